@@ -1,0 +1,890 @@
+"""The checker: names, types, arities and data of a parsed game. It collects every error it finds.
+
+Its results (`Checked`) feed the compiler: the type of every expression and what every name means.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from . import nodes as N
+from .diagnostics import Diagnostic, did_you_mean
+from .types import (BUILTIN_FUNCTIONS, BUILTIN_NAMES, COMMON_ATTRS, base, elem, fits, is_list, join, list_of,
+                    show)
+
+MAX_GRID = 64
+
+
+@attrs.define
+class Symbols:
+    """Everything declared at the top of a game."""
+    title: str = ""
+    players: Optional[N.Players] = None
+    first: Optional[N.First] = None
+    boards: dict = attrs.Factory(dict)
+    enums: dict = attrs.Factory(dict)
+    enum_values: dict = attrs.Factory(dict)  # value -> enum name
+    kinds: dict = attrs.Factory(dict)
+    pieces: list = attrs.Factory(list)
+    zones: dict = attrs.Factory(dict)
+    vars: dict = attrs.Factory(dict)
+    consts: dict = attrs.Factory(dict)
+    defs: dict = attrs.Factory(dict)
+    procs: dict = attrs.Factory(dict)
+    setups: list = attrs.Factory(list)
+    phases: dict = attrs.Factory(dict)
+    actions: dict = attrs.Factory(dict)
+    triggers: dict = attrs.Factory(dict)
+    options: dict = attrs.Factory(dict)
+    rank: Optional[N.Rank] = None
+
+
+@attrs.define
+class Checked:
+    module: N.Module
+    symbols: Symbols
+    types: dict  # node -> type
+    refs: dict  # Name node -> (category, detail)
+    diagnostics: list
+
+
+class _Scope:
+    def __init__(self, parent=None):
+        self.parent = parent
+        self.names = {}
+
+    def lookup(self, name):
+        s = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
+            s = s.parent
+        return None
+
+    def all_names(self):
+        out, s = set(), self
+        while s is not None:
+            out |= set(s.names)
+            s = s.parent
+        return out
+
+
+class Checker:
+    def __init__(self, module: N.Module):
+        self.module = module
+        self.path = module.path
+        self.sym = Symbols()
+        self.types: dict = {}
+        self.refs: dict = {}
+        self.diags: list = []
+        self.def_types: dict = {}
+        self._checking_defs: set = set()
+
+    # ------------------------------------------------------------ reporting
+    def error(self, code, message, span, hint=None):
+        self.diags.append(Diagnostic(code, message, self.path, span, hint))
+
+    # ------------------------------------------------------------ declarations
+    def collect(self):
+        values, rules = {}, {}
+
+        def declare(kind, name, node):
+            seen = rules if kind in ("action", "trigger") else values
+            if name in seen:
+                other = seen[name]
+                self.error("E030", f"'{name}' is already defined (as {_a(other[0])} on line {other[1].span.line})",
+                           node.span, "give each rule, zone, board, variable and piece kind its own name")
+                return False
+            if name in BUILTIN_NAMES or name in BUILTIN_FUNCTIONS:
+                self.error("E030", f"'{name}' is a builtin name and cannot be redefined", node.span,
+                           "choose another name")
+                return False
+            seen[name] = (kind, node)
+            return True
+
+        items = []
+        for item in self.module.items:
+            if isinstance(item, N.Phase):
+                if declare("phase", item.name, item):
+                    self.sym.phases[item.name] = item
+                items.extend(item.items)
+            else:
+                items.append(item)
+        for item in items:
+            if isinstance(item, N.Game):
+                self.sym.title = item.title
+            elif isinstance(item, N.Players):
+                self.sym.players = item
+            elif isinstance(item, N.First):
+                self.sym.first = item
+            elif isinstance(item, N.Board):
+                if declare("board", item.name, item):
+                    self.sym.boards[item.name] = item
+            elif isinstance(item, N.Enum):
+                if declare("enum", item.name, item):
+                    self.sym.enums[item.name] = item
+                    for v in item.values:
+                        if v in self.sym.enum_values:
+                            self.error("E030", f"enum value '{v}' is already a value of "
+                                               f"'{self.sym.enum_values[v]}'", item.span,
+                                       "enum values are names shared by the whole game; rename one")
+                        elif declare("enum value", v, item):
+                            self.sym.enum_values[v] = item.name
+            elif isinstance(item, N.Kind):
+                if declare("piece kind", item.name, item):
+                    self.sym.kinds[item.name] = item
+            elif isinstance(item, N.Pieces):
+                self.sym.pieces.append(item)
+            elif isinstance(item, N.Zone):
+                if declare("zone", item.name, item):
+                    self.sym.zones[item.name] = item
+            elif isinstance(item, N.Var):
+                if declare("variable", item.name, item):
+                    self.sym.vars[item.name] = item
+            elif isinstance(item, N.Const):
+                if declare("constant", item.name, item):
+                    self.sym.consts[item.name] = item
+            elif isinstance(item, N.Def):
+                if declare("def", item.name, item):
+                    self.sym.defs[item.name] = item
+            elif isinstance(item, N.Proc):
+                if declare("proc", item.name, item):
+                    self.sym.procs[item.name] = item
+            elif isinstance(item, N.Setup):
+                self.sym.setups.append(item)
+            elif isinstance(item, N.Action):
+                if declare("action", item.name, item):
+                    self.sym.actions[item.name] = item
+            elif isinstance(item, N.Trigger):
+                if declare("trigger", item.name, item):
+                    self.sym.triggers[item.name] = item
+            elif isinstance(item, N.Option):
+                if declare("option", item.name, item):
+                    self.sym.options[item.name] = item
+            elif isinstance(item, N.Rank):
+                self.sym.rank = item
+
+    def check_declarations(self):
+        p = self.sym.players
+        if p is None:
+            self.error("E044", "the game does not say how many players it has", self.module.span,
+                       "add a line such as `players 2` or `players 2 to 4`")
+        else:
+            if p.low < 1 or p.high < p.low or p.high > 8:
+                self.error("E044", f"impossible player count {p.low} to {p.high}", p.span,
+                           "the count is between 1 and 8, the smaller number first")
+            if p.names and len(p.names) < p.high:
+                self.error("E044", f"{len(p.names)} seat names for up to {p.high} players", p.span,
+                           "name every seat, or none")
+            if p.facing:
+                for f in p.facing:
+                    if f not in ("north", "south", "east", "west"):
+                        self.error("E021", f"a seat faces an edge: '{f}' is not north, south, east or west",
+                                   p.span, None)
+                if len(p.facing) < p.high:
+                    self.error("E044", f"{len(p.facing)} facings for up to {p.high} players", p.span,
+                               "give every seat the edge it sits at")
+        if self.sym.first and self.sym.first.who not in ("random", "first"):
+            self.error("E021", f"`first` takes `random` or `first`, not '{self.sym.first.who}'", self.sym.first.span,
+                       None)
+        for b in self.sym.boards.values():
+            if b.shape == "grid" and not (1 <= b.width <= MAX_GRID and 1 <= b.height <= MAX_GRID):
+                self.error("E045", f"a grid is 1 to {MAX_GRID} spaces a side, not {b.width} x {b.height}", b.span,
+                           None)
+            if b.labels not in (None, "upper", "lower", "numbers"):
+                self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span, None)
+            if b.at is not None:
+                scope = _Scope()
+                scope.names["x"] = ("int", "coord")
+                scope.names["y"] = ("int", "coord")
+                for e in b.at:
+                    self.expect(e, "int", scope, "a board's position on the plane")
+        if not self.sym.actions:
+            self.error("E051", "the game has no actions, so nobody can ever move", self.module.span,
+                       "add an `action NAME(...):` rule")
+        for k in self.sym.kinds.values():
+            names = set()
+            for a in k.attrs:
+                if a.name in names:
+                    self.error("E031", f"piece kind '{k.name}' has two attributes named '{a.name}'", a.span, None)
+                names.add(a.name)
+                self.resolve_type(a.type)
+        for z in self.sym.zones.values():
+            if z.capacity is not None and z.capacity < 1:
+                self.error("E021", "a zone's capacity is at least 1", z.span, None)
+        for v in self.sym.vars.values():
+            t = self.resolve_type(v.type)
+            self.expect(v.init, t, _Scope(), f"the start value of '{v.name}'")
+        for c in self.sym.consts.values():
+            self.types[c] = self.expr(c.value, _Scope())
+        for pieces in self.sym.pieces:
+            self.check_pieces(pieces)
+
+    def resolve_type(self, t: N.TypeRef) -> str:
+        if t.name == "list":
+            return list_of(self.resolve_type(t.of))
+        if t.name in ("int", "bool", "text", "player", "space", "piece", "zone", "dir"):
+            return t.name
+        if t.name in self.sym.enums:
+            return f"enum:{t.name}"
+        if t.name in self.sym.kinds:
+            return f"piece:{t.name}"
+        names = ["int", "bool", "text", "player", "space", "piece", "zone", "dir", *self.sym.enums, *self.sym.kinds]
+        self.error("E016", f"unknown type '{t.name}'{did_you_mean(t.name, names)}", t.span,
+                   "types are int, bool, text, player, space, piece, zone, dir, an enum or a piece kind")
+        return "any"
+
+    def check_pieces(self, p: N.Pieces):
+        kind = self.sym.kinds.get(p.kind)
+        if kind is None:
+            self.error("E015", f"unknown piece kind '{p.kind}'{did_you_mean(p.kind, self.sym.kinds)}", p.span,
+                       "declare it first: `piece NAME(attribute: type, ...)`")
+            return
+        if p.zone is not None:
+            z = self.sym.zones.get(p.zone)
+            if z is None:
+                self.error("E012", f"unknown zone '{p.zone}'{did_you_mean(p.zone, self.sym.zones)}", p.span, None)
+            elif p.each_player and not z.per_player:
+                self.error("E021", f"zone '{p.zone}' is not `per player`, so it cannot hold each player's pieces",
+                           p.span, f"declare it as `zone {p.zone} per player`")
+        if p.file is not None:
+            return  # the loader reads the file and checks it the same way, row by row
+        self.check_table(kind, p.header, p.rows, p.span)
+
+    def check_table(self, kind: N.Kind, header, rows, span):
+        attrs_by_name = {a.name: a for a in kind.attrs}
+        for col in header:
+            if col != "count" and col not in attrs_by_name:
+                self.error("E042", f"piece kind '{kind.name}' has no attribute '{col}'"
+                                   f"{did_you_mean(col, list(attrs_by_name) + ['count'])}", span,
+                           "the first row of a table names attributes (and optionally `count`)")
+        missing = [a for a in attrs_by_name if a not in header]
+        if missing and header:
+            self.error("E042", f"the table of '{kind.name}' gives no column for {', '.join(missing)}", span,
+                       "every attribute needs a column")
+        for row in rows:
+            if len(row) != len(header):
+                self.error("E040", f"this row has {len(row)} values but the table has {len(header)} columns",
+                           row[0][1] if row else span, f"columns: {' '.join(header)}")
+                continue
+            for col, (value, vspan) in zip(header, row):
+                if col == "count":
+                    if not isinstance(value, int) or value < 0:
+                        self.error("E041", f"a count is a whole number, not '{value}'", vspan, None)
+                    continue
+                a = attrs_by_name.get(col)
+                if a is None:
+                    continue
+                self.check_cell(a, value, vspan)
+
+    def check_cell(self, a: N.AttrDecl, value, vspan):
+        t = a.type.name
+        if t == "int" and not isinstance(value, int):
+            self.error("E041", f"'{a.name}' is a number, not '{value}'", vspan, None)
+        elif t == "bool" and value not in ("yes", "no", "true", "false"):
+            self.error("E041", f"'{a.name}' is yes or no, not '{value}'", vspan, None)
+        elif t in self.sym.enums:
+            values = self.sym.enums[t].values
+            if value not in values:
+                self.error("E041", f"'{value}' is not a {t}{did_you_mean(str(value), values)}", vspan,
+                           f"a {t} is one of: {', '.join(values)}")
+
+    # ------------------------------------------------------------ rules
+    def check_rules(self):
+        for d in self.sym.defs.values():
+            self.def_type(d)
+        for p in self.sym.procs.values():
+            scope = _Scope()
+            for name in p.params:
+                scope.names[name] = ("any", "param")
+            self.block(p.body, scope, "proc")
+        for s in self.sym.setups:
+            self.block(s.body, _Scope(), "setup")
+        for a in self.sym.actions.values():
+            scope = _Scope()
+            for prm in a.params:
+                t = self.expr(prm.domain, scope)
+                et = self.collection_elem(t, prm.domain, "an action's parameter")
+                scope.names[prm.name] = (et, "param")
+                if prm.test is not None:
+                    self.expect(prm.test, "bool", scope, "a parameter's condition")
+            self.block(a.body, scope, "action", requires_allowed=True)
+        for t in self.sym.triggers.values():
+            self.block(t.body, _Scope(), "trigger")
+        for ph in self.sym.phases.values():
+            if ph.until is not None:
+                self.expect(ph.until, "bool", _Scope(), "a phase's `until` condition")
+        if self.sym.rank is not None:
+            scope = _Scope()
+            scope.names["player"] = ("player", "param")
+            for k in self.sym.rank.keys:
+                self.expect(k, "int", scope, "a ranking key")
+        self.check_phases_reachable()
+
+    def check_phases_reachable(self):
+        phases = list(self.sym.phases.values())
+        entered = set()
+        for node in _walk(self.module):
+            if isinstance(node, N.Enter):
+                if node.phase not in self.sym.phases:
+                    self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, self.sym.phases)}",
+                               node.span, None)
+                entered.add(node.phase)
+        for i, ph in enumerate(phases):
+            if i == 0 or ph.name in entered:
+                continue
+            prev = phases[i - 1]
+            if prev.until is None and not _has_enter(prev):
+                self.error("E050", f"phase '{ph.name}' can never be reached", ph.span,
+                           f"give phase '{prev.name}' an `until` condition, or `enter {ph.name}` from a rule")
+
+    def def_type(self, d: N.Def) -> str:
+        if d.name in self.def_types:
+            return self.def_types[d.name]
+        if d.name in self._checking_defs:
+            return "any"  # recursion: the compiler bounds it at run time
+        self._checking_defs.add(d.name)
+        scope = _Scope()
+        for name in d.params:
+            scope.names[name] = ("any", "param")
+        t = self.expr(d.body, scope)
+        self._checking_defs.discard(d.name)
+        self.def_types[d.name] = t
+        return t
+
+    def block(self, stmts, scope, context, requires_allowed=False):
+        scope = _Scope(scope)
+        effects_seen = False
+        for s in stmts:
+            if isinstance(s, N.Require):
+                if not requires_allowed or effects_seen:
+                    self.error("E032", "`require` must come first in an action, before any effect", s.span,
+                               "a requirement decides whether the move is legal, so it is checked before the "
+                               "move is made; move it to the top of the action, or use `if`")
+            else:
+                effects_seen = True
+            self.stmt(s, scope, context)
+
+    def stmt(self, s, scope, context):
+        if isinstance(s, N.Let):
+            t = self.expr(s.value, scope)
+            scope.names[s.name] = (t, "local")
+        elif isinstance(s, N.Assign):
+            self.assign(s, scope)
+        elif isinstance(s, N.Place):
+            self.place(s, scope)
+        elif isinstance(s, N.Move):
+            t = self.expr(s.what, scope)
+            if not (fits(t, "piece") or (is_list(t) and fits(elem(t), "piece"))):
+                self.error("E021", f"`move` moves a piece, not a {show(t)}", s.what.span,
+                           "to move the top piece of a stack write `move top(space) to ...`")
+            self.destination(s.dest, scope)
+        elif isinstance(s, N.Remove):
+            t = self.expr(s.what, scope)
+            if not (fits(t, "piece") or fits(t, "space") or (is_list(t) and fits(elem(t), "piece"))):
+                self.error("E021", f"`remove` takes a piece, a list of pieces or a space, not a {show(t)}",
+                           s.what.span, None)
+        elif isinstance(s, N.Flip):
+            self.expect(s.what, "piece", scope, "what `flip` turns over")
+        elif isinstance(s, N.Shuffle):
+            t = self.expr(s.what, scope)
+            if t not in ("zone", "space", "any"):
+                self.error("E021", f"`shuffle` shuffles a zone or a stack, not a {show(t)}", s.what.span, None)
+        elif isinstance(s, N.Require):
+            self.expect(s.test, "bool", scope, "a requirement")
+        elif isinstance(s, N.Outcome):
+            if s.who is not None:
+                t = self.expr(s.who, scope)
+                if not (fits(t, "player") or fits(t, "list[player]")):
+                    self.error("E021", f"`{s.kind}` names a player, not a {show(t)}", s.who.span, None)
+        elif isinstance(s, N.Enter):
+            pass  # checked with the phases
+        elif isinstance(s, N.Next):
+            self.expect(s.who, "player", scope, "who moves next")
+        elif isinstance(s, N.Log):
+            self.log_text(s, scope)
+        elif isinstance(s, N.ExprStmt):
+            self.call(s.call, scope, statement=True)
+        elif isinstance(s, N.If):
+            for test, body in s.branches:
+                self.expect(test, "bool", scope, "an `if` condition")
+                self.block(body, scope, context)
+            if s.orelse:
+                self.block(s.orelse, scope, context)
+        elif isinstance(s, N.For):
+            t = self.expr(s.domain, scope)
+            inner = _Scope(scope)
+            inner.names[s.var] = (self.collection_elem(t, s.domain, "a `for` loop"), "local")
+            if s.test is not None:
+                self.expect(s.test, "bool", inner, "a `where` condition")
+            if s.ordered_by is not None:
+                self.expect(s.ordered_by, "player", scope, "who chooses the order")
+                self.no_choice_here(s, context)
+            self.block(s.body, inner, context)
+        elif isinstance(s, N.Repeat):
+            self.expect(s.count, "int", scope, "how many times to repeat")
+            self.block(s.body, scope, context)
+        elif isinstance(s, N.Choose):
+            self.no_choice_here(s, context)
+            t = self.expr(s.domain, scope)
+            inner = _Scope(scope)
+            inner.names[s.var] = (self.collection_elem(t, s.domain, "a choice"), "local")
+            if s.test is not None:
+                self.expect(s.test, "bool", inner, "a `where` condition")
+            if s.by is not None:
+                self.expect(s.by, "player", scope, "who chooses")
+            self.block(s.body, inner, context)
+
+    def no_choice_here(self, s, context):
+        if context in ("setup", "trigger"):
+            self.error("E033", f"a choice cannot be made in a {context}", s.span,
+                       "choices belong to actions (and the procs they call), where a player is deciding")
+
+    def log_text(self, s: N.Log, scope):
+        import re
+        from .parser import parse_expression
+        parts, last = [], 0
+        for m in re.finditer(r"\{([^}]*)\}", s.text):
+            parts.append(s.text[last:m.start()])
+            last = m.end()
+            try:
+                e = _respan(parse_expression(m.group(1)), s.span)
+            except Exception:
+                self.error("E002", f"cannot read '{{{m.group(1)}}}' in this message", s.span,
+                           "put a Mire expression between braces, like {mover.name}")
+                continue
+            self.expr(e, scope)
+            parts.append(e)
+        parts.append(s.text[last:])
+        self.refs[s] = ("log", tuple(p for p in parts if p != ""))
+
+    def assign(self, s: N.Assign, scope):
+        target = s.target
+        if isinstance(target, N.Name):
+            entry = scope.lookup(target.id)
+            if entry is not None:
+                t = entry[0]
+                self.refs[target] = ("local", target.id)
+            elif target.id in self.sym.vars:
+                v = self.sym.vars[target.id]
+                if v.per_player:
+                    self.error("E024", f"'{target.id}' is a variable of each player", target.span,
+                               f"say whose: `mover.{target.id} {s.op} ...`")
+                    return
+                t = self.resolve_type_quiet(v.type)
+                self.refs[target] = ("var", target.id)
+            else:
+                names = list(self.sym.vars) + list(scope.all_names())
+                self.error("E010", f"unknown variable '{target.id}'{did_you_mean(target.id, names)}", target.span,
+                           f"declare it: `var {target.id}: int = 0`")
+                return
+        else:
+            obj_t = self.expr(target.obj, scope)
+            t, assignable = self.attribute(obj_t, target, for_assign=True)
+            if t is None:
+                return
+            if not assignable:
+                self.error("E024", f"'{target.name}' cannot be changed", target.span,
+                           "only variables, a piece's owner and face, and players' variables can be assigned")
+                return
+        self.types[target] = t
+        if s.op != "=":
+            if not fits(t, "int"):
+                self.error("E021", f"`{s.op}` needs a number, but this is a {show(t)}", target.span, None)
+            self.expect(s.value, "int", scope, f"the right side of `{s.op}`")
+        else:
+            self.expect(s.value, t, scope, "the new value")
+
+    def resolve_type_quiet(self, t):
+        n = len(self.diags)
+        r = self.resolve_type(t)
+        del self.diags[n:]
+        return r
+
+    def place(self, s: N.Place, scope):
+        if not isinstance(s.kind, N.Name) or s.kind.id not in self.sym.kinds:
+            name = s.kind.id if isinstance(s.kind, N.Name) else "?"
+            self.error("E015", f"unknown piece kind '{name}'{did_you_mean(name, self.sym.kinds)}", s.kind.span,
+                       "`place KIND for PLAYER at SPACE` makes a new piece of a declared kind")
+        else:
+            kind = self.sym.kinds[s.kind.id]
+            if kind.attrs:
+                self.error("E021", f"pieces of kind '{kind.name}' have attributes, so they come from a `pieces` "
+                                   f"table, not from `place`", s.span,
+                           f"take one from where the table puts them: `move top(supply) to ...`")
+            self.refs[s.kind] = ("kind", s.kind.id)
+        if s.owner is not None:
+            self.expect(s.owner, "player", scope, "the new piece's owner")
+        self.destination(s.where, scope)
+
+    def destination(self, e, scope):
+        t = self.expr(e, scope)
+        if t not in ("space", "zone", "any"):
+            self.error("E021", f"a piece goes to a space or a zone, not a {show(t)}", e.span, None)
+
+    # ------------------------------------------------------------ expressions
+    def expect(self, e, want, scope, what):
+        t = self.expr(e, scope)
+        if not fits(t, want):
+            self.error("E021", f"{what} should be {_a(show(want))}, but this is {_a(show(t))}", e.span,
+                       _type_hint(t, want))
+        return t
+
+    def collection_elem(self, t, node, what):
+        if is_list(t):
+            return elem(t)
+        if t in ("zone", "space"):
+            return "piece"
+        if t == "any":
+            return "any"
+        self.error("E022", f"{what} ranges over a collection, but this is {_a(show(t))}", node.span,
+                   "a board, a zone, a list, or a filter such as `x in cells where empty(x)`")
+        return "any"
+
+    def expr(self, e, scope) -> str:
+        t = self._expr(e, scope)
+        self.types[e] = t
+        return t
+
+    def _expr(self, e, scope) -> str:
+        if isinstance(e, N.Num):
+            return "int"
+        if isinstance(e, N.Str):
+            return "text"
+        if isinstance(e, N.Name):
+            return self.name(e, scope)
+        if isinstance(e, N.Attr):
+            obj_t = self.expr(e.obj, scope)
+            t, _ = self.attribute(obj_t, e)
+            return t or "any"
+        if isinstance(e, N.Call):
+            return self.call(e, scope)
+        if isinstance(e, N.BinOp):
+            return self.binop(e, scope)
+        if isinstance(e, N.Compare):
+            return self.compare(e, scope)
+        if isinstance(e, N.BoolOp):
+            for v in e.values:
+                self.expect(v, "bool", scope, f"each side of `{e.op}`")
+            return "bool"
+        if isinstance(e, N.Not):
+            self.expect(e.value, "bool", scope, "what `not` negates")
+            return "bool"
+        if isinstance(e, N.Neg):
+            self.expect(e.value, "int", scope, "what `-` negates")
+            return "int"
+        if isinstance(e, N.Cond):
+            self.expect(e.test, "bool", scope, "the condition of `if ... else`")
+            return join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+        if isinstance(e, N.ListLit):
+            t = "none"
+            for item in e.items:
+                t = join(t, self.expr(item, scope))
+            return list_of("any" if t == "none" else t)
+        if isinstance(e, N.Range):
+            self.expect(e.low, "int", scope, "the start of a range")
+            self.expect(e.high, "int", scope, "the end of a range")
+            return "list[int]"
+        if isinstance(e, N.Of):
+            return self.of(e, scope)
+        if isinstance(e, N.Filter):
+            t = self.expr(e.domain, scope)
+            et = self.collection_elem(t, e.domain, "a filter")
+            inner = _Scope(scope)
+            inner.names[e.var] = (et, "local")
+            self.expect(e.test, "bool", inner, f"a `{e.mode}` condition")
+            return list_of(et)
+        if isinstance(e, N.Comprehension):
+            inner = scope
+            for f in e.fors:
+                t = self.expr(f.domain, inner)
+                inner = _Scope(inner)
+                inner.names[f.var] = (self.collection_elem(t, f.domain, "a `for`"), "local")
+                if f.test is not None:
+                    self.expect(f.test, "bool", inner, "a `where` condition")
+            return list_of(self.expr(e.element, inner))
+        return "any"
+
+    def name(self, e: N.Name, scope) -> str:
+        entry = scope.lookup(e.id)
+        if entry is not None:
+            self.refs[e] = ("local", e.id)
+            return entry[0]
+        s = self.sym
+        if e.id in s.vars:
+            v = s.vars[e.id]
+            if v.per_player:
+                self.error("E024", f"'{e.id}' is a variable of each player", e.span, f"say whose: `mover.{e.id}`")
+                return "any"
+            self.refs[e] = ("var", e.id)
+            return self.resolve_type_quiet(v.type)
+        if e.id in s.consts:
+            self.refs[e] = ("const", e.id)
+            return self.types.get(s.consts[e.id], "any")
+        if e.id in s.boards:
+            self.refs[e] = ("board", e.id)
+            return "list[space]"
+        if e.id in s.zones:
+            z = s.zones[e.id]
+            if z.per_player:
+                self.error("E012", f"zone '{e.id}' belongs to each player", e.span, f"say whose: `mover.{e.id}`")
+                return "zone"
+            self.refs[e] = ("zone", e.id)
+            return "zone"
+        if e.id in s.kinds:
+            self.refs[e] = ("kind", e.id)
+            return list_of(f"piece:{e.id}")
+        if e.id in s.enum_values:
+            self.refs[e] = ("enum", e.id)
+            return f"enum:{s.enum_values[e.id]}"
+        if e.id in s.options:
+            self.refs[e] = ("option", e.id)
+            return "bool"
+        if e.id in s.phases:
+            self.refs[e] = ("phase", e.id)
+            return "text"
+        if e.id in BUILTIN_NAMES:
+            if e.id == "opponent" and s.players is not None and s.players.high > 2:
+                self.error("E052", "`opponent` is only meaningful with two players", e.span,
+                           "use `others` (every other player) or `next_player(mover)`")
+            self.refs[e] = ("builtin", e.id)
+            return BUILTIN_NAMES[e.id][0]
+        if e.id in s.defs:
+            self.error("E020", f"'{e.id}' is a def; call it with its arguments", e.span,
+                       f"`{e.id}({', '.join(s.defs[e.id].params)})`")
+            return "any"
+        candidates = (set(scope.all_names()) | set(s.vars) | set(s.consts) | set(s.boards) | set(s.zones)
+                      | set(s.kinds) | set(s.enum_values) | set(s.options) | set(BUILTIN_NAMES))
+        self.error("E010", f"unknown name '{e.id}'{did_you_mean(e.id, candidates)}", e.span,
+                   _unknown_name_hint(e.id))
+        return "any"
+
+    def attribute(self, obj_t, e: N.Attr, for_assign=False):
+        """(type, assignable) of obj.name, or (None, False) after reporting."""
+        bt = base(obj_t)
+        if obj_t == "any":
+            return "any", True
+        if bt == "player":
+            if e.name in self.sym.zones:
+                z = self.sym.zones[e.name]
+                if not z.per_player:
+                    self.error("E012", f"zone '{e.name}' is shared, not a player's", e.span,
+                               f"write just `{e.name}`")
+                return "zone", False
+            if e.name in self.sym.vars:
+                v = self.sym.vars[e.name]
+                if not v.per_player:
+                    self.error("E024", f"'{e.name}' is a variable of the whole game, not of a player", e.span,
+                               f"write just `{e.name}`")
+                return self.resolve_type_quiet(v.type), True
+            if e.name in self.sym.boards and self.sym.boards[e.name].per_player:
+                return "list[space]", False
+            common = COMMON_ATTRS["player"]
+            if e.name in common:
+                return common[e.name]
+            zones = [z for z in self.sym.zones if self.sym.zones[z].per_player]
+            pvars = [v for v in self.sym.vars if self.sym.vars[v].per_player]
+            suggestion = did_you_mean(e.name, zones + pvars + list(common))
+            if suggestion and any(z in suggestion for z in zones):
+                self.error("E012", f"unknown zone '{e.name}'{suggestion}", e.span,
+                           "a player's zones are declared with `zone NAME per player`")
+            else:
+                self.error("E013", f"a player has no zone or variable '{e.name}'{suggestion}", e.span,
+                           "declare it with `var NAME: int = 0 per player` or `zone NAME per player`")
+            return None, False
+        if bt == "piece":
+            common = COMMON_ATTRS["piece"]
+            if e.name in common:
+                return common[e.name]
+            kinds = [self.sym.kinds[obj_t[6:]]] if obj_t.startswith("piece:") and obj_t[6:] in self.sym.kinds \
+                else list(self.sym.kinds.values())
+            for k in kinds:
+                for a in k.attrs:
+                    if a.name == e.name:
+                        return self.resolve_type_quiet(a.type), False
+            names = [a.name for k in kinds for a in k.attrs] + list(common)
+            what = f"a {kinds[0].name}" if len(kinds) == 1 else "a piece"
+            self.error("E013", f"{what} has no attribute '{e.name}'{did_you_mean(e.name, names)}", e.span,
+                       f"attributes: {', '.join(sorted(set(names)))}")
+            return None, False
+        if bt in COMMON_ATTRS:
+            common = COMMON_ATTRS[bt]
+            if e.name in common:
+                return common[e.name]
+            self.error("E013", f"{_a(show(obj_t))} has no attribute '{e.name}'{did_you_mean(e.name, common)}",
+                       e.span, f"attributes: {', '.join(common)}")
+            return None, False
+        self.error("E013", f"{_a(show(obj_t))} has no attributes", e.span, None)
+        return None, False
+
+    def of(self, e: N.Of, scope) -> str:
+        owner_t = self.expr(e.owner, scope)
+        if not fits(owner_t, "player"):
+            self.error("E021", f"`of` needs a player on its right, not {_a(show(owner_t))}", e.owner.span, None)
+        what_t = self.expr(e.what, scope)
+        if is_list(what_t) and fits(elem(what_t), "piece"):
+            return what_t
+        if is_list(what_t) and fits(elem(what_t), "space"):
+            return what_t
+        self.error("E021", f"`of` picks a player's pieces from a kind or list of pieces, not from "
+                           f"{_a(show(what_t))}", e.what.span, "for a player's zone write `mover.hand`")
+        return "any"
+
+    def binop(self, e: N.BinOp, scope) -> str:
+        lt = self.expr(e.left, scope)
+        rt = self.expr(e.right, scope)
+        if e.op == "+" and fits(lt, "space") and lt != "any" and fits(rt, "dir"):
+            return "space"
+        if e.op == "+" and is_list(lt) and is_list(rt):
+            return join(lt, rt)
+        for side, t in ((e.left, lt), (e.right, rt)):
+            if not fits(t, "int"):
+                self.error("E021", f"`{e.op}` works on numbers, but this is {_a(show(t))}", side.span,
+                           "a space plus a direction is the next space that way (`c + north`); lists join with +"
+                           if e.op == "+" else None)
+        return "int"
+
+    def compare(self, e: N.Compare, scope) -> str:
+        lt = self.expr(e.left, scope)
+        rt = self.expr(e.right, scope)
+        if e.op in ("in", "not in"):
+            if not (is_list(rt) or rt in ("zone", "space", "any")):
+                self.error("E022", f"`{e.op}` looks inside a collection, not {_a(show(rt))}", e.right.span, None)
+            return "bool"
+        if e.op in ("<", ">", "<=", ">="):
+            for side, t in ((e.left, lt), (e.right, rt)):
+                if not fits(t, "int"):
+                    self.error("E021", f"`{e.op}` compares numbers, but this is {_a(show(t))}", side.span, None)
+            return "bool"
+        if not (fits(lt, rt) or fits(rt, lt)):
+            self.error("E021", f"comparing {_a(show(lt))} with {_a(show(rt))} is always false", e.span,
+                       "compare values of the same type")
+        return "bool"
+
+    def call(self, e: N.Call, scope, statement=False) -> str:
+        s = self.sym
+        if e.func in s.procs:
+            p = s.procs[e.func]
+            if not statement:
+                self.error("E021", f"'{e.func}' is a proc: it does things and gives no value", e.span,
+                           "call it on a line of its own; use a `def` for a value")
+            self._arity(e, len(p.params), len(p.params), p.params)
+            for a in e.args:
+                self.expr(a, scope)
+            return "any"
+        if statement:
+            self.error("E004", f"'{e.func}' gives a value, and nothing is done with it", e.span,
+                       "a statement is an effect (`move`, `place`, `x = ...`) or a call of a `proc`")
+        if e.func in s.defs:
+            d = s.defs[e.func]
+            self._arity(e, len(d.params), len(d.params), d.params)
+            for a in e.args:
+                self.expr(a, scope)
+            return self.def_type(d)
+        if e.func in BUILTIN_FUNCTIONS:
+            lo, hi, kinds, result = BUILTIN_FUNCTIONS[e.func]
+            self._arity(e, lo, hi, None)
+            arg_types = [self.expr(a, scope) for a in e.args]
+            for a, t, k in zip(e.args, arg_types, kinds):
+                self._builtin_arg(e.func, a, t, k)
+            if result == "elem":
+                t = arg_types[0] if arg_types else "any"
+                return elem(t) if is_list(t) else ("piece" if t in ("zone", "space") else "any")
+            return result
+        names = list(s.defs) + list(s.procs) + list(BUILTIN_FUNCTIONS)
+        self.error("E011", f"unknown function '{e.func}'{did_you_mean(e.func, names)}", e.span,
+                   "functions are the builtins (count, empty, top, ...) and the game's `def`s and `proc`s")
+        for a in e.args:
+            self.expr(a, scope)
+        return "any"
+
+    def _arity(self, e, lo, hi, params):
+        n = len(e.args)
+        if lo <= n <= hi:
+            return
+        want = str(lo) if lo == hi else f"{lo} to {hi}"
+        sig = f"`{e.func}({', '.join(params)})`" if params is not None else None
+        self.error("E020", f"'{e.func}' takes {want} argument{'s' if want != '1' else ''}, but {n} "
+                           f"{'was' if n == 1 else 'were'} given", e.span, sig)
+
+    def _builtin_arg(self, func, node, t, kind):
+        ok = False
+        for k in kind.split("|"):
+            if k == "collection":
+                ok = ok or is_list(t) or t in ("zone", "space", "any")
+            elif k == "container":
+                ok = ok or t in ("zone", "space", "any", "none")
+            elif k == "number":
+                ok = ok or fits(t, "int") or (is_list(t) and fits(elem(t), "int"))
+            else:
+                ok = ok or fits(t, k)
+        if not ok:
+            want = kind.replace("|", " or ").replace("list[", "a list of ").replace("]", "")
+            self.error("E021", f"'{func}' wants {want} here, but this is {_a(show(t))}", node.span, None)
+
+    # ------------------------------------------------------------ run
+    def run(self) -> Checked:
+        self.collect()
+        self.check_declarations()
+        self.check_rules()
+        self.diags.sort(key=lambda d: (d.span.line, d.span.column))
+        return Checked(self.module, self.sym, self.types, self.refs, self.diags)
+
+
+def _a(word: str) -> str:
+    if word in ("any", "none"):
+        return "anything" if word == "any" else "none"
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _type_hint(actual, want):
+    if want == "bool" and actual.startswith("list["):
+        return "a list is not a condition: use any(...), all(...) or count(...) > 0"
+    if want == "bool" and actual in ("space", "zone"):
+        return "to ask whether it holds anything write `empty(...)` or `not empty(...)`"
+    if want == "piece" and actual in ("space", "zone"):
+        return "the piece on top of a stack is `top(space)`"
+    return None
+
+
+def _unknown_name_hint(name):
+    if name in ("me", "self", "current", "current_player", "player"):
+        return "the player taking the turn is `mover`"
+    if name in ("True", "False", "None"):
+        return "Mire writes yes/no (or true/false) and none in lower case"
+    return "names come from declarations (board, zone, var, const, piece, enum, def) or parameters"
+
+
+def _walk(x):
+    if isinstance(x, (list, tuple)):
+        for i in x:
+            yield from _walk(i)
+    elif attrs.has(type(x)) and not isinstance(x, N.Span):
+        yield x
+        for f in attrs.fields(type(x)):
+            yield from _walk(getattr(x, f.name))
+
+
+def _has_enter(phase):
+    return any(isinstance(n, N.Enter) for n in _walk(phase))
+
+
+def _respan(e, span):
+    """Expressions inside a log message point at the message."""
+    if isinstance(e, (list, tuple)):
+        return type(e)(_respan(i, span) for i in e)
+    if attrs.has(type(e)) and not isinstance(e, N.Span):
+        changes = {}
+        for f in attrs.fields(type(e)):
+            v = getattr(e, f.name)
+            if isinstance(v, N.Span):
+                changes[f.name] = span
+            elif attrs.has(type(v)) or isinstance(v, (list, tuple)):
+                changes[f.name] = _respan(v, span)
+        return attrs.evolve(e, **changes)
+    return e
+
+
+def check(module: N.Module) -> Checked:
+    return Checker(module).run()
