@@ -248,7 +248,7 @@ class Checker:
             elif p.each_player and not z.per_player:
                 self.error("E021", f"zone '{p.zone}' is not `per player`, so it cannot hold each player's pieces",
                            p.span, f"declare it as `zone {p.zone} per player`")
-        if p.file is not None:
+        if p.file is not None or p.data is not None:
             return  # the loader reads the file and checks it the same way, row by row
         self.check_table(kind, p.header, p.rows, p.span)
 

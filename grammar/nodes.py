@@ -358,6 +358,7 @@ class Pieces:
     header: tuple
     rows: tuple  # tuple of tuples of (value, Span)
     span: Span
+    data: Optional[str] = None  # the data file the rows were read from
 
 
 @node

@@ -1,0 +1,399 @@
+"""A general text renderer of a view (`state.view(seat)`, see docs/engine-api.md).
+
+Nothing here knows any game: every board's spaces are laid out on the plane shared by
+all boards (their `px`, `py`; y grows upward), each plane cell a fixed-width box with
+the space's name and its stack; below the boards come the zones, the players' vars,
+the game's vars and whose turn it is.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable, Optional
+
+# ---------------------------------------------------------------------------------
+# colour
+
+RESET = "\x1b[0m"
+DIM = "2"
+BOLD = "1"
+
+# Seat names and attribute values that are colour words get that colour.
+COLOUR_WORDS = {
+    "red": "31", "green": "32", "yellow": "33", "gold": "33", "golden": "33",
+    "blue": "34", "purple": "35", "violet": "35", "magenta": "35", "pink": "95",
+    "cyan": "36", "white": "97", "black": "90", "grey": "37", "gray": "37",
+    "orange": "38;5;208", "brown": "38;5;130",
+}
+# Other seats: by seat number.
+SEAT_PALETTE = ["34", "31", "32", "33", "35", "36"]
+
+
+def paint(text: str, code: Optional[str], color: bool) -> str:
+    if not color or not code or not text:
+        return text
+    return f"\x1b[{code}m{text}{RESET}"
+
+
+# ---------------------------------------------------------------------------------
+# naming pieces
+
+def unique_prefixes(words: Iterable[str]) -> dict:
+    """The shortest prefix of each word that no other word starts with (at least 1 char)."""
+    words = sorted(set(words))
+    out = {}
+    for w in words:
+        others = [o for o in words if o != w]
+        n = 1
+        while n < len(w) and any(o.startswith(w[:n]) for o in others):
+            n += 1
+        out[w] = w[:n]
+    return out
+
+
+def _is_face_down(piece: dict) -> bool:
+    return piece.get("up", True) is False
+
+
+def _value_words(attrs: dict) -> list:
+    return [str(v) for v in attrs.values() if not isinstance(v, bool) and v is not None]
+
+
+def describe_piece(piece: dict) -> str:
+    """A piece in words: 'face-down token with flower', 'orange chameleon', 'golden token'."""
+    words = []
+    if _is_face_down(piece):
+        words.append("face-down")
+    if piece.get("owner") is not None:
+        words.append(str(piece["owner"]))
+    attrs = piece.get("attrs") or {}
+    words += _value_words(attrs)
+    words.append(str(piece.get("kind", "piece")))
+    flags = [k for k, v in attrs.items() if v is True]
+    text = " ".join(words)
+    if flags:
+        text += " with " + " and ".join(flags)
+    return text
+
+
+def describe_value(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict) and "kind" in value:
+        return describe_piece(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {describe_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(describe_value(v) for v in value) + "]"
+    return str(value)
+
+
+def all_pieces(view: dict) -> list:
+    pieces = []
+    for board in view.get("boards") or []:
+        for space in board.get("spaces") or []:
+            pieces += space.get("pieces") or []
+    for zone in view.get("zones") or []:
+        pieces += zone.get("pieces") or []
+    return pieces
+
+
+def seat_names(view: dict) -> list:
+    names = [p.get("seat") for p in view.get("players") or [] if p.get("seat") is not None]
+    for piece in all_pieces(view):
+        if piece.get("owner") is not None and piece["owner"] not in names:
+            names.append(piece["owner"])
+    return [str(n) for n in names]
+
+
+class Glyphs:
+    """Short, readable glyphs for the pieces of one view.
+
+    An owned piece: its owner's initial (upper case), then the kind's initial when the
+    owned pieces come in several kinds, then the initials of the attribute values that
+    tell pieces of that kind apart.  An unowned piece: the initials of its visible
+    attributes' values (a true flag: the flag's initial), else its kind's initial.  A
+    face-down piece: `?`.  Initials grow to the shortest unambiguous prefix.
+    """
+
+    def __init__(self, view: dict):
+        pieces = all_pieces(view)
+        seats = seat_names(view)
+        self.seat_index = {s: i for i, s in enumerate(seats)}
+        self.owner_abbr = unique_prefixes(seats)
+        owned = [p for p in pieces if p.get("owner") is not None]
+        unowned = [p for p in pieces if p.get("owner") is None]
+        owned_kinds = {str(p.get("kind")) for p in owned}
+        self.owned_kind_abbr = unique_prefixes(owned_kinds) if len(owned_kinds) > 1 else {}
+        self.unowned_kind_abbr = unique_prefixes({str(p.get("kind")) for p in unowned})
+        # kind -> attribute names whose values differ among the owned pieces of that kind
+        values = {}
+        for p in owned:
+            for k, v in (p.get("attrs") or {}).items():
+                values.setdefault((str(p.get("kind")), k), set()).add(describe_value(v))
+        self.varying = {key for key, vals in values.items() if len(vals) > 1}
+        # (owned?, kind, attr) -> prefixes of its values
+        self.value_abbr = {}
+        groups = {}
+        for p in pieces:
+            for k, v in (p.get("attrs") or {}).items():
+                if isinstance(v, bool) or v is None:
+                    continue
+                key = (p.get("owner") is not None, str(p.get("kind")), k)
+                groups.setdefault(key, set()).add(str(v))
+        for key, vals in groups.items():
+            self.value_abbr[key] = unique_prefixes(vals)
+
+    def glyph(self, piece: dict) -> str:
+        if _is_face_down(piece):
+            return "?"
+        kind = str(piece.get("kind"))
+        attrs = piece.get("attrs") or {}
+        owner = piece.get("owner")
+        if owner is not None:
+            owner = str(owner)
+            text = self.owner_abbr.get(owner, owner[:1] or "?").capitalize()
+            text += self.owned_kind_abbr.get(kind, "").lower()
+            for k, v in attrs.items():
+                if (kind, k) not in self.varying:
+                    continue
+                if isinstance(v, bool):
+                    text += k[:1].lower() if v else ""
+                elif v is not None:
+                    text += self.value_abbr.get((True, kind, k), {}).get(str(v), str(v)[:1]).lower()
+            return text
+        parts = []
+        flags = ""
+        for k, v in attrs.items():
+            if isinstance(v, bool):
+                flags += k[:1].lower() if v else ""
+            elif v is not None:
+                parts.append(self.value_abbr.get((False, kind, k), {}).get(str(v), str(v)[:1]))
+        if parts:
+            text = parts[0].capitalize() + "".join(p.lower() for p in parts[1:])
+        else:
+            text = self.unowned_kind_abbr.get(kind, kind[:1]).capitalize()
+        return text + flags
+
+    def colour(self, piece: dict) -> Optional[str]:
+        if _is_face_down(piece):
+            return DIM
+        owner = piece.get("owner")
+        if owner is not None:
+            owner = str(owner)
+            code = COLOUR_WORDS.get(owner.lower())
+            if code:
+                return code
+            return SEAT_PALETTE[self.seat_index.get(owner, 0) % len(SEAT_PALETTE)]
+        for v in (piece.get("attrs") or {}).values():
+            if isinstance(v, str) and v.lower() in COLOUR_WORDS:
+                return COLOUR_WORDS[v.lower()]
+        return BOLD
+
+    def is_plain(self, piece: dict) -> bool:
+        """Is the glyph just the owner's initial (and so needs no legend)?"""
+        owner = piece.get("owner")
+        return owner is not None and not _is_face_down(piece) and self.glyph(piece) == \
+            self.owner_abbr.get(str(owner), "").capitalize() and len(self.glyph(piece)) == 1
+
+
+def stack_label(pieces: list, glyphs: Glyphs) -> str:
+    """The top piece's glyph, and the height when the stack holds more than one piece."""
+    if not pieces:
+        return ""
+    text = glyphs.glyph(pieces[-1])
+    if len(pieces) > 1:
+        text += (":" if text[-1:].isdigit() else "") + str(len(pieces))
+    return text
+
+
+def has_hidden_info(view: dict) -> bool:
+    """Does the view hide something: a zone that is not visible, or a face-down piece?"""
+    for zone in view.get("zones") or []:
+        if zone.get("visible") is False:
+            return True
+    return any(_is_face_down(p) or p.get("hidden") for p in all_pieces(view))
+
+
+# ---------------------------------------------------------------------------------
+# the plane
+
+_GRID_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
+
+
+def _letters(n: int) -> str:
+    s = ""
+    while n > 0:
+        n, r = divmod(n - 1, 26)
+        s = chr(ord("a") + r) + s
+    return s
+
+
+def _edge_labels(board: dict, spaces: list):
+    """Column labels by px and row labels by py for a single grid board, or None."""
+    cols, rows = {}, {}
+    for sp in spaces:
+        m = _GRID_NAME.match(str(sp.get("name", "")))
+        if m:
+            col, row = m.group(1), m.group(2)
+        else:
+            col, row = _letters(int(sp.get("x", 0))), str(sp.get("y", ""))
+        if cols.setdefault(sp["px"], col) != col or rows.setdefault(sp["py"], row) != row:
+            return None
+    return cols, rows
+
+
+def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
+    boards = view.get("boards") or []
+    spaces = [sp for b in boards for sp in b.get("spaces") or [] if "px" in sp and "py" in sp]
+    if not spaces:
+        return []
+    cells = {}
+    for sp in spaces:
+        cells[(sp["px"], sp["py"])] = sp     # a later board's space wins a shared cell
+    xs = range(min(k[0] for k in cells), max(k[0] for k in cells) + 1)
+    ys = list(range(max(k[1] for k in cells), min(k[1] for k in cells) - 1, -1))   # top first
+    labels = {k: stack_label(sp.get("pieces") or [], glyphs) for k, sp in cells.items()}
+    width = max([5] + [len(str(sp.get("name", ""))) + 3 for sp in cells.values()]
+                + [len(t) + 2 for t in labels.values()])
+
+    edges = None
+    if len(boards) == 1 and boards[0].get("shape") == "grid":
+        edges = _edge_labels(boards[0], spaces)
+    margin = 0
+    if edges:
+        margin = max(len(r) for r in edges[1].values()) + 1
+
+    def present(px, py):
+        return (px, py) in cells
+
+    lines = []
+
+    def column_label_line():
+        out = " " * margin
+        for px in xs:
+            out += " " + edges[0].get(px, "").center(width)
+        return out.rstrip()
+
+    if edges:
+        lines.append(column_label_line())
+
+    def border(py_above, py_below):
+        """The horizontal line between plane row py_above (None: outside) and py_below."""
+        out = " " * margin
+        for i, px in enumerate(list(xs) + [None]):
+            around = []
+            for x in (px, px - 1 if px is not None else xs[-1]):
+                for y in (py_above, py_below):
+                    if x is not None and y is not None:
+                        around.append(present(x, y))
+            out += "+" if any(around) else " "
+            if px is not None:
+                seg = any(present(px, y) for y in (py_above, py_below) if y is not None)
+                out += ("-" * width) if seg else (" " * width)
+        return out.rstrip()
+
+    previous = None
+    for py in ys:
+        lines.append(border(previous, py))
+        for line_no in (0, 1):
+            if edges and line_no == 1:
+                out = edges[1].get(py, "").rjust(margin - 1) + " "
+            else:
+                out = " " * margin
+            for px in list(xs) + [None]:
+                left = px - 1 if px is not None else xs[-1]
+                wall = present(left, py) or (px is not None and present(px, py))
+                out += "|" if wall else " "
+                if px is None:
+                    break
+                sp = cells.get((px, py))
+                if sp is None:
+                    out += " " * width
+                elif line_no == 0:
+                    name = str(sp.get("name", ""))
+                    out += paint(name, DIM, color) + " " * (width - len(name))
+                else:
+                    text = labels[(px, py)]
+                    pad = width - len(text)
+                    left_pad = pad // 2
+                    pieces = sp.get("pieces") or []
+                    code = glyphs.colour(pieces[-1]) if pieces else None
+                    out += " " * left_pad + paint(text, code, color) + " " * (pad - left_pad)
+            lines.append(out.rstrip())
+        previous = py
+    lines.append(border(previous, None))
+    if edges:
+        lines.append(column_label_line())
+    return lines
+
+
+# ---------------------------------------------------------------------------------
+# the whole view
+
+def _group(pieces: list) -> str:
+    counts = Counter(describe_piece(p) for p in pieces)
+    order = []
+    for p in pieces:
+        d = describe_piece(p)
+        if d not in order:
+            order.append(d)
+    return ", ".join(d if counts[d] == 1 else f"{d} x{counts[d]}" for d in order)
+
+
+def render_view(view: dict, color: bool = False, status: bool = True) -> str:
+    """The view as text; status=False leaves out the last line (whose move, or the result)."""
+    glyphs = Glyphs(view)
+    lines = render_plane(view, glyphs, color)
+
+    board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
+                    for p in (sp.get("pieces") or [])[-1:]]
+    legend = {}
+    for p in board_pieces:
+        if not glyphs.is_plain(p):
+            legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p)
+                              else "face-down " + str(p.get("kind", "piece")))
+    if legend:
+        lines.append("legend: " + ", ".join(f"{g} {d}" for g, d in sorted(legend.items())))
+
+    zones = view.get("zones") or []
+    if zones:
+        lines.append("zones:")
+        for z in zones:
+            name = str(z.get("name", "?"))
+            if z.get("owner") is not None:
+                name += f" ({z['owner']})"
+            pieces = z.get("pieces") or []
+            count = z.get("count", len(pieces))
+            if z.get("visible") is False:
+                body = f"{count} hidden" if count else "empty"
+            else:
+                body = _group(pieces) if pieces else ("empty" if not count else f"{count} pieces")
+            lines.append(f"  {name}: {body}")
+
+    players = [p for p in view.get("players") or [] if p.get("vars")]
+    if players:
+        lines.append("players:")
+        for p in players:
+            body = ", ".join(f"{k} {describe_value(v)}" for k, v in p["vars"].items())
+            lines.append(f"  {p.get('seat')}: {body}")
+    if view.get("vars"):
+        lines.append("vars: " + ", ".join(f"{k} {describe_value(v)}" for k, v in view["vars"].items()))
+
+    if not status:
+        pass
+    elif view.get("over"):
+        lines.append(paint(f"game over: {view.get('result') or 'no result'}", BOLD, color))
+    else:
+        to_move, turn = view.get("to_move"), view.get("turn")
+        text = f"{to_move} to move"
+        if turn is not None and turn != to_move:
+            text += f" (in {turn}'s turn)"
+        if view.get("phase"):
+            text += f"; phase {view['phase']}"
+        if view.get("seat") is not None and view.get("seat") != to_move:
+            text += f"; seen by {view['seat']}"
+        lines.append(paint(text, BOLD, color))
+    return "\n".join(lines)

@@ -1,0 +1,149 @@
+"""Save files: the moves of a game and what is needed to start it again.
+
+    {"format": "mire-save", "version": 1, "game": "tic-tac-toe" (a bundled name) or a path,
+     "players": 2, "seed": 1, "options": [], "moves": ["place b2", ...]}
+
+Written atomically (a temporary file in the same folder, then os.replace).  Reading checks
+everything and refuses a file with a one-line reason (SaveError).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+
+import attrs
+
+FORMAT = "mire-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save file that cannot be written or loaded; str() is a one-line reason."""
+
+
+@attrs.define
+class Saved:
+    game: str
+    players: int
+    seed: int
+    options: list
+    moves: list
+
+
+def save_data(game_ref: str, players: int, seed: int, options, moves) -> dict:
+    return {"format": FORMAT, "version": VERSION, "game": game_ref, "players": players,
+            "seed": seed, "options": list(options), "moves": list(moves)}
+
+
+def write_save(path: str, data: dict) -> None:
+    """Write the save file atomically: a crash leaves either the old file or the new one."""
+    folder = os.path.dirname(os.path.abspath(path))
+    text = json.dumps(data, indent=2) + "\n"
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tmp")
+    except OSError as e:
+        raise SaveError(e.strerror or str(e)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise SaveError(e.strerror or str(e)) from None
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def read_save(path: str) -> Saved:
+    """The save file's contents, checked for shape (not yet against the game)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise SaveError(e.strerror or str(e)) from None
+    except UnicodeDecodeError:
+        raise SaveError("not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SaveError(f"bad JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a mire save file (no \"format\": \"mire-save\")")
+    if data.get("version") != VERSION:
+        raise SaveError(f"save version {data.get('version')!r} is not supported (this mire reads version {VERSION})")
+    missing = [k for k in ("game", "players", "seed", "options", "moves") if k not in data]
+    if missing:
+        raise SaveError("missing " + ", ".join(f"'{k}'" for k in missing))
+    if not isinstance(data["game"], str) or not data["game"]:
+        raise SaveError("'game' must be a game's name or path")
+    if not _is_int(data["players"]):
+        raise SaveError("'players' must be a whole number")
+    if not _is_int(data["seed"]):
+        raise SaveError("'seed' must be a whole number")
+    for key in ("options", "moves"):
+        if not isinstance(data[key], list) or not all(isinstance(x, str) for x in data[key]):
+            raise SaveError(f"'{key}' must be a list of strings")
+    return Saved(data["game"], data["players"], data["seed"], list(data["options"]), list(data["moves"]))
+
+
+def check_setup(game, players: int, options) -> None:
+    """Refuse a player count or options the game does not have (SaveError)."""
+    if not game.min_players <= players <= game.max_players:
+        raise SaveError(f"{players} players is out of range for {game.name} "
+                        f"({players_text(game.min_players, game.max_players)})")
+    known = [name for name, _ in game.options]
+    for o in options:
+        if o not in known:
+            raise SaveError(f"unknown option '{o}' for {game.name}")
+
+
+def players_text(lo: int, hi: int) -> str:
+    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+
+
+def replay_moves(state, moves, on_move=None) -> list:
+    """Apply the move texts in order; returns the seat that made each.  A move that is not
+    legal at its point raises SaveError("move 7 'place b2' is not legal (...)")."""
+    from mire.engine import IllegalMove
+    movers = []
+    for i, text in enumerate(moves, 1):
+        seat = state.to_move
+        try:
+            move = state.parse_move(text)
+        except IllegalMove as e:
+            reason = str(e).strip().splitlines()[0] if str(e).strip() else ""
+            raise SaveError(f"move {i} '{text}' is not legal" + (f" ({reason})" if reason else "")) from None
+        try:
+            state.apply(move)
+        except IllegalMove as e:
+            raise SaveError(f"move {i} '{text}' is not legal ({e})") from None
+        movers.append(seat)
+        if on_move is not None:
+            on_move(i, seat, move, state)
+    return movers
+
+
+def restore(path: str):
+    """(game, game reference, saved, state, movers) of a save file; SaveError when refused."""
+    from mire.grammar.diagnostics import MireError
+    from .games import UnknownGame, resolve
+    saved = read_save(path)
+    try:
+        game, ref = resolve(saved.game, relative_to=os.path.dirname(os.path.abspath(path)))
+    except UnknownGame:
+        raise SaveError(f"unknown game '{saved.game}'") from None
+    except MireError as e:
+        first = e.diagnostics[0].render(None) if e.diagnostics else str(e)
+        raise SaveError(f"game '{saved.game}' does not load: {first}") from None
+    check_setup(game, saved.players, saved.options)
+    state = game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options))
+    movers = replay_moves(state, saved.moves)
+    return game, ref, saved, state, movers

@@ -1,0 +1,293 @@
+"""The builtin functions of the language, as they run. Each takes the State first.
+
+They are general: geometry (neighbours, rays, paths across boards, lines), collections and
+seat-relative reading of positions. No game's rules live here.
+"""
+from __future__ import annotations
+
+from .runtime import DIR_BY_VECTOR, DIRS, Piece, RuleError
+
+_AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def _items(v):
+    if v is None:
+        return []
+    if isinstance(v, list):
+        return v
+    return v.pieces
+
+
+def count(S, v):
+    return len(_items(v))
+
+
+def empty(S, v):
+    return v is None or not _items(v)
+
+
+def any_(S, v):
+    return any(_items(v))
+
+
+def all_(S, v):
+    return all(_items(v))
+
+
+def sum_(S, v):
+    return sum(x for x in _items(v) if x is not None)
+
+
+def min_(S, a, b=None):
+    if b is not None:
+        return min(a, b)
+    xs = [x for x in _items(a) if x is not None]
+    return min(xs) if xs else 0
+
+
+def max_(S, a, b=None):
+    if b is not None:
+        return max(a, b)
+    xs = [x for x in _items(a) if x is not None]
+    return max(xs) if xs else 0
+
+
+def abs_(S, a):
+    return abs(a)
+
+
+def top(S, c):
+    if c is None:
+        return None
+    p = c.pieces
+    return p[-1] if p else None
+
+
+def bottom(S, c):
+    if c is None:
+        return None
+    p = c.pieces
+    return p[0] if p else None
+
+
+def first(S, v):
+    xs = _items(v)
+    return xs[0] if xs else None
+
+
+def last(S, v):
+    xs = _items(v)
+    return xs[-1] if xs else None
+
+
+def random_(S, v):
+    xs = _items(v)
+    if not xs:
+        return None
+    return xs[S.randrange(len(xs))]
+
+
+def owner(S, v):
+    if v is None:
+        return None
+    if isinstance(v, Piece):
+        return v.owner
+    p = v.pieces
+    return p[-1].owner if p else None
+
+
+def in_a_row(S, s, n):
+    """Is `s` part of a straight line of at least n stacks whose top pieces share an owner?"""
+    if s is None or not s.pieces:
+        return False
+    who = s.pieces[-1].owner
+    by_xy = s.board.by_xy
+    x, y = s.x, s.y
+    for dx, dy in _AXES:
+        run = 1
+        for sign in (1, -1):
+            cx, cy = x + sign * dx, y + sign * dy
+            while True:
+                t = by_xy.get((cx, cy))
+                if t is None or not t.pieces or t.pieces[-1].owner is not who:
+                    break
+                run += 1
+                cx += sign * dx
+                cy += sign * dy
+        if run >= n:
+            return True
+    return False
+
+
+def neighbors(S, s, dirs=None):
+    if s is None:
+        return []
+    if dirs is None:
+        nbr = s.nbr
+        return [t for t in (nbr[0], nbr[2], nbr[4], nbr[6]) if t is not None]
+    return [t for t in (s.nbr[d.i] for d in dirs if d is not None) if t is not None]
+
+
+def touching(S, s, board_spaces):
+    if s is None or not board_spaces:
+        return []
+    return S.touching(s, board_spaces[0].board.name)
+
+
+def path(S, s, d):
+    """The spaces met walking from s in direction d across the shared plane, on any board."""
+    out = []
+    if s is None or d is None:
+        return out
+    plane = S.plane
+    x, y = s.px + d.dx, s.py + d.dy
+    bound = S.plane_bound
+    while abs(x) <= bound and abs(y) <= bound:
+        t = plane.get((x, y))
+        if t is not None:
+            out.append(t)
+        x += d.dx
+        y += d.dy
+    return out
+
+
+def ray(S, s, d):
+    """The spaces of s's own board from s (excluded) in direction d, to the edge."""
+    out = []
+    if s is None or d is None:
+        return out
+    t = s.nbr[d.i]
+    while t is not None:
+        out.append(t)
+        t = t.nbr[d.i]
+    return out
+
+
+def direction(S, a, b):
+    if a is None or b is None:
+        return None
+    dx, dy = b.px - a.px, b.py - a.py
+    if dx == 0 and dy == 0:
+        return None
+    if dx != 0 and dy != 0 and abs(dx) != abs(dy):
+        return None
+    return DIR_BY_VECTOR[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
+
+
+def row(S, s, p):
+    """The row of s counted from p's edge of the board: 1 is the row nearest p."""
+    b = s.board
+    edge = p.facing
+    if edge == "south":
+        return s.y
+    if edge == "north":
+        return b.height - s.y + 1
+    if edge == "west":
+        return s.x
+    return b.width - s.x + 1
+
+
+def column(S, s, p):
+    """The column of s counted from p's left."""
+    b = s.board
+    edge = p.facing
+    if edge == "south":
+        return s.x
+    if edge == "north":
+        return b.width - s.x + 1
+    if edge == "west":
+        return b.height - s.y + 1
+    return s.y
+
+
+def at(S, spaces, x, y):
+    if not spaces:
+        return None
+    return spaces[0].board.by_xy.get((x, y))
+
+
+def next_player(S, p):
+    return S.next_player(p)
+
+
+def seat(S, i):
+    if not 1 <= i <= S.n:
+        raise RuleError(f"there is no seat {i}")
+    return S.players[i - 1]
+
+
+FUNCTIONS = {
+    "count": count, "empty": empty, "any": any_, "all": all_, "sum": sum_, "min": min_, "max": max_,
+    "abs": abs_, "top": top, "bottom": bottom, "first": first, "last": last, "random": random_,
+    "owner": owner, "in_a_row": in_a_row, "neighbors": neighbors, "touching": touching, "path": path,
+    "ray": ray, "direction": direction, "row": row, "column": column, "at": at, "next_player": next_player,
+    "seat": seat,
+}
+
+
+# ---------------------------------------------------------------- operators on untyped values
+
+def add(S, a, b):
+    if hasattr(a, "nbr") and hasattr(b, "dx"):
+        return a.nbr[b.i]
+    return a + b
+
+
+def divide(a, b):
+    if b == 0:
+        raise RuleError("division by zero")
+    return a // b
+
+
+def modulo(a, b):
+    if b == 0:
+        raise RuleError("division by zero")
+    return a % b
+
+
+def lt(a, b):
+    if a is None or b is None:
+        return False
+    return a < b
+
+
+def contains(collection, v):
+    if collection is None:
+        return False
+    if isinstance(collection, list):
+        return v in collection
+    return v in collection.pieces
+
+
+def pieces_of(items, who):
+    return [p for p in items if p is not None and p.owner is who]
+
+
+def spaces_of(items, who):
+    return [s for s in items if s.pieces and s.pieces[-1].owner is who]
+
+
+def dynamic_attr(S, obj, name):
+    if obj is None:
+        return None
+    if isinstance(obj, Piece):
+        if name == "space":
+            return obj.space
+        if name in ("owner", "up"):
+            return getattr(obj, name)
+        if name == "kind":
+            return obj.kind.name
+        return obj.attrs.get(name)
+    if hasattr(obj, "vars") and hasattr(obj, "zones"):
+        if name in obj.zones:
+            return obj.zones[name]
+        if name in obj.vars:
+            return obj.vars[name]
+        if name == "seat":
+            return obj.index + 1
+    if hasattr(obj, "nbr") and name == "board":
+        return obj.board.name
+    return getattr(obj, name, None)
+
+
+__all__ = ["FUNCTIONS", "DIRS"]

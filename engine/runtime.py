@@ -1,0 +1,159 @@
+"""The things a game state is made of: spaces, zones, pieces, players, directions.
+
+All of them are mutable and owned by one State; every change goes through the State's
+journal so that `undo` restores it exactly.
+"""
+from __future__ import annotations
+
+
+class Dir:
+    __slots__ = ("name", "dx", "dy", "i")
+
+    def __init__(self, name, dx, dy, i):
+        self.name, self.dx, self.dy, self.i = name, dx, dy, i
+
+    def __repr__(self):
+        return self.name
+
+
+COMPASS = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
+_VECTORS = {"north": (0, 1), "northeast": (1, 1), "east": (1, 0), "southeast": (1, -1), "south": (0, -1),
+            "southwest": (-1, -1), "west": (-1, 0), "northwest": (-1, 1)}
+DIRS = {name: Dir(name, *_VECTORS[name], i) for i, name in enumerate(COMPASS)}
+DIR_BY_VECTOR = {(d.dx, d.dy): d for d in DIRS.values()}
+OPPOSITE_EDGE = {"south": "north", "north": "south", "east": "west", "west": "east"}
+
+
+def rotate(dx, dy, quarter_turns):
+    """Rotate a vector counter-clockwise by 90 degrees, `quarter_turns` times."""
+    for _ in range(quarter_turns % 4):
+        dx, dy = -dy, dx
+    return dx, dy
+
+
+class Board:
+    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index")
+
+    def __init__(self, name, width, height, index):
+        self.name, self.width, self.height, self.index = name, width, height, index
+        self.spaces = []
+        self.by_xy = {}
+
+
+class Space:
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index")
+    is_space = True
+
+    def __init__(self, board, x, y, name, px, py, index):
+        self.board, self.x, self.y, self.name = board, x, y, name
+        self.px, self.py, self.index = px, py, index
+        self.pieces = []
+        self.nbr = [None] * 8
+
+    def __repr__(self):
+        return self.name
+
+
+class Zone:
+    __slots__ = ("name", "owner", "pieces", "visibility", "capacity")
+    is_space = False
+
+    def __init__(self, name, owner, visibility, capacity):
+        self.name, self.owner, self.visibility, self.capacity = name, owner, visibility, capacity
+        self.pieces = []
+
+    def __repr__(self):
+        return self.name if self.owner is None else f"{self.owner.name}.{self.name}"
+
+
+class Kind:
+    __slots__ = ("name", "attrs", "hidden", "shown")
+
+    def __init__(self, name, attrs, hidden):
+        self.name = name
+        self.attrs = attrs  # attribute names in declaration order
+        self.hidden = hidden  # names readable only while the piece is face up
+        # the attributes that name a piece in a move's text
+        self.shown = attrs
+
+
+class Piece:
+    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id")
+
+    def __init__(self, kind, attrs, owner, up, loc, pid):
+        self.kind, self.attrs, self.owner, self.up, self.loc, self.id = kind, attrs, owner, up, loc, pid
+
+    @property
+    def space(self):
+        return self.loc if self.loc is not None and self.loc.is_space else None
+
+    def visible_attrs(self):
+        if self.up or not self.kind.hidden:
+            return self.attrs if self.up else {}
+        return {k: v for k, v in self.attrs.items() if k not in self.kind.hidden}
+
+    def describe(self):
+        """The piece as a player sees it: its visible attribute values, or its kind."""
+        shown = self.visible_attrs()
+        words = []
+        for name in self.kind.attrs:
+            if name in shown:
+                v = shown[name]
+                if isinstance(v, bool):
+                    words.append(name if v else f"no-{name}")
+                else:
+                    words.append(str(v))
+        return "-".join(words) if words else self.kind.name
+
+    def __repr__(self):
+        return self.describe()
+
+
+class Player:
+    __slots__ = ("index", "name", "vars", "zones", "facing", "turns", "rel")
+
+    def __init__(self, index, name, facing):
+        self.index, self.name, self.facing = index, name, facing
+        self.vars = {}
+        self.zones = {}
+        # quarter turns (counter-clockwise) from a seat at the south edge to this one
+        self.turns = {"south": 0, "east": 1, "north": 2, "west": 3}[facing]
+        self.rel = {}
+
+    def __repr__(self):
+        return self.name
+
+
+class GameOver(Exception):
+    """Raised by win/lose/draw/finish to stop the rest of an effect."""
+
+
+class NeedChoice(Exception):
+    def __init__(self, chooser, options, prompt):
+        super().__init__(prompt)
+        self.chooser, self.options, self.prompt = chooser, options, prompt
+
+
+class RuleError(Exception):
+    """A rule went wrong while running (a loop without end, a bad value); carries the rule's location."""
+
+    def __init__(self, message, where=None):
+        super().__init__(f"{message}" + (f" ({where})" if where else ""))
+        self.where = where
+
+
+def value_text(v) -> str:
+    if v is None:
+        return "none"
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    if isinstance(v, Piece):
+        return v.loc.name if v.loc is not None and v.loc.is_space and v.loc.pieces and v.loc.pieces[-1] is v \
+            else v.describe()
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(value_text(x) for x in v) + "]"
+    if isinstance(v, (Space, Player, Dir, Zone)):
+        return repr(v)
+    return str(v)

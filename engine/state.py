@@ -1,0 +1,488 @@
+"""A game in progress: a mutable state with a journal, legal moves, apply, undo and views."""
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from ..grammar.diagnostics import did_you_mean
+from .compiler import MAX_LOOP_STEPS, CompiledGame, Move
+from .runtime import (DIRS, Board, GameOver, NeedChoice, Piece, Player, RuleError, Space, Zone, rotate,
+                      value_text)
+from ..grammar.types import RELATIVE_DIRECTIONS
+from .runtime import DIR_BY_VECTOR
+
+DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
+                   4: ("south", "west", "north", "east")}
+
+# journal operations
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG = range(7)
+
+
+class IllegalMove(Exception):
+    """A move text that is not legal now; str() says why."""
+
+
+@attrs.define
+class Outcome:
+    winners: tuple
+    draw: bool
+    scores: dict | None
+    text: str
+    extra: dict = attrs.Factory(dict)
+
+
+@attrs.define
+class Pending:
+    move: Move
+    choices: list
+    options: list
+    chooser: Player
+    prompt: str
+    mark: int
+
+
+class _Choice:
+    """The action of a choice move: its text is the chosen value's."""
+    name = "choose"
+
+
+CHOICE = _Choice()
+
+
+class State:
+    def __init__(self, game: CompiledGame, seed=0, players=None, options=()):
+        n = players if players is not None else game.min_players
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players}"
+                             + (f" to {game.max_players}" if game.max_players != game.min_players else "")
+                             + f" players, not {n}")
+        known = {o for o, _ in game.options}
+        for o in options:
+            if o not in known:
+                raise ValueError(f"{game.title} has no option '{o}'{did_you_mean(o, known)}")
+        self.game = game
+        self.n = n
+        self.seed = seed
+        self.options = frozenset(options)
+        self.rng = random.Random(seed)
+        self._journal = []
+        self._steps = []
+        self.history = []
+        self.log = []
+        self.pending = None
+        self.over = False
+        self.result = None
+        self.phase = 0 if game.phases else None
+        self.turn = 1
+        self._version = 0
+        self._cache_version = -1
+        self._cache = None
+        self._depth = 0
+        self._budget = MAX_LOOP_STEPS
+        self._choices = []
+        self._ci = 0
+        self._next = None
+        self._touching = {}
+        facings = game.facings[:n] if game.facings else DEFAULT_FACINGS.get(n, DEFAULT_FACINGS[4])
+        self.players = [Player(i, game.seat_names[i], facings[i % len(facings)]) for i in range(n)]
+        for p in self.players:
+            for name, (dx, dy) in RELATIVE_DIRECTIONS.items():
+                p.rel[name] = DIR_BY_VECTOR[rotate(dx, dy, p.turns)]
+        self._build_boards()
+        self.zones = {}
+        self.supply = Zone("supply", None, "secret", None)
+        self.box = Zone("box", None, "public", None)
+        for name, per_player, visibility, capacity in game.zones:
+            if per_player:
+                for p in self.players:
+                    p.zones[name] = Zone(name, p, visibility, capacity)
+            else:
+                self.zones[name] = Zone(name, None, visibility, capacity)
+        self.kind_pieces = {k: [] for k in game.kinds}
+        self._next_id = 0
+        for kind, zone, each, rows in game.tables:
+            owners = self.players if each else [None]
+            for owner in owners:
+                dest = (owner.zones[zone] if owner is not None else self.zones[zone]) if zone else self.supply
+                for attrs_ in rows:
+                    self._new_piece(kind, dict(attrs_), owner, True, dest)
+        self.turn_player = self.players[0]
+        self.vars = {}
+        for name, per_player, init in game.vars:
+            if per_player:
+                for p in self.players:
+                    p.vars[name] = init(self)
+            else:
+                self.vars[name] = init(self)
+        if game.first_random:
+            self.turn_player = self.players[self.rng.randrange(n)]
+        try:
+            for rule in game.setup:
+                L = [None] * rule.size
+                for f in rule.body:
+                    f(self, L)
+            self._turn_start()
+        except GameOver:
+            pass
+        # the start is the floor of undo
+        self._journal.clear()
+
+    # ------------------------------------------------------------ construction
+    def _build_boards(self):
+        self.boards = {}
+        self.spaces = []
+        self.plane = {}
+        used = set()
+        for bi, (name, w, h, place, labels) in enumerate(self.game.boards):
+            board = Board(name, w, h, bi)
+            self.boards[name] = board
+            offset = sum(b[1] + 1 for b in self.game.boards[:bi])
+            names = [(x, y, _label(x, y, labels)) for y in range(1, h + 1) for x in range(1, w + 1)]
+            clash = any(label in used for _, _, label in names)
+            for x, y, label in names:
+                if clash:
+                    label = f"{name}.{label}"
+                used.add(label)
+                px, py = place(x, y) if place is not None else (x + offset, y)
+                s = Space(board, x, y, label, px, py, len(self.spaces))
+                board.spaces.append(s)
+                board.by_xy[(x, y)] = s
+                self.spaces.append(s)
+                self.plane[(px, py)] = s
+            for s in board.spaces:
+                for d in DIRS.values():
+                    s.nbr[d.i] = board.by_xy.get((s.x + d.dx, s.y + d.dy))
+        self.space_by_name = {s.name: s for s in self.spaces}
+        self.plane_bound = max((max(abs(x), abs(y)) for x, y in self.plane), default=0) + 1
+
+    def touching(self, s, board_name):
+        if s is None:
+            return []
+        key = (s.index, board_name)
+        r = self._touching.get(key)
+        if r is None:
+            r = []
+            for d in DIRS.values():
+                t = self.plane.get((s.px + d.dx, s.py + d.dy))
+                if t is not None and t.board.name == board_name:
+                    r.append(t)
+            self._touching[key] = r
+        return r
+
+    # ------------------------------------------------------------ journalled changes
+    def _new_piece(self, kind, attrs_, owner, up, dest):
+        p = Piece(self.game.kinds[kind], attrs_, owner, up, dest, self._next_id)
+        self._next_id += 1
+        dest.pieces.append(p)
+        self.kind_pieces[kind].append(p)
+        return p
+
+    def create_piece(self, kind, attrs_, owner, up, dest):
+        if dest is None:
+            raise RuleError("a piece was placed on none")
+        self._check_capacity(dest, None)
+        p = self._new_piece(kind, attrs_, owner, up, dest)
+        self._journal.append((_CREATE, p))
+        return p
+
+    def _check_capacity(self, dest, where):
+        cap = getattr(dest, "capacity", None)
+        if cap is not None and len(dest.pieces) >= cap:
+            raise RuleError(f"zone '{dest.name}' is full ({cap})", where)
+
+    def move_piece(self, p, dest, where):
+        old = p.loc
+        if old is dest:
+            return
+        self._check_capacity(dest, where)
+        idx = old.pieces.index(p) if old is not None else -1
+        if old is not None:
+            del old.pieces[idx]
+        dest.pieces.append(p)
+        p.loc = dest
+        self._journal.append((_MOVE, p, old, idx))
+
+    def set_attr(self, obj, name, value):
+        self._journal.append((_ATTR, obj, name, getattr(obj, name)))
+        setattr(obj, name, value)
+
+    def set_var(self, d, key, value):
+        self._journal.append((_ITEM, d, key, d.get(key)))
+        d[key] = value
+
+    def shuffle(self, items):
+        self._journal.append((_ORDER, items, list(items)))
+        self._journal.append((_RNG, self.rng.getstate()))
+        self.rng.shuffle(items)
+
+    def randrange(self, n):
+        self._journal.append((_RNG, self.rng.getstate()))
+        return self.rng.randrange(n)
+
+    def add_log(self, text):
+        self.log.append((self.turn_player.index, text))
+        self._journal.append((_LOG,))
+
+    def tick(self, where):
+        self._budget -= 1
+        if self._budget < 0:
+            raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
+
+    def _rollback(self, mark):
+        j = self._journal
+        while len(j) > mark:
+            op = j.pop()
+            code = op[0]
+            if code == _MOVE:
+                _, p, old, idx = op
+                p.loc.pieces.pop()
+                if old is not None:
+                    old.pieces.insert(idx, p)
+                p.loc = old
+            elif code == _CREATE:
+                p = op[1]
+                p.loc.pieces.pop()
+                self.kind_pieces[p.kind.name].pop()
+                self._next_id -= 1
+            elif code == _ATTR:
+                setattr(op[1], op[2], op[3])
+            elif code == _ITEM:
+                op[1][op[2]] = op[3]
+            elif code == _ORDER:
+                op[1][:] = op[2]
+            elif code == _RNG:
+                self.rng.setstate(op[1])
+            elif code == _LOG:
+                self.log.pop()
+
+    # ------------------------------------------------------------ players
+    def next_player(self, p):
+        return self.players[(p.index + 1) % self.n]
+
+    def players_from(self, p):
+        i = p.index
+        return self.players[i:] + self.players[:i]
+
+    def others(self, p):
+        return self.players_from(p)[1:]
+
+    def seat_name(self, i):
+        return self.players[i].name
+
+    @property
+    def num_players(self):
+        return self.n
+
+    @property
+    def to_move(self):
+        return self.pending.chooser.index if self.pending is not None else self.turn_player.index
+
+    # ------------------------------------------------------------ choices inside effects
+    def choose(self, who, options, prompt):
+        if len(options) == 1:
+            return options[0]
+        if self._ci < len(self._choices):
+            i = self._choices[self._ci]
+            self._ci += 1
+            return options[i]
+        raise NeedChoice(who if who is not None else self.turn_player, options, prompt)
+
+    # ------------------------------------------------------------ moves
+    def legal_moves(self):
+        if self._cache_version == self._version:
+            return self._cache
+        moves = []
+        if self.over:
+            pass
+        elif self.pending is not None:
+            moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(self.pending.options)]
+        else:
+            phase = self.phase
+            try:
+                for act in self.game.actions:
+                    if not act.fallback and (act.phase is None or act.phase == phase):
+                        act.gen(self, moves)
+                if not moves:
+                    for act in self.game.actions:
+                        if act.fallback and (act.phase is None or act.phase == phase):
+                            act.gen(self, moves)
+            except RecursionError:
+                raise RuleError("a rule calls itself without end") from None
+        self._cache_version = self._version
+        self._cache = moves
+        return moves
+
+    def apply(self, move):
+        self._version += 1
+        if self.pending is not None:
+            p = self.pending
+            self._steps.append(p)
+            self._rollback(p.mark)
+            self._run(p.move, p.choices + [move.args[0]], p.mark)
+        else:
+            mark = len(self._journal)
+            self._steps.append(mark)
+            self._run(move, [], mark)
+        self.history.append(move.text)
+
+    def undo(self):
+        if not self._steps:
+            raise IndexError("nothing to undo")
+        self._version += 1
+        step = self._steps.pop()
+        self.history.pop()
+        if isinstance(step, int):
+            self._rollback(step)
+            self.pending = None
+        else:
+            self._rollback(step.mark)
+            self._run(step.move, step.choices, step.mark)
+            self.pending = step
+
+    def _run(self, move, choices, mark):
+        self._choices = choices
+        self._ci = 0
+        self._next = None
+        self._depth = 0
+        self._budget = MAX_LOOP_STEPS
+        act = move.action
+        L = [None] * act.size
+        for prm, v in zip(act.params, move.args):
+            L[prm[1]] = v
+        try:
+            for f in act.body:
+                f(self, L)
+        except NeedChoice as nc:
+            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark)
+            return
+        except GameOver:
+            self.pending = None
+            return
+        except RecursionError:
+            raise RuleError(f"rule '{act.name}' calls itself without end") from None
+        self.pending = None
+        self._end_turn()
+
+    def _end_turn(self):
+        try:
+            phase = self.phase
+            for rule in self.game.triggers["after move"]:
+                if rule.phase is None or rule.phase == phase:
+                    L = [None] * rule.size
+                    for f in rule.body:
+                        f(self, L)
+            phases = self.game.phases
+            while self.phase is not None and self.phase + 1 < len(phases):
+                until = phases[self.phase][1]
+                if until is None or not until(self):
+                    break
+                self.set_attr(self, "phase", self.phase + 1)
+            nxt = self._next if self._next is not None else self.players[(self.turn_player.index + 1) % self.n]
+            self.set_attr(self, "turn_player", nxt)
+            self.set_attr(self, "turn", self.turn + 1)
+            self._turn_start()
+        except GameOver:
+            pass
+
+    def _turn_start(self):
+        phase = self.phase
+        for rule in self.game.triggers["turn start"]:
+            if rule.phase is None or rule.phase == phase:
+                L = [None] * rule.size
+                for f in rule.body:
+                    f(self, L)
+
+    # ------------------------------------------------------------ the end
+    def end_game(self, kind, who):
+        if kind == "win":
+            winners = tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None)
+            result = (winners, False)
+        elif kind == "lose":
+            losers = {p.index for p in (who if isinstance(who, list) else [who]) if p is not None}
+            result = (tuple(i for i in range(self.n) if i not in losers), False)
+        elif kind == "draw":
+            result = ((), True)
+        else:
+            result = self._ranking()
+        self.set_attr(self, "result", result)
+        self.set_attr(self, "over", True)
+
+    def _ranking(self):
+        keys = self.game.rank
+        if not keys and not self.game.has_score:
+            return ((), True)
+
+        def key(p):
+            if not keys:
+                return (p.vars["score"],)
+            out = []
+            for fn, slot, size in keys:
+                L = [None] * size
+                L[slot] = p
+                out.append(fn(self, L))
+            return tuple(out)
+        scored = [(key(p), p.index) for p in self.players]
+        best = max(k for k, _ in scored)
+        winners = tuple(i for k, i in scored if k == best)
+        return (winners, len(winners) == self.n and self.n > 1 and False)
+
+    def is_over(self):
+        return self.over or not self.legal_moves()
+
+    def outcome(self):
+        if self.over:
+            winners, draw = self.result
+        elif not self.legal_moves():
+            winners, draw = self._ranking()
+        else:
+            return None
+        scores = {p.index: p.vars["score"] for p in self.players} if self.game.has_score else None
+        if draw or not winners:
+            text = "draw"
+        elif len(winners) == 1:
+            text = f"{self.players[winners[0]].name} wins"
+        else:
+            text = " and ".join(self.players[i].name for i in winners) + " share the win"
+        return Outcome(tuple(winners), bool(draw or not winners), scores, text)
+
+    # ------------------------------------------------------------ text
+    def parse_move(self, text):
+        text = " ".join(text.split())
+        moves = self.legal_moves()
+        for m in moves:
+            if m.text == text:
+                return m
+        if self.pending is None:
+            actions = self._actions_now()
+            if len({a.name for a in actions}) == 1:
+                prefixed = f"{actions[0].name} {text}"
+                for m in moves:
+                    if m.text == prefixed:
+                        return m
+        raise IllegalMove(self.explain(text))
+
+    def _actions_now(self):
+        return [a for a in self.game.actions if a.phase is None or a.phase == self.phase]
+
+    def explain(self, text):
+        from .explain import explain
+        return explain(self, " ".join(text.split()))
+
+    # ------------------------------------------------------------ what a player sees
+    def view(self, seat):
+        from .view import view
+        return view(self, seat)
+
+
+def _label(x, y, labels):
+    if labels == "numbers":
+        return f"{x},{y}"
+    letters = ""
+    n = x
+    while n > 0:
+        n, r = divmod(n - 1, 26)
+        letters = chr(97 + r) + letters
+    if labels == "upper":
+        letters = letters.upper()
+    return f"{letters}{y}"

@@ -1,0 +1,110 @@
+"""The text renderer, on hand-written views (no engine needed)."""
+from mire.cli.render import Glyphs, has_hidden_info, render_view, stack_label, unique_prefixes
+
+
+def space(name, x, y, px, py, pieces=()):
+    return {"name": name, "x": x, "y": y, "px": px, "py": py, "pieces": list(pieces)}
+
+
+def owned(owner, kind="piece", **attrs):
+    return {"kind": kind, "owner": owner, "up": True, "attrs": attrs}
+
+
+def thing(kind="token", up=True, **attrs):
+    return {"kind": kind, "owner": None, "up": up, "attrs": attrs}
+
+
+def view_of(boards, zones=(), players=None, **extra):
+    view = {"game": "Test", "seat": "red", "to_move": "red", "turn": "red", "phase": None,
+            "over": False, "result": None, "boards": boards, "zones": list(zones),
+            "players": players if players is not None else
+            [{"seat": "red", "vars": {}}, {"seat": "blue", "vars": {}}],
+            "vars": {}}
+    view.update(extra)
+    return view
+
+
+def grid(name, w, h, at=lambda x, y: (x, y), upper=False, pieces=None):
+    pieces = pieces or {}
+    spaces = []
+    for y in range(1, h + 1):
+        for x in range(1, w + 1):
+            label = chr(ord("A" if upper else "a") + x - 1) + str(y)
+            px, py = at(x, y)
+            spaces.append(space(label, x, y, px, py, pieces.get(label, ())))
+    return {"name": name, "shape": "grid", "width": w, "height": h, "spaces": spaces}
+
+
+def test_single_grid_has_edge_labels_and_owner_initials(snapshot):
+    board = grid("cells", 3, 2, pieces={"a1": [owned("red")], "c2": [owned("blue")]})
+    text = render_view(view_of([board]))
+    assert text == snapshot
+    lines = text.splitlines()
+    assert lines[0].split() == ["a", "b", "c"]
+    # the highest row is printed first
+    assert lines.index(next(l for l in lines if l.startswith("2 "))) < \
+        lines.index(next(l for l in lines if l.startswith("1 ")))
+    assert "R" in text and "B" in text and "legend" not in text
+
+
+def test_interleaved_boards_share_the_plane(snapshot):
+    jungle = grid("big", 3, 3, at=lambda x, y: (2 * x, 2 * y),
+                  pieces={"b2": [owned("red", "animal", species="cat")],
+                          "c3": [owned("blue", "animal", species="dog")]})
+    ponds = grid("small", 2, 2, at=lambda x, y: (2 * x + 1, 2 * y + 1), upper=True,
+                 pieces={"A1": [thing(up=False, flower=True)] * 2 + [thing(flower=False, colour="golden")],
+                         "B1": [thing(up=False, flower=True)] * 3,
+                         "A2": [thing(flower=False, colour="grey")],
+                         "B2": []})
+    zones = [{"name": "hand", "owner": "red", "visible": True, "count": 3,
+              "pieces": [thing(colour="golden"), thing(colour="golden"), thing(colour="red")]},
+             {"name": "hand", "owner": "blue", "visible": False, "count": 4, "pieces": []},
+             {"name": "bag", "owner": None, "visible": True, "count": 0, "pieces": []}]
+    players = [{"seat": "red", "vars": {"score": 3, "forced": None}},
+               {"seat": "blue", "vars": {"score": 0, "forced": owned("blue", "animal", species="dog")}}]
+    view = view_of([jungle, ponds], zones, players, phase="movement", vars={"round": 2})
+    text = render_view(view)
+    assert text == snapshot
+    assert "Go3" in text          # a golden top of a stack of 3
+    assert "?3" in text           # a face-down top of a stack of 3
+    assert "hand (blue): 4 hidden" in text
+    assert "a1" in text and "A1" in text
+    # two boards: no edge letters
+    assert not text.splitlines()[0].strip().startswith("a")
+
+
+def test_colour_only_when_asked():
+    board = grid("cells", 2, 2, pieces={"a1": [owned("red")]})
+    plain = render_view(view_of([board]))
+    coloured = render_view(view_of([board]), color=True)
+    assert "\x1b[" not in plain
+    assert "\x1b[31mR\x1b[0m" in coloured
+
+
+def test_game_over_and_decision_lines():
+    board = grid("cells", 1, 1)
+    assert render_view(view_of([board], over=True, result="red wins")).endswith("game over: red wins")
+    text = render_view(view_of([board], to_move="blue", turn="red", seat="blue", phase="play"))
+    assert text.endswith("blue to move (in red's turn); phase play")
+    assert not render_view(view_of([board], over=True, result="x"), status=False).endswith("x")
+
+
+def test_glyphs():
+    view = view_of([grid("cells", 1, 1)], zones=[{"name": "z", "owner": None, "visible": True, "count": 4,
+                                                  "pieces": [owned("red", "king"), owned("red", "pawn"),
+                                                             owned("blue", "pawn"), thing("stone")]}])
+    g = Glyphs(view)
+    assert g.glyph(owned("red", "king")) == "Rk"
+    assert g.glyph(owned("blue", "pawn")) == "Bp"
+    assert g.glyph(thing("stone")) == "S"
+    assert g.glyph(thing("stone", up=False)) == "?"
+    assert stack_label([thing("stone")] * 3, g) == "S3"
+    assert stack_label([], g) == ""
+    assert unique_prefixes(["golden", "grey", "blue"]) == {"golden": "go", "grey": "gr", "blue": "b"}
+
+
+def test_hidden_info():
+    assert not has_hidden_info(view_of([grid("cells", 2, 2, pieces={"a1": [owned("red")]})]))
+    assert has_hidden_info(view_of([grid("cells", 2, 2, pieces={"a1": [thing(up=False)]})]))
+    assert has_hidden_info(view_of([], zones=[{"name": "deck", "owner": None, "visible": False,
+                                               "count": 5, "pieces": []}]))
