@@ -210,9 +210,10 @@ def stack_label(pieces: list, glyphs: Glyphs) -> str:
 
 
 def has_hidden_info(view: dict) -> bool:
-    """Does the view hide something: a zone that is not visible, or a face-down piece?"""
+    """Does the view hide something: a zone that is not visible (and not empty), or a
+    face-down piece?"""
     for zone in view.get("zones") or []:
-        if zone.get("visible") is False:
+        if zone.get("visible") is False and zone.get("count", 1) != 0:
             return True
     return any(_is_face_down(p) or p.get("hidden") for p in all_pieces(view))
 
@@ -358,7 +359,9 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     if legend:
         lines.append("legend: " + ", ".join(f"{g} {d}" for g, d in sorted(legend.items())))
 
-    zones = view.get("zones") or []
+    # An empty zone nobody may look into tells nothing.
+    zones = [z for z in view.get("zones") or []
+             if not (z.get("visible") is False and not z.get("count"))]
     if zones:
         lines.append("zones:")
         for z in zones:
@@ -396,4 +399,6 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
         if view.get("seat") is not None and view.get("seat") != to_move:
             text += f"; seen by {view['seat']}"
         lines.append(paint(text, BOLD, color))
+        if view.get("choice"):
+            lines.append(paint(f"to choose: {view['choice']}", BOLD, color))
     return "\n".join(lines)

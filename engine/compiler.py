@@ -70,6 +70,7 @@ class CompiledAction:
     size: int
     line: int
     gen: object = None
+    eager_text: bool = False
 
 
 @attrs.define
@@ -117,6 +118,7 @@ class Compiler:
         self.name = name
         self.defs = {}
         self.procs = {}
+        self.hints = {}
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ helpers
@@ -255,6 +257,7 @@ class Compiler:
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase), a.fallback, params, requires, body,
                              frame.size, a.span.line)
         act.gen = make_generator(act)
+        act.eager_text = any(not self.type(p.domain).startswith("list[space") for p in a.params)
         return act
 
     # ------------------------------------------------------------ statements
@@ -573,19 +576,29 @@ class Compiler:
     def expr(self, e, scope):
         return getattr(self, "e_" + type(e).__name__)(e, scope)
 
+    # Closures of a few simple shapes are remembered so that their parents can fuse them into one
+    # closure (a local slot, a constant, a step from a local in a fixed direction): the hot paths
+    # of move generation are made of such shapes.
+    def const(self, v):
+        f = lambda S, L: v  # noqa: E731
+        self.hints[f] = ("const", v)
+        return f
+
+    def local(self, slot):
+        f = lambda S, L: L[slot]  # noqa: E731
+        self.hints[f] = ("local", slot)
+        return f
+
     def e_Num(self, e, scope):
-        v = e.value
-        return lambda S, L: v
+        return self.const(e.value)
 
     def e_Str(self, e, scope):
-        v = e.value
-        return lambda S, L: v
+        return self.const(e.value)
 
     def e_Name(self, e, scope):
         cat, name = self.refs.get(e, ("local", e.id))
         if cat == "local":
-            slot = scope.slot(name)
-            return lambda S, L: L[slot]
+            return self.local(scope.slot(name))
         if cat == "var":
             return lambda S, L: S.vars[name]
         if cat == "const":
@@ -597,7 +610,7 @@ class Compiler:
         if cat == "kind":
             return lambda S, L: [p for p in S.kind_pieces[name] if p.loc is not None and p.loc.is_space]
         if cat == "enum":
-            return lambda S, L: name
+            return self.const(name)
         if cat == "option":
             return lambda S, L: name in S.options
         if cat == "phase":
@@ -620,14 +633,13 @@ class Compiler:
         if name == "turn":
             return lambda S, L: S.turn
         if name in ("true", "yes"):
-            return lambda S, L: True
+            return self.const(True)
         if name in ("false", "no"):
-            return lambda S, L: False
+            return self.const(False)
         if name == "none":
-            return lambda S, L: None
+            return self.const(None)
         if name in DIRS:
-            d = DIRS[name]
-            return lambda S, L: d
+            return self.const(DIRS[name])
         if name in RELATIVE_DIRECTIONS:
             return lambda S, L: S.turn_player.rel[name]
         if name in DIRECTION_SETS:
@@ -640,8 +652,15 @@ class Compiler:
         name = e.name
         t = self.type(e.obj)
         bt = "piece" if t.startswith("piece") else t
+        hint = self.hints.get(obj)
         if bt == "space":
             if name in ("x", "y", "name", "pieces"):
+                if hint is not None and hint[0] == "local":
+                    slot = hint[1]
+                    f = lambda S, L: None if (o := L[slot]) is None else getattr(o, name)  # noqa: E731
+                    if name in ("x", "y"):
+                        self.hints[f] = ("local_attr", slot, name)
+                    return f
                 return _getter(obj, name)
             if name == "board":
                 return lambda S, L: _none_or(obj(S, L), lambda s: s.board.name)
@@ -785,6 +804,17 @@ class Compiler:
     def f_empty(self, e, scope):
         if len(e.args) == 1 and self.type(e.args[0]) == "space":
             a = self.expr(e.args[0], scope)
+            hint = self.hints.get(a)
+            if hint is not None and hint[0] == "local":
+                slot = hint[1]
+                f = lambda S, L: (s := L[slot]) is None or not s.pieces  # noqa: E731
+                self.hints[f] = ("empty_local", slot)
+                return f
+            if hint is not None and hint[0] == "step":
+                _, slot, k = hint
+                f = lambda S, L: (s := L[slot]) is None or (t := s.nbr[k]) is None or not t.pieces  # noqa: E731
+                self.hints[f] = ("empty_step", slot, k)
+                return f
 
             def empty(S, L):
                 s = a(S, L)
@@ -804,6 +834,13 @@ class Compiler:
         lt, rt = self.type(e.left), self.type(e.right)
         op = e.op
         if op == "+" and lt == "space" and rt == "dir":
+            ha, hb = self.hints.get(a), self.hints.get(b)
+            if ha is not None and hb is not None and ha[0] == "local" and hb[0] == "const" and hb[1] is not None:
+                slot, k = ha[1], hb[1].i
+                f = lambda S, L: None if (s := L[slot]) is None else s.nbr[k]  # noqa: E731
+                self.hints[f] = ("step", slot, k)
+                return f
+
             def step(S, L):
                 s = a(S, L)
                 d = b(S, L)
@@ -843,6 +880,17 @@ class Compiler:
                 return contains
             return lambda S, L: not contains(S, L)
         b = self.expr(e.right, scope)
+        ha, hb = self.hints.get(a), self.hints.get(b)
+        if op in ("==", "!=") and hb is not None and hb[0] == "const":
+            v = hb[1]
+            if ha is not None and ha[0] == "local_attr":
+                _, slot, name = ha
+                if op == "==":
+                    return lambda S, L: (o := L[slot]) is not None and getattr(o, name) == v
+                return lambda S, L: (o := L[slot]) is None or getattr(o, name) != v
+            if op == "==":
+                return lambda S, L: a(S, L) == v
+            return lambda S, L: a(S, L) != v
         if op == "==":
             return lambda S, L: a(S, L) == b(S, L)
         if op == "!=":
@@ -862,15 +910,22 @@ class Compiler:
         if e.op == "and":
             if len(fs) == 2:
                 f0, f1 = fs
-                return lambda S, L: bool(f0(S, L)) and bool(f1(S, L))
+                return lambda S, L: f0(S, L) and f1(S, L)
             return lambda S, L: all(f(S, L) for f in fs)
         if len(fs) == 2:
             f0, f1 = fs
-            return lambda S, L: bool(f0(S, L)) or bool(f1(S, L))
+            return lambda S, L: f0(S, L) or f1(S, L)
         return lambda S, L: any(f(S, L) for f in fs)
 
     def e_Not(self, e, scope):
         f = self.expr(e.value, scope)
+        hint = self.hints.get(f)
+        if hint is not None and hint[0] == "empty_local":
+            slot = hint[1]
+            return lambda S, L: (s := L[slot]) is not None and bool(s.pieces)
+        if hint is not None and hint[0] == "empty_step":
+            _, slot, k = hint
+            return lambda S, L: (s := L[slot]) is not None and (t := s.nbr[k]) is not None and bool(t.pieces)
         return lambda S, L: not f(S, L)
 
     def e_Neg(self, e, scope):

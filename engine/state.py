@@ -45,6 +45,7 @@ class Pending:
 class _Choice:
     """The action of a choice move: its text is the chosen value's."""
     name = "choose"
+    eager_text = False
 
 
 CHOICE = _Choice()
@@ -68,7 +69,7 @@ class State:
         self.rng = random.Random(seed)
         self._journal = []
         self._steps = []
-        self.history = []
+        self._moves = []
         self.log = []
         self.pending = None
         self.over = False
@@ -324,14 +325,20 @@ class State:
             mark = len(self._journal)
             self._steps.append(mark)
             self._run(move, [], mark)
-        self.history.append(move.text)
+        if move._text is None and move.action.eager_text:
+            move.text  # a piece's name depends on where it is: fix it before the move changes that
+        self._moves.append(move)
+
+    @property
+    def history(self):
+        return [m.text for m in self._moves]
 
     def undo(self):
         if not self._steps:
             raise IndexError("nothing to undo")
         self._version += 1
         step = self._steps.pop()
-        self.history.pop()
+        self._moves.pop()
         if isinstance(step, int):
             self._rollback(step)
             self.pending = None

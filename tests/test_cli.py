@@ -1,0 +1,231 @@
+"""The `mire` command end to end, through click's CliRunner with piped input."""
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mire.cli.main import main
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+
+
+def run(args, input=None):
+    result = CliRunner().invoke(main, args, input=input, catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    """Run in a temporary folder, so that file names in transcripts stay short and stable."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
+
+
+# -- play ------------------------------------------------------------------------------
+
+def test_play_transcript(in_tmp, snapshot):
+    (in_tmp / "broken.json").write_text('{"format": "mire-save", "version": 1, "game": ')
+    (in_tmp / "wrong.json").write_text(json.dumps({
+        "format": "mire-save", "version": 1, "game": "tic-tac-toe", "players": 2, "seed": 1,
+        "options": [], "moves": ["place a1", "place b2", "place a1"]}))
+    lines = [
+        "5",             # X by number: place b2
+        "place a1",      # O by text
+        "place b2",      # illegal: taken
+        "dance",         # not a command
+        "undo",          # takes back O's a1
+        "board",
+        "place c3",      # O
+        "12",            # no such number
+        "save game.json",
+        "place a1",      # X
+        "moves",
+        "load broken.json",
+        "load wrong.json",
+        "load game.json",   # back to two moves
+        "help",
+        "quit",
+    ]
+    result = run(["play", "tic-tac-toe", "--seed", "1"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    assert result.output == snapshot
+    out = result.output
+    assert "X plays place b2" in out and "O plays place c3" in out
+    assert "undone: place a1" in out
+    assert "saved game.json (2 moves)" in out
+    assert "cannot load broken.json: bad JSON" in out
+    assert "cannot load wrong.json: move 3 'place a1' is not legal" in out
+    assert "loaded game.json (2 moves)" in out
+    assert "\x1b[" not in out                       # no colour when stdout is not a tty
+    saved = json.loads((in_tmp / "game.json").read_text())
+    assert saved == {"format": "mire-save", "version": 1, "game": "tic-tac-toe", "players": 2,
+                     "seed": 1, "options": [], "moves": ["place b2", "place c3"]}
+
+
+def test_play_to_the_end_then_replay(in_tmp, snapshot):
+    # X: a1 b1 c1 along the bottom row; O: a2 b2.
+    moves = ["place a1", "place a2", "place b1", "save half.json", "place b2", "place c1"]
+    result = run(["play", "tic-tac-toe", "--seed", "1"], input="\n".join(moves) + "\n")
+    assert result.exit_code == 0
+    assert result.output.rstrip().endswith("game over: X wins")
+    assert result.output == snapshot(name="play")
+
+    # the saved half game goes on in a new session
+    result = run(["play", "tic-tac-toe", "--seed", "1"], input="load half.json\nplace b2\nplace c1\n")
+    assert result.output.rstrip().endswith("game over: X wins")
+
+    replayed = run(["replay", "half.json"])
+    assert replayed.exit_code == 0
+    assert replayed.output == snapshot(name="replay")
+    assert "3. X plays place b1" in replayed.output
+    assert replayed.output.rstrip().endswith("the game is not over: O to move")
+
+
+def test_replay_refuses_a_bad_save(in_tmp):
+    (in_tmp / "bad.json").write_text(json.dumps({
+        "format": "mire-save", "version": 1, "game": "no-such-game", "players": 2, "seed": 1,
+        "options": [], "moves": []}))
+    result = run(["replay", "bad.json"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "cannot replay bad.json: unknown game 'no-such-game'"
+
+
+def test_bots_play_to_the_end(snapshot):
+    result = run(["play", "tic-tac-toe", "--seed", "3", "--seat", "1=random", "--seat", "2=random"])
+    assert result.exit_code == 0
+    assert result.output == snapshot
+    assert "game over:" in result.output
+    assert "X plays" in result.output and "O plays" in result.output
+
+
+def test_human_against_a_bot(snapshot):
+    result = run(["play", "tic-tac-toe", "--seed", "2", "--seat", "2=random"],
+                 input="1\nundo\nquit\n")
+    assert result.exit_code == 0
+    assert result.output == snapshot
+    assert "undone: " in result.output and "O plays" in result.output
+
+
+def test_play_without_a_game_runs_the_default_against_a_bot():
+    result = run(["play", "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "random bot" in result.output and "bye" in result.output
+
+
+def test_hot_seat_with_hidden_information_passes_the_screen():
+    result = run(["play", "mosquito-show", "--seed", "1"], input="1\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "; press Enter" in result.output
+    assert result.output.index("plays") < result.output.index("Pass to")
+
+
+def test_end_of_input_ends_the_session():
+    result = run(["play", "tic-tac-toe", "--seed", "1"], input="5\n")
+    assert result.exit_code == 0
+    assert "O> " in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "no-such-game"], "unknown game 'no-such-game'"),
+    (["play", "tic-tac-toe", "--players", "5"], "Tic-tac-toe is for 2 players"),
+    (["play", "tic-tac-toe", "--seat", "3=random"], "seats are numbered 1 to 2"),
+    (["play", "tic-tac-toe", "--seat", "2=robot"], "write SEAT=human or SEAT=random"),
+    (["play", "tic-tac-toe", "--option", "nope"], "unknown option 'nope'"),
+])
+def test_usage_errors(args, message):
+    result = run(args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+# -- list, check, explain ----------------------------------------------------------------
+
+def test_list():
+    result = run(["list"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    for name in ("tic-tac-toe", "connect-four", "breakthrough", "mosquito-show"):
+        assert any(l.startswith(name + " ") for l in lines), name
+    assert any("Tic-tac-toe" in l and "2 players" in l for l in lines)
+
+
+def test_check_good_files():
+    paths = sorted(str(p) for p in GAMES.glob("*.mire"))
+    result = run(["check", *paths])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"ok: {p}" for p in paths]
+
+
+def test_check_a_broken_file(in_tmp):
+    (in_tmp / "broken.mire").write_text(
+        'game "Broken"\n'
+        "players 2 named X, O\n"
+        "board cells: grid 3 x 3\n"
+        "piece mark\n"
+        "\n"
+        "action place(c in cells where empty(c)):\n"
+        "    place mark for mover at nowhere\n")
+    result = run(["check", "broken.mire"])
+    assert result.exit_code == 1
+    assert "error[" in result.output
+    assert result.output.startswith("broken.mire:")
+    assert "^" in result.output                      # the caret under the source line
+
+    as_json = run(["check", "--json", "broken.mire"])
+    assert as_json.exit_code == 1
+    diagnostics = json.loads(as_json.output)
+    assert diagnostics and all(d["path"] == "broken.mire" for d in diagnostics)
+    assert {"line", "column", "code", "message"} <= set(diagnostics[0])
+
+
+def test_check_a_missing_file_and_no_arguments(in_tmp):
+    result = run(["check", "nothing-here.mire"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert run(["check"]).exit_code == 2
+
+
+def test_explain_unknown_code():
+    result = run(["explain", "E999"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "unknown code E999"
+
+
+# -- perft and simulate --------------------------------------------------------------------
+
+def test_perft():
+    result = run(["perft", "tic-tac-toe", "--depth", "3", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504]}
+    text = run(["perft", "tic-tac-toe", "--depth", "2"])
+    assert text.output == "depth 1: 9\ndepth 2: 72\n"
+
+
+def test_perft_of_the_full_tic_tac_toe_tree():
+    # The well-known counts: games end early from depth 5 on.
+    from mire.cli.perft import perft
+    from mire.engine import load_game
+    assert perft(load_game("tic-tac-toe").new_state(seed=0), 9) == \
+        [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
+
+
+def test_simulate():
+    result = run(["simulate", "tic-tac-toe", "-n", "50", "--seed", "4", "--json"])
+    assert result.exit_code == 0
+    report = json.loads(result.output)
+    assert report["game"] == "tic-tac-toe" and report["players"] == 2 and report["n"] == 50
+    assert set(report["wins"]) == {"X", "O"}
+    assert sum(report["wins"].values()) + report["draws"] + report["unfinished"] == 50
+    assert report["unfinished"] == 0
+    assert 5 <= report["length"]["min"] <= report["length"]["mean"] <= report["length"]["max"] <= 9
+    assert report["playouts_per_second"] > 0
+    # the same seed gives the same playouts
+    again = json.loads(run(["simulate", "tic-tac-toe", "-n", "50", "--seed", "4", "--json"]).output)
+    assert (again["wins"], again["draws"], again["length"]) == (report["wins"], report["draws"], report["length"])
+
+    text = run(["simulate", "tic-tac-toe", "-n", "10"])
+    assert text.exit_code == 0
+    assert "wins: X " in text.output and "draws: " in text.output and "playouts/s" in text.output
