@@ -608,7 +608,7 @@ class Compiler:
         if cat == "zone":
             return lambda S, L: S.zones[name]
         if cat == "kind":
-            return lambda S, L: [p for p in S.kind_pieces[name] if p.loc is not None and p.loc.is_space]
+            return lambda S, L: [p for p in S.kind_pieces[name] if p.loc is not S.box]
         if cat == "enum":
             return self.const(name)
         if cat == "option":

@@ -100,7 +100,8 @@ class Piece:
             if name in shown:
                 v = shown[name]
                 if isinstance(v, bool):
-                    words.append(name if v else f"no-{name}")
+                    if v:
+                        words.append(name)
                 else:
                     words.append(str(v))
         return "-".join(words) if words else self.kind.name

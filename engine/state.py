@@ -281,6 +281,12 @@ class State:
 
     # ------------------------------------------------------------ choices inside effects
     def choose(self, who, options, prompt):
+        if len(options) > 1:
+            # options a player cannot tell apart (two golden mosquitoes, say) are one choice
+            seen = {}
+            for v in options:
+                seen.setdefault(value_text(v), v)
+            options = list(seen.values())
         if len(options) == 1:
             return options[0]
         if self._ci < len(self._choices):
@@ -315,6 +321,8 @@ class State:
         return moves
 
     def apply(self, move):
+        if move._text is None and move.action.eager_text:
+            move.text  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         if self.pending is not None:
             p = self.pending
@@ -325,8 +333,6 @@ class State:
             mark = len(self._journal)
             self._steps.append(mark)
             self._run(move, [], mark)
-        if move._text is None and move.action.eager_text:
-            move.text  # a piece's name depends on where it is: fix it before the move changes that
         self._moves.append(move)
 
     @property
