@@ -230,7 +230,7 @@ def play(game, players, seed, seat_specs, options):
 @guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
-    from .play import replay as run_replay, use_colour
+    from .play import plural, replay as run_replay, use_colour
     from .savefile import restore
     try:
         game, ref, saved, state, movers = restore(file)
@@ -241,7 +241,7 @@ def replay(file, seat):
         raise click.BadParameter(f"seats are numbered 1 to {saved.players}", param_hint="--seat")
     fresh = game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options))
     colour = use_colour()
-    click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {len(saved.moves)} moves")
+    click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
     from .render import render_view
     click.echo(render_view(fresh.view(seat - 1), color=colour))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)

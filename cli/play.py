@@ -28,6 +28,10 @@ Type a move's number or its text{example}. Commands:
   quit        leave the game"""
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def is_tty(stream) -> bool:
     try:
         return bool(stream.isatty())
@@ -218,7 +222,7 @@ class Session:
         if word_l == "undo":
             self.undo()
             return None
-        if word_l in ("save", "load"):
+        if word_l in ("save", "load") and not self._exact_move(text):
             if not rest:
                 self.echo(f"usage: {word_l} FILE")
             elif word_l == "save":
@@ -243,7 +247,18 @@ class Session:
                 self.echo(f"'{word}' is not a command: type 'help' for the commands, "
                           "or a move's number or text ('moves' lists them)")
             return None
-        self.apply(move, seat)
+        try:
+            self.apply(move, seat)
+        except IllegalMove as e:
+            self.echo(str(e))
+        return None
+
+    def _exact_move(self, text: str):
+        """The legal move whose text is exactly `text` (spacing aside), or None."""
+        wanted = " ".join(text.split())
+        for m in self.state.legal_moves():
+            if " ".join(m.text.split()) == wanted:
+                return m
         return None
 
     def undo(self):
@@ -268,7 +283,7 @@ class Session:
         except SaveError as e:
             self.echo(f"cannot save {path}: {e}")
             return
-        self.echo(f"saved {path} ({len(data['moves'])} moves)")
+        self.echo(f"saved {path} ({plural(len(data['moves']), 'move')})")
 
     def load(self, path: str):
         try:
@@ -282,7 +297,7 @@ class Session:
             return
         self.state, self.movers = state, movers
         self.seed, self.options = saved.seed, list(saved.options)
-        self.echo(f"loaded {path} ({len(saved.moves)} moves)")
+        self.echo(f"loaded {path} ({plural(len(saved.moves), 'move')})")
         self.fresh = True
 
 

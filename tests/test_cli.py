@@ -229,3 +229,56 @@ def test_simulate():
     text = run(["simulate", "tic-tac-toe", "-n", "10"])
     assert text.exit_code == 0
     assert "wins: X " in text.output and "draws: " in text.output and "playouts/s" in text.output
+
+
+# -- a game from a file, hidden information in save files -----------------------------------
+
+LOADER = '''\
+game "Loader"
+players 2 named A, B
+board cells: grid 2 x 1
+piece crate
+
+action load(c in cells where empty(c)):
+    place crate for mover at c
+
+trigger full after move:
+    if all(c in cells where not empty(c)): draw
+'''
+
+
+def test_a_game_file_whose_action_looks_like_a_command(in_tmp, snapshot):
+    (in_tmp / "loader.mire").write_text(LOADER)
+    result = run(["play", "loader.mire", "--seed", "0"],
+                 input="load a1\nsave s.json\nload nothing.json\nload b1\n")
+    assert result.exit_code == 0
+    assert result.output == snapshot
+    assert "A plays load a1" in result.output and "B plays load b1" in result.output
+    assert "cannot load nothing.json: " in result.output
+    assert result.output.rstrip().endswith("game over: draw")
+    saved = json.loads((in_tmp / "s.json").read_text())
+    assert saved["game"] == str(in_tmp / "loader.mire")      # a file's game: its absolute path
+    assert saved["moves"] == ["load a1"]
+
+
+def test_saves_restore_hidden_information_and_choices(tmp_path):
+    """Random games with shuffles and choices inside effects: a save restores the same state."""
+    import random
+
+    from mire.cli.savefile import restore, save_data, write_save
+    from mire.engine import load_game
+
+    game = load_game("mosquito-show")
+    rng = random.Random(5)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(5, 40)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        path = tmp_path / f"s{seed}.json"
+        write_save(str(path), save_data("mosquito-show", state.num_players, seed, [], state.history))
+        _, _, saved, restored, movers = restore(str(path))
+        assert restored.history == state.history and len(movers) == len(state.history)
+        for seat in range(state.num_players):
+            assert restored.view(seat) == state.view(seat)
