@@ -192,7 +192,7 @@ def list_games():
 # ---------------------------------------------------------------------------------
 # play and replay
 
-@main.command()
+@main.command(short_help="Play a game at the terminal.")
 @click.argument("game", required=False)
 @click.option("--players", type=int, help="Number of players (default: the game's minimum).")
 @click.option("--seed", type=int, help="Seed of the game and of the bots (default: random).")
@@ -201,7 +201,12 @@ def list_games():
 @click.option("--option", "options", multiple=True, metavar="NAME", help="Turn on a game option; repeatable.")
 @guarded
 def play(game, players, seed, seat_specs, options):
-    """Play GAME at the terminal (default: the bundled default game, you against a bot)."""
+    """Play GAME (a bundled name or a .mire file) at the terminal.
+
+    Without GAME: the bundled default game, you (seat 1) against a random bot. Type a
+    move's number or its text; the commands are moves, board, undo, save FILE, load FILE,
+    help and quit.
+    """
     from .games import reference
     from .play import Session
     if game is None:
@@ -223,7 +228,7 @@ def play(game, players, seed, seat_specs, options):
     sys.exit(session.run())
 
 
-@main.command()
+@main.command(short_help="Replay a saved game.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "seat", type=int, default=1, show_default=True,
               help="Whose view to show (numbered from 1).")
@@ -254,7 +259,7 @@ def replay(file, seat):
 # ---------------------------------------------------------------------------------
 # simulate and perft
 
-@main.command()
+@main.command(short_help="Random playouts: wins, draws, lengths, speed.")
 @click.argument("game")
 @click.option("-n", "count", type=click.IntRange(min=1), default=100, show_default=True,
               help="Number of playouts.")
@@ -344,7 +349,7 @@ def perft_command(game, depth, seed, players, options, as_json):
 # ---------------------------------------------------------------------------------
 # explain
 
-@main.command()
+@main.command(short_help="Explain a diagnostic code such as E012.")
 @click.argument("code")
 @guarded
 def explain(code):

@@ -73,6 +73,7 @@ class Session:
         self.fresh = True            # show the board before the next prompt
         self.last_human = None       # the human seat whose view was shown last
         self.hidden = False          # has the game shown hidden information?
+        self.recent = []             # the moves made since a human's view was last shown
         self.colour = use_colour()
         self.tty_in = is_tty(sys.stdin)
         self.tty_out = is_tty(sys.stdout)
@@ -157,11 +158,11 @@ class Session:
                 self.echo(f"game over: {state.outcome().text}")
                 return 0
             seat = state.to_move
+            moves = state.legal_moves()
+            if not moves:
+                self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
+                return 1
             if self.seats[seat] == RANDOM:
-                moves = state.legal_moves()
-                if not moves:
-                    self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
-                    return 1
                 move = self.rng.choice(moves)
                 self.apply(move, seat)
                 continue
@@ -171,9 +172,13 @@ class Session:
                 self.echo(f"Pass to {self.name(seat)}; press Enter")
                 if self.read_line("") is None:
                     return 0
+                if self.tty_out:        # the clear took them away
+                    for line in self.recent:
+                        self.echo(line)
                 self.fresh = True
             if self.fresh:
                 self.show(seat)
+                self.recent = []
                 self.last_human = seat
                 self.fresh = False
             line = self.read_line(f"{self.name(seat)}> ")
@@ -193,7 +198,9 @@ class Session:
     def apply(self, move, seat):
         self.state.apply(move)
         self.movers.append(seat)
-        self.echo(f"{self.name(seat)} plays {move.text}")
+        line = f"{self.name(seat)} plays {move.text}"
+        self.echo(line)
+        self.recent.append(line)
         self.fresh = True
 
     # -- one line of input ---------------------------------------------------------------

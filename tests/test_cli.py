@@ -282,3 +282,24 @@ def test_saves_restore_hidden_information_and_choices(tmp_path):
         assert restored.history == state.history and len(movers) == len(state.history)
         for seat in range(state.num_players):
             assert restored.view(seat) == state.view(seat)
+
+
+def test_an_unexpected_exception_is_an_internal_error_not_a_traceback(monkeypatch):
+    import mire.cli.main as cli_main
+    import mire.engine
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(mire.engine, "load_game", boom)
+    result = CliRunner().invoke(main, ["check", "x.mire"])
+    assert result.exit_code == 1
+    assert "internal error: RuntimeError: boom" in result.output
+    assert "Traceback" not in result.output
+
+    monkeypatch.setattr(cli_main, "resolve", boom)
+    for args in (["play", "tic-tac-toe"], ["perft", "tic-tac-toe", "--depth", "1"],
+                 ["simulate", "tic-tac-toe", "-n", "1"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1, args
+        assert result.output.strip() == "mire: internal error: RuntimeError: boom"
