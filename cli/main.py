@@ -207,7 +207,6 @@ def play(game, players, seed, seat_specs, options):
     move's number or its text; the commands are moves, board, undo, save FILE, load FILE,
     help and quit.
     """
-    from .games import reference
     from .play import Session
     if game is None:
         name = default_game_name()

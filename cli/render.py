@@ -60,7 +60,8 @@ def _value_words(attrs: dict) -> list:
 
 
 def describe_piece(piece: dict) -> str:
-    """A piece in words: 'face-down token with flower', 'orange chameleon', 'golden token'."""
+    """A piece in words: its facing, owner, attribute values and kind ('red knight',
+    'face-down card', 'blue stone with crown')."""
     words = []
     if _is_face_down(piece):
         words.append("face-down")

@@ -1,7 +1,7 @@
 """Save files: the moves of a game and what is needed to start it again.
 
-    {"format": "mire-save", "version": 1, "game": "tic-tac-toe" (a bundled name) or a path,
-     "players": 2, "seed": 1, "options": [], "moves": ["place b2", ...]}
+    {"format": "mire-save", "version": 1, "game": a bundled game's name or a file's path,
+     "players": 2, "seed": 1, "options": [], "moves": [move texts]}
 
 Written atomically (a temporary file in the same folder, then os.replace).  Reading checks
 everything and refuses a file with a one-line reason (SaveError).

@@ -35,7 +35,8 @@ def explain(S, text: str) -> str:
         return f"{where} belongs to phase '{phase_names[act.phase]}', and this is phase '{phase_names[S.phase]}'"
     if len(args) != len(act.params):
         usage = " ".join([act.name] + [p[0].upper() for p in act.params])
-        return f"{where} takes {len(act.params)} value{'s' if len(act.params) != 1 else ''}: {usage}"
+        return f"'{text}' is not a move: {where} takes {len(act.params)} value" \
+               f"{'s' if len(act.params) != 1 else ''}: {usage}"
     L = [None] * act.size
     shown = " ".join(args)
     for (name, slot, dom, cond, dom_text), word in zip(act.params, args):

@@ -1,0 +1,154 @@
+"""The engine against independent counts, and its promises: games end, undo is exact, seeds replay,
+views hide what they must, broken rules stop with a located error."""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from mire.engine import RuleError, load_game
+from mire.engine.perft import perft
+from mire.engine.testing import snapshot
+
+ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
+GAMES = ["tic-tac-toe", "connect-four", "breakthrough", "mosquito-show"]
+HERE = Path(__file__).parent
+
+
+def oracle():
+    if ORACLE.exists():
+        return json.loads(ORACLE.read_text())["games"]
+    # the reference counts (OpenSpiel 2.0.2), kept here too so the suite runs without shared/
+    return {
+        "tic-tac-toe": {"counts": [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]},
+        "connect-four": {"counts": [7, 49, 343, 2401, 16807, 117649, 823536]},
+        "breakthrough": {"counts": [22, 484, 11132, 256036]},
+    }
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "connect-four", "breakthrough"])
+def test_perft_equals_the_reference_counts(name):
+    counts = oracle()[name]["counts"]
+    state = load_game(name).new_state()
+    assert perft(state, len(counts)) == counts
+
+
+def random_game(state, rng, limit=3000):
+    n = 0
+    while not state.is_over():
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        n += 1
+        assert n < limit, "a random game did not end"
+    return n
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_playouts_end_without_error(name):
+    game = load_game(name)
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        random_game(state, random.Random(seed))
+        assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("name", GAMES + ["high-card"])
+def test_undo_restores_exactly_the_previous_state(name):
+    game = load_game(str(HERE / "games" / f"{name}.mire")) if name == "high-card" else load_game(name)
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        before = [snapshot(state)]
+        while not state.is_over():
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            before.append(snapshot(state))
+        while len(before) > 1:
+            before.pop()
+            state.undo()
+            assert snapshot(state) == before[-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_and_moves_give_the_same_game(name):
+    game = load_game(name)
+    a = game.new_state(seed=7)
+    random_game(a, random.Random(3))
+    b = game.new_state(seed=7)
+    for text in a.history:
+        b.apply(b.parse_move(text))
+    assert snapshot(a) == snapshot(b)
+    assert a.outcome() == b.outcome()
+
+
+def views(state):
+    return [json.dumps(state.view(i), sort_keys=True) for i in range(state.num_players)]
+
+
+def test_a_view_never_shows_another_players_hand_or_the_deck():
+    game = load_game(str(HERE / "games" / "high-card.mire"))
+    state = game.new_state(seed=1)
+    seen_by_0 = json.dumps(state.view(0), sort_keys=True)
+    # swap a card of player 2's hand with a different card of the deck: player 1 must see no difference
+    hand = state.players[1].zones["hand"].pieces
+    deck = state.zones["deck"].pieces
+    other = next(c for c in deck if c.attrs["rank"] != hand[0].attrs["rank"])
+    hand[0].attrs, other.attrs = other.attrs, hand[0].attrs
+    assert json.dumps(state.view(0), sort_keys=True) == seen_by_0
+    assert json.dumps(state.view(1), sort_keys=True) != seen_by_0
+    own = state.view(0)
+    mine = next(z for z in own["zones"] if z["name"] == "hand" and z["owner"] == "1")
+    theirs = next(z for z in own["zones"] if z["name"] == "hand" and z["owner"] == "2")
+    assert len(mine["pieces"]) == 3 and theirs["pieces"] == [] and theirs["count"] == 3
+
+
+def test_face_down_mosquitoes_are_hidden_from_both_players():
+    game = load_game("mosquito-show")
+    rng = random.Random(2)
+    for seed in range(5):
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(12)):
+            if state.is_over():
+                break
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        before = views(state)
+        hidden = [p for p in state.kind_pieces["token"] if not p.up]
+        assert hidden
+        for p in hidden:
+            p.attrs["colour"] = "white" if p.attrs["colour"] != "white" else "golden"
+        assert views(state) == before
+
+
+def test_an_illegal_move_is_explained_with_its_rule_and_line():
+    state = load_game("tic-tac-toe").new_state()
+    state.apply(state.parse_move("place b2"))
+    with pytest.raises(Exception) as err:
+        state.parse_move("place b2")
+    assert str(err.value) == "cannot place b2: rule 'place' (tic-tac-toe.mire:6) requires empty(c)"
+    with pytest.raises(Exception) as err:
+        state.parse_move("place z9")
+    assert str(err.value) == "cannot place z9: z9 is not one of cells (c in rule 'place' (tic-tac-toe.mire:6))"
+    with pytest.raises(Exception) as err:
+        state.parse_move("jump b2")
+    assert str(err.value) == "'jump b2' is not a move: rule 'place' (tic-tac-toe.mire:6) takes 1 value: place C"
+    # the action's name may be left out when there is only one
+    assert state.parse_move("a1").text == "place a1"
+
+
+def test_a_rule_that_calls_itself_without_end_stops_with_a_located_error(tmp_path):
+    path = tmp_path / "loop.mire"
+    path.write_text('game "Loop"\nplayers 2\nboard cells: grid 2 x 2\npiece mark\n'
+                    'def deep(n) = deep(n + 1)\n'
+                    'action place(c in cells where deep(1) > 0):\n    place mark for mover at c\n')
+    state = load_game(str(path)).new_state()
+    with pytest.raises(RuleError) as err:
+        state.legal_moves()
+    assert "'deep' calls itself without end (loop.mire:5)" in str(err.value)
+
+
+def test_seat_relative_directions_turn_with_the_seat():
+    state = load_game("breakthrough").new_state()
+    white, black = state.players
+    assert (white.rel["forward"].name, black.rel["forward"].name) == ("north", "south")
+    assert (white.rel["forward_left"].name, black.rel["forward_left"].name) == ("northwest", "southeast")
