@@ -106,7 +106,9 @@ def check_setup(game, players: int, options) -> None:
 
 
 def players_text(lo: int, hi: int) -> str:
-    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+    if lo == hi:
+        return f"{lo} player" + ("" if lo == 1 else "s")
+    return f"{lo}-{hi} players"
 
 
 def replay_moves(state, moves, on_move=None) -> list:

@@ -109,6 +109,19 @@ def test_human_against_a_bot(snapshot):
     assert "undone: " in result.output and "O plays" in result.output
 
 
+def _no_default_game():
+    from mire.cli.games import default_game_name
+    return default_game_name() is None
+
+
+def _no_code_explanations():
+    import importlib.util
+    return importlib.util.find_spec("mire.grammar.codes") is None
+
+
+# Both run for real as soon as the engine names its default game and grammar/codes.py lands.
+@pytest.mark.xfail(_no_default_game(), reason="the engine names no default game (DEFAULT_GAME)",
+                   strict=True)
 def test_play_without_a_game_runs_the_default_against_a_bot():
     result = run(["play", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0, result.output
@@ -188,6 +201,7 @@ def test_check_a_missing_file_and_no_arguments(in_tmp):
     assert run(["check"]).exit_code == 2
 
 
+@pytest.mark.xfail(_no_code_explanations(), reason="mire.grammar.codes is not written yet", strict=True)
 def test_explain_unknown_code():
     result = run(["explain", "E999"])
     assert result.exit_code == 1
@@ -303,3 +317,24 @@ def test_an_unexpected_exception_is_an_internal_error_not_a_traceback(monkeypatc
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 1, args
         assert result.output.strip() == "mire: internal error: RuntimeError: boom"
+
+
+def test_list_shows_variants_under_their_base(monkeypatch):
+    from types import SimpleNamespace as G
+
+    import mire.cli.main as cli_main
+    games = [G(name="zeta", title="Zeta", path="z.mire", base=None, min_players=2, max_players=4),
+             G(name="alpha-fast", title="Alpha, fast", path="af.mire", base="alpha", min_players=2,
+               max_players=2),
+             G(name="alpha", title="Alpha", path="a.mire", base=None, min_players=2, max_players=2),
+             G(name="orphan", title="Orphan", path="o.mire", base="gone", min_players=1, max_players=1)]
+    monkeypatch.setattr(cli_main, "bundled", lambda: games)
+    monkeypatch.setattr(cli_main, "default_game_name", lambda: "alpha")
+    result = run(["list"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "alpha         Alpha        2 players, default",
+        "  alpha-fast  Alpha, fast  2 players",
+        "orphan        Orphan       1 player, variant of gone",
+        "zeta          Zeta         2-4 players",
+    ]

@@ -1,0 +1,80 @@
+"""A golden playthrough: a seeded game written out state by state, with every legal move and the one played.
+
+The tests diff these against files kept in the repository, so any change in a game's behaviour shows up in
+review; `python -m mire.engine.golden DIR` writes them anew.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from .loader import bundled_games, load_game
+
+
+def describe_state(state) -> str:
+    """Every space that holds something, each zone's contents, and the variables (the whole truth)."""
+    parts = []
+    for s in state.spaces:
+        if s.pieces:
+            parts.append(f"{s.name}:" + ",".join(_piece(p) for p in s.pieces))
+    lines = ["  board: " + (" ".join(parts) if parts else "(empty)")]
+    zones = [*state.zones.values(), *[z for p in state.players for z in p.zones.values()]]
+    for z in zones:
+        if z.pieces:
+            lines.append(f"  {z!r}: " + ",".join(_piece(p) for p in z.pieces))
+    if state.vars:
+        lines.append("  vars: " + " ".join(f"{k}={_value(v)}" for k, v in state.vars.items()))
+    for p in state.players:
+        if p.vars:
+            lines.append(f"  {p.name}: " + " ".join(f"{k}={_value(v)}" for k, v in p.vars.items()))
+    return "\n".join(lines)
+
+
+def _piece(p):
+    owner = f"{p.owner.name}:" if p.owner is not None else ""
+    attrs = "/".join(str(v) for v in p.attrs.values())
+    return f"{owner}{p.kind.name}" + (f"({attrs})" if attrs else "") + ("" if p.up else "v")
+
+
+def _value(v):
+    from .runtime import value_text
+    return value_text(v)
+
+
+def playthrough(name: str, seed: int = 1, limit: int = 400) -> str:
+    game = load_game(name)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    out = [f"# {game.title}, seed {seed}: each state, its legal moves, and the move played"]
+    n = 0
+    while not state.is_over() and n < limit:
+        n += 1
+        moves = state.legal_moves()
+        phase = state.view(state.to_move)["phase"]
+        out.append(f"\n## {n}. {state.players[state.to_move].name} to move" + (f" ({phase})" if phase else ""))
+        out.append(describe_state(state))
+        out.append(f"  legal ({len(moves)}): " + ", ".join(m.text for m in moves))
+        move = moves[rng.randrange(len(moves))]
+        out.append(f"  plays: {move.text}")
+        state.apply(move)
+    out.append("\n## end")
+    out.append(describe_state(state))
+    result = state.outcome()
+    out.append(f"  result: {result.text if result else 'not over after ' + str(limit) + ' moves'}")
+    return "\n".join(out) + "\n"
+
+
+def write_all(folder: Path) -> list:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for g in bundled_games():
+        path = folder / f"{g.name}.txt"
+        path.write_text(playthrough(g.name))
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for p in write_all(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/golden")):
+        print(f"wrote {p}")

@@ -1,0 +1,47 @@
+"""A readable, indented text form of an AST, for snapshots and for `mire check --ast`."""
+from __future__ import annotations
+
+import attrs
+
+from . import nodes as N
+
+
+def dump(node, indent: int = 0) -> str:
+    lines: list = []
+    _dump(node, indent, lines, None)
+    return "\n".join(lines)
+
+
+def _dump(node, indent, lines, label):
+    pad = "  " * indent
+    prefix = f"{label}: " if label else ""
+    if isinstance(node, (list, tuple)):
+        if not node:
+            lines.append(f"{pad}{prefix}[]")
+            return
+        if all(not _is_node(x) and not isinstance(x, (list, tuple)) for x in node):
+            lines.append(f"{pad}{prefix}{list(node)!r}")
+            return
+        lines.append(f"{pad}{prefix}")
+        for x in node:
+            _dump(x, indent + 1, lines, "-")
+        return
+    if not _is_node(node):
+        lines.append(f"{pad}{prefix}{node!r}")
+        return
+    fields = [f for f in attrs.fields(type(node)) if f.name != "span"]
+    simple = [(f.name, getattr(node, f.name)) for f in fields
+              if not _is_node(getattr(node, f.name)) and not isinstance(getattr(node, f.name), (list, tuple))]
+    nested = [(f.name, getattr(node, f.name)) for f in fields
+              if _is_node(getattr(node, f.name)) or isinstance(getattr(node, f.name), (list, tuple))]
+    where = f" @{node.span.line}:{node.span.column}" if getattr(node, "span", None) else ""
+    head = " ".join(f"{k}={v!r}" for k, v in simple if v is not None and v is not False and v != "")
+    lines.append(f"{pad}{prefix}{type(node).__name__}{where}" + (f" {head}" if head else ""))
+    for k, v in nested:
+        if v in ((), []):
+            continue
+        _dump(v, indent + 1, lines, k)
+
+
+def _is_node(x):
+    return attrs.has(type(x)) and not isinstance(x, N.Span)
