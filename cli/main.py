@@ -332,7 +332,7 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
 @guarded
 def perft_command(game, depth, seed, players, options, as_json):
     """Count the move sequences of each length 1..DEPTH from the start."""
-    from .perft import perft
+    from ..engine.perft import perft
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))

@@ -220,7 +220,7 @@ def test_perft():
 
 def test_perft_of_the_full_tic_tac_toe_tree():
     # The well-known counts: games end early from depth 5 on.
-    from mire.cli.perft import perft
+    from mire.engine.perft import perft
     from mire.engine import load_game
     assert perft(load_game("tic-tac-toe").new_state(seed=0), 9) == \
         [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]

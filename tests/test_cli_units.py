@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from mire.cli.perft import perft
+from mire.engine.perft import perft
 from mire.cli.play import format_moves
 from mire.cli.savefile import SaveError, read_save, save_data, write_save
 
