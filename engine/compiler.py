@@ -632,6 +632,8 @@ class Compiler:
             return lambda S, L: S.box
         if name == "turn":
             return lambda S, L: S.turn
+        if name == "winners":
+            return lambda S, L: S.winners()
         if name in ("true", "yes"):
             return self.const(True)
         if name in ("false", "no"):

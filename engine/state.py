@@ -85,6 +85,7 @@ class State:
         self._ci = 0
         self._next = None
         self._touching = {}
+        self._ending = None
         facings = game.facings[:n] if game.facings else DEFAULT_FACINGS.get(n, DEFAULT_FACINGS[4])
         self.players = [Player(i, game.seat_names[i], facings[i % len(facings)]) for i in range(n)]
         for p in self.players:
@@ -124,6 +125,7 @@ class State:
                 for f in rule.body:
                     f(self, L)
             self._turn_start()
+            self._check_stuck()
         except GameOver:
             pass
         # the start is the floor of undo
@@ -395,8 +397,14 @@ class State:
             self.set_attr(self, "turn_player", nxt)
             self.set_attr(self, "turn", self.turn + 1)
             self._turn_start()
+            self._check_stuck()
         except GameOver:
             pass
+
+    def _check_stuck(self):
+        """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
+        if not self.over and not self.legal_moves():
+            self.end_game("finish", None)
 
     def _turn_start(self):
         phase = self.phase
@@ -408,18 +416,37 @@ class State:
 
     # ------------------------------------------------------------ the end
     def end_game(self, kind, who):
-        if kind == "win":
-            winners = tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None)
-            result = (winners, False)
-        elif kind == "lose":
-            losers = {p.index for p in (who if isinstance(who, list) else [who]) if p is not None}
-            result = (tuple(i for i in range(self.n) if i not in losers), False)
-        elif kind == "draw":
-            result = ((), True)
-        else:
-            result = self._ranking()
-        self.set_attr(self, "result", result)
+        """End the game: run the `at end` triggers (final scoring, side results), then settle who won."""
+        if self.over:
+            return
         self.set_attr(self, "over", True)
+        self.set_attr(self, "_ending", (kind, who))
+        notes_from = len(self.log)
+        for rule in self.game.triggers["end"]:
+            L = [None] * rule.size
+            try:
+                for f in rule.body:
+                    f(self, L)
+            except GameOver:
+                pass
+        winners, draw = self.standing()
+        notes = tuple(text for _, text in self.log[notes_from:])
+        self.set_attr(self, "result", (winners, draw, notes))
+
+    def standing(self):
+        """(winners, draw) as the game stands: its declared end, or the ranking."""
+        kind, who = self._ending if self._ending is not None else ("finish", None)
+        if kind == "win":
+            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False
+        if kind == "lose":
+            losers = {p.index for p in (who if isinstance(who, list) else [who]) if p is not None}
+            return tuple(i for i in range(self.n) if i not in losers), False
+        if kind == "draw":
+            return (), True
+        return self._ranking()
+
+    def winners(self):
+        return [self.players[i] for i in self.standing()[0]]
 
     def _ranking(self):
         keys = self.game.rank
@@ -438,18 +465,15 @@ class State:
         scored = [(key(p), p.index) for p in self.players]
         best = max(k for k, _ in scored)
         winners = tuple(i for k, i in scored if k == best)
-        return (winners, len(winners) == self.n and self.n > 1 and False)
+        return winners, False
 
     def is_over(self):
-        return self.over or not self.legal_moves()
+        return self.over
 
     def outcome(self):
-        if self.over:
-            winners, draw = self.result
-        elif not self.legal_moves():
-            winners, draw = self._ranking()
-        else:
+        if not self.over:
             return None
+        winners, draw, notes = self.result
         scores = {p.index: p.vars["score"] for p in self.players} if self.game.has_score else None
         if draw or not winners:
             text = "draw"
@@ -457,7 +481,7 @@ class State:
             text = f"{self.players[winners[0]].name} wins"
         else:
             text = " and ".join(self.players[i].name for i in winners) + " share the win"
-        return Outcome(tuple(winners), bool(draw or not winners), scores, text)
+        return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {})
 
     # ------------------------------------------------------------ text
     def parse_move(self, text):

@@ -80,10 +80,11 @@ class Checker:
         self.diags: list = []
         self.def_types: dict = {}
         self._checking_defs: set = set()
+        self._params_checked: set = set()
 
     # ------------------------------------------------------------ reporting
-    def error(self, code, message, span, hint=None):
-        self.diags.append(Diagnostic(code, message, self.path, span, hint))
+    def error(self, code, message, span, hint=None, focus=None):
+        self.diags.append(Diagnostic(code, message, self.path, span, hint, focus=focus))
 
     # ------------------------------------------------------------ declarations
     def collect(self):
@@ -94,11 +95,16 @@ class Checker:
             if name in seen:
                 other = seen[name]
                 self.error("E030", f"'{name}' is already defined (as {_a(other[0])} on line {other[1].span.line})",
-                           node.span, "give each rule, zone, board, variable and piece kind its own name")
+                           node.span, f"give this {kind} another name: names of boards, zones, variables, "
+                           "constants, piece kinds, enum values, defs and procs are shared by the whole game"
+                           if seen is values else f"give this {kind} another name: every action and trigger "
+                           "needs its own", focus=name)
                 return False
             if name in BUILTIN_NAMES or name in BUILTIN_FUNCTIONS:
-                self.error("E030", f"'{name}' is a builtin name and cannot be redefined", node.span,
-                           "choose another name")
+                what = "function" if name in BUILTIN_FUNCTIONS else "name"
+                self.error("E030", f"'{name}' is a builtin {what} and cannot be redefined", node.span,
+                           f"choose another name for this {kind}, such as '{name}_{kind.split()[-1]}'",
+                           focus=name)
                 return False
             seen[name] = (kind, node)
             return True
@@ -128,7 +134,8 @@ class Checker:
                         if v in self.sym.enum_values:
                             self.error("E030", f"enum value '{v}' is already a value of "
                                                f"'{self.sym.enum_values[v]}'", item.span,
-                                       "enum values are names shared by the whole game; rename one")
+                                       "enum values are names shared by the whole game, so two enums cannot "
+                                       f"both have a '{v}'; rename one of them", focus=v)
                         elif declare("enum value", v, item):
                             self.sym.enum_values[v] = item.name
             elif isinstance(item, N.Kind):
@@ -172,28 +179,44 @@ class Checker:
                        "add a line such as `players 2` or `players 2 to 4`")
         else:
             if p.low < 1 or p.high < p.low or p.high > 8:
-                self.error("E044", f"impossible player count {p.low} to {p.high}", p.span,
-                           "the count is between 1 and 8, the smaller number first")
+                count = f"{p.low}" if p.low == p.high else f"{p.low} to {p.high}"
+                self.error("E044", f"a game has 1 to 8 players, not {count}", p.span,
+                           "write `players N` or `players LOW to HIGH` with 1 <= LOW <= HIGH <= 8")
             if p.names and len(p.names) < p.high:
-                self.error("E044", f"{len(p.names)} seat names for up to {p.high} players", p.span,
-                           "name every seat, or none")
+                self.error("E044", f"{len(p.names)} seat name{'s' if len(p.names) != 1 else ''} for up to "
+                                   f"{p.high} players", p.span,
+                           f"name every seat, or none: `named {', '.join(p.names + tuple('?' * (p.high - len(p.names))))}`")
+            elif p.names and len(p.names) > p.high:
+                self.error("E044", f"{len(p.names)} seat names for at most {p.high} players", p.span,
+                           "give exactly one name per seat")
+            if p.names:
+                seen = set()
+                for n in p.names:
+                    if n in seen:
+                        self.error("E044", f"two seats are named '{n}'", p.span, "give every seat its own name",
+                                   focus=n)
+                    seen.add(n)
             if p.facing:
                 for f in p.facing:
                     if f not in ("north", "south", "east", "west"):
                         self.error("E021", f"a seat faces an edge: '{f}' is not north, south, east or west",
-                                   p.span, None)
+                                   p.span, "write `facing` and one of north, south, east, west per seat",
+                                   focus=f)
                 if len(p.facing) < p.high:
                     self.error("E044", f"{len(p.facing)} facings for up to {p.high} players", p.span,
                                "give every seat the edge it sits at")
         if self.sym.first and self.sym.first.who not in ("random", "first"):
             self.error("E021", f"`first` takes `random` or `first`, not '{self.sym.first.who}'", self.sym.first.span,
-                       None)
+                       "`first random` picks the first player at random; `first first` (the default) starts "
+                       "with the first seat", focus=self.sym.first.who)
         for b in self.sym.boards.values():
             if b.shape == "grid" and not (1 <= b.width <= MAX_GRID and 1 <= b.height <= MAX_GRID):
                 self.error("E045", f"a grid is 1 to {MAX_GRID} spaces a side, not {b.width} x {b.height}", b.span,
-                           None)
+                           f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`")
             if b.labels not in (None, "upper", "lower", "numbers"):
-                self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span, None)
+                self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span,
+                           "`labels upper` names the spaces A1, B1, ...; `lower` a1, b1, ...; `numbers` 1, 2, ...",
+                           focus=b.labels)
             if b.at is not None:
                 scope = _Scope()
                 scope.names["x"] = ("int", "coord")
@@ -207,12 +230,14 @@ class Checker:
             names = set()
             for a in k.attrs:
                 if a.name in names:
-                    self.error("E031", f"piece kind '{k.name}' has two attributes named '{a.name}'", a.span, None)
+                    self.error("E031", f"piece kind '{k.name}' has two attributes named '{a.name}'", a.span,
+                               "rename or remove one of them", focus=a.name)
                 names.add(a.name)
                 self.resolve_type(a.type)
         for z in self.sym.zones.values():
             if z.capacity is not None and z.capacity < 1:
-                self.error("E021", "a zone's capacity is at least 1", z.span, None)
+                self.error("E021", f"a zone's capacity is at least 1, not {z.capacity}", z.span,
+                           "leave `capacity` out for a zone without a limit", focus="capacity")
         for v in self.sym.vars.values():
             t = self.resolve_type(v.type)
             self.expect(v.init, t, _Scope(), f"the start value of '{v.name}'")
@@ -239,51 +264,97 @@ class Checker:
         kind = self.sym.kinds.get(p.kind)
         if kind is None:
             self.error("E015", f"unknown piece kind '{p.kind}'{did_you_mean(p.kind, self.sym.kinds)}", p.span,
-                       "declare it first: `piece NAME(attribute: type, ...)`")
+                       f"declare it first: `piece {p.kind}` or `piece {p.kind}(attribute: type, ...)`",
+                       focus=p.kind)
             return
         if p.zone is not None:
             z = self.sym.zones.get(p.zone)
             if z is None:
-                self.error("E012", f"unknown zone '{p.zone}'{did_you_mean(p.zone, self.sym.zones)}", p.span, None)
+                self.error("E012", f"unknown zone '{p.zone}'{did_you_mean(p.zone, self.sym.zones)}", p.span,
+                           f"declare it: `zone {p.zone}`, or `zone {p.zone} per player` for one per player",
+                           focus=p.zone)
             elif p.each_player and not z.per_player:
                 self.error("E021", f"zone '{p.zone}' is not `per player`, so it cannot hold each player's pieces",
-                           p.span, f"declare it as `zone {p.zone} per player`")
+                           p.span, f"declare it as `zone {p.zone} per player`", focus=p.zone)
+            elif z.per_player and not p.each_player:
+                self.error("E021", f"zone '{p.zone}' belongs to each player, but this table does not say whose "
+                                   "pieces these are", p.span,
+                           f"write `pieces {p.kind} in {p.zone} for each player`: every player gets the pieces of "
+                           "the table", focus=p.zone)
         if p.file is not None or p.data is not None:
             return  # the loader reads the file and checks it the same way, row by row
         self.check_table(kind, p.header, p.rows, p.span)
 
     def check_table(self, kind: N.Kind, header, rows, span):
         attrs_by_name = {a.name: a for a in kind.attrs}
+        # the header row sits between the `pieces` line and the first row (or is line 1 of a data file)
+        if span.end_line > span.line:
+            last = rows[0][0][1].line - 1 if rows and rows[0] else span.end_line
+            head = N.Span(span.line + 1, 1, max(span.line + 1, last), 1)
+        else:
+            head = span
+        columns = ", ".join(a.name for a in kind.attrs)
+        unknown, seen = [], set()
         for col in header:
+            if col in seen:
+                self.error("E042", f"the table has two columns named '{col}'", head,
+                           "give each attribute one column", focus=col)
+            seen.add(col)
             if col != "count" and col not in attrs_by_name:
-                self.error("E042", f"piece kind '{kind.name}' has no attribute '{col}'"
-                                   f"{did_you_mean(col, list(attrs_by_name) + ['count'])}", span,
-                           "the first row of a table names attributes (and optionally `count`)")
-        missing = [a for a in attrs_by_name if a not in header]
+                close = did_you_mean(col, [a for a in attrs_by_name if a not in header] + ["count"])
+                unknown.append(close)
+                if kind.attrs:
+                    hint = (f"the first row of a table names the attributes of '{kind.name}' ({columns}) and "
+                            "optionally `count`")
+                else:
+                    hint = f"'{kind.name}' has no attributes, so its table has only a `count` column"
+                self.error("E042", f"piece kind '{kind.name}' has no attribute '{col}'{close}", head, hint,
+                           focus=col)
+            elif col in attrs_by_name and not self._table_type(attrs_by_name[col].type):
+                a = attrs_by_name[col]
+                self.error("E042", f"a table cannot give '{col}' its value: a table cell is a number, yes/no, "
+                                   f"text or an enum value, and '{col}' is {_a(a.type.name)}", head,
+                           f"declare '{col}' as an int, bool, text or enum, or set it in `setup`", focus=col)
+        missing = [a for a in attrs_by_name if a not in header and f" (did you mean '{a}'?)" not in unknown]
         if missing and header:
-            self.error("E042", f"the table of '{kind.name}' gives no column for {', '.join(missing)}", span,
-                       "every attribute needs a column")
+            names = ", ".join(f"'{m}'" for m in missing)
+            self.error("E042", f"the table of '{kind.name}' has no column for {names}", head,
+                       f"every attribute needs a column: add {' and '.join(missing)} to the first row",
+                       focus=header[0])
         for row in rows:
             if len(row) != len(header):
-                self.error("E040", f"this row has {len(row)} values but the table has {len(header)} columns",
-                           row[0][1] if row else span, f"columns: {' '.join(header)}")
+                row_span = N.Span(row[0][1].line, row[0][1].column, row[-1][1].end_line, row[-1][1].end_column) \
+                    if row else span
+                n = len(row)
+                if n < len(header):
+                    gap = f"add the value{'s' if len(header) - n > 1 else ''} for {', '.join(header[n:])}"
+                else:
+                    gap = f"remove the extra value{'s' if n - len(header) > 1 else ''} after '{row[len(header) - 1][0]}'"
+                self.error("E040", f"this row has {n} value{'s' if n != 1 else ''} but the table has "
+                                   f"{len(header)} columns ({', '.join(header)})", row_span, gap)
                 continue
             for col, (value, vspan) in zip(header, row):
                 if col == "count":
                     if not isinstance(value, int) or value < 0:
-                        self.error("E041", f"a count is a whole number, not '{value}'", vspan, None)
+                        self.error("E041", f"a count is a whole number, not '{value}'", vspan,
+                                   "the `count` column says how many pieces this row makes, such as 5 (or 0)")
                     continue
                 a = attrs_by_name.get(col)
                 if a is None:
                     continue
                 self.check_cell(a, value, vspan)
 
+    def _table_type(self, t: N.TypeRef) -> bool:
+        return t.name in ("int", "bool", "text") or t.name in self.sym.enums
+
     def check_cell(self, a: N.AttrDecl, value, vspan):
         t = a.type.name
         if t == "int" and not isinstance(value, int):
-            self.error("E041", f"'{a.name}' is a number, not '{value}'", vspan, None)
+            self.error("E041", f"'{a.name}' is a number, not '{value}'", vspan,
+                       f"write a whole number for '{a.name}', such as 1")
         elif t == "bool" and value not in ("yes", "no", "true", "false"):
-            self.error("E041", f"'{a.name}' is yes or no, not '{value}'", vspan, None)
+            self.error("E041", f"'{a.name}' is yes or no, not '{value}'", vspan,
+                       f"'{a.name}' is declared `bool`: write yes or no")
         elif t in self.sym.enums:
             values = self.sym.enums[t].values
             if value not in values:
@@ -296,6 +367,7 @@ class Checker:
             self.def_type(d)
         for p in self.sym.procs.values():
             scope = _Scope()
+            self.check_param_names(p.params, p.span, f"proc '{p.name}'")
             for name in p.params:
                 scope.names[name] = ("any", "param")
             self.block(p.body, scope, "proc")
@@ -303,7 +375,14 @@ class Checker:
             self.block(s.body, _Scope(), "setup")
         for a in self.sym.actions.values():
             scope = _Scope()
+            seen = {}
             for prm in a.params:
+                name_span = N.Span(prm.span.line, prm.span.column, prm.span.line, prm.span.column + len(prm.name))
+                if prm.name in seen:
+                    self.error("E030", f"action '{a.name}' has two parameters named '{prm.name}'", name_span,
+                               f"the first is on line {seen[prm.name]}; give each parameter its own name")
+                seen[prm.name] = prm.span.line
+                self.check_local_name(prm.name, name_span, "a parameter")
                 t = self.expr(prm.domain, scope)
                 et = self.collection_elem(t, prm.domain, "an action's parameter")
                 scope.names[prm.name] = (et, "param")
@@ -339,11 +418,32 @@ class Checker:
                 self.error("E050", f"phase '{ph.name}' can never be reached", ph.span,
                            f"give phase '{prev.name}' an `until` condition, or `enter {ph.name}` from a rule")
 
+    def check_param_names(self, params, span, what):
+        seen = set()
+        for name in params:
+            if name in seen:
+                self.error("E030", f"{what} has two parameters named '{name}'", span,
+                           "give each parameter its own name", focus=name)
+            seen.add(name)
+            if name in BUILTIN_NAMES:
+                self.error("E030", f"'{name}' is a builtin name and cannot be a parameter's name", span,
+                           f"choose another name, such as '{name}_'", focus=name)
+
+    def check_local_name(self, name, span, what, focus=None):
+        """A `let`, parameter or loop variable may not hide a builtin name such as `mover` or `north`."""
+        if name in BUILTIN_NAMES:
+            self.error("E030", f"'{name}' is a builtin name ({BUILTIN_NAMES[name][1] or BUILTIN_NAMES[name][0]}) "
+                               f"and cannot be {what}'s name", span,
+                       f"choose another name, such as 'my_{name}'", focus=focus)
+
     def def_type(self, d: N.Def) -> str:
         if d.name in self.def_types:
             return self.def_types[d.name]
         if d.name in self._checking_defs:
             return "any"  # recursion: the compiler bounds it at run time
+        if d.name not in self._params_checked:
+            self._params_checked.add(d.name)
+            self.check_param_names(d.params, d.span, f"def '{d.name}'")
         self._checking_defs.add(d.name)
         scope = _Scope()
         for name in d.params:
@@ -358,8 +458,17 @@ class Checker:
         effects_seen = False
         for s in stmts:
             if isinstance(s, N.Require):
-                if not requires_allowed or effects_seen:
-                    self.error("E032", "`require` must come first in an action, before any effect", s.span,
+                kw = N.Span(s.span.line, s.span.column, s.span.line, s.span.column + len("require"))
+                if context != "action":
+                    self.error("E032", f"`require` can only be used in an action, not in a {context}", kw,
+                               "a requirement decides whether an action is a legal move; elsewhere test the "
+                               "condition with `if`")
+                elif not requires_allowed:
+                    self.error("E032", "`require` must be at the top of the action, not inside another block",
+                               kw, "a requirement decides whether the move is legal, before anything happens; "
+                               "move it to the top of the action, or test the condition with `if`")
+                elif effects_seen:
+                    self.error("E032", "`require` must come first in an action, before any effect", kw,
                                "a requirement decides whether the move is legal, so it is checked before the "
                                "move is made; move it to the top of the action, or use `if`")
             else:
@@ -369,6 +478,7 @@ class Checker:
     def stmt(self, s, scope, context):
         if isinstance(s, N.Let):
             t = self.expr(s.value, scope)
+            self.check_local_name(s.name, s.span, "a `let`", focus=s.name)
             scope.names[s.name] = (t, "local")
         elif isinstance(s, N.Assign):
             self.assign(s, scope)
@@ -414,6 +524,7 @@ class Checker:
                 self.block(s.orelse, scope, context)
         elif isinstance(s, N.For):
             t = self.expr(s.domain, scope)
+            self.check_local_name(s.var, s.span, "a loop variable", focus=s.var)
             inner = _Scope(scope)
             inner.names[s.var] = (self.collection_elem(t, s.domain, "a `for` loop"), "local")
             if s.test is not None:
@@ -428,6 +539,7 @@ class Checker:
         elif isinstance(s, N.Choose):
             self.no_choice_here(s, context)
             t = self.expr(s.domain, scope)
+            self.check_local_name(s.var, s.span, "a chosen value", focus=s.var)
             inner = _Scope(scope)
             inner.names[s.var] = (self.collection_elem(t, s.domain, "a choice"), "local")
             if s.test is not None:
@@ -438,8 +550,14 @@ class Checker:
 
     def no_choice_here(self, s, context):
         if context in ("setup", "trigger"):
-            self.error("E033", f"a choice cannot be made in a {context}", s.span,
-                       "choices belong to actions (and the procs they call), where a player is deciding")
+            if isinstance(s, N.Choose):
+                what, focus = "`choose`", "choose"
+            else:
+                what, focus = "`ordered by` (the player chooses the order)", "ordered"
+            self.error("E033", f"{what} cannot be used in a {context}: nobody is there to choose", s.span,
+                       "choices belong to actions (and the procs they call), where a player is deciding; "
+                       f"in a {context} use `for` to do it for every one, or `random(...)` to pick one",
+                       focus=focus)
 
     def log_text(self, s: N.Log, scope):
         import re

@@ -1,12 +1,22 @@
-"""Diagnostics: what a phase reports about a rules file, rendered like a compiler's errors."""
+"""Diagnostics: what a phase reports about a rules file, rendered like a compiler's errors.
+
+    games/x.mire:12:19: error[E012]: unknown zone 'hnad' (did you mean 'hand'?)
+       |
+    12 | action place(m in mover.hnad, c in cells where empty(c)):
+       |                         ^^^^
+      = hint: a player's zones are declared with `zone NAME per player`
+"""
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Optional
 
 import attrs
 
 from .nodes import Span
+
+TAB = 4
 
 
 @attrs.frozen
@@ -17,41 +27,81 @@ class Diagnostic:
     span: Span
     hint: Optional[str] = None
     severity: str = "error"
+    # A word to point at inside `span` (the name in `action place(...)`): the caret goes under its first
+    # occurrence there. Used where a node's span covers more than the culprit and the parser kept no finer one.
+    focus: Optional[str] = None
+
+    def located(self, source: Optional[str]) -> Span:
+        """The span the caret goes under: `span`, narrowed to `focus` when the source shows where it is."""
+        if not self.focus or source is None or self.span.line < 1:
+            return self.span
+        lines = source.splitlines()
+        last = self.span.end_line if self.span.end_line >= self.span.line else self.span.line
+        if re.fullmatch(r"\w+", self.focus):
+            pattern = re.compile(rf"(?<!\w){re.escape(self.focus)}(?!\w)")
+        else:
+            pattern = re.compile(re.escape(self.focus))
+        for no in range(self.span.line, min(last, len(lines)) + 1):
+            text = lines[no - 1]
+            start = self.span.column - 1 if no == self.span.line else 0
+            stop = self.span.end_column - 1 if no == self.span.end_line and no == last else len(text)
+            if stop <= start:
+                stop = len(text)
+            m = pattern.search(text, max(0, start), stop)
+            if m:
+                return Span(no, m.start() + 1, no, m.end() + 1)
+        return self.span
 
     def render(self, source: Optional[str]) -> str:
-        head = f"{self.path}:{self.span.line}:{self.span.column}: {self.severity}[{self.code}]: {self.message}"
-        lines = [head]
-        text = source_line(source, self.span.line)
-        if text is not None:
-            gutter = str(self.span.line)
+        span = self.located(source)
+        where = f"{self.path}:{span.line}:{span.column}" if span.line >= 1 else self.path
+        lines = [f"{where}: {self.severity}[{self.code}]: {self.message}"]
+        raw = _raw_line(source, span.line)
+        if raw is not None:
+            text = raw.rstrip().expandtabs(TAB)
+            gutter = str(span.line)
             pad = " " * len(gutter)
-            width = 1
-            if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
-                width = self.span.end_column - self.span.column
-            elif self.span.end_line > self.span.line:
-                width = max(1, len(text) - self.span.column + 1)
+            start = _display_column(raw, span.column)
+            if span.end_line == span.line and span.end_column > span.column:
+                end = _display_column(raw, span.end_column)
+            elif span.end_line > span.line:
+                end = max(start + 1, len(text) + 1)
+            else:
+                end = start + 1
+            width = max(1, end - start)
             lines.append(f"{pad} |")
             lines.append(f"{gutter} | {text}")
-            lines.append(f"{pad} | {' ' * (self.span.column - 1)}{'^' * width}")
+            lines.append(f"{pad} | {' ' * (start - 1)}{'^' * width}")
         if self.hint:
             lines.append(f"  = hint: {self.hint}")
         return "\n".join(lines)
 
-    def as_json(self) -> dict:
+    def as_json(self, source: Optional[str] = None) -> dict:
+        span = self.located(source)
         return {
-            "path": self.path, "line": self.span.line, "column": self.span.column,
-            "end_line": self.span.end_line, "end_column": self.span.end_column,
+            "path": self.path, "line": span.line, "column": span.column,
+            "end_line": span.end_line, "end_column": span.end_column,
             "severity": self.severity, "code": self.code, "message": self.message, "hint": self.hint,
         }
 
 
-def source_line(source: Optional[str], line: int) -> Optional[str]:
+def _raw_line(source: Optional[str], line: int) -> Optional[str]:
     if source is None or line < 1:
         return None
     lines = source.splitlines()
     if line > len(lines):
         return None
-    return lines[line - 1].rstrip().expandtabs(4)
+    return lines[line - 1]
+
+
+def _display_column(raw: str, column: int) -> int:
+    """The 1-based screen column of 1-based character column `column`, with tabs expanded."""
+    return len(raw[:max(0, column - 1)].expandtabs(TAB)) + 1
+
+
+def source_line(source: Optional[str], line: int) -> Optional[str]:
+    raw = _raw_line(source, line)
+    return None if raw is None else raw.rstrip().expandtabs(TAB)
 
 
 def did_you_mean(name: str, candidates) -> str:
