@@ -155,7 +155,10 @@ class Session:
             if state.is_over():
                 seat = self.last_human if self.last_human is not None else 0
                 self.show_board(seat, status=False)
-                self.echo(f"game over: {state.outcome().text}")
+                result = state.outcome()
+                self.echo(f"game over: {result.text}")
+                for note in result.extra.get("notes", []):
+                    self.echo(f"  {note}")
                 return 0
             seat = state.to_move
             moves = state.legal_moves()
@@ -173,8 +176,8 @@ class Session:
                 if self.read_line("") is None:
                     return 0
                 if self.tty_out:        # the clear took them away
-                    for line in self.recent:
-                        self.echo(line)
+                    for mover, move in self.recent:
+                        self.echo(self.announce(mover, move, seat))
                 self.fresh = True
             if self.fresh:
                 self.show(seat)
@@ -195,12 +198,25 @@ class Session:
                 has_hidden_info(self.state.view(self.last_human))
         return self.hidden
 
+    def audience(self, seat):
+        """Whose eyes are on the screen when `seat` moves: that human, or the human who last looked."""
+        if self.seats[seat] == HUMAN:
+            return seat
+        if self.last_human is not None:
+            return self.last_human
+        humans = [i for i, k in enumerate(self.seats) if k == HUMAN]
+        return humans[0] if humans else None
+
+    def announce(self, seat, move, viewer):
+        text = move.text if viewer is None else move.text_for(viewer)
+        return f"{self.name(seat)} plays {text}"
+
     def apply(self, move, seat):
+        viewer = self.audience(seat)
         self.state.apply(move)
         self.movers.append(seat)
-        line = f"{self.name(seat)} plays {move.text}"
-        self.echo(line)
-        self.recent.append(line)
+        self.echo(self.announce(seat, move, viewer))
+        self.recent.append((seat, move))
         self.fresh = True
 
     # -- one line of input ---------------------------------------------------------------

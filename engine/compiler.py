@@ -1044,10 +1044,35 @@ def table_rows(kind: N.Kind, header, rows):
 
 class Move:
     """One legal decision: an action with its arguments, or the answer to a choice."""
-    __slots__ = ("action", "args", "_text")
+    __slots__ = ("action", "args", "_text", "_masked")
 
     def __init__(self, action, args, text=None):
         self.action, self.args, self._text = action, args, text
+        self._masked = None  # (text for the others, seats that see the full text)
+
+    def fix_text(self):
+        """Name the move now, while its pieces are where they were chosen; hide what others cannot see."""
+        text = self.text
+        masked = False
+        words = [self.action.name]
+        seen_by = None
+        for a in self.args:
+            zone = a.loc if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space else None
+            if zone is not None and zone.visibility != "public":
+                masked = True
+                words.append(a.kind.name)
+                seen_by = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+            else:
+                words.append(value_text(a))
+        if masked:
+            self._masked = (" ".join(words), seen_by)
+        return text
+
+    def text_for(self, seat):
+        """The move as `seat` may read it: a card from a hidden hand is just 'card' to the others."""
+        if self._masked is None or seat in self._masked[1]:
+            return self.text
+        return self._masked[0]
 
     @property
     def text(self):

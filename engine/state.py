@@ -324,7 +324,7 @@ class State:
 
     def apply(self, move):
         if move._text is None and move.action.eager_text:
-            move.text  # a piece's name depends on where it is: fix it before the move changes that
+            move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         if self.pending is not None:
             p = self.pending
@@ -340,6 +340,10 @@ class State:
     @property
     def history(self):
         return [m.text for m in self._moves]
+
+    def history_for(self, seat):
+        """The moves so far as `seat` may read them."""
+        return [m.text_for(seat) for m in self._moves]
 
     def undo(self):
         if not self._steps:

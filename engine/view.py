@@ -8,9 +8,11 @@ from __future__ import annotations
 from .runtime import Piece, value_text
 
 
-def piece_view(p: Piece) -> dict:
+def piece_view(p: Piece, seat: int) -> dict:
+    # a face-down piece keeps no secret from its owner, who put it there
+    shown = p.attrs if p.owner is not None and p.owner.index == seat else p.visible_attrs()
     return {"kind": p.kind.name, "owner": p.owner.name if p.owner is not None else None, "up": p.up,
-            "attrs": {k: _plain(v) for k, v in p.visible_attrs().items()}}
+            "attrs": {k: _plain(v) for k, v in shown.items()}}
 
 
 def _plain(v):
@@ -33,7 +35,7 @@ def view(S, seat: int) -> dict:
         boards.append({
             "name": b.name, "shape": "grid", "width": b.width, "height": b.height,
             "spaces": [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py,
-                        "pieces": [piece_view(p) for p in s.pieces]} for s in b.spaces],
+                        "pieces": [piece_view(p, seat) for p in s.pieces]} for s in b.spaces],
         })
     zones = []
 
@@ -41,7 +43,7 @@ def view(S, seat: int) -> dict:
         visible = zone_visible(z, seat)
         zones.append({"name": z.name, "owner": z.owner.name if z.owner is not None else None,
                       "visible": visible, "count": len(z.pieces),
-                      "pieces": [piece_view(p) for p in z.pieces] if visible else []})
+                      "pieces": [piece_view(p, seat) for p in z.pieces] if visible else []})
     for z in S.zones.values():
         add_zone(z)
     for p in S.players:

@@ -380,8 +380,9 @@ class Checker:
                 name_span = N.Span(prm.span.line, prm.span.column, prm.span.line, prm.span.column + len(prm.name))
                 if prm.name in seen:
                     self.error("E030", f"action '{a.name}' has two parameters named '{prm.name}'", name_span,
-                               f"the first is on line {seen[prm.name]}; give each parameter its own name")
-                seen[prm.name] = prm.span.line
+                               f"the first '{prm.name}' is at {seen[prm.name]}; give each parameter its own name")
+                else:
+                    seen[prm.name] = prm.span
                 self.check_local_name(prm.name, name_span, "a parameter")
                 t = self.expr(prm.domain, scope)
                 et = self.collection_elem(t, prm.domain, "an action's parameter")
@@ -487,27 +488,35 @@ class Checker:
         elif isinstance(s, N.Move):
             t = self.expr(s.what, scope)
             if not (fits(t, "piece") or (is_list(t) and fits(elem(t), "piece"))):
-                self.error("E021", f"`move` moves a piece, not a {show(t)}", s.what.span,
-                           "to move the top piece of a stack write `move top(space) to ...`")
+                self.error("E021", f"`move` moves a piece or a list of pieces, but this is {_a(show(t))}",
+                           s.what.span, _piece_hint(t, "move", s.what))
             self.destination(s.dest, scope)
         elif isinstance(s, N.Remove):
             t = self.expr(s.what, scope)
             if not (fits(t, "piece") or fits(t, "space") or (is_list(t) and fits(elem(t), "piece"))):
-                self.error("E021", f"`remove` takes a piece, a list of pieces or a space, not a {show(t)}",
-                           s.what.span, None)
+                self.error("E021", f"`remove` takes a piece, a list of pieces or a space, but this is "
+                                   f"{_a(show(t))}", s.what.span,
+                           "`remove` puts pieces in the box; `remove c` empties the space c")
         elif isinstance(s, N.Flip):
-            self.expect(s.what, "piece", scope, "what `flip` turns over")
+            t = self.expr(s.what, scope)
+            if not fits(t, "piece"):
+                self.error("E021", f"`flip` turns over a piece, but this is {_a(show(t))}", s.what.span,
+                           _piece_hint(t, "flip", s.what))
         elif isinstance(s, N.Shuffle):
             t = self.expr(s.what, scope)
             if t not in ("zone", "space", "any"):
-                self.error("E021", f"`shuffle` shuffles a zone or a stack, not a {show(t)}", s.what.span, None)
+                self.error("E021", f"`shuffle` shuffles a zone or a stack, but this is {_a(show(t))}", s.what.span,
+                           "shuffle a zone (`shuffle supply`, `shuffle mover.hand`) or a space's stack")
         elif isinstance(s, N.Require):
             self.expect(s.test, "bool", scope, "a requirement")
         elif isinstance(s, N.Outcome):
             if s.who is not None:
                 t = self.expr(s.who, scope)
                 if not (fits(t, "player") or fits(t, "list[player]")):
-                    self.error("E021", f"`{s.kind}` names a player, not a {show(t)}", s.who.span, None)
+                    self.error("E021", f"`{s.kind}` names a player, but this is {_a(show(t))}", s.who.span,
+                               f"for the owner of the piece write `{s.kind} owner({_text(s.who)})`; the player "
+                               f"taking the turn is `mover`" if base(t) in ("space", "piece")
+                               else f"name a player, such as `{s.kind} mover`")
         elif isinstance(s, N.Enter):
             pass  # checked with the phases
         elif isinstance(s, N.Next):
@@ -578,41 +587,82 @@ class Checker:
         self.refs[s] = ("log", tuple(p for p in parts if p != ""))
 
     def assign(self, s: N.Assign, scope):
+        t = self.assign_target(s, scope)
+        if t is None:
+            self.expr(s.value, scope)  # still check the value
+            return
         target = s.target
-        if isinstance(target, N.Name):
-            entry = scope.lookup(target.id)
-            if entry is not None:
-                t = entry[0]
-                self.refs[target] = ("local", target.id)
-            elif target.id in self.sym.vars:
-                v = self.sym.vars[target.id]
-                if v.per_player:
-                    self.error("E024", f"'{target.id}' is a variable of each player", target.span,
-                               f"say whose: `mover.{target.id} {s.op} ...`")
-                    return
-                t = self.resolve_type_quiet(v.type)
-                self.refs[target] = ("var", target.id)
-            else:
-                names = list(self.sym.vars) + list(scope.all_names())
-                self.error("E010", f"unknown variable '{target.id}'{did_you_mean(target.id, names)}", target.span,
-                           f"declare it: `var {target.id}: int = 0`")
-                return
-        else:
-            obj_t = self.expr(target.obj, scope)
-            t, assignable = self.attribute(obj_t, target, for_assign=True)
-            if t is None:
-                return
-            if not assignable:
-                self.error("E024", f"'{target.name}' cannot be changed", target.span,
-                           "only variables, a piece's owner and face, and players' variables can be assigned")
-                return
         self.types[target] = t
         if s.op != "=":
             if not fits(t, "int"):
-                self.error("E021", f"`{s.op}` needs a number, but this is a {show(t)}", target.span, None)
+                self.error("E021", f"`{s.op}` needs a number, but this is {_a(show(t))}", target.span,
+                           f"`{s.op}` adds to or takes from a number; to set a value write `=`")
             self.expect(s.value, "int", scope, f"the right side of `{s.op}`")
         else:
-            self.expect(s.value, t, scope, "the new value")
+            self.expect(s.value, t, scope, f"the new value of '{_text(target)}'")
+
+    def assign_target(self, s: N.Assign, scope):
+        """The type of what `s` assigns to, or None after reporting why it cannot be assigned."""
+        target = s.target
+        if isinstance(target, N.Name):
+            name = target.id
+            entry = scope.lookup(name)
+            if entry is not None:
+                self.refs[target] = ("local", name)
+                return entry[0]
+            sym = self.sym
+            if name in sym.vars:
+                v = sym.vars[name]
+                if v.per_player:
+                    self.error("E024", f"'{name}' is a variable of each player", target.span,
+                               f"say whose: `mover.{name} {s.op} ...`")
+                    return None
+                self.refs[target] = ("var", name)
+                return self.resolve_type_quiet(v.type)
+            what = self.what_is(name)
+            if what is not None:
+                kind, hint = what
+                self.error("E025", f"'{name}' is {kind}, not a variable: it cannot be assigned", target.span, hint)
+                return None
+            names = list(sym.vars) + list(scope.all_names())
+            self.error("E010", f"unknown variable '{name}'{did_you_mean(name, names)}", target.span,
+                       f"declare it at the top of the file (`var {name}: int = 0`), or write `let {name} = ...` "
+                       "for a name used only in this rule")
+            return None
+        obj_t = self.expr(target.obj, scope)
+        t, assignable = self.attribute(obj_t, target, for_assign=True)
+        if t is None:
+            return None
+        if not assignable:
+            span = _attr_span(target)
+            if t == "zone":
+                hint = "a zone cannot be replaced; `move` pieces into it or out of it"
+            else:
+                hint = ("what can be assigned: variables (`var`), players' variables (`mover.score`), and a "
+                        "piece's `owner` and `up`")
+            self.error("E025", f"'{target.name}' of {_a(show(obj_t))} cannot be changed", span, hint)
+            return None
+        return t
+
+    def what_is(self, name):
+        """(what it is, hint) for a name that exists but is no variable, or None."""
+        s = self.sym
+        if name in BUILTIN_NAMES:
+            hints = {
+                "mover": "the mover changes as turns pass; to say who moves next write `next PLAYER`",
+                "opponent": "to say who moves next write `next PLAYER`",
+                "turn": "the turn number counts itself; keep your own count in a `var`",
+            }
+            return ("a builtin name", hints.get(name, "declare a variable of your own with `var NAME: TYPE = ...`"))
+        if name in s.consts:
+            return ("a constant", f"a `const` never changes; declare it as a variable to change it: "
+                                  f"`var {name}: int = ...`")
+        for table, kind in ((s.zones, "a zone"), (s.boards, "a board"), (s.kinds, "a piece kind"),
+                            (s.enum_values, "an enum value"), (s.options, "an option"), (s.phases, "a phase"),
+                            (s.defs, "a def"), (s.procs, "a proc")):
+            if name in table:
+                return (kind, "only variables declared with `var` (and names made with `let`) can be assigned")
+        return None
 
     def resolve_type_quiet(self, t):
         n = len(self.diags)
@@ -646,7 +696,7 @@ class Checker:
         t = self.expr(e, scope)
         if not fits(t, want):
             self.error("E021", f"{what} should be {_a(show(want))}, but this is {_a(show(t))}", e.span,
-                       _type_hint(t, want))
+                       _type_hint(t, want, e))
         return t
 
     def collection_elem(self, t, node, what):
@@ -656,8 +706,16 @@ class Checker:
             return "piece"
         if t == "any":
             return "any"
-        self.error("E022", f"{what} ranges over a collection, but this is {_a(show(t))}", node.span,
-                   "a board, a zone, a list, or a filter such as `x in cells where empty(x)`")
+        if t == "int":
+            hint = (f"to do something {_text(node)} times write `repeat {_text(node)}:`; for the numbers 1 to "
+                    f"{_text(node)} write `1..{_text(node)}`")
+        elif t == "dir":
+            hint = f"for a list of directions write `[{_text(node)}, ...]`, or use `orthogonal`, `diagonal`"
+        elif t in ("player", "piece") or t.startswith("piece:"):
+            hint = f"for the one {show(t)} write a list: `[{_text(node)}]`"
+        else:
+            hint = "a board, a zone, a space's stack, a list, or a filter such as `x in cells where empty(x)`"
+        self.error("E022", f"{what} ranges over a collection, but this is {_a(show(t))}", node.span, hint)
         return "any"
 
     def expr(self, e, scope) -> str:
@@ -956,13 +1014,61 @@ def _a(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
-def _type_hint(actual, want):
+def _attr_span(e: N.Attr) -> N.Span:
+    """Where the name of `obj.name` is: the end of the node's span."""
+    sp = e.span
+    if sp.end_line >= 1 and sp.end_column > len(e.name):
+        return N.Span(sp.end_line, sp.end_column - len(e.name), sp.end_line, sp.end_column)
+    return sp
+
+
+def _piece_hint(t, verb, node):
+    rest = " to ..." if verb == "move" else ""
+    if t == "space":
+        return f"to {verb} the piece on a space write `{verb} top({_text(node)}){rest}`"
+    if t == "zone":
+        return f"to {verb} the top piece of a zone write `{verb} top({_text(node)}){rest}`"
+    return None
+
+
+def _text(node) -> str:
+    """Short Mire text of a simple expression, for hints."""
+    if isinstance(node, N.Name):
+        return node.id
+    if isinstance(node, N.Attr):
+        return f"{_text(node.obj)}.{node.name}"
+    if isinstance(node, N.Num):
+        return str(node.value)
+    if isinstance(node, N.Call):
+        return f"{node.func}({', '.join(_text(a) for a in node.args)})"
+    return "..."
+
+
+def _type_hint(actual, want, node=None):
+    x = _text(node) if node is not None else "..."
+    actual_b, want_b = base(actual), base(want)
     if want == "bool" and actual.startswith("list["):
-        return "a list is not a condition: use any(...), all(...) or count(...) > 0"
+        return f"a list is not a condition: ask `any({x})`, `all({x})`, `empty({x})` or `count({x}) > 0`"
     if want == "bool" and actual in ("space", "zone"):
-        return "to ask whether it holds anything write `empty(...)` or `not empty(...)`"
-    if want == "piece" and actual in ("space", "zone"):
-        return "the piece on top of a stack is `top(space)`"
+        return f"to ask whether it holds anything write `empty({x})` or `not empty({x})`"
+    if want == "bool" and actual == "int":
+        return f"a number is not a condition: compare it, such as `{x} > 0`"
+    if want == "int" and actual == "bool":
+        return "yes/no is not a number; to count a condition write `1 if CONDITION else 0`"
+    if want == "int" and actual == "text":
+        return "text is not a number: write the number without quotes"
+    if want == "int" and actual == "none":
+        return "none is not a number; start counts at 0"
+    if want_b == "piece" and actual in ("space", "zone"):
+        return f"the piece on top of a stack is `top({x})`"
+    if want == "player" and actual_b in ("space", "piece"):
+        return f"the player who owns it is `owner({x})`"
+    if want == "player" and actual == "list[player]":
+        return f"this is a list of players; pick one, such as `first({x})`"
+    if want == "space" and actual_b == "piece":
+        return f"the space a piece is on is `{x}.space`"
+    if want.startswith("enum:") and actual.startswith("enum:"):
+        return f"a {want[5:]} and a {actual[5:]} are different enums"
     return None
 
 
