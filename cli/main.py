@@ -82,7 +82,7 @@ def _options(game, options):
     try:
         check_setup(game, game.min_players, options)
     except SaveError:
-        known = [name for name, _ in game.options]
+        known = [o[0] for o in game.options]
         has = ("its options are " + ", ".join(known)) if known else "it has no options"
         bad = [o for o in options if o not in known]
         raise click.BadParameter(f"unknown option '{bad[0]}' for {game.title}: {has}",

@@ -99,7 +99,7 @@ def check_setup(game, players: int, options) -> None:
     if not game.min_players <= players <= game.max_players:
         raise SaveError(f"{players} players is out of range for {game.name} "
                         f"({players_text(game.min_players, game.max_players)})")
-    known = [name for name, _ in game.options]
+    known = [o[0] for o in game.options]
     for o in options:
         if o not in known:
             raise SaveError(f"unknown option '{o}' for {game.name}")

@@ -105,6 +105,7 @@ class CompiledGame:
     triggers: dict  # event -> [CompiledRule]
     rank: list
     has_score: bool
+    inputs: list = attrs.Factory(list)  # [(zone, count, kind, source zone)]
 
 
 class Compiler:
@@ -204,7 +205,8 @@ class Compiler:
             name=self.name, title=sym.title or self.name, path=self.c.module.path, source=self.source,
             min_players=players.low if players else 2, max_players=n_max, seat_names=names, facings=facings,
             first_random=bool(sym.first and sym.first.who == "random"),
-            options=[(o.name, o.description) for o in sym.options.values()],
+            options=[(o.name, o.description, o.uses) for o in sym.options.values()],
+            inputs=[(i.zone, i.count, i.kind, i.source) for i in self.c.module.items if isinstance(i, N.Input)],
             boards=boards, kinds=kinds, tables=tables, zones=zones, vars=vars_, setup=setup, phases=phases,
             actions=actions, triggers=triggers, rank=rank, has_score=has_score)
 

@@ -73,8 +73,18 @@ class Game:
     def seat_names(self, n):
         return list(self.compiled.seat_names[:n])
 
-    def new_state(self, seed=0, players=None, options=()):
-        return State(self.compiled, seed=seed, players=players, options=options)
+    def new_state(self, seed=0, players=None, options=(), inputs=None):
+        # an option that uses a variant file plays that variant: options and variants are one mechanism
+        for name, _, uses in self.compiled.options:
+            if name in options and uses and uses != self.name:
+                variant = load_game(str(_sibling_or_bundled(Path(self.path), uses)))
+                return variant.new_state(seed=seed, players=players, options=options, inputs=inputs)
+        return State(self.compiled, seed=seed, players=players, options=options, inputs=inputs)
+
+    @property
+    def inputs(self):
+        """[(zone, count, kind, source zone)]: what players may bring to the game."""
+        return self.compiled.inputs
 
 
 def load_game(name_or_path: str) -> Game:

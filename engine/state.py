@@ -23,6 +23,14 @@ class IllegalMove(Exception):
     """A move text that is not legal now; str() says why."""
 
 
+class InputError(ValueError):
+    """What a player brought to the game (a hand, say) does not fit its rules; one problem a line."""
+
+    def __init__(self, problems):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
 @attrs.define
 class Outcome:
     winners: tuple
@@ -52,13 +60,13 @@ CHOICE = _Choice()
 
 
 class State:
-    def __init__(self, game: CompiledGame, seed=0, players=None, options=()):
+    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None):
         n = players if players is not None else game.min_players
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players}"
                              + (f" to {game.max_players}" if game.max_players != game.min_players else "")
                              + f" players, not {n}")
-        known = {o for o, _ in game.options}
+        known = {o[0] for o in game.options}
         for o in options:
             if o not in known:
                 raise ValueError(f"{game.title} has no option '{o}'{did_you_mean(o, known)}")
@@ -119,6 +127,7 @@ class State:
                 self.vars[name] = init(self)
         if game.first_random:
             self.turn_player = self.players[self.rng.randrange(n)]
+        self._take_inputs(inputs or {})
         try:
             for rule in game.setup:
                 L = [None] * rule.size
@@ -132,6 +141,48 @@ class State:
         self._journal.clear()
 
     # ------------------------------------------------------------ construction
+    def _take_inputs(self, inputs):
+        """Fill declared input zones from what each player brought: lists of (line number, text)."""
+        declared = {zone: (count, kind, source) for zone, count, kind, source in self.game.inputs}
+        problems = []
+        for zone, by_seat in inputs.items():
+            if zone not in declared:
+                problems.append(f"{self.game.title} takes no '{zone}' from the players"
+                                + (f" (it takes: {', '.join(declared)})" if declared else ""))
+                continue
+            count, kind, source = declared[zone]
+            for seat, lines in by_seat.items():
+                problems.extend(self._take_input(zone, count, kind, source, self.players[seat], lines))
+        if problems:
+            raise InputError(problems)
+
+    def _take_input(self, zone, count, kind, source, player, lines):
+        problems, chosen, where = [], [], {}
+        pool = [p for p in player.zones[source].pieces if p.kind.name == kind]
+
+        def key(text):
+            return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
+        for lineno, text in lines:
+            matches = [p for p in pool if any(key(v) == key(text) for v in p.attrs.values())]
+            if not matches:
+                names = [str(v) for p in pool for v in p.attrs.values() if isinstance(v, str)]
+                problems.append(f"{player.name}'s {zone}, line {lineno}: there is no {kind} '{text}' in the "
+                                f"{source}{did_you_mean(str(text), names)}")
+                continue
+            piece = matches[0]
+            if id(piece) in where:
+                problems.append(f"{player.name}'s {zone}, line {lineno}: '{text}' is already in the {zone} "
+                                f"(line {where[id(piece)]}); a {zone} holds each {kind} once")
+                continue
+            where[id(piece)] = lineno
+            chosen.append(piece)
+        if not problems and len(chosen) != count:
+            problems.append(f"{player.name}'s {zone} has {len(chosen)} {kind}s, and it must have {count}")
+        if not problems:
+            for piece in chosen:
+                self.move_piece(piece, player.zones[zone], None)
+        return problems
+
     def _build_boards(self):
         self.boards = {}
         self.spaces = []

@@ -4,6 +4,7 @@ Its results (`Checked`) feed the compiler: the type of every expression and what
 """
 from __future__ import annotations
 
+import difflib
 from typing import Optional
 
 import attrs
@@ -822,13 +823,30 @@ class Checker:
             return "text"
         if e.id in BUILTIN_NAMES:
             if e.id == "opponent" and s.players is not None and s.players.high > 2:
-                self.error("E052", "`opponent` is only meaningful with two players", e.span,
-                           "use `others` (every other player) or `next_player(mover)`")
+                self.error("E052", f"`opponent` needs a two-player game, but this game has {s.players.low} to "
+                                   f"{s.players.high} players", e.span,
+                           "with more players say which: `others` (every player but the mover) or "
+                           "`next_player(mover)` (the one who moves next)")
             self.refs[e] = ("builtin", e.id)
             return BUILTIN_NAMES[e.id][0]
         if e.id in s.defs:
-            self.error("E020", f"'{e.id}' is a def; call it with its arguments", e.span,
-                       f"`{e.id}({', '.join(s.defs[e.id].params)})`")
+            params = s.defs[e.id].params
+            self.error("E020", f"'{e.id}' is a def; call it with its argument{'s' if len(params) != 1 else ''}",
+                       e.span, f"write `{e.id}({', '.join(params)})`")
+            return "any"
+        if e.id in BUILTIN_FUNCTIONS:
+            self.error("E020", f"'{e.id}' is a function; call it with its argument"
+                               f"{'s' if BUILTIN_FUNCTIONS[e.id][0] != 1 else ''}", e.span,
+                       f"write `{_signature(e.id)}`")
+            return "any"
+        if e.id in s.procs:
+            self.error("E021", f"'{e.id}' is a proc: it does things and gives no value", e.span,
+                       f"call it on a line of its own: `{e.id}({', '.join(s.procs[e.id].params)})`")
+            return "any"
+        if e.id in s.actions or e.id in s.triggers:
+            kind = "an action" if e.id in s.actions else "a trigger"
+            self.error("E010", f"'{e.id}' is {kind}, and rules are not values", e.span,
+                       "to share a test or a value between rules, put it in a `def`")
             return "any"
         candidates = (set(scope.all_names()) | set(s.vars) | set(s.consts) | set(s.boards) | set(s.zones)
                       | set(s.kinds) | set(s.enum_values) | set(s.options) | set(BUILTIN_NAMES))
@@ -839,35 +857,50 @@ class Checker:
     def attribute(self, obj_t, e: N.Attr, for_assign=False):
         """(type, assignable) of obj.name, or (None, False) after reporting."""
         bt = base(obj_t)
+        span = _attr_span(e)
+        owner = _text(e.obj)
         if obj_t == "any":
             return "any", True
         if bt == "player":
-            if e.name in self.sym.zones:
-                z = self.sym.zones[e.name]
+            sym = self.sym
+            if e.name in sym.zones:
+                z = sym.zones[e.name]
                 if not z.per_player:
-                    self.error("E012", f"zone '{e.name}' is shared, not a player's", e.span,
-                               f"write just `{e.name}`")
+                    self.error("E012", f"zone '{e.name}' is shared, not a player's", span,
+                               f"write just `{e.name}`, or declare it `zone {e.name} per player` to give every "
+                               "player one")
                 return "zone", False
-            if e.name in self.sym.vars:
-                v = self.sym.vars[e.name]
+            if e.name in sym.vars:
+                v = sym.vars[e.name]
                 if not v.per_player:
-                    self.error("E024", f"'{e.name}' is a variable of the whole game, not of a player", e.span,
-                               f"write just `{e.name}`")
+                    self.error("E024", f"'{e.name}' is a variable of the whole game, not of a player", span,
+                               f"write just `{e.name}`, or declare it `... per player` to give every player one")
                 return self.resolve_type_quiet(v.type), True
-            if e.name in self.sym.boards and self.sym.boards[e.name].per_player:
+            if e.name in sym.boards and sym.boards[e.name].per_player:
                 return "list[space]", False
             common = COMMON_ATTRS["player"]
             if e.name in common:
                 return common[e.name]
-            zones = [z for z in self.sym.zones if self.sym.zones[z].per_player]
-            pvars = [v for v in self.sym.vars if self.sym.vars[v].per_player]
-            suggestion = did_you_mean(e.name, zones + pvars + list(common))
-            if suggestion and any(z in suggestion for z in zones):
-                self.error("E012", f"unknown zone '{e.name}'{suggestion}", e.span,
-                           "a player's zones are declared with `zone NAME per player`")
+            if e.name in sym.boards:
+                self.error("E013", f"board '{e.name}' is shared, not a player's", span, f"write just `{e.name}`")
+                return None, False
+            if e.name in sym.kinds:
+                self.error("E013", f"a player has no attribute '{e.name}'", span,
+                           f"the {e.name} pieces that {owner} owns are `{e.name} of {owner}`")
+                return None, False
+            zones = [z for z in sym.zones if sym.zones[z].per_player]
+            pvars = [v for v in sym.vars if sym.vars[v].per_player]
+            close = difflib.get_close_matches(e.name, sorted(set(zones + pvars + list(common))), n=1, cutoff=0.6)
+            suggestion = f" (did you mean '{close[0]}'?)" if close else ""
+            if close and close[0] in zones:
+                self.error("E012", f"unknown zone '{e.name}'{suggestion}", span,
+                           f"a player's zones are {_words([repr(z) for z in zones], 'and')}; each is declared "
+                           "with `zone NAME per player`")
             else:
-                self.error("E013", f"a player has no zone or variable '{e.name}'{suggestion}", e.span,
-                           "declare it with `var NAME: int = 0 per player` or `zone NAME per player`")
+                have = _words([f"'{n}'" for n in zones + pvars + list(common)], "and")
+                self.error("E013", f"a player has no zone or variable '{e.name}'{suggestion}", span,
+                           f"a player has {have}; declare more with `var {e.name}: int = 0 per player` or "
+                           f"`zone {e.name} per player`")
             return None, False
         if bt == "piece":
             common = COMMON_ATTRS["piece"]
@@ -881,30 +914,46 @@ class Checker:
                         return self.resolve_type_quiet(a.type), False
             names = [a.name for k in kinds for a in k.attrs] + list(common)
             what = f"a {kinds[0].name}" if len(kinds) == 1 else "a piece"
-            self.error("E013", f"{what} has no attribute '{e.name}'{did_you_mean(e.name, names)}", e.span,
-                       f"attributes: {', '.join(sorted(set(names)))}")
+            self.error("E013", f"{what} has no attribute '{e.name}'{did_you_mean(e.name, names)}", span,
+                       f"{what} has {_words(sorted(set(names)), 'and')}; a kind's own attributes are declared "
+                       "with `piece KIND(name: type, ...)`")
             return None, False
         if bt in COMMON_ATTRS:
             common = COMMON_ATTRS[bt]
             if e.name in common:
                 return common[e.name]
+            hint = f"{_a(show(obj_t))} has {_words(list(common), 'and')}"
+            if bt == "space" and (e.name in self.sym.kinds or e.name == "piece"):
+                hint = f"the piece on a space is `top({owner})`; all of them are `{owner}.pieces`"
+            elif bt in ("space", "zone") and e.name == "owner":
+                hint = f"the owner of the piece on top of it is `owner({owner})`"
+            elif bt in ("space", "zone") and (e.name in ("kind", "up") or e.name in
+                                              {a.name for k in self.sym.kinds.values() for a in k.attrs}):
+                hint = (f"'{owner}' is {_a(show(obj_t))}; the piece on top of it is `top({owner})`, so write "
+                        f"`top({owner}).{e.name}`")
             self.error("E013", f"{_a(show(obj_t))} has no attribute '{e.name}'{did_you_mean(e.name, common)}",
-                       e.span, f"attributes: {', '.join(common)}")
+                       span, hint)
             return None, False
-        self.error("E013", f"{_a(show(obj_t))} has no attributes", e.span, None)
+        self.error("E013", f"{_a(show(obj_t))} has no attributes, so it has no '{e.name}'", span,
+                   f"'{owner}' is {_a(show(obj_t))}; attributes belong to players, pieces, spaces, zones and "
+                   "directions")
         return None, False
 
     def of(self, e: N.Of, scope) -> str:
         owner_t = self.expr(e.owner, scope)
         if not fits(owner_t, "player"):
-            self.error("E021", f"`of` needs a player on its right, not {_a(show(owner_t))}", e.owner.span, None)
+            self.error("E021", f"`of` needs a player on its right, but this is {_a(show(owner_t))}", e.owner.span,
+                       f"`KIND of PLAYER` is the pieces of a kind that a player owns, such as "
+                       f"`{_text(e.what)} of mover`" + ("; the owner of a piece is `owner(...)`"
+                                                         if base(owner_t) in ("space", "piece") else ""))
         what_t = self.expr(e.what, scope)
         if is_list(what_t) and fits(elem(what_t), "piece"):
             return what_t
         if is_list(what_t) and fits(elem(what_t), "space"):
             return what_t
-        self.error("E021", f"`of` picks a player's pieces from a kind or list of pieces, not from "
-                           f"{_a(show(what_t))}", e.what.span, "for a player's zone write `mover.hand`")
+        self.error("E021", f"`of` picks a player's pieces from a kind or a list of pieces, not from "
+                           f"{_a(show(what_t))}", e.what.span,
+                   "write `KIND of PLAYER`, such as `pawn of mover`; a player's zone is `mover.NAME`")
         return "any"
 
     def binop(self, e: N.BinOp, scope) -> str:
@@ -917,8 +966,7 @@ class Checker:
         for side, t in ((e.left, lt), (e.right, rt)):
             if not fits(t, "int"):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {_a(show(t))}", side.span,
-                           "a space plus a direction is the next space that way (`c + north`); lists join with +"
-                           if e.op == "+" else None)
+                           _binop_hint(e, lt, rt, t))
         return "int"
 
     def compare(self, e: N.Compare, scope) -> str:
@@ -926,20 +974,34 @@ class Checker:
         rt = self.expr(e.right, scope)
         if e.op in ("in", "not in"):
             if not (is_list(rt) or rt in ("zone", "space", "any")):
-                self.error("E022", f"`{e.op}` looks inside a collection, not {_a(show(rt))}", e.right.span, None)
+                self.error("E022", f"`{e.op}` looks inside a collection, but this is {_a(show(rt))}", e.right.span,
+                           f"`x {e.op} ...` asks whether x is one of a list, a board, a zone or a space's stack"
+                           + (f"; to compare two values write `{'==' if e.op == 'in' else '!='}`"
+                              if not is_list(rt) else ""))
             return "bool"
         if e.op in ("<", ">", "<=", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
                 if not fits(t, "int"):
-                    self.error("E021", f"`{e.op}` compares numbers, but this is {_a(show(t))}", side.span, None)
+                    hint = None
+                    if t == "space":
+                        hint = f"compare the space's coordinates, such as `{_text(side)}.y {e.op} ...`"
+                    elif t == "player":
+                        hint = f"compare the players' seats, such as `{_text(side)}.seat {e.op} ...`"
+                    elif t == "bool":
+                        hint = "yes/no values are not ordered; compare them with `==` or `!=`"
+                    else:
+                        hint = _type_hint(t, "int", side)
+                    self.error("E021", f"`{e.op}` compares numbers, but this is {_a(show(t))}", side.span, hint)
             return "bool"
         if not (fits(lt, rt) or fits(rt, lt)):
-            self.error("E021", f"comparing {_a(show(lt))} with {_a(show(rt))} is always false", e.span,
-                       "compare values of the same type")
+            always = "false" if e.op == "==" else "true"
+            self.error("E021", f"{_a(show(lt))} is never equal to {_a(show(rt))}, so this `{e.op}` is always "
+                               f"{always}", e.span, _compare_hint(e, lt, rt))
         return "bool"
 
     def call(self, e: N.Call, scope, statement=False) -> str:
         s = self.sym
+        name_span = N.Span(e.span.line, e.span.column, e.span.line, e.span.column + len(e.func))
         if e.func in s.procs:
             p = s.procs[e.func]
             if not statement:
@@ -949,42 +1011,53 @@ class Checker:
             for a in e.args:
                 self.expr(a, scope)
             return "any"
+        if e.func not in s.defs and e.func not in BUILTIN_FUNCTIONS:
+            names = list(s.defs) + list(s.procs) + list(BUILTIN_FUNCTIONS)
+            close = difflib.get_close_matches(e.func, sorted(set(names) | set(_STATEMENTS)), n=1, cutoff=0.6)
+            if close and close[0] in _STATEMENTS and close[0] not in names:
+                hint = f"`{close[0]}` is a statement, not a function: write `{_STATEMENTS[close[0]]}`"
+                suggestion = f" (did you mean the statement `{close[0]}`?)"
+            else:
+                suggestion = f" (did you mean '{close[0]}'?)" if close else ""
+                hint = "functions are the builtins (count, empty, top, in_a_row, ...) and the game's `def`s and " \
+                       "`proc`s"
+                if close and close[0] in BUILTIN_FUNCTIONS:
+                    hint = f"the builtin is `{_signature(close[0])}`"
+            self.error("E011", f"unknown function '{e.func}'{suggestion}", name_span, hint)
+            for a in e.args:
+                self.expr(a, scope)
+            return "any"
         if statement:
+            example = f"{e.func}({', '.join(_text(a) for a in e.args)})"
             self.error("E004", f"'{e.func}' gives a value, and nothing is done with it", e.span,
-                       "a statement is an effect (`move`, `place`, `x = ...`) or a call of a `proc`")
+                       f"a line of a rule does something (`move`, `place`, `x = ...`, a `proc`); to act on the "
+                       f"value write `if {example}: ...` or `let x = {example}`")
         if e.func in s.defs:
             d = s.defs[e.func]
             self._arity(e, len(d.params), len(d.params), d.params)
             for a in e.args:
                 self.expr(a, scope)
             return self.def_type(d)
-        if e.func in BUILTIN_FUNCTIONS:
-            lo, hi, kinds, result = BUILTIN_FUNCTIONS[e.func]
-            self._arity(e, lo, hi, None)
-            arg_types = [self.expr(a, scope) for a in e.args]
-            for a, t, k in zip(e.args, arg_types, kinds):
-                self._builtin_arg(e.func, a, t, k)
-            if result == "elem":
-                t = arg_types[0] if arg_types else "any"
-                return elem(t) if is_list(t) else ("piece" if t in ("zone", "space") else "any")
-            return result
-        names = list(s.defs) + list(s.procs) + list(BUILTIN_FUNCTIONS)
-        self.error("E011", f"unknown function '{e.func}'{did_you_mean(e.func, names)}", e.span,
-                   "functions are the builtins (count, empty, top, ...) and the game's `def`s and `proc`s")
-        for a in e.args:
-            self.expr(a, scope)
-        return "any"
+        lo, hi, kinds, result = BUILTIN_FUNCTIONS[e.func]
+        self._arity(e, lo, hi, None)
+        arg_types = [self.expr(a, scope) for a in e.args]
+        for i, (a, t, k) in enumerate(zip(e.args, arg_types, kinds)):
+            self._builtin_arg(e.func, a, t, k, i)
+        if result == "elem":
+            t = arg_types[0] if arg_types else "any"
+            return elem(t) if is_list(t) else ("piece" if t in ("zone", "space") else "any")
+        return result
 
     def _arity(self, e, lo, hi, params):
         n = len(e.args)
         if lo <= n <= hi:
             return
         want = str(lo) if lo == hi else f"{lo} to {hi}"
-        sig = f"`{e.func}({', '.join(params)})`" if params is not None else None
+        sig = f"`{e.func}({', '.join(params)})`" if params is not None else f"`{_signature(e.func)}`"
         self.error("E020", f"'{e.func}' takes {want} argument{'s' if want != '1' else ''}, but {n} "
-                           f"{'was' if n == 1 else 'were'} given", e.span, sig)
+                           f"{'was' if n == 1 else 'were'} given", e.span, f"call it as {sig}")
 
-    def _builtin_arg(self, func, node, t, kind):
+    def _builtin_arg(self, func, node, t, kind, index=0):
         ok = False
         for k in kind.split("|"):
             if k == "collection":
@@ -996,8 +1069,13 @@ class Checker:
             else:
                 ok = ok or fits(t, k)
         if not ok:
-            want = kind.replace("|", " or ").replace("list[", "a list of ").replace("]", "")
-            self.error("E021", f"'{func}' wants {want} here, but this is {_a(show(t))}", node.span, None)
+            want = _ARG_WORDS.get(kind) or _a(show(kind))
+            nth = ("first", "second", "third")[index] if index < 3 else f"argument {index + 1}"
+            hint = _type_hint(t, kind, node)
+            if kind == "list[dir]" and t == "dir":
+                hint = f"for one direction write a list: `[{_text(node)}]`"
+            self.error("E021", f"'{func}' wants {want} as its {nth} argument, but this is {_a(show(t))}",
+                       node.span, hint or f"call it as `{_signature(func)}`")
 
     # ------------------------------------------------------------ run
     def run(self) -> Checked:
@@ -1012,6 +1090,76 @@ def _a(word: str) -> str:
     if word in ("any", "none"):
         return "anything" if word == "any" else "none"
     return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+_ARG_WORDS = {
+    "collection": "a collection (a list, a board, a zone or a space)",
+    "container": "a space or a zone",
+    "number": "a number or a list of numbers",
+    "list[bool]|collection": "a list of conditions or a collection",
+    "list[any]|collection": "a list or a collection",
+    "list[any]": "a list",
+    "list[int]": "a list of numbers",
+    "list[dir]": "a list of directions",
+    "list[space]": "a list of spaces (or a board)",
+    "space|piece": "a space or a piece",
+    "dir": "a direction",
+}
+# statements that are sometimes written like function calls: name -> how to write it
+_STATEMENTS = {"draw": "draw", "win": "win PLAYER", "lose": "lose PLAYER", "finish": "finish",
+               "place": "place KIND for PLAYER at SPACE", "move": "move PIECE to SPACE", "remove": "remove PIECE",
+               "flip": "flip PIECE", "shuffle": "shuffle ZONE", "enter": "enter PHASE", "next": "next PLAYER",
+               "log": 'log "text"', "again": "again", "pass": "pass"}
+
+
+def _binop_hint(e, lt, rt, t):
+    if e.op == "+" and base(lt) == "space":
+        return f"a space plus a direction is the next space that way, such as `{_text(e.left)} + north`"
+    if e.op == "-" and base(lt) == "space":
+        return "to step back from a space add the opposite direction, such as `c + south`"
+    if t == "text":
+        return "text cannot be computed with; to show values in a message write `log \"... {x} ...\"`"
+    if e.op == "+" and (is_list(lt) or is_list(rt)):
+        return "lists join with `+` only with lists: to add one value write `LIST + [value]`"
+    return _type_hint(t, "int", e.left if t == lt else e.right)
+
+
+def _compare_hint(e, lt, rt):
+    pair = {base(lt), base(rt)}
+    if pair == {"space", "int"}:
+        side = e.left if base(lt) == "space" else e.right
+        return f"compare the space's coordinates, such as `{_text(side)}.x == 2`, or compare it with another space"
+    if pair == {"piece", "space"}:
+        return "the space a piece is on is `p.space`; the piece on top of a space is `top(c)`"
+    if pair == {"player", "space"} or pair == {"player", "piece"}:
+        side = e.left if base(lt) != "player" else e.right
+        return f"the player who owns it is `owner({_text(side)})`"
+    if lt.startswith("enum:") and rt.startswith("enum:"):
+        return f"a {lt[5:]} and a {rt[5:]} are values of different enums"
+    if "text" in pair and any(x.startswith("enum:") for x in (lt, rt)):
+        return "enum values are names, written without quotes"
+    if base(lt) == "piece" and is_list(rt) or base(rt) == "piece" and is_list(lt):
+        return "to ask whether a piece is one of a list write `x in LIST`"
+    return "compare values of the same type"
+
+
+def _signature(func) -> str:
+    """`in_a_row(space, int)` for a builtin function."""
+    lo, hi, kinds, _ = BUILTIN_FUNCTIONS[func]
+    words = {"collection": "collection", "container": "space or zone", "number": "int",
+             "list[bool]|collection": "collection", "list[any]|collection": "collection",
+             "space|piece": "space or piece", "list[any]": "list", "list[int]": "list of int",
+             "list[dir]": "list of dir", "list[space]": "list of space"}
+    parts = [words.get(k, k) for k in kinds[:hi]]
+    shown = parts[:lo] + [f"[{p}]" for p in parts[lo:]]
+    return f"{func}({', '.join(shown)})"
+
+
+def _words(items, conj="or") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _attr_span(e: N.Attr) -> N.Span:

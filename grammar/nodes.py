@@ -448,6 +448,17 @@ class Option:
     name: str
     description: str
     span: Span
+    uses: Optional[str] = None  # a variant file that this option switches to
+
+
+@node
+class Input:
+    """`input hand: 14 card from collection`: a per-player zone filled from outside before setup."""
+    zone: str
+    count: int
+    kind: str
+    source: str
+    span: Span
 
 
 @node

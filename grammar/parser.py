@@ -206,7 +206,11 @@ class _ToAst(Transformer):
         return N.Phase(str(name), until, items, _span(meta))
 
     def option(self, meta, c):
-        return N.Option(str(c[0]), _string(c[1]) if c[1] is not None else "", _span(meta))
+        return N.Option(str(c[0]), _string(c[1]) if c[1] is not None else "", _span(meta),
+                        _string(c[2]) if c[2] is not None else None)
+
+    def input(self, meta, c):
+        return N.Input(str(c[0]), int(c[1]), str(c[2]), str(c[3]), _span(meta))
 
     def rank(self, meta, c):
         return N.Rank(tuple(c), _span(meta))
