@@ -291,3 +291,25 @@ def dynamic_attr(S, obj, name):
 
 
 __all__ = ["FUNCTIONS", "DIRS"]
+
+
+def seat_space(S, spaces, label, p):
+    """The space that a position printed on a player's component names, read from that player's seat:
+    `b1` is the second column from the player's left, in the row nearest the player."""
+    if not spaces or label is None or p is None:
+        return None
+    letters = "".join(ch for ch in str(label) if ch.isalpha()).lower()
+    digits = "".join(ch for ch in str(label) if ch.isdigit())
+    if not letters or not digits:
+        raise RuleError(f"'{label}' is not a position like b1")
+    col = 0
+    for ch in letters:
+        col = col * 26 + (ord(ch) - 96)
+    r = int(digits)
+    for s in spaces:
+        if column(S, s, p) == col and row(S, s, p) == r:
+            return s
+    return None
+
+
+FUNCTIONS["seat_space"] = seat_space

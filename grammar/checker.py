@@ -39,6 +39,7 @@ class Symbols:
     triggers: dict = attrs.Factory(dict)
     options: dict = attrs.Factory(dict)
     rank: Optional[N.Rank] = None
+    inputs: list = attrs.Factory(list)
 
 
 @attrs.define
@@ -170,6 +171,8 @@ class Checker:
             elif isinstance(item, N.Option):
                 if declare("option", item.name, item):
                     self.sym.options[item.name] = item
+            elif isinstance(item, N.Input):
+                self.sym.inputs.append(item)
             elif isinstance(item, N.Rank):
                 self.sym.rank = item
 
@@ -182,7 +185,8 @@ class Checker:
             if p.low < 1 or p.high < p.low or p.high > 8:
                 count = f"{p.low}" if p.low == p.high else f"{p.low} to {p.high}"
                 self.error("E044", f"a game has 1 to 8 players, not {count}", p.span,
-                           "write `players N` or `players LOW to HIGH` with 1 <= LOW <= HIGH <= 8")
+                           "write `players N` or `players LOW to HIGH` with 1 <= LOW <= HIGH <= 8",
+                           focus=str(p.high if p.high > 8 else p.low))
             if p.names and len(p.names) < p.high:
                 self.error("E044", f"{len(p.names)} seat name{'s' if len(p.names) != 1 else ''} for up to "
                                    f"{p.high} players", p.span,
@@ -213,7 +217,8 @@ class Checker:
         for b in self.sym.boards.values():
             if b.shape == "grid" and not (1 <= b.width <= MAX_GRID and 1 <= b.height <= MAX_GRID):
                 self.error("E045", f"a grid is 1 to {MAX_GRID} spaces a side, not {b.width} x {b.height}", b.span,
-                           f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`")
+                           f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`",
+                           focus=str(b.width if not 1 <= b.width <= MAX_GRID else b.height))
             if b.labels not in (None, "upper", "lower", "numbers"):
                 self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span,
                            "`labels upper` names the spaces A1, B1, ...; `lower` a1, b1, ...; `numbers` 1, 2, ...",
@@ -246,6 +251,22 @@ class Checker:
             self.types[c] = self.expr(c.value, _Scope())
         for pieces in self.sym.pieces:
             self.check_pieces(pieces)
+        for i in self.sym.inputs:
+            self.check_input(i)
+
+    def check_input(self, i: N.Input):
+        for zone in (i.zone, i.source):
+            z = self.sym.zones.get(zone)
+            if z is None:
+                self.error("E012", f"unknown zone '{zone}'{did_you_mean(zone, self.sym.zones)}", i.span,
+                           "an input fills a `per player` zone from another of the player's zones")
+            elif not z.per_player:
+                self.error("E021", f"zone '{zone}' is not `per player`; each player brings their own", i.span,
+                           f"declare it as `zone {zone} per player`")
+        if i.kind not in self.sym.kinds:
+            self.error("E015", f"unknown piece kind '{i.kind}'{did_you_mean(i.kind, self.sym.kinds)}", i.span, None)
+        if i.count < 1:
+            self.error("E021", "an input holds at least one piece", i.span, None)
 
     def resolve_type(self, t: N.TypeRef) -> str:
         if t.name == "list":
@@ -346,7 +367,9 @@ class Checker:
                 self.check_cell(a, value, vspan)
 
     def _table_type(self, t: N.TypeRef) -> bool:
-        return t.name in ("int", "bool", "text") or t.name in self.sym.enums
+        if t.name not in ("list", "player", "space", "piece", "zone", "dir") and t.name not in self.sym.kinds:
+            return True  # int, bool, text, an enum, or an unknown type (reported with the kind)
+        return False
 
     def check_cell(self, a: N.AttrDecl, value, vspan):
         t = a.type.name
@@ -409,8 +432,11 @@ class Checker:
         for node in _walk(self.module):
             if isinstance(node, N.Enter):
                 if node.phase not in self.sym.phases:
-                    self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, self.sym.phases)}",
-                               node.span, None)
+                    names = list(self.sym.phases)
+                    known = (f"the game's phases are {_words([repr(p) for p in names], 'and')}" if names else
+                             "the game has no phases: declare them with `phase NAME:`")
+                    self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, names)}",
+                               node.span, known, focus=node.phase)
                 entered.add(node.phase)
         for i, ph in enumerate(phases):
             if i == 0 or ph.name in entered:
@@ -418,7 +444,9 @@ class Checker:
             prev = phases[i - 1]
             if prev.until is None and not _has_enter(prev):
                 self.error("E050", f"phase '{ph.name}' can never be reached", ph.span,
-                           f"give phase '{prev.name}' an `until` condition, or `enter {ph.name}` from a rule")
+                           f"phases run in order, and phase '{prev.name}' never ends: give it an `until` condition "
+                           f"(`phase {prev.name} until ...:`), or `enter {ph.name}` from one of its rules",
+                           focus=ph.name)
 
     def check_param_names(self, params, span, what):
         seen = set()
@@ -574,6 +602,7 @@ class Checker:
         from .parser import parse_expression
         parts, last = [], 0
         for m in re.finditer(r"\{([^}]*)\}", s.text):
+            first_new = len(self.diags)
             parts.append(s.text[last:m.start()])
             last = m.end()
             try:
@@ -583,6 +612,9 @@ class Checker:
                            "put a Mire expression between braces, like {mover.name}")
                 continue
             self.expr(e, scope)
+            # the caret goes under the `{...}` that has the problem, not the whole `log` line
+            self.diags[first_new:] = [d if d.focus else attrs.evolve(d, focus=m.group(0))
+                                      for d in self.diags[first_new:]]
             parts.append(e)
         parts.append(s.text[last:])
         self.refs[s] = ("log", tuple(p for p in parts if p != ""))
@@ -672,16 +704,26 @@ class Checker:
         return r
 
     def place(self, s: N.Place, scope):
-        if not isinstance(s.kind, N.Name) or s.kind.id not in self.sym.kinds:
-            name = s.kind.id if isinstance(s.kind, N.Name) else "?"
+        if not isinstance(s.kind, N.Name):
+            self.expr(s.kind, scope)
+            self.error("E015", "`place` makes a new piece of a kind, and this is not the name of a kind",
+                       s.kind.span, f"to put an existing piece somewhere write `move {_text(s.kind)} to ...`")
+        elif s.kind.id not in self.sym.kinds:
+            name = s.kind.id
+            if self.sym.kinds:
+                known = f"the game's piece kinds are {_words([repr(k) for k in self.sym.kinds], 'and')}"
+            else:
+                known = "the game declares no piece kinds yet"
             self.error("E015", f"unknown piece kind '{name}'{did_you_mean(name, self.sym.kinds)}", s.kind.span,
-                       "`place KIND for PLAYER at SPACE` makes a new piece of a declared kind")
+                       f"`place KIND for PLAYER at SPACE` makes a new piece of a declared kind; {known}")
         else:
             kind = self.sym.kinds[s.kind.id]
             if kind.attrs:
                 self.error("E021", f"pieces of kind '{kind.name}' have attributes, so they come from a `pieces` "
-                                   f"table, not from `place`", s.span,
-                           f"take one from where the table puts them: `move top(supply) to ...`")
+                                   f"table, not from `place`", s.kind.span,
+                           f"list them in a table (`pieces {kind.name}:` with a column for "
+                           f"{_words([a.name for a in kind.attrs], 'and')}), then take one from the supply: "
+                           f"`move top(supply) to {_text(s.where)}`")
             self.refs[s.kind] = ("kind", s.kind.id)
         if s.owner is not None:
             self.expect(s.owner, "player", scope, "the new piece's owner")
@@ -1137,7 +1179,8 @@ def _compare_hint(e, lt, rt):
     if lt.startswith("enum:") and rt.startswith("enum:"):
         return f"a {lt[5:]} and a {rt[5:]} are values of different enums"
     if "text" in pair and any(x.startswith("enum:") for x in (lt, rt)):
-        return "enum values are names, written without quotes"
+        quoted = next((x.value for x in (e.left, e.right) if isinstance(x, N.Str)), None)
+        return "enum values are names, written without quotes" + (f": `{quoted}`" if quoted else "")
     if base(lt) == "piece" and is_list(rt) or base(rt) == "piece" and is_list(lt):
         return "to ask whether a piece is one of a list write `x in LIST`"
     return "compare values of the same type"

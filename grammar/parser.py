@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast as _pyast
+import re
 from importlib import resources
 
 from lark import Lark, Token, Transformer, v_args
@@ -662,15 +663,38 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
                           "(`x = 1`)")
 
     if tok.type == "INT" and text[:col - 1].endswith("."):
-        return Diagnostic("E002", "Mire numbers are whole numbers", path, _point(line, col, _width(tok)),
+        before = text[:col - 2]
+        start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else col - 1
+        return Diagnostic("E002", "Mire numbers are whole numbers", path,
+                          N.Span(line, start, line, col + _width(tok)),
                           "write a whole number such as 3; there are no fractions")
+
+    if tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
+            and text[col:col + 1].isalpha():
+        word = re.match(r"[\w-]+", text[len(text[:col - 1]) - len(re.search(r"\w*$", text[:col - 1]).group()):])
+        name = word.group() if word else "a-b"
+        return Diagnostic("E002", f"a name cannot contain '-': '{name}' reads as a subtraction", path,
+                          _point(line, col), f"write '{name.replace('-', '_')}'")
+
+    above_no = next((k for k in range(line - 1, 0, -1) if lines[k - 1].strip()
+                     and not lines[k - 1].strip().startswith("#")), None)
+    if (above_no is not None and lines[above_no - 1].split("#")[0].rstrip().endswith(":")
+            and col == len(_indent(text)) + 1 and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END")
+            and len(_indent(text).expandtabs(4)) <= len(_indent(lines[above_no - 1]).expandtabs(4))):
+        return Diagnostic("E002", f"expected an indented block after the ':' on line {above_no}, found {found}",
+                          path, _point(line, col, _width(tok)),
+                          f"indent the lines of the block by 4 spaces more than line {above_no}")
 
     first = text.split()[0].split("(")[0] if text.split() else ""
     misspelt = _misspelt_keyword(first, text, line, col)
     if misspelt:
+        if misspelt in _DECLARATION_WORDS:
+            hint = (f"a declaration starts with a keyword such as `{misspelt}`, `board`, `zone` or `action`")
+        else:
+            hint = (f"a statement starts with a keyword such as `{misspelt}`, `move` or `if`, or is an assignment "
+                    "or a call of a proc")
         return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)", path,
-                          _point(line, len(_indent(text)) + 1, len(first)),
-                          f"a line starts with a keyword such as `{misspelt}`, or is an assignment or a call")
+                          _point(line, len(_indent(text)) + 1, len(first)), hint)
 
     if tok.type == "_NL":
         if "COLON" in expected:

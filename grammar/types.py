@@ -93,6 +93,7 @@ BUILTIN_NAMES = {
     "turn": ("int", "the number of the current turn, from 1"),
     "true": ("bool", ""), "false": ("bool", ""), "yes": ("bool", ""), "no": ("bool", ""),
     "none": ("none", "nothing"),
+    "winners": ("list[player]", "who has won, or is winning as the game stands (at the end: the winners)"),
 }
 for _d in DIRECTIONS:
     BUILTIN_NAMES[_d] = ("dir", "a compass direction")
@@ -129,6 +130,7 @@ BUILTIN_FUNCTIONS = {
     "at": (3, 3, ("list[space]", "int", "int"), "space"),
     "next_player": (1, 1, ("player",), "player"),
     "seat": (1, 1, ("int",), "player"),
+    "seat_space": (3, 3, ("list[space]", "text", "player"), "space"),
 }
 
 # attributes every value of a type has: name -> (type, assignable)
