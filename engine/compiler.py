@@ -166,7 +166,7 @@ class Compiler:
                     L = [None] * size
                     L[sx], L[sy] = x, y
                     return fx(None, L), fy(None, L)
-            boards.append((b.name, b.width, b.height, place, b.labels))
+            boards.append((b.name, b.width, b.height, place, b.labels, b.per_player, b.shape == "area"))
         kinds = {}
         from .runtime import Kind
         for k in sym.kinds.values():
@@ -543,6 +543,7 @@ class Compiler:
         by = self.expr(s.by, scope) if s.by is not None else None
         body = self.block(s.body, inner)
         prompt = f"choose {s.var} in {self.text(s.domain)}" + (f" where {self.text(s.test)}" if s.test else "")
+        secret = s.secretly
 
         def run(S, L):
             options = []
@@ -552,7 +553,7 @@ class Compiler:
                     options.append(v)
             if not options:
                 return
-            v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt)
+            v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt, secret)
             L[slot] = v
             for f in body:
                 f(S, L)
@@ -606,7 +607,7 @@ class Compiler:
         if cat == "const":
             return self.expr(self.sym.consts[name].value, scope)
         if cat == "board":
-            return lambda S, L: S.boards[name].spaces
+            return lambda S, L: S.boards[name].in_play()
         if cat == "zone":
             return lambda S, L: S.zones[name]
         if cat == "kind":
@@ -671,8 +672,8 @@ class Compiler:
         if bt == "piece":
             if name == "owner":
                 return _getter(obj, "owner")
-            if name == "up":
-                return _getter(obj, "up")
+            if name in ("up", "turns"):
+                return _getter(obj, name)
             if name == "space":
                 def space(S, L):
                     p = obj(S, L)
@@ -686,6 +687,8 @@ class Compiler:
                 return None if p is None else p.attrs.get(name)
             return attr
         if bt == "player":
+            if name in self.sym.boards:
+                return lambda S, L: obj(S, L).boards[name].in_play()
             if name in self.sym.zones:
                 return lambda S, L: obj(S, L).zones[name]
             if name in self.sym.vars:
@@ -944,6 +947,17 @@ class Compiler:
         fs = [self.expr(i, scope) for i in e.items]
         return lambda S, L: [f(S, L) for f in fs]
 
+    def e_Index(self, e, scope):
+        obj, index = self.expr(e.obj, scope), self.expr(e.index, scope)
+        where = self.where(e)
+
+        def item(S, L):
+            items, i = obj(S, L), index(S, L)
+            if items is None or i is None or not -len(items) <= i < len(items):
+                raise RuleError(f"index {i} is outside a list of {0 if items is None else len(items)}", where)
+            return items[i]
+        return item
+
     def e_Range(self, e, scope):
         lo, hi = self.expr(e.low, scope), self.expr(e.high, scope)
         return lambda S, L: list(range(lo(S, L), hi(S, L) + 1))
@@ -1039,6 +1053,8 @@ def table_rows(kind: N.Kind, header, rows):
             v = values.get(name)
             if types[name] == "bool":
                 v = v in ("yes", "true")
+            elif types[name] == "dir":
+                v = DIRS[v]
             attrs_[name] = v
         out.extend(dict(attrs_) for _ in range(count))
     return out

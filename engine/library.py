@@ -201,6 +201,9 @@ def column(S, s, p):
 
 
 def at(S, spaces, x, y):
+    board = getattr(spaces, "board", None)
+    if board is not None:
+        return board.space_at(x, y) if board.area else board.by_xy.get((x, y))
     if not spaces:
         return None
     return spaces[0].board.by_xy.get((x, y))
@@ -313,3 +316,123 @@ def seat_space(S, spaces, label, p):
 
 
 FUNCTIONS["seat_space"] = seat_space
+
+
+# ---------------------------------------------------------------- tiles: rotation, edges, regions
+
+def _rotate_dir(d, quarter_turns_clockwise):
+    from .runtime import rotate
+    return DIR_BY_VECTOR[rotate(d.dx, d.dy, -quarter_turns_clockwise)]
+
+
+def edge(S, piece, d, turns=None):
+    """The value printed on the side of `piece` that faces compass direction d, after its turns
+    (or after `turns` quarter turns clockwise, to ask before turning it)."""
+    if piece is None or d is None:
+        return None
+    printed = _rotate_dir(d, -(piece.turns if turns is None else turns))
+    return piece.attrs.get(printed.name)
+
+
+def turned(S, piece, d):
+    """Where a direction printed on `piece` points on the table, after its turns."""
+    if piece is None or d is None:
+        return None
+    return _rotate_dir(d, piece.turns)
+
+
+def opposite(S, d):
+    return None if d is None else DIRS[_OPPOSITE[d.name]]
+
+
+_OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east", "northeast": "southwest",
+             "southwest": "northeast", "northwest": "southeast", "southeast": "northwest"}
+
+
+def land(S, value):
+    """A landscape without its section number: `cane2` is cane."""
+    return None if value is None else str(value).rstrip("0123456789")
+
+
+_SIDES = ("north", "east", "south", "west")
+
+
+def _sections(S, s, kind):
+    """The sections of `kind` on the tile at the bottom of s: sides with the same printed value are one."""
+    tile = s.pieces[0]
+    groups = {}
+    for name in _SIDES:
+        d = DIRS[name]
+        v = edge(S, tile, d)
+        if v is not None and land(S, v) == kind:
+            groups.setdefault(v, []).append(d)
+    return [tuple(ds) for ds in groups.values()]
+
+
+def regions(S, spaces, kind):
+    """Connected regions of `kind` across the tiles of these spaces: sides that touch with the same
+    landscape join their sections. A region is a list of sections (space, sides)."""
+    spaces = [s for s in spaces if s is not None and s.pieces]
+    inside = set(map(id, spaces))
+    parent = {}
+    sections = []
+    by_side = {}
+    for s in spaces:
+        for ds in _sections(S, s, kind):
+            key = (id(s), ds)
+            parent[key] = key
+            sections.append((s, ds, key))
+            for d in ds:
+                by_side[(id(s), d.i)] = key
+
+    def find(k):
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+    for s, ds, key in sections:
+        for d in ds:
+            n = s.nbr[d.i]
+            if n is not None and id(n) in inside:
+                other = by_side.get((id(n), (d.i + 4) % 8))
+                if other is not None:
+                    parent[find(key)] = find(other)
+    groups = {}
+    for s, ds, key in sections:
+        groups.setdefault(find(key), []).append((s, ds))
+    return [groups[k] for k in sorted(groups, key=lambda k: [x for x in parent].index(k))]
+
+
+def closed(S, region):
+    """A region is closed when every side of it meets a neighbour's side of the same landscape."""
+    for s, ds in region or ():
+        kind = land(S, edge(S, s.pieces[0], ds[0])) if s.pieces else None
+        for d in ds:
+            n = s.nbr[d.i]
+            if n is None or not n.pieces:
+                return False
+            if land(S, edge(S, n.pieces[0], opposite(S, d))) != kind:
+                return False
+    return True
+
+
+def frontier(S, spaces):
+    """The empty spaces orthogonally next to these spaces (an area grows into them)."""
+    board = getattr(spaces, "board", None)
+    out, seen = [], set()
+    for s in spaces:
+        if not s.pieces:
+            continue
+        for name in _SIDES:
+            d = DIRS[name]
+            n = s.nbr[d.i]
+            if n is None and board is not None and board.area:
+                n = board.space_at(s.x + d.dx, s.y + d.dy)
+            if n is not None and not n.pieces and id(n) not in seen:
+                seen.add(id(n))
+                out.append(n)
+    return out
+
+
+FUNCTIONS.update({"edge": edge, "turned": turned, "opposite": opposite, "land": land, "regions": regions,
+                  "closed": closed, "frontier": frontier})

@@ -32,12 +32,45 @@ def rotate(dx, dy, quarter_turns):
 
 
 class Board:
-    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index")
+    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all")
 
-    def __init__(self, name, width, height, index):
+    def __init__(self, name, width, height, index, area=False, owner=None):
         self.name, self.width, self.height, self.index = name, width, height, index
+        self.area, self.owner = area, owner  # an area has no edges: it grows where pieces are put
         self.spaces = []
         self.by_xy = {}
+        self._all = None
+
+    def space_at(self, x, y):
+        """The space at (x, y); an area makes it on first use (an empty space changes nothing)."""
+        s = self.by_xy.get((x, y))
+        if s is None and self.area:
+            s = Space(self, x, y, f"{x},{y}", x, y, -1)
+            self.spaces.append(s)
+            self.by_xy[(x, y)] = s
+            for d in DIRS.values():
+                t = self.by_xy.get((x + d.dx, y + d.dy))
+                s.nbr[d.i] = t
+                if t is not None:
+                    t.nbr[(d.i + 4) % 8] = s
+        return s
+
+    def in_play(self):
+        """The spaces that make up the board: all of a grid's; an area's that hold something."""
+        if self.area:
+            return SpaceList((s for s in self.spaces if s.pieces), self)
+        if self._all is None:
+            self._all = SpaceList(self.spaces, self)
+        return self._all
+
+
+class SpaceList(list):
+    """A list of a board's spaces that remembers its board (so an empty area can still be reached)."""
+    __slots__ = ("board",)
+
+    def __init__(self, items, board):
+        super().__init__(items)
+        self.board = board
 
 
 class Space:
@@ -78,10 +111,11 @@ class Kind:
 
 
 class Piece:
-    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id")
+    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id", "turns")
 
     def __init__(self, kind, attrs, owner, up, loc, pid):
         self.kind, self.attrs, self.owner, self.up, self.loc, self.id = kind, attrs, owner, up, loc, pid
+        self.turns = 0  # quarter turns clockwise from how it is printed
 
     @property
     def space(self):
@@ -111,12 +145,13 @@ class Piece:
 
 
 class Player:
-    __slots__ = ("index", "name", "vars", "zones", "facing", "turns", "rel")
+    __slots__ = ("index", "name", "vars", "zones", "facing", "turns", "rel", "boards")
 
     def __init__(self, index, name, facing):
         self.index, self.name, self.facing = index, name, facing
         self.vars = {}
         self.zones = {}
+        self.boards = {}
         # quarter turns (counter-clockwise) from a seat at the south edge to this one
         self.turns = {"south": 0, "east": 1, "north": 2, "west": 3}[facing]
         self.rel = {}
@@ -130,9 +165,9 @@ class GameOver(Exception):
 
 
 class NeedChoice(Exception):
-    def __init__(self, chooser, options, prompt):
+    def __init__(self, chooser, options, prompt, secret=False):
         super().__init__(prompt)
-        self.chooser, self.options, self.prompt = chooser, options, prompt
+        self.chooser, self.options, self.prompt, self.secret = chooser, options, prompt, secret
 
 
 class RuleError(Exception):

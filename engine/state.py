@@ -48,6 +48,7 @@ class Pending:
     chooser: Player
     prompt: str
     mark: int
+    secret: bool = False
 
 
 class _Choice:
@@ -100,6 +101,7 @@ class State:
             for name, (dx, dy) in RELATIVE_DIRECTIONS.items():
                 p.rel[name] = DIR_BY_VECTOR[rotate(dx, dy, p.turns)]
         self._build_boards()
+        self._build_player_boards()
         self.zones = {}
         self.supply = Zone("supply", None, "secret", None)
         self.box = Zone("box", None, "public", None)
@@ -188,7 +190,9 @@ class State:
         self.spaces = []
         self.plane = {}
         used = set()
-        for bi, (name, w, h, place, labels) in enumerate(self.game.boards):
+        for bi, (name, w, h, place, labels, per_player, area) in enumerate(self.game.boards):
+            if per_player:
+                continue
             board = Board(name, w, h, bi)
             self.boards[name] = board
             offset = sum(b[1] + 1 for b in self.game.boards[:bi])
@@ -209,6 +213,25 @@ class State:
                     s.nbr[d.i] = board.by_xy.get((s.x + d.dx, s.y + d.dy))
         self.space_by_name = {s.name: s for s in self.spaces}
         self.plane_bound = max((max(abs(x), abs(y)) for x, y in self.plane), default=0) + 1
+
+    def _build_player_boards(self):
+        """Each player's own boards: a grid of its own, or an area that grows as pieces are put on it."""
+        for bi, (name, w, h, place, labels, per_player, area) in enumerate(self.game.boards):
+            if not per_player:
+                continue
+            for p in self.players:
+                board = Board(name, w, h, bi, area=area, owner=p)
+                p.boards[name] = board
+                if area:
+                    continue
+                for y in range(1, h + 1):
+                    for x in range(1, w + 1):
+                        s = Space(board, x, y, f"{p.name}.{_label(x, y, labels)}", x, y, -1)
+                        board.spaces.append(s)
+                        board.by_xy[(x, y)] = s
+                for s in board.spaces:
+                    for d in DIRS.values():
+                        s.nbr[d.i] = board.by_xy.get((s.x + d.dx, s.y + d.dy))
 
     def touching(self, s, board_name):
         if s is None:
@@ -333,7 +356,7 @@ class State:
         return self.pending.chooser.index if self.pending is not None else self.turn_player.index
 
     # ------------------------------------------------------------ choices inside effects
-    def choose(self, who, options, prompt):
+    def choose(self, who, options, prompt, secret=False):
         if len(options) > 1:
             # options a player cannot tell apart (two golden mosquitoes, say) are one choice
             seen = {}
@@ -346,7 +369,7 @@ class State:
             i = self._choices[self._ci]
             self._ci += 1
             return options[i]
-        raise NeedChoice(who if who is not None else self.turn_player, options, prompt)
+        raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret)
 
     # ------------------------------------------------------------ moves
     def legal_moves(self):
@@ -356,7 +379,11 @@ class State:
         if self.over:
             pass
         elif self.pending is not None:
-            moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(self.pending.options)]
+            p = self.pending
+            moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
+            if p.secret:  # the others learn only that a choice was made
+                for m in moves:
+                    m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
         else:
             phase = self.phase
             try:
@@ -424,7 +451,7 @@ class State:
             for f in act.body:
                 f(self, L)
         except NeedChoice as nc:
-            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark)
+            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret)
             return
         except GameOver:
             self.pending = None

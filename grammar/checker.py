@@ -11,7 +11,7 @@ import attrs
 
 from . import nodes as N
 from .diagnostics import Diagnostic, did_you_mean
-from .types import (BUILTIN_FUNCTIONS, BUILTIN_NAMES, COMMON_ATTRS, base, elem, fits, is_list, join, list_of,
+from .types import (DIRECTIONS, BUILTIN_FUNCTIONS, BUILTIN_NAMES, COMMON_ATTRS, base, elem, fits, is_list, join, list_of,
                     show)
 
 MAX_GRID = 64
@@ -367,7 +367,7 @@ class Checker:
                 self.check_cell(a, value, vspan)
 
     def _table_type(self, t: N.TypeRef) -> bool:
-        if t.name not in ("list", "player", "space", "piece", "zone", "dir") and t.name not in self.sym.kinds:
+        if t.name not in ("list", "player", "space", "piece", "zone") and t.name not in self.sym.kinds:
             return True  # int, bool, text, an enum, or an unknown type (reported with the kind)
         return False
 
@@ -379,6 +379,9 @@ class Checker:
         elif t == "bool" and value not in ("yes", "no", "true", "false"):
             self.error("E041", f"'{a.name}' is yes or no, not '{value}'", vspan,
                        f"'{a.name}' is declared `bool`: write yes or no")
+        elif t == "dir" and value not in DIRECTIONS:
+            self.error("E041", f"'{a.name}' is a direction, not '{value}'{did_you_mean(str(value), DIRECTIONS)}",
+                       vspan, "a direction is north, east, south, west, northeast, ...")
         elif t in self.sym.enums:
             values = self.sym.enums[t].values
             if value not in values:
@@ -433,7 +436,7 @@ class Checker:
             if isinstance(node, N.Enter):
                 if node.phase not in self.sym.phases:
                     names = list(self.sym.phases)
-                    known = (f"the game's phases are {_words([repr(p) for p in names], 'and')}" if names else
+                    known = (_listing("phase", "phases", names) if names else
                              "the game has no phases: declare them with `phase NAME:`")
                     self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, names)}",
                                node.span, known, focus=node.phase)
@@ -609,11 +612,11 @@ class Checker:
                 e = _respan(parse_expression(m.group(1)), s.span)
             except Exception:
                 self.error("E002", f"cannot read '{{{m.group(1)}}}' in this message", s.span,
-                           "put a Mire expression between braces, like {mover.name}")
+                           "put a Mire expression between braces, like {mover.name}", focus=m.group(0))
                 continue
             self.expr(e, scope)
             # the caret goes under the `{...}` that has the problem, not the whole `log` line
-            self.diags[first_new:] = [d if d.focus else attrs.evolve(d, focus=m.group(0))
+            self.diags[first_new:] = [attrs.evolve(d, span=s.span, focus=m.group(0))
                                       for d in self.diags[first_new:]]
             parts.append(e)
         parts.append(s.text[last:])
@@ -677,6 +680,24 @@ class Checker:
             return None
         return t
 
+    def describe(self, name, scope=None) -> str:
+        """What a known name is, for hints: 'the board declared on line 3'."""
+        s = self.sym
+        if scope is not None and scope.lookup(name) is not None:
+            return f"{_a(show(scope.lookup(name)[0]))} named in this rule"
+        for table, kind in ((s.vars, "the variable"), (s.consts, "the constant"), (s.boards, "the board"),
+                            (s.zones, "the zone"), (s.kinds, "the piece kind"), (s.options, "the option"),
+                            (s.phases, "the phase")):
+            if name in table:
+                return f"{kind} declared on line {table[name].span.line}"
+        if name in s.enum_values:
+            enum = s.enums[s.enum_values[name]]
+            return f"a value of the enum '{enum.name}' (line {enum.span.line})"
+        if name in BUILTIN_NAMES:
+            t, what = BUILTIN_NAMES[name]
+            return f"a builtin: {what}" if what else f"a builtin {t}"
+        return "a name of the game"
+
     def what_is(self, name):
         """(what it is, hint) for a name that exists but is no variable, or None."""
         s = self.sym
@@ -711,7 +732,7 @@ class Checker:
         elif s.kind.id not in self.sym.kinds:
             name = s.kind.id
             if self.sym.kinds:
-                known = f"the game's piece kinds are {_words([repr(k) for k in self.sym.kinds], 'and')}"
+                known = _listing("piece kind", "piece kinds", self.sym.kinds)
             else:
                 known = "the game declares no piece kinds yet"
             self.error("E015", f"unknown piece kind '{name}'{did_you_mean(name, self.sym.kinds)}", s.kind.span,
@@ -801,6 +822,14 @@ class Checker:
             for item in e.items:
                 t = join(t, self.expr(item, scope))
             return list_of("any" if t == "none" else t)
+        if isinstance(e, N.Index):
+            t = self.expr(e.obj, scope)
+            self.expect(e.index, "int", scope, "an index")
+            if not (is_list(t) or t == "any"):
+                self.error("E022", f"only a list can be indexed, not {_a(show(t))}", e.obj.span,
+                           "write a lookup table as a list: `[0, 1, 2, 4][n]`")
+                return "any"
+            return elem(t)
         if isinstance(e, N.Range):
             self.expect(e.low, "int", scope, "the start of a range")
             self.expect(e.high, "int", scope, "the end of a range")
@@ -842,6 +871,9 @@ class Checker:
             self.refs[e] = ("const", e.id)
             return self.types.get(s.consts[e.id], "any")
         if e.id in s.boards:
+            if s.boards[e.id].per_player:
+                self.error("E012", f"board '{e.id}' belongs to each player", e.span, f"say whose: `mover.{e.id}`")
+                return "list[space]"
             self.refs[e] = ("board", e.id)
             return "list[space]"
         if e.id in s.zones:
@@ -892,8 +924,11 @@ class Checker:
             return "any"
         candidates = (set(scope.all_names()) | set(s.vars) | set(s.consts) | set(s.boards) | set(s.zones)
                       | set(s.kinds) | set(s.enum_values) | set(s.options) | set(BUILTIN_NAMES))
-        self.error("E010", f"unknown name '{e.id}'{did_you_mean(e.id, candidates)}", e.span,
-                   _unknown_name_hint(e.id))
+        close = difflib.get_close_matches(e.id, sorted(candidates), n=1, cutoff=0.6)
+        hint = _unknown_name_hint(e.id)
+        if close and e.id not in ("True", "False", "None"):
+            hint = f"'{close[0]}' is {self.describe(close[0], scope)}"
+        self.error("E010", f"unknown name '{e.id}'{did_you_mean(e.id, candidates)}", e.span, hint)
         return "any"
 
     def attribute(self, obj_t, e: N.Attr, for_assign=False):
@@ -936,8 +971,9 @@ class Checker:
             suggestion = f" (did you mean '{close[0]}'?)" if close else ""
             if close and close[0] in zones:
                 self.error("E012", f"unknown zone '{e.name}'{suggestion}", span,
-                           f"a player's zones are {_words([repr(z) for z in zones], 'and')}; each is declared "
-                           "with `zone NAME per player`")
+                           (f"each player has one zone, '{zones[0]}'" if len(zones) == 1 else
+                            f"each player has the zones {_words([repr(z) for z in zones], 'and')}")
+                           + "; a zone of each player is declared with `zone NAME per player`")
             else:
                 have = _words([f"'{n}'" for n in zones + pvars + list(common)], "and")
                 self.error("E013", f"a player has no zone or variable '{e.name}'{suggestion}", span,
@@ -1001,8 +1037,8 @@ class Checker:
     def binop(self, e: N.BinOp, scope) -> str:
         lt = self.expr(e.left, scope)
         rt = self.expr(e.right, scope)
-        if e.op == "+" and fits(lt, "space") and lt != "any" and fits(rt, "dir"):
-            return "space"
+        if e.op == "+" and fits(lt, "space") and fits(rt, "dir") and "dir" in (lt, rt):
+            return "space"  # a space plus a direction: the next space that way
         if e.op == "+" and is_list(lt) and is_list(rt):
             return join(lt, rt)
         for side, t in ((e.left, lt), (e.right, rt)):
@@ -1196,6 +1232,14 @@ def _signature(func) -> str:
     parts = [words.get(k, k) for k in kinds[:hi]]
     shown = parts[:lo] + [f"[{p}]" for p in parts[lo:]]
     return f"{func}({', '.join(shown)})"
+
+
+def _listing(one, many, names) -> str:
+    """"the game's only phase is 'a'" or "the game's phases are 'a' and 'b'"."""
+    names = [f"'{n}'" for n in names]
+    if len(names) == 1:
+        return f"the game's only {one} is {names[0]}"
+    return f"the game's {many} are {_words(names, 'and')}"
 
 
 def _words(items, conj="or") -> str:

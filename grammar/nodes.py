@@ -97,6 +97,14 @@ class Neg:
 
 
 @node
+class Index:
+    """`table[i]`: the i-th item of a list, counting from 0."""
+    obj: object
+    index: object
+    span: Span
+
+
+@node
 class Cond:
     then: object
     test: object
@@ -283,6 +291,7 @@ class Choose:
     by: Optional[object]
     body: tuple
     span: Span
+    secretly: bool = False  # the others learn what was chosen only from its effects
 
 
 # ---------------------------------------------------------------- declarations

@@ -326,8 +326,11 @@ class _ToAst(Transformer):
         return N.Repeat(c[0], c[1], _span(meta))
 
     def choose_stmt(self, meta, c):
-        name, domain, test, by, body = c
-        return N.Choose(str(name), domain, test, by, body, _span(meta))
+        name, domain, test, by, secretly, body = c
+        return N.Choose(str(name), domain, test, by, body, _span(meta), secretly is not None)
+
+    def index(self, meta, c):
+        return N.Index(c[0], c[1], _span(meta))
 
     # ------------------------------------------------ expressions
     def cond_expr(self, meta, c):

@@ -131,6 +131,13 @@ BUILTIN_FUNCTIONS = {
     "next_player": (1, 1, ("player",), "player"),
     "seat": (1, 1, ("int",), "player"),
     "seat_space": (3, 3, ("list[space]", "text", "player"), "space"),
+    "edge": (2, 3, ("piece", "dir", "int"), "text"),
+    "turned": (2, 2, ("piece", "dir"), "dir"),
+    "opposite": (1, 1, ("dir",), "dir"),
+    "land": (1, 1, ("text",), "text"),
+    "regions": (2, 2, ("list[space]", "text"), "list[list[any]]"),
+    "closed": (1, 1, ("list[any]",), "bool"),
+    "frontier": (1, 1, ("list[space]",), "list[space]"),
 }
 
 # attributes every value of a type has: name -> (type, assignable)
@@ -138,7 +145,7 @@ COMMON_ATTRS = {
     "space": {"x": ("int", False), "y": ("int", False), "name": ("text", False), "board": ("text", False),
               "pieces": ("list[piece]", False)},
     "piece": {"owner": ("player", True), "space": ("space", False), "kind": ("text", False),
-              "up": ("bool", True)},
+              "up": ("bool", True), "turns": ("int", True)},
     "player": {"name": ("text", False), "seat": ("int", False)},
     "dir": {"dx": ("int", False), "dy": ("int", False)},
     "zone": {"pieces": ("list[piece]", False), "name": ("text", False)},

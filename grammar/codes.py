@@ -1,0 +1,678 @@
+"""Long explanations of the diagnostic codes, for `mire explain E012`.
+
+Each explanation says what the error means, shows a short wrong example and the corrected one.
+Codes: E00x syntax, E01x unknown names, E02x types and uses, E03x rules and declarations,
+E04x piece tables and game data, E05x the shape of the game, E06x variants, E09x files.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+EXPLANATIONS = {
+    "E001": '''\
+E001: a character that Mire does not use
+
+The file contains a character that cannot start any word of Mire: a single quote, '!', '&', '|', ';', '{',
+or a string whose closing double quote is missing. Strings are written in double quotes and end on the
+line where they start; conditions are combined with the words `not`, `and` and `or`; blocks are made by
+indentation, not braces.
+
+Wrong:
+
+    game 'Tic-tac-toe'
+    action place(c in cells where !empty(c) && c.x == 1):
+
+Right:
+
+    game "Tic-tac-toe"
+    action place(c in cells where not empty(c) and c.x == 1):
+''',
+    "E002": '''\
+E002: a syntax error
+
+The words of a line are not in an order Mire understands. Common causes: a line that opens a block
+(`action`, `trigger`, `phase`, `setup`, `if`, `elif`, `else`, `for`, `repeat`, `choose`) does not end
+with ':'; a '(' or '[' is never closed; `=` is used for a comparison instead of `==`; `else if` instead of
+`elif`; a misspelt keyword; a line indented where no block is open; a block with no indented lines.
+The message says what was found and, where it can, what was expected.
+
+Wrong:
+
+    action place(c in cells where empty(c))
+        if c.x = 2: win mover
+        else if empty(c): draw
+
+Right:
+
+    action place(c in cells where empty(c)):
+        if c.x == 2: win mover
+        elif empty(c): draw
+''',
+    "E003": '''\
+E003: this cannot be assigned to
+
+The left side of `=`, `+=` or `-=` must be a variable (`score`), a local name made with `let`, or an
+attribute that can change (`mover.score`, `p.owner`, `p.up`). A function call or any other expression
+cannot be assigned to.
+
+Wrong:
+
+    top(c) = mover
+
+Right:
+
+    top(c).owner = mover
+''',
+    "E004": '''\
+E004: an expression that does nothing on its own
+
+A line of a rule must do something: move or place a piece, set a variable, call a `proc`, end the game...
+A value computed and then dropped (a name, a comparison, the call of a `def` or of a builtin such as
+`in_a_row`) has no effect, so it is almost always a mistake. Use the value in a condition or keep it
+with `let`.
+
+Wrong:
+
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+        in_a_row(c, 3)
+
+Right:
+
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+        if in_a_row(c, 3): win mover
+''',
+    "E005": '''\
+E005: only named functions can be called
+
+Calls are written `NAME(arguments)`, where NAME is a builtin function or a `def` or `proc` of the game.
+Mire has no methods: `c.empty()` does not call anything. Pass the value as an argument instead.
+
+Wrong:
+
+    action place(c in cells where c.empty()):
+
+Right:
+
+    action place(c in cells where empty(c)):
+''',
+    "E006": '''\
+E006: `where` or `while` without a `NAME in COLLECTION` before it
+
+A filter names each element it tests: `x in COLLECTION where CONDITION(x)` keeps the elements for which the
+condition holds; `while` keeps the elements up to the first one for which it fails. The name before `in`
+is the one the condition uses.
+
+Wrong:
+
+    if count(cells where empty(c)) == 0: draw
+
+Right:
+
+    if count(c in cells where empty(c)) == 0: draw
+''',
+    "E007": '''\
+E007: indentation that matches no block
+
+A line that ends a block must go back to exactly the indentation of an enclosing block. Here a line is
+indented less than the block it seems to continue but more than the one around it. Indent every line of
+a block by the same number of spaces (4 is usual), and avoid tabs: a tab counts as 4 spaces.
+
+Wrong:
+
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+      if in_a_row(c, 3): win mover
+
+Right:
+
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+        if in_a_row(c, 3): win mover
+''',
+    "E010": '''\
+E010: an unknown name
+
+The name is not a parameter, a `let` name or a loop variable in reach, nor a board, zone, variable,
+constant, piece kind, enum value, option or phase of the game, nor a builtin name such as `mover`,
+`players`, `turn`, `true` or `north`. Usually it is misspelt (the message suggests the closest name), used
+outside the rule that declares it, or written with a capital letter (`True`).
+Assigning to an undeclared name gives this error too: declare the variable with `var`, or use `let`.
+
+Wrong:
+
+    action place(c in cell where empty(c)):
+        place mark for mover at c
+        if in_a_row(c, 3): win movr
+
+Right:
+
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+        if in_a_row(c, 3): win mover
+''',
+    "E011": '''\
+E011: an unknown function
+
+Only the builtin functions (count, empty, any, all, sum, min, max, abs, top, bottom, first, last, random,
+owner, in_a_row, neighbors, touching, path, ray, direction, row, column, at, next_player, seat) and the
+game's own `def`s and `proc`s can be called. Statements such as `draw`, `win PLAYER` or `move` are not
+functions and take no parentheses.
+
+Wrong:
+
+    if in_row(c, 3): win mover
+    if all(c in cells where not empty(c)): draw()
+
+Right:
+
+    if in_a_row(c, 3): win mover
+    if all(c in cells where not empty(c)): draw
+''',
+    "E012": '''\
+E012: an unknown zone, or a zone used without (or with) its owner
+
+A zone declared `per player` exists once for every player, so it is always named with its owner:
+`mover.hand`, `p.hand`. A shared zone (declared without `per player`) is named alone: `pool`. A name
+after a player's '.' that is close to one of the player's zones is reported as an unknown zone.
+
+Wrong:
+
+    zone hand per player
+    zone pool
+    action play(m in mover.hnad):
+        move m to mover.pool
+
+Right:
+
+    zone hand per player
+    zone pool
+    action play(m in mover.hand):
+        move m to pool
+''',
+    "E013": '''\
+E013: an unknown attribute
+
+The value before '.' has no attribute of that name. Players have `name`, `seat`, and the game's per-player
+zones and variables; pieces have `owner`, `space`, `kind`, `up` and the attributes of their kind; spaces
+have `x`, `y`, `name`, `board` and `pieces`; zones have `name` and `pieces`; directions `dx` and `dy`.
+A space is not a piece: the piece on it is `top(c)`.
+
+Wrong:
+
+    piece mark(colour: colour)
+    action place(m in supply where m.color == red, c in cells where c.colour == red):
+
+Right:
+
+    piece mark(colour: colour)
+    action place(m in supply where m.colour == red, c in cells where top(c).colour == red):
+''',
+    "E014": '''\
+E014: an unknown phase
+
+`enter NAME` switches the game to the phase called NAME, so NAME must be declared with `phase NAME:`.
+
+Wrong:
+
+    phase opening:
+        action place(c in cells where empty(c)):
+            place mark for mover at c
+            if count(mark) == 4: enter midgame
+    phase middle:
+        ...
+
+Right:
+
+    phase opening:
+        action place(c in cells where empty(c)):
+            place mark for mover at c
+            if count(mark) == 4: enter middle
+    phase middle:
+        ...
+''',
+    "E015": '''\
+E015: an unknown piece kind
+
+`place KIND ...` and `pieces KIND ...` name a kind declared with `piece KIND` (or
+`piece KIND(attribute: type, ...)`). `place` makes a new piece; to put an existing piece somewhere, use
+`move PIECE to ...`.
+
+Wrong:
+
+    piece mark
+    action place(c in cells where empty(c)):
+        place marks for mover at c
+
+Right:
+
+    piece mark
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+''',
+    "E016": '''\
+E016: an unknown type
+
+The type of a variable or of an attribute is one of int, bool, text, player, space, piece, zone, dir,
+the name of an enum, the name of a piece kind, or `list of TYPE`.
+
+Wrong:
+
+    var score: integer = 0 per player
+    piece mark(colour: color)
+
+Right:
+
+    var score: int = 0 per player
+    enum colour: red, blue
+    piece mark(colour: colour)
+''',
+    "E020": '''\
+E020: the wrong number of arguments, or a function used without calling it
+
+A `def`, `proc` or builtin function is called with as many arguments as it has parameters (some builtins
+take an optional last one), and a function's name alone is not a value: write the call.
+
+Wrong:
+
+    def free(c) = empty(c)
+    action place(c in cells where free):
+        place mark for mover at c
+        if in_a_row(c): win mover
+
+Right:
+
+    def free(c) = empty(c)
+    action place(c in cells where free(c)):
+        place mark for mover at c
+        if in_a_row(c, 3): win mover
+''',
+    "E021": '''\
+E021: a value of the wrong type
+
+A value is used where a different kind of value is needed: a number where a condition is wanted, a space
+where a piece is wanted, a text where a number is wanted, values of different types compared with `==`
+(which is then always false), or a `proc` (which gives no value) used as a value. The message names the
+type that was wanted and the type that was found; the hint usually shows the conversion, such as
+`top(c)` for the piece on a space, `owner(c)` for its owner, or `count(...) > 0` for a condition.
+
+Wrong:
+
+    action place(c in cells where count(c)):
+        place mark for mover at c
+        if in_a_row(c, "three"): win c
+
+Right:
+
+    action place(c in cells where count(c) == 0):
+        place mark for mover at c
+        if in_a_row(c, 3): win owner(c)
+''',
+    "E022": '''\
+E022: a collection was expected
+
+`for`, `choose`, action parameters, filters and `in` go through a collection: a board, a zone, a space's
+stack of pieces, a list, a range `1..N`, or a filter. A single number, direction or player is not one.
+To do something N times, use `repeat N:`.
+
+Wrong:
+
+    setup:
+        for i in 3:
+            place mark for seat(1) at at(cells, i, 1)
+
+Right:
+
+    setup:
+        for i in 1..3:
+            place mark for seat(1) at at(cells, i, 1)
+''',
+    "E024": '''\
+E024: a variable used without (or with) its player
+
+A variable declared `per player` exists once for every player and is named with its owner:
+`mover.score`. A variable of the whole game (declared without `per player`) is named alone: `round`.
+
+Wrong:
+
+    var score: int = 0 per player
+    var round: int = 1
+    action place(c in cells where empty(c)):
+        score += 1
+        mover.round += 1
+
+Right:
+
+    var score: int = 0 per player
+    var round: int = 1
+    action place(c in cells where empty(c)):
+        mover.score += 1
+        round += 1
+''',
+    "E025": '''\
+E025: something that is not a variable is assigned
+
+Only variables (`var`), names made with `let`, players' variables (`mover.score`) and a piece's `owner`
+and `up` can be changed. Builtin names (`mover`, `turn`, ...), constants, zones, boards, enum values and
+the fixed attributes of spaces and pieces cannot. To say who moves next, use `next PLAYER`; to change a
+value that starts as a constant, declare it as a `var`.
+
+Wrong:
+
+    const LINE = 3
+    action place(c in cells where empty(c)):
+        LINE = 4
+        mover = opponent
+
+Right:
+
+    var line: int = 3
+    action place(c in cells where empty(c)):
+        line = 4
+        next opponent
+''',
+    "E030": '''\
+E030: a name defined twice, or a builtin name redefined
+
+Boards, zones, variables, constants, piece kinds, enum values, defs, procs and phases share one set of
+names; actions and triggers share another. Each name can be declared once. A rule's parameters must differ
+from each other, and no declaration, parameter, `let` or loop variable may take a builtin name such as
+`mover`, `turn`, `players`, `north` or `count`.
+
+Wrong:
+
+    action place(c in cells where empty(c)):
+        let turn = 3
+        ...
+    action place(c in cells where empty(c), c in cells):
+        ...
+
+Right:
+
+    action place(c in cells where empty(c)):
+        let my_turn = 3
+        ...
+    action place_two(c in cells where empty(c), d in cells):
+        ...
+''',
+    "E031": '''\
+E031: a piece kind with two attributes of the same name
+
+Each attribute of a piece kind has its own name.
+
+Wrong:
+
+    piece token(colour: colour, colour: bool)
+
+Right:
+
+    piece token(colour: colour, flower: bool)
+''',
+    "E032": '''\
+E032: a `require` in the wrong place
+
+`require CONDITION` decides whether an action is a legal move, so it is checked before the action does
+anything: it may only appear in an action, at the top of its body, before any effect and outside any
+`if` or loop. In triggers, procs and setup, test the condition with `if`.
+
+Wrong:
+
+    action place(c in cells):
+        place mark for mover at c
+        require empty(c) else "that cell is taken"
+
+Right:
+
+    action place(c in cells):
+        require empty(c) else "that cell is taken"
+        place mark for mover at c
+''',
+    "E033": '''\
+E033: a choice where nobody is choosing
+
+`choose` and `for ... ordered by PLAYER` ask a player to decide. In `setup` and in triggers no player is
+making a move, so there is nobody to ask. Do the thing for every candidate with `for`, or pick one with
+`random(...)`; or move the choice into an action (or a proc that an action calls).
+
+Wrong:
+
+    trigger bonus after move:
+        choose c in cells where empty(c):
+            place mark for mover at c
+
+Right:
+
+    trigger bonus after move:
+        place mark for mover at random(c in cells where empty(c))
+''',
+    "E040": '''\
+E040: a row of a piece table with the wrong number of values
+
+The first row of a `pieces` table names its columns; every following row gives exactly one value per
+column, separated by spaces (or commas in a data file).
+
+Wrong:
+
+    pieces mark:
+        colour  count
+        red     5
+        blue
+
+Right:
+
+    pieces mark:
+        colour  count
+        red     5
+        blue    4
+''',
+    "E041": '''\
+E041: a value in a piece table that does not fit its column
+
+A `count` is a whole number of pieces (0 or more); an `int` attribute takes a whole number, a `bool`
+attribute yes or no, an enum attribute one of the enum's values, written without quotes.
+
+Wrong:
+
+    enum colour: red, blue
+    piece mark(colour: colour)
+    pieces mark:
+        colour  count
+        purple  five
+
+Right:
+
+    enum colour: red, blue
+    piece mark(colour: colour)
+    pieces mark:
+        colour  count
+        red     5
+''',
+    "E042": '''\
+E042: the columns of a piece table do not match the kind's attributes
+
+The first row of a table names every attribute of the piece kind once, and optionally a `count` column.
+A column that is not an attribute, an attribute without a column, a column named twice, or an attribute
+whose type a table cannot give (a space, a player, a piece, a zone, a direction or a list: table cells
+are numbers, yes/no, text and enum values) are errors.
+
+Wrong:
+
+    piece mark(colour: colour)
+    pieces mark:
+        color  count
+        red    5
+
+Right:
+
+    piece mark(colour: colour)
+    pieces mark:
+        colour  count
+        red     5
+''',
+    "E043": '''\
+E043: a data file that cannot be used
+
+`pieces KIND from "FILE"` reads a table from a CSV file in the game's folder (or below it). The path is
+relative to the game file; it may not be absolute or go up with '..', and the file must exist and be
+UTF-8 text.
+
+Wrong:
+
+    pieces mark from "../x.csv"
+
+Right (with marks.csv beside the game file):
+
+    pieces mark from "marks.csv"
+''',
+    "E044": '''\
+E044: the players are not described correctly
+
+Every game says how many players it has, between 1 and 8: `players 2`, or `players 2 to 4`. Seat names
+(`named`) and seat edges (`facing`) give one entry per seat, and seat names differ.
+
+Wrong:
+
+    game "Tic-tac-toe"
+    players 2 to 12 named X
+
+Right:
+
+    game "Tic-tac-toe"
+    players 2 named X, O
+''',
+    "E045": '''\
+E045: a grid of impossible size
+
+A grid board has 1 to 64 spaces on each side.
+
+Wrong:
+
+    board cells: grid 100 x 3
+
+Right:
+
+    board cells: grid 10 x 3
+''',
+    "E050": '''\
+E050: a phase that can never be reached
+
+Phases run in the order they are written. The game moves to the next phase when the current one's `until`
+condition becomes true, or when a rule says `enter PHASE`. If a phase has neither, the phases after it
+never start.
+
+Wrong:
+
+    phase opening:
+        action place(c in cells where empty(c)):
+            place mark for mover at c
+    phase middle:
+        ...
+
+Right:
+
+    phase opening until count(mark) == 4:
+        action place(c in cells where empty(c)):
+            place mark for mover at c
+    phase middle:
+        ...
+''',
+    "E051": '''\
+E051: a game without actions
+
+Players move by taking actions; a game without any `action` rule has no legal move at all.
+
+Wrong:
+
+    game "Tic-tac-toe"
+    players 2
+    board cells: grid 3 x 3
+    piece mark
+
+Right:
+
+    game "Tic-tac-toe"
+    players 2
+    board cells: grid 3 x 3
+    piece mark
+    action place(c in cells where empty(c)):
+        place mark for mover at c
+''',
+    "E052": '''\
+E052: `opponent` in a game for more than two players
+
+`opponent` means "the other player", which is only clear with exactly two players. With more, say which:
+`others` is every player but the mover, `next_player(mover)` the one who moves next.
+
+Wrong:
+
+    players 2 to 4
+    ...
+        if in_a_row(c, 3): lose opponent
+
+Right:
+
+    players 2 to 4
+    ...
+        if in_a_row(c, 3): win mover
+        for p in others: lose p
+''',
+    "E061": '''\
+E061: a variant removes something its base game does not have
+
+In a variant (`variant of BASE`), `remove action NAME` (or trigger, proc, def, option) takes a rule of the
+base game away. The name must be one of the base game's rules of that kind.
+
+Wrong:
+
+    variant of breakthrough
+    remove action stpe
+
+Right:
+
+    variant of breakthrough
+    remove action step
+''',
+    "E090": '''\
+E090: no game of that name
+
+A game is named by the path of its .mire file, or by the name of a bundled game (`mire list` shows them).
+The name given is neither.
+
+Wrong:
+
+    mire check tic-tac-tow
+
+Right:
+
+    mire check tic-tac-toe
+    mire check path/to/my-game.mire
+''',
+    "E091": '''\
+E091: the rules file cannot be read
+
+The file exists but could not be read: it may be a folder, be unreadable for lack of permission, or not
+be UTF-8 text. Save the rules as UTF-8 text with a .mire name.
+
+Wrong:
+
+    mire check games/          (a folder)
+
+Right:
+
+    mire check games/tic-tac-toe.mire
+''',
+}
+
+
+def explain(code: str) -> Optional[str]:
+    """The long explanation of a code such as 'E012' (case and padding forgiven), or None."""
+    if not isinstance(code, str):
+        return None
+    key = code.strip().upper()
+    if key.isdigit():
+        key = f"E{int(key):03d}"
+    return EXPLANATIONS.get(key)
+
+
+__all__ = ["EXPLANATIONS", "explain"]

@@ -1,0 +1,143 @@
+"""Every mistake in tests/broken/ is explained like a compiler would: where, what, and how to fix it.
+
+Each corpus file is a near-copy of a small valid game with one mistake (three_errors.mire has three). The full
+rendered output of loading it is snapshotted; read the snapshot when it changes.
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+from mire.engine import load_game
+from mire.engine import loader
+from mire.grammar import codes
+from mire.grammar.diagnostics import Diagnostic, MireError
+from mire.grammar.nodes import Span
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = sorted((ROOT / "tests" / "broken").glob("*.mire"))
+BUNDLED = ["tic-tac-toe", "connect-four", "breakthrough", "mosquito-show"]
+
+HEADER = re.compile(r"^(?P<path>[^\s:]+\.mire):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: \S")
+CARET = re.compile(r"^ +\| +\^+$")
+
+
+@pytest.fixture
+def at_root(monkeypatch):
+    """Paths in messages are shown relative to the working folder: run from the repository's root."""
+    monkeypatch.chdir(ROOT)
+
+
+def load_errors(path: Path) -> MireError:
+    loader._CACHE.clear()
+    with pytest.raises(MireError) as info:
+        load_game(str(path.relative_to(ROOT)))
+    return info.value
+
+
+def rendered(err: MireError) -> str:
+    # a hint may name the absolute place where a data file was looked for
+    return err.render().replace(str(ROOT), "<repo>")
+
+
+def test_the_corpus_is_big_enough():
+    assert len(BROKEN) >= 35
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
+def test_broken_file_is_explained(path, at_root, snapshot):
+    err = load_errors(path)
+    text = rendered(err)
+    assert err.diagnostics, "a MireError without diagnostics"
+    assert "Traceback" not in text and "Error:" not in text and 'File "' not in text
+    for d in err.diagnostics:
+        block = d.render(err.sources.get(d.path))
+        lines = block.splitlines()
+        m = HEADER.match(lines[0])
+        assert m, f"no path:line:col: error[CODE]: header in {lines[0]!r}"
+        assert int(m["line"]) >= 1 and int(m["col"]) >= 1
+        assert any(CARET.match(line) for line in lines[1:]), f"no caret line in:\n{block}"
+        assert codes.explain(d.code), f"{d.code} has no explanation in grammar/codes.py"
+    assert text == snapshot
+
+
+def test_three_independent_errors_in_one_run(at_root):
+    err = load_errors(ROOT / "tests" / "broken" / "three_errors.mire")
+    assert [(d.code, d.span.line) for d in err.diagnostics] == [("E010", 6), ("E021", 8), ("E011", 11)]
+
+
+def test_the_issue_example(at_root):
+    """A per-player zone `hand` used as `mover.hnad`."""
+    err = load_errors(ROOT / "tests" / "broken" / "unknown_zone.mire")
+    [d] = err.diagnostics
+    assert d.code == "E012"
+    assert d.message == "unknown zone 'hnad' (did you mean 'hand'?)"
+    first = d.render(err.sources[d.path]).splitlines()
+    assert first[0].startswith("tests/broken/unknown_zone.mire:12:25: error[E012]: ")
+    assert first[3] == "   |                         ^^^^"
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_bundled_games_have_no_diagnostics(game):
+    from mire.grammar.checker import Checker
+    from mire.grammar.parser import parse
+    loader._CACHE.clear()
+    g = load_game(game)
+    checked = Checker(parse(g.source, g.path)).run()
+    assert checked.diagnostics == []
+
+
+# -- grammar/codes.py -------------------------------------------------------------------------------
+
+EMITTERS = [ROOT / "grammar" / "parser.py", ROOT / "grammar" / "checker.py", ROOT / "engine" / "loader.py"]
+EMITTED = re.compile(r"""(?:Diagnostic|self\.error|SyntaxProblem)\(\s*["'](E\d{3})["']""")
+
+
+def emitted_codes():
+    found = set()
+    for path in EMITTERS:
+        found |= set(EMITTED.findall(path.read_text()))
+    return found
+
+
+def test_every_emitted_code_is_explained():
+    found = emitted_codes()
+    assert len(found) >= 30  # the grep found the diagnostics
+    missing = sorted(c for c in found if not codes.explain(c))
+    assert missing == []
+    for code in found:
+        text = codes.EXPLANATIONS[code]
+        assert text.startswith(f"{code}: ")
+        assert "Wrong" in text and "Right" in text, f"{code} needs a wrong and a corrected example"
+
+
+def test_unknown_codes_have_no_explanation():
+    assert codes.explain("E999") is None
+    assert codes.explain("nonsense") is None
+    assert codes.explain("e012") == codes.explain("E012") == codes.explain("12")
+
+
+def test_no_explanation_for_a_code_nobody_emits():
+    assert sorted(set(codes.EXPLANATIONS) - emitted_codes()) == []
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+def test_caret_under_a_tab_indented_line():
+    src = "action x():\n\tlet a = b\n"
+    d = Diagnostic("E010", "unknown name 'b'", "t.mire", Span(2, 10, 2, 11))
+    assert d.render(src).splitlines()[2:4] == ["2 |     let a = b", "  |             ^"]
+
+
+def test_focus_narrows_the_caret_and_the_location():
+    src = "phase opening:\n    action place(c in cells):\n        pass\n"
+    d = Diagnostic("E030", "dup", "t.mire", Span(2, 5, 3, 13), focus="place")
+    lines = d.render(src).splitlines()
+    assert lines[0] == "t.mire:2:12: error[E030]: dup"
+    assert lines[3] == "  |            ^^^^^"
+    assert d.as_json(src)["column"] == 12 and d.as_json()["column"] == 5
+
+
+def test_a_diagnostic_without_a_place_has_no_zero_location():
+    d = Diagnostic("E090", "no game named 'x'", "x", Span(0, 0, 0, 0))
+    assert d.render(None) == "x: error[E090]: no game named 'x'"
