@@ -19,7 +19,8 @@ def bundled() -> list:
 
 
 def bundled_names() -> set:
-    return {g.name for g in bundled()}
+    from mire.engine.loader import bundled_names as names
+    return set(names())
 
 
 def default_game_name() -> Optional[str]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import random
 import statistics
 import sys
@@ -45,6 +46,8 @@ def guarded(f):
             click.echo(f"error: {e}", err=True)
             sys.exit(1)
         except Exception as e:  # noqa: BLE001 - the promise is: no traceback
+            if os.environ.get("MIRE_DEBUG"):
+                raise
             click.echo(f"mire: internal error: {type(e).__name__}: {e}", err=True)
             sys.exit(1)
 

@@ -1,7 +1,11 @@
 """Save files: the moves of a game and what is needed to start it again.
 
     {"format": "mire-save", "version": 1, "game": a bundled game's name or a file's path,
-     "players": 2, "seed": 1, "options": [], "moves": [move texts]}
+     "players": 2, "seed": 1, "options": [], "moves": [move texts],
+     "inputs": {"hand": {"1": [[line number, text], ...]}}}
+
+"inputs" (what the players brought, e.g. `--hand 1=FILE`; seats numbered from 1) is there only
+when a player brought something; the game cannot be started again without it.
 
 Written atomically (a temporary file in the same folder, then os.replace).  Reading checks
 everything and refuses a file with a one-line reason (SaveError).
@@ -29,11 +33,37 @@ class Saved:
     seed: int
     options: list
     moves: list
+    inputs: dict = attrs.Factory(dict)  # as the engine takes them: {zone: {seat from 0: [(line, text)]}}
 
 
-def save_data(game_ref: str, players: int, seed: int, options, moves) -> dict:
-    return {"format": FORMAT, "version": VERSION, "game": game_ref, "players": players,
+def save_data(game_ref: str, players: int, seed: int, options, moves, inputs=None) -> dict:
+    data = {"format": FORMAT, "version": VERSION, "game": game_ref, "players": players,
             "seed": seed, "options": list(options), "moves": list(moves)}
+    if inputs:
+        data["inputs"] = {zone: {str(seat + 1): [[n, text] for n, text in lines]
+                                 for seat, lines in sorted(by_seat.items())}
+                          for zone, by_seat in inputs.items()}
+    return data
+
+
+def _read_inputs(value) -> dict:
+    """The "inputs" of a save file, checked, as the engine takes them (seats from 0)."""
+    if not isinstance(value, dict):
+        raise SaveError("'inputs' must map an input's name to the lists each seat brought")
+    out = {}
+    for zone, by_seat in value.items():
+        if not isinstance(by_seat, dict):
+            raise SaveError(f"'inputs' of '{zone}' must map seat numbers to lists")
+        out[zone] = {}
+        for seat, lines in by_seat.items():
+            if not (isinstance(seat, str) and seat.isdigit() and int(seat) >= 1):
+                raise SaveError(f"'inputs' of '{zone}': '{seat}' is not a seat number (1, 2, ...)")
+            if not isinstance(lines, list) or not all(
+                    isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and isinstance(x[1], str)
+                    for x in lines):
+                raise SaveError(f"'inputs' of '{zone}' for seat {seat} must be a list of [line number, text]")
+            out[zone][int(seat) - 1] = [(n, text) for n, text in lines]
+    return out
 
 
 def write_save(path: str, data: dict) -> None:
@@ -91,7 +121,9 @@ def read_save(path: str) -> Saved:
     for key in ("options", "moves"):
         if not isinstance(data[key], list) or not all(isinstance(x, str) for x in data[key]):
             raise SaveError(f"'{key}' must be a list of strings")
-    return Saved(data["game"], data["players"], data["seed"], list(data["options"]), list(data["moves"]))
+    inputs = _read_inputs(data["inputs"]) if "inputs" in data else {}
+    return Saved(data["game"], data["players"], data["seed"], list(data["options"]), list(data["moves"]),
+                 inputs)
 
 
 def check_setup(game, players: int, options) -> None:
@@ -146,6 +178,20 @@ def restore(path: str):
         first = e.diagnostics[0].render(None) if e.diagnostics else str(e)
         raise SaveError(f"game '{saved.game}' does not load: {first}") from None
     check_setup(game, saved.players, saved.options)
-    state = game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options))
+    state = start(game, saved)
     movers = replay_moves(state, saved.moves)
     return game, ref, saved, state, movers
+
+
+def start(game, saved: Saved):
+    """A fresh state of the saved game, with what the players brought; SaveError when refused."""
+    from mire.engine.state import InputError
+    for by_seat in saved.inputs.values():
+        for seat in by_seat:
+            if not 0 <= seat < saved.players:
+                raise SaveError(f"'inputs' names seat {seat + 1}, and the game has {saved.players} players")
+    try:
+        return game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options),
+                              inputs=saved.inputs or None)
+    except InputError as e:
+        raise SaveError("what the players brought is refused: " + "; ".join(e.problems)) from None

@@ -109,13 +109,17 @@ class CompiledGame:
 
 
 class Compiler:
-    def __init__(self, checked, source, name):
+    def __init__(self, checked, source, name, origins=None):
         self.c = checked
+        # a variant mixes items of two files: each item's text and line come from its own file
+        self.origins = origins or {}
+        self.main_file = checked.module.path.replace("\\", "/").rsplit("/", 1)[-1]
+        self.file = self.main_file
         self.sym = checked.symbols
         self.types = checked.types
         self.refs = checked.refs
         self.source = source
-        self.lines = source.splitlines()
+        self.lines = self.main_lines = source.splitlines()
         self.name = name
         self.defs = {}
         self.procs = {}
@@ -125,14 +129,23 @@ class Compiler:
     # ------------------------------------------------------------ helpers
     def text(self, node) -> str:
         sp = node.span
-        if sp.line < 1:
+        if sp.line < 1 or sp.line > len(self.lines):
             return "?"
         if sp.end_line == sp.line:
             return self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         return self.lines[sp.line - 1][sp.column - 1:].rstrip()
 
     def where(self, node) -> str:
-        return f"{self.c.module.path.rsplit('/', 1)[-1]}:{node.span.line}"
+        return f"{self.file}:{node.span.line}"
+
+    def at(self, item):
+        """Read texts and lines of `item` from the file it was written in."""
+        origin = self.origins.get(id(item))
+        if origin is None:
+            self.file, self.lines = self.main_file, self.main_lines
+        else:
+            path, source = origin
+            self.file, self.lines = path.replace("\\", "/").rsplit("/", 1)[-1], source.splitlines()
 
     def type(self, node):
         return self.types.get(node, "any")
@@ -145,8 +158,10 @@ class Compiler:
         for p in sym.procs.values():
             self.procs[p.name] = [None, len(p.params), p]
         for d in sym.defs.values():
+            self.at(d)
             self.compile_def(d)
         for p in sym.procs.values():
+            self.at(p)
             self.compile_proc(p)
         players = sym.players
         n_max = players.high if players else 2
@@ -155,6 +170,7 @@ class Compiler:
         boards = []
         for b in sym.boards.values():
             place = None
+            self.at(b)
             if b.at is not None:
                 frame = Frame()
                 scope = Scope(frame)
@@ -177,25 +193,30 @@ class Compiler:
         zones = [(z.name, z.per_player, z.visibility, z.capacity) for z in sym.zones.values()]
         vars_ = []
         for v in sym.vars.values():
+            self.at(v)
             vars_.append((v.name, v.per_player, self.closed(v.init)))
         setup = []
         for s in sym.setups:
             frame = Frame()
+            self.at(s)
             body = self.block(s.body, Scope(frame))
             setup.append(CompiledRule("setup", None, body, frame.size, s.span.line))
         phases = []
         for ph in sym.phases.values():
+            self.at(ph)
             phases.append((ph.name, self.closed(ph.until) if ph.until is not None else None))
         actions = [self.compile_action(a, i) for i, a in enumerate(sym.actions.values())]
         triggers = {"after move": [], "turn start": [], "end": []}
         for t in sym.triggers.values():
             frame = Frame()
+            self.at(t)
             body = self.block(t.body, Scope(frame))
             triggers[t.event].append(CompiledRule(t.name, self.phase_index.get(t.phase), body, frame.size,
                                                   t.span.line))
         rank = []
         has_score = "score" in sym.vars and sym.vars["score"].per_player
         if sym.rank is not None:
+            self.at(sym.rank)
             for k in sym.rank.keys:
                 frame = Frame()
                 scope = Scope(frame)
@@ -238,6 +259,7 @@ class Compiler:
         entry[0] = (body, frame.size)
 
     def compile_action(self, a: N.Action, index) -> CompiledAction:
+        self.at(a)
         frame = Frame()
         scope = Scope(frame)
         params = []
@@ -1155,8 +1177,8 @@ def make_generator(act: CompiledAction):
     return genn
 
 
-def compile_game(checked, source, name) -> CompiledGame:
-    return Compiler(checked, source, name).compile()
+def compile_game(checked, source, name, origins=None) -> CompiledGame:
+    return Compiler(checked, source, name, origins).compile()
 
 
 __all__ = ["compile_game", "CompiledGame", "Move", "GameOver", "NeedChoice", "RuleError"]

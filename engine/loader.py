@@ -32,14 +32,19 @@ class BundledGame:
     max_players: int
 
 
+def bundled_names() -> list:
+    """The bundled games' names, without loading them."""
+    return sorted(p.stem for p in games_dir().glob("*.mire"))
+
+
 def bundled_games() -> list:
     out = []
     for path in sorted(games_dir().glob("*.mire")):
         try:
             g = load_game(str(path))
             out.append(BundledGame(path.stem, g.title, str(path), g.base, g.min_players, g.max_players))
-        except MireError:
-            out.append(BundledGame(path.stem, "(has errors)", str(path), None, 0, 0))
+        except Exception:  # noqa: BLE001 - one broken file must not hide the others
+            out.append(BundledGame(path.stem, "(has errors: mire check it)", str(path), None, 0, 0))
     return out
 
 
@@ -110,6 +115,7 @@ def _load(path: Path, source: str) -> Game:
     items = list(module.items)
     bases = [i for i in items if isinstance(i, N.VariantOf)]
     diags = []
+    origins = {}  # id(item) -> (path, source) for items that come from another file (a variant's base)
     if bases:
         base_name = bases[0].base
         try:
@@ -119,7 +125,11 @@ def _load(path: Path, source: str) -> Game:
             raise MireError([attrs.evolve(d, path=spath, span=bases[0].span) for d in err.diagnostics],
                             sources) from None
         base_module = parse(base_source, _display(base_path))
-        items, merge_diags = merge_variant(base_module.items, items, spath)
+        for item in base_module.items:
+            origins[id(item)] = (base_module.path, base_source)
+            for sub in getattr(item, "items", ()) if isinstance(item, N.Phase) else ():
+                origins[id(sub)] = (base_module.path, base_source)
+        items, merge_diags = merge_variant(base_module.items, items, spath, origins)
         diags.extend(merge_diags)
         module = N.Module(spath, tuple(items), module.span)
     module, data_diags, data_sources = _read_data_files(module, path)
@@ -130,8 +140,18 @@ def _load(path: Path, source: str) -> Game:
     diags = checked.diagnostics + diags
     if diags:
         raise MireError(sorted(diags, key=lambda d: (d.path != spath, d.span.line, d.span.column)), sources)
-    compiled = compile_game(checked, source, path.stem)
+    compiled = compile_game(checked, source, path.stem, _track_origins(checked.module, origins))
     return Game(compiled, spath, base_name)
+
+
+def _track_origins(module, origins):
+    """Items of a phase are re-made when a variant merges them; follow them by the phase's origin."""
+    out = dict(origins)
+    for item in module.items:
+        if isinstance(item, N.Phase) and id(item) in origins:
+            for sub in item.items:
+                out.setdefault(id(sub), origins[id(item)])
+    return out
 
 
 def _display(path: Path) -> str:
@@ -161,7 +181,7 @@ def _item_key(item):
     return None
 
 
-def merge_variant(base_items, variant_items, path):
+def merge_variant(base_items, variant_items, path, origins=None):
     """A variant's items replace the base's items of the same name, add new ones, and remove named ones."""
     diags = []
     out = [i for i in base_items]
@@ -203,6 +223,12 @@ def merge_variant(base_items, variant_items, path):
                 subs = list(phase.items)
                 subs[loc[2]] = attrs.evolve(item, phase=phase.name) if hasattr(item, "phase") else item
                 out[loc[1]] = attrs.evolve(phase, items=tuple(subs))
+                if origins is not None:  # the re-made phase keeps its file; the new rule keeps the variant's
+                    if id(phase) in origins:
+                        origins[id(out[loc[1]])] = origins[id(phase)]
+                    for old, new in zip(phase.items, subs):
+                        if old is new and id(old) in origins:
+                            origins[id(new)] = origins[id(old)]
         else:
             out.append(item)
             index = _reindex(out)

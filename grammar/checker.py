@@ -111,7 +111,7 @@ class Checker:
             seen[name] = (kind, node)
             return True
 
-        items = []
+        items, once = [], {}
         for item in self.module.items:
             if isinstance(item, N.Phase):
                 if declare("phase", item.name, item):
@@ -120,6 +120,12 @@ class Checker:
             else:
                 items.append(item)
         for item in items:
+            if isinstance(item, (N.Game, N.Players, N.First, N.Rank)):
+                word = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by"}[type(item)]
+                if word in once:
+                    self.error("E030", f"`{word}` is given twice (first on line {once[word].span.line})", item.span,
+                               f"a game has one `{word}` line; remove one of them")
+                once[word] = item
             if isinstance(item, N.Game):
                 self.sym.title = item.title
             elif isinstance(item, N.Players):
@@ -816,11 +822,22 @@ class Checker:
             return "int"
         if isinstance(e, N.Cond):
             self.expect(e.test, "bool", scope, "the condition of `if ... else`")
-            return join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+            a, b = self.expr(e.then, scope), self.expr(e.orelse, scope)
+            t = join(a, b)
+            if t == "any" and "any" not in (a, b):
+                self.error("E021", f"the two values of this `if ... else` are {_a(show(a))} and {_a(show(b))}",
+                           e.span, "both sides of `A if CONDITION else B` must give the same type of value")
+            return t
         if isinstance(e, N.ListLit):
             t = "none"
             for item in e.items:
-                t = join(t, self.expr(item, scope))
+                it = self.expr(item, scope)
+                joined = join(t, it)
+                if joined == "any" and "any" not in (t, it):
+                    self.error("E021", f"this list mixes {_a(show(t))} and {_a(show(it))}", item.span,
+                               "put values of one type in a list, such as all spaces or all numbers")
+                    continue
+                t = joined
             return list_of("any" if t == "none" else t)
         if isinstance(e, N.Index):
             t = self.expr(e.obj, scope)

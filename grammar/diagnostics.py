@@ -52,6 +52,12 @@ class Diagnostic:
                 return Span(no, m.start() + 1, no, m.end() + 1)
         return self.span
 
+    def resolved(self, source: Optional[str]) -> "Diagnostic":
+        """This diagnostic with `focus` turned into its exact span (when the source shows where it is)."""
+        if not self.focus or source is None:
+            return self
+        return attrs.evolve(self, span=self.located(source), focus=None)
+
     def render(self, source: Optional[str]) -> str:
         span = self.located(source)
         where = f"{self.path}:{span.line}:{span.column}" if span.line >= 1 else self.path
@@ -114,8 +120,9 @@ class MireError(Exception):
     """A rules file could not be loaded; carries every diagnostic found."""
 
     def __init__(self, diagnostics, sources=None):
-        self.diagnostics = list(diagnostics)
         self.sources = sources or {}
+        # exact spans from here on, so that `as_json()` (which has no source) gives the caret's place too
+        self.diagnostics = [d.resolved(self.sources.get(d.path)) for d in diagnostics]
         super().__init__(self.render())
 
     def render(self) -> str:

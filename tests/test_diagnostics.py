@@ -141,3 +141,10 @@ def test_focus_narrows_the_caret_and_the_location():
 def test_a_diagnostic_without_a_place_has_no_zero_location():
     d = Diagnostic("E090", "no game named 'x'", "x", Span(0, 0, 0, 0))
     assert d.render(None) == "x: error[E090]: no game named 'x'"
+
+
+def test_json_locations_are_the_carets(at_root):
+    """`mire check --json` reports where the caret points, not the start of the whole rule."""
+    err = load_errors(ROOT / "tests" / "broken" / "duplicate_action.mire")
+    [d] = err.diagnostics
+    assert (d.as_json()["line"], d.as_json()["column"], d.as_json()["end_column"]) == (10, 8, 13)
