@@ -109,6 +109,59 @@ def _seats(specs, players, default_kind, first_kind=None):
     return kinds
 
 
+def read_list_file(path: str) -> list:
+    """A list a player brings (a hand): [(line number, text)], one item a line; blank lines and
+    `#` comments are skipped."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise click.BadParameter(f"cannot read {path}: {e.strerror or e}", param_hint="--hand") from None
+    except UnicodeDecodeError:
+        raise click.BadParameter(f"cannot read {path}: not a text file", param_hint="--hand") from None
+    lines = []
+    for n, line in enumerate(text.splitlines(), 1):
+        item = line.split("#", 1)[0].strip()
+        if item:
+            lines.append((n, item))
+    return lines
+
+
+def _hands(game, specs, players, seed, options):
+    """{"hand": {seat: [(line, text)]}} from `--hand N=FILE`, each list checked by the game's rules:
+    a refused list prints its problems, one a line naming the file and the line, and exits with 2."""
+    if not specs:
+        return None
+    if "hand" not in [i[0] for i in game.inputs]:
+        takes = ", ".join(i[0] for i in game.inputs)
+        raise click.BadParameter(f"{game.title} takes no hand from the players"
+                                 + (f" (it takes: {takes})" if takes else ""), param_hint="--hand")
+    files = {}
+    for spec in specs:
+        num, eq, path = spec.partition("=")
+        if not eq or not num.strip().isdigit() or not path.strip():
+            raise click.BadParameter(f"'{spec}': write SEAT=FILE, e.g. 1=hand.txt", param_hint="--hand")
+        n = int(num)
+        if not 1 <= n <= players:
+            raise click.BadParameter(f"'{spec}': seats are numbered 1 to {players}", param_hint="--hand")
+        if n - 1 in files:
+            raise click.BadParameter(f"'{spec}': seat {n} already brings {files[n - 1]}", param_hint="--hand")
+        files[n - 1] = path.strip()
+    from mire.engine.state import InputError
+    hands, problems = {}, []
+    for seat, path in sorted(files.items()):
+        hands[seat] = read_list_file(path)
+        try:  # each file on its own, so that every problem names its file
+            game.new_state(seed=seed, players=players, options=tuple(options), inputs={"hand": {seat: hands[seat]}})
+        except InputError as e:
+            problems += [f"{path}: {p}" for p in e.problems]
+    if problems:
+        for p in problems:
+            click.echo(f"error: {p}", err=True)
+        sys.exit(2)
+    return {"hand": hands}
+
+
 # ---------------------------------------------------------------------------------
 # check
 
@@ -202,8 +255,11 @@ def list_games():
 @click.option("--seat", "seat_specs", multiple=True, metavar="N=human|random",
               help="Who plays seat N (numbered from 1); repeatable.")
 @click.option("--option", "options", multiple=True, metavar="NAME", help="Turn on a game option; repeatable.")
+@click.option("--hand", "hand_specs", multiple=True, metavar="N=FILE",
+              help="The hand seat N brings: a file of one piece (a card's name or number) a line, "
+                   "'#' comments; repeatable.")
 @guarded
-def play(game, players, seed, seat_specs, options):
+def play(game, players, seed, seat_specs, options, hand_specs):
     """Play GAME (a bundled name or a .mire file) at the terminal.
 
     Without GAME: the bundled default game, you (seat 1) against a random bot. Type a
@@ -225,8 +281,9 @@ def play(game, players, seed, seat_specs, options):
     seats = _seats(seat_specs, n, default_kind, first_kind)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    state = the_game.new_state(seed=seed, players=n, options=tuple(opts))
-    session = Session(the_game, ref, state, seed, n, opts, seats)
+    inputs = _hands(the_game, hand_specs, n, seed, opts)
+    state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
+    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs)
     sys.exit(session.run())
 
 
@@ -238,7 +295,7 @@ def play(game, players, seed, seat_specs, options):
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
     from .play import plural, replay as run_replay, use_colour
-    from .savefile import restore
+    from .savefile import restore, start
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
@@ -246,7 +303,7 @@ def replay(file, seat):
         sys.exit(1)
     if not 1 <= seat <= saved.players:
         raise click.BadParameter(f"seats are numbered 1 to {saved.players}", param_hint="--seat")
-    fresh = game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options))
+    fresh = start(game, saved)
     colour = use_colour()
     click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
     from .render import render_view

@@ -60,8 +60,9 @@ class Session:
     """One game at the terminal (or with piped stdin: each line read is echoed after its
     prompt, so the output reads like a transcript)."""
 
-    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None):
+    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None):
         self.game = game
+        self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
         self.game_ref = game_ref
         self.state = state
         self.seed = seed
@@ -243,7 +244,7 @@ class Session:
             self.show_board(seat)
             return None
         if word_l == "undo":
-            self.undo()
+            self.undo(seat)
             return None
         if word_l in ("save", "load") and not self._exact_move(text):
             if not rest:
@@ -284,14 +285,14 @@ class Session:
                 return m
         return None
 
-    def undo(self):
+    def undo(self, seat=None):
         if not any(self.seats[s] == HUMAN for s in self.movers):
             self.echo("nothing to undo")
             return
         undone = []
         while self.movers:
             s = self.movers.pop()
-            undone.append(self.state.history[-1])
+            undone.append(self.state.history_for(seat)[-1] if seat is not None else self.state.history[-1])
             self.state.undo()
             if self.seats[s] == HUMAN:
                 break
@@ -300,7 +301,7 @@ class Session:
 
     def save(self, path: str):
         data = save_data(self.game_ref, self.state.num_players, self.seed, self.options,
-                         list(self.state.history))
+                         list(self.state.history), self.inputs)
         try:
             write_save(path, data)
         except SaveError as e:
@@ -319,7 +320,7 @@ class Session:
             self.echo(f"cannot load {path}: {e}")
             return
         self.state, self.movers = state, movers
-        self.seed, self.options = saved.seed, list(saved.options)
+        self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
         self.echo(f"loaded {path} ({plural(len(saved.moves), 'move')})")
         self.fresh = True
 
@@ -329,7 +330,7 @@ def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
     echo = echo or click.echo
 
     def show(i, seat, move, st):
-        echo(f"{i}. {st.seat_name(seat)} plays {move.text}")
+        echo(f"{i}. {st.seat_name(seat)} plays {move.text_for(view_seat)}")
         echo(render_view(st.view(view_seat), color=colour, status=not st.is_over()))
 
     return replay_moves(state, moves, on_move=show)

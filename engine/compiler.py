@@ -56,6 +56,7 @@ class Condition:
     line: int
     param: str | None  # the parameter it belongs to, or None for a `require`
     message: str | None = None
+    shape: tuple | None = None  # a simple shape the generator can run without calling fn
 
 
 @attrs.define
@@ -269,6 +270,7 @@ class Compiler:
             cond = None
             if prm.test is not None:
                 cond = Condition(self.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name)
+                cond.shape = self.hints.get(cond.fn)
             params.append((prm.name, slot, dom, cond, self.text(prm.domain)))
         requires = []
         body_nodes = []
@@ -1151,6 +1153,11 @@ def make_generator(act: CompiledAction):
     if n == 1:
         _, slot, dom, cond, _ = params[0]
         test = cond.fn if cond is not None else None
+        if cond is not None and not requires and getattr(cond, "shape", None) == ("empty_local", slot):
+            # the commonest rule of all, "on an empty space", without a call per space
+            def gen1_empty(S, out):
+                out.extend([Move(act, (v,)) for v in dom(S, [None] * size) if not v.pieces])
+            return gen1_empty
 
         def gen1(S, out):
             L = [None] * size

@@ -185,7 +185,7 @@ class Checker:
     def check_declarations(self):
         p = self.sym.players
         if p is None:
-            self.error("E044", "the game does not say how many players it has", self.module.span,
+            self.error("E044", "the game does not say how many players it has", self.whole_game_span(),
                        "add a line such as `players 2` or `players 2 to 4`")
         else:
             if p.low < 1 or p.high < p.low or p.high > 8:
@@ -236,7 +236,7 @@ class Checker:
                 for e in b.at:
                     self.expect(e, "int", scope, "a board's position on the plane")
         if not self.sym.actions:
-            self.error("E051", "the game has no actions, so nobody can ever move", self.module.span,
+            self.error("E051", "the game has no actions, so nobody can ever move", self.whole_game_span(),
                        "add an `action NAME(...):` rule")
         for k in self.sym.kinds.values():
             names = set()
@@ -273,6 +273,14 @@ class Checker:
             self.error("E015", f"unknown piece kind '{i.kind}'{did_you_mean(i.kind, self.sym.kinds)}", i.span, None)
         if i.count < 1:
             self.error("E021", "an input holds at least one piece", i.span, None)
+
+    def whole_game_span(self) -> N.Span:
+        """Where to point for something the whole file lacks: its first line (the `game` line, usually)."""
+        for item in self.module.items:
+            sp = item.span
+            if sp.line >= 1:
+                return N.Span(sp.line, sp.column, sp.line, sp.end_column if sp.end_line == sp.line else sp.column + 1)
+        return N.Span(1, 1, 1, 2)
 
     def resolve_type(self, t: N.TypeRef) -> str:
         if t.name == "list":
