@@ -148,6 +148,8 @@ class Glyphs:
             self.value_abbr[key] = unique_prefixes(vals)
 
     def glyph(self, piece: dict) -> str:
+        if piece.get("label"):  # the game said how to show it
+            return str(piece["label"])
         if _is_face_down(piece):
             return "?"
         kind = str(piece.get("kind"))
@@ -201,9 +203,12 @@ class Glyphs:
 
 
 def stack_label(pieces: list, glyphs: Glyphs) -> str:
-    """The top piece's glyph, and the height when the stack holds more than one piece."""
+    """The top piece's glyph, and the height when the stack holds more than one piece.
+    A labelled piece at the bottom (a tile) shows with what stands on it counted: `label +3`."""
     if not pieces:
         return ""
+    if pieces[0].get("label") and len(pieces) > 1 and not pieces[-1].get("label"):
+        return f"{pieces[0]['label']} +{len(pieces) - 1}"
     text = glyphs.glyph(pieces[-1])
     if len(pieces) > 1:
         text += (":" if text[-1:].isdigit() else "") + str(len(pieces))
@@ -348,13 +353,22 @@ def _group(pieces: list) -> str:
 def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     """The view as text; status=False leaves out the last line (whose move, or the result)."""
     glyphs = Glyphs(view)
-    lines = render_plane(view, glyphs, color)
+    boards = view.get("boards") or []
+    shared = [b for b in boards if b.get("owner") is None]
+    lines = render_plane(dict(view, boards=shared), glyphs, color)
+    # each player's own boards are drawn apart, under their owner's name
+    for b in boards:
+        if b.get("owner") is None:
+            continue
+        lines.append(f"{b['name']} of {b['owner']}:")
+        drawn = render_plane(dict(view, boards=[b]), glyphs, color)
+        lines.extend(drawn if drawn else ["  (empty)"])
 
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
                     for p in (sp.get("pieces") or [])[-1:]]
     legend = {}
     for p in board_pieces:
-        if not glyphs.is_plain(p):
+        if not glyphs.is_plain(p) and not p.get("label"):
             legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p)
                               else "face-down " + str(p.get("kind", "piece")))
     if legend:

@@ -107,6 +107,7 @@ class CompiledGame:
     rank: list
     has_score: bool
     inputs: list = attrs.Factory(list)  # [(zone, count, kind, source zone)]
+    shows: dict = attrs.Factory(dict)  # kind -> label(S, piece)
 
 
 class Compiler:
@@ -229,6 +230,7 @@ class Compiler:
             first_random=bool(sym.first and sym.first.who == "random"),
             options=[(o.name, o.description, o.uses) for o in sym.options.values()],
             inputs=[(i.zone, i.count, i.kind, i.source) for i in self.c.module.items if isinstance(i, N.Input)],
+            shows={show.kind: self.compile_show(show) for show in sym.shows},
             boards=boards, kinds=kinds, tables=tables, zones=zones, vars=vars_, setup=setup, phases=phases,
             actions=actions, triggers=triggers, rank=rank, has_score=has_score)
 
@@ -240,6 +242,25 @@ class Compiler:
         def run(S):
             return fn(S, [None] * frame.size)
         return run
+
+    def compile_show(self, show):
+        self.at(show)
+        frame = Frame()
+        scope = Scope(frame)
+        slot = scope.bind("it")
+        parts = []
+        for p in self.refs.get(show, ("log", (show.template,)))[1]:
+            if isinstance(p, str):
+                parts.append(lambda S, L, p=p: p)
+            else:
+                f = self.expr(p, scope)
+                parts.append(lambda S, L, f=f: value_text(f(S, L)))
+
+        def label(S, piece):
+            L = [None] * frame.size
+            L[slot] = piece
+            return "".join(p(S, L) for p in parts)
+        return label
 
     def compile_def(self, d):
         frame = Frame()

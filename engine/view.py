@@ -8,11 +8,18 @@ from __future__ import annotations
 from .runtime import Piece, value_text
 
 
-def piece_view(p: Piece, seat: int) -> dict:
+def piece_view(p: Piece, seat: int, S=None) -> dict:
     # a face-down piece keeps no secret from its owner, who put it there
-    shown = p.attrs if p.owner is not None and p.owner.index == seat else p.visible_attrs()
-    return {"kind": p.kind.name, "owner": p.owner.name if p.owner is not None else None, "up": p.up,
-            "attrs": {k: _plain(v) for k, v in shown.items()}}
+    known = p.up or (p.owner is not None and p.owner.index == seat)
+    shown = p.attrs if known else p.visible_attrs()
+    out = {"kind": p.kind.name, "owner": p.owner.name if p.owner is not None else None, "up": p.up,
+           "attrs": {k: _plain(v) for k, v in shown.items()}}
+    if p.turns:
+        out["turns"] = p.turns
+    label = S.game.shows.get(p.kind.name) if S is not None else None
+    if label is not None and known:  # a label may read anything, so only what this seat may know
+        out["label"] = label(S, p)
+    return out
 
 
 def _plain(v):
@@ -31,11 +38,14 @@ def zone_visible(zone, seat: int) -> bool:
 
 def view(S, seat: int) -> dict:
     boards = []
-    for b in S.boards.values():
+    every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]
+    for b in every:
+        spaces = b.in_play()
         boards.append({
-            "name": b.name, "shape": "grid", "width": b.width, "height": b.height,
+            "name": b.name, "shape": "area" if b.area else "grid", "width": b.width, "height": b.height,
+            "owner": b.owner.name if b.owner is not None else None,
             "spaces": [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py,
-                        "pieces": [piece_view(p, seat) for p in s.pieces]} for s in b.spaces],
+                        "pieces": [piece_view(p, seat, S) for p in s.pieces]} for s in spaces],
         })
     zones = []
 
@@ -43,7 +53,7 @@ def view(S, seat: int) -> dict:
         visible = zone_visible(z, seat)
         zones.append({"name": z.name, "owner": z.owner.name if z.owner is not None else None,
                       "visible": visible, "count": len(z.pieces),
-                      "pieces": [piece_view(p, seat) for p in z.pieces] if visible else []})
+                      "pieces": [piece_view(p, seat, S) for p in z.pieces] if visible else []})
     for z in S.zones.values():
         add_zone(z)
     for p in S.players:

@@ -40,6 +40,7 @@ class Symbols:
     options: dict = attrs.Factory(dict)
     rank: Optional[N.Rank] = None
     inputs: list = attrs.Factory(list)
+    shows: list = attrs.Factory(list)
 
 
 @attrs.define
@@ -179,6 +180,8 @@ class Checker:
                     self.sym.options[item.name] = item
             elif isinstance(item, N.Input):
                 self.sym.inputs.append(item)
+            elif isinstance(item, N.Show):
+                self.sym.shows.append(item)
             elif isinstance(item, N.Rank):
                 self.sym.rank = item
 
@@ -259,6 +262,19 @@ class Checker:
             self.check_pieces(pieces)
         for i in self.sym.inputs:
             self.check_input(i)
+        for show in self.sym.shows:
+            self.check_show(show)
+
+    def check_show(self, show: N.Show):
+        if show.kind not in self.sym.kinds:
+            self.error("E015", f"unknown piece kind '{show.kind}'{did_you_mean(show.kind, self.sym.kinds)}",
+                       show.span, "`show KIND as \"...\"` labels the pieces of a declared kind")
+            return
+        scope = _Scope()
+        scope.names["it"] = (f"piece:{show.kind}", "param")
+        shim = N.Log(show.template, show.span)
+        self.log_text(shim, scope)
+        self.refs[show] = self.refs.pop(shim)
 
     def check_input(self, i: N.Input):
         for zone in (i.zone, i.source):
@@ -277,9 +293,8 @@ class Checker:
     def whole_game_span(self) -> N.Span:
         """Where to point for something the whole file lacks: its first line (the `game` line, usually)."""
         for item in self.module.items:
-            sp = item.span
-            if sp.line >= 1:
-                return N.Span(sp.line, sp.column, sp.line, sp.end_column if sp.end_line == sp.line else sp.column + 1)
+            if item.span.line >= 1:
+                return item.span
         return N.Span(1, 1, 1, 2)
 
     def resolve_type(self, t: N.TypeRef) -> str:

@@ -63,6 +63,8 @@ class Diagnostic:
         where = f"{self.path}:{span.line}:{span.column}" if span.line >= 1 else self.path
         lines = [f"{where}: {self.severity}[{self.code}]: {self.message}"]
         raw = _raw_line(source, span.line)
+        if raw is None and source is not None and span.line == len(source.splitlines()) + 1:
+            raw = ""  # the end of the file (or an empty file): show the empty last line
         if raw is not None:
             text = raw.rstrip().expandtabs(TAB)
             gutter = str(span.line)

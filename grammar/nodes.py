@@ -461,6 +461,14 @@ class Option:
 
 
 @node
+class Show:
+    """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board."""
+    kind: str
+    template: str
+    span: Span
+
+
+@node
 class Input:
     """`input hand: 14 card from collection`: a per-player zone filled from outside before setup."""
     zone: str

@@ -210,6 +210,9 @@ class _ToAst(Transformer):
         return N.Option(str(c[0]), _string(c[1]) if c[1] is not None else "", _span(meta),
                         _string(c[2]) if c[2] is not None else None)
 
+    def show(self, meta, c):
+        return N.Show(str(c[0]), _string(c[1]), _span(meta))
+
     def input(self, meta, c):
         return N.Input(str(c[0]), int(c[1]), str(c[2]), str(c[3]), _span(meta))
 

@@ -195,3 +195,33 @@ def test_every_builtin_is_documented():
     missing = [n for n in list(BUILTIN_NAMES) + list(BUILTIN_FUNCTIONS)
                if f"`{n}`" not in text and f"`{n}(" not in text]
     assert not missing, f"builtins missing from docs/language.md: {', '.join(missing)}"
+
+
+def _why(state, text):
+    from mire.engine import IllegalMove
+    with pytest.raises(IllegalMove) as info:
+        state.parse_move(text)
+    return str(info.value)
+
+
+def test_the_explanations_shown_are_the_engines(folder):
+    """Sections 1.3 and 2.26 quote Mire's explanations of illegal moves in the examples: they are the real ones."""
+    def game(name):
+        block = next(b for b in COMPLETE if b.attrs.get("file") == name)
+        return load_block(folder, block)
+
+    morris = game("morris.mire").new_state(seed=0)
+    pig = game("pig.mire").new_state(seed=0)
+    harvest = game("harvest.mire").new_state(seed=0)
+    lines = [_why(morris, "put z9"), _why(morris, "slide a1 a2")]
+    morris.apply(morris.parse_move("put b2"))
+    lines.append(_why(morris, "put b2"))
+    lines += [_why(pig, "hold"), _why(pig, "jump")]
+    harvest.apply(harvest.parse_move("reap b2"))
+    lines.append(_why(harvest, "a1"))
+    ttt = game("tic-tac-toe.mire").new_state(seed=0)   # the tutorial's transcript (1.3)
+    ttt.apply(ttt.parse_move("place b2"))
+    lines += [_why(ttt, "place b2"), _why(ttt, "place z9")]
+    text = LANGUAGE.read_text(encoding="utf-8")
+    missing = [line for line in lines if line not in text]
+    assert not missing, "docs/language.md (2.26) should quote:\n" + "\n".join(missing)

@@ -1,0 +1,278 @@
+"""Quagmire: its data, its setup for 2, 3 and 4 players, and each rule of the rulebook on arranged
+positions (capture, squash, flies, the penalty, the end, the scoring example)."""
+import csv
+from pathlib import Path
+
+import pytest
+
+from mire.engine import load_game
+from mire.engine.testing import settle
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+FROGS_CSV = GAMES / "quagmire" / "frogs.csv"
+SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3   # the seats' edges in a 4-player game (clockwise)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("quagmire")
+
+
+# ---------------------------------------------------------------- arranging positions
+
+def route(frog):
+    return "-".join(frog.attrs[a] for a in ("start", "stop1", "stop2", "finish"))
+
+
+def frog(s, text):
+    """The frog whose route is `text` (start-stop1-stop2-finish), wherever it is."""
+    (f,) = [f for f in s.kind_pieces["frog"] if route(f) == text]
+    return f
+
+
+def blank(game, n, mover=SOUTH, flies=(), seed=0):
+    """An n-player game where nobody holds any frog yet (all are in the deck, unowned), the flies
+    stand on `flies` only, and it is `mover`'s turn. Beetles (2 players) stay where setup put them."""
+    s = game.new_state(seed=seed, players=n)
+    deck = s.zones["deck"]
+    for f in s.kind_pieces["frog"]:
+        if f.loc is not deck and f.loc is not s.box:
+            s.move_piece(f, deck, None)
+        f.owner = None
+    fly_pieces = s.kind_pieces["fly"]
+    for b in fly_pieces:
+        s.move_piece(b, s.box, None)
+    for b, name in zip(fly_pieces, flies):
+        s.move_piece(b, s.space_by_name[name], None)
+    s.turn_player = s.players[mover]
+    settle(s)
+    return s
+
+
+def give(s, seat, text, where):
+    """Frog `text` now belongs to `seat` and lies in `where`: 'hand', 'shore' or a pad's name."""
+    f = frog(s, text)
+    f.owner = s.players[seat]
+    dest = s.players[seat].zones[where] if where in ("hand", "shore") else s.space_by_name[where]
+    s.move_piece(f, dest, None)
+    settle(s)
+    return f
+
+
+def empty_deck(s):
+    for f in list(s.zones["deck"].pieces):
+        s.move_piece(f, s.box, None)
+    settle(s)
+
+
+def moves(s, action=None):
+    return [m for m in s.legal_moves() if action is None or m.action.name == action]
+
+
+def advance_to(s, f):
+    """The pads frog f may advance (or be forced) to now."""
+    return sorted(m.args[1].name for m in s.legal_moves()
+                  if m.action.name in ("advance", "squash") and m.args[0] is f)
+
+
+def do(s, action, *args):
+    (m,) = [m for m in s.legal_moves() if m.action.name == action and m.args == args]
+    s.apply(m)
+
+
+def choose(s, pad):
+    s.apply(s.parse_move(pad))
+
+
+def pieces_on(s, name):
+    return [p.kind.name if p.owner is None else f"{p.owner.name} {p.kind.name}"
+            for p in s.space_by_name[name].pieces]
+
+
+def score(s, seat):
+    return s.players[seat].vars["score"]
+
+
+# ---------------------------------------------------------------- the data
+
+def test_the_sample_frogs_honour_every_constraint_of_the_rulebook():
+    rows = list(csv.DictReader(FROGS_CSV.open()))
+    assert len(rows) == 36
+    pads = {f"{c}{r}" for c in "abcd" for r in "1234"}
+    routes = set()
+    for r in rows:
+        stops = [r["start"], r["stop1"], r["stop2"], r["finish"]]
+        formation = [r[f"form{i}"] for i in range(1, 5)]
+        assert set(stops) <= pads and set(formation) <= pads
+        assert r["start"][1] == "1", "a Starting pad is one of the 4 pads nearest the owner"
+        assert len(set(stops)) == 4, "the pads of a route are distinct (the next stop is read from the pad)"
+        assert len(set(formation)) == 4, "a Formation is 4 distinct pads"
+        routes.add(tuple(stops))
+        assert r["duo"] in ("yes", "no")
+    assert len(routes) == 36, "each frog is unique (by its route alone, even)"
+    duo = [r for r in rows if r["duo"] == "yes"]
+    assert len(duo) == 18
+    for subset in (duo, [r for r in rows if r["duo"] == "no"]):
+        starts = [r["start"] for r in subset]
+        assert sorted(starts.count(c + "1") for c in "abcd") == [4, 4, 5, 5]
+
+
+# ---------------------------------------------------------------- setup
+
+@pytest.mark.parametrize("n, hands, deck", [(2, [3, 4], 11), (3, [3, 3, 4], 17), (4, [3, 3, 3, 4], 23)])
+def test_setup_frogs_hands_flies_and_beetles(game, n, hands, deck):
+    for seed in range(6):
+        s = game.new_state(seed=seed, players=n)
+        start = s.turn_player.index
+        clockwise = [s.players[(start + i) % n] for i in range(n)]
+        # in clockwise order from the (random) start player: 3 frogs each, 4 for the last
+        assert [len(p.zones["hand"].pieces) for p in clockwise] == hands
+        assert all(f.owner is p for p in s.players for f in p.zones["hand"].pieces)
+        assert len(s.zones["deck"].pieces) == deck
+        in_play = [f for f in s.kind_pieces["frog"] if f.loc is not s.box]
+        assert len(in_play) == {2: 18, 3: 27, 4: 36}[n]
+        if n == 2:
+            assert all(f.attrs["duo"] for f in in_play)
+        # the flies on the four middle pads; Red Beetles only with 2 players
+        assert sorted(b.space.name for b in s.kind_pieces["fly"]) == ["b2", "b3", "c2", "c3"]
+        beetles = sorted(b.space.name for b in s.kind_pieces["beetle"])
+        assert beetles == (["a3", "a4", "d1", "d2"] if n == 2 else [])
+    starts = {game.new_state(seed=seed, players=4).turn_player.index for seed in range(20)}
+    assert starts == {0, 1, 2, 3}
+
+
+def test_the_seats_face_the_four_edges(game):
+    assert [p.facing for p in game.new_state(players=2).players] == ["south", "north"]
+    assert [p.facing for p in game.new_state(players=3).players] == ["south", "west", "north"]
+    assert [p.facing for p in game.new_state(players=4).players] == ["south", "west", "north", "east"]
+
+
+# ---------------------------------------------------------------- seat-relative positions
+
+# frog c1-b2-b3-c4 (formation b1 c1 c2 c3), read from each edge of the 4 x 4 pond
+ROTATED = {
+    SOUTH: ["c1", "b2", "b3", "c4"],
+    WEST: ["a2", "b3", "c3", "d2"],
+    NORTH: ["b4", "c3", "c2", "b1"],
+    EAST: ["d3", "c2", "b2", "a3"],
+}
+
+
+@pytest.mark.parametrize("seat", [SOUTH, WEST, NORTH, EAST])
+def test_the_same_frog_owned_by_each_seat_lands_on_the_rotated_pads(game, seat):
+    s = blank(game, 4, mover=seat)
+    f = give(s, seat, "c1-b2-b3-c4", "shore")
+    for pad in ROTATED[seat]:
+        assert advance_to(s, f) == [pad]
+        do(s, "advance", f, s.space_by_name[pad])
+        assert f.space.name == pad
+        s.turn_player = s.players[seat]      # the others pass: it is this seat's turn again
+        settle(s)
+    assert advance_to(s, f) == []
+    do(s, "complete", f)
+    assert score(s, seat) == 4
+
+
+def test_a_formation_is_read_from_its_owners_seat_too(game):
+    # formation b1 c1 c2 c3 of frog c1-b2-b3-c4, owned by NORTH: b4 c4 b3 b2 on the board
+    s = blank(game, 4, mover=NORTH)
+    f = give(s, NORTH, "c1-b2-b3-c4", "hand")
+    for i, pad in enumerate(["b4", "b3", "b2", "a1"]):    # a1 is not in the formation
+        give(s, [SOUTH, WEST, EAST, SOUTH][i], ["a1-a2-a3-a4", "d1-d2-d3-d4", "b1-a3-b3-a4",
+                                                 "c1-d2-d3-c2"][i], pad)
+    do(s, "discard", f)
+    assert score(s, NORTH) == 3
+    assert f.loc is s.box
+
+
+# ---------------------------------------------------------------- turns
+
+def test_a_turn_is_one_of_play_advance_complete_discard(game):
+    s = blank(game, 3)
+    h = give(s, SOUTH, "a1-a2-a3-a4", "hand")
+    sh = give(s, SOUTH, "d1-d2-d3-d4", "shore")
+    done = give(s, SOUTH, "b1-a3-b3-a4", "a4")     # on its Completion pad
+    actions = sorted({m.action.name for m in s.legal_moves()})
+    assert actions == ["advance", "complete", "discard", "play"]
+    assert advance_to(s, sh) == ["d1"] and advance_to(s, done) == [] and advance_to(s, h) == []
+    do(s, "complete", done)
+    assert score(s, SOUTH) == 3, "a completed route scores the number of players"
+    assert s.turn_player.index == WEST
+
+
+def test_a_shore_holds_at_most_two_frogs(game):
+    s = blank(game, 2)
+    give(s, SOUTH, "a1-a2-a3-a4", "shore")
+    f = give(s, SOUTH, "d1-d2-d3-d4", "hand")
+    do(s, "play", f)
+    assert len(s.players[SOUTH].zones["shore"].pieces) == 2
+    s.turn_player = s.players[SOUTH]
+    g = give(s, SOUTH, "c1-b2-b3-c4", "hand")
+    assert moves(s, "play") == []
+    assert "a Shore holds at most 2 frogs" in s.explain(f"play {g.describe()}")
+
+
+def test_discard_scores_one_per_occupied_formation_pad_and_may_score_nothing(game):
+    s = blank(game, 4, flies=["c2"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "hand")      # formation b1 c1 c2 c3
+    do(s, "discard", f)
+    assert score(s, SOUTH) == 0, "a fly is not a frog; an empty formation scores nothing"
+    s = blank(game, 4)
+    f = give(s, SOUTH, "c1-b2-b3-c4", "hand")
+    give(s, SOUTH, "a1-a2-a3-a4", "b1")            # anyone's frog counts, the mover's too
+    give(s, NORTH, "d1-d2-d3-d4", "c3")
+    do(s, "discard", f)
+    assert score(s, SOUTH) == 2
+
+
+# ---------------------------------------------------------------- landing on frogs
+
+def test_landing_on_an_opponents_frog_captures_it_for_one_point(game):
+    s = blank(game, 2)
+    north = 1
+    f = give(s, SOUTH, "b1-a3-b3-a4", "shore")
+    # NORTH's frog on its Completion pad: c4 printed, b1 read from the north edge
+    victim = give(s, north, "b1-b2-b3-c4", "b1")
+    s.turn_player = s.players[north]
+    settle(s)
+    assert [m.text for m in moves(s, "complete")] == ["complete b1"]
+    s.turn_player = s.players[SOUTH]
+    settle(s)
+    do(s, "advance", f, s.space_by_name["b1"])
+    assert victim.loc is s.box
+    assert pieces_on(s, "b1") == ["green frog"]
+    assert score(s, SOUTH) == 1 and score(s, north) == 0
+
+
+def test_your_own_frog_is_squashed_only_when_nothing_else_is_possible(game):
+    s = blank(game, 3)
+    f = give(s, SOUTH, "c1-b2-b3-c4", "shore")
+    mine = give(s, SOUTH, "c1-c2-b3-c4", "c1")     # on its own Starting pad, which is f's too
+    # mine may advance to c2, so f may not land on it
+    assert advance_to(s, f) == [] and advance_to(s, mine) == ["c2"]
+    assert moves(s, "squash") == []
+
+
+def test_a_squash_is_forced_when_it_is_the_only_move_and_scores_nothing(game):
+    s = blank(game, 3)
+    # two of my frogs in each other's way: a on a3 goes next to a2, b on a2 goes next to a3
+    a = give(s, SOUTH, "b1-a3-a2-a4", "a3")
+    b = give(s, SOUTH, "b1-a2-a3-a4", "a2")
+    other = give(s, SOUTH, "d1-d2-d3-d4", "d1")
+    assert sorted(m.action.name for m in s.legal_moves()) == ["advance"]
+    h = give(s, SOUTH, "c1-b2-b3-c4", "hand")      # a frog in hand may be played or discarded
+    s.move_piece(other, s.box, None)
+    settle(s)
+    assert sorted({m.action.name for m in s.legal_moves()}) == ["discard", "play"]
+    s.move_piece(h, s.box, None)
+    settle(s)
+    assert sorted((m.action.name, m.args[0].space.name, m.args[1].name) for m in s.legal_moves()) == [
+        ("squash", "a2", "a3"), ("squash", "a3", "a2")]
+    give(s, SOUTH, "a1-a2-a3-a4", "hand")         # (the opponent's frogs do not matter)
+    s.move_piece(frog(s, "a1-a2-a3-a4"), s.box, None)
+    settle(s)
+    do(s, "squash", a, s.space_by_name["a2"])
+    assert b.loc is s.box, "the squashed frog leaves the game"
+    assert pieces_on(s, "a2") == ["green frog"] and a.space.name == "a2"
+    assert score(s, SOUTH) == 0
+    assert s.turn_player.index == WEST
