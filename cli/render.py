@@ -350,11 +350,26 @@ def _group(pieces: list) -> str:
     return ", ".join(d if counts[d] == 1 else f"{d} x{counts[d]}" for d in order)
 
 
+# how the plane turns so that a seat's own edge is at the bottom of the picture
+_SEAT_TURN = {"west": lambda x, y: (-y, x), "north": lambda x, y: (-x, -y), "east": lambda x, y: (y, -x)}
+
+
+def _from_seat(board: dict, facing) -> dict:
+    turn = _SEAT_TURN.get(facing)
+    if turn is None:
+        return board
+    spaces = []
+    for sp in board.get("spaces") or []:
+        px, py = turn(sp["px"], sp["py"])
+        spaces.append(dict(sp, px=px, py=py))
+    return dict(board, spaces=spaces, shape="turned")
+
+
 def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     """The view as text; status=False leaves out the last line (whose move, or the result)."""
     glyphs = Glyphs(view)
     boards = view.get("boards") or []
-    shared = [b for b in boards if b.get("owner") is None]
+    shared = [_from_seat(b, view.get("facing")) for b in boards if b.get("owner") is None]
     lines = render_plane(dict(view, boards=shared), glyphs, color)
     # each player's own boards are drawn apart, under their owner's name
     for b in boards:

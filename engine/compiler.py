@@ -189,7 +189,8 @@ class Compiler:
         from .runtime import Kind
         for k in sym.kinds.values():
             kinds[k.name] = Kind(k.name, tuple(a.name for a in k.attrs),
-                                 frozenset(a.name for a in k.attrs if a.hidden))
+                                 frozenset(a.name for a in k.attrs if a.hidden),
+                                 tuple(a.name for a in k.attrs if a.key))
         tables = [(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))
                   for p in sym.pieces if p.file is None and p.kind in sym.kinds]
         zones = [(z.name, z.per_player, z.visibility, z.capacity) for z in sym.zones.values()]
@@ -1127,13 +1128,14 @@ class Move:
                 seen_by = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
             else:
                 words.append(value_text(a))
-        if masked:
-            self._masked = (" ".join(words), seen_by)
+        self._masked = (" ".join(words), seen_by) if masked else (text, None)
         return text
 
     def text_for(self, seat):
         """The move as `seat` may read it: a card from a hidden hand is just 'card' to the others."""
-        if self._masked is None or seat in self._masked[1]:
+        if self._masked is None and getattr(self.action, "eager_text", False):
+            self.fix_text()
+        if self._masked is None or self._masked[1] is None or seat in self._masked[1]:
             return self.text
         return self._masked[0]
 

@@ -280,6 +280,8 @@ def _read_data_files(module, path: Path):
         sources[dpath] = text
         rows = []
         for lineno, row in enumerate(csv.reader(io.StringIO(text)), 1):
+            if row and row[0].lstrip().startswith("#"):
+                continue  # a comment line (which data is whose, say)
             cells = []
             col = 1
             for cell in row:

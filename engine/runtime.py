@@ -102,12 +102,12 @@ class Zone:
 class Kind:
     __slots__ = ("name", "attrs", "hidden", "shown")
 
-    def __init__(self, name, attrs, hidden):
+    def __init__(self, name, attrs, hidden, keys=()):
         self.name = name
         self.attrs = attrs  # attribute names in declaration order
         self.hidden = hidden  # names readable only while the piece is face up
-        # the attributes that name a piece in a move's text
-        self.shown = attrs
+        # the attributes that name a piece in a move's text: its `key` ones, or all
+        self.shown = keys or attrs
 
 
 class Piece:
@@ -130,7 +130,7 @@ class Piece:
         """The piece as a player sees it: its visible attribute values, or its kind."""
         shown = self.visible_attrs()
         words = []
-        for name in self.kind.attrs:
+        for name in self.kind.shown:
             if name in shown:
                 v = shown[name]
                 if isinstance(v, bool):

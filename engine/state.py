@@ -164,14 +164,20 @@ class State:
 
         def key(text):
             return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
+        keys = pool[0].kind.shown if pool else ()
         for lineno, text in lines:
-            matches = [p for p in pool if any(key(v) == key(text) for v in p.attrs.values())]
+            matches = [p for p in pool if any(key(p.attrs.get(k)) == key(text) for k in keys)]
             if not matches:
-                names = [str(v) for p in pool for v in p.attrs.values() if isinstance(v, str)]
+                names = [str(p.attrs.get(k)) for p in pool for k in keys if isinstance(p.attrs.get(k), str)]
                 problems.append(f"{player.name}'s {zone}, line {lineno}: there is no {kind} '{text}' in the "
                                 f"{source}{did_you_mean(str(text), names)}")
                 continue
-            piece = matches[0]
+            if len(matches) > 1 and len({id(p) for p in matches}) > 1 and \
+                    len({tuple(sorted(p.attrs.items(), key=str)) for p in matches}) > 1:
+                problems.append(f"{player.name}'s {zone}, line {lineno}: '{text}' could be any of "
+                                f"{len(matches)} {kind}s; name one exactly")
+                continue
+            piece = next((p for p in matches if id(p) not in where), matches[0])
             if id(piece) in where:
                 problems.append(f"{player.name}'s {zone}, line {lineno}: '{text}' is already in the {zone} "
                                 f"(line {where[id(piece)]}); a {zone} holds each {kind} once")
@@ -401,7 +407,7 @@ class State:
         return moves
 
     def apply(self, move):
-        if move._text is None and move.action.eager_text:
+        if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         if self.pending is not None:

@@ -103,7 +103,8 @@ class Checker:
                            if seen is values else f"give this {kind} another name: every action and trigger "
                            "needs its own", focus=name)
                 return False
-            if name in BUILTIN_NAMES or name in BUILTIN_FUNCTIONS:
+            shadows = name in BUILTIN_FUNCTIONS and kind in ("def", "proc", "action", "trigger")
+            if (name in BUILTIN_NAMES or name in BUILTIN_FUNCTIONS) and not shadows:
                 what = "function" if name in BUILTIN_FUNCTIONS else "name"
                 self.error("E030", f"'{name}' is a builtin {what} and cannot be redefined", node.span,
                            f"choose another name for this {kind}, such as '{name}_{kind.split()[-1]}'",
@@ -648,7 +649,12 @@ class Checker:
             self.diags[first_new:] = [attrs.evolve(d, span=s.span, focus=m.group(0))
                                       for d in self.diags[first_new:]]
             parts.append(e)
-        parts.append(s.text[last:])
+        tail = s.text[last:]
+        if "{" in tail:
+            self.error("E002", "this '{' in the message is never closed", s.span,
+                       "a message shows a value with `{expression}`: close it with '}'",
+                       focus=tail[tail.index("{"):].split()[0] if tail[tail.index("{"):].split() else "{")
+        parts.append(tail)
         self.refs[s] = ("log", tuple(p for p in parts if p != ""))
 
     def assign(self, s: N.Assign, scope):

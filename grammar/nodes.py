@@ -342,6 +342,7 @@ class AttrDecl:
     type: object
     hidden: bool
     span: Span
+    key: bool = False  # names the piece in move texts and inputs
 
 
 @node

@@ -112,8 +112,9 @@ class _ToAst(Transformer):
         return N.TypeRef("list", c[0], _span(meta))
 
     def attr(self, meta, c):
-        name, typ, hidden = c
-        return N.AttrDecl(str(name), typ, hidden is not None, _span(meta))
+        name, typ, *flags = c
+        words = {str(f) for f in flags if f is not None}
+        return N.AttrDecl(str(name), typ, "hidden" in words, _span(meta), "key" in words)
 
     def attrs(self, meta, c):
         return tuple(c)
@@ -452,6 +453,66 @@ _STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "requir
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
 _LITERALS: dict = {}
+# how each keyword's line is written, for hints
+_FORMS = {
+    "game": '`game "Title"`',
+    "players": "`players 2`, or `players 2 to 4 named red, blue, green, white facing south, north, east, west`",
+    "first": "`first random` or `first first`",
+    "board": "`board NAME: grid WIDTH x HEIGHT` (optionally followed by `at (X, Y)`, `labels upper` or "
+             "`per player`), or `board NAME: area`",
+    "enum": "`enum NAME: value, value, ...` (the values separated by commas)",
+    "piece": "`piece NAME`, or `piece NAME(attribute: type, ...)`",
+    "pieces": '`pieces KIND:` followed by an indented table, or `pieces KIND from "file.csv"`; '
+              "`in ZONE` and `for each player` may follow KIND",
+    "zone": "`zone NAME`, optionally followed by `per player`, `public`/`private`/`secret` and `capacity N`",
+    "var": "`var NAME: TYPE = VALUE`, or `var NAME: TYPE = VALUE per player`",
+    "const": "`const NAME = VALUE`",
+    "def": "`def NAME(parameter, ...) = EXPRESSION`",
+    "proc": "`proc NAME(parameter, ...):` followed by an indented block",
+    "setup": "`setup:` followed by an indented block",
+    "phase": "`phase NAME:` or `phase NAME until CONDITION:`, followed by its indented actions and triggers",
+    "action": "`action NAME(x in COLLECTION where CONDITION, ...):` followed by an indented block",
+    "fallback": "`fallback action NAME():` followed by an indented block",
+    "trigger": "`trigger NAME after move:`, `trigger NAME at turn start:` or `trigger NAME at end:`",
+    "option": '`option NAME "what it does"`',
+    "rank": "`rank by EXPRESSION, ...`",
+    "variant": "`variant of GAME`",
+    "let": "`let NAME = VALUE`",
+    "place": "`place KIND for PLAYER at SPACE`",
+    "move": "`move PIECE to SPACE` (optionally followed by `face up` or `face down`)",
+    "flip": "`flip PIECE`, `flip PIECE up` or `flip PIECE down`",
+    "shuffle": "`shuffle ZONE`",
+    "require": '`require CONDITION` or `require CONDITION else "message"`',
+    "win": "`win PLAYER`", "lose": "`lose PLAYER`", "draw": "`draw`, alone on its line",
+    "finish": "`finish`, alone on its line", "again": "`again`, alone on its line",
+    "pass": "`pass`, alone on its line", "enter": "`enter PHASE`", "next": "`next PLAYER`",
+    "log": '`log "text with {values}"`',
+    "if": "`if CONDITION:` followed by an indented block, or `if CONDITION: STATEMENT`",
+    "elif": "`elif CONDITION:` after the block of an `if`", "else": "`else:` after the block of an `if`",
+    "for": "`for x in COLLECTION:` or `for x in COLLECTION where CONDITION:`",
+    "repeat": "`repeat N:` followed by an indented block",
+    "choose": "`choose x in COLLECTION where CONDITION:` (optionally `by PLAYER`)",
+}
+# words of other languages that Mire does not have, at the start of a line of a rule
+_FOREIGN = {
+    "while": "Mire has no `while` loop: repeat a block with `repeat N:` or go through a collection with "
+             "`for x in ...:`",
+    "return": "Mire rules do not return values: a `def` is a single expression (`def f(x) = ...`), and an "
+              "action ends at the end of its block",
+    "print": 'to show a message write `log "text with {values}"`',
+    "function": "a function is declared with `def NAME(parameters) = EXPRESSION`",
+    "fn": "a function is declared with `def NAME(parameters) = EXPRESSION`",
+    "func": "a function is declared with `def NAME(parameters) = EXPRESSION`",
+    "break": "Mire has no `break`: filter the collection instead (`for x in list while CONDITION:`)",
+    "continue": "Mire has no `continue`: filter the collection instead (`for x in list where CONDITION:`)",
+    "import": "a game is one file; a variant starts with `variant of GAME`",
+    "var": "`var` declares a variable of the game at the top of the file; inside a rule write `let NAME = VALUE`",
+    "const": "`const` declares a constant at the top of the file; inside a rule write `let NAME = VALUE`",
+    "switch": "Mire has no `switch`: use `if`, `elif` and `else`",
+    "match": "Mire has no `match`: use `if`, `elif` and `else`",
+}
+_OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "..", "in", "of",
+                   "where", "while", "=", "+=", "-=", ",")
 
 
 def _literal(name: str):
@@ -492,6 +553,8 @@ def _words(items, conj="or") -> str:
 def _expected_summary(expected) -> str | None:
     """A short phrase for what the parser wanted, or None when the set is too mixed to help."""
     exp = {e for e in expected if not e.startswith("__IGNORE")}
+    if len(exp) > 1:
+        exp.discard("_NL")  # LALR lookahead sets often add it where the line cannot end yet
     if {"LET", "PLACE", "MOVE", "IF"} <= exp:
         return "a statement (`place`, `move`, `if`, `x = ...`, ...)"
     if {"GAME", "BOARD", "ACTION", "PIECE"} <= exp:
@@ -663,7 +726,24 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
         return Diagnostic("E002", "`else if` is written `elif` in Mire", path,
                           N.Span(line, start, line, col + 2), "write `elif CONDITION:`")
 
-    if tok.type == "EQUAL" and "EQUAL" not in expected:
+    first = text.split()[0].split("(")[0].rstrip(":") if text.split() else ""
+    in_rule = bool(_indent(text))
+    if first in _FOREIGN and (in_rule or first not in ("var", "const")) and col > len(_indent(text)) + 1:
+        return Diagnostic("E002", f"'{first}' is not a Mire statement", path,
+                          _point(line, len(_indent(text)) + 1, len(first)), _FOREIGN[first])
+
+    if tok.type in ("RPAR", "RSQB") and not opened:
+        return Diagnostic("E002", f"this '{tok}' closes nothing", path, _point(line, col),
+                          f"remove it, or add the '{'(' if tok == ')' else '['}' it should close")
+
+    if tok.type == "ELSE" or tok.type == "ELIF" or (tok.type == "NAME" and tok in ("else", "elif")):
+        if col == len(_indent(text)) + 1:
+            return Diagnostic("E002", f"`{tok}` without an `if` before it", path, _point(line, col, _width(tok)),
+                              f"`{tok}` follows the block of an `if` (or `elif`), at the same indentation as "
+                              "that `if`")
+
+    if tok.type == "EQUAL" and "EQUAL" not in expected and first in ("if", "elif", "require", "win", "lose",
+                                                                    "action", "phase", "for", "choose", "def"):
         return Diagnostic("E002", "expected a comparison, found '='", path, _point(line, col),
                           "to compare two values write `==`; a single `=` sets a variable, on a line of its own "
                           "(`x = 1`)")
@@ -691,7 +771,6 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
                           path, _point(line, col, _width(tok)),
                           f"indent the lines of the block by 4 spaces more than line {above_no}")
 
-    first = text.split()[0].split("(")[0] if text.split() else ""
     misspelt = _misspelt_keyword(first, text, line, col)
     if misspelt:
         if misspelt in _DECLARATION_WORDS:
@@ -702,29 +781,53 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
         return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)", path,
                           _point(line, len(_indent(text)) + 1, len(first)), hint)
 
+    before = text[:col - 1].rstrip()
+    op = next((o for o in sorted(_OPERATOR_WORDS, key=len, reverse=True) if before.endswith(o)
+               and (not o[-1].isalpha() or not before[:-len(o)][-1:].isalnum())), None)
+    if op and op != "," and tok.type in ("_NL", "COLON", "RPAR", "RSQB", "COMMA"):
+        return Diagnostic("E002", f"expected a value after '{op}', found {found}", path,
+                          _point(line, col, _width(tok)), f"'{op}' needs a value on its right")
+
     if tok.type == "_NL":
         if "COLON" in expected:
             return Diagnostic("E002", "expected ':' at the end of this line", path, _point(line, col),
                               "a line that opens a block (`action`, `trigger`, `phase`, `setup`, `if`, `for`, "
                               "`choose`, ...) ends with ':', and the block's lines follow, indented")
         want = _expected_summary(expected)
+        keyword = first if first in _FORMS else None
         return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}", path,
-                          _point(line, col), "finish the line, or join it to the next one")
+                          _point(line, col), f"`{keyword}` is written {_FORMS[keyword]}" if keyword
+                          else "finish the line, or join it to the next one")
 
     if "_INDENT" in expected and tok.type != "_NL":
         return Diagnostic("E002", f"expected an indented block, found {found}", path,
                           _point(line, col, _width(tok)),
                           "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
+    keyword = first if first in _FORMS and col > len(_indent(text)) + 1 else None
+    if keyword == "remove" and not in_rule:
+        form = "`remove action NAME` (or trigger, proc, def, option), in a variant"
+    elif keyword == "remove":
+        form = "`remove PIECE`"
+    else:
+        form = _FORMS.get(keyword)
+    block_words = ("if", "elif", "else", "for", "repeat", "choose", "action", "trigger", "phase", "proc", "setup")
+    if "COLON" in expected and keyword in block_words and ":" not in text[:col - 1]:
+        return Diagnostic("E002", f"expected ':' before {found}", path, _point(line, col, _width(tok)),
+                          f"{form}")
     want = _expected_summary(expected)
+    if want and len(expected) > 3 and keyword:
+        want = None  # a long list mixes in what other rules would take here: the form says it better
     message = f"expected {want}, found {found}" if want else f"unexpected {found}"
     hint = None
     if tok.type == "NAME" and tok in _STATEMENT_WORDS + _DECLARATION_WORDS:
         hint = f"'{tok}' is a keyword: it cannot be used as a name here"
-    elif tok.type == "COLON" and "COLON" not in expected:
-        hint = "':' ends the first line of a block, and separates a board's name from its shape"
     elif tok.type == "_DEDENT":
         hint = "the block ended before this rule was complete"
+    elif form:
+        hint = f"`{keyword}` is written {form}"
+    elif tok.type == "COLON" and "COLON" not in expected:
+        hint = "':' ends the first line of a block, and separates a board's name from its shape"
     return Diagnostic("E002", message, path, _point(line, col, _width(tok)), hint)
 
 

@@ -174,12 +174,13 @@ def test_the_same_frog_owned_by_each_seat_lands_on_the_rotated_pads(game, seat):
 
 
 def test_a_formation_is_read_from_its_owners_seat_too(game):
-    # formation b1 c1 c2 c3 of frog c1-b2-b3-c4, owned by NORTH: b4 c4 b3 b2 on the board
+    # formation b1 c1 c2 c3 of frog c1-b2-b3-c4: owned by NORTH, it is c4 b4 b3 b2 on the board
     s = blank(game, 4, mover=NORTH)
     f = give(s, NORTH, "c1-b2-b3-c4", "hand")
-    for i, pad in enumerate(["b4", "b3", "b2", "a1"]):    # a1 is not in the formation
-        give(s, [SOUTH, WEST, EAST, SOUTH][i], ["a1-a2-a3-a4", "d1-d2-d3-d4", "b1-a3-b3-a4",
-                                                 "c1-d2-d3-c2"][i], pad)
+    # frogs on b4 b3 b2 (in it) and c2 (in it only as SOUTH would read it)
+    for seat, text, pad in [(SOUTH, "a1-a2-a3-a4", "b4"), (WEST, "d1-d2-d3-d4", "b3"),
+                            (EAST, "b1-a3-b3-a4", "b2"), (SOUTH, "c1-d2-d3-c2", "c2")]:
+        give(s, seat, text, pad)
     do(s, "discard", f)
     assert score(s, NORTH) == 3
     assert f.loc is s.box
@@ -276,3 +277,224 @@ def test_a_squash_is_forced_when_it_is_the_only_move_and_scores_nothing(game):
     assert pieces_on(s, "a2") == ["green frog"] and a.space.name == "a2"
     assert score(s, SOUTH) == 0
     assert s.turn_player.index == WEST
+
+
+# ---------------------------------------------------------------- flies
+
+def fly_options(s):
+    assert s.pending is not None and s.to_move == s.turn_player.index, "the mover chooses where the fly goes"
+    return sorted(m.text for m in s.legal_moves())
+
+
+def pads(*rows):
+    return sorted(f"{c}{r}" for c in "abcd" for r in rows)
+
+
+def test_a_fly_moves_to_a_free_pad_never_the_movers_starting_pads_and_the_mover_draws(game):
+    s = blank(game, 4, flies=["b2"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    give(s, EAST, "d1-d2-d3-d4", "d4")
+    hand, deck = len(s.players[SOUTH].zones["hand"].pieces), len(s.zones["deck"].pieces)
+    do(s, "advance", f, s.space_by_name["b2"])
+    # rows 2 to 4 from SOUTH's edge, but not b2 (the frog is there now) nor d4 (a frog)
+    assert fly_options(s) == [p for p in pads(2, 3, 4) if p not in ("b2", "d4")]
+    choose(s, "d3")
+    assert pieces_on(s, "d3") == ["fly"] and pieces_on(s, "b2") == ["green frog"]
+    assert len(s.players[SOUTH].zones["hand"].pieces) == hand + 1
+    assert len(s.zones["deck"].pieces) == deck - 1
+    assert s.players[SOUTH].zones["hand"].pieces[-1].owner is s.players[SOUTH]
+    assert s.turn_player.index == WEST
+
+
+def test_the_starting_pads_a_fly_avoids_are_the_movers_own(game):
+    s = blank(game, 4, mover=WEST, flies=["b3"])
+    f = give(s, WEST, "c1-b2-b3-c4", "a2")          # WEST reads c1 b2 as a2 b3
+    do(s, "advance", f, s.space_by_name["b3"])
+    assert fly_options(s) == [p for p in pads(1, 2, 3, 4) if p[0] != "a" and p != "b3"]
+
+
+def test_in_a_two_player_game_a_fly_never_goes_to_a_red_beetle(game):
+    s = blank(game, 2, flies=["b2"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    do(s, "advance", f, s.space_by_name["b2"])
+    assert fly_options(s) == ["a2", "b3", "b4", "c2", "c3", "c4", "d3", "d4"]   # not a3 a4 d2, nor row 1
+    north = 1
+    s = blank(game, 2, mover=north, flies=["c3"])
+    f = give(s, north, "c1-b2-b3-c4", "b4")          # NORTH reads c1 b2 as b4 c3
+    do(s, "advance", f, s.space_by_name["c3"])
+    assert fly_options(s) == ["a1", "a2", "b1", "b2", "b3", "c1", "c2", "d3"]   # not d1 d2 a3, nor row 4
+
+
+def test_a_fly_goes_to_an_occupied_pad_only_when_no_pad_it_may_use_is_free(game):
+    s = blank(game, 4, flies=["b2", "a4", "d2", "c3"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    others = ["a1-a2-a3-a4", "d1-d2-d3-d4", "b1-a3-b3-a4", "c1-d2-d3-c2", "a1-b3-b4-c3", "d1-c3-a3-b4",
+              "b1-b2-b3-c4", "b1-c2-c3-d4"]
+    # every pad of rows 2 to 4 taken by a frog or a fly; SOUTH's row 1 is free but forbidden
+    for text, pad in zip(others, ["a2", "c2", "a3", "b3", "d3", "b4", "c4", "d4"]):
+        give(s, NORTH, text, pad)
+    do(s, "advance", f, s.space_by_name["b2"])
+    assert fly_options(s) == [p for p in pads(2, 3, 4) if p != "b2"]
+    choose(s, "c4")
+    assert pieces_on(s, "c4") == ["yellow frog", "fly"]
+    # one allowed pad free: the fly goes there, nothing to choose
+    s = blank(game, 4, flies=["b2", "a4", "d2", "c3"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    for text, pad in zip(others, ["a2", "c2", "a3", "b3", "d3", "b4", "c4"]):
+        give(s, NORTH, text, pad)
+    do(s, "advance", f, s.space_by_name["b2"])
+    assert s.pending is None and pieces_on(s, "d4") == ["fly"]
+
+
+def test_after_the_last_frog_is_drawn_a_fly_landed_on_is_removed_and_scores_one(game):
+    s = blank(game, 3, flies=["b2"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    give(s, WEST, "a1-a2-a3-a4", "hand")           # so that the game goes on after the move
+    empty_deck(s)
+    do(s, "advance", f, s.space_by_name["b2"])
+    assert s.pending is None
+    assert pieces_on(s, "b2") == ["green frog"]
+    assert [p.kind.name for p in s.players[SOUTH].zones["flies"].pieces] == ["fly"]
+    assert score(s, SOUTH) == 1 and s.players[SOUTH].zones["hand"].pieces == []
+    assert s.turn_player.index == WEST and not s.is_over()
+
+
+def test_the_last_frog_drawn_for_a_fly(game):
+    # the draw that empties the deck is a normal fly landing; the next fly scores
+    s = blank(game, 3, flies=["b2", "b3"])
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    give(s, WEST, "a1-a2-a3-a4", "hand")
+    deck = s.zones["deck"]
+    for g in list(deck.pieces)[1:]:
+        s.move_piece(g, s.box, None)
+    settle(s)
+    do(s, "advance", f, s.space_by_name["b2"])
+    choose(s, "d4")
+    assert deck.pieces == [] and len(s.players[SOUTH].zones["hand"].pieces) == 1
+    s.turn_player = s.players[SOUTH]
+    settle(s)
+    do(s, "advance", f, s.space_by_name["b3"])
+    assert score(s, SOUTH) == 1 and len(s.players[SOUTH].zones["flies"].pieces) == 1
+
+
+# ---------------------------------------------------------------- unable to act
+
+def stuck(game, n=3, score_=5, deck=None):
+    s = blank(game, n)
+    s.players[SOUTH].vars["score"] = score_
+    if deck is not None:
+        for g in list(s.zones["deck"].pieces)[deck:]:
+            s.move_piece(g, s.box, None)
+    give(s, WEST, "a1-a2-a3-a4", "hand")
+    return s
+
+
+def test_unable_to_act_lose_three_points_and_draw_one_to_shore_one_to_hand(game):
+    s = stuck(game)
+    deck = len(s.zones["deck"].pieces)
+    assert [m.text for m in s.legal_moves()] == ["penalty"]
+    s.apply(s.parse_move("penalty"))
+    me = s.players[SOUTH]
+    assert me.vars["score"] == 2
+    assert len(me.zones["shore"].pieces) == 1 and len(me.zones["hand"].pieces) == 1
+    assert all(f.owner is me for f in me.zones["shore"].pieces + me.zones["hand"].pieces)
+    assert len(s.zones["deck"].pieces) == deck - 2
+    assert s.turn_player.index == WEST
+
+
+def test_the_penalty_never_goes_below_zero(game):
+    s = stuck(game, score_=2)
+    s.apply(s.parse_move("penalty"))
+    assert score(s, SOUTH) == 0
+
+
+def test_the_penalty_with_one_frog_left_puts_it_on_the_shore(game):
+    s = stuck(game, deck=1)
+    s.apply(s.parse_move("penalty"))
+    me = s.players[SOUTH]
+    assert len(me.zones["shore"].pieces) == 1 and me.zones["hand"].pieces == []
+    assert s.zones["deck"].pieces == [] and me.vars["score"] == 2
+
+
+def test_once_the_deck_is_empty_the_first_player_unable_to_act_ends_the_game_unpenalised(game):
+    s = blank(game, 3)
+    s.players[WEST].vars["score"] = 2
+    s.players[NORTH].vars["score"] = 3
+    give(s, SOUTH, "a1-a2-a3-a4", "hand")
+    give(s, NORTH, "d1-d2-d3-d4", "hand")          # NORTH could still act: it does not matter
+    empty_deck(s)
+    do(s, "discard", frog(s, "a1-a2-a3-a4"))
+    assert s.is_over()
+    out = s.outcome()
+    assert out.scores == {SOUTH: 0, WEST: 2, NORTH: 3}, "WEST is not penalised"
+    assert out.winners == (NORTH,) and out.text == "yellow wins"
+
+
+def test_tied_players_share_the_win(game):
+    s = blank(game, 3)
+    for seat in (SOUTH, WEST, NORTH):
+        s.players[seat].vars["score"] = 4 if seat != WEST else 1
+    give(s, SOUTH, "a1-a2-a3-a4", "hand")
+    empty_deck(s)
+    do(s, "discard", frog(s, "a1-a2-a3-a4"))
+    assert s.outcome().winners == (SOUTH, NORTH) and s.outcome().text == "green and yellow share the win"
+
+
+# ---------------------------------------------------------------- the rulebook's scoring example
+
+def test_the_scoring_example_6x1_5x3_2x4_and_a_fly_make_30(game):
+    s = blank(game, 4, flies=["b2"])
+
+    def again():
+        s.turn_player = s.players[SOUTH]
+        settle(s)
+
+    def clear():
+        for f in s.kind_pieces["frog"]:
+            if f.space is not None:
+                s.move_piece(f, s.box, None)
+        settle(s)
+
+    # 6 opposing frogs captured: Score Slot 1
+    for i in range(6):
+        f = give(s, SOUTH, "b1-a3-b3-a4", "shore")
+        give(s, [WEST, NORTH, EAST][i % 3], "d1-d2-d3-d4", "b1")
+        do(s, "advance", f, s.space_by_name["b1"])
+        again()
+        clear()
+    assert score(s, SOUTH) == 6
+    # 5 Formations discarded with 3 occupied pads: Score Slot 3
+    for text, pad in [("a1-a2-a3-a4", "b1"), ("d1-d2-d3-d4", "c1"), ("b1-b2-b3-c4", "c2")]:
+        give(s, NORTH, text, pad)
+    for _ in range(5):
+        do(s, "discard", give(s, SOUTH, "c1-b2-b3-c4", "hand"))    # formation b1 c1 c2 c3
+        again()
+    assert score(s, SOUTH) == 21
+    clear()
+    # 2 routes completed in a 4-player game: Score Slot 4
+    for _ in range(2):
+        do(s, "complete", give(s, SOUTH, "c1-b2-b3-c4", "c4"))
+        again()
+    assert score(s, SOUTH) == 29
+    # 1 fly, once the last frog is drawn; nobody else can act, so the game ends
+    empty_deck(s)
+    f = give(s, SOUTH, "c1-b2-b3-c4", "c1")
+    do(s, "advance", f, s.space_by_name["b2"])
+    assert s.is_over()
+    assert s.outcome().scores[SOUTH] == 30 and s.outcome().winners == (SOUTH,)
+
+
+# ---------------------------------------------------------------- what each seat sees
+
+def test_hands_are_private_the_deck_secret_and_a_discarded_frog_unnamed_to_the_others(game):
+    s = game.new_state(seed=1, players=3)
+    me = s.turn_player.index
+    other = (me + 1) % 3
+    zones = {(z["name"], z["owner"]): z for z in s.view(me)["zones"]}
+    assert zones[("hand", s.seat_name(me))]["visible"] and zones[("hand", s.seat_name(me))]["pieces"]
+    assert not zones[("hand", s.seat_name(other))]["visible"]
+    assert zones[("hand", s.seat_name(other))]["pieces"] == []
+    assert not zones[("deck", None)]["visible"] and zones[("shore", s.seat_name(other))]["visible"]
+    (m, *_) = moves(s, "discard")
+    s.apply(m)
+    assert m.text_for(other) == "discard frog" and m.text_for(me) == m.text != "discard frog"
