@@ -811,33 +811,26 @@ class Compiler:
             return dom, slot, self.expr(arg.test, inner)
         return None
 
-    def f_any(self, e, scope):
+    def _stop_at(self, e, scope, found):
+        """any(...) stops at the first element that passes (found=True), all(...) at the first that fails."""
         parts = self._filter_parts(e, scope)
         if parts is None:
             return None
         dom, slot, test = parts
 
-        def any_(S, L):
+        def short_circuit(S, L):
             for v in dom(S, L):
                 L[slot] = v
-                if test(S, L):
-                    return True
-            return False
-        return any_
+                if bool(test(S, L)) is found:
+                    return found
+            return not found
+        return short_circuit
+
+    def f_any(self, e, scope):
+        return self._stop_at(e, scope, True)
 
     def f_all(self, e, scope):
-        parts = self._filter_parts(e, scope)
-        if parts is None:
-            return None
-        dom, slot, test = parts
-
-        def all_(S, L):
-            for v in dom(S, L):
-                L[slot] = v
-                if not test(S, L):
-                    return False
-            return True
-        return all_
+        return self._stop_at(e, scope, False)
 
     def f_count(self, e, scope):
         parts = self._filter_parts(e, scope)

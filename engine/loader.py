@@ -185,15 +185,7 @@ def merge_variant(base_items, variant_items, path, origins=None):
     """A variant's items replace the base's items of the same name, add new ones, and remove named ones."""
     diags = []
     out = [i for i in base_items]
-    # rules inside phases can be replaced by name too
-    index = {}
-    for i, item in enumerate(out):
-        key = _item_key(item)
-        if key:
-            index[key] = ("top", i)
-        if isinstance(item, N.Phase):
-            for j, sub in enumerate(item.items):
-                index[_item_key(sub)] = ("phase", i, j)
+    index = _reindex(out)  # rules inside phases can be replaced by name too
     removals = []
     for item in variant_items:
         if isinstance(item, N.VariantOf):

@@ -711,7 +711,10 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
     if opened:
         ch, oline, ocol = opened[-1]
         closer = _CLOSERS[ch]
-        if _CLOSER_TYPES[closer] in expected or tok.type in ("$END", "_NL", "_DEDENT", "COLON"):
+        at_line_start = col == len(_indent(text)) + 1 and line > oline
+        wrong_closer = tok.type in ("RPAR", "RSQB") and str(tok) != closer
+        if tok.type in ("$END", "_NL", "_DEDENT", "COLON") or wrong_closer or at_line_start or (
+                _CLOSER_TYPES[closer] in expected and len(expected) <= 3):
             where = "before the end of the file" if tok.type == "$END" else f"before {found}"
             return Diagnostic("E002", f"expected '{closer}' to close the '{ch}' at {oline}:{ocol}, found {found}",
                               path, _point(line, col, _width(tok)),
@@ -773,11 +776,12 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
 
     misspelt = _misspelt_keyword(first, text, line, col)
     if misspelt:
-        if misspelt in _DECLARATION_WORDS:
-            hint = (f"a declaration starts with a keyword such as `{misspelt}`, `board`, `zone` or `action`")
+        if misspelt in _FORMS:
+            hint = f"`{misspelt}` is written {_FORMS[misspelt]}"
+        elif misspelt in _DECLARATION_WORDS:
+            hint = "a declaration starts with a keyword such as `board`, `piece`, `zone` or `action`"
         else:
-            hint = (f"a statement starts with a keyword such as `{misspelt}`, `move` or `if`, or is an assignment "
-                    "or a call of a proc")
+            hint = "a statement starts with a keyword such as `place`, `move` or `if`, or is an assignment or a call"
         return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)", path,
                           _point(line, len(_indent(text)) + 1, len(first)), hint)
 
@@ -798,6 +802,10 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
         return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}", path,
                           _point(line, col), f"`{keyword}` is written {_FORMS[keyword]}" if keyword
                           else "finish the line, or join it to the next one")
+
+    if "_INDENT" in expected and tok.type == "_DEDENT":
+        return Diagnostic("E002", "the block after this ':' is empty", path, _point(line, col),
+                          "write its lines under it, indented by 4 spaces more; `pass` is a line that does nothing")
 
     if "_INDENT" in expected and tok.type != "_NL":
         return Diagnostic("E002", f"expected an indented block, found {found}", path,
