@@ -395,7 +395,7 @@ class Compiler:
                 return
             if d is None:
                 raise RuleError("a piece was moved to none", where)
-            for piece in (p if isinstance(p, list) else (p,)):
+            for piece in (list(p) if isinstance(p, list) else (p,)):
                 S.move_piece(piece, d, where)
                 if face is not None:
                     S.set_attr(piece, "up", face == "up")
@@ -411,7 +411,7 @@ class Compiler:
             if isinstance(p, Piece):
                 S.move_piece(p, S.box, None)
             elif isinstance(p, list):
-                for x in p:
+                for x in list(p):
                     S.move_piece(x, S.box, None)
             else:
                 for x in list(p.pieces):
@@ -999,7 +999,14 @@ class Compiler:
 
     def e_Range(self, e, scope):
         lo, hi = self.expr(e.low, scope), self.expr(e.high, scope)
-        return lambda S, L: list(range(lo(S, L), hi(S, L) + 1))
+        where = self.where(e)
+
+        def span(S, L):
+            a, b = lo(S, L), hi(S, L)
+            if b - a > MAX_LOOP_STEPS:
+                raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
+            return list(range(a, b + 1))
+        return span
 
     def e_Of(self, e, scope):
         what = self.iterable(e.what, scope)
@@ -1043,6 +1050,7 @@ class Compiler:
             test = self.expr(f.test, inner) if f.test is not None else None
             loops.append((dom, slot, test))
         element = self.expr(e.element, inner)
+        where = self.where(e)
 
         def comp(S, L):
             out = []
@@ -1053,6 +1061,7 @@ class Compiler:
                     return
                 dom, slot, test = loops[i]
                 for v in dom(S, L):
+                    S.tick(where)
                     L[slot] = v
                     if test is None or test(S, L):
                         rec(i + 1)

@@ -21,8 +21,9 @@ def explain(S, text: str) -> str:
     by_name = {a.name: a for a in game.actions}
     act = by_name.get(words[0])
     if act is None:
-        if len({a.name for a in now}) == 1:
-            act, args = now[0], words
+        regular = [a for a in now if not a.fallback]
+        if len(regular) == 1:
+            act, args = regular[0], words
         else:
             names = sorted({a.name for a in now})
             return f"there is no action '{words[0]}'{did_you_mean(words[0], by_name)}; the actions now are " \
@@ -38,19 +39,19 @@ def explain(S, text: str) -> str:
         return f"'{text}' is not a move: {where} takes {len(act.params)} value" \
                f"{'s' if len(act.params) != 1 else ''}: {usage}"
     L = [None] * act.size
-    shown = " ".join(args)
+    shown = " ".join([act.name] + args)
     for (name, slot, dom, cond, dom_text), word in zip(act.params, args):
         values = dom(S, L)
         match = [v for v in values if value_text(v) == word]
         if not match:
-            return f"cannot {act.name} {shown}: {word} is not one of {dom_text} ({name} in {where})"
+            return f"cannot {shown}: {word} is not one of {dom_text} ({name} in {where})"
         L[slot] = match[0]
         if cond is not None and not cond.fn(S, L):
-            return f"cannot {act.name} {shown}: {where} requires {cond.text}"
+            return f"cannot {shown}: {where} requires {cond.text}"
     for cond in act.requires:
         if not cond.fn(S, L):
             why = cond.message or f"requires {cond.text}"
-            return f"cannot {act.name} {shown}: {where} (line {cond.line}) {why}"
+            return f"cannot {shown}: {where} (line {cond.line}) {why}"
     if act.fallback:
         return f"cannot {act.name}: {where} is allowed only when no other move is"
     return f"'{text}' is not a legal move now"

@@ -82,6 +82,9 @@ class Game:
         # an option that uses a variant file plays that variant: options and variants are one mechanism
         for name, _, uses in self.compiled.options:
             if name in options and uses and uses != self.name:
+                if Path(uses).name != uses or uses.startswith("."):
+                    raise ValueError(f"option '{name}' uses '{uses}': a variant is named by its file's name, "
+                                     "beside the game, without folders")
                 variant = load_game(str(_sibling_or_bundled(Path(self.path), uses)))
                 return variant.new_state(seed=seed, players=players, options=options, inputs=inputs)
         return State(self.compiled, seed=seed, players=players, options=options, inputs=inputs)

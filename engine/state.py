@@ -199,7 +199,7 @@ class State:
         for bi, (name, w, h, place, labels, per_player, area) in enumerate(self.game.boards):
             if per_player:
                 continue
-            board = Board(name, w, h, bi)
+            board = Board(name, w, h, bi, area=area)
             self.boards[name] = board
             offset = sum(b[1] + 1 for b in self.game.boards[:bi])
             names = [(x, y, _label(x, y, labels)) for y in range(1, h + 1) for x in range(1, w + 1)]
@@ -395,30 +395,60 @@ class State:
             try:
                 for act in self.game.actions:
                     if not act.fallback and (act.phase is None or act.phase == phase):
-                        act.gen(self, moves)
+                        self._generate(act, moves)
                 if not moves:
                     for act in self.game.actions:
                         if act.fallback and (act.phase is None or act.phase == phase):
-                            act.gen(self, moves)
+                            self._generate(act, moves)
             except RecursionError:
                 raise RuleError("a rule calls itself without end") from None
         self._cache_version = self._version
         self._cache = moves
         return moves
 
+    @staticmethod
+    def _unique(moves):
+        """Moves a player cannot tell apart (the same text: two identical stones from a reserve) are one."""
+        seen = set()
+        out = []
+        for m in moves:
+            t = m.fix_text()
+            if t not in seen:
+                seen.add(t)
+                out.append(m)
+        return out
+
+    def _generate(self, act, moves):
+        if not act.eager_text:
+            act.gen(self, moves)
+            return
+        mine = []
+        act.gen(self, mine)
+        moves.extend(self._unique(mine))
+
     def apply(self, move):
         if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
-        if self.pending is not None:
-            p = self.pending
-            self._steps.append(p)
-            self._rollback(p.mark)
-            self._run(p.move, p.choices + [move.args[0]], p.mark)
-        else:
-            mark = len(self._journal)
-            self._steps.append(mark)
-            self._run(move, [], mark)
+        pending = self.pending
+        mark = pending.mark if pending is not None else len(self._journal)
+        try:
+            if pending is not None:
+                self._steps.append(pending)
+                self._rollback(mark)
+                self._run(pending.move, pending.choices + [move.args[0]], mark)
+            else:
+                self._steps.append(mark)
+                self._run(move, [], mark)
+        except RuleError:
+            # a rule went wrong: the move did not happen, and the state is as it was
+            self._steps.pop()
+            self._rollback(mark)
+            if pending is not None:
+                self._run(pending.move, pending.choices, mark)
+            self.pending = pending
+            self._version += 1
+            raise
         self._moves.append(move)
 
     @property
@@ -496,11 +526,16 @@ class State:
 
     def _turn_start(self):
         phase = self.phase
+        self._next = None
         for rule in self.game.triggers["turn start"]:
             if rule.phase is None or rule.phase == phase:
                 L = [None] * rule.size
                 for f in rule.body:
                     f(self, L)
+        if self._next is not None and self._next is not self.turn_player:
+            # `next P` at the start of a turn gives the turn to P instead
+            self.set_attr(self, "turn_player", self._next)
+            self._next = None
 
     # ------------------------------------------------------------ the end
     def end_game(self, kind, who):
@@ -579,7 +614,7 @@ class State:
             if m.text == text:
                 return m
         if self.pending is None:
-            actions = self._actions_now()
+            actions = [a for a in self._actions_now() if not a.fallback]
             if len({a.name for a in actions}) == 1:
                 prefixed = f"{actions[0].name} {text}"
                 for m in moves:

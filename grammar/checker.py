@@ -263,8 +263,8 @@ class Checker:
             self.check_pieces(pieces)
         for i in self.sym.inputs:
             self.check_input(i)
-        for show in self.sym.shows:
-            self.check_show(show)
+        for shown in self.sym.shows:
+            self.check_show(shown)
 
     def check_show(self, show: N.Show):
         if show.kind not in self.sym.kinds:
@@ -338,7 +338,9 @@ class Checker:
         self.check_table(kind, p.header, p.rows, p.span)
 
     def check_table(self, kind: N.Kind, header, rows, span):
-        attrs_by_name = {a.name: a for a in kind.attrs}
+        attrs_by_name = {}
+        for a in kind.attrs:
+            attrs_by_name.setdefault(a.name, a)  # a second attribute of the same name is reported (E031)
         # the header row sits between the `pieces` line and the first row (or is line 1 of a data file)
         if span.end_line > span.line:
             last = rows[0][0][1].line - 1 if rows and rows[0] else span.end_line

@@ -697,7 +697,7 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
             above = next((lines[k] for k in range(no - 2, -1, -1) if lines[k].strip()
                           and not lines[k].strip().startswith("#")), "")
             hint = ("only the lines of a block, under a line that ends with ':', are indented; "
-                    f"remove the indentation of this line")
+                    "remove the indentation of this line")
             if above and not above.rstrip().endswith(":"):
                 hint += " (or, if it belongs under the line above, end that line with ':')"
         return Diagnostic("E002", "unexpected indentation", path, _point(no, 1, width), hint)
@@ -804,7 +804,8 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
                           else "finish the line, or join it to the next one")
 
     if "_INDENT" in expected and tok.type == "_DEDENT":
-        return Diagnostic("E002", "the block after this ':' is empty", path, _point(line, col),
+        at = col - 1 if text[col - 2:col - 1] == ":" else col
+        return Diagnostic("E002", "the block after this ':' is empty", path, _point(line, at),
                           "write its lines under it, indented by 4 spaces more; `pass` is a line that does nothing")
 
     if "_INDENT" in expected and tok.type != "_NL":

@@ -87,7 +87,7 @@ BUILTIN_NAMES = {
     "mover": ("player", "the player who is taking the turn"),
     "opponent": ("player", "the other player (two-player games)"),
     "others": ("list[player]", "every player but the mover, in turn order after the mover"),
-    "players": ("list[player]", "every player in turn order"),
+    "players": ("list[player]", "every player, in turn order from the mover"),
     "supply": ("zone", "where pieces listed in a `pieces` table start"),
     "box": ("zone", "where removed pieces go"),
     "turn": ("int", "the number of the current turn, from 1"),

@@ -257,7 +257,7 @@ def test_only_level_one_goes_face_up_into_an_empty_square(game):
 
 
 def test_upgrades_climb_one_level_at_a_time_on_your_own_squares(game):
-    s = arranged(game, [("a1", BLACK, "Sea Dog", True), ("b2", BLACK, "Sea Dog", True),
+    s = arranged(game, [("a1", BLACK, "Sea Dog", True), ("b2", BLACK, "Galley Hand", True),
                         ("b2", BLACK, "Dead Calm", True), ("c3", WHITE, "Fog Horn", True)],
                  {BLACK: ["Rip Tide", "Storm Jib", "The Admiral"]})
     ups = {(m.args[0].attrs["name"], m.args[1].name) for m in s.legal_moves() if m.action.name == "upgrade"}
