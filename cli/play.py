@@ -9,7 +9,7 @@ import click
 
 from .games import same_game
 from .render import has_hidden_info, render_view
-from .savefile import SaveError, fix_text, replay_moves, restore, save_data, write_save
+from .savefile import SaveError, replay_moves, restore, save_data, write_save
 
 HUMAN = "human"
 RANDOM = "random"
@@ -214,7 +214,6 @@ class Session:
 
     def apply(self, move, seat):
         viewer = self.audience(seat)
-        fix_text(move)
         self.state.apply(move)
         self.movers.append(seat)
         self.echo(self.announce(seat, move, viewer))

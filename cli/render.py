@@ -151,7 +151,8 @@ class Glyphs:
         if piece.get("label"):  # the game said how to show it
             return str(piece["label"])
         if _is_face_down(piece):
-            return "?"
+            owner = piece.get("owner")  # whose it is shows on its back (a marker on a face-down card)
+            return "?" if owner is None else self.owner_abbr.get(str(owner), str(owner)[:1]).capitalize() + "?"
         kind = str(piece.get("kind"))
         attrs = piece.get("attrs") or {}
         owner = piece.get("owner")
@@ -340,14 +341,23 @@ def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
 # ---------------------------------------------------------------------------------
 # the whole view
 
-def _group(pieces: list) -> str:
-    counts = Counter(describe_piece(p) for p in pieces)
+def _group_items(pieces: list) -> list:
+    """The pieces in words, alike ones counted: a piece the game labels (`show`) by its label."""
+    words = [str(p["label"]) if p.get("label") else describe_piece(p) for p in pieces]
+    counts = Counter(words)
     order = []
-    for p in pieces:
-        d = describe_piece(p)
+    for d in words:
         if d not in order:
             order.append(d)
-    return ", ".join(d if counts[d] == 1 else f"{d} x{counts[d]}" for d in order)
+    return [d if counts[d] == 1 else f"{d} x{counts[d]}" for d in order]
+
+
+def _group(pieces: list) -> str:
+    return ", ".join(_group_items(pieces))
+
+
+# a zone whose contents do not fit on one line lists one piece (or group) a line
+ZONE_LINE = 100
 
 
 # how the plane turns so that a seat's own edge is at the bottom of the picture
@@ -385,7 +395,8 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):
             legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p)
-                              else "face-down " + str(p.get("kind", "piece")))
+                              else " ".join(["face-down", *([str(p["owner"])] if p.get("owner") else []),
+                                             str(p.get("kind", "piece"))]))
     if legend:
         lines.append("legend: " + ", ".join(f"{g} {d}" for g, d in sorted(legend.items())))
 
@@ -404,6 +415,10 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
                 body = f"{count} hidden" if count else "empty"
             else:
                 body = _group(pieces) if pieces else ("empty" if not count else f"{count} pieces")
+            if len(f"  {name}: {body}") > ZONE_LINE and pieces and z.get("visible") is not False:
+                lines.append(f"  {name}:")
+                lines.extend(f"    {item}" for item in _group_items(pieces))
+                continue
             lines.append(f"  {name}: {body}")
 
     players = [p for p in view.get("players") or [] if p.get("vars")]

@@ -143,14 +143,6 @@ def players_text(lo: int, hi: int) -> str:
     return f"{lo}-{hi} players"
 
 
-def fix_text(move) -> None:
-    """Name a move, and decide what the other players may read of it, before it is applied (while a
-    card it plays is still in its owner's hand), even when its text was already read."""
-    fix = getattr(move, "fix_text", None)
-    if fix is not None:
-        fix()
-
-
 def replay_moves(state, moves, on_move=None) -> list:
     """Apply the move texts in order; returns the seat that made each.  A move that is not
     legal at its point raises SaveError("move 7 'place b2' is not legal (...)")."""
@@ -163,7 +155,6 @@ def replay_moves(state, moves, on_move=None) -> list:
         except IllegalMove as e:
             reason = str(e).strip().splitlines()[0] if str(e).strip() else ""
             raise SaveError(f"move {i} '{text}' is not legal" + (f" ({reason})" if reason else "")) from None
-        fix_text(move)
         try:
             state.apply(move)
         except IllegalMove as e:

@@ -237,7 +237,7 @@ class _ToAst(Transformer):
         target = c[0]
         if not isinstance(target, (N.Name, N.Attr)):
             raise SyntaxProblem("E003", "this cannot be assigned to", target.span,
-                                "assign to a variable (`count = 1`) or a player's variable (`mover.score += 1`)")
+                                "assign to a variable (`total = 1`) or a player's variable (`mover.score += 1`)")
         return N.Assign(target, op, c[1], _span(meta))
 
     def set_stmt(self, meta, c):
@@ -383,8 +383,10 @@ class _ToAst(Transformer):
     def call(self, meta, c):
         func, args = c
         if not isinstance(func, N.Name):
-            raise SyntaxProblem("E005", "only named functions can be called", func.span,
-                                "call a builtin like `count(...)` or a `def`/`proc` by its name")
+            hint = "call a builtin like `count(...)` or a `def`/`proc` by its name"
+            if isinstance(func, N.Attr):
+                hint = f"functions are not attributes: write `{func.name}(...)` with the value as its first argument"
+            raise SyntaxProblem("E005", "only named functions can be called", func.span, hint)
         return N.Call(func.id, tuple(args or ()), _span(meta))
 
     def args(self, meta, c):

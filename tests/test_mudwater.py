@@ -28,7 +28,7 @@ WHITE_HAND = ["Sea Dog", "Dinghy Dan", "Bait Bucket", "Lily Hopper", "Cattail Ki
 
 def cards():
     with open(CARDS, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     for r in rows:
         for k in ("number", "level", "top", "right", "bottom", "left"):
             r[k] = int(r[k])
@@ -186,12 +186,11 @@ def test_hand_lines_name_a_card_by_name_or_number_in_any_case_and_spacing(game):
     s = game.new_state(seed=1, inputs={"hand": {BLACK: lines(names)}})
     p = s.players[BLACK]
     got = {c.attrs["name"] for c in p.zones["hand"].pieces + p.zones["ante"].pieces}
-    assert got == set(BLACK_HAND[:13]) | {"Bog Blossom"}  # card number 22
+    assert got == set(BLACK_HAND[:13]) | {next(n for n, r in CARD.items() if r["number"] == 22)}
 
 
-@pytest.mark.xfail(strict=True, reason="engine: an input line matches any attribute, so '3' is the first card "
-                                       "with a 3 anywhere (requests/mudwater.md #3)")
 def test_a_small_card_number_names_that_card(game):
+    # 3 is also an edge number or a Level of many cards: only a card's name and number name it
     names = BLACK_HAND[:1] + ["3"] + BLACK_HAND[2:]  # 3 is The Deckhand
     s = game.new_state(seed=1, inputs={"hand": {BLACK: lines(names)}})
     p = s.players[BLACK]
@@ -281,7 +280,8 @@ def test_no_chain_reactions_and_a_card_looks_only_once(game):
     # a white card right of The Boathouse that The Boathouse (right 3) would beat, if it looked
     weak = level_one(lambda r: r["left"] < CARD["The Boathouse"]["right"])
     # a white card above The Deckhand (top 3) that The Deckhand would beat, if it looked again
-    late = level_one(lambda r: r["bottom"] < CARD["The Deckhand"]["top"] and r["name"] != weak)
+    late = level_one(lambda r: r["bottom"] < CARD["The Deckhand"]["top"]
+                     and r["name"] not in (weak, "The Boathouse", "The Deckhand"))
     s = arranged(game, [("b1", WHITE, "The Boathouse", True), ("c1", WHITE, weak, True)],
                  {BLACK: ["The Deckhand", "Galley Hand"], WHITE: [late]})
     play(s, "place", "The Deckhand", "a1")
@@ -463,7 +463,7 @@ def test_random_playouts_end_without_error(name, n):
     rng = random.Random(7)
     lengths = []
     for i in range(n):
-        s = g.new_state(seed=i, inputs=hands() if i % 2 else None)
+        s = g.new_state(seed=i, inputs=hands() if i % 10 == 0 else None)
         moves = 0
         while not s.is_over():
             s.apply(rng.choice(s.legal_moves()))
@@ -515,10 +515,9 @@ def test_no_view_or_history_shows_the_other_hand_ante_or_rocks(name):
     assert rocks > 20
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a move whose text was read before apply is not masked "
-                                       "(requests/mudwater.md #4)")
 def test_a_typed_move_is_hidden_from_the_other_player_too(game):
     s = start_with(game, ["The Boathouse"])
     m = find(s, "rock", "The Boathouse", "b2")
     s.apply(s.parse_move(m.text))  # as the REPL and replays do: the text is read first
-    assert not leaks(" ".join(s.history_for(WHITE)), BLACK_HAND)
+    assert s.history_for(WHITE) == ["rock card b2"]
+    assert s.history_for(BLACK) == ["rock The Boathouse-2 b2"]
