@@ -231,8 +231,10 @@ FUNCTIONS = {
 # ---------------------------------------------------------------- operators on untyped values
 
 def add(S, a, b):
-    if hasattr(a, "nbr") and hasattr(b, "dx"):
-        return a.nbr[b.i]
+    if hasattr(b, "dx"):  # a space plus a direction (none off the board)
+        return None if a is None else a.nbr[b.i]
+    if a is None or b is None:
+        raise RuleError("cannot add none")
     return a + b
 
 
@@ -282,6 +284,8 @@ def dynamic_attr(S, obj, name):
             return obj.kind.name
         return obj.attrs.get(name)
     if hasattr(obj, "vars") and hasattr(obj, "zones"):
+        if name in obj.boards:
+            return obj.boards[name].in_play()
         if name in obj.zones:
             return obj.zones[name]
         if name in obj.vars:

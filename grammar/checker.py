@@ -1085,10 +1085,14 @@ class Checker:
     def binop(self, e: N.BinOp, scope) -> str:
         lt = self.expr(e.left, scope)
         rt = self.expr(e.right, scope)
-        if e.op == "+" and fits(lt, "space") and fits(rt, "dir") and "dir" in (lt, rt):
+        if e.op == "+" and fits(lt, "space") and fits(rt, "dir") and ("dir" in (lt, rt) or "space" in (lt, rt)):
             return "space"  # a space plus a direction: the next space that way
         if e.op == "+" and is_list(lt) and is_list(rt):
             return join(lt, rt)
+        if e.op == "+" and "text" in (lt, rt) and fits(lt, "text") and fits(rt, "text"):
+            return "text"  # texts join
+        if lt == "any" and rt == "any":
+            return "any"  # two untyped values (a def's parameters): decided when the rule runs
         for side, t in ((e.left, lt), (e.right, rt)):
             if not fits(t, "int"):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {_a(show(t))}", side.span,

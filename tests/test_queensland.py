@@ -38,12 +38,20 @@ def fresh(game, players=2, mover=RED, seed=0):
 
 def new_tile(s, north="soil", east="soil", south="soil", west="soil", pond=False, cows=0, scarecrows=0,
              tractors=0, arrow="single", heading="north"):
-    """A farm tile from the bottom of the pile, printed as asked."""
-    t = s.zones["pile"].pieces[0]
+    """A farm tile from the bottom of the pile (or from the box once the pile is gone), printed as asked."""
+    pile = s.zones["pile"].pieces
+    t = pile[0] if pile else next(p for p in s.box.pieces if p.kind.name == "tile")
     s.move_piece(t, s.box, None)
     t.attrs.update(north=north, east=east, south=south, west=west, pond=pond, cows=cows,
                    scarecrows=scarecrows, tractors=tractors, arrow=arrow, heading=DIRS[heading])
     return t
+
+
+def plain_pile(s):
+    """Every tile still in the pile: all soil, a single movement printed north."""
+    for t in s.zones["pile"].pieces:
+        t.attrs.update(north="soil", east="soil", south="soil", west="soil", pond=False, arrow="single",
+                       heading=DIRS["north"])
 
 
 def farm(s, seat):
@@ -181,7 +189,7 @@ def test_edge_matching_under_all_four_rotations(game, heading):
         play(s, f"take 1 {x},{y} {arrow[(x, y)]}")
         t = farm(s, RED).by_xy[(x, y)].pieces[0]
         assert t.turns == r
-        towards_centre = COMPASS[[(0, -1), (-1, 0), (0, 1), (1, 0)].index((-x, -y))]
+        towards_centre = {(0, 1): "north", (1, 0): "east", (0, -1): "south", (-1, 0): "west"}[(-x, -y)]
         assert edge(s, t, DIRS[towards_centre]) == "cane"
         assert [edge(s, t, DIRS[d]) for d in COMPASS].count("soil") == 3
         assert sides_match(s, RED)
@@ -240,6 +248,7 @@ def test_toads_on_the_new_tile_follow_the_market_space(game):
 def test_the_supply_gives_what_it_has_left(game):
     s = fresh(game)
     lay(s, RED, 0, 0)
+    offer(s, 3, arrow="single", heading="north")
     for t in s.zones["toads"].pieces[1:]:
         s.move_piece(t, s.box, None)
     settle(s)
@@ -262,13 +271,13 @@ def test_toads_never_leave_the_farm(game):
 
 
 @pytest.mark.parametrize("d, expected", [
-    ("north", {(0, 1): 2, (1, 1): 1, (2, 1): 1}),
+    ("north", {(0, 1): 1, (1, 1): 2, (2, 1): 1}),
     ("east", {(1, 0): 1, (2, 0): 1, (2, 1): 2}),
-    ("south", {(0, 0): 2, (1, 0): 1, (2, 0): 1}),
+    ("south", {(0, 0): 1, (1, 0): 2, (2, 0): 1}),
     ("west", {(0, 0): 1, (0, 1): 2, (1, 0): 1}),
 ])
 def test_a_single_movement_in_each_direction(game, d, expected):
-    # a 3 x 2 farm; toads at (0,0), (1,1) x2 and (2,0); the new tile at (3,1) brings none (its toads are taken)
+    # a 3 x 2 farm; toads at (0,0), (1,1) x2 and (2,0); the new tile at (3,1) brings none (the supply is empty)
     s = fresh(game)
     for x in range(3):
         for y in range(2):
@@ -280,7 +289,7 @@ def test_a_single_movement_in_each_direction(game, d, expected):
     for t in s.zones["toads"].pieces[:]:
         s.move_piece(t, s.box, None)
     settle(s)
-    play(s, f"take 1 -1,2 {d}" if False else f"take 1 3,1 {d}")
+    play(s, f"take 1 3,1 {d}")
     assert toad_map(s, RED) == expected
 
 
@@ -413,6 +422,7 @@ def test_the_market_slides_right_and_refills_space_1(game):
     lay(s, YELLOW, 0, 0)
     for k in (1, 2, 3):
         offer(s, k, arrow="single", heading="north")
+    plain_pile(s)
     settle(s)
 
     def market():
@@ -440,6 +450,7 @@ def test_the_game_ends_when_the_market_cannot_be_refilled(game):
         s.move_piece(t, s.box, None)
     for k in (1, 2, 3):
         offer(s, k, arrow="single", heading="north")
+    plain_pile(s)
     settle(s)
     play(s, "take 1 1,0 north")                          # the last tile of the pile refills the market
     assert not s.is_over() and not s.zones["pile"].pieces
@@ -589,11 +600,14 @@ def test_traits_score_by_the_tables(game, players, table):
         for i in range(n):                                     # cows, scarecrows and tractors alike
             lay(s, RED, i, 0, cows=1)
             lay(s, YELLOW, i, 0, scarecrows=1)
-            lay(s, players - 1, i, 1, tractors=1) if players > 2 else None
+            if players > 2:
+                lay(s, GREEN, i, 0, tractors=1)
         settle(s)
         end_now(s)
         assert scores(s)[RED] == 3 + points, n
         assert scores(s)[YELLOW] == 3 + points, n
+        if players > 2:
+            assert scores(s)[GREEN] == 3 + points, n
 
 
 def test_ponds_score_one_each(game):
@@ -617,23 +631,22 @@ def test_ties_go_to_own_colour_then_wheat_then_cane_then_are_shared(game):
         if yellow_wheat:                                         # a closed wheat field of 2: +2 points
             lay(s, YELLOW, 0, 5, east="wheat")
             lay(s, YELLOW, 1, 5, west="wheat")
-        if red_cane:                                             # a closed cane field of 1 section pair: +4
+        if red_cane:                                             # a closed cane field of 2: +4 points
             lay(s, RED, 0, 5, east="cane")
             lay(s, RED, 1, 5, west="cane")
         s.players[RED].vars["score"] = red_bonus
         settle(s)
         end_now(s)
         return s
-    # the starting tiles' traits and pond score alike for both; more own tiles wins
+    # the same tiles: the same scores, and a shared win
     s = position(4, 4)
     assert scores(s)[RED] == scores(s)[YELLOW] and s.outcome().winners == (RED, YELLOW)
-    # (lay only starting tiles without traits for the uneven case: S4 is the pond, worth 1)
     s = position(3, 3)
     assert s.outcome().winners == (RED, YELLOW)
     # equal scores: yellow's larger closed wheat field breaks the tie
     s = position(3, 3, yellow_wheat=True, red_bonus=2)
     assert scores(s)[RED] == scores(s)[YELLOW] and s.outcome().winners == (YELLOW,)
-    # equal wheat (none closed for red... so give red cane and yellow the same bonus): cane breaks the tie
+    # equal scores, no closed wheat field for either: red's larger closed sugar cane field breaks the tie
     s = position(3, 3, red_cane=True, red_bonus=-4)
     assert scores(s)[RED] == scores(s)[YELLOW] and s.outcome().winners == (RED,)
 
