@@ -205,11 +205,14 @@ class Glyphs:
 
 def stack_label(pieces: list, glyphs: Glyphs) -> str:
     """The top piece's glyph, and the height when the stack holds more than one piece.
-    A labelled piece at the bottom (a tile) shows with what stands on it counted: `label +3`."""
+    A labelled piece at the bottom (a tile) shows with what stands on it counted: `label +3`;
+    a labelled piece on top, with what lies under it counted the same way."""
     if not pieces:
         return ""
     if pieces[0].get("label") and len(pieces) > 1 and not pieces[-1].get("label"):
         return f"{pieces[0]['label']} +{len(pieces) - 1}"
+    if pieces[-1].get("label") and len(pieces) > 1:  # a labelled piece on others: `label +2` under it
+        return f"{pieces[-1]['label']} +{len(pieces) - 1}"
     text = glyphs.glyph(pieces[-1])
     if len(pieces) > 1:
         text += (":" if text[-1:].isdigit() else "") + str(len(pieces))
@@ -385,7 +388,8 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     for b in boards:
         if b.get("owner") is None:
             continue
-        lines.append(f"{b['name']} of {b['owner']}:")
+        compass = " (north is up)" if b.get("shape") == "area" else ""
+        lines.append(f"{b['name']} of {b['owner']}{compass}:")
         drawn = render_plane(dict(view, boards=[b]), glyphs, color)
         lines.extend(drawn if drawn else ["  (empty)"])
 
