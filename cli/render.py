@@ -116,7 +116,8 @@ class Glyphs:
     owned pieces come in several kinds, then the initials of the attribute values that
     tell pieces of that kind apart.  An unowned piece: the initials of its visible
     attributes' values (a true flag: the flag's initial), else its kind's initial.  A
-    face-down piece: `?`.  Initials grow to the shortest unambiguous prefix.
+    face-down piece: `?`, after its owner's initial when it has an owner (`W?`).  Initials
+    grow to the shortest unambiguous prefix.
     """
 
     def __init__(self, view: dict):

@@ -1,20 +1,18 @@
-"""Checked AST -> Python closures, built once per game.
+"""Checked AST -> functions, built once per game.
 
-Every expression becomes `f(S, L)`: S is the State, L the frame of local slots of the rule
-being run (action parameters, lets, loop variables). Statements are closures of the same shape
-that change S through its journalled methods.
+Every expression becomes one function `f(S, L)` (see expressions.py): S is the State, L the frame
+of local slots of the rule being run (action parameters, lets, loop variables). Statements are
+closures of the same shape that change S through its journalled methods. Each action also gets one
+generator function that lists its legal moves.
 """
 from __future__ import annotations
 
 import attrs
 
 from ..grammar import nodes as N
-from ..grammar.types import DIRECTION_SETS, RELATIVE_DIRECTIONS, elem, is_list
-from . import library as lib
+from .expressions import MAX_DEPTH, MAX_LOOP_STEPS, ExpressionCompiler, Scope
+from .moves import Move, generator_source
 from .runtime import DIRS, GameOver, NeedChoice, Piece, RuleError, value_text
-
-MAX_LOOP_STEPS = 200_000
-MAX_DEPTH = 200
 
 
 @attrs.define
@@ -27,27 +25,6 @@ class Frame:
         return self.size - 1
 
 
-class Scope:
-    def __init__(self, frame, parent=None):
-        self.frame, self.parent, self.names = frame, parent, {}
-
-    def child(self):
-        return Scope(self.frame, self)
-
-    def bind(self, name):
-        slot = self.frame.alloc()
-        self.names[name] = slot
-        return slot
-
-    def slot(self, name):
-        s = self
-        while s is not None:
-            if name in s.names:
-                return s.names[name]
-            s = s.parent
-        raise KeyError(name)
-
-
 @attrs.define
 class Condition:
     """A legality condition of an action, kept with its source for explanations."""
@@ -56,7 +33,6 @@ class Condition:
     line: int
     param: str | None  # the parameter it belongs to, or None for a `require`
     message: str | None = None
-    shape: tuple | None = None  # a simple shape the generator can run without calling fn
 
 
 @attrs.define
@@ -110,7 +86,7 @@ class CompiledGame:
     shows: dict = attrs.Factory(dict)  # kind -> label(S, piece)
 
 
-class Compiler:
+class Compiler(ExpressionCompiler):
     def __init__(self, checked, source, name, origins=None):
         self.c = checked
         # a variant mixes items of two files: each item's text and line come from its own file
@@ -125,7 +101,8 @@ class Compiler:
         self.name = name
         self.defs = {}
         self.procs = {}
-        self.hints = {}
+        self._init_expressions()
+        self.env["_Move"] = Move
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ helpers
@@ -286,25 +263,34 @@ class Compiler:
         frame = Frame()
         scope = Scope(frame)
         params = []
-        for prm in a.params:
+        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
+        gen_params = []
+        for i, prm in enumerate(a.params):
             dom = self.iterable(prm.domain, scope)
+            gen_items = self.iter_src(prm.domain, gen_scope)
             slot = scope.bind(prm.name)
+            py = gen_scope.bind_py(prm.name, f"_p{i}")
             cond = None
+            gen_test = None
             if prm.test is not None:
                 cond = Condition(self.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name)
-                cond.shape = self.hints.get(cond.fn)
+                gen_test = self.src(prm.test, gen_scope)
             params.append((prm.name, slot, dom, cond, self.text(prm.domain)))
+            gen_params.append((py, gen_items, gen_test))
         requires = []
+        gen_requires = []
         body_nodes = []
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.expr(s.test, scope), self.text(s.test), s.span.line, None, s.message))
+                gen_requires.append(self.src(s.test, gen_scope))
             else:
                 body_nodes.append(s)
         body = self.block(tuple(body_nodes), scope)
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase), a.fallback, params, requires, body,
                              frame.size, a.span.line)
-        act.gen = make_generator(act)
+        source = generator_source(self.put(act, "_act"), gen_params, gen_requires)
+        act.gen = self.build(source, "S, out")
         act.eager_text = any(not self.type(p.domain).startswith("list[space") for p in a.params)
         return act
 
@@ -605,488 +591,10 @@ class Compiler:
                 f(S, L)
         return run
 
-    # ------------------------------------------------------------ expressions
+    # ------------------------------------------------------------ loops of statements
     def iterable(self, node, scope):
-        """A closure giving a list for a board, a zone, a stack or a list."""
-        f = self.expr(node, scope)
-        t = self.type(node)
-        if t in ("zone", "space"):
-            return lambda S, L: list(f(S, L).pieces)
-        if is_list(t):
-            return f
-
-        def anything(S, L):
-            v = f(S, L)
-            if v is None:
-                return []
-            return v if isinstance(v, list) else list(v.pieces)
-        return anything
-
-    def expr(self, e, scope):
-        return getattr(self, "e_" + type(e).__name__)(e, scope)
-
-    # Closures of a few simple shapes are remembered so that their parents can fuse them into one
-    # closure (a local slot, a constant, a step from a local in a fixed direction): the hot paths
-    # of move generation are made of such shapes.
-    def const(self, v):
-        f = lambda S, L: v  # noqa: E731
-        self.hints[f] = ("const", v)
-        return f
-
-    def local(self, slot):
-        f = lambda S, L: L[slot]  # noqa: E731
-        self.hints[f] = ("local", slot)
-        return f
-
-    def e_Num(self, e, scope):
-        return self.const(e.value)
-
-    def e_Str(self, e, scope):
-        return self.const(e.value)
-
-    def e_Name(self, e, scope):
-        cat, name = self.refs.get(e, ("local", e.id))
-        if cat == "local":
-            return self.local(scope.slot(name))
-        if cat == "var":
-            return lambda S, L: S.vars[name]
-        if cat == "const":
-            return self.expr(self.sym.consts[name].value, scope)
-        if cat == "board":
-            return lambda S, L: S.boards[name].in_play()
-        if cat == "zone":
-            return lambda S, L: S.zones[name]
-        if cat == "kind":
-            return lambda S, L: [p for p in S.kind_pieces[name] if p.loc is not S.box]
-        if cat == "enum":
-            return self.const(name)
-        if cat == "option":
-            return lambda S, L: name in S.options
-        if cat == "phase":
-            return lambda S, L: name
-        return self.builtin_name(name)
-
-    def builtin_name(self, name):
-        if name == "mover":
-            return lambda S, L: S.turn_player
-        if name == "opponent":
-            return lambda S, L: S.players[1 - S.turn_player.index] if S.n == 2 else S.next_player(S.turn_player)
-        if name == "others":
-            return lambda S, L: S.others(S.turn_player)
-        if name == "players":
-            return lambda S, L: S.players_from(S.turn_player)
-        if name == "supply":
-            return lambda S, L: S.supply
-        if name == "box":
-            return lambda S, L: S.box
-        if name == "turn":
-            return lambda S, L: S.turn
-        if name == "winners":
-            return lambda S, L: S.winners()
-        if name in ("true", "yes"):
-            return self.const(True)
-        if name in ("false", "no"):
-            return self.const(False)
-        if name == "none":
-            return self.const(None)
-        if name in DIRS:
-            return self.const(DIRS[name])
-        if name in RELATIVE_DIRECTIONS:
-            return lambda S, L: S.turn_player.rel[name]
-        if name in DIRECTION_SETS:
-            ds = [DIRS[n] for n in DIRECTION_SETS[name]]
-            return lambda S, L: ds
-        raise AssertionError(name)
-
-    def e_Attr(self, e, scope):
-        obj = self.expr(e.obj, scope)
-        name = e.name
-        t = self.type(e.obj)
-        bt = "piece" if t.startswith("piece") else t
-        hint = self.hints.get(obj)
-        if bt == "space":
-            if name in ("x", "y", "name", "pieces"):
-                if hint is not None and hint[0] == "local":
-                    slot = hint[1]
-                    f = lambda S, L: None if (o := L[slot]) is None else getattr(o, name)  # noqa: E731
-                    if name in ("x", "y"):
-                        self.hints[f] = ("local_attr", slot, name)
-                    return f
-                return _getter(obj, name)
-            if name == "board":
-                return lambda S, L: _none_or(obj(S, L), lambda s: s.board.name)
-        if bt == "piece":
-            if name == "owner":
-                return _getter(obj, "owner")
-            if name in ("up", "turns"):
-                return _getter(obj, name)
-            if name == "space":
-                def space(S, L):
-                    p = obj(S, L)
-                    return None if p is None or p.loc is None or not p.loc.is_space else p.loc
-                return space
-            if name == "kind":
-                return lambda S, L: _none_or(obj(S, L), lambda p: p.kind.name)
-
-            def attr(S, L):
-                p = obj(S, L)
-                return None if p is None else p.attrs.get(name)
-            return attr
-        if bt == "player":
-            if name in self.sym.boards:
-                return lambda S, L: obj(S, L).boards[name].in_play()
-            if name in self.sym.zones:
-                return lambda S, L: obj(S, L).zones[name]
-            if name in self.sym.vars:
-                return lambda S, L: obj(S, L).vars[name]
-            if name == "name":
-                return _getter(obj, "name")
-            if name == "seat":
-                return lambda S, L: obj(S, L).index + 1
-        if bt == "dir":
-            return _getter(obj, name)
-        if bt == "zone":
-            return _getter(obj, name)
-        # untyped: decide at run time
-        return lambda S, L: lib.dynamic_attr(S, obj(S, L), name)
-
-    def e_Call(self, e, scope):
-        if e.func in self.defs:
-            entry = self.defs[e.func]
-            args = [self.expr(a, scope) for a in e.args]
-            where = self.where(e)
-            if len(args) == 1:
-                a0 = args[0]
-
-                def call1(S, L):
-                    fn, size = entry[0]
-                    L2 = [None] * size
-                    L2[0] = a0(S, L)
-                    S._depth += 1
-                    if S._depth > MAX_DEPTH:
-                        S._depth = 0
-                        raise RuleError(f"'{e.func}' calls itself without end", where)
-                    try:
-                        return fn(S, L2)
-                    finally:
-                        S._depth -= 1
-                return call1
-
-            def call(S, L):
-                fn, size = entry[0]
-                L2 = [None] * size
-                for i, a in enumerate(args):
-                    L2[i] = a(S, L)
-                S._depth += 1
-                if S._depth > MAX_DEPTH:
-                    S._depth = 0
-                    raise RuleError(f"'{e.func}' calls itself without end", where)
-                try:
-                    return fn(S, L2)
-                finally:
-                    S._depth -= 1
-            return call
-        special = getattr(self, "f_" + e.func, None)
-        if special is not None:
-            r = special(e, scope)
-            if r is not None:
-                return r
-        fn = lib.FUNCTIONS[e.func]
-        args = [self.expr(a, scope) for a in e.args]
-        if len(args) == 1:
-            a0 = args[0]
-            return lambda S, L: fn(S, a0(S, L))
-        if len(args) == 2:
-            a0, a1 = args
-            return lambda S, L: fn(S, a0(S, L), a1(S, L))
-        return lambda S, L: fn(S, *[a(S, L) for a in args])
-
-    # short-circuiting forms of count/any/all over a filter, and fast paths for common calls
-    def _filter_parts(self, e, scope):
-        arg = e.args[0] if len(e.args) == 1 else None
-        if isinstance(arg, N.Filter) and arg.mode == "where":
-            dom = self.iterable(arg.domain, scope)
-            inner = scope.child()
-            slot = inner.bind(arg.var)
-            return dom, slot, self.expr(arg.test, inner)
-        return None
-
-    def _stop_at(self, e, scope, found):
-        """any(...) stops at the first element that passes (found=True), all(...) at the first that fails."""
-        parts = self._filter_parts(e, scope)
-        if parts is None:
-            return None
-        dom, slot, test = parts
-
-        def short_circuit(S, L):
-            for v in dom(S, L):
-                L[slot] = v
-                if bool(test(S, L)) is found:
-                    return found
-            return not found
-        return short_circuit
-
-    def f_any(self, e, scope):
-        return self._stop_at(e, scope, True)
-
-    def f_all(self, e, scope):
-        return self._stop_at(e, scope, False)
-
-    def f_count(self, e, scope):
-        parts = self._filter_parts(e, scope)
-        if parts is None:
-            return None
-        dom, slot, test = parts
-
-        def count(S, L):
-            n = 0
-            for v in dom(S, L):
-                L[slot] = v
-                if test(S, L):
-                    n += 1
-            return n
-        return count
-
-    def f_empty(self, e, scope):
-        if len(e.args) == 1 and self.type(e.args[0]) == "space":
-            a = self.expr(e.args[0], scope)
-            hint = self.hints.get(a)
-            if hint is not None and hint[0] == "local":
-                slot = hint[1]
-                f = lambda S, L: (s := L[slot]) is None or not s.pieces  # noqa: E731
-                self.hints[f] = ("empty_local", slot)
-                return f
-            if hint is not None and hint[0] == "step":
-                _, slot, k = hint
-                f = lambda S, L: (s := L[slot]) is None or (t := s.nbr[k]) is None or not t.pieces  # noqa: E731
-                self.hints[f] = ("empty_step", slot, k)
-                return f
-
-            def empty(S, L):
-                s = a(S, L)
-                return s is None or not s.pieces
-            return empty
-        return None
-
-    def f_touching(self, e, scope):
-        if len(e.args) == 2 and isinstance(e.args[1], N.Name) and self.refs.get(e.args[1], ("",))[0] == "board":
-            a = self.expr(e.args[0], scope)
-            board = e.args[1].id
-            return lambda S, L: S.touching(a(S, L), board)
-        return None
-
-    def e_BinOp(self, e, scope):
-        a, b = self.expr(e.left, scope), self.expr(e.right, scope)
-        lt, rt = self.type(e.left), self.type(e.right)
-        op = e.op
-        if op == "+" and lt == "space" and rt == "dir":
-            ha, hb = self.hints.get(a), self.hints.get(b)
-            if ha is not None and hb is not None and ha[0] == "local" and hb[0] == "const" and hb[1] is not None:
-                slot, k = ha[1], hb[1].i
-                f = lambda S, L: None if (s := L[slot]) is None else s.nbr[k]  # noqa: E731
-                self.hints[f] = ("step", slot, k)
-                return f
-
-            def step(S, L):
-                s = a(S, L)
-                d = b(S, L)
-                return None if s is None or d is None else s.nbr[d.i]
-            return step
-        if op == "+":
-            if lt in ("any",) or rt in ("any",):
-                return lambda S, L: lib.add(S, a(S, L), b(S, L))
-            return lambda S, L: a(S, L) + b(S, L)
-        if op == "-":
-            return lambda S, L: a(S, L) - b(S, L)
-        if op == "*":
-            return lambda S, L: a(S, L) * b(S, L)
-        if op == "/":
-            return lambda S, L: lib.divide(a(S, L), b(S, L))
-        if op == "%":
-            return lambda S, L: lib.modulo(a(S, L), b(S, L))
-        raise AssertionError(op)
-
-    def e_Compare(self, e, scope):
-        a = self.expr(e.left, scope)
-        op = e.op
-        if op in ("in", "not in"):
-            right = e.right
-            if isinstance(right, N.Name) and self.refs.get(right, ("",))[0] == "board":
-                name = right.id
-                if op == "in":
-                    return lambda S, L: _on_board(a(S, L), name)
-                return lambda S, L: not _on_board(a(S, L), name)
-            b = self.expr(right, scope)
-            rt = self.type(right)
-            if rt in ("zone", "space"):
-                contains = lambda S, L: _contains_pieces(b(S, L), a(S, L))  # noqa: E731
-            else:
-                contains = lambda S, L: lib.contains(b(S, L), a(S, L))  # noqa: E731
-            if op == "in":
-                return contains
-            return lambda S, L: not contains(S, L)
-        b = self.expr(e.right, scope)
-        ha, hb = self.hints.get(a), self.hints.get(b)
-        if op in ("==", "!=") and hb is not None and hb[0] == "const":
-            v = hb[1]
-            if ha is not None and ha[0] == "local_attr":
-                _, slot, name = ha
-                if op == "==":
-                    return lambda S, L: (o := L[slot]) is not None and getattr(o, name) == v
-                return lambda S, L: (o := L[slot]) is None or getattr(o, name) != v
-            if op == "==":
-                return lambda S, L: a(S, L) == v
-            return lambda S, L: a(S, L) != v
-        if op == "==":
-            return lambda S, L: a(S, L) == b(S, L)
-        if op == "!=":
-            return lambda S, L: a(S, L) != b(S, L)
-        if op == "<":
-            return lambda S, L: lib.lt(a(S, L), b(S, L))
-        if op == ">":
-            return lambda S, L: lib.lt(b(S, L), a(S, L))
-        if op == "<=":
-            return lambda S, L: not lib.lt(b(S, L), a(S, L))
-        if op == ">=":
-            return lambda S, L: not lib.lt(a(S, L), b(S, L))
-        raise AssertionError(op)
-
-    def e_BoolOp(self, e, scope):
-        fs = [self.expr(v, scope) for v in e.values]
-        if e.op == "and":
-            if len(fs) == 2:
-                f0, f1 = fs
-                return lambda S, L: f0(S, L) and f1(S, L)
-            return lambda S, L: all(f(S, L) for f in fs)
-        if len(fs) == 2:
-            f0, f1 = fs
-            return lambda S, L: f0(S, L) or f1(S, L)
-        return lambda S, L: any(f(S, L) for f in fs)
-
-    def e_Not(self, e, scope):
-        f = self.expr(e.value, scope)
-        hint = self.hints.get(f)
-        if hint is not None and hint[0] == "empty_local":
-            slot = hint[1]
-            return lambda S, L: (s := L[slot]) is not None and bool(s.pieces)
-        if hint is not None and hint[0] == "empty_step":
-            _, slot, k = hint
-            return lambda S, L: (s := L[slot]) is not None and (t := s.nbr[k]) is not None and bool(t.pieces)
-        return lambda S, L: not f(S, L)
-
-    def e_Neg(self, e, scope):
-        f = self.expr(e.value, scope)
-        return lambda S, L: -f(S, L)
-
-    def e_Cond(self, e, scope):
-        t, c, o = self.expr(e.then, scope), self.expr(e.test, scope), self.expr(e.orelse, scope)
-        return lambda S, L: t(S, L) if c(S, L) else o(S, L)
-
-    def e_ListLit(self, e, scope):
-        fs = [self.expr(i, scope) for i in e.items]
-        return lambda S, L: [f(S, L) for f in fs]
-
-    def e_Index(self, e, scope):
-        obj, index = self.expr(e.obj, scope), self.expr(e.index, scope)
-        where = self.where(e)
-
-        def item(S, L):
-            items, i = obj(S, L), index(S, L)
-            if items is None or i is None or not -len(items) <= i < len(items):
-                raise RuleError(f"index {i} is outside a list of {0 if items is None else len(items)}", where)
-            return items[i]
-        return item
-
-    def e_Range(self, e, scope):
-        lo, hi = self.expr(e.low, scope), self.expr(e.high, scope)
-        where = self.where(e)
-
-        def span(S, L):
-            a, b = lo(S, L), hi(S, L)
-            if b - a > MAX_LOOP_STEPS:
-                raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
-            return list(range(a, b + 1))
-        return span
-
-    def e_Of(self, e, scope):
-        what = self.iterable(e.what, scope)
-        owner = self.expr(e.owner, scope)
-        if elem(self.type(e.what)) == "space":
-            return lambda S, L: lib.spaces_of(what(S, L), owner(S, L))
-        return lambda S, L: lib.pieces_of(what(S, L), owner(S, L))
-
-    def e_Filter(self, e, scope):
-        dom = self.iterable(e.domain, scope)
-        inner = scope.child()
-        slot = inner.bind(e.var)
-        test = self.expr(e.test, inner)
-        if e.mode == "where":
-            def where(S, L):
-                out = []
-                for v in dom(S, L):
-                    L[slot] = v
-                    if test(S, L):
-                        out.append(v)
-                return out
-            return where
-
-        def while_(S, L):
-            out = []
-            for v in dom(S, L):
-                L[slot] = v
-                if not test(S, L):
-                    break
-                out.append(v)
-            return out
-        return while_
-
-    def e_Comprehension(self, e, scope):
-        loops = []
-        inner = scope
-        for f in e.fors:
-            dom = self.iterable(f.domain, inner)
-            inner = inner.child()
-            slot = inner.bind(f.var)
-            test = self.expr(f.test, inner) if f.test is not None else None
-            loops.append((dom, slot, test))
-        element = self.expr(e.element, inner)
-        where = self.where(e)
-
-        def comp(S, L):
-            out = []
-
-            def rec(i):
-                if i == len(loops):
-                    out.append(element(S, L))
-                    return
-                dom, slot, test = loops[i]
-                for v in dom(S, L):
-                    S.tick(where)
-                    L[slot] = v
-                    if test is None or test(S, L):
-                        rec(i + 1)
-            rec(0)
-            return out
-        return comp
-
-
-def _getter(obj, name):
-    def get(S, L):
-        o = obj(S, L)
-        return None if o is None else getattr(o, name)
-    return get
-
-
-def _none_or(v, f):
-    return None if v is None else f(v)
-
-
-def _on_board(v, name):
-    return v is not None and getattr(v, "is_space", False) and v.board.name == name
-
-
-def _contains_pieces(container, v):
-    return container is not None and v in container.pieces
+        """A function giving a fresh list (a board's spaces, a zone's pieces...) that effects may change."""
+        return self.build(f"list({self.iter_src(node, scope)})")
 
 
 def table_rows(kind: N.Kind, header, rows):
@@ -1108,109 +616,8 @@ def table_rows(kind: N.Kind, header, rows):
     return out
 
 
-class Move:
-    """One legal decision: an action with its arguments, or the answer to a choice."""
-    __slots__ = ("action", "args", "_text", "_masked")
-
-    def __init__(self, action, args, text=None):
-        self.action, self.args, self._text = action, args, text
-        self._masked = None  # (text for the others, seats that see the full text)
-
-    def fix_text(self):
-        """Name the move now, while its pieces are where they were chosen; hide what others cannot see."""
-        text = self.text
-        masked = False
-        words = [self.action.name]
-        seen_by = None
-        for a in self.args:
-            zone = a.loc if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space else None
-            if zone is not None and zone.visibility != "public":
-                masked = True
-                words.append(a.kind.name)
-                seen_by = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
-            else:
-                words.append(value_text(a))
-        self._masked = (" ".join(words), seen_by) if masked else (text, None)
-        return text
-
-    def text_for(self, seat):
-        """The move as `seat` may read it: a card from a hidden hand is just 'card' to the others."""
-        if self._masked is None and getattr(self.action, "eager_text", False):
-            self.fix_text()
-        if self._masked is None or self._masked[1] is None or seat in self._masked[1]:
-            return self.text
-        return self._masked[0]
-
-    @property
-    def text(self):
-        if self._text is None:
-            words = [self.action.name] + [value_text(a) for a in self.args]
-            self._text = " ".join(words)
-        return self._text
-
-    def __str__(self):
-        return self.text
-
-    def __repr__(self):
-        return f"Move({self.text!r})"
-
-
-def make_generator(act: CompiledAction):
-    """Build the closure that appends every legal Move of one action to a list."""
-    params = act.params
-    requires = [c.fn for c in act.requires]
-    size = act.size
-    n = len(params)
-
-    def ok(S, L):
-        for r in requires:
-            if not r(S, L):
-                return False
-        return True
-
-    if n == 0:
-        def gen0(S, out):
-            L = [None] * size
-            if ok(S, L):
-                out.append(Move(act, ()))
-        return gen0
-
-    if n == 1:
-        _, slot, dom, cond, _ = params[0]
-        test = cond.fn if cond is not None else None
-        if cond is not None and not requires and getattr(cond, "shape", None) == ("empty_local", slot):
-            # the commonest rule of all, "on an empty space", without a call per space
-            def gen1_empty(S, out):
-                out.extend([Move(act, (v,)) for v in dom(S, [None] * size) if not v.pieces])
-            return gen1_empty
-
-        def gen1(S, out):
-            L = [None] * size
-            for v in dom(S, L):
-                L[slot] = v
-                if (test is None or test(S, L)) and (not requires or ok(S, L)):
-                    out.append(Move(act, (v,)))
-        return gen1
-
-    def genn(S, out):
-        L = [None] * size
-
-        def rec(i):
-            if i == n:
-                if ok(S, L):
-                    out.append(Move(act, tuple(L[p[1]] for p in params)))
-                return
-            _, slot, dom, cond, _ = params[i]
-            for v in dom(S, L):
-                L[slot] = v
-                if cond is None or cond.fn(S, L):
-                    rec(i + 1)
-        rec(0)
-    return genn
-
-
 def compile_game(checked, source, name, origins=None) -> CompiledGame:
     return Compiler(checked, source, name, origins).compile()
 
 
-__all__ = ["compile_game", "CompiledGame", "Move", "GameOver", "NeedChoice", "RuleError"]
+__all__ = ["compile_game", "CompiledGame", "Move", "GameOver", "NeedChoice", "RuleError", "MAX_LOOP_STEPS"]

@@ -163,7 +163,8 @@ def test_without_a_hand_each_player_gets_a_first_hand_and_an_ante(game):
             levels = Counter(c.attrs["level"] for c in hand + ante)
             assert all(levels[lv] >= k for lv, k in {1: 5, 2: 3, 3: 2, 4: 2, 5: 1}.items())
             assert len({c.attrs["number"] for c in hand + ante}) == 14
-            assert len(p.zones["collection"].pieces) == 106
+            assert not p.zones["collection"].pieces  # the rest stays at home: out of the game
+        assert len(s.box.pieces) == 2 * 106
     assert {game.new_state(seed=seed).turn_player.index for seed in range(20)} == {BLACK, WHITE}
 
 
@@ -449,11 +450,12 @@ def check_end(s):
         assert b == w and len(board) < 9
     else:
         assert out.winners == ((BLACK,) if b > w else (WHITE,))
-    for p in s.players:
-        on_board = [c for sp in s.spaces for c in sp.pieces if c.owner is p and not c.up]
-        tops = [sp for sp in s.spaces if sp.pieces and not sp.pieces[-1].up and sp.pieces[-1].owner is p]
-        assert len(tops) <= 1 and len(p.zones["ante"].pieces) == 1
-        assert len(on_board) <= 14
+    for p in s.players:  # one rock at a time; the ante is untouched
+        rocks = [sp for sp in s.spaces if sp.pieces and not sp.pieces[-1].up and sp.pieces[-1].owner is p]
+        assert len(rocks) <= 1 and len(p.zones["ante"].pieces) == 1
+    # no card is lost or made: 2 x 14 between the hands, the antes and the mat
+    assert sum(len(sp.pieces) for sp in s.spaces) + sum(
+        len(p.zones["hand"].pieces) + len(p.zones["ante"].pieces) for p in s.players) == 28
     assert len(out.extra["notes"]) == 3
 
 

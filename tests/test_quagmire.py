@@ -96,8 +96,11 @@ def score(s, seat):
 # ---------------------------------------------------------------- the data
 
 def test_the_sample_frogs_honour_every_constraint_of_the_rulebook():
-    rows = list(csv.DictReader(FROGS_CSV.open()))
+    lines = FROGS_CSV.read_text().splitlines()
+    assert lines[0].startswith("# Our own sample set"), "the file says whose data it is"
+    rows = list(csv.DictReader(line for line in lines if not line.startswith("#")))
     assert len(rows) == 36
+    assert len({r["name"] for r in rows}) == 36
     pads = {f"{c}{r}" for c in "abcd" for r in "1234"}
     routes = set()
     for r in rows:
@@ -498,3 +501,30 @@ def test_hands_are_private_the_deck_secret_and_a_discarded_frog_unnamed_to_the_o
     (m, *_) = moves(s, "discard")
     s.apply(m)
     assert m.text_for(other) == "discard frog" and m.text_for(me) == m.text != "discard frog"
+
+
+def test_a_frog_shows_its_route_from_its_owners_seat_and_on_a_pad_where_it_goes_next(game):
+    s = blank(game, 4, mover=NORTH)
+    f = give(s, NORTH, "c1-b2-b3-c4", "hand")
+    name = f.attrs["name"]
+
+    def label(seat=NORTH):
+        for z in s.view(seat)["zones"]:
+            for p in z["pieces"]:
+                if p["attrs"].get("name") == name:
+                    return p.get("label")
+        for b in s.view(seat)["boards"]:
+            for sp in b["spaces"]:
+                for p in sp["pieces"]:
+                    if p["attrs"].get("name") == name:
+                        return p.get("label")
+    # printed c1 b2 b3 c4 / b1 c1 c2 c3, read from the north edge
+    assert label() == f"{name}: route b4 c3 c2 b1, formation c4 b4 b3 b2"
+    assert label(SOUTH) is None, "another player's hand is hidden"
+    give(s, NORTH, "c1-b2-b3-c4", "b4")
+    assert label() == label(SOUTH) == "yellow>c3"
+    give(s, NORTH, "c1-b2-b3-c4", "b1")
+    assert label() == "yellow*"
+    assert [m.text for m in moves(s, "complete")] == ["complete b1"]
+    give(s, NORTH, "c1-b2-b3-c4", "shore")
+    assert [m.text for m in moves(s, "advance")] == [f"advance {name} b4"]

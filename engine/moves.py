@@ -1,0 +1,69 @@
+"""Moves: a legal decision (an action with its arguments, or the answer to a choice), and the
+generators that list an action's legal moves."""
+from __future__ import annotations
+
+from .runtime import Piece, value_text
+
+
+class Move:
+    """One legal decision: an action with its arguments, or the answer to a choice."""
+    __slots__ = ("action", "args", "_text", "_masked")
+
+    def __init__(self, action, args, text=None):
+        self.action, self.args, self._text = action, args, text
+        self._masked = None  # (text for the others, seats that see the full text)
+
+    def fix_text(self):
+        """Name the move now, while its pieces are where they were chosen; hide what others cannot see."""
+        text = self.text
+        masked = False
+        words = [self.action.name]
+        seen_by = None
+        for a in self.args:
+            zone = a.loc if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space else None
+            if zone is not None and zone.visibility != "public":
+                masked = True
+                words.append(a.kind.name)
+                seen_by = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+            else:
+                words.append(value_text(a))
+        self._masked = (" ".join(words), seen_by) if masked else (text, None)
+        return text
+
+    def text_for(self, seat):
+        """The move as `seat` may read it: a card from a hidden hand is just 'card' to the others."""
+        if self._masked is None and getattr(self.action, "eager_text", False):
+            self.fix_text()
+        if self._masked is None or self._masked[1] is None or seat in self._masked[1]:
+            return self.text
+        return self._masked[0]
+
+    @property
+    def text(self):
+        if self._text is None:
+            words = [self.action.name] + [value_text(a) for a in self.args]
+            self._text = " ".join(words)
+        return self._text
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"Move({self.text!r})"
+
+
+def generator_source(act_name, param_sources, require_sources):
+    """One comprehension that yields every legal Move of an action: its parameters' loops and
+    conditions, then its requirements. param_sources: [(py name, items source, test source or None)]."""
+    parts = []
+    for py, items, test in param_sources:
+        parts.append(f"for {py} in {items}")
+        if test is not None:
+            parts.append(f"if {test}")
+    for r in require_sources:
+        parts.append(f"if {r}")
+    args = "".join(f"{py}, " for py, _, _ in param_sources)
+    if not param_sources:
+        cond = " and ".join(f"({r})" for r in require_sources) or "True"
+        return f"out.append(_Move({act_name}, ())) if {cond} else None"
+    return f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"
