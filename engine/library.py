@@ -96,17 +96,56 @@ def owner(S, v):
     return p[-1].owner if p else None
 
 
+def _rays(s):
+    """For each of the four axes through s, the spaces walking out each way (cached on the board)."""
+    cache = S_RAYS.get(id(s))
+    if cache is None or cache[0] is not s:
+        rays = []
+        for dx, dy in _AXES:
+            i, j = DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i
+            both = []
+            for k in (i, j):
+                out, t = [], s.nbr[k]
+                while t is not None:
+                    out.append(t)
+                    t = t.nbr[k]
+                both.append(out)
+            rays.append(both)
+        cache = (s, rays)
+        S_RAYS[id(s)] = cache
+    return cache[1]
+
+
+S_RAYS: dict = {}
+
+
 def in_a_row(S, s, n):
     """Is `s` part of a straight line of at least n stacks whose top pieces share an owner?"""
     if s is None or not s.pieces:
         return False
+    if s.board.area:
+        return _in_a_row_area(s, n)
+    who = s.pieces[-1].owner
+    for forth, back in _rays(s):
+        run = 1
+        for ray in (forth, back):
+            for t in ray:
+                p = t.pieces
+                if not p or p[-1].owner is not who:
+                    break
+                run += 1
+        if run >= n:
+            return True
+    return False
+
+
+def _in_a_row_area(s, n):
     who = s.pieces[-1].owner
     by_xy = s.board.by_xy
-    x, y = s.x, s.y
     for dx, dy in _AXES:
         run = 1
         for sign in (1, -1):
-            cx, cy = x + sign * dx, y + sign * dy
+            cx, cy = s.x + sign * dx, s.y + sign * dy
             while True:
                 t = by_xy.get((cx, cy))
                 if t is None or not t.pieces or t.pieces[-1].owner is not who:
