@@ -48,6 +48,7 @@ class CompiledAction:
     line: int
     gen: object = None
     eager_text: bool = False
+    dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
 
 
 @attrs.define
@@ -84,6 +85,7 @@ class CompiledGame:
     has_score: bool
     inputs: list = attrs.Factory(list)  # [(zone, count, kind, source zone)]
     shows: dict = attrs.Factory(dict)  # kind -> label(S, piece)
+    seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
 
 
 class Compiler(ExpressionCompiler):
@@ -209,8 +211,40 @@ class Compiler(ExpressionCompiler):
             options=[(o.name, o.description, o.uses) for o in sym.options.values()],
             inputs=[(i.zone, i.count, i.kind, i.source) for i in self.c.module.items if isinstance(i, N.Input)],
             shows={show.kind: self.compile_show(show) for show in sym.shows},
+            seated=bool(facings) or self.reads_seats(),
             boards=boards, kinds=kinds, tables=tables, zones=zones, vars=vars_, setup=setup, phases=phases,
             actions=actions, triggers=triggers, rank=rank, has_score=has_score)
+
+    def reads_seats(self):
+        """Do the rules read anything from a seat's edge (rows, columns, forward, printed positions)?"""
+        from ..grammar.checker import _walk
+        from ..grammar.types import RELATIVE_DIRECTIONS
+        for node in _walk(self.c.module):
+            if isinstance(node, N.Call) and node.func in ("row", "column", "seat_space"):
+                return True
+            if isinstance(node, N.Name) and node.id in RELATIVE_DIRECTIONS:
+                return True
+        return False
+
+    def may_have_twins(self, t):
+        """Could two pieces of this list's element type look the same (same kind and attributes)?"""
+        if t.startswith("list[space") or t in ("list[int]", "list[dir]", "list[player]", "list[text]",
+                                                 "list[bool]") or t.startswith("list[enum:"):
+            return False
+        kind = t[len("list[piece:"):-1] if t.startswith("list[piece:") else None
+        if kind is None or kind not in self.sym.kinds:
+            return True
+        k = self.sym.kinds[kind]
+        if not k.attrs:
+            return True
+        rows = [r for p in self.sym.pieces if p.kind == kind for r in table_rows(k, p.header, p.rows)]
+        seen = set()
+        for r in rows:
+            key = tuple(sorted((n, str(v)) for n, v in r.items()))
+            if key in seen:
+                return True
+            seen.add(key)
+        return False
 
     def closed(self, node):
         """An expression with no locals of its own: a function of the state alone."""
@@ -292,6 +326,7 @@ class Compiler(ExpressionCompiler):
         source = generator_source(self.put(act, "_act"), gen_params, gen_requires)
         act.gen = self.build(source, "S, out")
         act.eager_text = any(not self.type(p.domain).startswith("list[space") for p in a.params)
+        act.dedupe = any(self.may_have_twins(self.type(p.domain)) for p in a.params)
         return act
 
     # ------------------------------------------------------------ statements

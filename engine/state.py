@@ -165,8 +165,12 @@ class State:
         def key(text):
             return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
         keys = pool[0].kind.shown if pool else ()
+        index = {}
+        for p in pool:
+            for k in keys:
+                index.setdefault(key(p.attrs.get(k)), []).append(p)
         for lineno, text in lines:
-            matches = [p for p in pool if any(key(p.attrs.get(k)) == key(text) for k in keys)]
+            matches = list({id(p): p for p in index.get(key(text), [])}.values())
             if not matches:
                 names = [str(p.attrs.get(k)) for p in pool for k in keys if isinstance(p.attrs.get(k), str)]
                 problems.append(f"{player.name}'s {zone}, line {lineno}: there is no {kind} '{text}' in the "
@@ -419,7 +423,7 @@ class State:
         return out
 
     def _generate(self, act, moves):
-        if not act.eager_text:
+        if not act.dedupe:
             act.gen(self, moves)
             return
         mine = []

@@ -65,7 +65,7 @@ def view(S, seat: int) -> dict:
     return {
         "game": S.game.title, "seat": S.players[seat].name,
         # where the seat sits, when the game seats players at edges: the board is drawn from there
-        "facing": S.players[seat].facing if S.game.facings else None,
+        "facing": S.players[seat].facing if S.game.seated else None,
         "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
         "phase": phase_names[S.phase] if S.phase is not None else None,
         "over": out is not None, "result": out.text if out is not None else None,

@@ -557,7 +557,7 @@ class Checker:
             self.destination(s.dest, scope)
         elif isinstance(s, N.Remove):
             t = self.expr(s.what, scope)
-            if not (fits(t, "piece") or fits(t, "space") or (is_list(t) and fits(elem(t), "piece"))):
+            if not (fits(t, "piece") or fits(t, "space") or t == "zone" or (is_list(t) and fits(elem(t), "piece"))):
                 self.error("E021", f"`remove` takes a piece, a list of pieces or a space, but this is "
                                    f"{_a(show(t))}", s.what.span,
                            "`remove` puts pieces in the box; `remove c` empties the space c")
