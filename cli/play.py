@@ -213,10 +213,18 @@ class Session:
         return f"{self.name(seat)} plays {text}"
 
     def apply(self, move, seat):
+        from mire.engine import RuleError
         viewer = self.audience(seat)
-        self.state.apply(move)
+        logged = len(self.state.log)
+        try:
+            self.state.apply(move)
+        except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
+            self.echo(f"the rules failed on '{move.text_for(viewer) if viewer is not None else move.text}': {e}")
+            return
         self.movers.append(seat)
         self.echo(self.announce(seat, move, viewer))
+        for _, text in self.state.log[logged:]:  # what the rules said about the move
+            self.echo(f"  {text}")
         self.recent.append((seat, move))
         self.fresh = True
 
@@ -266,8 +274,7 @@ class Session:
             move = self.state.parse_move(text)
         except IllegalMove as e:
             self.echo(str(e))
-            actions = {m.text.split(" ", 1)[0] for m in moves}
-            if word not in actions:
+            if str(e).startswith("there is no action"):
                 self.echo(f"'{word}' is not a command: type 'help' for the commands, "
                           "or a move's number or text ('moves' lists them)")
             return None
