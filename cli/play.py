@@ -223,7 +223,10 @@ class Session:
             return
         self.movers.append(seat)
         self.echo(self.announce(seat, move, viewer))
-        for _, text in self.state.log[logged:]:  # what the rules said about the move
+        said = self.state.log[logged:]
+        if self.state.is_over():  # the end's notes are shown with the result
+            said = said[:len(said) - len(self.state.outcome().extra.get("notes", []))]
+        for _, text in said:  # what the rules said about the move
             self.echo(f"  {text}")
         self.recent.append((seat, move))
         self.fresh = True
@@ -274,7 +277,9 @@ class Session:
             move = self.state.parse_move(text)
         except IllegalMove as e:
             self.echo(str(e))
-            if str(e).startswith("there is no action"):
+            said = str(e)
+            if said.startswith("there is no action") or (f": {word} is not one of" in said and word not in {
+                    m.text.split(" ", 1)[0] for m in moves}):
                 self.echo(f"'{word}' is not a command: type 'help' for the commands, "
                           "or a move's number or text ('moves' lists them)")
             return None

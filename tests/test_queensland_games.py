@@ -1,8 +1,10 @@
 """Queensland as whole games: seeded REPL transcripts for 2, 3 and 4 players (snapshots), a human at the
 keyboard, random playouts that must end by the rules, and exact undo through secret choices.
 
-1,000 random playouts per player count take a few minutes (about 5 games a second): the suite plays
-PLAYOUTS of each; `mire simulate queensland -n 1000 --players N` plays the full thousand."""
+1,000 random playouts per player count take minutes: the suite plays PLAYOUTS of each, and
+`QUEENSLAND_PLAYOUTS=1000 pytest tests/test_queensland_games.py -k playouts` plays the full thousand with
+every end-of-game check (`mire simulate queensland -n 1000 --players N` plays them without the checks)."""
+import os
 import random
 
 import pytest
@@ -15,7 +17,7 @@ from mire.engine.runtime import DIRS
 from mire.engine.testing import snapshot as state_snapshot
 
 SEEDS = {2: 1, 3: 4, 4: 2}
-PLAYOUTS = 25
+PLAYOUTS = int(os.environ.get("QUEENSLAND_PLAYOUTS", "25"))
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
@@ -52,13 +54,14 @@ def test_a_human_places_tiles_and_is_told_which_side_does_not_match(snapshot, mo
         "moves",
         "1",                    # the first legal placement
         "board",
+        "move",                 # yellow's group movement: red moves their toads too (a secret choice)
         "quit",
     ]
     out = run(["play", "queensland", "--players", "2", "--seed", "1", "--seat", "2=random"],
               input="\n".join(lines) + "\n")
     assert "is not one of frontier(mover.farm)" in out
     assert "does not match the tile" in out
-    assert "red plays take 1 " in out
+    assert "red plays take 1 " in out and "red plays move" in out
     assert out == snapshot
 
 
