@@ -128,6 +128,7 @@ def _load(path: Path, source: str) -> Game:
             raise MireError([attrs.evolve(d, path=spath, span=bases[0].span) for d in err.diagnostics],
                             sources) from None
         base_module = parse(base_source, _display(base_path))
+        sources[base_module.path] = base_source
         for item in base_module.items:
             origins[id(item)] = (base_module.path, base_source)
             for sub in getattr(item, "items", ()) if isinstance(item, N.Phase) else ():
@@ -138,7 +139,7 @@ def _load(path: Path, source: str) -> Game:
     module, data_diags, data_sources = _read_data_files(module, path)
     diags.extend(data_diags)
     sources.update(data_sources)
-    checker = Checker(module)
+    checker = Checker(module, {k: v[0] for k, v in _track_origins(module, origins).items()})
     checked = checker.run()
     diags = checked.diagnostics + diags
     if diags:

@@ -74,9 +74,11 @@ class _Scope:
 
 
 class Checker:
-    def __init__(self, module: N.Module):
+    def __init__(self, module: N.Module, origins=None):
         self.module = module
         self.path = module.path
+        # a variant's items come from two files: id(item) -> the path of the file it was written in
+        self.origins = origins or {}
         self.sym = Symbols()
         self.types: dict = {}
         self.refs: dict = {}
@@ -86,6 +88,11 @@ class Checker:
         self._params_checked: set = set()
 
     # ------------------------------------------------------------ reporting
+    def at(self, item):
+        """Report what follows at the file `item` was written in."""
+        self.path = self.origins.get(id(item), self.module.path)
+        return item
+
     def error(self, code, message, span, hint=None, focus=None):
         self.diags.append(Diagnostic(code, message, self.path, span, hint, focus=focus))
 
@@ -225,6 +232,7 @@ class Checker:
                        "`first random` picks the first player at random; `first first` (the default) starts "
                        "with the first seat", focus=self.sym.first.who)
         for b in self.sym.boards.values():
+            self.at(b)
             if b.shape == "grid" and not (1 <= b.width <= MAX_GRID and 1 <= b.height <= MAX_GRID):
                 self.error("E045", f"a grid is 1 to {MAX_GRID} spaces a side, not {b.width} x {b.height}", b.span,
                            f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`",
@@ -243,6 +251,7 @@ class Checker:
             self.error("E051", "the game has no actions, so nobody can ever move", self.whole_game_span(),
                        "add an `action NAME(...):` rule")
         for k in self.sym.kinds.values():
+            self.at(k)
             names = set()
             for a in k.attrs:
                 if a.name in names:
@@ -251,19 +260,25 @@ class Checker:
                 names.add(a.name)
                 self.resolve_type(a.type)
         for z in self.sym.zones.values():
+            self.at(z)
             if z.capacity is not None and z.capacity < 1:
                 self.error("E021", f"a zone's capacity is at least 1, not {z.capacity}", z.span,
                            "leave `capacity` out for a zone without a limit", focus="capacity")
         for v in self.sym.vars.values():
+            self.at(v)
             t = self.resolve_type(v.type)
             self.expect(v.init, t, _Scope(), f"the start value of '{v.name}'")
         for c in self.sym.consts.values():
+            self.at(c)
             self.types[c] = self.expr(c.value, _Scope())
         for pieces in self.sym.pieces:
+            self.at(pieces)
             self.check_pieces(pieces)
         for i in self.sym.inputs:
+            self.at(i)
             self.check_input(i)
         for shown in self.sym.shows:
+            self.at(shown)
             self.check_show(shown)
 
     def check_show(self, show: N.Show):
@@ -423,16 +438,20 @@ class Checker:
     # ------------------------------------------------------------ rules
     def check_rules(self):
         for d in self.sym.defs.values():
+            self.at(d)
             self.def_type(d)
         for p in self.sym.procs.values():
+            self.at(p)
             scope = _Scope()
             self.check_param_names(p.params, p.span, f"proc '{p.name}'")
             for name in p.params:
                 scope.names[name] = ("any", "param")
             self.block(p.body, scope, "proc")
         for s in self.sym.setups:
+            self.at(s)
             self.block(s.body, _Scope(), "setup")
         for a in self.sym.actions.values():
+            self.at(a)
             scope = _Scope()
             seen = {}
             for prm in a.params:
@@ -450,8 +469,10 @@ class Checker:
                     self.expect(prm.test, "bool", scope, "a parameter's condition")
             self.block(a.body, scope, "action", requires_allowed=True)
         for t in self.sym.triggers.values():
+            self.at(t)
             self.block(t.body, _Scope(), "trigger")
         for ph in self.sym.phases.values():
+            self.at(ph)
             if ph.until is not None:
                 self.expect(ph.until, "bool", _Scope(), "a phase's `until` condition")
         if self.sym.rank is not None:
@@ -513,7 +534,10 @@ class Checker:
         scope = _Scope()
         for name in d.params:
             scope.names[name] = ("any", "param")
+        caller_path = self.path
+        self.at(d)
         t = self.expr(d.body, scope)
+        self.path = caller_path
         self._checking_defs.discard(d.name)
         self.def_types[d.name] = t
         return t
@@ -1397,5 +1421,5 @@ def _respan(e, span):
     return e
 
 
-def check(module: N.Module) -> Checked:
-    return Checker(module).run()
+def check(module: N.Module, origins=None) -> Checked:
+    return Checker(module, origins).run()
