@@ -95,6 +95,12 @@ class State:
         self._next = None
         self._touching = {}
         self._ending = None
+        # the actions open in each phase: (regular, fallback)
+        phase_ids = range(len(game.phases)) if game.phases else [None]
+        self._by_phase = {ph: ([a for a in game.actions if not a.fallback and a.phase in (None, ph)],
+                               [a for a in game.actions if a.fallback and a.phase in (None, ph)])
+                          for ph in phase_ids}
+        self._after_move = {ph: [r for r in game.triggers["after move"] if r.phase in (None, ph)] for ph in phase_ids}
         facings = game.facings[:n] if game.facings else DEFAULT_FACINGS.get(n, DEFAULT_FACINGS[4])
         self.players = [Player(i, game.seat_names[i], facings[i % len(facings)]) for i in range(n)]
         for p in self.players:
@@ -395,15 +401,16 @@ class State:
                 for m in moves:
                     m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
         else:
-            phase = self.phase
+            regular, fallback = self._by_phase[self.phase]
             try:
-                for act in self.game.actions:
-                    if not act.fallback and (act.phase is None or act.phase == phase):
+                for act in regular:
+                    if act.dedupe:
                         self._generate(act, moves)
+                    else:
+                        act.gen(self, moves)
                 if not moves:
-                    for act in self.game.actions:
-                        if act.fallback and (act.phase is None or act.phase == phase):
-                            self._generate(act, moves)
+                    for act in fallback:
+                        self._generate(act, moves)
             except RecursionError:
                 raise RuleError("a rule calls itself without end") from None
         self._cache_version = self._version
@@ -485,8 +492,9 @@ class State:
         self._budget = MAX_LOOP_STEPS
         act = move.action
         L = [None] * act.size
-        for prm, v in zip(act.params, move.args):
-            L[prm[1]] = v
+        if move.args:
+            for prm, v in zip(act.params, move.args):
+                L[prm[1]] = v
         try:
             for f in act.body:
                 f(self, L)
@@ -503,12 +511,10 @@ class State:
 
     def _end_turn(self):
         try:
-            phase = self.phase
-            for rule in self.game.triggers["after move"]:
-                if rule.phase is None or rule.phase == phase:
-                    L = [None] * rule.size
-                    for f in rule.body:
-                        f(self, L)
+            for rule in self._after_move[self.phase]:
+                L = [None] * rule.size
+                for f in rule.body:
+                    f(self, L)
             phases = self.game.phases
             while self.phase is not None and self.phase + 1 < len(phases):
                 until = phases[self.phase][1]
