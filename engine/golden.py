@@ -22,13 +22,25 @@ def describe_state(state) -> str:
     zones = [*state.zones.values(), *[z for p in state.players for z in p.zones.values()]]
     for z in zones:
         if z.pieces:
-            lines.append(f"  {z!r}: " + ",".join(_piece(p) for p in z.pieces))
+            lines.append(f"  {z!r}: " + _runs([_piece(p) for p in z.pieces]))
     if state.vars:
         lines.append("  vars: " + " ".join(f"{k}={_value(v)}" for k, v in state.vars.items()))
     for p in state.players:
         if p.vars:
             lines.append(f"  {p.name}: " + " ".join(f"{k}={_value(v)}" for k, v in p.vars.items()))
     return "\n".join(lines)
+
+
+def _runs(words):
+    """`toad x60` for sixty toads in a row."""
+    out, i = [], 0
+    while i < len(words):
+        j = i
+        while j < len(words) and words[j] == words[i]:
+            j += 1
+        out.append(words[i] if j - i == 1 else f"{words[i]} x{j - i}")
+        i = j
+    return ",".join(out)
 
 
 def _piece(p):
