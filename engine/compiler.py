@@ -105,6 +105,7 @@ class Compiler(ExpressionCompiler):
         self.procs = {}
         self._init_expressions()
         self.env["_Move"] = Move
+        self.env["_text"] = value_text
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ helpers
@@ -260,19 +261,18 @@ class Compiler(ExpressionCompiler):
         frame = Frame()
         scope = Scope(frame)
         slot = scope.bind("it")
-        parts = []
-        for p in self.refs.get(show, ("log", (show.template,)))[1]:
-            if isinstance(p, str):
-                parts.append(lambda S, L, p=p: p)
-            else:
-                f = self.expr(p, scope)
-                parts.append(lambda S, L, f=f: value_text(f(S, L)))
+        text = self.template(self.refs.get(show, ("log", (show.template,)))[1], scope)
 
         def label(S, piece):
             L = [None] * frame.size
             L[slot] = piece
-            return "".join(p(S, L) for p in parts)
+            return text(S, L)
         return label
+
+    def template(self, parts, scope):
+        """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
+        pieces = [repr(p) if isinstance(p, str) else f"_text({self.src(p, scope)})" for p in parts]
+        return self.build(" + ".join(pieces) if pieces else "''")
 
     def compile_def(self, d):
         frame = Frame()
@@ -488,16 +488,10 @@ class Compiler(ExpressionCompiler):
         return run
 
     def s_Log(self, s, scope):
-        parts = []
-        for p in self.refs.get(s, ("log", (s.text,)))[1]:
-            if isinstance(p, str):
-                parts.append(lambda S, L, p=p: p)
-            else:
-                f = self.expr(p, scope)
-                parts.append(lambda S, L, f=f: value_text(f(S, L)))
+        text = self.template(self.refs.get(s, ("log", (s.text,)))[1], scope)
 
         def run(S, L):
-            S.add_log("".join(p(S, L) for p in parts))
+            S.add_log(text(S, L))
         return run
 
     def s_Pass(self, s, scope):

@@ -32,7 +32,7 @@ def describe_state(state) -> str:
 
 
 def _runs(words):
-    """`toad x60` for sixty toads in a row."""
+    """`stone x60` for sixty identical pieces in a row."""
     out, i = [], 0
     while i < len(words):
         j = i

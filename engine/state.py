@@ -374,7 +374,7 @@ class State:
     # ------------------------------------------------------------ choices inside effects
     def choose(self, who, options, prompt, secret=False):
         if len(options) > 1:
-            # options a player cannot tell apart (two golden mosquitoes, say) are one choice
+            # options a player cannot tell apart (two identical tokens, say) are one choice
             seen = {}
             for v in options:
                 seen.setdefault(value_text(v), v)

@@ -52,6 +52,15 @@ class Checked:
     diagnostics: list
 
 
+# declarations that define a name: node type -> (what it is called, the Symbols table it goes in)
+_NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone: ("zone", "zones"),
+          N.Var: ("variable", "vars"), N.Const: ("constant", "consts"), N.Def: ("def", "defs"),
+          N.Proc: ("proc", "procs"), N.Action: ("action", "actions"), N.Trigger: ("trigger", "triggers"),
+          N.Option: ("option", "options")}
+# declarations that only add to a list
+_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows"}
+
+
 class _Scope:
     def __init__(self, parent=None):
         self.parent = parent
@@ -155,41 +164,12 @@ class Checker:
                                        f"both have a '{v}'; rename one of them", focus=v)
                         elif declare("enum value", v, item):
                             self.sym.enum_values[v] = item.name
-            elif isinstance(item, N.Kind):
-                if declare("piece kind", item.name, item):
-                    self.sym.kinds[item.name] = item
-            elif isinstance(item, N.Pieces):
-                self.sym.pieces.append(item)
-            elif isinstance(item, N.Zone):
-                if declare("zone", item.name, item):
-                    self.sym.zones[item.name] = item
-            elif isinstance(item, N.Var):
-                if declare("variable", item.name, item):
-                    self.sym.vars[item.name] = item
-            elif isinstance(item, N.Const):
-                if declare("constant", item.name, item):
-                    self.sym.consts[item.name] = item
-            elif isinstance(item, N.Def):
-                if declare("def", item.name, item):
-                    self.sym.defs[item.name] = item
-            elif isinstance(item, N.Proc):
-                if declare("proc", item.name, item):
-                    self.sym.procs[item.name] = item
-            elif isinstance(item, N.Setup):
-                self.sym.setups.append(item)
-            elif isinstance(item, N.Action):
-                if declare("action", item.name, item):
-                    self.sym.actions[item.name] = item
-            elif isinstance(item, N.Trigger):
-                if declare("trigger", item.name, item):
-                    self.sym.triggers[item.name] = item
-            elif isinstance(item, N.Option):
-                if declare("option", item.name, item):
-                    self.sym.options[item.name] = item
-            elif isinstance(item, N.Input):
-                self.sym.inputs.append(item)
-            elif isinstance(item, N.Show):
-                self.sym.shows.append(item)
+            elif type(item) in _NAMED:
+                kind, table = _NAMED[type(item)]
+                if declare(kind, item.name, item):
+                    getattr(self.sym, table)[item.name] = item
+            elif type(item) in _LISTED:
+                getattr(self.sym, _LISTED[type(item)]).append(item)
             elif isinstance(item, N.Rank):
                 self.sym.rank = item
 
