@@ -102,6 +102,7 @@ class Compiler(ExpressionCompiler):
         self.lines = self.main_lines = source.splitlines()
         self.name = name
         self.defs = {}
+        self.def_names = {}  # def -> the name its function has where expressions are built
         self.procs = {}
         self._init_expressions()
         self.env["_Move"] = Move
@@ -135,8 +136,10 @@ class Compiler(ExpressionCompiler):
     # ------------------------------------------------------------ game
     def compile(self) -> CompiledGame:
         sym = self.sym
-        for d in sym.defs.values():
+        for i, d in enumerate(sym.defs.values()):
             self.defs[d.name] = [None, len(d.params), d]
+            self.def_names[d.name] = f"_d{i}"
+        self.recursive_defs = self.find_recursive_defs()
         for p in sym.procs.values():
             self.procs[p.name] = [None, len(p.params), p]
         for d in sym.defs.values():
@@ -274,6 +277,24 @@ class Compiler(ExpressionCompiler):
         pieces = [repr(p) if isinstance(p, str) else f"_text({self.src(p, scope)})" for p in parts]
         return self.build(" + ".join(pieces) if pieces else "''")
 
+    def find_recursive_defs(self):
+        """The defs that can reach themselves through calls: only they need a guard against no end."""
+        from ..grammar.checker import _walk
+        calls = {name: {n.func for n in _walk(d.body) if isinstance(n, N.Call) and n.func in self.defs}
+                 for name, (_, _, d) in self.defs.items()}
+        out = set()
+        for start in calls:
+            seen, todo = set(), list(calls[start])
+            while todo:
+                f = todo.pop()
+                if f == start:
+                    out.add(start)
+                    break
+                if f not in seen:
+                    seen.add(f)
+                    todo.extend(calls.get(f, ()))
+        return out
+
     def compile_def(self, d):
         frame = Frame()
         scope = Scope(frame)
@@ -281,7 +302,9 @@ class Compiler(ExpressionCompiler):
             scope.bind(p)
         entry = self.defs[d.name]
         fn = self.expr(d.body, scope)
+        assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
         entry[0] = (fn, frame.size)
+        self.env[self.def_names[d.name]] = fn
 
     def compile_proc(self, p):
         frame = Frame()

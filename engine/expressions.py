@@ -279,8 +279,11 @@ class ExpressionCompiler:
     # -------------------------------------------------- calls
     def x_Call(self, e, scope):
         if e.func in self.defs:
-            caller = self.put(self.def_caller(e), "_def")
             args = ", ".join(self.src(a, scope) for a in e.args)
+            if e.func not in self.recursive_defs:
+                # a def that cannot call itself needs no guard: call its function on a frame of its arguments
+                return f"{self.def_names[e.func]}(S, [{args}])"
+            caller = self.put(self.def_caller(e), "_def")
             return f"{caller}(S{', ' if args else ''}{args})"
         special = getattr(self, "call_" + e.func, None)
         if special is not None:

@@ -363,9 +363,16 @@ FUNCTIONS["seat_space"] = seat_space
 
 # ---------------------------------------------------------------- tiles: rotation, edges, regions
 
-def _rotate_dir(d, quarter_turns_clockwise):
+def _rotations():
     from .runtime import rotate
-    return DIR_BY_VECTOR[rotate(d.dx, d.dy, -quarter_turns_clockwise)]
+    return {(d.i, q): DIR_BY_VECTOR[rotate(d.dx, d.dy, -q)] for d in DIRS.values() for q in range(4)}
+
+
+_ROTATED = _rotations()  # (direction, quarter turns clockwise) -> direction
+
+
+def _rotate_dir(d, quarter_turns_clockwise):
+    return _ROTATED[(d.i, quarter_turns_clockwise % 4)]
 
 
 def edge(S, piece, d, turns=None):

@@ -1,9 +1,9 @@
 """Queensland as whole games: seeded REPL transcripts for 2, 3 and 4 players (snapshots), a human at the
 keyboard, random playouts that must end by the rules, and exact undo through secret choices.
 
-1,000 random playouts per player count take minutes: the suite plays PLAYOUTS of each, and
-`QUEENSLAND_PLAYOUTS=1000 pytest tests/test_queensland_games.py -k playouts` plays the full thousand with
-every end-of-game check (`mire simulate queensland -n 1000 --players N` plays them without the checks)."""
+The suite plays 1,000 random playouts across the player counts, and PLAYOUTS of each count with every
+end-of-game check; `QUEENSLAND_PLAYOUTS=1000 pytest tests/test_queensland_games.py -k playouts` runs the
+checks on a thousand of each."""
 import os
 import random
 
@@ -133,3 +133,16 @@ def test_undo_restores_every_position_through_secret_choices(game):
         before.pop()
         s.undo()
         assert state_snapshot(s) == before[-1]
+
+
+def test_a_thousand_random_playouts_end_without_error(game):
+    # the issue's 1,000 playouts, spread over the player counts (the checks above run on fewer)
+    ended = 0
+    for i in range(1000):
+        s = game.new_state(seed=10_000 + i, players=2 + i % 3)
+        rng = random.Random(i)
+        while not s.is_over():
+            moves = s.legal_moves()
+            s.apply(moves[rng.randrange(len(moves))])
+        ended += s.outcome() is not None
+    assert ended == 1000
