@@ -394,8 +394,10 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
         drawn = render_plane(dict(view, boards=[b]), glyphs, color)
         lines.extend(drawn if drawn else ["  (empty)"])
 
+    # the legend explains the glyph each stack shows: its top piece, unless a labelled piece at its
+    # bottom (a tile) stands for the stack
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
-                    for p in (sp.get("pieces") or [])[-1:]]
+                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")]
     legend = {}
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):
@@ -408,8 +410,13 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     # An empty zone nobody may look into tells nothing.
     zones = [z for z in view.get("zones") or []
              if not (z.get("visible") is False and not z.get("count"))]
-    if zones:
+    empty = [z for z in zones if not z.get("count") and not z.get("pieces")]
+    zones = [z for z in zones if z not in empty]
+    if zones or empty:
         lines.append("zones:")
+        if empty:  # all the empty ones on one line
+            lines.append("  empty: " + ", ".join(
+                str(z.get("name", "?")) + (f" ({z['owner']})" if z.get("owner") is not None else "") for z in empty))
         for z in zones:
             name = str(z.get("name", "?"))
             if z.get("owner") is not None:
