@@ -118,6 +118,14 @@ def _load(path: Path, source: str) -> Game:
     items = list(module.items)
     bases = [i for i in items if isinstance(i, N.VariantOf)]
     diags = []
+    if not bases:
+        for i in items:
+            if isinstance(i, (N.ReplaceItem, N.RemoveItem)):
+                word = "replace" if isinstance(i, N.ReplaceItem) else "remove"
+                diags.append(Diagnostic("E062", f"`{word}` changes a base game, and this file is not a variant",
+                                        spath, i.span, "start the file with `variant of BASE`"))
+        items = [i.item if isinstance(i, N.ReplaceItem) else i for i in items if not isinstance(i, N.RemoveItem)]
+        module = N.Module(spath, tuple(items), module.span)
     origins = {}  # id(item) -> (path, source) for items that come from another file (a variant's base)
     if bases:
         base_name = bases[0].base
@@ -172,7 +180,8 @@ def _sibling_or_bundled(path: Path, name: str) -> Path:
     return resolve(name)
 
 
-RULE_ITEMS = (N.Action, N.Trigger, N.Proc, N.Def, N.Option, N.Phase)
+_KIND_WORDS = {N.Action: "action", N.Trigger: "trigger", N.Def: "def", N.Proc: "proc", N.Option: "option",
+               N.Var: "variable", N.Const: "constant"}
 
 
 def _item_key(item):
@@ -194,6 +203,17 @@ def merge_variant(base_items, variant_items, path, origins=None):
     for item in variant_items:
         if isinstance(item, N.VariantOf):
             continue
+        if isinstance(item, N.ReplaceItem):
+            key = _item_key(item.item)
+            if key not in index:
+                kind = _KIND_WORDS.get(type(item.item), "rule")
+                names = [k[1] for k in index if k[0] == key[0]]
+                diags.append(Diagnostic("E061", f"the base game has no {kind} '{item.item.name}' to replace"
+                                                f"{did_you_mean(item.item.name, names)}", path, item.span,
+                                        "`replace` names a rule of the base game; without `replace` a new name "
+                                        "adds a rule", focus=item.item.name))
+                continue
+            item = item.item
         if isinstance(item, N.RemoveItem):
             key = ("rule", item.name) if item.kind in ("action", "trigger") else ("value", item.name)
             if key not in index:

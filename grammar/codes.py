@@ -618,10 +618,13 @@ Right:
         for p in others: lose p
 ''',
     "E061": '''\
-E061: a variant removes something its base game does not have
+E061: a variant replaces or removes something its base game does not have
 
 In a variant (`variant of BASE`), `remove action NAME` (or trigger, proc, def, option) takes a rule of the
-base game away. The name must be one of the base game's rules of that kind.
+base game away, and `replace RULE` puts a rule in the place of the base's rule of the same name. The name
+must be one of the base game's rules of that kind. (Without `replace`, a rule with a new name is added,
+and a rule with a base rule's name replaces it too: `replace` says that you mean it, so a misspelt name is
+caught.)
 
 Wrong:
 
@@ -632,6 +635,22 @@ Right:
 
     variant of breakthrough
     remove action step
+''',
+    "E062": '''\
+E062: `replace` or `remove` outside a variant
+
+`replace RULE` and `remove KIND NAME` change the rules of a base game, so they belong in a variant: a file
+that starts with `variant of BASE`. In a game of its own, just write (or leave out) the rule.
+
+Wrong:
+
+    game "Tic-tac-toe"
+    remove trigger full
+
+Right:
+
+    variant of tic-tac-toe
+    remove trigger full
 ''',
     "E090": '''\
 E090: no game of that name

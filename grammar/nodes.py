@@ -492,6 +492,12 @@ class VariantOf:
 
 
 @node
+class ReplaceItem:
+    item: object
+    span: Span
+
+
+@node
 class RemoveItem:
     kind: str
     name: str

@@ -223,6 +223,9 @@ class _ToAst(Transformer):
     def variant_base(self, meta, c):
         return N.VariantOf(str(c[0]), _span(meta))
 
+    def replace_item(self, meta, c):
+        return N.ReplaceItem(c[0], _span(meta))
+
     def remove_item(self, meta, c):
         return N.RemoveItem(str(c[0]), str(c[1]), _span(meta))
 
