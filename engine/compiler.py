@@ -154,20 +154,8 @@ class Compiler(ExpressionCompiler):
         facings = tuple(players.facing) if players and players.facing else None
         boards = []
         for b in sym.boards.values():
-            place = None
             self.at(b)
-            if b.at is not None:
-                frame = Frame()
-                scope = Scope(frame)
-                sx, sy = scope.bind("x"), scope.bind("y")
-                fx, fy = self.expr(b.at[0], scope), self.expr(b.at[1], scope)
-                size = frame.size
-
-                def place(x, y, fx=fx, fy=fy, sx=sx, sy=sy, size=size):
-                    L = [None] * size
-                    L[sx], L[sy] = x, y
-                    return fx(None, L), fy(None, L)
-            boards.append((b.name, b.width, b.height, place, b.labels, b.per_player, b.shape == "area"))
+            boards.append((b.name, b.width, b.height, self.placement(b), b.labels, b.per_player, b.shape == "area"))
         kinds = {}
         from .runtime import Kind
         for k in sym.kinds.values():
@@ -271,6 +259,21 @@ class Compiler(ExpressionCompiler):
             L[slot] = piece
             return text(S, L)
         return label
+
+    def placement(self, b):
+        """Where a board's space (x, y) sits on the plane all boards share: `at (2 * x, 2 * y)`."""
+        if b.at is None:
+            return None
+        frame = Frame()
+        scope = Scope(frame)
+        sx, sy = scope.bind("x"), scope.bind("y")
+        fx, fy = self.expr(b.at[0], scope), self.expr(b.at[1], scope)
+
+        def place(x, y):
+            L = [None] * frame.size
+            L[sx], L[sy] = x, y
+            return fx(None, L), fy(None, L)
+        return place
 
     def template(self, parts, scope):
         """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
