@@ -1,0 +1,465 @@
+"""Syntax errors as a compiler would explain them: what was found, what was expected, how to fix it.
+
+The parser (parser.py) turns Lark's exceptions into these diagnostics; nothing here changes a parse.
+"""
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError
+
+from . import nodes as N
+from .diagnostics import Diagnostic
+
+
+_TOKEN_WORDS = {
+    "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
+    "$END": "the end of the file", "NAME": "a name", "INT": "a number", "SIGNED": "a number",
+    "STRING": 'a string ("...")', "EACH": "'for each player'", "PER_PLAYER": "'per player'",
+    "ORDERED": "'ordered by'", "VISIBILITY": "'public', 'private' or 'secret'",
+    "ITEM_KIND": "'action', 'trigger', 'proc', 'def' or 'option'",
+}
+_CLOSERS = {"(": ")", "[": "]"}
+_CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
+# the words that begin a declaration, and those that begin a statement
+_DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
+                      "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
+                      "remove", "fallback")
+_STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
+                    "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
+                    "choose")
+_LITERALS: dict = {}
+# how each keyword's line is written, for hints
+_FORMS = {
+    "game": '`game "Title"`',
+    "players": "`players 2`, or `players 2 to 4 named red, blue, green, white facing south, north, east, west`",
+    "first": "`first random` or `first first`",
+    "board": "`board NAME: grid WIDTH x HEIGHT` (optionally followed by `at (X, Y)`, `labels upper` or "
+             "`per player`), or `board NAME: area`",
+    "enum": "`enum NAME: value, value, ...` (the values separated by commas)",
+    "piece": "`piece NAME`, or `piece NAME(attribute: type, ...)`",
+    "pieces": '`pieces KIND:` followed by an indented table, or `pieces KIND from "file.csv"`; '
+              "`in ZONE` and `for each player` may follow KIND",
+    "zone": "`zone NAME`, optionally followed by `per player`, `public`/`private`/`secret` and `capacity N`",
+    "var": "`var NAME: TYPE = VALUE`, or `var NAME: TYPE = VALUE per player`",
+    "const": "`const NAME = VALUE`",
+    "def": "`def NAME(parameter, ...) = EXPRESSION`",
+    "proc": "`proc NAME(parameter, ...):` followed by an indented block",
+    "setup": "`setup:` followed by an indented block",
+    "phase": "`phase NAME:` or `phase NAME until CONDITION:`, followed by its indented actions and triggers",
+    "action": "`action NAME(x in COLLECTION where CONDITION, ...):` followed by an indented block",
+    "fallback": "`fallback action NAME():` followed by an indented block",
+    "trigger": "`trigger NAME after move:`, `trigger NAME at turn start:` or `trigger NAME at end:`",
+    "option": '`option NAME "what it does"`',
+    "rank": "`rank by EXPRESSION, ...`",
+    "variant": "`variant of GAME`",
+    "let": "`let NAME = VALUE`",
+    "place": "`place KIND for PLAYER at SPACE`",
+    "move": "`move PIECE to SPACE` (optionally followed by `face up` or `face down`)",
+    "flip": "`flip PIECE`, `flip PIECE up` or `flip PIECE down`",
+    "shuffle": "`shuffle ZONE`",
+    "require": '`require CONDITION` or `require CONDITION else "message"`',
+    "win": "`win PLAYER`", "lose": "`lose PLAYER`", "draw": "`draw`, alone on its line",
+    "finish": "`finish`, alone on its line", "again": "`again`, alone on its line",
+    "pass": "`pass`, alone on its line", "enter": "`enter PHASE`", "next": "`next PLAYER`",
+    "log": '`log "text with {values}"`',
+    "if": "`if CONDITION:` followed by an indented block, or `if CONDITION: STATEMENT`",
+    "elif": "`elif CONDITION:` after the block of an `if`", "else": "`else:` after the block of an `if`",
+    "for": "`for x in COLLECTION:` or `for x in COLLECTION where CONDITION:`",
+    "repeat": "`repeat N:` followed by an indented block",
+    "choose": "`choose x in COLLECTION where CONDITION:` (optionally `by PLAYER`)",
+}
+# words of other languages that Mire does not have, at the start of a line of a rule
+_FOREIGN = {
+    "while": "Mire has no `while` loop: repeat a block with `repeat N:` or go through a collection with "
+             "`for x in ...:`",
+    "return": "Mire rules do not return values: a `def` is a single expression (`def f(x) = ...`), and an "
+              "action ends at the end of its block",
+    "print": 'to show a message write `log "text with {values}"`',
+    "function": "a function is declared with `def NAME(parameters) = EXPRESSION`",
+    "fn": "a function is declared with `def NAME(parameters) = EXPRESSION`",
+    "func": "a function is declared with `def NAME(parameters) = EXPRESSION`",
+    "break": "Mire has no `break`: filter the collection instead (`for x in list while CONDITION:`)",
+    "continue": "Mire has no `continue`: filter the collection instead (`for x in list where CONDITION:`)",
+    "import": "a game is one file; a variant starts with `variant of GAME`",
+    "var": "`var` declares a variable of the game at the top of the file; inside a rule write `let NAME = VALUE`",
+    "const": "`const` declares a constant at the top of the file; inside a rule write `let NAME = VALUE`",
+    "switch": "Mire has no `switch`: use `if`, `elif` and `else`",
+    "match": "Mire has no `match`: use `if`, `elif` and `else`",
+}
+_OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "..", "in", "of",
+                   "where", "while", "=", "+=", "-=", ",")
+
+
+def _literal(name: str):
+    """The fixed text of a terminal ('==' for __ANON_2), or None for a pattern such as NAME."""
+    if not _LITERALS:
+        from lark.lexer import PatternStr
+
+        from .parser import _parser  # the grammar's terminals, read once
+        for t in _parser().terminals:
+            _LITERALS[t.name] = t.pattern.value if isinstance(t.pattern, PatternStr) else None
+    return _LITERALS.get(name)
+
+
+def _token_word(name: str) -> str:
+    if name in _TOKEN_WORDS:
+        return _TOKEN_WORDS[name]
+    lit = _literal(name)
+    if lit is not None:
+        return f"'{lit}'"
+    return f"'{name.lower()}'" if name.isupper() and not name.startswith("_") else name
+
+
+def _describe_token(tok) -> str:
+    if tok.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return _TOKEN_WORDS[tok.type]
+    if tok.type == "STRING":
+        return f"the string {tok}"
+    if tok.type in ("INT", "SIGNED"):
+        return f"the number {tok}"
+    return f"'{tok}'"
+
+
+def _words(items, conj="or") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def _expected_summary(expected) -> str | None:
+    """A short phrase for what the parser wanted, or None when the set is too mixed to help."""
+    exp = {e for e in expected if not e.startswith("__IGNORE")}
+    if len(exp) > 1:
+        exp.discard("_NL")  # LALR lookahead sets often add it where the line cannot end yet
+    if {"LET", "PLACE", "MOVE", "IF"} <= exp:
+        return "a statement (`place`, `move`, `if`, `x = ...`, ...)"
+    if {"GAME", "BOARD", "ACTION", "PIECE"} <= exp:
+        return "a declaration (`board`, `piece`, `zone`, `action`, ...)"
+    if {"NAME", "INT", "STRING", "LPAR", "LSQB"} <= exp:
+        return "a value (a name, a number, a string, '(' or '[')"
+    if len(exp) <= 4:
+        return _words(sorted(_token_word(e) for e in exp))
+    return None
+
+
+def _lines(source):
+    return source.splitlines() or [""]
+
+
+def _indent(text: str) -> str:
+    return text[:len(text) - len(text.lstrip(" \t"))]
+
+
+def _tab_trouble(lines, no):
+    """A hint when line `no` (1-based) and the code line above it mix tabs and spaces."""
+    this = _indent(lines[no - 1]) if no <= len(lines) else ""
+    above = ""
+    for k in range(no - 2, -1, -1):
+        if lines[k].strip() and not lines[k].strip().startswith("#"):
+            above = _indent(lines[k])
+            break
+    chars = set(this) | set(above)
+    if "\t" in chars and " " in chars:
+        return ("this file mixes tabs and spaces in its indentation: Mire counts a tab as 4 spaces, so lines "
+                "that look aligned in an editor may not be; indent with spaces only")
+    return None
+
+
+def _open_brackets(source, line, column):
+    """The brackets still open just before (line, column): [(char, line, column), ...]."""
+    stack = []
+    for no, text in enumerate(_lines(source), 1):
+        if no > line:
+            break
+        end = column - 1 if no == line else len(text)
+        i, in_string = 0, False
+        while i < min(end, len(text)):
+            ch = text[i]
+            if in_string:
+                if ch == "\\":
+                    i += 1
+                elif ch == '"':
+                    in_string = False
+            elif ch == '"':
+                in_string = True
+            elif ch == "#":
+                break
+            elif ch in "([":
+                stack.append((ch, no, i + 1))
+            elif ch in ")]" and stack:
+                stack.pop()
+            i += 1
+    return stack
+
+
+def _point(line, column, width=1):
+    return N.Span(line, column, line, column + width)
+
+
+def _end_of_code(lines):
+    """Where the last non-blank line of the file ends."""
+    for no in range(len(lines), 0, -1):
+        if lines[no - 1].strip():
+            return no, len(lines[no - 1].rstrip()) + 1
+    return 1, 1
+
+
+def _syntax_diagnostic(path: str, source: str, err: Exception) -> Diagnostic:
+    lines = _lines(source)
+    if isinstance(err, UnexpectedCharacters):
+        return _bad_character(path, lines, err.line, err.column)
+    if isinstance(err, UnexpectedToken):
+        return _bad_token(path, source, lines, err)
+    if isinstance(err, UnexpectedEOF):
+        no, col = _end_of_code(lines)
+        return Diagnostic("E002", "the file ends in the middle of a rule", path, _point(no, col),
+                          "finish the rule, or remove its unfinished start")
+    if isinstance(err, UnexpectedInput):
+        span = _point(getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1)
+        return Diagnostic("E002", "this cannot be read as Mire", path, span, None)
+    raise err
+
+
+def _bad_character(path, lines, line, column) -> Diagnostic:
+    text = lines[line - 1] if line <= len(lines) else ""
+    ch = text[column - 1] if 0 < column <= len(text) else "?"
+    rest = text[column - 1:]
+    if ch == "'":
+        close = rest.find("'", 1)
+        if close > 0:
+            inner = rest[1:close]
+            return Diagnostic("E001", "strings are written with double quotes, not single quotes", path,
+                              _point(line, column, close + 1), f'write "{inner}"')
+        return Diagnostic("E001", "unexpected character \"'\"", path, _point(line, column),
+                          'strings are written with double quotes: "like this"')
+    if ch == '"':
+        width = len(rest.rstrip())
+        return Diagnostic("E001", "this string is never closed", path, _point(line, column, max(1, width)),
+                          "end it with '\"' on the same line: a string cannot run over several lines")
+    special = {
+        "!": ("'!' is not a Mire operator", "write `not` to negate a condition (`not empty(c)`), and `!=` for "
+                                            "\"is not equal to\""),
+        "&": (f"'{'&&' if rest.startswith('&&') else '&'}' is not a Mire operator",
+              "write `and` to combine conditions"),
+        "|": (f"'{'||' if rest.startswith('||') else '|'}' is not a Mire operator",
+              "write `or` to combine conditions"),
+        ";": ("unexpected ';'", "a statement ends at the end of its line; remove the ';' and start a new line"),
+        "{": ("unexpected '{'", "a block is the indented lines under a line that ends with ':', not braces"),
+        "}": ("unexpected '}'", "a block is the indented lines under a line that ends with ':', not braces"),
+        "\t": ("unexpected tab", "tabs may only indent a line; use spaces between words"),
+    }
+    if ch in special:
+        message, hint = special[ch]
+        width = 2 if rest[:2] in ("&&", "||") else 1
+        return Diagnostic("E001", message, path, _point(line, column, width), hint)
+    return Diagnostic("E001", f"unexpected character '{ch}'", path, _point(line, column),
+                      "names are made of letters, digits and '_', strings are in double quotes, "
+                      "and comments start with '#'")
+
+
+def _bad_token(path, source, lines, err) -> Diagnostic:
+    tok = err.token
+    expected = set(err.expected or ())
+    line = tok.line or err.line
+    col = tok.column or err.column
+    found = _describe_token(tok)
+    text = lines[line - 1] if line and line <= len(lines) else ""
+
+    if tok.type == "_INDENT":
+        no = tok.end_line or line + 1
+        width = max(1, len(_indent(lines[no - 1]) if no <= len(lines) else ""))
+        hint = _tab_trouble(lines, no)
+        if hint is None:
+            above = next((lines[k] for k in range(no - 2, -1, -1) if lines[k].strip()
+                          and not lines[k].strip().startswith("#")), "")
+            hint = ("only the lines of a block, under a line that ends with ':', are indented; "
+                    "remove the indentation of this line")
+            if above and not above.rstrip().endswith(":"):
+                hint += " (or, if it belongs under the line above, end that line with ':')"
+        return Diagnostic("E002", "unexpected indentation", path, _point(no, 1, width), hint)
+
+    if tok.type == "$END":
+        line, col = _end_of_code(lines)
+        found = "the end of the file"
+
+    # a bracket left open
+    opened = _open_brackets(source, line, col)
+    if opened:
+        ch, oline, ocol = opened[-1]
+        closer = _CLOSERS[ch]
+        at_line_start = col == len(_indent(text)) + 1 and line > oline
+        wrong_closer = tok.type in ("RPAR", "RSQB") and str(tok) != closer
+        if tok.type in ("$END", "_NL", "_DEDENT", "COLON") or wrong_closer or at_line_start or (
+                _CLOSER_TYPES[closer] in expected and len(expected) <= 3):
+            where = "before the end of the file" if tok.type == "$END" else f"before {found}"
+            return Diagnostic("E002", f"expected '{closer}' to close the '{ch}' at {oline}:{ocol}, found {found}",
+                              path, _point(line, col, _width(tok)),
+                              f"add the missing '{closer}' {where}; every '{ch}' needs its '{closer}'")
+
+    if tok.type == "$END":
+        return Diagnostic("E002", "the file ends in the middle of a rule", path, _point(line, col),
+                          "finish the rule, or remove its unfinished start")
+
+    if tok.type == "IF" and text[:col - 1].rstrip().endswith("else"):
+        start = text[:col - 1].rstrip().rfind("else") + 1
+        return Diagnostic("E002", "`else if` is written `elif` in Mire", path,
+                          N.Span(line, start, line, col + 2), "write `elif CONDITION:`")
+
+    first = text.split()[0].split("(")[0].rstrip(":") if text.split() else ""
+    in_rule = bool(_indent(text))
+    if first in _FOREIGN and (in_rule or first not in ("var", "const")) and col > len(_indent(text)) + 1:
+        return Diagnostic("E002", f"'{first}' is not a Mire statement", path,
+                          _point(line, len(_indent(text)) + 1, len(first)), _FOREIGN[first])
+
+    if tok.type in ("RPAR", "RSQB") and not opened:
+        return Diagnostic("E002", f"this '{tok}' closes nothing", path, _point(line, col),
+                          f"remove it, or add the '{'(' if tok == ')' else '['}' it should close")
+
+    if tok.type == "ELSE" or tok.type == "ELIF" or (tok.type == "NAME" and tok in ("else", "elif")):
+        if col == len(_indent(text)) + 1:
+            return Diagnostic("E002", f"`{tok}` without an `if` before it", path, _point(line, col, _width(tok)),
+                              f"`{tok}` follows the block of an `if` (or `elif`), at the same indentation as "
+                              "that `if`")
+
+    if tok.type == "EQUAL" and "EQUAL" not in expected and first in ("if", "elif", "require", "win", "lose",
+                                                                    "action", "phase", "for", "choose", "def"):
+        return Diagnostic("E002", "expected a comparison, found '='", path, _point(line, col),
+                          "to compare two values write `==`; a single `=` sets a variable, on a line of its own "
+                          "(`x = 1`)")
+
+    if tok.type == "INT" and text[:col - 1].endswith("."):
+        before = text[:col - 2]
+        start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else col - 1
+        return Diagnostic("E002", "Mire numbers are whole numbers", path,
+                          N.Span(line, start, line, col + _width(tok)),
+                          "write a whole number such as 3; there are no fractions")
+
+    if tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
+            and text[col:col + 1].isalpha():
+        word = re.match(r"[\w-]+", text[len(text[:col - 1]) - len(re.search(r"\w*$", text[:col - 1]).group()):])
+        name = word.group() if word else "a-b"
+        return Diagnostic("E002", f"a name cannot contain '-': '{name}' reads as a subtraction", path,
+                          _point(line, col), f"write '{name.replace('-', '_')}'")
+
+    above_no = next((k for k in range(line - 1, 0, -1) if lines[k - 1].strip()
+                     and not lines[k - 1].strip().startswith("#")), None)
+    if (above_no is not None and lines[above_no - 1].split("#")[0].rstrip().endswith(":")
+            and col == len(_indent(text)) + 1 and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END")
+            and len(_indent(text).expandtabs(4)) <= len(_indent(lines[above_no - 1]).expandtabs(4))):
+        return Diagnostic("E002", f"expected an indented block after the ':' on line {above_no}, found {found}",
+                          path, _point(line, col, _width(tok)),
+                          f"indent the lines of the block by 4 spaces more than line {above_no}")
+
+    misspelt = _misspelt_keyword(first, text, line, col)
+    if misspelt:
+        if misspelt in _FORMS:
+            hint = f"`{misspelt}` is written {_FORMS[misspelt]}"
+        elif misspelt in _DECLARATION_WORDS:
+            hint = "a declaration starts with a keyword such as `board`, `piece`, `zone` or `action`"
+        else:
+            hint = "a statement starts with a keyword such as `place`, `move` or `if`, or is an assignment or a call"
+        return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)", path,
+                          _point(line, len(_indent(text)) + 1, len(first)), hint)
+
+    before = text[:col - 1].rstrip()
+    op = next((o for o in sorted(_OPERATOR_WORDS, key=len, reverse=True) if before.endswith(o)
+               and (not o[-1].isalpha() or not before[:-len(o)][-1:].isalnum())), None)
+    if op and op != "," and tok.type in ("_NL", "COLON", "RPAR", "RSQB", "COMMA"):
+        return Diagnostic("E002", f"expected a value after '{op}', found {found}", path,
+                          _point(line, col, _width(tok)), f"'{op}' needs a value on its right")
+
+    if tok.type == "_NL":
+        if "COLON" in expected:
+            return Diagnostic("E002", "expected ':' at the end of this line", path, _point(line, col),
+                              "a line that opens a block (`action`, `trigger`, `phase`, `setup`, `if`, `for`, "
+                              "`choose`, ...) ends with ':', and the block's lines follow, indented")
+        want = _expected_summary(expected)
+        keyword = first if first in _FORMS else None
+        return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}", path,
+                          _point(line, col), f"`{keyword}` is written {_FORMS[keyword]}" if keyword
+                          else "finish the line, or join it to the next one")
+
+    if "_INDENT" in expected and tok.type == "_DEDENT":
+        at = col - 1 if text[col - 2:col - 1] == ":" else col
+        return Diagnostic("E002", "the block after this ':' is empty", path, _point(line, at),
+                          "write its lines under it, indented by 4 spaces more; `pass` is a line that does nothing")
+
+    if "_INDENT" in expected and tok.type != "_NL":
+        return Diagnostic("E002", f"expected an indented block, found {found}", path,
+                          _point(line, col, _width(tok)),
+                          "the lines of a block go under the line that ends with ':', indented by 4 spaces")
+
+    keyword = first if first in _FORMS and col > len(_indent(text)) + 1 else None
+    if keyword == "remove" and not in_rule:
+        form = "`remove action NAME` (or trigger, proc, def, option), in a variant"
+    elif keyword == "remove":
+        form = "`remove PIECE`"
+    else:
+        form = _FORMS.get(keyword)
+    block_words = ("if", "elif", "else", "for", "repeat", "choose", "action", "trigger", "phase", "proc", "setup")
+    if "COLON" in expected and keyword in block_words and ":" not in text[:col - 1]:
+        return Diagnostic("E002", f"expected ':' before {found}", path, _point(line, col, _width(tok)),
+                          f"{form}")
+    want = _expected_summary(expected)
+    if want and len(expected) > 3 and keyword:
+        want = None  # a long list mixes in what other rules would take here: the form says it better
+    message = f"expected {want}, found {found}" if want else f"unexpected {found}"
+    hint = None
+    if tok.type == "NAME" and tok in _STATEMENT_WORDS + _DECLARATION_WORDS:
+        hint = f"'{tok}' is a keyword: it cannot be used as a name here"
+    elif tok.type == "_DEDENT":
+        hint = "the block ended before this rule was complete"
+    elif form:
+        hint = f"`{keyword}` is written {form}"
+    elif tok.type == "COLON" and "COLON" not in expected:
+        hint = "':' ends the first line of a block, and separates a board's name from its shape"
+    return Diagnostic("E002", message, path, _point(line, col, _width(tok)), hint)
+
+
+def _width(tok) -> int:
+    if tok.type in ("_NL", "_INDENT", "_DEDENT", "$END") or not tok.end_column or tok.end_line != tok.line:
+        return 1
+    return max(1, tok.end_column - tok.column)
+
+
+def _misspelt_keyword(first, text, line, col):
+    """The keyword that the line's first word looks like a typo of, if the error is on that line."""
+    import difflib
+    if not first.isidentifier() or first in _STATEMENT_WORDS + _DECLARATION_WORDS:
+        return None
+    rest = text.strip()[len(first):].lstrip()
+    if not rest or rest[0] in "=.(+-" and not rest.startswith("(") or rest.startswith(("+=", "-=")):
+        return None  # an assignment or a call: the first word is a name
+    close = difflib.get_close_matches(first, _DECLARATION_WORDS + _STATEMENT_WORDS, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def _dedent_diagnostic(path: str, source: str, err: DedentError) -> Diagnostic:
+    # Lark does not say where; find the first line whose indentation matches no open block.
+    stack = [0]
+    lines = _lines(source)
+    for no, raw in enumerate(lines, 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = _indent(raw)
+        width = indent.count(" ") + 4 * indent.count("\t")
+        if width > stack[-1]:
+            stack.append(width)
+            continue
+        open_widths = list(stack)
+        while width < stack[-1]:
+            stack.pop()
+        if width != stack[-1]:
+            hint = _tab_trouble(lines, no)
+            if hint is None:
+                levels = _words([str(w) for w in sorted(set(open_widths), reverse=True)])
+                hint = (f"the blocks open here are indented by {levels} spaces: indent this line like the "
+                        "lines of the block it belongs to")
+            return Diagnostic("E007", f"this line is indented by {width} spaces, which matches no enclosing "
+                                      "block", path, N.Span(no, 1, no, max(2, len(indent) + 1)), hint)
+    return Diagnostic("E007", "inconsistent indentation", path, N.Span(1, 1, 1, 2),
+                      "indent every line of a block by the same amount, with spaces")
