@@ -569,25 +569,31 @@ class Compiler(ExpressionCompiler):
                 f(S, L)
         return run
 
-    def s_For(self, s, scope):
-        dom = self.iterable(s.domain, scope)
+    def bound_items(self, var, domain, test, scope):
+        """For `for x in S where C` and `choose x in S where C`: the scope that binds x, its slot, and a
+        function listing the values of S that pass C."""
+        dom = self.iterable(domain, scope)
         inner = scope.child()
-        slot = inner.bind(s.var)
-        test = self.expr(s.test, inner) if s.test is not None else None
-        body = self.block(s.body, inner)
-        chooser = self.expr(s.ordered_by, scope) if s.ordered_by is not None else None
-        where = self.where(s)
+        slot = inner.bind(var)
+        cond = self.expr(test, inner) if test is not None else None
 
         def items(S, L):
             values = dom(S, L)
-            if test is None:
-                return list(values)
+            if cond is None:
+                return values
             out = []
             for v in values:
                 L[slot] = v
-                if test(S, L):
+                if cond(S, L):
                     out.append(v)
             return out
+        return inner, slot, items
+
+    def s_For(self, s, scope):
+        inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
+        body = self.block(s.body, inner)
+        chooser = self.expr(s.ordered_by, scope) if s.ordered_by is not None else None
+        where = self.where(s)
 
         if chooser is None:
             def run(S, L):
@@ -623,21 +629,14 @@ class Compiler(ExpressionCompiler):
         return run
 
     def s_Choose(self, s, scope):
-        dom = self.iterable(s.domain, scope)
-        inner = scope.child()
-        slot = inner.bind(s.var)
-        test = self.expr(s.test, inner) if s.test is not None else None
+        inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
         by = self.expr(s.by, scope) if s.by is not None else None
         body = self.block(s.body, inner)
         prompt = f"choose {s.var} in {self.text(s.domain)}" + (f" where {self.text(s.test)}" if s.test else "")
         secret = s.secretly
 
         def run(S, L):
-            options = []
-            for v in dom(S, L):
-                L[slot] = v
-                if test is None or test(S, L):
-                    options.append(v)
+            options = items(S, L)
             if not options:
                 return
             v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt, secret)

@@ -112,6 +112,14 @@ def source_line(source: Optional[str], line: int) -> Optional[str]:
     return None if raw is None else raw.rstrip().expandtabs(TAB)
 
 
+def words(items, conj="or") -> str:
+    """`a, b or c`."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
 def did_you_mean(name: str, candidates) -> str:
     """` (did you mean 'x'?)` or the empty string."""
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)

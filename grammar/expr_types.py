@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 
 from . import nodes as N
-from .diagnostics import did_you_mean
+from .diagnostics import words as _words, did_you_mean
 from .types import (BUILTIN_FUNCTIONS, BUILTIN_NAMES, COMMON_ATTRS, base, elem, fits, is_list, join, list_of,
                     show)
 
@@ -528,11 +528,6 @@ def _listing(one, many, names) -> str:
     return f"the game's {many} are {_words(names, 'and')}"
 
 
-def _words(items, conj="or") -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _attr_span(e: N.Attr) -> N.Span:

@@ -10,7 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError
 
 from . import nodes as N
-from .diagnostics import Diagnostic
+from .diagnostics import words as _words, Diagnostic
 
 
 _TOKEN_WORDS = {
@@ -122,11 +122,6 @@ def _describe_token(tok) -> str:
     return f"'{tok}'"
 
 
-def _words(items, conj="or") -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _expected_summary(expected) -> str | None:
