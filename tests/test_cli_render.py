@@ -108,3 +108,20 @@ def test_hidden_info():
     assert has_hidden_info(view_of([grid("cells", 2, 2, pieces={"a1": [thing(up=False)]})]))
     assert has_hidden_info(view_of([], zones=[{"name": "deck", "owner": None, "visible": False,
                                                "count": 5, "pieces": []}]))
+
+
+def test_a_game_that_reads_seats_is_drawn_from_the_viewers_edge():
+    from mire.engine import load_game
+    from mire.cli.render import render_view
+    state = load_game("breakthrough").new_state()
+    # white sits at the south edge: row 8 is drawn first (at the top), a before h
+    white = render_view(state.view(0)).splitlines()
+    black = render_view(state.view(1)).splitlines()
+    first_row = lambda lines: next(l.strip() for l in lines if "|" in l and l.strip()[:1] == "|")  # noqa: E731
+    assert first_row(white).split("|")[1].strip() == "a8"
+    # black sits at the north edge: the board turns round, so row 1 is at the top, h before a
+    assert first_row(black).split("|")[1].strip() == "h1"
+    assert state.view(0)["facing"] == "south" and state.view(1)["facing"] == "north"
+    # tic-tac-toe does not read seats: both players see it the same way up
+    ttt = load_game("tic-tac-toe").new_state()
+    assert ttt.view(1)["facing"] is None
