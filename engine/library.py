@@ -486,3 +486,25 @@ def frontier(S, spaces):
 
 FUNCTIONS.update({"edge": edge, "turned": turned, "opposite": opposite, "land": land, "regions": regions,
                   "closed": closed, "frontier": frontier})
+
+
+def group(S, s, dirs=None):
+    """The spaces joined to s, step by step in these directions (orthogonal by default), whose top pieces
+    have the owner of s's top piece: a chain of stones (Hex, Go)."""
+    if s is None or not s.pieces:
+        return []
+    who = s.pieces[-1].owner
+    steps = [d.i for d in dirs if d is not None] if dirs is not None else [0, 2, 4, 6]
+    seen, todo, out = {id(s)}, [s], []
+    while todo:
+        t = todo.pop()
+        out.append(t)
+        for k in steps:
+            n = t.nbr[k]
+            if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
+                seen.add(id(n))
+                todo.append(n)
+    return out
+
+
+FUNCTIONS["group"] = group

@@ -138,6 +138,7 @@ BUILTIN_FUNCTIONS = {
     "regions": (2, 2, ("list[space]", "text"), "list[list[any]]"),
     "closed": (1, 1, ("list[any]",), "bool"),
     "frontier": (1, 1, ("list[space]",), "list[space]"),
+    "group": (1, 2, ("space", "list[dir]"), "list[space]"),
 }
 
 # attributes every value of a type has: name -> (type, assignable)
