@@ -16,7 +16,7 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
                    4: ("south", "west", "north", "east")}
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG = range(7)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN = range(8)
 
 
 class IllegalMove(Exception):
@@ -327,7 +327,9 @@ class State:
         while len(j) > mark:
             op = j.pop()
             code = op[0]
-            if code == _MOVE:
+            if code == _TURN:
+                self.turn_player, self.turn = op[1], op[2]
+            elif code == _MOVE:
                 _, p, old, idx = op
                 p.loc.pieces.pop()
                 if old is not None:
@@ -522,8 +524,9 @@ class State:
                     break
                 self.set_attr(self, "phase", self.phase + 1)
             nxt = self._next if self._next is not None else self.players[(self.turn_player.index + 1) % self.n]
-            self.set_attr(self, "turn_player", nxt)
-            self.set_attr(self, "turn", self.turn + 1)
+            self._journal.append((_TURN, self.turn_player, self.turn))
+            self.turn_player = nxt
+            self.turn += 1
             self._turn_start()
             self._check_stuck()
         except GameOver:
