@@ -97,7 +97,9 @@ class Checker(ExpressionChecker):
                            if seen is values else f"give this {kind} another name: every action and trigger "
                            "needs its own", focus=name)
                 return False
-            shadows = name in BUILTIN_FUNCTIONS and kind in ("def", "proc", "action", "trigger")
+            # a builtin function's name is free for anything the game declares: calls and names are apart,
+            # and a def or proc of the game is called in its place
+            shadows = name in BUILTIN_FUNCTIONS
             if (name in BUILTIN_NAMES or name in BUILTIN_FUNCTIONS) and not shadows:
                 what = "function" if name in BUILTIN_FUNCTIONS else "name"
                 self.error("E030", f"'{name}' is a builtin {what} and cannot be redefined", node.span,
