@@ -11,6 +11,7 @@ import time
 
 import click
 
+from ..engine.runtime import RuleError
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .savefile import SaveError, check_setup, players_text
 
@@ -44,6 +45,9 @@ def guarded(f):
             sys.exit(1)
         except UnknownGame as e:
             click.echo(f"error: {e}", err=True)
+            sys.exit(1)
+        except RuleError as e:  # the rules went wrong as they ran: say where, no traceback
+            click.echo(f"error: a rule failed: {e}", err=True)
             sys.exit(1)
         except Exception as e:  # noqa: BLE001 - the promise is: no traceback
             if os.environ.get("MIRE_DEBUG"):
