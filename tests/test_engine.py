@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from mire.engine import RuleError, load_game
+from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
 from mire.engine.testing import snapshot
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
-GAMES = ["tic-tac-toe", "connect-four", "breakthrough", "mosquito-show"]
+GAMES = bundled_names()  # every bundled game: the properties below hold for all of them
 HERE = Path(__file__).parent
 
 
