@@ -152,3 +152,51 @@ def test_seat_relative_directions_turn_with_the_seat():
     white, black = state.players
     assert (white.rel["forward"].name, black.rel["forward"].name) == ("north", "south")
     assert (white.rel["forward_left"].name, black.rel["forward_left"].name) == ("northwest", "southeast")
+
+
+def _scramble_what_seat_cannot_see(state, seat):
+    """Change every attribute a seat may not know: pieces in zones hidden from it, and the hidden
+    attributes of face-down pieces it does not own."""
+    from mire.engine.view import zone_visible
+    containers = list(state.spaces) + [sp for p in state.players for b in p.boards.values() for sp in b.spaces]
+    containers += [*state.zones.values(), state.supply, state.box,
+                   *[z for p in state.players for z in p.zones.values()]]
+    changed = 0
+    for c in containers:
+        unseen_zone = not c.is_space and not zone_visible(c, seat)
+        for piece in c.pieces:
+            mine = piece.owner is not None and piece.owner.index == seat
+            if unseen_zone:
+                names = list(piece.attrs)
+            elif not piece.up and not mine:
+                names = [n for n in piece.attrs if n in piece.kind.hidden] if piece.kind.hidden else list(piece.attrs)
+            else:
+                continue
+            for n in names:
+                v = piece.attrs[n]
+                piece.attrs[n] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else f"{v}~")
+                changed += 1
+    return changed
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_view_shows_what_its_seat_cannot_see(name):
+    game = load_game(name)
+    rng = random.Random(5)
+    scrambled = 0
+    for seed in range(6):
+        played = game.new_state(seed=seed, players=game.max_players)
+        for _ in range(rng.randrange(30)):
+            if played.is_over():
+                break
+            moves = played.legal_moves()
+            played.apply(moves[rng.randrange(len(moves))])
+        for seat in range(played.num_players):
+            state = game.new_state(seed=seed, players=game.max_players)
+            for text in played.history:
+                state.apply(state.parse_move(text))
+            before = json.dumps(state.view(seat), sort_keys=True)
+            scrambled += _scramble_what_seat_cannot_see(state, seat)
+            assert json.dumps(state.view(seat), sort_keys=True) == before
+    # the games with hidden things really had some to scramble: the test is not empty for them
+    assert (scrambled > 0) == (name in {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland"})
