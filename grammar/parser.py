@@ -10,7 +10,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
-from .syntax_errors import _dedent_diagnostic, _syntax_diagnostic
+from .syntax_errors import _DECLARATION_WORDS, _dedent_diagnostic, _syntax_diagnostic
 
 
 class _MireIndenter(Indenter):
@@ -446,12 +446,9 @@ def parse(source: str, path: str = "<rules>"):
     """Parse rules text into a Module; raises MireError with diagnostics on bad syntax."""
     if not source.endswith("\n"):
         source += "\n"
-    try:
-        tree = _parser().parse(source)
-    except DedentError as err:
-        raise MireError([_dedent_diagnostic(path, source, err)], {path: source}) from None
-    except UnexpectedInput as err:
-        raise MireError([_syntax_diagnostic(path, source, err)], {path: source}) from None
+    tree, errors = _parse_all(source, path)
+    if errors:
+        raise MireError(errors, {path: source})
     try:
         return _ToAst(path).transform(tree)
     except VisitError as err:
@@ -460,6 +457,40 @@ def parse(source: str, path: str = "<rules>"):
             raise MireError([Diagnostic(orig.code, orig.message, path, orig.span, orig.hint)],
                             {path: source}) from None
         raise
+
+
+def _parse_all(source: str, path: str):
+    """The tree, or every syntax error: after an error, parsing starts again at the next top-level item
+    (a line that starts with a declaration word), so each broken item is reported once and none is a
+    consequence of another."""
+    lines = source.splitlines()
+    errors, start = [], 0
+    while True:
+        text = "\n" * start + "\n".join(lines[start:]) + "\n"  # earlier lines blank: the lines keep their numbers
+        try:
+            tree = _parser().parse(text)
+            return (tree if not errors else None), errors
+        except DedentError as err:
+            diag = _dedent_diagnostic(path, text, err)
+        except UnexpectedInput as err:
+            diag = _syntax_diagnostic(path, text, err)
+        errors.append(diag)
+        start = _next_item(lines, max(diag.span.line, start + 1))
+        if start is None:
+            return None, errors
+
+
+def _next_item(lines, after):
+    """The index of the first line after line number `after` that begins a top-level item."""
+    for i in range(after, len(lines)):
+        word = lines[i].split(" ", 1)[0].split("(", 1)[0]
+        if lines[i][:1].isalpha() and word in _ITEM_WORDS:
+            return i
+    return None
+
+
+_ITEM_WORDS = set(_DECLARATION_WORDS) | {"fallback", "replace", "remove", "variant", "rank", "show", "input",
+                                          "option", "trigger", "action", "phase", "setup", "def", "proc"}
 
 
 def parse_expression(text: str, path: str = "<expr>"):
