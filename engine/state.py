@@ -6,11 +6,10 @@ import random
 import attrs
 
 from ..grammar.diagnostics import did_you_mean
-from .compiler import MAX_LOOP_STEPS, CompiledGame, Move
-from .runtime import (DIRS, Board, GameOver, NeedChoice, Piece, Player, RuleError, Space, Zone, rotate,
-                      value_text)
 from ..grammar.types import RELATIVE_DIRECTIONS
-from .runtime import DIR_BY_VECTOR
+from .compiler import MAX_LOOP_STEPS, CompiledGame, Move
+from .runtime import (DIR_BY_VECTOR, DIRS, Board, GameOver, NeedChoice, Piece, Player, RuleError, Space, Zone,
+                      rotate, value_text)
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
                    4: ("south", "west", "north", "east")}
@@ -252,7 +251,7 @@ class State:
     def touching(self, s, board_name):
         if s is None:
             return []
-        key = (s.index, board_name)
+        key = (id(s), board_name)
         r = self._touching.get(key)
         if r is None:
             r = []
