@@ -398,9 +398,14 @@ class State:
         elif self.pending is not None:
             p = self.pending
             moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
-            if p.secret:  # the others learn only that a choice was made
-                for m in moves:
+            for m, v in zip(moves, p.options):
+                if p.secret:  # the others learn only that a choice was made
                     m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
+                elif isinstance(v, Piece) and v.loc is not None and not v.loc.is_space \
+                        and v.loc.visibility != "public":  # a card chosen from a hidden hand is just 'card'
+                    zone = v.loc
+                    owner = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+                    m._masked = (v.kind.name, owner)
         else:
             regular, fallback = self._by_phase[self.phase]
             try:

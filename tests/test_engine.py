@@ -200,3 +200,12 @@ def test_no_view_shows_what_its_seat_cannot_see(name):
             assert json.dumps(state.view(seat), sort_keys=True) == before
     # the games with hidden things really had some to scramble: the test is not empty for them
     assert (scrambled > 0) == (name in {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland"})
+
+
+def test_a_card_chosen_from_a_hidden_hand_is_named_only_to_its_owner():
+    state = load_game(str(HERE / "games" / "gift.mire")).new_state()
+    state.apply(state.parse_move("give"))
+    assert [m.text for m in state.legal_moves()] == ["1", "2"]
+    state.apply(state.parse_move("2"))
+    assert state.history_for(0) == ["give", "2"]
+    assert state.history_for(1) == ["give", "card"]
