@@ -281,6 +281,17 @@ def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
     def present(px, py):
         return (px, py) in cells
 
+    def side(px, py, d):
+        """The first letter of what the tile at (px, py) shows on side d (a tile's sides mark its borders)."""
+        sp = cells.get((px, py))
+        pieces = (sp.get("pieces") or []) if sp else []
+        sides = pieces[0].get("sides") if pieces else None
+        v = sides.get(d) if sides else None
+        return str(v)[:1] if v else None
+
+    def mark(*options):
+        return next((m for m in options if m), None)
+
     lines = []
 
     def column_label_line():
@@ -304,7 +315,13 @@ def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
             out += "+" if any(around) else " "
             if px is not None:
                 seg = any(present(px, y) for y in (py_above, py_below) if y is not None)
-                out += ("-" * width) if seg else (" " * width)
+                m = mark(py_above is not None and side(px, py_above, "south"),
+                         py_below is not None and side(px, py_below, "north"))
+                if seg and m:
+                    half = (width - 1) // 2
+                    out += "-" * half + m + "-" * (width - 1 - half)
+                else:
+                    out += ("-" * width) if seg else (" " * width)
         return out.rstrip()
 
     previous = None
@@ -318,7 +335,8 @@ def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
             for px in list(xs) + [None]:
                 left = px - 1 if px is not None else xs[-1]
                 wall = present(left, py) or (px is not None and present(px, py))
-                out += "|" if wall else " "
+                m = mark(side(left, py, "east"), px is not None and side(px, py, "west")) if line_no == 1 else None
+                out += (m or "|") if wall else " "
                 if px is None:
                     break
                 sp = cells.get((px, py))

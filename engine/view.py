@@ -5,7 +5,10 @@ face-down piece hides its hidden attributes (all of them when none are marked) f
 """
 from __future__ import annotations
 
-from .runtime import Piece, value_text
+from .library import edge
+from .runtime import DIRS, Piece, value_text
+
+_SIDES = ("north", "east", "south", "west")
 
 
 def piece_view(p: Piece, seat: int, S=None) -> dict:
@@ -16,6 +19,10 @@ def piece_view(p: Piece, seat: int, S=None) -> dict:
            "attrs": {k: _plain(v) for k, v in shown.items()}}
     if p.turns:
         out["turns"] = p.turns
+    if known and all(side in p.attrs for side in _SIDES):
+        # a piece with a value on each side (a tile): the sides as they face now, after its turns
+        out["sides"] = {d: _plain(edge(S, p, DIRS[d])) for d in _SIDES} if S is not None else \
+            {d: _plain(p.attrs[d]) for d in _SIDES}
     label = S.game.shows.get(p.kind.name) if S is not None else None
     if label is not None and known:  # a label may read anything, so only what this seat may know
         out["label"] = label(S, p)
