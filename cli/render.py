@@ -289,8 +289,12 @@ def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
         v = sides.get(d) if sides else None
         return str(v)[:1] if v else None
 
-    def mark(*options):
-        return next((m for m in options if m), None)
+    def mark(a, b):
+        """The mark on a border between two cells: the side they show there, unless they disagree
+        (tiles side by side in a market, say)."""
+        if a and b:
+            return a if a == b else None
+        return a or b or None
 
     lines = []
 
