@@ -1,5 +1,5 @@
-"""Classics nobody wrote the engine for, in tests/games/: Othello (ray walks that flip) and Hex (chains of
-stones). They need no engine change; Othello's perft is the published one."""
+"""Classics nobody wrote the engine for, in tests/games/: Othello (ray walks that flip), Hex (chains of
+stones) and Kalah (sowing round a ring). They need no engine change; Othello's perft is the published one."""
 import random
 from pathlib import Path
 
@@ -30,3 +30,20 @@ def test_hex_always_has_a_winner():
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
         assert len(state.outcome().winners) == 1
+
+
+def test_kalah_sows_round_the_ring_with_extra_turns_and_captures():
+    game = load_game(str(GAMES / "kalah.mire"))
+    state = game.new_state()
+    state.apply(state.parse_move("sow c1"))  # 4 seeds: d1, e1, f1 and south's store: south sows again
+    counts = {s.name: len(s.pieces) for s in state.spaces}
+    assert [counts[f"{c}1"] for c in "abcdef"] == [4, 4, 0, 5, 5, 5]
+    assert len(state.players[0].zones["store"].pieces) == 1
+    assert state.turn_player.index == 0
+    for seed in range(50):  # random games end, and no seed is lost or made
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        assert sum(len(p.zones["store"].pieces) for p in state.players) == 48
