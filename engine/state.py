@@ -14,6 +14,10 @@ from .runtime import (DIR_BY_VECTOR, DIRS, Board, GameOver, NeedChoice, Piece, P
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
                    4: ("south", "west", "north", "east")}
 
+# what Python says when a rule hands a builtin the wrong kind of value (a def's parameters are untyped):
+# reported as a RuleError, never a traceback
+_WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
+
 # journal operations
 _MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN = range(8)
 
@@ -144,6 +148,8 @@ class State:
             self._check_stuck()
         except GameOver:
             pass
+        except _WRONG_KIND as err:
+            raise RuleError(f"the setup used a value of the wrong kind ({err})") from None
         # the start is the floor of undo
         self._journal.clear()
 
@@ -419,6 +425,8 @@ class State:
                         self._generate(act, moves)
             except RecursionError:
                 raise RuleError("a rule calls itself without end") from None
+            except _WRONG_KIND as err:
+                raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
         self._cache_version = self._version
         self._cache = moves
         return moves
@@ -512,8 +520,13 @@ class State:
             return
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
+        except _WRONG_KIND as err:
+            raise RuleError(f"rule '{act.name}' (line {act.line}) used a value of the wrong kind ({err})") from None
         self.pending = None
-        self._end_turn()
+        try:
+            self._end_turn()
+        except _WRONG_KIND as err:
+            raise RuleError(f"a trigger after '{act.name}' used a value of the wrong kind ({err})") from None
 
     def _end_turn(self):
         try:

@@ -25,7 +25,10 @@ def piece_view(p: Piece, seat: int, S=None) -> dict:
             {d: _plain(p.attrs[d]) for d in _SIDES}
     label = S.game.shows.get(p.kind.name) if S is not None else None
     if label is not None and known:  # a label may read anything, so only what this seat may know
-        out["label"] = label(S, p)
+        try:
+            out["label"] = label(S, p)
+        except Exception as err:  # noqa: BLE001 - a broken label must not stop the board being drawn
+            out["label"] = f"(label failed: {type(err).__name__})"
     return out
 
 
