@@ -15,7 +15,7 @@ from itertools import takewhile
 from ..grammar import nodes as N
 from ..grammar.types import DIRECTION_SETS, RELATIVE_DIRECTIONS, elem, is_list
 from . import library as lib
-from .runtime import DIRS, Piece, RuleError
+from .runtime import DIRS, RuleError
 
 MAX_LOOP_STEPS = 200_000
 MAX_DEPTH = 200
@@ -435,4 +435,4 @@ class ExpressionCompiler:
         return f"[{self.src(e.element, inner)} {' '.join(parts)}]"
 
 
-__all__ = ["ExpressionCompiler", "Scope", "MAX_LOOP_STEPS", "MAX_DEPTH", "Piece"]
+__all__ = ["ExpressionCompiler", "Scope", "MAX_LOOP_STEPS", "MAX_DEPTH"]
