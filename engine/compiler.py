@@ -298,11 +298,17 @@ class Compiler(ExpressionCompiler):
                     todo.extend(calls.get(f, ()))
         return out
 
-    def compile_def(self, d):
+    @staticmethod
+    def params_scope(params):
+        """A new frame whose first slots are a def's or proc's parameters."""
         frame = Frame()
         scope = Scope(frame)
-        for p in d.params:
-            scope.bind(p)
+        for name in params:
+            scope.bind(name)
+        return frame, scope
+
+    def compile_def(self, d):
+        frame, scope = self.params_scope(d.params)
         entry = self.defs[d.name]
         fn = self.expr(d.body, scope)
         assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
@@ -310,10 +316,7 @@ class Compiler(ExpressionCompiler):
         self.env[self.def_names[d.name]] = fn
 
     def compile_proc(self, p):
-        frame = Frame()
-        scope = Scope(frame)
-        for name in p.params:
-            scope.bind(name)
+        frame, scope = self.params_scope(p.params)
         entry = self.procs[p.name]
         body = self.block(p.body, scope)
         entry[0] = (body, frame.size)

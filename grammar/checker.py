@@ -580,12 +580,7 @@ class Checker(ExpressionChecker):
             if s.orelse:
                 self.block(s.orelse, scope, context)
         elif isinstance(s, N.For):
-            t = self.expr(s.domain, scope)
-            self.check_local_name(s.var, s.span, "a loop variable", focus=s.var)
-            inner = _Scope(scope)
-            inner.names[s.var] = (self.collection_elem(t, s.domain, "a `for` loop"), "local")
-            if s.test is not None:
-                self.expect(s.test, "bool", inner, "a `where` condition")
+            inner = self.bound_scope(s, scope, "a loop variable", "a `for` loop")
             if s.ordered_by is not None:
                 self.expect(s.ordered_by, "player", scope, "who chooses the order")
                 self.no_choice_here(s, context)
@@ -595,15 +590,20 @@ class Checker(ExpressionChecker):
             self.block(s.body, scope, context)
         elif isinstance(s, N.Choose):
             self.no_choice_here(s, context)
-            t = self.expr(s.domain, scope)
-            self.check_local_name(s.var, s.span, "a chosen value", focus=s.var)
-            inner = _Scope(scope)
-            inner.names[s.var] = (self.collection_elem(t, s.domain, "a choice"), "local")
-            if s.test is not None:
-                self.expect(s.test, "bool", inner, "a `where` condition")
+            inner = self.bound_scope(s, scope, "a chosen value", "a choice")
             if s.by is not None:
                 self.expect(s.by, "player", scope, "who chooses")
             self.block(s.body, inner, context)
+
+    def bound_scope(self, s, scope, var_what, domain_what):
+        """`for x in S where C` and `choose x in S where C`: the scope in which x is an element of S."""
+        t = self.expr(s.domain, scope)
+        self.check_local_name(s.var, s.span, var_what, focus=s.var)
+        inner = _Scope(scope)
+        inner.names[s.var] = (self.collection_elem(t, s.domain, domain_what), "local")
+        if s.test is not None:
+            self.expect(s.test, "bool", inner, "a `where` condition")
+        return inner
 
     def no_choice_here(self, s, context):
         if context in ("setup", "trigger"):
