@@ -1,8 +1,13 @@
-"""Finding a game from the command line: a bundled name or a path to a .mire file."""
+"""Finding a game from the command line: a bundled name or a path to a .mire file (the front end resolves
+names; this module adds what a save file records for a game)."""
 from __future__ import annotations
 
 import os
 from typing import Optional
+
+from ..engine.loader import Game, bundled_games, load_game
+from ..grammar.frontend import bundled_names
+from ..games import DEFAULT_GAME
 
 
 class UnknownGame(Exception):
@@ -14,30 +19,12 @@ class UnknownGame(Exception):
 
 
 def bundled() -> list:
-    from mire.engine.loader import bundled_games
     return list(bundled_games())
 
 
-def bundled_names() -> set:
-    from mire.engine.loader import bundled_names as names
-    return set(names())
-
-
 def default_game_name() -> Optional[str]:
-    """The game `mire play` runs without a GAME: named by the engine or the games package."""
-    import importlib
-    for module in ("mire.engine.loader", "mire.engine", "mire.games"):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        name = getattr(mod, "DEFAULT_GAME", None)
-        if name:
-            return name
-    for g in bundled():
-        if getattr(g, "default", False):
-            return g.name
-    return None
+    """The game `mire play` runs without a GAME."""
+    return DEFAULT_GAME if DEFAULT_GAME in bundled_names() else None
 
 
 def reference(arg: str, relative_to: Optional[str] = None) -> str:
@@ -53,15 +40,11 @@ def reference(arg: str, relative_to: Optional[str] = None) -> str:
     raise UnknownGame(arg)
 
 
-def resolve(arg: str, relative_to: Optional[str] = None):
+def resolve(arg: str, relative_to: Optional[str] = None) -> tuple[Game, str]:
     """(game, reference) for a bundled name or a path; raises UnknownGame or MireError."""
-    from mire.engine import load_game
     ref = reference(arg, relative_to)
     return load_game(ref), ref
 
 
-def same_game(a, b) -> bool:
-    try:
-        return os.path.realpath(str(a.path)) == os.path.realpath(str(b.path))
-    except (TypeError, ValueError):
-        return a is b
+def same_game(a: Game, b: Game) -> bool:
+    return os.path.realpath(str(a.path)) == os.path.realpath(str(b.path))

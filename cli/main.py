@@ -11,7 +11,10 @@ import time
 
 import click
 
-from ..engine.runtime import RuleError
+from ..engine import InputError, RuleError, load_game
+from ..engine.perft import perft
+from ..grammar import codes
+from ..grammar.diagnostics import MireError
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .savefile import SaveError, check_setup, players_text
 
@@ -29,7 +32,6 @@ def guarded(f):
 
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
-        from mire.grammar.diagnostics import MireError
         try:
             return f(*args, **kwargs)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
@@ -89,7 +91,7 @@ def _options(game, options):
     try:
         check_setup(game, game.min_players, options)
     except SaveError:
-        known = [o[0] for o in game.options]
+        known = [o.name for o in game.options]
         has = ("its options are " + ", ".join(known)) if known else "it has no options"
         bad = [o for o in options if o not in known]
         raise click.BadParameter(f"unknown option '{bad[0]}' for {game.title}: {has}",
@@ -136,8 +138,8 @@ def _hands(game, specs, players, seed, options):
     a refused list prints its problems, one a line naming the file and the line, and exits with 2."""
     if not specs:
         return None
-    if "hand" not in [i[0] for i in game.inputs]:
-        takes = ", ".join(i[0] for i in game.inputs)
+    if "hand" not in [i.zone for i in game.inputs]:
+        takes = ", ".join(i.zone for i in game.inputs)
         raise click.BadParameter(f"{game.title} takes no hand from the players"
                                  + (f" (it takes: {takes})" if takes else ""), param_hint="--hand")
     files = {}
@@ -151,7 +153,6 @@ def _hands(game, specs, players, seed, options):
         if n - 1 in files:
             raise click.BadParameter(f"'{spec}': seat {n} already brings {files[n - 1]}", param_hint="--hand")
         files[n - 1] = path.strip()
-    from mire.engine.state import InputError
     hands, problems = {}, []
     for seat, path in sorted(files.items()):
         hands[seat] = read_list_file(path)
@@ -174,12 +175,10 @@ def _hands(game, specs, players, seed, options):
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON list.")
 def check(paths, as_json):
     """Check rules files: print every diagnostic, or `ok: PATH`."""
-    from mire.grammar.diagnostics import MireError
     found = []
     failed = False
     for path in paths:
         try:
-            from mire.engine import load_game
             load_game(path)
         except MireError as e:
             failed = True
@@ -396,7 +395,6 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
 @guarded
 def perft_command(game, depth, seed, players, options, as_json):
     """Count the move sequences of each length 1..DEPTH from the start."""
-    from ..engine.perft import perft
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -417,11 +415,6 @@ def perft_command(game, depth, seed, players, options, as_json):
 @guarded
 def explain(code):
     """Explain a diagnostic code, e.g. E012."""
-    try:
-        from mire.grammar import codes
-    except ImportError:
-        click.echo("mire: the explanations of the codes are not available (no mire.grammar.codes)", err=True)
-        sys.exit(1)
     key = code.strip().upper()
     if key.isdigit():
         key = f"E{int(key):03d}"

@@ -18,6 +18,10 @@ import tempfile
 
 import attrs
 
+from ..engine import IllegalMove, InputError
+from ..grammar.diagnostics import MireError
+from .games import UnknownGame, resolve
+
 FORMAT = "mire-save"
 VERSION = 1
 
@@ -131,7 +135,7 @@ def check_setup(game, players: int, options) -> None:
     if not game.min_players <= players <= game.max_players:
         raise SaveError(f"{players} players is out of range for {game.name} "
                         f"({players_text(game.min_players, game.max_players)})")
-    known = [o[0] for o in game.options]
+    known = [o.name for o in game.options]
     for o in options:
         if o not in known:
             raise SaveError(f"unknown option '{o}' for {game.name}")
@@ -146,7 +150,6 @@ def players_text(lo: int, hi: int) -> str:
 def replay_moves(state, moves, on_move=None) -> list:
     """Apply the move texts in order; returns the seat that made each.  A move that is not
     legal at its point raises SaveError("move 7 'place b2' is not legal (...)")."""
-    from mire.engine import IllegalMove
     movers = []
     for i, text in enumerate(moves, 1):
         seat = state.to_move
@@ -167,8 +170,6 @@ def replay_moves(state, moves, on_move=None) -> list:
 
 def restore(path: str):
     """(game, game reference, saved, state, movers) of a save file; SaveError when refused."""
-    from mire.grammar.diagnostics import MireError
-    from .games import UnknownGame, resolve
     saved = read_save(path)
     try:
         game, ref = resolve(saved.game, relative_to=os.path.dirname(os.path.abspath(path)))
@@ -185,7 +186,6 @@ def restore(path: str):
 
 def start(game, saved: Saved):
     """A fresh state of the saved game, with what the players brought; SaveError when refused."""
-    from mire.engine.state import InputError
     for by_seat in saved.inputs.values():
         for seat in by_seat:
             if not 0 <= seat < saved.players:

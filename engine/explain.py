@@ -1,7 +1,7 @@
 """Why a typed move is not legal: which condition of which rule failed, and where that rule is."""
 from __future__ import annotations
 
-from ..grammar.diagnostics import did_you_mean
+from ..grammar.wording import did_you_mean
 from .runtime import value_text
 
 
@@ -32,22 +32,21 @@ def explain(S, text: str) -> str:
         args = words[1:]
     where = f"rule '{act.name}' ({file}:{act.line})"
     if act not in now:
-        phase_names = [name for name, _ in game.phases]
+        phase_names = [ph.name for ph in game.phases]
         return f"{where} belongs to phase '{phase_names[act.phase]}', and this is phase '{phase_names[S.phase]}'"
     if len(args) != len(act.params):
-        usage = " ".join([act.name] + [p[0].upper() for p in act.params])
+        usage = " ".join([act.name] + [p.name.upper() for p in act.params])
         return f"'{text}' is not a move: {where} takes {len(act.params)} value" \
                f"{'s' if len(act.params) != 1 else ''}: {usage}"
     L = [None] * act.size
     shown = " ".join([act.name] + args)
-    for (name, slot, dom, cond, dom_text), word in zip(act.params, args):
-        values = dom(S, L)
-        match = [v for v in values if value_text(v) == word]
+    for prm, word in zip(act.params, args):
+        match = [v for v in prm.domain(S, L) if value_text(v) == word]
         if not match:
-            return f"cannot {shown}: {word} is not one of {dom_text} ({name} in {where})"
-        L[slot] = match[0]
-        if cond is not None and not cond.fn(S, L):
-            return f"cannot {shown}: {where} requires {cond.text}"
+            return f"cannot {shown}: {word} is not one of {prm.domain_text} ({prm.name} in {where})"
+        L[prm.slot] = match[0]
+        if prm.test is not None and not prm.test.fn(S, L):
+            return f"cannot {shown}: {where} requires {prm.test.text}"
     for cond in act.requires:
         if not cond.fn(S, L):
             why = cond.message or f"requires {cond.text}"

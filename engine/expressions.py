@@ -4,21 +4,22 @@ A rules expression becomes a single Python expression over `S` (the state) and `
 slots); filters and comprehensions become Python comprehensions, so a move generator or a condition
 runs as one flat function instead of a tree of closures. Only the shapes of the AST are written out:
 every name is a slot index or a key written with repr(), never text of the rules file, so a rules
-file cannot put code of its own into what is built. Values the source needs (functions, directions,
-closures of defs) sit in the namespace the functions are built in.
+file cannot put code of its own into what is built. What the source may name is declared in
+namespace.py; the Emitter adds the values of one game (its defs' functions, its actions).
+`Emitter.src` dispatches on the node's class to `emit_<Class>`.
 """
 from __future__ import annotations
 
 import re
-from itertools import takewhile
+from typing import Callable, Optional
 
 from ..grammar import nodes as N
-from ..grammar.types import DIRECTION_SETS, RELATIVE_DIRECTIONS, elem, is_list
-from . import library as lib
+from ..grammar.symbols import Checked
+from ..grammar.types import ANY, DIR, SPACE, Type
+from .library import BUILTINS, NAMES
+from .limits import MAX_DEPTH
+from .namespace import NAMESPACE
 from .runtime import DIRS, RuleError
-
-MAX_LOOP_STEPS = 200_000
-MAX_DEPTH = 200
 
 _SIMPLE = re.compile(r"^(L\[\d+\]|_[vp]\d+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
 
@@ -26,182 +27,180 @@ _SIMPLE = re.compile(r"^(L\[\d+\]|_[vp]\d+|S\.turn_player|None|True|False|-?\d+|
 class Scope:
     """Names visible to a rule: a local slot `L[i]`, or a Python name bound by a comprehension."""
 
-    def __init__(self, frame, parent=None):
+    def __init__(self, frame: "Frame", parent: Optional["Scope"] = None):
         self.frame, self.parent, self.names = frame, parent, {}
 
-    def child(self):
+    def child(self) -> "Scope":
         return Scope(self.frame, self)
 
-    def bind(self, name):
+    def bind(self, name: str) -> int:
         """A slot in L (for statements, parameters and lets); returns its index."""
         slot = self.frame.alloc()
         self.names[name] = f"L[{slot}]"
         return slot
 
-    def bind_py(self, name, py):
+    def bind_py(self, name: str, py: str) -> str:
         self.names[name] = py
         return py
 
-    def source(self, name):
-        s = self
+    def source(self, name: str) -> str:
+        s: Optional[Scope] = self
         while s is not None:
             if name in s.names:
                 return s.names[name]
             s = s.parent
         raise KeyError(name)
 
-    def slot(self, name):
+    def slot(self, name: str) -> int:
         src = self.source(name)
         return int(src[2:-1])
 
 
-# ------------------------------------------------------------------ helpers the built code calls
+class Frame:
+    """Slot allocation for one rule's locals; scopes map names to slots."""
 
-def _ga(o, name):
-    return None if o is None else getattr(o, name)
+    def __init__(self):
+        self.size = 0
 
-
-def _pa(p, name):
-    return None if p is None else p.attrs.get(name)
-
-
-def _space_of(p):
-    return None if p is None or p.loc is None or not p.loc.is_space else p.loc
+    def alloc(self) -> int:
+        self.size += 1
+        return self.size - 1
 
 
-def _kind_of(p):
-    return None if p is None else p.kind.name
+def params_scope(params) -> tuple[Frame, Scope]:
+    """A new frame whose first slots are a def's or proc's parameters."""
+    frame = Frame()
+    scope = Scope(frame)
+    for name in params:
+        scope.bind(name)
+    return frame, scope
 
 
-def _board_of(s):
-    return None if s is None else s.board.name
+class Emitter:
+    """Builds functions from expressions of one checked game."""
 
-
-def _step(s, d):
-    return None if s is None or d is None else s.nbr[d.i]
-
-
-def _empty_space(s):
-    return s is None or not s.pieces
-
-
-def _items(v):
-    if v is None:
-        return []
-    return v if isinstance(v, list) else v.pieces
-
-
-def _on_board(v, name):
-    return v is not None and getattr(v, "is_space", False) and v.board.name == name
-
-
-def _in_pieces(container, v):
-    return container is not None and v in container.pieces
-
-
-def _opponent(S):
-    return S.players[1 - S.turn_player.index] if S.n == 2 else S.next_player(S.turn_player)
-
-
-def _kind(S, name):
-    box = S.box
-    return [p for p in S.kind_pieces[name] if p.loc is not box]
-
-
-def _prefix(test, items):
-    return list(takewhile(test, items))
-
-
-def _guard(S, items, where):
-    """A comprehension's loops count against the rule's step budget."""
-    S._budget -= len(items)
-    if S._budget < 0:
-        raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
-    return items
-
-
-def _range(S, a, b, where):
-    if b - a > MAX_LOOP_STEPS:
-        raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
-    return list(range(a, b + 1))
-
-
-def _index(items, i, where):
-    if items is None or i is None or not -len(items) <= i < len(items):
-        raise RuleError(f"index {i} is outside a list of {0 if items is None else len(items)}", where)
-    return items[i]
-
-
-def _div(a, b):
-    return lib.divide(a, b)
-
-
-def _mod(a, b):
-    return lib.modulo(a, b)
-
-
-BASE_ENV = {
-    "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
-    "_step": _step, "_empty_space": _empty_space, "_items": _items, "_on_board": _on_board,
-    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": lib.lt, "_add": lib.add,
-    "_contains": lib.contains, "_pieces_of": lib.pieces_of, "_spaces_of": lib.spaces_of,
-    "_dyn": lib.dynamic_attr, "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
-}
-for _name, _fn in lib.FUNCTIONS.items():
-    BASE_ENV[f"_F_{_name}"] = _fn
-for _name, _d in DIRS.items():
-    BASE_ENV[f"_D_{_name}"] = _d
-for _name, _ds in DIRECTION_SETS.items():
-    BASE_ENV[f"_DS_{_name}"] = tuple(DIRS[n] for n in _ds)
-
-
-class ExpressionCompiler:
-    """Mixed into the Compiler: `expr` builds a function (S, L) -> value from an expression."""
-
-    def _init_expressions(self):
-        self.env = dict(BASE_ENV)
+    def __init__(self, checked: Checked, where: Callable[[N.Node], str]):
+        self.checked = checked
+        self.sym = checked.symbols
+        self.where = where
+        self.env = dict(NAMESPACE)
         self._counter = 0
-        self._const_stack = set()
+        self._const_stack: set[str] = set()
+        self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
+        self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
+        self.recursive_defs: set[str] = set()
 
-    def fresh(self, prefix):
+    # -------------------------------------------------- building
+    def type_of(self, node: N.Node) -> Type:
+        return self.checked.type_of(node)
+
+    def fresh(self, prefix: str) -> str:
         self._counter += 1
         return f"{prefix}{self._counter}"
 
-    def put(self, value, prefix="_c"):
+    def put(self, value, prefix: str = "_c") -> str:
         """A value the built code refers to by name."""
         name = self.fresh(prefix)
         self.env[name] = value
         return name
 
-    def build(self, source, params="S, L"):
+    def build(self, source: str, params: str = "S, L"):
         return eval(f"lambda {params}: {source}", self.env)  # noqa: S307 - source built from AST shapes only
 
-    def expr(self, e, scope):
+    def expr(self, e: N.Expr, scope: Scope):
         return self.build(self.src(e, scope))
 
-    def src(self, e, scope) -> str:
-        return getattr(self, "x_" + type(e).__name__)(e, scope)
+    def src(self, e: N.Expr, scope: Scope) -> str:
+        method = getattr(self, "emit_" + type(e).__name__, None)
+        if method is None:
+            raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
+        return method(e, scope)
 
-    def iter_src(self, node, scope) -> str:
+    def iter_src(self, node: N.Expr, scope: Scope) -> str:
         """Source of something to loop over: a list, or the pieces of a zone or a stack."""
         s = self.src(node, scope)
-        t = self.type(node)
-        if t in ("zone", "space"):
+        t = self.type_of(node)
+        if t.base in ("zone", "space"):
             return f"{s}.pieces"
-        if is_list(t):
+        if t.is_list:
             return s
         return f"_items({s})"
 
+    def template(self, t: N.Template, scope: Scope):
+        """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
+        pieces = []
+        for part in t.parts:
+            if isinstance(part, str):
+                pieces.append(repr(part))
+            elif part.expr is not None:
+                pieces.append(f"_text({self.src(part.expr, scope)})")
+        return self.build(" + ".join(pieces) if pieces else "''")
+
+    # -------------------------------------------------- what inline forms of builtins may ask
+    @staticmethod
+    def is_simple(src: str) -> bool:
+        """Is this source cheap and safe to write twice (a slot, a name, a literal)?"""
+        return _SIMPLE.match(src) is not None
+
+    def board_name(self, node: N.Expr) -> Optional[str]:
+        """The name of the board this expression is, when it is a shared board's name."""
+        if isinstance(node, N.Name) and self.checked.meaning(node).category == "board":
+            return node.id
+        return None
+
+    def filter_loop(self, call: N.Call, scope: Scope):
+        """(variable, items source, test source) when a call's only argument is `x in S where C`."""
+        arg = call.args[0] if len(call.args) == 1 else None
+        if isinstance(arg, N.Filter) and arg.mode == "where":
+            items = self.iter_src(arg.domain, scope)
+            inner = scope.child()
+            var = inner.bind_py(arg.var, self.fresh("_v"))
+            return var, items, self.src(arg.test, inner)
+        return None
+
+    # -------------------------------------------------- defs
+    def declare_defs(self, defs) -> None:
+        for i, d in enumerate(defs):
+            self.def_names[d.name] = f"_d{i}"
+            self.def_entries[d.name] = [None]
+        calls = {d.name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in self.def_names}
+                 for d in defs}
+        self.recursive_defs = {name for name in calls if _reaches(calls, name)}
+
+    def compile_def(self, d: N.Def) -> None:
+        frame, scope = params_scope(d.params)
+        fn = self.expr(d.body, scope)
+        assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
+        self.def_entries[d.name][0] = (fn, frame.size)
+        self.env[self.def_names[d.name]] = fn
+
+    def _def_caller(self, e: N.Call):
+        """A call of a def that can reach itself: counted, so that it stops with a RuleError."""
+        entry = self.def_entries[e.func]
+        where = self.where(e)
+        name = e.func
+
+        def call(S, *args):
+            fn, size = entry[0]
+            L2 = [None] * size
+            L2[:len(args)] = args
+            S.enter_call(name, where)
+            try:
+                return fn(S, L2)
+            finally:
+                S.leave_call()
+        return call
+
     # -------------------------------------------------- leaves
-    def x_Num(self, e, scope):
+    def emit_Num(self, e: N.Num, scope: Scope) -> str:
         return repr(e.value)
 
-    def x_Str(self, e, scope):
+    def emit_Str(self, e: N.Str, scope: Scope) -> str:
         return repr(e.value)
 
-    def x_Name(self, e, scope):
-        cat, name = self.refs.get(e, ("local", e.id))
+    def emit_Name(self, e: N.Name, scope: Scope) -> str:
+        meaning = self.checked.meaning(e)
+        cat, name = meaning.category, meaning.name
         if cat == "local":
             return scope.source(name)
         if cat == "var":
@@ -224,32 +223,14 @@ class ExpressionCompiler:
             return repr(name)
         if cat == "option":
             return f"({name!r} in S.options)"
-        return self.builtin_src(name)
-
-    def builtin_src(self, name):
-        fixed = {
-            "mover": "S.turn_player", "opponent": "_opponent(S)", "others": "S.others(S.turn_player)",
-            "players": "S.players_from(S.turn_player)", "supply": "S.supply", "box": "S.box", "turn": "S.turn",
-            "winners": "S.winners()", "true": "True", "yes": "True", "false": "False", "no": "False",
-            "none": "None",
-        }
-        if name in fixed:
-            return fixed[name]
-        if name in DIRS:
-            return f"_D_{name}"
-        if name in RELATIVE_DIRECTIONS:
-            return f"S.turn_player.rel[{name!r}]"
-        if name in DIRECTION_SETS:
-            return f"list(_DS_{name})"
-        raise AssertionError(name)
+        return NAMES[name].source
 
     # -------------------------------------------------- attributes
-    def x_Attr(self, e, scope):
+    def emit_Attr(self, e: N.Attr, scope: Scope) -> str:
         obj = self.src(e.obj, scope)
         name = e.name
-        t = self.type(e.obj)
-        bt = "piece" if t.startswith("piece") else t
-        simple = _SIMPLE.match(obj) is not None
+        bt = self.type_of(e.obj).general.base
+        simple = self.is_simple(obj)
         if bt in ("space", "dir", "zone") or (bt == "piece" and name in ("owner", "up", "turns")):
             if bt == "space" and name == "board":
                 return f"_board_of({obj})"
@@ -273,146 +254,93 @@ class ExpressionCompiler:
                 return f"({obj}.index + 1)"
         return f"_dyn(S, {obj}, {name!r})"
 
-    def x_Index(self, e, scope):
+    def emit_Index(self, e: N.Index, scope: Scope) -> str:
         return f"_index({self.src(e.obj, scope)}, {self.src(e.index, scope)}, {self.where(e)!r})"
 
     # -------------------------------------------------- calls
-    def x_Call(self, e, scope):
-        if e.func in self.defs:
-            args = ", ".join(self.src(a, scope) for a in e.args)
+    def emit_Call(self, e: N.Call, scope: Scope) -> str:
+        if e.func in self.def_names:
+            args = ", ".join(self.src(x, scope) for x in e.args)
             if e.func not in self.recursive_defs:
                 # a def that cannot call itself needs no guard: call its function on a frame of its arguments
                 return f"{self.def_names[e.func]}(S, [{args}])"
-            caller = self.put(self.def_caller(e), "_def")
+            caller = self.put(self._def_caller(e), "_def")
             return f"{caller}(S{', ' if args else ''}{args})"
-        special = getattr(self, "call_" + e.func, None)
-        if special is not None:
-            out = special(e, scope)
+        b = BUILTINS[e.func]
+        if b.inline is not None:
+            out = b.inline(self, e, scope)
             if out is not None:
                 return out
-        args = "".join(", " + self.src(a, scope) for a in e.args)
+        args = "".join(", " + self.src(x, scope) for x in e.args)
         return f"_F_{e.func}(S{args})"
 
-    def def_caller(self, e):
-        entry = self.defs[e.func]
-        where = self.where(e)
-        name = e.func
-
-        def call(S, *args):
-            fn, size = entry[0]
-            L2 = [None] * size
-            L2[:len(args)] = args
-            S._depth += 1
-            if S._depth > MAX_DEPTH:
-                S._depth = 0
-                raise RuleError(f"'{name}' calls itself without end", where)
-            try:
-                return fn(S, L2)
-            finally:
-                S._depth -= 1
-        return call
-
-    def _over_filter(self, e, scope):
-        """(variable, items source, test source) when the only argument is `x in S where C`."""
-        arg = e.args[0] if len(e.args) == 1 else None
-        if isinstance(arg, N.Filter) and arg.mode == "where":
-            items = self.iter_src(arg.domain, scope)
-            inner = scope.child()
-            var = inner.bind_py(arg.var, self.fresh("_v"))
-            return var, items, self.src(arg.test, inner)
-        return None
-
-    def call_any(self, e, scope):
-        f = self._over_filter(e, scope)
-        return f and f"any({f[2]} for {f[0]} in {f[1]})"
-
-    def call_all(self, e, scope):
-        f = self._over_filter(e, scope)
-        return f and f"all({f[2]} for {f[0]} in {f[1]})"
-
-    def call_count(self, e, scope):
-        f = self._over_filter(e, scope)
-        return f and f"sum(1 for {f[0]} in {f[1]} if {f[2]})"
-
-    def call_empty(self, e, scope):
-        if len(e.args) == 1 and self.type(e.args[0]) == "space":
-            s = self.src(e.args[0], scope)
-            return f"({s} is None or not {s}.pieces)" if _SIMPLE.match(s) else f"_empty_space({s})"
-        return None
-
-    def call_touching(self, e, scope):
-        board = e.args[1] if len(e.args) == 2 else None
-        if isinstance(board, N.Name) and self.refs.get(board, ("",))[0] == "board":
-            return f"S.touching({self.src(e.args[0], scope)}, {board.id!r})"
-        return None
-
     # -------------------------------------------------- operators
-    def x_BinOp(self, e, scope):
-        a, b = self.src(e.left, scope), self.src(e.right, scope)
-        lt, rt = self.type(e.left), self.type(e.right)
+    def emit_BinOp(self, e: N.BinOp, scope: Scope) -> str:
+        x, y = self.src(e.left, scope), self.src(e.right, scope)
+        lt, rt = self.type_of(e.left), self.type_of(e.right)
         op = e.op
-        if op == "+" and lt == "space" and rt == "dir":
-            const = isinstance(e.right, N.Name) and e.right.id in DIRS and \
-                self.refs.get(e.right, ("builtin",))[0] == "builtin"
-            if const and _SIMPLE.match(a):
-                return f"(None if {a} is None else {a}.nbr[{DIRS[e.right.id].i}])"
-            return f"_step({a}, {b})"
-        if op == "+" and "any" in (lt, rt):
-            return f"_add(S, {a}, {b})"
+        if op == "+" and lt == SPACE and rt == DIR:
+            fixed = isinstance(e.right, N.Name) and e.right.id in DIRS and \
+                self.checked.meaning(e.right).category == "builtin"
+            if fixed and self.is_simple(x):
+                return f"(None if {x} is None else {x}.nbr[{DIRS[e.right.id].i}])"
+            return f"_step({x}, {y})"
+        if op == "+" and ANY in (lt, rt):
+            return f"_add(S, {x}, {y})"
         if op in ("+", "-", "*"):
-            return f"({a} {op} {b})"
-        return f"{'_div' if op == '/' else '_mod'}({a}, {b})"
+            return f"({x} {op} {y})"
+        return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
 
-    def x_Compare(self, e, scope):
-        a = self.src(e.left, scope)
+    def emit_Compare(self, e: N.Compare, scope: Scope) -> str:
+        x = self.src(e.left, scope)
         op = e.op
         if op in ("in", "not in"):
-            right = e.right
             neg = "not " if op == "not in" else ""
-            if isinstance(right, N.Name) and self.refs.get(right, ("",))[0] == "board":
-                return f"({neg}_on_board({a}, {right.id!r}))"
-            b = self.src(right, scope)
-            if self.type(right) in ("zone", "space"):
-                return f"({neg}_in_pieces({b}, {a}))"
-            return f"({neg}_contains({b}, {a}))"
-        b = self.src(e.right, scope)
+            board = self.board_name(e.right)
+            if board is not None:
+                return f"({neg}_on_board({x}, {board!r}))"
+            y = self.src(e.right, scope)
+            if self.type_of(e.right).base in ("zone", "space"):
+                return f"({neg}_in_pieces({y}, {x}))"
+            return f"({neg}_contains({y}, {x}))"
+        y = self.src(e.right, scope)
         if op in ("==", "!="):
-            return f"({a} {op} {b})"
+            return f"({x} {op} {y})"
         if op == "<":
-            return f"_lt({a}, {b})"
+            return f"_lt({x}, {y})"
         if op == ">":
-            return f"_lt({b}, {a})"
+            return f"_lt({y}, {x})"
         if op == "<=":
-            return f"(not _lt({b}, {a}))"
-        return f"(not _lt({a}, {b}))"
+            return f"(not _lt({y}, {x}))"
+        return f"(not _lt({x}, {y}))"
 
-    def x_BoolOp(self, e, scope):
+    def emit_BoolOp(self, e: N.BoolOp, scope: Scope) -> str:
         return "(" + f" {e.op} ".join(self.src(v, scope) for v in e.values) + ")"
 
-    def x_Not(self, e, scope):
+    def emit_Not(self, e: N.Not, scope: Scope) -> str:
         return f"(not {self.src(e.value, scope)})"
 
-    def x_Neg(self, e, scope):
+    def emit_Neg(self, e: N.Neg, scope: Scope) -> str:
         return f"(-{self.src(e.value, scope)})"
 
-    def x_Cond(self, e, scope):
+    def emit_Cond(self, e: N.Cond, scope: Scope) -> str:
         return f"({self.src(e.then, scope)} if {self.src(e.test, scope)} else {self.src(e.orelse, scope)})"
 
     # -------------------------------------------------- collections
-    def x_ListLit(self, e, scope):
+    def emit_ListLit(self, e: N.ListLit, scope: Scope) -> str:
         return "[" + ", ".join(self.src(i, scope) for i in e.items) + "]"
 
-    def x_Range(self, e, scope):
+    def emit_Range(self, e: N.Range, scope: Scope) -> str:
         return f"_range(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, {self.where(e)!r})"
 
-    def x_Of(self, e, scope):
+    def emit_Of(self, e: N.Of, scope: Scope) -> str:
         items = self.iter_src(e.what, scope)
         owner = self.src(e.owner, scope)
-        if elem(self.type(e.what)) == "space":
+        if self.type_of(e.what).element == SPACE:
             return f"_spaces_of({items}, {owner})"
         return f"_pieces_of({items}, {owner})"
 
-    def x_Filter(self, e, scope):
+    def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
         items = self.iter_src(e.domain, scope)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"))
@@ -421,7 +349,7 @@ class ExpressionCompiler:
             return f"[{var} for {var} in {items} if {test}]"
         return f"_prefix(lambda {var}: {test}, {items})"
 
-    def x_Comprehension(self, e, scope):
+    def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []
         inner = scope
         where = repr(self.where(e))
@@ -435,4 +363,18 @@ class ExpressionCompiler:
         return f"[{self.src(e.element, inner)} {' '.join(parts)}]"
 
 
-__all__ = ["ExpressionCompiler", "Scope", "MAX_LOOP_STEPS", "MAX_DEPTH"]
+def _reaches(calls: dict, start: str) -> bool:
+    """Can def `start` reach itself through calls?"""
+    seen: set = set()
+    todo = list(calls[start])
+    while todo:
+        f = todo.pop()
+        if f == start:
+            return True
+        if f not in seen:
+            seen.add(f)
+            todo.extend(calls.get(f, ()))
+    return False
+
+
+__all__ = ["Emitter", "Scope", "Frame", "params_scope", "MAX_DEPTH"]

@@ -1,13 +1,85 @@
-"""The builtin functions of the language, as they run. Each takes the State first.
+"""The builtin names and functions of the language: each declared once, here, with its signature, its
+one-line doc, its implementation and any faster inline form.
 
-They are general: geometry (neighbours, rays, paths across boards, lines), collections and
-seat-relative reading of positions. No game's rules live here.
+To add a builtin function, write it with the `@builtin` decorator; the checker, the compiler, the docs test
+and the language server all read it from `BUILTINS`. Every function takes the State first. They are
+general: geometry (neighbours, rays, paths across boards, lines, chains), collections, seat-relative
+reading of positions and tiles. No game's rules live here.
 """
 from __future__ import annotations
 
-from .runtime import DIR_BY_VECTOR, DIRS, Piece, RuleError
+from typing import Callable, Optional
 
-_AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+import attrs
+
+from ..grammar.types import (A_LIST, ANY, ANY_COLLECTION, BOOL, COLLECTION, CONDITIONS, CONTAINER, DIR,
+                             DIRECTION_SETS, DIRECTIONS, ELEMENT, INT, NONE, NUMBERS, ORTHOGONAL, PIECE,
+                             PLAYER, RELATIVE_DIRECTIONS, SPACE, SPACE_OR_PIECE, TEXT, ZONE, Accepts, Library,
+                             NameInfo, Signature, Type, exactly, list_of)
+from .runtime import DIR_BY_VECTOR, DIRS, Piece, RuleError, rotate
+
+
+@attrs.frozen
+class Builtin:
+    signature: Signature
+    run: Callable  # run(S, *arguments)
+    # inline(emit, call, scope) -> Python source, or None to call `run`: a faster form the compiler writes in
+    # place of the call (see expressions.Emitter for what `emit` offers)
+    inline: Optional[Callable] = None
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(*params: Accepts, result, doc: str, required: Optional[int] = None, name: Optional[str] = None,
+            inline: Optional[Callable] = None):
+    """Declare a builtin function: its parameters (what each accepts), result type, one-line doc."""
+    def register(fn):
+        key = name or fn.__name__.rstrip("_")
+        sig = Signature(key, tuple(params), len(params) if required is None else required, result, doc)
+        BUILTINS[key] = Builtin(sig, fn, inline)
+        return fn
+    return register
+
+
+@attrs.frozen
+class BuiltinName:
+    info: NameInfo
+    source: str  # the Python the compiler writes for it (names from namespace.py)
+
+
+NAMES: dict[str, BuiltinName] = {}
+
+
+def _name(name, t: Type, doc: str, source: str):
+    NAMES[name] = BuiltinName(NameInfo(t, doc), source)
+
+
+_name("mover", PLAYER, "the player who is taking the turn", "S.turn_player")
+_name("opponent", PLAYER, "the other player (two-player games)", "_opponent(S)")
+_name("others", list_of(PLAYER), "every player but the mover, in turn order after the mover",
+      "S.others(S.turn_player)")
+_name("players", list_of(PLAYER), "every player, in turn order from the mover", "S.players_from(S.turn_player)")
+_name("supply", ZONE, "where pieces listed in a `pieces` table start", "S.supply")
+_name("box", ZONE, "where removed pieces go", "S.box")
+_name("turn", INT, "the number of the current turn, from 1", "S.turn")
+_name("winners", list_of(PLAYER), "who has won, or is winning as the game stands (at the end: the winners)",
+      "S.winners()")
+for _word, _value in (("true", "True"), ("yes", "True"), ("false", "False"), ("no", "False")):
+    _name(_word, BOOL, "", _value)
+_name("none", NONE, "nothing", "None")
+for _d in DIRECTIONS:
+    _name(_d, DIR, "a compass direction", f"_D_{_d}")
+for _d in RELATIVE_DIRECTIONS:
+    _name(_d, DIR, "a direction relative to the mover's seat", f"S.turn_player.rel[{_d!r}]")
+for _d in DIRECTION_SETS:
+    _name(_d, list_of(DIR), "a set of directions", f"list(_DS_{_d})")
+
+LIST_OF_SPACE = exactly(list_of(SPACE), "a list of spaces (or a board)", "list of space")
+LIST_OF_DIR = exactly(list_of(DIR), "a list of directions", "list of dir")
+LIST_OF_INT = exactly(list_of(INT), "a list of numbers", "list of int")
+A_SPACE, A_PLAYER, AN_INT, A_PIECE = exactly(SPACE), exactly(PLAYER), exactly(INT), exactly(PIECE)
+A_DIR, A_TEXT = exactly(DIR, "a direction"), exactly(TEXT)
 
 
 def _items(v):
@@ -18,26 +90,57 @@ def _items(v):
     return v.pieces
 
 
+# ---------------------------------------------------------------- collections
+
+def _over_filter(word):
+    """The inline form of any/all/count over `x in S where C`: a generator, no list built."""
+    def inline(emit, call, scope):
+        loop = emit.filter_loop(call, scope)
+        if loop is None:
+            return None
+        var, items, test = loop
+        return {"any": f"any({test} for {var} in {items})", "all": f"all({test} for {var} in {items})",
+                "count": f"sum(1 for {var} in {items} if {test})"}[word]
+    return inline
+
+
+@builtin(COLLECTION, result=INT, doc="how many items a collection has", inline=_over_filter("count"))
 def count(S, v):
     return len(_items(v))
 
 
+def _empty_inline(emit, call, scope):
+    if len(call.args) == 1 and emit.type_of(call.args[0]) == SPACE:
+        s = emit.src(call.args[0], scope)
+        return f"({s} is None or not {s}.pieces)" if emit.is_simple(s) else f"_empty_space({s})"
+    return None
+
+
+@builtin(COLLECTION, result=BOOL, doc="whether a collection has no items (`empty(none)` is yes)",
+         inline=_empty_inline)
 def empty(S, v):
     return v is None or not _items(v)
 
 
+@builtin(CONDITIONS, result=BOOL, doc="whether some item is true (of a filter: whether some value meets it)",
+         inline=_over_filter("any"))
 def any_(S, v):
     return any(_items(v))
 
 
+@builtin(CONDITIONS, result=BOOL, doc="whether every item is true (of a filter: whether every value meets it)",
+         inline=_over_filter("all"))
 def all_(S, v):
     return all(_items(v))
 
 
+@builtin(LIST_OF_INT, result=INT, doc="the sum of a list of numbers")
 def sum_(S, v):
     return sum(x for x in _items(v) if x is not None)
 
 
+@builtin(NUMBERS, AN_INT, required=1, result=INT,
+         doc="the smallest number of a list (0 for an empty list), or the smaller of two numbers")
 def min_(S, a, b=None):
     if b is not None:
         return min(a, b)
@@ -45,6 +148,8 @@ def min_(S, a, b=None):
     return min(xs) if xs else 0
 
 
+@builtin(NUMBERS, AN_INT, required=1, result=INT,
+         doc="the largest number of a list (0 for an empty list), or the larger of two numbers")
 def max_(S, a, b=None):
     if b is not None:
         return max(a, b)
@@ -52,10 +157,12 @@ def max_(S, a, b=None):
     return max(xs) if xs else 0
 
 
+@builtin(AN_INT, result=INT, doc="a number without its sign")
 def abs_(S, a):
     return abs(a)
 
 
+@builtin(CONTAINER, result=PIECE, doc="the top piece of a space or zone, or none")
 def top(S, c):
     if c is None:
         return None
@@ -63,6 +170,7 @@ def top(S, c):
     return p[-1] if p else None
 
 
+@builtin(CONTAINER, result=PIECE, doc="the bottom piece of a space or zone, or none")
 def bottom(S, c):
     if c is None:
         return None
@@ -70,16 +178,19 @@ def bottom(S, c):
     return p[0] if p else None
 
 
+@builtin(A_LIST, result=ELEMENT, doc="the first item of a list (of a zone: its bottom piece), or none")
 def first(S, v):
     xs = _items(v)
     return xs[0] if xs else None
 
 
+@builtin(A_LIST, result=ELEMENT, doc="the last item of a list (of a zone: its top piece), or none")
 def last(S, v):
     xs = _items(v)
     return xs[-1] if xs else None
 
 
+@builtin(ANY_COLLECTION, result=ELEMENT, doc="an item picked with the game's seeded random numbers, or none")
 def random_(S, v):
     xs = _items(v)
     if not xs:
@@ -87,6 +198,7 @@ def random_(S, v):
     return xs[S.randrange(len(xs))]
 
 
+@builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)")
 def owner(S, v):
     if v is None:
         return None
@@ -96,10 +208,15 @@ def owner(S, v):
     return p[-1].owner if p else None
 
 
+# ---------------------------------------------------------------- geometry
+
+_AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
 def _rays(s):
-    """For each of the four axes through s, the spaces walking out each way (cached on the board)."""
-    cache = S_RAYS.get(id(s))
-    if cache is None or cache[0] is not s:
+    """For each of the four axes through s, the spaces walking out each way (kept on the space)."""
+    rays = s.rays
+    if rays is None:
         rays = []
         for dx, dy in _AXES:
             i, j = DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i
@@ -111,16 +228,13 @@ def _rays(s):
                     t = t.nbr[k]
                 both.append(out)
             rays.append(both)
-        cache = (s, rays)
-        S_RAYS[id(s)] = cache
-    return cache[1]
+        s.rays = rays
+    return rays
 
 
-S_RAYS: dict = {}
-
-
+@builtin(A_SPACE, AN_INT, result=BOOL,
+         doc="whether space S is part of a straight line of at least N spaces whose top pieces have its owner")
 def in_a_row(S, s, n):
-    """Is `s` part of a straight line of at least n stacks whose top pieces share an owner?"""
     if s is None or not s.pieces:
         return False
     if s.board.area:
@@ -128,8 +242,8 @@ def in_a_row(S, s, n):
     who = s.pieces[-1].owner
     for forth, back in _rays(s):
         run = 1
-        for ray in (forth, back):
-            for t in ray:
+        for ray_ in (forth, back):
+            for t in ray_:
                 p = t.pieces
                 if not p or p[-1].owner is not who:
                     break
@@ -158,23 +272,38 @@ def _in_a_row_area(s, n):
     return False
 
 
+_ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
+
+
+@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
+         doc="the neighbours of a space on its board: orthogonal ones, or those in the given directions")
 def neighbors(S, s, dirs=None):
     if s is None:
         return []
+    nbr = s.nbr
     if dirs is None:
-        nbr = s.nbr
-        return [t for t in (nbr[0], nbr[2], nbr[4], nbr[6]) if t is not None]
-    return [t for t in (s.nbr[d.i] for d in dirs if d is not None) if t is not None]
+        return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+    return [t for t in (nbr[d.i] for d in dirs if d is not None) if t is not None]
 
 
+def _touching_inline(emit, call, scope):
+    board = emit.board_name(call.args[1]) if len(call.args) == 2 else None
+    if board is None:
+        return None
+    return f"S.touching({emit.src(call.args[0], scope)}, {board!r})"
+
+
+@builtin(A_SPACE, LIST_OF_SPACE, result=list_of(SPACE), inline=_touching_inline,
+         doc="the spaces of a board next to S on the shared plane, diagonals included")
 def touching(S, s, board_spaces):
     if s is None or not board_spaces:
         return []
     return S.touching(s, board_spaces[0].board.name)
 
 
+@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
+         doc="the spaces met going from S in direction D across the shared plane, on every board")
 def path(S, s, d):
-    """The spaces met walking from s in direction d across the shared plane, on any board."""
     out = []
     if s is None or d is None:
         return out
@@ -190,8 +319,9 @@ def path(S, s, d):
     return out
 
 
+@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
+         doc="the spaces of S's board from S (not included) in direction D, to the edge")
 def ray(S, s, d):
-    """The spaces of s's own board from s (excluded) in direction d, to the edge."""
     out = []
     if s is None or d is None:
         return out
@@ -202,6 +332,8 @@ def ray(S, s, d):
     return out
 
 
+@builtin(A_SPACE, A_SPACE, result=DIR,
+         doc="the direction from A to B on the plane, if B is straight or diagonally that way; else none")
 def direction(S, a, b):
     if a is None or b is None:
         return None
@@ -213,32 +345,33 @@ def direction(S, a, b):
     return DIR_BY_VECTOR[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
 
 
+@builtin(A_SPACE, A_PLAYER, result=INT, doc="the row of S counted from player P's edge: 1 is the row nearest P")
 def row(S, s, p):
-    """The row of s counted from p's edge of the board: 1 is the row nearest p."""
     b = s.board
-    edge = p.facing
-    if edge == "south":
+    edge_ = p.facing
+    if edge_ == "south":
         return s.y
-    if edge == "north":
+    if edge_ == "north":
         return b.height - s.y + 1
-    if edge == "west":
+    if edge_ == "west":
         return s.x
     return b.width - s.x + 1
 
 
+@builtin(A_SPACE, A_PLAYER, result=INT, doc="the column of S counted from player P's left")
 def column(S, s, p):
-    """The column of s counted from p's left."""
     b = s.board
-    edge = p.facing
-    if edge == "south":
+    edge_ = p.facing
+    if edge_ == "south":
         return s.x
-    if edge == "north":
+    if edge_ == "north":
         return b.width - s.x + 1
-    if edge == "west":
+    if edge_ == "west":
         return b.height - s.y + 1
     return s.y
 
 
+@builtin(LIST_OF_SPACE, AN_INT, AN_INT, result=SPACE, doc="the space of a board at column X, row Y, or none")
 def at(S, spaces, x, y):
     board = getattr(spaces, "board", None)
     if board is not None:
@@ -248,100 +381,10 @@ def at(S, spaces, x, y):
     return spaces[0].board.by_xy.get((x, y))
 
 
-def next_player(S, p):
-    return S.next_player(p)
-
-
-def seat(S, i):
-    if not 1 <= i <= S.n:
-        raise RuleError(f"there is no seat {i}")
-    return S.players[i - 1]
-
-
-FUNCTIONS = {
-    "count": count, "empty": empty, "any": any_, "all": all_, "sum": sum_, "min": min_, "max": max_,
-    "abs": abs_, "top": top, "bottom": bottom, "first": first, "last": last, "random": random_,
-    "owner": owner, "in_a_row": in_a_row, "neighbors": neighbors, "touching": touching, "path": path,
-    "ray": ray, "direction": direction, "row": row, "column": column, "at": at, "next_player": next_player,
-    "seat": seat,
-}
-
-
-# ---------------------------------------------------------------- operators on untyped values
-
-def add(S, a, b):
-    if hasattr(b, "dx"):  # a space plus a direction (none off the board)
-        return None if a is None else a.nbr[b.i]
-    if a is None or b is None:
-        raise RuleError("cannot add none")
-    return a + b
-
-
-def divide(a, b):
-    if b == 0:
-        raise RuleError("division by zero")
-    return a // b
-
-
-def modulo(a, b):
-    if b == 0:
-        raise RuleError("division by zero")
-    return a % b
-
-
-def lt(a, b):
-    if a is None or b is None:
-        return False
-    return a < b
-
-
-def contains(collection, v):
-    if collection is None:
-        return False
-    if isinstance(collection, list):
-        return v in collection
-    return v in collection.pieces
-
-
-def pieces_of(items, who):
-    return [p for p in items if p is not None and p.owner is who]
-
-
-def spaces_of(items, who):
-    return [s for s in items if s.pieces and s.pieces[-1].owner is who]
-
-
-def dynamic_attr(S, obj, name):
-    if obj is None:
-        return None
-    if isinstance(obj, Piece):
-        if name == "space":
-            return obj.space
-        if name in ("owner", "up"):
-            return getattr(obj, name)
-        if name == "kind":
-            return obj.kind.name
-        return obj.attrs.get(name)
-    if hasattr(obj, "vars") and hasattr(obj, "zones"):
-        if name in obj.boards:
-            return obj.boards[name].in_play()
-        if name in obj.zones:
-            return obj.zones[name]
-        if name in obj.vars:
-            return obj.vars[name]
-        if name == "seat":
-            return obj.index + 1
-    if hasattr(obj, "nbr") and name == "board":
-        return obj.board.name
-    return getattr(obj, name, None)
-
-
-__all__ = ["FUNCTIONS", "DIRS"]
-
-
+@builtin(LIST_OF_SPACE, A_TEXT, A_PLAYER, result=SPACE,
+         doc='the space a position printed on a player\'s component ("b1") names, read from that player\'s seat')
 def seat_space(S, spaces, label, p):
-    """The space that a position printed on a player's component names, read from that player's seat:
-    `b1` is the second column from the player's left, in the row nearest the player."""
+    """`b1` is the second column from the player's left, in the row nearest the player."""
     if not spaces or label is None or p is None:
         return None
     letters = "".join(ch for ch in str(label) if ch.isalpha()).lower()
@@ -358,60 +401,80 @@ def seat_space(S, spaces, label, p):
     return None
 
 
-FUNCTIONS["seat_space"] = seat_space
+@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
+         doc="the chain of spaces joined to S step by step (orthogonally, or in the given directions) whose "
+             "top pieces have the owner of S's top piece")
+def group(S, s, dirs=None):
+    if s is None or not s.pieces:
+        return []
+    who = s.pieces[-1].owner
+    steps = [d.i for d in dirs if d is not None] if dirs is not None else list(_ORTHOGONAL_INDEXES)
+    seen, todo, out = {id(s)}, [s], []
+    while todo:
+        t = todo.pop()
+        out.append(t)
+        for k in steps:
+            n = t.nbr[k]
+            if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
+                seen.add(id(n))
+                todo.append(n)
+    return out
+
+
+# ---------------------------------------------------------------- players
+
+@builtin(A_PLAYER, result=PLAYER, doc="the player after P in turn order")
+def next_player(S, p):
+    return S.next_player(p)
+
+
+@builtin(AN_INT, result=PLAYER, doc="the player in seat N (1, 2, ...)")
+def seat(S, i):
+    if not 1 <= i <= S.n:
+        raise RuleError(f"there is no seat {i}")
+    return S.players[i - 1]
 
 
 # ---------------------------------------------------------------- tiles: rotation, edges, regions
 
-def _rotations():
-    from .runtime import rotate
-    return {(d.i, q): DIR_BY_VECTOR[rotate(d.dx, d.dy, -q)] for d in DIRS.values() for q in range(4)}
-
-
-_ROTATED = _rotations()  # (direction, quarter turns clockwise) -> direction
+_ROTATED = {(d.i, q): DIR_BY_VECTOR[rotate(d.dx, d.dy, -q)] for d in DIRS.values() for q in range(4)}
 
 
 def _rotate_dir(d, quarter_turns_clockwise):
     return _ROTATED[(d.i, quarter_turns_clockwise % 4)]
 
 
+@builtin(A_PIECE, A_DIR, AN_INT, required=2, result=TEXT,
+         doc="what is printed on the side of a tile that faces direction D now (or after R quarter turns)")
 def edge(S, piece, d, turns=None):
-    """The value printed on the side of `piece` that faces compass direction d, after its turns
-    (or after `turns` quarter turns clockwise, to ask before turning it)."""
     if piece is None or d is None:
         return None
     printed = _rotate_dir(d, -(piece.turns if turns is None else turns))
     return piece.attrs.get(printed.name)
 
 
+@builtin(A_PIECE, A_DIR, result=DIR, doc="where a direction printed on a piece (an arrow) points now, after its turns")
 def turned(S, piece, d):
-    """Where a direction printed on `piece` points on the table, after its turns."""
     if piece is None or d is None:
         return None
     return _rotate_dir(d, piece.turns)
 
 
+@builtin(A_DIR, result=DIR, doc="the opposite direction: opposite(north) is south")
 def opposite(S, d):
-    return None if d is None else DIRS[_OPPOSITE[d.name]]
+    return None if d is None else DIRS[d.opposite]
 
 
-_OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east", "northeast": "southwest",
-             "southwest": "northeast", "northwest": "southeast", "southeast": "northwest"}
-
-
+@builtin(A_TEXT, result=TEXT, doc='a side\'s landscape without the number that marks a second section: "grass2" is "grass"')
 def land(S, value):
-    """A landscape without its section number: `cane2` is cane."""
     return None if value is None else str(value).rstrip("0123456789")
-
-
-_SIDES = ("north", "east", "south", "west")
 
 
 def _sections(S, s, kind):
     """The sections of `kind` on the tile at the bottom of s: sides with the same printed value are one."""
     tile = s.pieces[0]
-    groups = {}
-    for name in _SIDES:
+    groups: dict = {}
+    for name in ORTHOGONAL:
         d = DIRS[name]
         v = edge(S, tile, d)
         if v is not None and land(S, v) == kind:
@@ -419,12 +482,12 @@ def _sections(S, s, kind):
     return [tuple(ds) for ds in groups.values()]
 
 
+@builtin(LIST_OF_SPACE, A_TEXT, result=list_of(list_of(ANY)),
+         doc="the connected regions of a landscape across the tiles on these spaces; a region is a list of sections")
 def regions(S, spaces, kind):
-    """Connected regions of `kind` across the tiles of these spaces: sides that touch with the same
-    landscape join their sections. A region is a list of sections (space, sides)."""
     spaces = [s for s in spaces if s is not None and s.pieces]
     inside = set(map(id, spaces))
-    parent = {}
+    parent: dict = {}
     sections = []
     by_side = {}
     for s in spaces:
@@ -447,14 +510,15 @@ def regions(S, spaces, kind):
                 other = by_side.get((id(n), (d.i + 4) % 8))
                 if other is not None:
                     parent[find(key)] = find(other)
-    groups = {}
+    groups: dict = {}
     for s, ds, key in sections:
         groups.setdefault(find(key), []).append((s, ds))
-    return [groups[k] for k in sorted(groups, key=lambda k: [x for x in parent].index(k))]
+    order = list(parent)
+    return [groups[k] for k in sorted(groups, key=order.index)]
 
 
+@builtin(A_LIST, result=BOOL, doc="whether a region is closed: each of its sides meets a side of the same landscape")
 def closed(S, region):
-    """A region is closed when every side of it meets a neighbour's side of the same landscape."""
     for s, ds in region or ():
         kind = land(S, edge(S, s.pieces[0], ds[0])) if s.pieces else None
         for d in ds:
@@ -466,14 +530,15 @@ def closed(S, region):
     return True
 
 
+@builtin(LIST_OF_SPACE, result=list_of(SPACE),
+         doc="the empty spaces orthogonally next to those that hold a piece (on an area: where it can grow)")
 def frontier(S, spaces):
-    """The empty spaces orthogonally next to these spaces (an area grows into them)."""
     board = getattr(spaces, "board", None)
     out, seen = [], set()
     for s in spaces:
         if not s.pieces:
             continue
-        for name in _SIDES:
+        for name in ORTHOGONAL:
             d = DIRS[name]
             n = s.nbr[d.i]
             if n is None and board is not None and board.area:
@@ -484,27 +549,5 @@ def frontier(S, spaces):
     return out
 
 
-FUNCTIONS.update({"edge": edge, "turned": turned, "opposite": opposite, "land": land, "regions": regions,
-                  "closed": closed, "frontier": frontier})
-
-
-def group(S, s, dirs=None):
-    """The spaces joined to s, step by step in these directions (orthogonal by default), whose top pieces
-    have the owner of s's top piece: a chain of stones (Hex, Go)."""
-    if s is None or not s.pieces:
-        return []
-    who = s.pieces[-1].owner
-    steps = [d.i for d in dirs if d is not None] if dirs is not None else [0, 2, 4, 6]
-    seen, todo, out = {id(s)}, [s], []
-    while todo:
-        t = todo.pop()
-        out.append(t)
-        for k in steps:
-            n = t.nbr[k]
-            if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
-                seen.add(id(n))
-                todo.append(n)
-    return out
-
-
-FUNCTIONS["group"] = group
+LIBRARY = Library(functions={k: b.signature for k, b in BUILTINS.items()},
+                  names={k: n.info for k, n in NAMES.items()})

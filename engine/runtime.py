@@ -5,23 +5,23 @@ journal so that `undo` restores it exactly.
 """
 from __future__ import annotations
 
+from ..grammar.types import DIRECTIONS, OPPOSITE
+
 
 class Dir:
-    __slots__ = ("name", "dx", "dy", "i")
+    """A compass direction; `i` is its index, clockwise from north, in a space's `nbr` list."""
+    __slots__ = ("name", "dx", "dy", "i", "opposite")
 
     def __init__(self, name, dx, dy, i):
         self.name, self.dx, self.dy, self.i = name, dx, dy, i
+        self.opposite = OPPOSITE[name]
 
     def __repr__(self):
         return self.name
 
 
-COMPASS = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
-_VECTORS = {"north": (0, 1), "northeast": (1, 1), "east": (1, 0), "southeast": (1, -1), "south": (0, -1),
-            "southwest": (-1, -1), "west": (-1, 0), "northwest": (-1, 1)}
-DIRS = {name: Dir(name, *_VECTORS[name], i) for i, name in enumerate(COMPASS)}
+DIRS = {name: Dir(name, dx, dy, i) for i, (name, (dx, dy)) in enumerate(DIRECTIONS.items())}
 DIR_BY_VECTOR = {(d.dx, d.dy): d for d in DIRS.values()}
-OPPOSITE_EDGE = {"south": "north", "north": "south", "east": "west", "west": "east"}
 
 
 def rotate(dx, dy, quarter_turns):
@@ -74,14 +74,15 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays")
     is_space = True
 
     def __init__(self, board, x, y, name, px, py, index):
         self.board, self.x, self.y, self.name = board, x, y, name
         self.px, self.py, self.index = px, py, index
         self.pieces = []
-        self.nbr = [None] * 8
+        self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
+        self.rays = None  # library._rays keeps the lines through this space here
 
     def __repr__(self):
         return self.name

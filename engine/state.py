@@ -5,11 +5,15 @@ import random
 
 import attrs
 
-from ..grammar.diagnostics import did_you_mean
 from ..grammar.types import RELATIVE_DIRECTIONS
-from .compiler import MAX_LOOP_STEPS, CompiledGame, Move
+from ..grammar.wording import did_you_mean
+from .compiler import CompiledGame
+from .explain import explain
+from .limits import MAX_DEPTH, MAX_LOOP_STEPS
+from .moves import Move
 from .runtime import (DIR_BY_VECTOR, DIRS, Board, GameOver, NeedChoice, Piece, Player, RuleError, Space, Zone,
                       rotate, value_text)
+from .view import view
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
                    4: ("south", "west", "north", "east")}
@@ -70,7 +74,7 @@ class State:
             raise ValueError(f"{game.title} is for {game.min_players}"
                              + (f" to {game.max_players}" if game.max_players != game.min_players else "")
                              + f" players, not {n}")
-        known = {o[0] for o in game.options}
+        known = {o.name for o in game.options}
         for o in options:
             if o not in known:
                 raise ValueError(f"{game.title} has no option '{o}'{did_you_mean(o, known)}")
@@ -104,6 +108,8 @@ class State:
                                [a for a in game.actions if a.fallback and a.phase in (None, ph)])
                           for ph in phase_ids}
         self._after_move = {ph: [r for r in game.triggers["after move"] if r.phase in (None, ph)] for ph in phase_ids}
+        self._turn_start_rules = {ph: [r for r in game.triggers["turn start"] if r.phase in (None, ph)]
+                                  for ph in phase_ids}
         facings = game.facings[:n] if game.facings else DEFAULT_FACINGS.get(n, DEFAULT_FACINGS[4])
         self.players = [Player(i, game.seat_names[i], facings[i % len(facings)]) for i in range(n)]
         for p in self.players:
@@ -114,28 +120,29 @@ class State:
         self.zones = {}
         self.supply = Zone("supply", None, "secret", None)
         self.box = Zone("box", None, "public", None)
-        for name, per_player, visibility, capacity in game.zones:
-            if per_player:
+        for z in game.zones:
+            if z.per_player:
                 for p in self.players:
-                    p.zones[name] = Zone(name, p, visibility, capacity)
+                    p.zones[z.name] = Zone(z.name, p, z.visibility, z.capacity)
             else:
-                self.zones[name] = Zone(name, None, visibility, capacity)
+                self.zones[z.name] = Zone(z.name, None, z.visibility, z.capacity)
         self.kind_pieces = {k: [] for k in game.kinds}
         self._next_id = 0
-        for kind, zone, each, rows in game.tables:
-            owners = self.players if each else [None]
+        for table in game.tables:
+            owners = self.players if table.each_player else [None]
             for owner in owners:
+                zone = table.zone
                 dest = (owner.zones[zone] if owner is not None else self.zones[zone]) if zone else self.supply
-                for attrs_ in rows:
-                    self._new_piece(kind, dict(attrs_), owner, True, dest)
+                for attrs_ in table.rows:
+                    self._new_piece(table.kind, dict(attrs_), owner, True, dest)
         self.turn_player = self.players[0]
         self.vars = {}
-        for name, per_player, init in game.vars:
-            if per_player:
+        for v in game.vars:
+            if v.per_player:
                 for p in self.players:
-                    p.vars[name] = init(self)
+                    p.vars[v.name] = v.init(self)
             else:
-                self.vars[name] = init(self)
+                self.vars[v.name] = v.init(self)
         if game.first_random:
             self.turn_player = self.players[self.rng.randrange(n)]
         self._take_inputs(inputs or {})
@@ -156,7 +163,7 @@ class State:
     # ------------------------------------------------------------ construction
     def _take_inputs(self, inputs):
         """Fill declared input zones from what each player brought: lists of (line number, text)."""
-        declared = {zone: (count, kind, source) for zone, count, kind, source in self.game.inputs}
+        declared = {i.zone: (i.count, i.kind, i.source) for i in self.game.inputs}
         problems = []
         for zone, by_seat in inputs.items():
             if zone not in declared:
@@ -211,19 +218,21 @@ class State:
         self.spaces = []
         self.plane = {}
         used = set()
-        for bi, (name, w, h, place, labels, per_player, area) in enumerate(self.game.boards):
-            if per_player:
+        for bi, spec in enumerate(self.game.boards):
+            if spec.per_player:
                 continue
-            board = Board(name, w, h, bi, area=area)
+            name = spec.name
+            board = Board(name, spec.width, spec.height, bi, area=spec.area)
             self.boards[name] = board
-            offset = sum(b[1] + 1 for b in self.game.boards[:bi])
-            names = [(x, y, _label(x, y, labels)) for y in range(1, h + 1) for x in range(1, w + 1)]
+            offset = sum(b.width + 1 for b in self.game.boards[:bi])
+            names = [(x, y, _label(x, y, spec.labels)) for y in range(1, spec.height + 1)
+                     for x in range(1, spec.width + 1)]
             clash = any(label in used for _, _, label in names)
             for x, y, label in names:
                 if clash:
                     label = f"{name}.{label}"
                 used.add(label)
-                px, py = place(x, y) if place is not None else (x + offset, y)
+                px, py = spec.place(x, y) if spec.place is not None else (x + offset, y)
                 s = Space(board, x, y, label, px, py, len(self.spaces))
                 board.spaces.append(s)
                 board.by_xy[(x, y)] = s
@@ -237,17 +246,17 @@ class State:
 
     def _build_player_boards(self):
         """Each player's own boards: a grid of its own, or an area that grows as pieces are put on it."""
-        for bi, (name, w, h, place, labels, per_player, area) in enumerate(self.game.boards):
-            if not per_player:
+        for bi, spec in enumerate(self.game.boards):
+            if not spec.per_player:
                 continue
             for p in self.players:
-                board = Board(name, w, h, bi, area=area, owner=p)
-                p.boards[name] = board
-                if area:
+                board = Board(spec.name, spec.width, spec.height, bi, area=spec.area, owner=p)
+                p.boards[spec.name] = board
+                if spec.area:
                     continue
-                for y in range(1, h + 1):
-                    for x in range(1, w + 1):
-                        s = Space(board, x, y, f"{p.name}.{_label(x, y, labels)}", x, y, -1)
+                for y in range(1, spec.height + 1):
+                    for x in range(1, spec.width + 1):
+                        s = Space(board, x, y, f"{p.name}.{_label(x, y, spec.labels)}", x, y, -1)
                         board.spaces.append(s)
                         board.by_xy[(x, y)] = s
                 for s in board.spaces:
@@ -326,6 +335,37 @@ class State:
         self._budget -= 1
         if self._budget < 0:
             raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
+
+    def spend(self, steps, where):
+        """Count `steps` loop steps against the move's budget (a comprehension's items, say)."""
+        self._budget -= steps
+        if self._budget < 0:
+            raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
+
+    def enter_call(self, name, where):
+        """A def or proc is called: calls nest at most MAX_DEPTH deep."""
+        if self._depth >= MAX_DEPTH:
+            raise RuleError(f"'{name}' calls itself without end", where)
+        self._depth += 1
+
+    def leave_call(self):
+        self._depth -= 1
+
+    def pass_turn_to(self, player):
+        """`again` and `next P`: who takes the next turn (when the move is over)."""
+        self._next = player
+
+    def enter_phase(self, index):
+        self.set_attr(self, "phase", index)
+
+    def settle(self):
+        """Make the position as it is now the start: nothing before it can be undone (for arranged positions
+        in tests and examples)."""
+        self._journal.clear()
+        self._steps.clear()
+        self._moves.clear()
+        self.pending = None
+        self._version += 1
 
     def _rollback(self, mark):
         j = self._journal
@@ -508,7 +548,7 @@ class State:
         L = [None] * act.size
         if move.args:
             for prm, v in zip(act.params, move.args):
-                L[prm[1]] = v
+                L[prm.slot] = v
         try:
             for f in act.body:
                 f(self, L)
@@ -536,7 +576,7 @@ class State:
                     f(self, L)
             phases = self.game.phases
             while self.phase is not None and self.phase + 1 < len(phases):
-                until = phases[self.phase][1]
+                until = phases[self.phase].until
                 if until is None or not until(self):
                     break
                 self.set_attr(self, "phase", self.phase + 1)
@@ -555,13 +595,11 @@ class State:
             self.end_game("finish", None)
 
     def _turn_start(self):
-        phase = self.phase
         self._next = None
-        for rule in self.game.triggers["turn start"]:
-            if rule.phase is None or rule.phase == phase:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
+        for rule in self._turn_start_rules[self.phase]:
+            L = [None] * rule.size
+            for f in rule.body:
+                f(self, L)
         if self._next is not None and self._next is not self.turn_player:
             # `next P` at the start of a turn gives the turn to P instead
             self.set_attr(self, "turn_player", self._next)
@@ -610,10 +648,10 @@ class State:
             if not keys:
                 return (p.vars["score"],)
             out = []
-            for fn, slot, size in keys:
-                L = [None] * size
-                L[slot] = p
-                out.append(fn(self, L))
+            for k in keys:
+                L = [None] * k.size
+                L[k.slot] = p
+                out.append(k.fn(self, L))
             return tuple(out)
         scored = [(key(p), p.index) for p in self.players]
         best = max(k for k, _ in scored)
@@ -656,12 +694,10 @@ class State:
         return [a for a in self.game.actions if a.phase is None or a.phase == self.phase]
 
     def explain(self, text):
-        from .explain import explain
         return explain(self, " ".join(text.split()))
 
     # ------------------------------------------------------------ what a player sees
     def view(self, seat):
-        from .view import view
         return view(self, seat)
 
 

@@ -36,16 +36,12 @@ def put(state, space_name, kind, up=True, owner=None, **attrs):
 def set_turn(state, seat, phase=None):
     state.turn_player = state.players[seat]
     if phase is not None:
-        state.phase = [name for name, _ in state.game.phases].index(phase)
+        state.phase = [ph.name for ph in state.game.phases].index(phase)
 
 
 def settle(state):
     """Make the arranged position the start: nothing before it can be undone."""
-    state._journal.clear()
-    state._steps.clear()
-    state._moves.clear()
-    state.pending = None
-    state._version += 1
+    state.settle()
 
 
 def snapshot(state):

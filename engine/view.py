@@ -2,27 +2,88 @@
 
 Private zones show to their owner alone, secret zones to nobody (their size is public), and a
 face-down piece hides its hidden attributes (all of them when none are marked) from everyone.
+A view is plain JSON-able data; its shape is the TypedDicts below (docs/engine-api.md).
 """
 from __future__ import annotations
 
+from typing import Any, Optional, TypedDict
+
+from ..grammar.types import ORTHOGONAL
 from .library import edge
 from .runtime import DIRS, Piece, value_text
 
-_SIDES = ("north", "east", "south", "west")
+
+class _PieceBase(TypedDict):
+    kind: str
+    owner: Optional[str]
+    up: bool
+    attrs: dict[str, Any]
 
 
-def piece_view(p: Piece, seat: int, S=None) -> dict:
+class PieceView(_PieceBase, total=False):
+    turns: int  # quarter turns clockwise, when turned
+    sides: dict[str, Any]  # a tile's sides as they face now
+    label: str  # the game's `show` text, for pieces the seat may know
+
+
+class SpaceView(TypedDict):
+    name: str
+    x: int
+    y: int
+    px: int  # its place on the plane shared by all boards
+    py: int
+    pieces: list[PieceView]  # bottom of the stack first
+
+
+class BoardView(TypedDict):
+    name: str
+    shape: str  # "grid" | "area" (an area lists only the spaces that hold something)
+    width: int
+    height: int
+    owner: Optional[str]  # a player's own board
+    spaces: list[SpaceView]
+
+
+class ZoneView(TypedDict):
+    name: str
+    owner: Optional[str]
+    visible: bool
+    count: int
+    pieces: list[PieceView]  # empty when not visible
+
+
+class PlayerView(TypedDict):
+    seat: str
+    vars: dict[str, Any]
+
+
+class View(TypedDict):
+    game: str
+    seat: str
+    facing: Optional[str]  # the seat's edge, when the rules read seats: draw the board from there
+    to_move: str
+    turn: str
+    phase: Optional[str]
+    over: bool
+    result: Optional[str]
+    boards: list[BoardView]
+    zones: list[ZoneView]
+    players: list[PlayerView]
+    vars: dict[str, Any]
+    choice: Optional[str]  # what this seat must choose now (mid-move), when it must
+
+
+def piece_view(p: Piece, seat: int, S=None) -> PieceView:
     # a face-down piece keeps no secret from its owner, who put it there
     known = p.up or (p.owner is not None and p.owner.index == seat)
     shown = p.attrs if known else p.visible_attrs()
-    out = {"kind": p.kind.name, "owner": p.owner.name if p.owner is not None else None, "up": p.up,
-           "attrs": {k: _plain(v) for k, v in shown.items()}}
+    out: PieceView = {"kind": p.kind.name, "owner": p.owner.name if p.owner is not None else None, "up": p.up,
+                      "attrs": {k: _plain(v) for k, v in shown.items()}}
     if p.turns:
         out["turns"] = p.turns
-    if known and all(side in p.attrs for side in _SIDES):
+    if known and all(side in p.attrs for side in ORTHOGONAL):
         # a piece with a value on each side (a tile): the sides as they face now, after its turns
-        out["sides"] = {d: _plain(edge(S, p, DIRS[d])) for d in _SIDES} if S is not None else \
-            {d: _plain(p.attrs[d]) for d in _SIDES}
+        out["sides"] = {d: _plain(edge(S, p, DIRS[d])) for d in ORTHOGONAL}
     label = S.game.shows.get(p.kind.name) if S is not None else None
     if label is not None and known:  # a label may read anything, so only what this seat may know
         try:
@@ -46,18 +107,17 @@ def zone_visible(zone, seat: int) -> bool:
     return False
 
 
-def view(S, seat: int) -> dict:
-    boards = []
+def view(S, seat: int) -> View:
+    boards: list[BoardView] = []
     every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]
     for b in every:
-        spaces = b.in_play()
         boards.append({
             "name": b.name, "shape": "area" if b.area else "grid", "width": b.width, "height": b.height,
             "owner": b.owner.name if b.owner is not None else None,
             "spaces": [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py,
-                        "pieces": [piece_view(p, seat, S) for p in s.pieces]} for s in spaces],
+                        "pieces": [piece_view(p, seat, S) for p in s.pieces]} for s in b.in_play()],
         })
-    zones = []
+    zones: list[ZoneView] = []
 
     def add_zone(z):
         visible = zone_visible(z, seat)
@@ -70,11 +130,10 @@ def view(S, seat: int) -> dict:
         for z in p.zones.values():
             add_zone(z)
     add_zone(S.supply)
-    phase_names = [name for name, _ in S.game.phases]
+    phase_names = [ph.name for ph in S.game.phases]
     out = S.outcome() if S.is_over() else None
     return {
         "game": S.game.title, "seat": S.players[seat].name,
-        # where the seat sits, when the game seats players at edges: the board is drawn from there
         "facing": S.players[seat].facing if S.game.seated else None,
         "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
         "phase": phase_names[S.phase] if S.phase is not None else None,

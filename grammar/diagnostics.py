@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Optional
 
@@ -23,13 +22,16 @@ TAB = 4
 class Diagnostic:
     code: str
     message: str
-    path: str
-    span: Span
+    span: Span  # its file is the path the diagnostic names
     hint: Optional[str] = None
     severity: str = "error"
     # A word to point at inside `span` (the name in `action place(...)`): the caret goes under its first
     # occurrence there. Used where a node's span covers more than the culprit and the parser kept no finer one.
     focus: Optional[str] = None
+
+    @property
+    def path(self) -> str:
+        return self.span.file
 
     def located(self, source: Optional[str]) -> Span:
         """The span the caret goes under: `span`, narrowed to `focus` when the source shows where it is."""
@@ -49,7 +51,7 @@ class Diagnostic:
                 stop = len(text)
             m = pattern.search(text, max(0, start), stop)
             if m:
-                return Span(no, m.start() + 1, no, m.end() + 1)
+                return Span(self.span.file, no, m.start() + 1, no, m.end() + 1)
         return self.span
 
     def resolved(self, source: Optional[str]) -> "Diagnostic":
@@ -110,20 +112,6 @@ def _display_column(raw: str, column: int) -> int:
 def source_line(source: Optional[str], line: int) -> Optional[str]:
     raw = _raw_line(source, line)
     return None if raw is None else raw.rstrip().expandtabs(TAB)
-
-
-def words(items, conj="or") -> str:
-    """`a, b or c`."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
-
-
-def did_you_mean(name: str, candidates) -> str:
-    """` (did you mean 'x'?)` or the empty string."""
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class MireError(Exception):

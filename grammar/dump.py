@@ -1,4 +1,4 @@
-"""A readable, indented text form of an AST, for snapshots and for `mire check --ast`."""
+"""A readable, indented text form of an AST, for snapshots: every field but spans, nested by indentation."""
 from __future__ import annotations
 
 import attrs
@@ -20,7 +20,7 @@ def _dump(node, indent, lines, label):
             lines.append(f"{pad}{prefix}[]")
             return
         if all(not _is_node(x) and not isinstance(x, (list, tuple)) for x in node):
-            lines.append(f"{pad}{prefix}{list(node)!r}")
+            lines.append(f"{pad}{prefix}[{', '.join(_leaf(x) for x in node)}]")
             return
         lines.append(f"{pad}{prefix}")
         for x in node:
@@ -44,4 +44,11 @@ def _dump(node, indent, lines, label):
 
 
 def _is_node(x):
-    return attrs.has(type(x)) and not isinstance(x, N.Span)
+    return isinstance(x, N.Node)
+
+
+def _leaf(x) -> str:
+    """A value in a list; a span (a table cell's) without its file, which the dump's caller already knows."""
+    if isinstance(x, N.Span):
+        return f"Span(line={x.line}, column={x.column}, end_line={x.end_line}, end_column={x.end_column})"
+    return repr(x)

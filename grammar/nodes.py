@@ -1,16 +1,21 @@
 """The typed AST of a rules file: frozen, slotted attrs classes, each carrying its source span.
 
-Nodes compare by identity (eq=False) so later phases can key tables by node.
+Every node is an `Expr` (it gives a value), a `Stmt` (it does something in a rule) or a `Decl` (a top-level
+item of a game); `walk()` visits a whole tree through each node's `children()`, which reads the fields
+generically, so a new node class needs no walking code of its own. Fields are keyword-only: a node is always
+built by naming its fields. Nodes compare by identity (eq=False) so later phases can key tables by node.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional, Union
 
 import attrs
 
 
 @attrs.frozen
 class Span:
+    """Where a node was written: its file (as shown to the user) and its first and last positions."""
+    file: str
     line: int
     column: int
     end_line: int
@@ -19,493 +24,524 @@ class Span:
     def __str__(self) -> str:
         return f"{self.line}:{self.column}"
 
+    def at_start(self, length: int) -> "Span":
+        """The first `length` characters of this span, on its first line."""
+        return Span(self.file, self.line, self.column, self.line, self.column + length)
 
-NOWHERE = Span(0, 0, 0, 0)
+
+def nowhere(file: str = "") -> Span:
+    """The span of something that was not written anywhere (a default, a whole file)."""
+    return Span(file, 0, 0, 0, 0)
 
 
 def node(cls):
-    return attrs.frozen(eq=False, repr=True)(cls)
+    return attrs.frozen(eq=False, kw_only=True)(cls)
+
+
+@node
+class Node:
+    span: Span
+
+    def children(self) -> Iterator["Node"]:
+        """The nodes directly inside this one, in field order."""
+        for field in attrs.fields(type(self)):
+            yield from _nodes_in(getattr(self, field.name))
+
+
+def _nodes_in(value) -> Iterator[Node]:
+    if isinstance(value, Node):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes_in(item)
+
+
+def walk(root) -> Iterator[Node]:
+    """Every node of a tree (or of a tuple of trees), parents before their children."""
+    todo = list(_nodes_in(root))[::-1]
+    while todo:
+        n = todo.pop()
+        yield n
+        todo.extend(list(n.children())[::-1])
+
+
+@node
+class Expr(Node):
+    """An expression: it gives a value."""
+
+
+@node
+class Stmt(Node):
+    """A statement of a rule's body: it does something."""
+
+
+@node
+class Decl(Node):
+    """A top-level item of a game."""
 
 
 # ---------------------------------------------------------------- expressions
 
 @node
-class Num:
+class Num(Expr):
     value: int
-    span: Span
 
 
 @node
-class Str:
+class Str(Expr):
     value: str
-    span: Span
 
 
 @node
-class Name:
+class Name(Expr):
     id: str
-    span: Span
 
 
 @node
-class Attr:
-    obj: object
+class Attr(Expr):
+    obj: Expr
     name: str
-    span: Span
+
+    @property
+    def name_span(self) -> Span:
+        """Where the attribute's name is: the end of the node's span."""
+        sp = self.span
+        if sp.end_line >= 1 and sp.end_column > len(self.name):
+            return Span(sp.file, sp.end_line, sp.end_column - len(self.name), sp.end_line, sp.end_column)
+        return sp
 
 
 @node
-class Call:
+class Call(Expr):
     func: str
-    args: tuple
-    span: Span
+    args: tuple[Expr, ...]
+
+    @property
+    def name_span(self) -> Span:
+        return self.span.at_start(len(self.func))
 
 
 @node
-class BinOp:
-    op: str
-    left: object
-    right: object
-    span: Span
+class BinOp(Expr):
+    op: str  # + - * / %
+    left: Expr
+    right: Expr
 
 
 @node
-class Compare:
-    op: str
-    left: object
-    right: object
-    span: Span
+class Compare(Expr):
+    op: str  # == != < > <= >= in, not in
+    left: Expr
+    right: Expr
 
 
 @node
-class BoolOp:
+class BoolOp(Expr):
     op: str  # "and" | "or"
-    values: tuple
-    span: Span
+    values: tuple[Expr, ...]
 
 
 @node
-class Not:
-    value: object
-    span: Span
+class Not(Expr):
+    value: Expr
 
 
 @node
-class Neg:
-    value: object
-    span: Span
+class Neg(Expr):
+    value: Expr
 
 
 @node
-class Index:
+class Index(Expr):
     """`table[i]`: the i-th item of a list, counting from 0."""
-    obj: object
-    index: object
-    span: Span
+    obj: Expr
+    index: Expr
 
 
 @node
-class Cond:
-    then: object
-    test: object
-    orelse: object
-    span: Span
+class Cond(Expr):
+    then: Expr
+    test: Expr
+    orelse: Expr
 
 
 @node
-class ListLit:
-    items: tuple
-    span: Span
+class ListLit(Expr):
+    items: tuple[Expr, ...]
 
 
 @node
-class Range:
-    low: object
-    high: object
-    span: Span
+class Range(Expr):
+    low: Expr
+    high: Expr
 
 
 @node
-class Of:
+class Of(Expr):
     """`KIND of PLAYER`, `ZONE of PLAYER`: the things of one owner."""
-    what: object
-    owner: object
-    span: Span
+    what: Expr
+    owner: Expr
 
 
 @node
-class Filter:
+class Filter(Expr):
     """`x in S where cond` (every element that satisfies cond) or `x in S while cond` (the prefix)."""
     var: str
-    domain: object
-    test: object
+    domain: Expr
+    test: Expr
     mode: str  # "where" | "while"
-    span: Span
 
 
 @node
-class CompFor:
+class CompFor(Node):
+    """One `for x in S where C` of a comprehension."""
     var: str
-    domain: object
-    test: Optional[object]
-    span: Span
+    domain: Expr
+    test: Optional[Expr]
 
 
 @node
-class Comprehension:
-    element: object
-    fors: tuple
-    span: Span
+class Comprehension(Expr):
+    element: Expr
+    fors: tuple[CompFor, ...]
+
+
+@node
+class Hole(Node):
+    """`{expression}` inside a template: `source` as written, `expr` None when it cannot be read."""
+    source: str
+    expr: Optional[Expr]
+
+
+@node
+class Template(Node):
+    """A text with `{expressions}` in it: a `log` line or a `show` label."""
+    text: str
+    parts: tuple[Union[str, Hole], ...]
+    unclosed: Optional[str] = None  # the text from a '{' that is never closed
 
 
 # ---------------------------------------------------------------- statements
 
 @node
-class Let:
+class Let(Stmt):
     name: str
-    value: object
-    span: Span
+    value: Expr
 
 
 @node
-class Assign:
-    target: object
+class Assign(Stmt):
+    target: Expr  # a Name or an Attr
     op: str  # "=" | "+=" | "-="
-    value: object
-    span: Span
+    value: Expr
 
 
 @node
-class Place:
-    kind: object
-    owner: Optional[object]
-    where: object
+class Place(Stmt):
+    kind: Expr
+    owner: Optional[Expr]
+    where: Expr
     face: Optional[str]
-    span: Span
 
 
 @node
-class Move:
-    what: object
-    dest: object
+class Move(Stmt):
+    what: Expr
+    dest: Expr
     face: Optional[str]
-    span: Span
 
 
 @node
-class Remove:
-    what: object
-    span: Span
+class Remove(Stmt):
+    what: Expr
 
 
 @node
-class Flip:
-    what: object
+class Flip(Stmt):
+    what: Expr
     face: Optional[str]
-    span: Span
 
 
 @node
-class Shuffle:
-    what: object
-    span: Span
+class Shuffle(Stmt):
+    what: Expr
 
 
 @node
-class Require:
-    test: object
+class Require(Stmt):
+    test: Expr
     message: Optional[str]
-    span: Span
 
 
 @node
-class Outcome:
+class Outcome(Stmt):
     kind: str  # "win" | "lose" | "draw" | "finish"
-    who: Optional[object]
-    span: Span
+    who: Optional[Expr]
 
 
 @node
-class Enter:
+class Enter(Stmt):
     phase: str
-    span: Span
 
 
 @node
-class Again:
-    span: Span
+class Again(Stmt):
+    pass
 
 
 @node
-class Next:
-    who: object
-    span: Span
+class Next(Stmt):
+    who: Expr
 
 
 @node
-class Log:
-    text: str
-    span: Span
+class Log(Stmt):
+    message: Template
 
 
 @node
-class Pass:
-    span: Span
+class Pass(Stmt):
+    pass
 
 
 @node
-class ExprStmt:
-    call: object
-    span: Span
+class ExprStmt(Stmt):
+    call: Call
+
+
+Block = tuple[Stmt, ...]
 
 
 @node
-class If:
-    branches: tuple  # ((test, body), ...)
-    orelse: Optional[tuple]
-    span: Span
+class If(Stmt):
+    branches: tuple[tuple[Expr, Block], ...]
+    orelse: Optional[Block]
 
 
 @node
-class For:
+class For(Stmt):
     var: str
-    domain: object
-    test: Optional[object]
-    ordered_by: Optional[object]
-    body: tuple
-    span: Span
+    domain: Expr
+    test: Optional[Expr]
+    ordered_by: Optional[Expr]
+    body: Block
 
 
 @node
-class Repeat:
-    count: object
-    body: tuple
-    span: Span
+class Repeat(Stmt):
+    count: Expr
+    body: Block
 
 
 @node
-class Choose:
+class Choose(Stmt):
     var: str
-    domain: object
-    test: Optional[object]
-    by: Optional[object]
-    body: tuple
-    span: Span
+    domain: Expr
+    test: Optional[Expr]
+    by: Optional[Expr]
+    body: Block
     secretly: bool = False  # the others learn what was chosen only from its effects
 
 
 # ---------------------------------------------------------------- declarations
 
 @node
-class Game:
+class Game(Decl):
     title: str
-    span: Span
 
 
 @node
-class Players:
+class Players(Decl):
     low: int
     high: int
-    names: tuple
-    facing: tuple
-    span: Span
+    names: tuple[str, ...]
+    facing: tuple[str, ...]
 
 
 @node
-class First:
+class First(Decl):
     who: str
-    span: Span
 
 
 @node
-class Board:
+class Board(Decl):
     name: str
     shape: str  # "grid" | "area"
     width: int
     height: int
-    at: Optional[tuple]  # (x expr, y expr): where its spaces sit on the shared plane
+    at: Optional[tuple[Expr, Expr]]  # (x, y) of its spaces on the plane all boards share
     labels: Optional[str]
     per_player: bool
-    span: Span
 
 
 @node
-class Enum:
+class Enum(Decl):
     name: str
-    values: tuple
-    span: Span
+    values: tuple[str, ...]
 
 
 @node
-class AttrDecl:
+class TypeRef(Node):
     name: str
-    type: object
+    of: Optional["TypeRef"]  # element type for lists
+
+
+@node
+class AttrDecl(Node):
+    name: str
+    type: TypeRef
     hidden: bool
-    span: Span
     key: bool = False  # names the piece in move texts and inputs
 
 
 @node
-class TypeRef:
+class Kind(Decl):
     name: str
-    of: Optional[object]  # element type for lists
-    span: Span
+    attrs: tuple[AttrDecl, ...]
+
+
+Cell = tuple[Union[str, int], Span]
 
 
 @node
-class Kind:
-    name: str
-    attrs: tuple
-    span: Span
-
-
-@node
-class Pieces:
+class Pieces(Decl):
     kind: str
     zone: Optional[str]
     each_player: bool
     file: Optional[str]
-    header: tuple
-    rows: tuple  # tuple of tuples of (value, Span)
-    span: Span
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
     data: Optional[str] = None  # the data file the rows were read from
 
 
 @node
-class Zone:
+class Zone(Decl):
     name: str
     per_player: bool
     visibility: str
     capacity: Optional[int]
-    span: Span
 
 
 @node
-class Var:
+class Var(Decl):
     name: str
-    type: object
-    init: object
+    type: TypeRef
+    init: Expr
     per_player: bool
-    span: Span
 
 
 @node
-class Const:
+class Const(Decl):
     name: str
-    value: object
-    span: Span
+    value: Expr
 
 
 @node
-class Def:
+class Def(Decl):
     name: str
-    params: tuple
-    body: object
-    span: Span
+    params: tuple[str, ...]
+    body: Expr
 
 
 @node
-class Proc:
+class Proc(Decl):
     name: str
-    params: tuple
-    body: tuple
-    span: Span
+    params: tuple[str, ...]
+    body: Block
 
 
 @node
-class Setup:
-    body: tuple
-    span: Span
+class Setup(Decl):
+    body: Block
 
 
 @node
-class Param:
+class Param(Node):
     name: str
-    domain: object
-    test: Optional[object]
-    span: Span
+    domain: Expr
+    test: Optional[Expr]
 
 
 @node
-class Action:
+class Action(Decl):
     name: str
-    params: tuple
-    body: tuple
+    params: tuple[Param, ...]
+    body: Block
     fallback: bool
     phase: Optional[str]
-    span: Span
 
 
 @node
-class Trigger:
+class Trigger(Decl):
     name: str
     event: str  # "after move" | "turn start" | "end"
-    body: tuple
+    body: Block
     phase: Optional[str]
-    span: Span
 
 
 @node
-class Phase:
+class Phase(Decl):
     name: str
-    until: Optional[object]
-    items: tuple
-    span: Span
+    until: Optional[Expr]
+    items: tuple[Union[Action, Trigger], ...]
 
 
 @node
-class Option:
+class Option(Decl):
     name: str
     description: str
-    span: Span
     uses: Optional[str] = None  # a variant file that this option switches to
 
 
 @node
-class Show:
+class Show(Decl):
     """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board."""
     kind: str
-    template: str
-    span: Span
+    label: Template
 
 
 @node
-class Input:
+class Input(Decl):
     """`input hand: 14 card from collection`: a per-player zone filled from outside before setup."""
     zone: str
     count: int
     kind: str
     source: str
-    span: Span
 
 
 @node
-class Rank:
-    keys: tuple
-    span: Span
+class Rank(Decl):
+    keys: tuple[Expr, ...]
 
 
 @node
-class VariantOf:
+class VariantOf(Decl):
     base: str
-    span: Span
 
 
 @node
-class ReplaceItem:
-    item: object
-    span: Span
+class ReplaceItem(Decl):
+    item: Decl
 
 
 @node
-class RemoveItem:
+class RemoveItem(Decl):
     kind: str
     name: str
-    span: Span
 
 
 @node
-class Module:
+class Module(Node):
     path: str
-    items: tuple
-    span: Span
+    items: tuple[Decl, ...]
+
+
+def concrete_subclasses(base: type) -> list[type]:
+    """Every node class below `base` that a parse can produce (for tests that each one is handled)."""
+    out, todo = [], list(base.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__ == __name__:
+            out.append(cls)
+    return sorted(out, key=lambda c: c.__name__)

@@ -1,16 +1,19 @@
-"""Text -> Lark parse tree -> AST. Syntax errors become diagnostics, never tracebacks."""
+"""Text -> Lark parse tree -> AST. Syntax errors become diagnostics (syntax_errors.py), never tracebacks."""
 from __future__ import annotations
 
 import ast as _pyast
+import re
 from importlib import resources
 
+import attrs
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
+from lark.lexer import PatternStr
 
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
-from .syntax_errors import _DECLARATION_WORDS, _dedent_diagnostic, _syntax_diagnostic
+from .syntax_errors import DECLARATION_WORDS, dedent_diagnostic, syntax_diagnostic
 
 
 class _MireIndenter(Indenter):
@@ -25,7 +28,8 @@ class _MireIndenter(Indenter):
 _PARSERS: dict = {}
 
 
-def _parser(start: str = "start") -> Lark:
+def lark_parser(start: str = "start") -> Lark:
+    """The Lark parser of the grammar (mire.lark), built once per start rule."""
     if start not in _PARSERS:
         text = resources.files(__package__).joinpath("mire.lark").read_text()
         _PARSERS[start] = Lark(text, parser="lalr", postlex=_MireIndenter(), start=start,
@@ -33,14 +37,10 @@ def _parser(start: str = "start") -> Lark:
     return _PARSERS[start]
 
 
-def _span(meta) -> N.Span:
-    if getattr(meta, "empty", False):
-        return N.NOWHERE
-    return N.Span(meta.line, meta.column, meta.end_line, meta.end_column)
-
-
-def _tspan(tok: Token) -> N.Span:
-    return N.Span(tok.line, tok.column, tok.end_line, tok.end_column)
+def terminal_literals() -> dict:
+    """Each terminal's fixed text ('==' for __ANON_2), or None for a pattern such as NAME."""
+    return {t.name: t.pattern.value if isinstance(t.pattern, PatternStr) else None
+            for t in lark_parser().terminals}
 
 
 def _string(tok: Token) -> str:
@@ -48,6 +48,8 @@ def _string(tok: Token) -> str:
 
 
 class SyntaxProblem(Exception):
+    """A shape the grammar accepts but Mire does not (`1 = x`); becomes a diagnostic."""
+
     def __init__(self, code, message, span, hint=None):
         super().__init__(message)
         self.code, self.message, self.span, self.hint = code, message, span, hint
@@ -59,27 +61,32 @@ class _ToAst(Transformer):
         super().__init__()
         self.path = path
 
+    def _span(self, meta) -> N.Span:
+        if getattr(meta, "empty", False):
+            return N.nowhere(self.path)
+        return N.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tspan(self, tok: Token) -> N.Span:
+        return N.Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+
     # ------------------------------------------------ declarations
     def start(self, meta, items):
-        flat = []
-        for item in items:
-            flat.append(item)
-        return N.Module(self.path, tuple(flat), _span(meta))
+        return N.Module(path=self.path, items=tuple(items), span=self._span(meta))
 
     def game(self, meta, c):
-        return N.Game(_string(c[0]), _span(meta))
+        return N.Game(title=_string(c[0]), span=self._span(meta))
 
     def players(self, meta, c):
         low, high, names, facing = c
         low = int(low)
-        return N.Players(low, int(high) if high is not None else low, tuple(names or ()),
-                         tuple(facing or ()), _span(meta))
+        return N.Players(low=low, high=int(high) if high is not None else low, names=tuple(names or ()),
+                         facing=tuple(facing or ()), span=self._span(meta))
 
     def names(self, meta, c):
         return [str(t) for t in c]
 
     def first(self, meta, c):
-        return N.First(str(c[0]), _span(meta))
+        return N.First(who=str(c[0]), span=self._span(meta))
 
     def grid_shape(self, meta, c):
         return ("grid", int(c[0]), int(c[1]))
@@ -99,28 +106,29 @@ class _ToAst(Transformer):
     def board(self, meta, c):
         name, shape, *opts = c
         o = dict(opts)
-        return N.Board(str(name), shape[0], shape[1], shape[2], o.get("at"), o.get("labels"),
-                       o.get("per_player", False), _span(meta))
+        return N.Board(name=str(name), shape=shape[0], width=shape[1], height=shape[2], at=o.get("at"),
+                       labels=o.get("labels"), per_player=o.get("per_player", False), span=self._span(meta))
 
     def enum(self, meta, c):
-        return N.Enum(str(c[0]), tuple(c[1]), _span(meta))
+        return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))
 
     def type(self, meta, c):
-        return N.TypeRef(str(c[0]), None, _span(meta))
+        return N.TypeRef(name=str(c[0]), of=None, span=self._span(meta))
 
     def list_type(self, meta, c):
-        return N.TypeRef("list", c[0], _span(meta))
+        return N.TypeRef(name="list", of=c[0], span=self._span(meta))
 
     def attr(self, meta, c):
         name, typ, *flags = c
         words = {str(f) for f in flags if f is not None}
-        return N.AttrDecl(str(name), typ, "hidden" in words, _span(meta), "key" in words)
+        return N.AttrDecl(name=str(name), type=typ, hidden="hidden" in words, key="key" in words,
+                          span=self._span(meta))
 
     def attrs(self, meta, c):
         return tuple(c)
 
     def kind(self, meta, c):
-        return N.Kind(str(c[0]), tuple(c[1] or ()), _span(meta))
+        return N.Kind(name=str(c[0]), attrs=tuple(c[1] or ()), span=self._span(meta))
 
     def row(self, meta, c):
         out = []
@@ -131,7 +139,7 @@ class _ToAst(Transformer):
                 value = int(tok)
             else:
                 value = str(tok)
-            out.append((value, _tspan(tok)))
+            out.append((value, self._tspan(tok)))
         return tuple(out)
 
     def pieces_file(self, meta, c):
@@ -142,12 +150,13 @@ class _ToAst(Transformer):
 
     def pieces(self, meta, c):
         kind, zone, each, body = c
+        common = dict(kind=str(kind), zone=str(zone) if zone else None, each_player=each is not None,
+                      span=self._span(meta))
         if body[0] == "file":
-            return N.Pieces(str(kind), str(zone) if zone else None, each is not None, body[1], (), (), _span(meta))
+            return N.Pieces(file=body[1], header=(), rows=(), **common)
         rows = body[1]
         header = tuple(str(v) for v, _ in rows[0]) if rows else ()
-        return N.Pieces(str(kind), str(zone) if zone else None, each is not None, None, header,
-                        tuple(rows[1:]), _span(meta))
+        return N.Pieces(file=None, header=header, rows=tuple(rows[1:]), **common)
 
     def zone_per_player(self, meta, c):
         return ("per_player", True)
@@ -161,34 +170,35 @@ class _ToAst(Transformer):
     def zone(self, meta, c):
         name, *opts = c
         o = dict(opts)
-        return N.Zone(str(name), o.get("per_player", False), o.get("visibility", "public"),
-                      o.get("capacity"), _span(meta))
+        return N.Zone(name=str(name), per_player=o.get("per_player", False),
+                      visibility=o.get("visibility", "public"), capacity=o.get("capacity"), span=self._span(meta))
 
     def var(self, meta, c):
         name, typ, init, per = c
-        return N.Var(str(name), typ, init, per is not None, _span(meta))
+        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, span=self._span(meta))
 
     def const(self, meta, c):
-        return N.Const(str(c[0]), c[1], _span(meta))
+        return N.Const(name=str(c[0]), value=c[1], span=self._span(meta))
 
     def def_(self, meta, c):
-        return N.Def(str(c[0]), tuple(c[1] or ()), c[2], _span(meta))
+        return N.Def(name=str(c[0]), params=tuple(c[1] or ()), body=c[2], span=self._span(meta))
 
     def proc(self, meta, c):
-        return N.Proc(str(c[0]), tuple(c[1] or ()), c[2], _span(meta))
+        return N.Proc(name=str(c[0]), params=tuple(c[1] or ()), body=c[2], span=self._span(meta))
 
     def setup(self, meta, c):
-        return N.Setup(c[0], _span(meta))
+        return N.Setup(body=c[0], span=self._span(meta))
 
     def param(self, meta, c):
-        return N.Param(str(c[0]), c[1], c[2], _span(meta))
+        return N.Param(name=str(c[0]), domain=c[1], test=c[2], span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(c)
 
     def action(self, meta, c):
         fallback, name, params, body = c
-        return N.Action(str(name), tuple(params or ()), body, fallback is not None, None, _span(meta))
+        return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
+                        phase=None, span=self._span(meta))
 
     def after_move(self, meta, c):
         return "after move"
@@ -200,48 +210,49 @@ class _ToAst(Transformer):
         return "end"
 
     def trigger(self, meta, c):
-        return N.Trigger(str(c[0]), c[1], c[2], None, _span(meta))
+        return N.Trigger(name=str(c[0]), event=c[1], body=c[2], phase=None, span=self._span(meta))
 
     def phase(self, meta, c):
         name, until, *items = c
-        items = tuple(_in_phase(i, str(name)) for i in items)
-        return N.Phase(str(name), until, items, _span(meta))
+        inside = tuple(attrs.evolve(i, phase=str(name)) for i in items)
+        return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
     def option(self, meta, c):
-        return N.Option(str(c[0]), _string(c[1]) if c[1] is not None else "", _span(meta),
-                        _string(c[2]) if c[2] is not None else None)
+        return N.Option(name=str(c[0]), description=_string(c[1]) if c[1] is not None else "",
+                        uses=_string(c[2]) if c[2] is not None else None, span=self._span(meta))
 
     def show(self, meta, c):
-        return N.Show(str(c[0]), _string(c[1]), _span(meta))
+        span = self._span(meta)
+        return N.Show(kind=str(c[0]), label=self._template(_string(c[1]), span), span=span)
 
     def input(self, meta, c):
-        return N.Input(str(c[0]), int(c[1]), str(c[2]), str(c[3]), _span(meta))
+        return N.Input(zone=str(c[0]), count=int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
 
     def rank(self, meta, c):
-        return N.Rank(tuple(c), _span(meta))
+        return N.Rank(keys=tuple(c), span=self._span(meta))
 
     def variant_base(self, meta, c):
-        return N.VariantOf(str(c[0]), _span(meta))
+        return N.VariantOf(base=str(c[0]), span=self._span(meta))
 
     def replace_item(self, meta, c):
-        return N.ReplaceItem(c[0], _span(meta))
+        return N.ReplaceItem(item=c[0], span=self._span(meta))
 
     def remove_item(self, meta, c):
-        return N.RemoveItem(str(c[0]), str(c[1]), _span(meta))
+        return N.RemoveItem(kind=str(c[0]), name=str(c[1]), span=self._span(meta))
 
     # ------------------------------------------------ statements
     def block(self, meta, c):
         return tuple(c)
 
     def let_stmt(self, meta, c):
-        return N.Let(str(c[0]), c[1], _span(meta))
+        return N.Let(name=str(c[0]), value=c[1], span=self._span(meta))
 
     def _assign(self, meta, c, op):
         target = c[0]
         if not isinstance(target, (N.Name, N.Attr)):
             raise SyntaxProblem("E003", "this cannot be assigned to", target.span,
                                 "assign to a variable (`total = 1`) or a player's variable (`mover.score += 1`)")
-        return N.Assign(target, op, c[1], _span(meta))
+        return N.Assign(target=target, op=op, value=c[1], span=self._span(meta))
 
     def set_stmt(self, meta, c):
         return self._assign(meta, c, "=")
@@ -256,55 +267,56 @@ class _ToAst(Transformer):
         return str(c[-1])
 
     def place_stmt(self, meta, c):
-        return N.Place(c[0], c[1], c[2], c[3], _span(meta))
+        return N.Place(kind=c[0], owner=c[1], where=c[2], face=c[3], span=self._span(meta))
 
     def move_stmt(self, meta, c):
-        return N.Move(c[0], c[1], c[2], _span(meta))
+        return N.Move(what=c[0], dest=c[1], face=c[2], span=self._span(meta))
 
     def remove_stmt(self, meta, c):
-        return N.Remove(c[0], _span(meta))
+        return N.Remove(what=c[0], span=self._span(meta))
 
     def flip_stmt(self, meta, c):
-        return N.Flip(c[0], c[1], _span(meta))
+        return N.Flip(what=c[0], face=c[1], span=self._span(meta))
 
     def shuffle_stmt(self, meta, c):
-        return N.Shuffle(c[0], _span(meta))
+        return N.Shuffle(what=c[0], span=self._span(meta))
 
     def require_stmt(self, meta, c):
-        return N.Require(c[0], _string(c[1]) if c[1] is not None else None, _span(meta))
+        return N.Require(test=c[0], message=_string(c[1]) if c[1] is not None else None, span=self._span(meta))
 
     def win_stmt(self, meta, c):
-        return N.Outcome("win", c[0], _span(meta))
+        return N.Outcome(kind="win", who=c[0], span=self._span(meta))
 
     def lose_stmt(self, meta, c):
-        return N.Outcome("lose", c[0], _span(meta))
+        return N.Outcome(kind="lose", who=c[0], span=self._span(meta))
 
     def draw_stmt(self, meta, c):
-        return N.Outcome("draw", None, _span(meta))
+        return N.Outcome(kind="draw", who=None, span=self._span(meta))
 
     def finish_stmt(self, meta, c):
-        return N.Outcome("finish", None, _span(meta))
+        return N.Outcome(kind="finish", who=None, span=self._span(meta))
 
     def enter_stmt(self, meta, c):
-        return N.Enter(str(c[0]), _span(meta))
+        return N.Enter(phase=str(c[0]), span=self._span(meta))
 
     def again_stmt(self, meta, c):
-        return N.Again(_span(meta))
+        return N.Again(span=self._span(meta))
 
     def next_stmt(self, meta, c):
-        return N.Next(c[0], _span(meta))
+        return N.Next(who=c[0], span=self._span(meta))
 
     def log_stmt(self, meta, c):
-        return N.Log(_string(c[0]), _span(meta))
+        span = self._span(meta)
+        return N.Log(message=self._template(_string(c[0]), span), span=span)
 
     def pass_stmt(self, meta, c):
-        return N.Pass(_span(meta))
+        return N.Pass(span=self._span(meta))
 
     def expr_stmt(self, meta, c):
         if not isinstance(c[0], N.Call):
             raise SyntaxProblem("E004", "this expression does nothing on its own", c[0].span,
                                 "a statement is an effect (`move`, `place`, `x = ...`) or a call of a `proc`")
-        return N.ExprStmt(c[0], _span(meta))
+        return N.ExprStmt(call=c[0], span=self._span(meta))
 
     def if_stmt(self, meta, c):
         test, body, *rest = c
@@ -317,7 +329,7 @@ class _ToAst(Transformer):
                 branches.append((r[1], r[2]))
             else:
                 orelse = r[1]
-        return N.If(tuple(branches), orelse, _span(meta))
+        return N.If(branches=tuple(branches), orelse=orelse, span=self._span(meta))
 
     def elif_clause(self, meta, c):
         return ("elif", c[0], c[1])
@@ -327,42 +339,43 @@ class _ToAst(Transformer):
 
     def for_stmt(self, meta, c):
         name, domain, test, _ordered, chooser, body = c
-        return N.For(str(name), domain, test, chooser, body, _span(meta))
+        return N.For(var=str(name), domain=domain, test=test, ordered_by=chooser, body=body, span=self._span(meta))
 
     def repeat_stmt(self, meta, c):
-        return N.Repeat(c[0], c[1], _span(meta))
+        return N.Repeat(count=c[0], body=c[1], span=self._span(meta))
 
     def choose_stmt(self, meta, c):
         name, domain, test, by, secretly, body = c
-        return N.Choose(str(name), domain, test, by, body, _span(meta), secretly is not None)
-
-    def index(self, meta, c):
-        return N.Index(c[0], c[1], _span(meta))
+        return N.Choose(var=str(name), domain=domain, test=test, by=by, body=body, secretly=secretly is not None,
+                        span=self._span(meta))
 
     # ------------------------------------------------ expressions
+    def index(self, meta, c):
+        return N.Index(obj=c[0], index=c[1], span=self._span(meta))
+
     def cond_expr(self, meta, c):
-        return N.Cond(c[0], c[1], c[2], _span(meta))
+        return N.Cond(then=c[0], test=c[1], orelse=c[2], span=self._span(meta))
 
     def or_expr(self, meta, c):
-        return N.BoolOp("or", tuple(c), _span(meta))
+        return N.BoolOp(op="or", values=tuple(c), span=self._span(meta))
 
     def and_expr(self, meta, c):
-        return N.BoolOp("and", tuple(c), _span(meta))
+        return N.BoolOp(op="and", values=tuple(c), span=self._span(meta))
 
     def not_expr(self, meta, c):
-        return N.Not(c[0], _span(meta))
+        return N.Not(value=c[0], span=self._span(meta))
 
     def comp_op(self, meta, c):
         return " ".join(str(t) for t in c)
 
     def compare(self, meta, c):
-        return N.Compare(c[1], c[0], c[2], _span(meta))
+        return N.Compare(op=c[1], left=c[0], right=c[2], span=self._span(meta))
 
     def of_expr(self, meta, c):
-        return N.Of(c[0], c[1], _span(meta))
+        return N.Of(what=c[0], owner=c[1], span=self._span(meta))
 
     def range_expr(self, meta, c):
-        return N.Range(c[0], c[1], _span(meta))
+        return N.Range(low=c[0], high=c[1], span=self._span(meta))
 
     def add_op(self, meta, c):
         return str(c[0])
@@ -373,15 +386,15 @@ class _ToAst(Transformer):
         left = c[0]
         for i in range(1, len(c), 2):
             right = c[i + 1]
-            left = N.BinOp(c[i], left, right, N.Span(left.span.line, left.span.column,
-                                                    right.span.end_line, right.span.end_column))
+            span = N.Span(self.path, left.span.line, left.span.column, right.span.end_line, right.span.end_column)
+            left = N.BinOp(op=c[i], left=left, right=right, span=span)
         return left
 
     def neg(self, meta, c):
-        return N.Neg(c[0], _span(meta))
+        return N.Neg(value=c[0], span=self._span(meta))
 
     def attr_access(self, meta, c):
-        return N.Attr(c[0], str(c[1]), _span(meta))
+        return N.Attr(obj=c[0], name=str(c[1]), span=self._span(meta))
 
     def call(self, meta, c):
         func, args = c
@@ -390,37 +403,38 @@ class _ToAst(Transformer):
             if isinstance(func, N.Attr):
                 hint = f"functions are not attributes: write `{func.name}(...)` with the value as its first argument"
             raise SyntaxProblem("E005", "only named functions can be called", func.span, hint)
-        return N.Call(func.id, tuple(args or ()), _span(meta))
+        return N.Call(func=func.id, args=tuple(args or ()), span=self._span(meta))
 
     def args(self, meta, c):
         return tuple(c)
 
     def name(self, meta, c):
-        return N.Name(str(c[0]), _tspan(c[0]))
+        return N.Name(id=str(c[0]), span=self._tspan(c[0]))
 
     def int_lit(self, meta, c):
-        return N.Num(int(c[0]), _tspan(c[0]))
+        return N.Num(value=int(c[0]), span=self._tspan(c[0]))
 
     def str_lit(self, meta, c):
-        return N.Str(_string(c[0]), _tspan(c[0]))
+        return N.Str(value=_string(c[0]), span=self._tspan(c[0]))
 
     def list_lit(self, meta, c):
-        return N.ListLit(tuple(x for x in c if x is not None), _span(meta))
+        return N.ListLit(items=tuple(x for x in c if x is not None), span=self._span(meta))
 
     def comprehension(self, meta, c):
-        return N.Comprehension(c[0], tuple(c[1:]), _span(meta))
+        return N.Comprehension(element=c[0], fors=tuple(c[1:]), span=self._span(meta))
 
     def comp_for(self, meta, c):
-        return N.CompFor(str(c[0]), c[1], c[2], _span(meta))
+        return N.CompFor(var=str(c[0]), domain=c[1], test=c[2], span=self._span(meta))
 
     def _filter(self, meta, c, mode):
         binding, test = c
+        span = self._span(meta)
         if isinstance(binding, N.Filter):
-            return N.Filter(binding.var, binding, test, mode, _span(meta))
+            return N.Filter(var=binding.var, domain=binding, test=test, mode=mode, span=span)
         if not (isinstance(binding, N.Compare) and binding.op == "in" and isinstance(binding.left, N.Name)):
             raise SyntaxProblem("E006", f"`{mode}` needs a `NAME in COLLECTION` before it", binding.span,
                                 f"write it as `x in cells {mode} empty(x)`")
-        return N.Filter(binding.left.id, binding.right, test, mode, _span(meta))
+        return N.Filter(var=binding.left.id, domain=binding.right, test=test, mode=mode, span=span)
 
     def filter_where(self, meta, c):
         return self._filter(meta, c, "where")
@@ -428,21 +442,43 @@ class _ToAst(Transformer):
     def filter_while(self, meta, c):
         return self._filter(meta, c, "while")
 
+    # ------------------------------------------------ texts with {expressions}
+    def _template(self, text: str, span: N.Span) -> N.Template:
+        """`"{p.name} wins"` as its parts. The expressions point at the whole line they are written on
+        (a string's own columns shift with its escapes); a part that cannot be read is kept for the checker
+        to report with the rest of the file's errors."""
+        parts: list = []
+        last = 0
+        for m in re.finditer(r"\{([^}]*)\}", text):
+            if m.start() > last:
+                parts.append(text[last:m.start()])
+            last = m.end()
+            try:
+                expr = _respan(parse_expression(m.group(1), self.path), span)
+            except (LarkError, SyntaxProblem, VisitError):
+                expr = None
+            parts.append(N.Hole(source=m.group(0), expr=expr, span=span))
+        tail = text[last:]
+        unclosed = tail[tail.index("{"):] if "{" in tail else None
+        if tail:
+            parts.append(tail)
+        return N.Template(text=text, parts=tuple(parts), unclosed=unclosed, span=span)
+
 
 setattr(_ToAst, "def", _ToAst.def_)
 
 
-def _in_phase(item, phase):
-    import attrs as _attrs
-    if isinstance(item, (N.Action, N.Trigger)):
-        return _attrs.evolve(item, phase=phase)
-    return item
+def _respan(node, span):
+    """The same tree with every span replaced by `span`."""
+    if isinstance(node, tuple):
+        return tuple(_respan(x, span) for x in node)
+    if not isinstance(node, N.Node):
+        return node
+    changes = {f.name: _respan(getattr(node, f.name), span) for f in attrs.fields(type(node)) if f.name != "span"}
+    return type(node)(span=span, **changes)
 
 
-# ---------------------------------------------------------------- syntax error messages
-
-
-def parse(source: str, path: str = "<rules>"):
+def parse(source: str, path: str = "<rules>") -> N.Module:
     """Parse rules text into a Module; raises MireError with diagnostics on bad syntax."""
     if not source.endswith("\n"):
         source += "\n"
@@ -454,8 +490,7 @@ def parse(source: str, path: str = "<rules>"):
     except VisitError as err:
         orig = err.orig_exc
         if isinstance(orig, SyntaxProblem):
-            raise MireError([Diagnostic(orig.code, orig.message, path, orig.span, orig.hint)],
-                            {path: source}) from None
+            raise MireError([Diagnostic(orig.code, orig.message, orig.span, orig.hint)], {path: source}) from None
         raise
 
 
@@ -464,20 +499,22 @@ def _parse_all(source: str, path: str):
     (a line that starts with a declaration word), so each broken item is reported once and none is a
     consequence of another."""
     lines = source.splitlines()
-    errors, start = [], 0
-    while True:
+    errors: list = []
+    start: int | None = 0
+    literals = None
+    while start is not None:
         text = "\n" * start + "\n".join(lines[start:]) + "\n"  # earlier lines blank: the lines keep their numbers
         try:
-            tree = _parser().parse(text)
+            tree = lark_parser().parse(text)
             return (tree if not errors else None), errors
         except DedentError as err:
-            diag = _dedent_diagnostic(path, text, err)
+            diag = dedent_diagnostic(path, text, err)
         except UnexpectedInput as err:
-            diag = _syntax_diagnostic(path, text, err)
+            literals = literals or terminal_literals()
+            diag = syntax_diagnostic(path, text, err, literals)
         errors.append(diag)
         start = _next_item(lines, max(diag.span.line, start + 1))
-        if start is None:
-            return None, errors
+    return None, errors
 
 
 def _next_item(lines, after):
@@ -489,10 +526,10 @@ def _next_item(lines, after):
     return None
 
 
-_ITEM_WORDS = set(_DECLARATION_WORDS) | {"fallback", "replace", "remove", "variant", "rank", "show", "input",
-                                          "option", "trigger", "action", "phase", "setup", "def", "proc"}
+_ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "variant", "rank", "show", "input",
+                                         "option", "trigger", "action", "phase", "setup", "def", "proc"}
 
 
-def parse_expression(text: str, path: str = "<expr>"):
-    tree = _parser("expr").parse(text)
+def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
+    tree = lark_parser("expr").parse(text)
     return _ToAst(path).transform(tree)

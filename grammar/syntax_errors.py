@@ -1,16 +1,18 @@
 """Syntax errors as a compiler would explain them: what was found, what was expected, how to fix it.
 
-The parser (parser.py) turns Lark's exceptions into these diagnostics; nothing here changes a parse.
+The parser (parser.py) hands Lark's exceptions here and gets diagnostics back; nothing here changes a parse.
 """
 from __future__ import annotations
 
+import difflib
 import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError
 
 from . import nodes as N
-from .diagnostics import words as _words, Diagnostic
+from .diagnostics import Diagnostic
+from .wording import words as _words
 
 
 _TOKEN_WORDS = {
@@ -23,13 +25,12 @@ _TOKEN_WORDS = {
 _CLOSERS = {"(": ")", "[": "]"}
 _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
-_DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
+DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
                       "remove", "fallback")
-_STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
+STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
-_LITERALS: dict = {}
 # how each keyword's line is written, for hints
 _FORMS = {
     "game": '`game "Title"`',
@@ -92,21 +93,10 @@ _OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-
                    "where", "while", "=", "+=", "-=", ",")
 
 
-def _literal(name: str):
-    """The fixed text of a terminal ('==' for __ANON_2), or None for a pattern such as NAME."""
-    if not _LITERALS:
-        from lark.lexer import PatternStr
-
-        from .parser import _parser  # the grammar's terminals, read once
-        for t in _parser().terminals:
-            _LITERALS[t.name] = t.pattern.value if isinstance(t.pattern, PatternStr) else None
-    return _LITERALS.get(name)
-
-
-def _token_word(name: str) -> str:
+def _token_word(name: str, literals: dict) -> str:
     if name in _TOKEN_WORDS:
         return _TOKEN_WORDS[name]
-    lit = _literal(name)
+    lit = literals.get(name)
     if lit is not None:
         return f"'{lit}'"
     return f"'{name.lower()}'" if name.isupper() and not name.startswith("_") else name
@@ -124,7 +114,7 @@ def _describe_token(tok) -> str:
 
 
 
-def _expected_summary(expected) -> str | None:
+def _expected_summary(expected, literals: dict) -> str | None:
     """A short phrase for what the parser wanted, or None when the set is too mixed to help."""
     exp = {e for e in expected if not e.startswith("__IGNORE")}
     if len(exp) > 1:
@@ -136,7 +126,7 @@ def _expected_summary(expected) -> str | None:
     if {"NAME", "INT", "STRING", "LPAR", "LSQB"} <= exp:
         return "a value (a name, a number, a string, '(' or '[')"
     if len(exp) <= 4:
-        return _words(sorted(_token_word(e) for e in exp))
+        return _words(sorted(_token_word(e, literals) for e in exp))
     return None
 
 
@@ -190,8 +180,8 @@ def _open_brackets(source, line, column):
     return stack
 
 
-def _point(line, column, width=1):
-    return N.Span(line, column, line, column + width)
+def _point(path, line, column, width=1):
+    return N.Span(path, line, column, line, column + width)
 
 
 def _end_of_code(lines):
@@ -202,19 +192,20 @@ def _end_of_code(lines):
     return 1, 1
 
 
-def _syntax_diagnostic(path: str, source: str, err: Exception) -> Diagnostic:
+def syntax_diagnostic(path: str, source: str, err: Exception, literals: dict) -> Diagnostic:
+    """The diagnostic for a Lark parse error; `literals` maps a terminal's name to its fixed text (or None)."""
     lines = _lines(source)
     if isinstance(err, UnexpectedCharacters):
         return _bad_character(path, lines, err.line, err.column)
     if isinstance(err, UnexpectedToken):
-        return _bad_token(path, source, lines, err)
+        return _bad_token(path, source, lines, err, literals)
     if isinstance(err, UnexpectedEOF):
         no, col = _end_of_code(lines)
-        return Diagnostic("E002", "the file ends in the middle of a rule", path, _point(no, col),
+        return Diagnostic("E002", "the file ends in the middle of a rule", _point(path, no, col),
                           "finish the rule, or remove its unfinished start")
     if isinstance(err, UnexpectedInput):
-        span = _point(getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1)
-        return Diagnostic("E002", "this cannot be read as Mire", path, span, None)
+        span = _point(path, getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1)
+        return Diagnostic("E002", "this cannot be read as Mire", span, None)
     raise err
 
 
@@ -226,13 +217,13 @@ def _bad_character(path, lines, line, column) -> Diagnostic:
         close = rest.find("'", 1)
         if close > 0:
             inner = rest[1:close]
-            return Diagnostic("E001", "strings are written with double quotes, not single quotes", path,
-                              _point(line, column, close + 1), f'write "{inner}"')
-        return Diagnostic("E001", "unexpected character \"'\"", path, _point(line, column),
+            return Diagnostic("E001", "strings are written with double quotes, not single quotes",
+                              _point(path, line, column, close + 1), f'write "{inner}"')
+        return Diagnostic("E001", "unexpected character \"'\"", _point(path, line, column),
                           'strings are written with double quotes: "like this"')
     if ch == '"':
         width = len(rest.rstrip())
-        return Diagnostic("E001", "this string is never closed", path, _point(line, column, max(1, width)),
+        return Diagnostic("E001", "this string is never closed", _point(path, line, column, max(1, width)),
                           "end it with '\"' on the same line: a string cannot run over several lines")
     special = {
         "!": ("'!' is not a Mire operator", "write `not` to negate a condition (`not empty(c)`), and `!=` for "
@@ -249,13 +240,13 @@ def _bad_character(path, lines, line, column) -> Diagnostic:
     if ch in special:
         message, hint = special[ch]
         width = 2 if rest[:2] in ("&&", "||") else 1
-        return Diagnostic("E001", message, path, _point(line, column, width), hint)
-    return Diagnostic("E001", f"unexpected character '{ch}'", path, _point(line, column),
+        return Diagnostic("E001", message, _point(path, line, column, width), hint)
+    return Diagnostic("E001", f"unexpected character '{ch}'", _point(path, line, column),
                       "names are made of letters, digits and '_', strings are in double quotes, "
                       "and comments start with '#'")
 
 
-def _bad_token(path, source, lines, err) -> Diagnostic:
+def _bad_token(path, source, lines, err, literals) -> Diagnostic:
     tok = err.token
     expected = set(err.expected or ())
     line = tok.line or err.line
@@ -274,7 +265,7 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
                     "remove the indentation of this line")
             if above and not above.rstrip().endswith(":"):
                 hint += " (or, if it belongs under the line above, end that line with ':')"
-        return Diagnostic("E002", "unexpected indentation", path, _point(no, 1, width), hint)
+        return Diagnostic("E002", "unexpected indentation", _point(path, no, 1, width), hint)
 
     if tok.type == "$END":
         line, col = _end_of_code(lines)
@@ -291,53 +282,53 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
                 _CLOSER_TYPES[closer] in expected and len(expected) <= 3):
             where = "before the end of the file" if tok.type == "$END" else f"before {found}"
             return Diagnostic("E002", f"expected '{closer}' to close the '{ch}' at {oline}:{ocol}, found {found}",
-                              path, _point(line, col, _width(tok)),
+                              _point(path, line, col, _width(tok)),
                               f"add the missing '{closer}' {where}; every '{ch}' needs its '{closer}'")
 
     if tok.type == "$END":
-        return Diagnostic("E002", "the file ends in the middle of a rule", path, _point(line, col),
+        return Diagnostic("E002", "the file ends in the middle of a rule", _point(path, line, col),
                           "finish the rule, or remove its unfinished start")
 
     if tok.type == "IF" and text[:col - 1].rstrip().endswith("else"):
         start = text[:col - 1].rstrip().rfind("else") + 1
-        return Diagnostic("E002", "`else if` is written `elif` in Mire", path,
-                          N.Span(line, start, line, col + 2), "write `elif CONDITION:`")
+        return Diagnostic("E002", "`else if` is written `elif` in Mire",
+                          N.Span(path, line, start, line, col + 2), "write `elif CONDITION:`")
 
     first = text.split()[0].split("(")[0].rstrip(":") if text.split() else ""
     in_rule = bool(_indent(text))
     if first in _FOREIGN and (in_rule or first not in ("var", "const")) and col > len(_indent(text)) + 1:
-        return Diagnostic("E002", f"'{first}' is not a Mire statement", path,
-                          _point(line, len(_indent(text)) + 1, len(first)), _FOREIGN[first])
+        return Diagnostic("E002", f"'{first}' is not a Mire statement",
+                          _point(path, line, len(_indent(text)) + 1, len(first)), _FOREIGN[first])
 
     if tok.type in ("RPAR", "RSQB") and not opened:
-        return Diagnostic("E002", f"this '{tok}' closes nothing", path, _point(line, col),
+        return Diagnostic("E002", f"this '{tok}' closes nothing", _point(path, line, col),
                           f"remove it, or add the '{'(' if tok == ')' else '['}' it should close")
 
     if tok.type == "ELSE" or tok.type == "ELIF" or (tok.type == "NAME" and tok in ("else", "elif")):
         if col == len(_indent(text)) + 1:
-            return Diagnostic("E002", f"`{tok}` without an `if` before it", path, _point(line, col, _width(tok)),
+            return Diagnostic("E002", f"`{tok}` without an `if` before it", _point(path, line, col, _width(tok)),
                               f"`{tok}` follows the block of an `if` (or `elif`), at the same indentation as "
                               "that `if`")
 
     if tok.type == "EQUAL" and "EQUAL" not in expected and first in ("if", "elif", "require", "win", "lose",
                                                                     "action", "phase", "for", "choose", "def"):
-        return Diagnostic("E002", "expected a comparison, found '='", path, _point(line, col),
+        return Diagnostic("E002", "expected a comparison, found '='", _point(path, line, col),
                           "to compare two values write `==`; a single `=` sets a variable, on a line of its own "
                           "(`x = 1`)")
 
     if tok.type == "INT" and text[:col - 1].endswith("."):
         before = text[:col - 2]
         start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else col - 1
-        return Diagnostic("E002", "Mire numbers are whole numbers", path,
-                          N.Span(line, start, line, col + _width(tok)),
+        return Diagnostic("E002", "Mire numbers are whole numbers",
+                          N.Span(path, line, start, line, col + _width(tok)),
                           "write a whole number such as 3; there are no fractions")
 
     if tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
             and text[col:col + 1].isalpha():
         word = re.match(r"[\w-]+", text[len(text[:col - 1]) - len(re.search(r"\w*$", text[:col - 1]).group()):])
         name = word.group() if word else "a-b"
-        return Diagnostic("E002", f"a name cannot contain '-': '{name}' reads as a subtraction", path,
-                          _point(line, col), f"write '{name.replace('-', '_')}'")
+        return Diagnostic("E002", f"a name cannot contain '-': '{name}' reads as a subtraction",
+                          _point(path, line, col), f"write '{name.replace('-', '_')}'")
 
     above_no = next((k for k in range(line - 1, 0, -1) if lines[k - 1].strip()
                      and not lines[k - 1].strip().startswith("#")), None)
@@ -345,46 +336,46 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
             and col == len(_indent(text)) + 1 and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END")
             and len(_indent(text).expandtabs(4)) <= len(_indent(lines[above_no - 1]).expandtabs(4))):
         return Diagnostic("E002", f"expected an indented block after the ':' on line {above_no}, found {found}",
-                          path, _point(line, col, _width(tok)),
+                          _point(path, line, col, _width(tok)),
                           f"indent the lines of the block by 4 spaces more than line {above_no}")
 
     misspelt = _misspelt_keyword(first, text, line, col)
     if misspelt:
         if misspelt in _FORMS:
             hint = f"`{misspelt}` is written {_FORMS[misspelt]}"
-        elif misspelt in _DECLARATION_WORDS:
+        elif misspelt in DECLARATION_WORDS:
             hint = "a declaration starts with a keyword such as `board`, `piece`, `zone` or `action`"
         else:
             hint = "a statement starts with a keyword such as `place`, `move` or `if`, or is an assignment or a call"
-        return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)", path,
-                          _point(line, len(_indent(text)) + 1, len(first)), hint)
+        return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)",
+                          _point(path, line, len(_indent(text)) + 1, len(first)), hint)
 
     before = text[:col - 1].rstrip()
     op = next((o for o in sorted(_OPERATOR_WORDS, key=len, reverse=True) if before.endswith(o)
                and (not o[-1].isalpha() or not before[:-len(o)][-1:].isalnum())), None)
     if op and op != "," and tok.type in ("_NL", "COLON", "RPAR", "RSQB", "COMMA"):
-        return Diagnostic("E002", f"expected a value after '{op}', found {found}", path,
-                          _point(line, col, _width(tok)), f"'{op}' needs a value on its right")
+        return Diagnostic("E002", f"expected a value after '{op}', found {found}",
+                          _point(path, line, col, _width(tok)), f"'{op}' needs a value on its right")
 
     if tok.type == "_NL":
         if "COLON" in expected:
-            return Diagnostic("E002", "expected ':' at the end of this line", path, _point(line, col),
+            return Diagnostic("E002", "expected ':' at the end of this line", _point(path, line, col),
                               "a line that opens a block (`action`, `trigger`, `phase`, `setup`, `if`, `for`, "
                               "`choose`, ...) ends with ':', and the block's lines follow, indented")
-        want = _expected_summary(expected)
+        want = _expected_summary(expected, literals)
         keyword = first if first in _FORMS else None
-        return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}", path,
-                          _point(line, col), f"`{keyword}` is written {_FORMS[keyword]}" if keyword
+        return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}",
+                          _point(path, line, col), f"`{keyword}` is written {_FORMS[keyword]}" if keyword
                           else "finish the line, or join it to the next one")
 
     if "_INDENT" in expected and tok.type == "_DEDENT":
         at = col - 1 if text[col - 2:col - 1] == ":" else col
-        return Diagnostic("E002", "the block after this ':' is empty", path, _point(line, at),
+        return Diagnostic("E002", "the block after this ':' is empty", _point(path, line, at),
                           "write its lines under it, indented by 4 spaces more; `pass` is a line that does nothing")
 
     if "_INDENT" in expected and tok.type != "_NL":
-        return Diagnostic("E002", f"expected an indented block, found {found}", path,
-                          _point(line, col, _width(tok)),
+        return Diagnostic("E002", f"expected an indented block, found {found}",
+                          _point(path, line, col, _width(tok)),
                           "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
     keyword = first if first in _FORMS and col > len(_indent(text)) + 1 else None
@@ -396,14 +387,14 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
         form = _FORMS.get(keyword)
     block_words = ("if", "elif", "else", "for", "repeat", "choose", "action", "trigger", "phase", "proc", "setup")
     if "COLON" in expected and keyword in block_words and ":" not in text[:col - 1]:
-        return Diagnostic("E002", f"expected ':' before {found}", path, _point(line, col, _width(tok)),
+        return Diagnostic("E002", f"expected ':' before {found}", _point(path, line, col, _width(tok)),
                           f"{form}")
-    want = _expected_summary(expected)
+    want = _expected_summary(expected, literals)
     if want and len(expected) > 3 and keyword:
         want = None  # a long list mixes in what other rules would take here: the form says it better
     message = f"expected {want}, found {found}" if want else f"unexpected {found}"
     hint = None
-    if tok.type == "NAME" and tok in _STATEMENT_WORDS + _DECLARATION_WORDS:
+    if tok.type == "NAME" and tok in STATEMENT_WORDS + DECLARATION_WORDS:
         hint = f"'{tok}' is a keyword: it cannot be used as a name here"
     elif tok.type == "_DEDENT":
         hint = "the block ended before this rule was complete"
@@ -411,7 +402,7 @@ def _bad_token(path, source, lines, err) -> Diagnostic:
         hint = f"`{keyword}` is written {form}"
     elif tok.type == "COLON" and "COLON" not in expected:
         hint = "':' ends the first line of a block, and separates a board's name from its shape"
-    return Diagnostic("E002", message, path, _point(line, col, _width(tok)), hint)
+    return Diagnostic("E002", message, _point(path, line, col, _width(tok)), hint)
 
 
 def _width(tok) -> int:
@@ -422,17 +413,16 @@ def _width(tok) -> int:
 
 def _misspelt_keyword(first, text, line, col):
     """The keyword that the line's first word looks like a typo of, if the error is on that line."""
-    import difflib
-    if not first.isidentifier() or first in _STATEMENT_WORDS + _DECLARATION_WORDS:
+    if not first.isidentifier() or first in STATEMENT_WORDS + DECLARATION_WORDS:
         return None
     rest = text.strip()[len(first):].lstrip()
     if not rest or rest[0] in "=.(+-" and not rest.startswith("(") or rest.startswith(("+=", "-=")):
         return None  # an assignment or a call: the first word is a name
-    close = difflib.get_close_matches(first, _DECLARATION_WORDS + _STATEMENT_WORDS, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(first, DECLARATION_WORDS + STATEMENT_WORDS, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
-def _dedent_diagnostic(path: str, source: str, err: DedentError) -> Diagnostic:
+def dedent_diagnostic(path: str, source: str, err: DedentError) -> Diagnostic:
     # Lark does not say where; find the first line whose indentation matches no open block.
     stack = [0]
     lines = _lines(source)
@@ -455,6 +445,6 @@ def _dedent_diagnostic(path: str, source: str, err: DedentError) -> Diagnostic:
                 hint = (f"the blocks open here are indented by {levels} spaces: indent this line like the "
                         "lines of the block it belongs to")
             return Diagnostic("E007", f"this line is indented by {width} spaces, which matches no enclosing "
-                                      "block", path, N.Span(no, 1, no, max(2, len(indent) + 1)), hint)
-    return Diagnostic("E007", "inconsistent indentation", path, N.Span(1, 1, 1, 2),
+                                      "block", N.Span(path, no, 1, no, max(2, len(indent) + 1)), hint)
+    return Diagnostic("E007", "inconsistent indentation", N.Span(path, 1, 1, 1, 2),
                       "indent every line of a block by the same amount, with spaces")

@@ -1,153 +1,217 @@
-"""Static types of Mire values, and the signatures of the builtin names and functions.
+"""Static types of Mire values, the directions of the plane, and the shape of a builtin's signature.
 
-Types are short strings: int, bool, text, player, space, piece, zone, dir, any, none,
-"list[T]", "enum:NAME" and "piece:KIND". `none` fits every type but int, bool, text and lists.
+A `Type` is a small frozen value: a scalar (int, bool, text, player, space, piece, zone, dir, any, none), a
+list of a type, an enum by name, or the pieces of one kind (`piece (token)`). `none` fits every type but
+int, bool, text and lists. The builtins themselves (their signatures, docs and implementations) are
+declared in one place, engine/library.py, and handed to the checker as a `Library`.
 """
 from __future__ import annotations
 
+from typing import Callable, Mapping, Optional, Union
+
+import attrs
+
+from .wording import a
+
 SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "any", "none")
-NULLABLE_OK = ("player", "space", "piece", "zone", "dir")
+DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir")  # written in `var x: T`
+_NULLABLE = ("player", "space", "piece", "zone", "dir")
 
 
-def list_of(t: str) -> str:
-    return f"list[{t}]"
+@attrs.frozen(repr=False)
+class Type:
+    """`base` is a scalar's name, "list", "enum" or "piece"; `of` a list's element; `name` the enum's or the
+    piece kind's name."""
+    base: str
+    of: Optional["Type"] = None
+    name: Optional[str] = None
+
+    # ------------------------------------------------ what it is
+    @property
+    def is_list(self) -> bool:
+        return self.base == "list"
+
+    @property
+    def element(self) -> "Type":
+        """A list's element type; `any` for anything else."""
+        return self.of if self.of is not None else ANY
+
+    @property
+    def general(self) -> "Type":
+        """`piece (token)` -> piece; every other type is its own general type."""
+        return PIECE if self.base == "piece" else self
+
+    @property
+    def is_enum(self) -> bool:
+        return self.base == "enum"
+
+    @property
+    def kind(self) -> Optional[str]:
+        """The piece kind of `piece (token)`, else None."""
+        return self.name if self.base == "piece" else None
+
+    def is_list_of(self, *bases: str) -> bool:
+        return self.is_list and self.element.base in bases
+
+    # ------------------------------------------------ relations
+    def fits(self, expected: "Type") -> bool:
+        """Can a value of this type stand where `expected` is wanted?"""
+        if self == expected or ANY in (self, expected):
+            return True
+        if self == NONE:
+            return expected.general.base in _NULLABLE or expected.is_enum
+        if self.base == "piece" and expected.base == "piece":
+            return self.name is None or expected.name is None
+        if self.is_list and expected.is_list:
+            return self.element.fits(expected.element)
+        return False
+
+    def join(self, other: "Type") -> "Type":
+        """The type of `x if c else y`, or of a list holding both."""
+        if self == other:
+            return self
+        if self == NONE:
+            return other
+        if other == NONE:
+            return self
+        if self.general == other.general:
+            return self.general
+        if self.is_list and other.is_list:
+            return list_of(self.element.join(other.element))
+        return ANY
+
+    # ------------------------------------------------ words
+    def show(self) -> str:
+        """As a person reads it: `list of space`, `piece (token)`, `colour`."""
+        if self.base == "enum":
+            return str(self.name)
+        if self.base == "piece" and self.name is not None:
+            return f"piece ({self.name})"
+        if self.is_list:
+            return f"list of {self.element.show()}"
+        return self.base
+
+    def __repr__(self) -> str:
+        return f"Type({self.show()})"
 
 
-def is_list(t: str) -> bool:
-    return t.startswith("list[")
+INT, BOOL, TEXT = Type("int"), Type("bool"), Type("text")
+PLAYER, SPACE, PIECE, ZONE, DIR = Type("player"), Type("space"), Type("piece"), Type("zone"), Type("dir")
+ANY, NONE = Type("any"), Type("none")
+SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, ANY, NONE)}
 
 
-def elem(t: str) -> str:
-    return t[5:-1] if is_list(t) else "any"
+def list_of(t: Type) -> Type:
+    return Type("list", of=t)
 
 
-def base(t: str) -> str:
-    """piece:token -> piece; enum:colour stays."""
-    return "piece" if t.startswith("piece:") else t
+def enum_type(name: str) -> Type:
+    return Type("enum", name=name)
 
 
-def fits(actual: str, expected: str) -> bool:
-    """Can a value of type `actual` stand where `expected` is wanted?"""
-    if actual == expected or "any" in (actual, expected):
-        return True
-    if actual == "none":
-        return base(expected) in NULLABLE_OK or expected.startswith("enum:")
-    if expected == "piece" and actual.startswith("piece:"):
-        return True
-    if actual == "piece" and expected.startswith("piece:"):
-        return True
-    if is_list(actual) and is_list(expected):
-        return fits(elem(actual), elem(expected))
-    return False
+def piece_of(kind: str) -> Type:
+    return Type("piece", name=kind)
 
 
-def join(a: str, b: str) -> str:
-    """The type of `x if c else y`, or of a list holding both."""
-    if a == b:
-        return a
-    if a == "none":
-        return b
-    if b == "none":
-        return a
-    if base(a) == base(b):
-        return base(a)
-    if is_list(a) and is_list(b):
-        return list_of(join(elem(a), elem(b)))
-    return "any"
-
-
-def show(t: str) -> str:
-    if t.startswith("enum:"):
-        return t[5:]
-    if t.startswith("piece:"):
-        return f"piece ({t[6:]})"
-    if is_list(t):
-        return f"list of {show(elem(t))}"
-    return t
-
+# ---------------------------------------------------------------- directions
 
 DIRECTIONS = {
-    # compass directions: (dx, dy) with y growing north
-    "north": (0, 1), "south": (0, -1), "east": (1, 0), "west": (-1, 0),
-    "northeast": (1, 1), "northwest": (-1, 1), "southeast": (1, -1), "southwest": (-1, -1),
+    # compass directions: (dx, dy) with y growing north, in clockwise order from north
+    "north": (0, 1), "northeast": (1, 1), "east": (1, 0), "southeast": (1, -1),
+    "south": (0, -1), "southwest": (-1, -1), "west": (-1, 0), "northwest": (-1, 1),
 }
+OPPOSITE = {name: next(n for n, v in DIRECTIONS.items() if v == (-dx, -dy)) for name, (dx, dy) in DIRECTIONS.items()}
+ORTHOGONAL = ("north", "east", "south", "west")
 # seat-relative directions, read for a seat that faces north (sits at the south edge)
 RELATIVE_DIRECTIONS = {
     "forward": (0, 1), "backward": (0, -1), "right": (1, 0), "left": (-1, 0),
     "forward_right": (1, 1), "forward_left": (-1, 1), "backward_right": (1, -1), "backward_left": (-1, -1),
 }
 DIRECTION_SETS = {
-    "orthogonal": ("north", "east", "south", "west"),
+    "orthogonal": ORTHOGONAL,
     "diagonal": ("northeast", "southeast", "southwest", "northwest"),
     "all_directions": ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"),
 }
 
-# Names every game has. (type, what it is)
-BUILTIN_NAMES = {
-    "mover": ("player", "the player who is taking the turn"),
-    "opponent": ("player", "the other player (two-player games)"),
-    "others": ("list[player]", "every player but the mover, in turn order after the mover"),
-    "players": ("list[player]", "every player, in turn order from the mover"),
-    "supply": ("zone", "where pieces listed in a `pieces` table start"),
-    "box": ("zone", "where removed pieces go"),
-    "turn": ("int", "the number of the current turn, from 1"),
-    "true": ("bool", ""), "false": ("bool", ""), "yes": ("bool", ""), "no": ("bool", ""),
-    "none": ("none", "nothing"),
-    "winners": ("list[player]", "who has won, or is winning as the game stands (at the end: the winners)"),
-}
-for _d in DIRECTIONS:
-    BUILTIN_NAMES[_d] = ("dir", "a compass direction")
-for _d in RELATIVE_DIRECTIONS:
-    BUILTIN_NAMES[_d] = ("dir", "a direction relative to the mover's seat")
-for _d in DIRECTION_SETS:
-    BUILTIN_NAMES[_d] = ("list[dir]", "a set of directions")
 
-# name: (min args, max args, (arg kinds...), result) ; arg kinds are types or the pseudo-types
-# "collection" (a list, a zone or a space), "container" (a zone or a space), "number".
-BUILTIN_FUNCTIONS = {
-    "count": (1, 1, ("collection",), "int"),
-    "empty": (1, 1, ("collection",), "bool"),
-    "any": (1, 1, ("list[bool]|collection",), "bool"),
-    "all": (1, 1, ("list[bool]|collection",), "bool"),
-    "sum": (1, 1, ("list[int]",), "int"),
-    "min": (1, 2, ("number", "int"), "int"),
-    "max": (1, 2, ("number", "int"), "int"),
-    "abs": (1, 1, ("int",), "int"),
-    "top": (1, 1, ("container",), "piece"),
-    "bottom": (1, 1, ("container",), "piece"),
-    "first": (1, 1, ("list[any]",), "elem"),
-    "last": (1, 1, ("list[any]",), "elem"),
-    "random": (1, 1, ("list[any]|collection",), "elem"),
-    "owner": (1, 1, ("space|piece",), "player"),
-    "in_a_row": (2, 2, ("space", "int"), "bool"),
-    "neighbors": (1, 2, ("space", "list[dir]"), "list[space]"),
-    "touching": (2, 2, ("space", "list[space]"), "list[space]"),
-    "path": (2, 2, ("space", "dir"), "list[space]"),
-    "ray": (2, 2, ("space", "dir"), "list[space]"),
-    "direction": (2, 2, ("space", "space"), "dir"),
-    "row": (2, 2, ("space", "player"), "int"),
-    "column": (2, 2, ("space", "player"), "int"),
-    "at": (3, 3, ("list[space]", "int", "int"), "space"),
-    "next_player": (1, 1, ("player",), "player"),
-    "seat": (1, 1, ("int",), "player"),
-    "seat_space": (3, 3, ("list[space]", "text", "player"), "space"),
-    "edge": (2, 3, ("piece", "dir", "int"), "text"),
-    "turned": (2, 2, ("piece", "dir"), "dir"),
-    "opposite": (1, 1, ("dir",), "dir"),
-    "land": (1, 1, ("text",), "text"),
-    "regions": (2, 2, ("list[space]", "text"), "list[list[any]]"),
-    "closed": (1, 1, ("list[any]",), "bool"),
-    "frontier": (1, 1, ("list[space]",), "list[space]"),
-    "group": (1, 2, ("space", "list[dir]"), "list[space]"),
-}
+# ---------------------------------------------------------------- builtins' signatures
+
+@attrs.frozen
+class Accepts:
+    """What a builtin's argument may be: a test on its type, with words for signatures and messages."""
+    short: str  # in a signature: `count(collection)`
+    words: str  # in a message: "wants a collection (a list, a board, a zone or a space)"
+    test: Callable[[Type], bool]
+    expected: Optional[Type] = None  # the one type it wants, when it is one (for hints)
+
+    def __call__(self, t: Type) -> bool:
+        return self.test(t)
+
+
+def exactly(t: Type, words: Optional[str] = None, short: Optional[str] = None) -> Accepts:
+    """An argument of one type (or one that fits it)."""
+    return Accepts(short or t.show(), words or a(t.show()), t.fits, t)
+
+
+_COLLECTION_BASES = ("zone", "space", "any")
+COLLECTION = Accepts("collection", "a collection (a list, a board, a zone or a space)",
+                     lambda t: t.is_list or t.base in _COLLECTION_BASES)
+CONTAINER = Accepts("space or zone", "a space or a zone", lambda t: t.base in ("zone", "space", "any", "none"))
+NUMBERS = Accepts("int", "a number or a list of numbers",
+                  lambda t: t.fits(INT) or (t.is_list and t.element.fits(INT)))
+CONDITIONS = Accepts("collection", "a list of conditions or a collection",
+                     lambda t: t.fits(list_of(BOOL)) or COLLECTION(t))
+ANY_COLLECTION = Accepts("collection", "a list or a collection", lambda t: t.fits(list_of(ANY)) or COLLECTION(t))
+SPACE_OR_PIECE = Accepts("space or piece", "a space or a piece", lambda t: t.fits(SPACE) or t.fits(PIECE))
+A_LIST = exactly(list_of(ANY), "a list", "list")
+
+
+ELEMENT = "element"  # a result: the element type of the first argument (`first(list of space)` is a space)
+
+
+@attrs.frozen
+class Signature:
+    """A builtin function as the checker sees it."""
+    name: str
+    params: tuple[Accepts, ...]
+    required: int  # the first `required` parameters must be given, the rest may be left out
+    result: Union[Type, str]  # a Type, or ELEMENT
+    doc: str
+
+    def result_for(self, arg_types: list) -> Type:
+        if isinstance(self.result, Type):
+            return self.result
+        t = arg_types[0] if arg_types else ANY
+        return t.element if t.is_list else (PIECE if t.base in ("zone", "space") else ANY)
+
+    def text(self) -> str:
+        """`in_a_row(space, int)`; optional parameters in brackets."""
+        parts = [p.short for p in self.params]
+        shown = parts[:self.required] + [f"[{p}]" for p in parts[self.required:]]
+        return f"{self.name}({', '.join(shown)})"
+
+
+@attrs.frozen
+class NameInfo:
+    """A builtin name (`mover`, `north`) as the checker sees it."""
+    type: Type
+    doc: str
+
+
+@attrs.frozen
+class Library:
+    """The builtin names and functions a game may use, handed to the checker by whoever runs it."""
+    functions: Mapping[str, Signature]
+    names: Mapping[str, NameInfo]
+
 
 # attributes every value of a type has: name -> (type, assignable)
 COMMON_ATTRS = {
-    "space": {"x": ("int", False), "y": ("int", False), "name": ("text", False), "board": ("text", False),
-              "pieces": ("list[piece]", False)},
-    "piece": {"owner": ("player", True), "space": ("space", False), "kind": ("text", False),
-              "up": ("bool", True), "turns": ("int", True)},
-    "player": {"name": ("text", False), "seat": ("int", False)},
-    "dir": {"dx": ("int", False), "dy": ("int", False)},
-    "zone": {"pieces": ("list[piece]", False), "name": ("text", False)},
+    "space": {"x": (INT, False), "y": (INT, False), "name": (TEXT, False), "board": (TEXT, False),
+              "pieces": (list_of(PIECE), False)},
+    "piece": {"owner": (PLAYER, True), "space": (SPACE, False), "kind": (TEXT, False),
+              "up": (BOOL, True), "turns": (INT, True)},
+    "player": {"name": (TEXT, False), "seat": (INT, False)},
+    "dir": {"dx": (INT, False), "dy": (INT, False)},
+    "zone": {"pieces": (list_of(PIECE), False), "name": (TEXT, False)},
 }

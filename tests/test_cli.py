@@ -300,12 +300,11 @@ def test_saves_restore_hidden_information_and_choices(tmp_path):
 
 def test_an_unexpected_exception_is_an_internal_error_not_a_traceback(monkeypatch):
     import mire.cli.main as cli_main
-    import mire.engine
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(mire.engine, "load_game", boom)
+    monkeypatch.setattr(cli_main, "load_game", boom)
     result = CliRunner().invoke(main, ["check", "x.mire"])
     assert result.exit_code == 1
     assert "internal error: RuntimeError: boom" in result.output

@@ -79,18 +79,19 @@ def test_the_issue_example(at_root):
 
 @pytest.mark.parametrize("game", BUNDLED)
 def test_bundled_games_have_no_diagnostics(game):
+    from mire.engine.library import LIBRARY
     from mire.grammar.checker import Checker
     from mire.grammar.parser import parse
     loader._CACHE.clear()
     g = load_game(game)
-    checked = Checker(parse(g.source, g.path)).run()
+    checked = Checker(parse(g.source, g.path), LIBRARY).run()
     assert checked.diagnostics == []
 
 
 # -- grammar/codes.py -------------------------------------------------------------------------------
 
 EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + [ROOT / "engine" / "loader.py"]
-EMITTED = re.compile(r"""(?:Diagnostic|self\.error|SyntaxProblem)\(\s*["'](E\d{3})["']""")
+EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem)\(\s*["'](E\d{3})["']""")
 
 
 def emitted_codes():
@@ -125,13 +126,13 @@ def test_no_explanation_for_a_code_nobody_emits():
 
 def test_caret_under_a_tab_indented_line():
     src = "action x():\n\tlet a = b\n"
-    d = Diagnostic("E010", "unknown name 'b'", "t.mire", Span(2, 10, 2, 11))
+    d = Diagnostic("E010", "unknown name 'b'", Span("t.mire", 2, 10, 2, 11))
     assert d.render(src).splitlines()[2:4] == ["2 |     let a = b", "  |             ^"]
 
 
 def test_focus_narrows_the_caret_and_the_location():
     src = "phase opening:\n    action place(c in cells):\n        pass\n"
-    d = Diagnostic("E030", "dup", "t.mire", Span(2, 5, 3, 13), focus="place")
+    d = Diagnostic("E030", "dup", Span("t.mire", 2, 5, 3, 13), focus="place")
     lines = d.render(src).splitlines()
     assert lines[0] == "t.mire:2:12: error[E030]: dup"
     assert lines[3] == "  |            ^^^^^"
@@ -139,7 +140,7 @@ def test_focus_narrows_the_caret_and_the_location():
 
 
 def test_a_diagnostic_without_a_place_has_no_zero_location():
-    d = Diagnostic("E090", "no game named 'x'", "x", Span(0, 0, 0, 0))
+    d = Diagnostic("E090", "no game named 'x'", Span("x", 0, 0, 0, 0))
     assert d.render(None) == "x: error[E090]: no game named 'x'"
 
 

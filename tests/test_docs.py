@@ -29,7 +29,7 @@ from mire.engine import load_game
 from mire.engine.perft import perft
 from mire.grammar.diagnostics import MireError
 from mire.grammar.parser import parse
-from mire.grammar.types import BUILTIN_FUNCTIONS, BUILTIN_NAMES
+from mire.engine.library import BUILTINS, NAMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 LANGUAGE = DOCS / "language.md"
@@ -192,7 +192,7 @@ def test_fragment_parses(block):
 
 def test_every_builtin_is_documented():
     text = LANGUAGE.read_text(encoding="utf-8")
-    missing = [n for n in list(BUILTIN_NAMES) + list(BUILTIN_FUNCTIONS)
+    missing = [n for n in list(NAMES) + list(BUILTINS)
                if f"`{n}`" not in text and f"`{n}(" not in text]
     assert not missing, f"builtins missing from docs/language.md: {', '.join(missing)}"
 

@@ -1,0 +1,201 @@
+"""What the checker knows and what it hands on: the game's declarations, the meaning and type of every
+expression, and the diagnostics. The checker's parts (checker.py, statements.py, expr_types.py, tables.py)
+share one `Context`; the compiler reads the `Checked` result.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from . import nodes as N
+from .diagnostics import Diagnostic
+from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, Type, enum_type, list_of, piece_of
+from .wording import a, did_you_mean
+
+
+@attrs.define
+class Symbols:
+    """Everything declared at the top of a game, by name."""
+    title: str = ""
+    players: Optional[N.Players] = None
+    first: Optional[N.First] = None
+    boards: dict[str, N.Board] = attrs.Factory(dict)
+    enums: dict[str, N.Enum] = attrs.Factory(dict)
+    enum_values: dict[str, str] = attrs.Factory(dict)  # value -> enum name
+    kinds: dict[str, N.Kind] = attrs.Factory(dict)
+    pieces: list[N.Pieces] = attrs.Factory(list)
+    zones: dict[str, N.Zone] = attrs.Factory(dict)
+    vars: dict[str, N.Var] = attrs.Factory(dict)
+    consts: dict[str, N.Const] = attrs.Factory(dict)
+    defs: dict[str, N.Def] = attrs.Factory(dict)
+    procs: dict[str, N.Proc] = attrs.Factory(dict)
+    setups: list[N.Setup] = attrs.Factory(list)
+    phases: dict[str, N.Phase] = attrs.Factory(dict)
+    actions: dict[str, N.Action] = attrs.Factory(dict)
+    triggers: dict[str, N.Trigger] = attrs.Factory(dict)
+    options: dict[str, N.Option] = attrs.Factory(dict)
+    rank: Optional[N.Rank] = None
+    inputs: list[N.Input] = attrs.Factory(list)
+    shows: list[N.Show] = attrs.Factory(list)
+
+
+# What a name in an expression refers to: a local (parameter, let, loop variable), or a declaration of the
+# game (var, const, board, zone, kind, enum, option, phase), or a builtin name.
+MEANINGS = ("local", "var", "const", "board", "zone", "kind", "enum", "option", "phase", "builtin")
+
+
+@attrs.frozen
+class Meaning:
+    category: str  # one of MEANINGS
+    name: str
+
+
+@attrs.frozen
+class Checked:
+    """The checker's result: the module and its declarations, the type of every expression it typed, and the
+    meaning of every name it resolved (names inside a def are resolved with the def)."""
+    module: N.Module
+    symbols: Symbols
+    types: dict[N.Node, Type]
+    meanings: dict[N.Name, Meaning]
+    diagnostics: list[Diagnostic]
+
+    def type_of(self, node: N.Node) -> Type:
+        return self.types.get(node, ANY)
+
+    def meaning(self, name: N.Name) -> Meaning:
+        return self.meanings.get(name, Meaning("local", name.id))
+
+
+class Scope:
+    """The names a rule can see where it is checked: name -> (type, "local" | "param")."""
+
+    def __init__(self, parent: Optional["Scope"] = None):
+        self.parent = parent
+        self.names: dict[str, tuple[Type, str]] = {}
+
+    def bind(self, name: str, t: Type, what: str = "local") -> "Scope":
+        self.names[name] = (t, what)
+        return self
+
+    def lookup(self, name: str) -> Optional[tuple[Type, str]]:
+        s: Optional[Scope] = self
+        while s is not None:
+            if name in s.names:
+                return s.names[name]
+            s = s.parent
+        return None
+
+    def all_names(self) -> set[str]:
+        out: set[str] = set()
+        s: Optional[Scope] = self
+        while s is not None:
+            out |= set(s.names)
+            s = s.parent
+        return out
+
+    def child(self) -> "Scope":
+        return Scope(self)
+
+
+class Context:
+    """What the parts of the checker share: the declarations, the tables they fill, the diagnostics."""
+
+    def __init__(self, module: N.Module, library: Library):
+        self.module = module
+        self.library = library
+        self.sym = Symbols()
+        self.types: dict[N.Node, Type] = {}
+        self.meanings: dict[N.Name, Meaning] = {}
+        self.diags: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, span: N.Span, hint: Optional[str] = None,
+              focus: Optional[str] = None) -> None:
+        self.diags.append(Diagnostic(code, message, span, hint, focus=focus))
+
+    def mean(self, name: N.Name, category: str, what: Optional[str] = None) -> None:
+        self.meanings[name] = Meaning(category, what or name.id)
+
+    # ------------------------------------------------------------ types written in declarations
+    def resolve_type(self, t: N.TypeRef) -> Type:
+        if t.name == "list":
+            return list_of(self.resolve_type(t.of) if t.of is not None else ANY)
+        if t.name in DECLARABLE:
+            return SCALAR_TYPES[t.name]
+        if t.name in self.sym.enums:
+            return enum_type(t.name)
+        if t.name in self.sym.kinds:
+            return piece_of(t.name)
+        names = [*DECLARABLE, *self.sym.enums, *self.sym.kinds]
+        self.error("E016", f"unknown type '{t.name}'{did_you_mean(t.name, names)}", t.span,
+                   "types are int, bool, text, player, space, piece, zone, dir, an enum or a piece kind")
+        return ANY
+
+    def resolve_type_quiet(self, t: N.TypeRef) -> Type:
+        """The type, without reporting an unknown one again (it was reported with its declaration)."""
+        n = len(self.diags)
+        r = self.resolve_type(t)
+        del self.diags[n:]
+        return r
+
+    # ------------------------------------------------------------ names, for hints
+    def describe(self, name: str, scope: Optional[Scope] = None) -> str:
+        """What a known name is, for hints: 'the board declared on line 3'."""
+        s = self.sym
+        local = scope.lookup(name) if scope is not None else None
+        if local is not None:
+            return f"{a(local[0].show())} named in this rule"
+        tables: tuple = ((s.vars, "the variable"), (s.consts, "the constant"), (s.boards, "the board"),
+                         (s.zones, "the zone"), (s.kinds, "the piece kind"), (s.options, "the option"),
+                         (s.phases, "the phase"))
+        for table, kind in tables:
+            if name in table:
+                return f"{kind} declared on line {table[name].span.line}"
+        if name in s.enum_values:
+            enum = s.enums[s.enum_values[name]]
+            return f"a value of the enum '{enum.name}' (line {enum.span.line})"
+        info = self.library.names.get(name)
+        if info is not None:
+            return f"a builtin: {info.doc}" if info.doc else f"a builtin {info.type.show()}"
+        return "a name of the game"
+
+    def what_is(self, name: str) -> Optional[tuple[str, str]]:
+        """(what it is, hint) for a name that exists but is no variable, or None."""
+        s = self.sym
+        if name in self.library.names:
+            hints = {
+                "mover": "the mover changes as turns pass; to say who moves next write `next PLAYER`",
+                "opponent": "to say who moves next write `next PLAYER`",
+                "turn": "the turn number counts itself; keep your own count in a `var`",
+            }
+            return ("a builtin name", hints.get(name, "declare a variable of your own with `var NAME: TYPE = ...`"))
+        if name in s.consts:
+            return ("a constant", f"a `const` never changes; declare it as a variable to change it: "
+                                  f"`var {name}: int = ...`")
+        tables: tuple = ((s.zones, "a zone"), (s.boards, "a board"), (s.kinds, "a piece kind"),
+                         (s.enum_values, "an enum value"), (s.options, "an option"), (s.phases, "a phase"),
+                         (s.defs, "a def"), (s.procs, "a proc"))
+        for table, kind in tables:
+            if name in table:
+                return (kind, "only variables declared with `var` (and names made with `let`) can be assigned")
+        return None
+
+    def check_local_name(self, name: str, span: N.Span, what: str, focus: Optional[str] = None) -> None:
+        """A `let`, parameter or loop variable may not hide a builtin name such as `mover` or `north`."""
+        info = self.library.names.get(name)
+        if info is not None:
+            self.error("E030", f"'{name}' is a builtin name ({info.doc or info.type.show()}) "
+                               f"and cannot be {what}'s name", span,
+                       f"choose another name, such as 'my_{name}'", focus=focus)
+
+    def check_param_names(self, params, span: N.Span, what: str) -> None:
+        seen: set[str] = set()
+        for name in params:
+            if name in seen:
+                self.error("E030", f"{what} has two parameters named '{name}'", span,
+                           "give each parameter its own name", focus=name)
+            seen.add(name)
+            if name in self.library.names:
+                self.error("E030", f"'{name}' is a builtin name and cannot be a parameter's name", span,
+                           f"choose another name, such as '{name}_'", focus=name)

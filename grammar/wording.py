@@ -1,0 +1,62 @@
+"""Small helpers for writing messages in English: lists of words, articles, suggestions, short source text.
+
+Every phase that talks to a person (diagnostics, the checker's hints, the engine's refusals) uses these, so
+the same thing is always said the same way.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from . import nodes as N
+
+
+def words(items: Iterable[str], conj: str = "or") -> str:
+    """`a, b or c`."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def a(word: str) -> str:
+    """`an int`, `a space`; `anything` for any."""
+    if word in ("any", "none"):
+        return "anything" if word == "any" else "none"
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """` (did you mean 'x'?)` or the empty string."""
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def listing(one: str, many: str, names: Iterable[str]) -> str:
+    """"the game's only phase is 'a'" or "the game's phases are 'a' and 'b'"."""
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) == 1:
+        return f"the game's only {one} is {quoted[0]}"
+    return f"the game's {many} are {words(quoted, 'and')}"
+
+
+def short_text(node) -> str:
+    """Short Mire text of a simple expression, for hints: `mover.hand`, `top(c)`; `...` otherwise."""
+    if isinstance(node, N.Name):
+        return node.id
+    if isinstance(node, N.Attr):
+        return f"{short_text(node.obj)}.{node.name}"
+    if isinstance(node, N.Num):
+        return str(node.value)
+    if isinstance(node, N.Call):
+        return f"{node.func}({', '.join(short_text(x) for x in node.args)})"
+    return "..."
