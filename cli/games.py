@@ -6,8 +6,8 @@ import os
 from typing import Optional
 
 from ..engine.loader import Game, bundled_games, load_game
-from ..grammar.frontend import bundled_names
 from ..games import DEFAULT_GAME
+from ..grammar.frontend import bundled_names
 
 
 class UnknownGame(Exception):

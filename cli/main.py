@@ -11,13 +11,16 @@ import time
 
 import click
 
-from ..engine import InputError, RuleError, load_game
+from ..engine import InputError, RuleError, SetupError, load_game
 from ..engine.perft import perft
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
+from ..grammar.wording import player_count
 from .games import UnknownGame, bundled, default_game_name, resolve
-from .savefile import SaveError, check_setup, players_text
-
+from .play import Session, plural, use_colour
+from .play import replay as run_replay
+from .render import render_view
+from .savefile import SaveError, restore, start
 
 # ---------------------------------------------------------------------------------
 # errors: never a traceback
@@ -78,24 +81,19 @@ def _load(game_arg: str):
 
 
 def _players(game, players):
-    if players is None:
-        return game.min_players
-    if not game.min_players <= players <= game.max_players:
-        raise click.BadParameter(
-            f"{game.title} is for {players_text(game.min_players, game.max_players)}",
-            param_hint="--players")
-    return players
+    n = game.min_players if players is None else players
+    try:
+        game.check_setup(n, ())
+    except SetupError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
+    return n
 
 
 def _options(game, options):
     try:
-        check_setup(game, game.min_players, options)
-    except SaveError:
-        known = [o.name for o in game.options]
-        has = ("its options are " + ", ".join(known)) if known else "it has no options"
-        bad = [o for o in options if o not in known]
-        raise click.BadParameter(f"unknown option '{bad[0]}' for {game.title}: {has}",
-                                 param_hint="--option") from None
+        game.check_setup(game.min_players, options)
+    except SetupError as e:
+        raise click.BadParameter(str(e), param_hint="--option") from None
     return list(options)
 
 
@@ -231,7 +229,7 @@ def list_games():
 
     def add(g, depth):
         rows.append(("  " * depth + g.name, g.title,
-                     players_text(g.min_players, g.max_players)
+                     player_count(g.min_players, g.max_players)
                      + (", default" if g.name == default else "")
                      + (f", variant of {g.base}" if g.base and g.base not in names else "")))
         for v in variants.get(g.name, []):
@@ -269,7 +267,6 @@ def play(game, players, seed, seat_specs, options, hand_specs):
     move's number or its text; the commands are moves, board, undo, save FILE, load FILE,
     help and quit.
     """
-    from .play import Session
     if game is None:
         name = default_game_name()
         if name is None:
@@ -297,8 +294,6 @@ def play(game, players, seed, seat_specs, options, hand_specs):
 @guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
-    from .play import plural, replay as run_replay, use_colour
-    from .savefile import restore, start
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
@@ -309,7 +304,6 @@ def replay(file, seat):
     fresh = start(game, saved)
     colour = use_colour()
     click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
-    from .render import render_view
     click.echo(render_view(fresh.view(seat - 1), color=colour))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)
     if fresh.is_over():

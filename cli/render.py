@@ -92,7 +92,7 @@ def describe_value(value) -> str:
 
 
 def all_pieces(view: dict) -> list:
-    pieces = []
+    pieces: list = []
     for board in view.get("boards") or []:
         for space in board.get("spaces") or []:
             pieces += space.get("pieces") or []
@@ -131,14 +131,14 @@ class Glyphs:
         self.owned_kind_abbr = unique_prefixes(owned_kinds) if len(owned_kinds) > 1 else {}
         self.unowned_kind_abbr = unique_prefixes({str(p.get("kind")) for p in unowned})
         # kind -> attribute names whose values differ among the owned pieces of that kind
-        values = {}
+        values: dict = {}
         for p in owned:
             for k, v in (p.get("attrs") or {}).items():
                 values.setdefault((str(p.get("kind")), k), set()).add(describe_value(v))
         self.varying = {key for key, vals in values.items() if len(vals) > 1}
         # (owned?, kind, attr) -> prefixes of its values
-        self.value_abbr = {}
-        groups = {}
+        self.value_abbr: dict = {}
+        groups: dict = {}
         for p in pieces:
             for k, v in (p.get("attrs") or {}).items():
                 if isinstance(v, bool) or v is None:
@@ -245,7 +245,8 @@ def _letters(n: int) -> str:
 
 def _edge_labels(board: dict, spaces: list):
     """Column labels by px and row labels by py for a single grid board, or None."""
-    cols, rows = {}, {}
+    cols: dict = {}
+    rows: dict = {}
     for sp in spaces:
         m = _GRID_NAME.match(str(sp.get("name", "")))
         if m:
@@ -257,7 +258,7 @@ def _edge_labels(board: dict, spaces: list):
     return cols, rows
 
 
-def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
+def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:  # noqa: C901 - being rewritten (issue 8)
     boards = view.get("boards") or []
     spaces = [sp for b in boards for sp in b.get("spaces") or [] if "px" in sp and "py" in sp]
     if not spaces:
@@ -310,7 +311,7 @@ def render_plane(view: dict, glyphs: Glyphs, color: bool = False) -> list:
     def border(py_above, py_below):
         """The horizontal line between plane row py_above (None: outside) and py_below."""
         out = " " * margin
-        for i, px in enumerate(list(xs) + [None]):
+        for px in list(xs) + [None]:
             around = []
             for x in (px, px - 1 if px is not None else xs[-1]):
                 for y in (py_above, py_below):
@@ -401,7 +402,7 @@ def _from_seat(board: dict, facing) -> dict:
     return dict(board, spaces=spaces, shape="turned")
 
 
-def render_view(view: dict, color: bool = False, status: bool = True) -> str:
+def render_view(view: dict, color: bool = False, status: bool = True) -> str:  # noqa: C901 - being rewritten (issue 8)
     """The view as text; status=False leaves out the last line (whose move, or the result)."""
     glyphs = Glyphs(view)
     boards = view.get("boards") or []
@@ -420,7 +421,7 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:
     # bottom (a tile) stands for the stack
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
                     for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")]
-    legend = {}
+    legend: dict = {}
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):
             legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p)

@@ -18,7 +18,7 @@ import tempfile
 
 import attrs
 
-from ..engine import IllegalMove, InputError
+from ..engine import IllegalMove, InputError, SetupError
 from ..grammar.diagnostics import MireError
 from .games import UnknownGame, resolve
 
@@ -54,7 +54,7 @@ def _read_inputs(value) -> dict:
     """The "inputs" of a save file, checked, as the engine takes them (seats from 0)."""
     if not isinstance(value, dict):
         raise SaveError("'inputs' must map an input's name to the lists each seat brought")
-    out = {}
+    out: dict = {}
     for zone, by_seat in value.items():
         if not isinstance(by_seat, dict):
             raise SaveError(f"'inputs' of '{zone}' must map seat numbers to lists")
@@ -130,23 +130,6 @@ def read_save(path: str) -> Saved:
                  inputs)
 
 
-def check_setup(game, players: int, options) -> None:
-    """Refuse a player count or options the game does not have (SaveError)."""
-    if not game.min_players <= players <= game.max_players:
-        raise SaveError(f"{players} players is out of range for {game.name} "
-                        f"({players_text(game.min_players, game.max_players)})")
-    known = [o.name for o in game.options]
-    for o in options:
-        if o not in known:
-            raise SaveError(f"unknown option '{o}' for {game.name}")
-
-
-def players_text(lo: int, hi: int) -> str:
-    if lo == hi:
-        return f"{lo} player" + ("" if lo == 1 else "s")
-    return f"{lo}-{hi} players"
-
-
 def replay_moves(state, moves, on_move=None) -> list:
     """Apply the move texts in order; returns the seat that made each.  A move that is not
     legal at its point raises SaveError("move 7 'place b2' is not legal (...)")."""
@@ -178,7 +161,10 @@ def restore(path: str):
     except MireError as e:
         first = e.diagnostics[0].render(None) if e.diagnostics else str(e)
         raise SaveError(f"game '{saved.game}' does not load: {first}") from None
-    check_setup(game, saved.players, saved.options)
+    try:
+        game.check_setup(saved.players, saved.options)
+    except SetupError as e:
+        raise SaveError(str(e)) from None
     state = start(game, saved)
     movers = replay_moves(state, saved.moves)
     return game, ref, saved, state, movers

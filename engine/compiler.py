@@ -52,6 +52,7 @@ class CompiledAction:
     body: Body
     size: int  # slots in its frame
     line: int
+    where: str  # `file.mire:12`: the file it was written in (a variant's rule may come from its base)
     gen: Optional[Callable] = None  # gen(S, out): appends every legal Move of this action to out
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
@@ -122,7 +123,7 @@ class OptionSpec(NamedTuple):
 
 class InputSpec(NamedTuple):
     zone: str
-    count: int
+    count: int  # type: ignore[assignment]  # a field, not tuple.count
     kind: str
     source: str
 
@@ -153,6 +154,20 @@ class CompiledGame:
     inputs: list[InputSpec] = attrs.Factory(list)
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
+    # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
+    open_actions: dict = attrs.Factory(dict)
+    after_move_rules: dict = attrs.Factory(dict)
+    turn_start_rules: dict = attrs.Factory(dict)
+
+    def __attrs_post_init__(self):
+        phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
+        for ph in phase_ids:
+            def open_in(rule, ph=ph):
+                return rule.phase is None or rule.phase == ph
+            self.open_actions[ph] = ([a for a in self.actions if not a.fallback and open_in(a)],
+                                     [a for a in self.actions if a.fallback and open_in(a)])
+            self.after_move_rules[ph] = [r for r in self.triggers["after move"] if open_in(r)]
+            self.turn_start_rules[ph] = [r for r in self.triggers["turn start"] if open_in(r)]
 
 
 class Compiler:
@@ -339,7 +354,7 @@ class Compiler:
                 body_nodes.append(s)
         body = self.block(tuple(body_nodes), scope)
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
-                             requires, body, frame.size, a.span.line)
+                             requires, body, frame.size, a.span.line, self.where(a))
         act.gen = self.emit.build(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires), "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
@@ -371,42 +386,40 @@ class Compiler:
     def compile_Assign(self, s: N.Assign, scope: Scope):
         value = self.emit.expr(s.value, scope)
         t = s.target
-        sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)
+        sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
+        if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
+            slot = scope.slot(t.id)
+
+            def set_local(S, L):
+                v = value(S, L)
+                L[slot] = v if sign == 0 else L[slot] + sign * v
+            return set_local
         if isinstance(t, N.Name):
-            if self.checked.meaning(t).category == "local":
-                slot = scope.slot(t.id)
-                if sign == 0:
-                    def run(S, L):
-                        L[slot] = value(S, L)
-                else:
-                    def run(S, L):
-                        L[slot] += sign * value(S, L)
-                return run
             name = t.id
 
-            def run(S, L):
+            def set_var(S, L):
                 v = value(S, L)
                 S.set_var(S.vars, name, v if sign == 0 else S.vars[name] + sign * v)
-            return run
+            return set_var
         assert isinstance(t, N.Attr)
         obj = self.emit.expr(t.obj, scope)
-        name = t.name
+        attr = t.name
         if self.type_of(t.obj).base == "piece":
-            def run(S, L):
+            def set_piece_attr(S, L):
                 p = obj(S, L)
                 if p is not None:
                     v = value(S, L)
-                    S.set_attr(p, name, v if sign == 0 else getattr(p, name) + sign * v)
-            return run
+                    S.set_attr(p, attr, v if sign == 0 else getattr(p, attr) + sign * v)
+            return set_piece_attr
         where = self.where(s)
 
-        def run(S, L):
+        def set_player_var(S, L):
             p = obj(S, L)
             if p is None:
-                raise RuleError(f"cannot set '{name}' of none", where)
+                raise RuleError(f"cannot set '{attr}' of none", where)
             v = value(S, L)
-            S.set_var(p.vars, name, v if sign == 0 else p.vars[name] + sign * v)
-        return run
+            S.set_var(p.vars, attr, v if sign == 0 else p.vars[attr] + sign * v)
+        return set_player_var
 
     def compile_Place(self, s: N.Place, scope: Scope):
         assert isinstance(s.kind, N.Name)
@@ -536,10 +549,10 @@ class Compiler:
         if len(branches) == 1:
             test, body = branches[0]
 
-            def run(S, L):
+            def run_one(S, L):
                 for f in (body if test(S, L) else orelse):
                     f(S, L)
-            return run
+            return run_one
 
         def run(S, L):
             for test, body in branches:
@@ -631,7 +644,7 @@ class Compiler:
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:
     """Expand a table into one attribute dict per piece (a `count` column repeats a row)."""
     types = {x.name: x.type.name for x in kind.attrs}
-    out = []
+    out: list[dict] = []
     for row in rows:
         values = dict(zip(header, (v for v, _ in row)))
         count = values.pop("count", 1)
@@ -641,7 +654,7 @@ def table_rows(kind: N.Kind, header, rows) -> list[dict]:
             if types[name] == "bool":
                 v = v in ("yes", "true")
             elif types[name] == "dir":
-                v = DIRS[v]
+                v = DIRS[str(v)]
             attrs_[name] = v
         out.extend(dict(attrs_) for _ in range(count))
     return out

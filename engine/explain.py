@@ -16,12 +16,11 @@ def explain(S, text: str) -> str:
     if not words:
         return "type a move"
     game = S.game
-    file = game.path.replace("\\", "/").rsplit("/", 1)[-1]
-    now = [a for a in game.actions if a.phase is None or a.phase == S.phase]
+    regular, fallback = S.open_actions()
+    now = regular + fallback
     by_name = {a.name: a for a in game.actions}
     act = by_name.get(words[0])
     if act is None:
-        regular = [a for a in now if not a.fallback]
         if len(regular) == 1:
             act, args = regular[0], words
         else:
@@ -30,7 +29,7 @@ def explain(S, text: str) -> str:
                    f"{', '.join(names)}"
     else:
         args = words[1:]
-    where = f"rule '{act.name}' ({file}:{act.line})"
+    where = f"rule '{act.name}' ({act.where})"
     if act not in now:
         phase_names = [ph.name for ph in game.phases]
         return f"{where} belongs to phase '{phase_names[act.phase]}', and this is phase '{phase_names[S.phase]}'"

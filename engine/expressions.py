@@ -28,7 +28,8 @@ class Scope:
     """Names visible to a rule: a local slot `L[i]`, or a Python name bound by a comprehension."""
 
     def __init__(self, frame: "Frame", parent: Optional["Scope"] = None):
-        self.frame, self.parent, self.names = frame, parent, {}
+        self.frame, self.parent = frame, parent
+        self.names: dict[str, str] = {}
 
     def child(self) -> "Scope":
         return Scope(self.frame, self)
@@ -280,10 +281,10 @@ class Emitter:
         lt, rt = self.type_of(e.left), self.type_of(e.right)
         op = e.op
         if op == "+" and lt == SPACE and rt == DIR:
-            fixed = isinstance(e.right, N.Name) and e.right.id in DIRS and \
-                self.checked.meaning(e.right).category == "builtin"
-            if fixed and self.is_simple(x):
-                return f"(None if {x} is None else {x}.nbr[{DIRS[e.right.id].i}])"
+            right = e.right
+            if isinstance(right, N.Name) and right.id in DIRS and self.checked.meaning(right).category == "builtin" \
+                    and self.is_simple(x):
+                return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .loader import bundled_games, load_game
+from .runtime import value_text
 
 
 def describe_state(state) -> str:
@@ -50,7 +51,6 @@ def _piece(p):
 
 
 def _value(v):
-    from .runtime import value_text
     return value_text(v)
 
 

@@ -12,10 +12,37 @@ from typing import Callable, Optional
 
 import attrs
 
-from ..grammar.types import (A_LIST, ANY, ANY_COLLECTION, BOOL, COLLECTION, CONDITIONS, CONTAINER, DIR,
-                             DIRECTION_SETS, DIRECTIONS, ELEMENT, INT, NONE, NUMBERS, ORTHOGONAL, PIECE,
-                             PLAYER, RELATIVE_DIRECTIONS, SPACE, SPACE_OR_PIECE, TEXT, ZONE, Accepts, Library,
-                             NameInfo, Signature, Type, exactly, list_of)
+from ..grammar.types import (
+    A_LIST,
+    ANY,
+    ANY_COLLECTION,
+    BOOL,
+    COLLECTION,
+    CONDITIONS,
+    CONTAINER,
+    DIR,
+    DIRECTION_SETS,
+    DIRECTIONS,
+    ELEMENT,
+    INT,
+    NONE,
+    NUMBERS,
+    ORTHOGONAL,
+    PIECE,
+    PLAYER,
+    RELATIVE_DIRECTIONS,
+    SPACE,
+    SPACE_OR_PIECE,
+    TEXT,
+    ZONE,
+    Accepts,
+    Library,
+    NameInfo,
+    Signature,
+    Type,
+    exactly,
+    list_of,
+)
 from .runtime import DIR_BY_VECTOR, DIRS, Piece, RuleError, rotate
 
 
@@ -82,7 +109,8 @@ A_SPACE, A_PLAYER, AN_INT, A_PIECE = exactly(SPACE), exactly(PLAYER), exactly(IN
 A_DIR, A_TEXT = exactly(DIR, "a direction"), exactly(TEXT)
 
 
-def _items(v):
+def items_of(v):
+    """The items of a collection: a list, or the pieces of a zone or a space (none has none)."""
     if v is None:
         return []
     if isinstance(v, list):
@@ -106,7 +134,7 @@ def _over_filter(word):
 
 @builtin(COLLECTION, result=INT, doc="how many items a collection has", inline=_over_filter("count"))
 def count(S, v):
-    return len(_items(v))
+    return len(items_of(v))
 
 
 def _empty_inline(emit, call, scope):
@@ -119,24 +147,24 @@ def _empty_inline(emit, call, scope):
 @builtin(COLLECTION, result=BOOL, doc="whether a collection has no items (`empty(none)` is yes)",
          inline=_empty_inline)
 def empty(S, v):
-    return v is None or not _items(v)
+    return v is None or not items_of(v)
 
 
 @builtin(CONDITIONS, result=BOOL, doc="whether some item is true (of a filter: whether some value meets it)",
          inline=_over_filter("any"))
 def any_(S, v):
-    return any(_items(v))
+    return any(items_of(v))
 
 
 @builtin(CONDITIONS, result=BOOL, doc="whether every item is true (of a filter: whether every value meets it)",
          inline=_over_filter("all"))
 def all_(S, v):
-    return all(_items(v))
+    return all(items_of(v))
 
 
 @builtin(LIST_OF_INT, result=INT, doc="the sum of a list of numbers")
 def sum_(S, v):
-    return sum(x for x in _items(v) if x is not None)
+    return sum(x for x in items_of(v) if x is not None)
 
 
 @builtin(NUMBERS, AN_INT, required=1, result=INT,
@@ -144,7 +172,7 @@ def sum_(S, v):
 def min_(S, a, b=None):
     if b is not None:
         return min(a, b)
-    xs = [x for x in _items(a) if x is not None]
+    xs = [x for x in items_of(a) if x is not None]
     return min(xs) if xs else 0
 
 
@@ -153,7 +181,7 @@ def min_(S, a, b=None):
 def max_(S, a, b=None):
     if b is not None:
         return max(a, b)
-    xs = [x for x in _items(a) if x is not None]
+    xs = [x for x in items_of(a) if x is not None]
     return max(xs) if xs else 0
 
 
@@ -180,19 +208,19 @@ def bottom(S, c):
 
 @builtin(A_LIST, result=ELEMENT, doc="the first item of a list (of a zone: its bottom piece), or none")
 def first(S, v):
-    xs = _items(v)
+    xs = items_of(v)
     return xs[0] if xs else None
 
 
 @builtin(A_LIST, result=ELEMENT, doc="the last item of a list (of a zone: its top piece), or none")
 def last(S, v):
-    xs = _items(v)
+    xs = items_of(v)
     return xs[-1] if xs else None
 
 
 @builtin(ANY_COLLECTION, result=ELEMENT, doc="an item picked with the game's seeded random numbers, or none")
 def random_(S, v):
-    xs = _items(v)
+    xs = items_of(v)
     if not xs:
         return None
     return xs[S.randrange(len(xs))]
@@ -465,7 +493,8 @@ def opposite(S, d):
     return None if d is None else DIRS[d.opposite]
 
 
-@builtin(A_TEXT, result=TEXT, doc='a side\'s landscape without the number that marks a second section: "grass2" is "grass"')
+@builtin(A_TEXT, result=TEXT,
+         doc='a side\'s landscape without the number that marks a second section: "grass2" is "grass"')
 def land(S, value):
     return None if value is None else str(value).rstrip("0123456789")
 

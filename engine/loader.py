@@ -11,7 +11,7 @@ import attrs
 from ..grammar.frontend import analyse, bundled_names, find_game, find_sibling, games_dir, read_rules
 from .compiler import CompiledGame, InputSpec, OptionSpec, compile_game
 from .library import LIBRARY
-from .state import State
+from .state import State, check_setup
 
 _CACHE: dict = {}
 
@@ -59,6 +59,10 @@ class Game:
     def inputs(self) -> list[InputSpec]:
         """(zone, count, kind, source zone) of what players may bring."""
         return self.compiled.inputs
+
+    def check_setup(self, players: int, options) -> None:
+        """Refuse a number of players or options that the game does not have (SetupError)."""
+        check_setup(self.compiled, players, options)
 
     def seat_names(self, n: int) -> list[str]:
         return list(self.compiled.seat_names[:n])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import takewhile
 
 from ..grammar.types import DIRECTION_SETS
-from .library import BUILTINS
+from .library import BUILTINS, items_of
 from .limits import MAX_LOOP_STEPS
 from .moves import Move
 from .runtime import DIRS, Piece, RuleError, value_text
@@ -43,12 +43,6 @@ def _step(s, d):
 
 def _empty_space(s):
     return s is None or not s.pieces
-
-
-def _items(v):
-    if v is None:
-        return []
-    return v if isinstance(v, list) else v.pieces
 
 
 def _on_board(v, name):
@@ -161,7 +155,7 @@ def _dyn(S, obj, name):
 
 NAMESPACE: dict = {
     "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
-    "_step": _step, "_empty_space": _empty_space, "_items": _items, "_on_board": _on_board,
+    "_step": _step, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_pieces_of": _pieces_of, "_spaces_of": _spaces_of, "_dyn": _dyn,

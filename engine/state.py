@@ -6,13 +6,25 @@ import random
 import attrs
 
 from ..grammar.types import RELATIVE_DIRECTIONS
-from ..grammar.wording import did_you_mean
+from ..grammar.wording import did_you_mean, player_count
 from .compiler import CompiledGame
 from .explain import explain
 from .limits import MAX_DEPTH, MAX_LOOP_STEPS
 from .moves import Move
-from .runtime import (DIR_BY_VECTOR, DIRS, Board, GameOver, NeedChoice, Piece, Player, RuleError, Space, Zone,
-                      rotate, value_text)
+from .runtime import (
+    DIR_BY_VECTOR,
+    DIRS,
+    Board,
+    GameOver,
+    NeedChoice,
+    Piece,
+    Player,
+    RuleError,
+    Space,
+    Zone,
+    rotate,
+    value_text,
+)
 from .view import view
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
@@ -67,26 +79,34 @@ class _Choice:
 CHOICE = _Choice()
 
 
+class SetupError(ValueError):
+    """A number of players or an option the game does not have; str() says why."""
+
+
+def check_setup(game: CompiledGame, players: int, options) -> None:
+    """Refuse a number of players or options that the game does not have (SetupError)."""
+    if not game.min_players <= players <= game.max_players:
+        raise SetupError(f"{game.title} is for {player_count(game.min_players, game.max_players)}, not {players}")
+    known = [o.name for o in game.options]
+    for o in options:
+        if o not in known:
+            has = ("its options are " + ", ".join(known)) if known else "it has no options"
+            raise SetupError(f"{game.title} has no option '{o}'{did_you_mean(o, known)}: {has}")
+
+
 class State:
     def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None):
         n = players if players is not None else game.min_players
-        if not game.min_players <= n <= game.max_players:
-            raise ValueError(f"{game.title} is for {game.min_players}"
-                             + (f" to {game.max_players}" if game.max_players != game.min_players else "")
-                             + f" players, not {n}")
-        known = {o.name for o in game.options}
-        for o in options:
-            if o not in known:
-                raise ValueError(f"{game.title} has no option '{o}'{did_you_mean(o, known)}")
+        check_setup(game, n, options)
         self.game = game
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
         self.rng = random.Random(seed)
-        self._journal = []
-        self._steps = []
-        self._moves = []
-        self.log = []
+        self._journal: list[tuple] = []
+        self._steps: list = []  # per move: a journal mark, or the Pending it answered
+        self._moves: list[Move] = []
+        self.log: list[tuple[int, str]] = []
         self.pending = None
         self.over = False
         self.result = None
@@ -97,44 +117,19 @@ class State:
         self._cache = None
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
-        self._choices = []
+        self._choices: list[int] = []
         self._ci = 0
         self._next = None
-        self._touching = {}
+        self._touching: dict = {}
         self._ending = None
-        # the actions open in each phase: (regular, fallback)
-        phase_ids = range(len(game.phases)) if game.phases else [None]
-        self._by_phase = {ph: ([a for a in game.actions if not a.fallback and a.phase in (None, ph)],
-                               [a for a in game.actions if a.fallback and a.phase in (None, ph)])
-                          for ph in phase_ids}
-        self._after_move = {ph: [r for r in game.triggers["after move"] if r.phase in (None, ph)] for ph in phase_ids}
-        self._turn_start_rules = {ph: [r for r in game.triggers["turn start"] if r.phase in (None, ph)]
-                                  for ph in phase_ids}
-        facings = game.facings[:n] if game.facings else DEFAULT_FACINGS.get(n, DEFAULT_FACINGS[4])
-        self.players = [Player(i, game.seat_names[i], facings[i % len(facings)]) for i in range(n)]
-        for p in self.players:
-            for name, (dx, dy) in RELATIVE_DIRECTIONS.items():
-                p.rel[name] = DIR_BY_VECTOR[rotate(dx, dy, p.turns)]
+        self._by_phase = game.open_actions
+        self._after_move = game.after_move_rules
+        self._turn_start_rules = game.turn_start_rules
+        self._build_players()
         self._build_boards()
         self._build_player_boards()
-        self.zones = {}
-        self.supply = Zone("supply", None, "secret", None)
-        self.box = Zone("box", None, "public", None)
-        for z in game.zones:
-            if z.per_player:
-                for p in self.players:
-                    p.zones[z.name] = Zone(z.name, p, z.visibility, z.capacity)
-            else:
-                self.zones[z.name] = Zone(z.name, None, z.visibility, z.capacity)
-        self.kind_pieces = {k: [] for k in game.kinds}
-        self._next_id = 0
-        for table in game.tables:
-            owners = self.players if table.each_player else [None]
-            for owner in owners:
-                zone = table.zone
-                dest = (owner.zones[zone] if owner is not None else self.zones[zone]) if zone else self.supply
-                for attrs_ in table.rows:
-                    self._new_piece(table.kind, dict(attrs_), owner, True, dest)
+        self._build_zones()
+        self._build_pieces()
         self.turn_player = self.players[0]
         self.vars = {}
         for v in game.vars:
@@ -146,8 +141,15 @@ class State:
         if game.first_random:
             self.turn_player = self.players[self.rng.randrange(n)]
         self._take_inputs(inputs or {})
+        self._start()
+        # the start is the floor of undo
+        self._journal.clear()
+
+    # ------------------------------------------------------------ construction
+    def _start(self):
+        """Run the setup and the first turn's start."""
         try:
-            for rule in game.setup:
+            for rule in self.game.setup:
                 L = [None] * rule.size
                 for f in rule.body:
                     f(self, L)
@@ -157,10 +159,38 @@ class State:
             pass
         except _WRONG_KIND as err:
             raise RuleError(f"the setup used a value of the wrong kind ({err})") from None
-        # the start is the floor of undo
-        self._journal.clear()
 
-    # ------------------------------------------------------------ construction
+    def _build_players(self):
+        game, n = self.game, self.n
+        facings = game.facings[:n] if game.facings else DEFAULT_FACINGS.get(n, DEFAULT_FACINGS[4])
+        self.players = [Player(i, game.seat_names[i], facings[i % len(facings)]) for i in range(n)]
+        for p in self.players:
+            for name, (dx, dy) in RELATIVE_DIRECTIONS.items():
+                p.rel[name] = DIR_BY_VECTOR[rotate(dx, dy, p.turns)]
+
+    def _build_zones(self):
+        self.zones = {}
+        self.supply = Zone("supply", None, "secret", None)
+        self.box = Zone("box", None, "public", None)
+        for z in self.game.zones:
+            if z.per_player:
+                for p in self.players:
+                    p.zones[z.name] = Zone(z.name, p, z.visibility, z.capacity)
+            else:
+                self.zones[z.name] = Zone(z.name, None, z.visibility, z.capacity)
+
+    def _build_pieces(self):
+        """The pieces of the game's tables, where the tables put them."""
+        self.kind_pieces = {k: [] for k in self.game.kinds}
+        self._next_id = 0
+        for table in self.game.tables:
+            owners = self.players if table.each_player else [None]
+            for owner in owners:
+                zone = table.zone
+                dest = (owner.zones[zone] if owner is not None else self.zones[zone]) if zone else self.supply
+                for attrs_ in table.rows:
+                    self._new_piece(table.kind, dict(attrs_), owner, True, dest)
+
     def _take_inputs(self, inputs):
         """Fill declared input zones from what each player brought: lists of (line number, text)."""
         declared = {i.zone: (i.count, i.kind, i.source) for i in self.game.inputs}
@@ -682,7 +712,7 @@ class State:
             if m.text == text:
                 return m
         if self.pending is None:
-            actions = [a for a in self._actions_now() if not a.fallback]
+            actions = self._by_phase[self.phase][0]
             if len({a.name for a in actions}) == 1:
                 prefixed = f"{actions[0].name} {text}"
                 for m in moves:
@@ -690,8 +720,9 @@ class State:
                         return m
         raise IllegalMove(self.explain(text))
 
-    def _actions_now(self):
-        return [a for a in self.game.actions if a.phase is None or a.phase == self.phase]
+    def open_actions(self):
+        """The actions of the phase the game is in: (regular ones, fallback ones)."""
+        return self._by_phase[self.phase]
 
     def explain(self, text):
         return explain(self, " ".join(text.split()))

@@ -50,7 +50,7 @@ class Checker:
         """Fill the symbol tables, reporting names declared twice and declarations given twice."""
         values: dict = {}
         rules: dict = {}
-        items = []
+        items: list = []
         for item in self.module.items:
             if isinstance(item, N.Phase):
                 if self._declare(values, rules, "phase", item.name, item):

@@ -11,8 +11,25 @@ from typing import Optional
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
 from .symbols import Context, Scope
-from .types import (ANY, BOOL, COMMON_ATTRS, DIR, INT, NONE, PIECE, PLAYER, SPACE, TEXT, ZONE, Accepts, Signature,
-                    Type, enum_type, list_of, piece_of)
+from .types import (
+    ANY,
+    BOOL,
+    COMMON_ATTRS,
+    DIR,
+    INT,
+    NONE,
+    PIECE,
+    PLAYER,
+    SPACE,
+    TEXT,
+    ZONE,
+    Accepts,
+    Signature,
+    Type,
+    enum_type,
+    list_of,
+    piece_of,
+)
 from .wording import a, did_you_mean, short_text, words
 
 

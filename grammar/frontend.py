@@ -142,7 +142,7 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
         sources[dpath] = text
         rows = _csv_rows(text, dpath)
         header = tuple(str(v) for v, _ in rows[0]) if rows else ()
-        table = attrs.evolve(item, file=None, header=header, rows=tuple(rows[1:]), data=rel)
+        table = item.evolve(file=None, header=header, rows=tuple(rows[1:]), data=rel)
         # the table is checked on its own, so that its diagnostics name the data file
         ctx = Context(N.Module(path=dpath, items=(), span=item.span), library)
         ctx.sym.kinds, ctx.sym.enums = kinds, enums
@@ -150,7 +150,7 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
             check_table(ctx, kinds[item.kind], header, table.rows, N.Span(dpath, 1, 1, 1, 2))
         diags.extend(ctx.diags)
         items.append(table)
-    return attrs.evolve(module, items=tuple(items)), diags, sources
+    return module.evolve(items=tuple(items)), diags, sources
 
 
 def _csv_rows(text: str, dpath: str) -> list:

@@ -7,9 +7,16 @@ built by naming its fields. Nodes compare by identity (eq=False) so later phases
 """
 from __future__ import annotations
 
-from typing import Iterator, Optional, Union
+import sys
+from typing import Any, ClassVar, Iterator, Optional, Union
 
 import attrs
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # the decorator only tells type checkers what `node` does
+    def dataclass_transform(**_):
+        return lambda f: f
 
 
 @attrs.frozen
@@ -34,13 +41,20 @@ def nowhere(file: str = "") -> Span:
     return Span(file, 0, 0, 0, 0)
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True, eq_default=False, field_specifiers=(attrs.field,))
 def node(cls):
+    """A node class: frozen, slotted, compared by identity, built with keyword arguments."""
     return attrs.frozen(eq=False, kw_only=True)(cls)
 
 
 @node
 class Node:
     span: Span
+    __attrs_attrs__: ClassVar[Any]  # what attrs gives every node class (for type checkers)
+
+    def evolve(self, **changes):
+        """A copy of this node with some fields changed."""
+        return attrs.evolve(self, **changes)
 
     def children(self) -> Iterator["Node"]:
         """The nodes directly inside this one, in field order."""
@@ -538,10 +552,12 @@ class Module(Node):
 
 def concrete_subclasses(base: type) -> list[type]:
     """Every node class below `base` that a parse can produce (for tests that each one is handled)."""
-    out, todo = [], list(base.__subclasses__())
+    out: list[type] = []
+    todo: list[type] = list(base.__subclasses__())
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if cls.__module__ == __name__:
+        # attrs makes a new class for slots: the first one lingers among the subclasses until collected
+        if cls.__module__ == __name__ and globals().get(cls.__name__) is cls:
             out.append(cls)
     return sorted(out, key=lambda c: c.__name__)

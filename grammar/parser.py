@@ -67,7 +67,7 @@ class _ToAst(Transformer):
         return N.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
 
     def _tspan(self, tok: Token) -> N.Span:
-        return N.Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+        return N.Span(self.path, tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
 
     # ------------------------------------------------ declarations
     def start(self, meta, items):
@@ -214,7 +214,7 @@ class _ToAst(Transformer):
 
     def phase(self, meta, c):
         name, until, *items = c
-        inside = tuple(attrs.evolve(i, phase=str(name)) for i in items)
+        inside = tuple(i.evolve(phase=str(name)) for i in items)
         return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
     def option(self, meta, c):

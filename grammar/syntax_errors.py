@@ -7,13 +7,14 @@ from __future__ import annotations
 import difflib
 import re
 
+import attrs
+from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError
 
 from . import nodes as N
 from .diagnostics import Diagnostic
 from .wording import words as _words
-
 
 _TOKEN_WORDS = {
     "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
@@ -246,163 +247,248 @@ def _bad_character(path, lines, line, column) -> Diagnostic:
                       "and comments start with '#'")
 
 
+@attrs.frozen
+class _Spot:
+    """Where the parser stopped, and what is around it: what each reading of a bad token looks at."""
+    path: str
+    source: str
+    lines: list
+    tok: Token
+    expected: frozenset
+    line: int
+    col: int
+    found: str  # the token in words
+    text: str  # its line
+    first: str  # the first word of its line
+    literals: dict
+    opened: list  # brackets still open there
+
+    def point(self, width=1):
+        return _point(self.path, self.line, self.col, width)
+
+    def at_first_word(self):
+        return _point(self.path, self.line, len(_indent(self.text)) + 1, len(self.first))
+
+    @property
+    def width(self):
+        return _width(self.tok)
+
+    @property
+    def at_line_start(self):
+        return self.col == len(_indent(self.text)) + 1
+
+
 def _bad_token(path, source, lines, err, literals) -> Diagnostic:
     tok = err.token
-    expected = set(err.expected or ())
     line = tok.line or err.line
     col = tok.column or err.column
-    found = _describe_token(tok)
-    text = lines[line - 1] if line and line <= len(lines) else ""
-
     if tok.type == "_INDENT":
-        no = tok.end_line or line + 1
-        width = max(1, len(_indent(lines[no - 1]) if no <= len(lines) else ""))
-        hint = _tab_trouble(lines, no)
-        if hint is None:
-            above = next((lines[k] for k in range(no - 2, -1, -1) if lines[k].strip()
-                          and not lines[k].strip().startswith("#")), "")
-            hint = ("only the lines of a block, under a line that ends with ':', are indented; "
-                    "remove the indentation of this line")
-            if above and not above.rstrip().endswith(":"):
-                hint += " (or, if it belongs under the line above, end that line with ':')"
-        return Diagnostic("E002", "unexpected indentation", _point(path, no, 1, width), hint)
-
+        return _unexpected_indent(path, lines, tok, line)
+    found = _describe_token(tok)
     if tok.type == "$END":
         line, col = _end_of_code(lines)
         found = "the end of the file"
-
-    # a bracket left open
-    opened = _open_brackets(source, line, col)
-    if opened:
-        ch, oline, ocol = opened[-1]
-        closer = _CLOSERS[ch]
-        at_line_start = col == len(_indent(text)) + 1 and line > oline
-        wrong_closer = tok.type in ("RPAR", "RSQB") and str(tok) != closer
-        if tok.type in ("$END", "_NL", "_DEDENT", "COLON") or wrong_closer or at_line_start or (
-                _CLOSER_TYPES[closer] in expected and len(expected) <= 3):
-            where = "before the end of the file" if tok.type == "$END" else f"before {found}"
-            return Diagnostic("E002", f"expected '{closer}' to close the '{ch}' at {oline}:{ocol}, found {found}",
-                              _point(path, line, col, _width(tok)),
-                              f"add the missing '{closer}' {where}; every '{ch}' needs its '{closer}'")
-
-    if tok.type == "$END":
-        return Diagnostic("E002", "the file ends in the middle of a rule", _point(path, line, col),
-                          "finish the rule, or remove its unfinished start")
-
-    if tok.type == "IF" and text[:col - 1].rstrip().endswith("else"):
-        start = text[:col - 1].rstrip().rfind("else") + 1
-        return Diagnostic("E002", "`else if` is written `elif` in Mire",
-                          N.Span(path, line, start, line, col + 2), "write `elif CONDITION:`")
-
+    text = lines[line - 1] if line and line <= len(lines) else ""
     first = text.split()[0].split("(")[0].rstrip(":") if text.split() else ""
-    in_rule = bool(_indent(text))
-    if first in _FOREIGN and (in_rule or first not in ("var", "const")) and col > len(_indent(text)) + 1:
-        return Diagnostic("E002", f"'{first}' is not a Mire statement",
-                          _point(path, line, len(_indent(text)) + 1, len(first)), _FOREIGN[first])
+    spot = _Spot(path, source, lines, tok, frozenset(err.expected or ()), line, col, found, text, first, literals,
+                 _open_brackets(source, line, col))
+    for reading in _READINGS:
+        diag = reading(spot)
+        if diag is not None:
+            return diag
+    return _general(spot)
 
-    if tok.type in ("RPAR", "RSQB") and not opened:
-        return Diagnostic("E002", f"this '{tok}' closes nothing", _point(path, line, col),
-                          f"remove it, or add the '{'(' if tok == ')' else '['}' it should close")
 
-    if tok.type == "ELSE" or tok.type == "ELIF" or (tok.type == "NAME" and tok in ("else", "elif")):
-        if col == len(_indent(text)) + 1:
-            return Diagnostic("E002", f"`{tok}` without an `if` before it", _point(path, line, col, _width(tok)),
-                              f"`{tok}` follows the block of an `if` (or `elif`), at the same indentation as "
-                              "that `if`")
+def _unexpected_indent(path, lines, tok, line) -> Diagnostic:
+    no = tok.end_line or line + 1
+    width = max(1, len(_indent(lines[no - 1]) if no <= len(lines) else ""))
+    hint = _tab_trouble(lines, no)
+    if hint is None:
+        above = next((lines[k] for k in range(no - 2, -1, -1) if lines[k].strip()
+                      and not lines[k].strip().startswith("#")), "")
+        hint = ("only the lines of a block, under a line that ends with ':', are indented; "
+                "remove the indentation of this line")
+        if above and not above.rstrip().endswith(":"):
+            hint += " (or, if it belongs under the line above, end that line with ':')"
+    return Diagnostic("E002", "unexpected indentation", _point(path, no, 1, width), hint)
 
-    if tok.type == "EQUAL" and "EQUAL" not in expected and first in ("if", "elif", "require", "win", "lose",
-                                                                    "action", "phase", "for", "choose", "def"):
-        return Diagnostic("E002", "expected a comparison, found '='", _point(path, line, col),
+
+def _unclosed_bracket(s: _Spot):
+    if not s.opened:
+        return None
+    ch, oline, ocol = s.opened[-1]
+    closer = _CLOSERS[ch]
+    at_line_start = s.at_line_start and s.line > oline
+    wrong_closer = s.tok.type in ("RPAR", "RSQB") and str(s.tok) != closer
+    if s.tok.type in ("$END", "_NL", "_DEDENT", "COLON") or wrong_closer or at_line_start or (
+            _CLOSER_TYPES[closer] in s.expected and len(s.expected) <= 3):
+        where = "before the end of the file" if s.tok.type == "$END" else f"before {s.found}"
+        return Diagnostic("E002", f"expected '{closer}' to close the '{ch}' at {oline}:{ocol}, found {s.found}",
+                          s.point(s.width), f"add the missing '{closer}' {where}; every '{ch}' needs its '{closer}'")
+    return None
+
+
+def _file_ends(s: _Spot):
+    if s.tok.type == "$END":
+        return Diagnostic("E002", "the file ends in the middle of a rule", s.point(),
+                          "finish the rule, or remove its unfinished start")
+    return None
+
+
+def _else_if(s: _Spot):
+    if s.tok.type == "IF" and s.text[:s.col - 1].rstrip().endswith("else"):
+        start = s.text[:s.col - 1].rstrip().rfind("else") + 1
+        return Diagnostic("E002", "`else if` is written `elif` in Mire",
+                          N.Span(s.path, s.line, start, s.line, s.col + 2), "write `elif CONDITION:`")
+    return None
+
+
+def _foreign_word(s: _Spot):
+    in_rule = bool(_indent(s.text))
+    if s.first in _FOREIGN and (in_rule or s.first not in ("var", "const")) and s.col > len(_indent(s.text)) + 1:
+        return Diagnostic("E002", f"'{s.first}' is not a Mire statement", s.at_first_word(), _FOREIGN[s.first])
+    return None
+
+
+def _stray_closer(s: _Spot):
+    if s.tok.type in ("RPAR", "RSQB") and not s.opened:
+        return Diagnostic("E002", f"this '{s.tok}' closes nothing", s.point(),
+                          f"remove it, or add the '{'(' if s.tok == ')' else '['}' it should close")
+    return None
+
+
+def _lone_else(s: _Spot):
+    tok = s.tok
+    if (tok.type in ("ELSE", "ELIF") or (tok.type == "NAME" and tok in ("else", "elif"))) and s.at_line_start:
+        return Diagnostic("E002", f"`{tok}` without an `if` before it", s.point(s.width),
+                          f"`{tok}` follows the block of an `if` (or `elif`), at the same indentation as that `if`")
+    return None
+
+
+def _equals_for_comparison(s: _Spot):
+    if s.tok.type == "EQUAL" and "EQUAL" not in s.expected and s.first in (
+            "if", "elif", "require", "win", "lose", "action", "phase", "for", "choose", "def"):
+        return Diagnostic("E002", "expected a comparison, found '='", s.point(),
                           "to compare two values write `==`; a single `=` sets a variable, on a line of its own "
                           "(`x = 1`)")
+    return None
 
-    if tok.type == "INT" and text[:col - 1].endswith("."):
-        before = text[:col - 2]
-        start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else col - 1
+
+def _fraction(s: _Spot):
+    if s.tok.type == "INT" and s.text[:s.col - 1].endswith("."):
+        before = s.text[:s.col - 2]
+        start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else s.col - 1
         return Diagnostic("E002", "Mire numbers are whole numbers",
-                          N.Span(path, line, start, line, col + _width(tok)),
+                          N.Span(s.path, s.line, start, s.line, s.col + s.width),
                           "write a whole number such as 3; there are no fractions")
+    return None
 
-    if tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
+
+def _dashed_name(s: _Spot):
+    text, col = s.text, s.col
+    if s.tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
             and text[col:col + 1].isalpha():
-        word = re.match(r"[\w-]+", text[len(text[:col - 1]) - len(re.search(r"\w*$", text[:col - 1]).group()):])
+        tail = re.search(r"\w*$", text[:col - 1])
+        word = re.match(r"[\w-]+", text[len(text[:col - 1]) - len(tail.group() if tail else ""):])
         name = word.group() if word else "a-b"
-        return Diagnostic("E002", f"a name cannot contain '-': '{name}' reads as a subtraction",
-                          _point(path, line, col), f"write '{name.replace('-', '_')}'")
+        return Diagnostic("E002", f"a name cannot contain '-': '{name}' reads as a subtraction", s.point(),
+                          f"write '{name.replace('-', '_')}'")
+    return None
 
-    above_no = next((k for k in range(line - 1, 0, -1) if lines[k - 1].strip()
+
+def _block_not_indented(s: _Spot):
+    lines = s.lines
+    above_no = next((k for k in range(s.line - 1, 0, -1) if lines[k - 1].strip()
                      and not lines[k - 1].strip().startswith("#")), None)
     if (above_no is not None and lines[above_no - 1].split("#")[0].rstrip().endswith(":")
-            and col == len(_indent(text)) + 1 and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END")
-            and len(_indent(text).expandtabs(4)) <= len(_indent(lines[above_no - 1]).expandtabs(4))):
-        return Diagnostic("E002", f"expected an indented block after the ':' on line {above_no}, found {found}",
-                          _point(path, line, col, _width(tok)),
-                          f"indent the lines of the block by 4 spaces more than line {above_no}")
+            and s.at_line_start and s.tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END")
+            and len(_indent(s.text).expandtabs(4)) <= len(_indent(lines[above_no - 1]).expandtabs(4))):
+        return Diagnostic("E002", f"expected an indented block after the ':' on line {above_no}, found {s.found}",
+                          s.point(s.width), f"indent the lines of the block by 4 spaces more than line {above_no}")
+    return None
 
-    misspelt = _misspelt_keyword(first, text, line, col)
-    if misspelt:
-        if misspelt in _FORMS:
-            hint = f"`{misspelt}` is written {_FORMS[misspelt]}"
-        elif misspelt in DECLARATION_WORDS:
-            hint = "a declaration starts with a keyword such as `board`, `piece`, `zone` or `action`"
-        else:
-            hint = "a statement starts with a keyword such as `place`, `move` or `if`, or is an assignment or a call"
-        return Diagnostic("E002", f"unknown keyword '{first}' (did you mean '{misspelt}'?)",
-                          _point(path, line, len(_indent(text)) + 1, len(first)), hint)
 
-    before = text[:col - 1].rstrip()
+def _misspelt(s: _Spot):
+    misspelt = _misspelt_keyword(s.first, s.text)
+    if not misspelt:
+        return None
+    if misspelt in _FORMS:
+        hint = f"`{misspelt}` is written {_FORMS[misspelt]}"
+    elif misspelt in DECLARATION_WORDS:
+        hint = "a declaration starts with a keyword such as `board`, `piece`, `zone` or `action`"
+    else:
+        hint = "a statement starts with a keyword such as `place`, `move` or `if`, or is an assignment or a call"
+    return Diagnostic("E002", f"unknown keyword '{s.first}' (did you mean '{misspelt}'?)", s.at_first_word(), hint)
+
+
+def _missing_value(s: _Spot):
+    before = s.text[:s.col - 1].rstrip()
     op = next((o for o in sorted(_OPERATOR_WORDS, key=len, reverse=True) if before.endswith(o)
                and (not o[-1].isalpha() or not before[:-len(o)][-1:].isalnum())), None)
-    if op and op != "," and tok.type in ("_NL", "COLON", "RPAR", "RSQB", "COMMA"):
-        return Diagnostic("E002", f"expected a value after '{op}', found {found}",
-                          _point(path, line, col, _width(tok)), f"'{op}' needs a value on its right")
+    if op and op != "," and s.tok.type in ("_NL", "COLON", "RPAR", "RSQB", "COMMA"):
+        return Diagnostic("E002", f"expected a value after '{op}', found {s.found}", s.point(s.width),
+                          f"'{op}' needs a value on its right")
+    return None
 
-    if tok.type == "_NL":
-        if "COLON" in expected:
-            return Diagnostic("E002", "expected ':' at the end of this line", _point(path, line, col),
-                              "a line that opens a block (`action`, `trigger`, `phase`, `setup`, `if`, `for`, "
-                              "`choose`, ...) ends with ':', and the block's lines follow, indented")
-        want = _expected_summary(expected, literals)
-        keyword = first if first in _FORMS else None
-        return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}",
-                          _point(path, line, col), f"`{keyword}` is written {_FORMS[keyword]}" if keyword
-                          else "finish the line, or join it to the next one")
 
-    if "_INDENT" in expected and tok.type == "_DEDENT":
-        at = col - 1 if text[col - 2:col - 1] == ":" else col
-        return Diagnostic("E002", "the block after this ':' is empty", _point(path, line, at),
+def _line_ends_early(s: _Spot):
+    if s.tok.type != "_NL":
+        return None
+    if "COLON" in s.expected:
+        return Diagnostic("E002", "expected ':' at the end of this line", s.point(),
+                          "a line that opens a block (`action`, `trigger`, `phase`, `setup`, `if`, `for`, "
+                          "`choose`, ...) ends with ':', and the block's lines follow, indented")
+    want = _expected_summary(s.expected, s.literals)
+    keyword = s.first if s.first in _FORMS else None
+    return Diagnostic("E002", f"this line ends too early{': expected ' + want if want else ''}", s.point(),
+                      f"`{keyword}` is written {_FORMS[keyword]}" if keyword
+                      else "finish the line, or join it to the next one")
+
+
+def _empty_block(s: _Spot):
+    if "_INDENT" not in s.expected:
+        return None
+    if s.tok.type == "_DEDENT":
+        at = s.col - 1 if s.text[s.col - 2:s.col - 1] == ":" else s.col
+        return Diagnostic("E002", "the block after this ':' is empty", _point(s.path, s.line, at),
                           "write its lines under it, indented by 4 spaces more; `pass` is a line that does nothing")
+    return Diagnostic("E002", f"expected an indented block, found {s.found}", s.point(s.width),
+                      "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
-    if "_INDENT" in expected and tok.type != "_NL":
-        return Diagnostic("E002", f"expected an indented block, found {found}",
-                          _point(path, line, col, _width(tok)),
-                          "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
-    keyword = first if first in _FORMS and col > len(_indent(text)) + 1 else None
-    if keyword == "remove" and not in_rule:
+_READINGS = (_unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
+             _equals_for_comparison, _fraction, _dashed_name, _block_not_indented, _misspelt, _missing_value,
+             _line_ends_early, _empty_block)
+
+
+def _general(s: _Spot) -> Diagnostic:
+    """No particular reading fits: say what was expected, and how the line's keyword is written."""
+    keyword = s.first if s.first in _FORMS and s.col > len(_indent(s.text)) + 1 else None
+    form: str | None
+    if keyword == "remove" and not _indent(s.text):
         form = "`remove action NAME` (or trigger, proc, def, option), in a variant"
     elif keyword == "remove":
         form = "`remove PIECE`"
     else:
-        form = _FORMS.get(keyword)
+        form = _FORMS.get(keyword) if keyword else None
     block_words = ("if", "elif", "else", "for", "repeat", "choose", "action", "trigger", "phase", "proc", "setup")
-    if "COLON" in expected and keyword in block_words and ":" not in text[:col - 1]:
-        return Diagnostic("E002", f"expected ':' before {found}", _point(path, line, col, _width(tok)),
-                          f"{form}")
-    want = _expected_summary(expected, literals)
-    if want and len(expected) > 3 and keyword:
+    if "COLON" in s.expected and keyword in block_words and ":" not in s.text[:s.col - 1]:
+        return Diagnostic("E002", f"expected ':' before {s.found}", s.point(s.width), f"{form}")
+    want = _expected_summary(s.expected, s.literals)
+    if want and len(s.expected) > 3 and keyword:
         want = None  # a long list mixes in what other rules would take here: the form says it better
-    message = f"expected {want}, found {found}" if want else f"unexpected {found}"
+    message = f"expected {want}, found {s.found}" if want else f"unexpected {s.found}"
     hint = None
+    tok = s.tok
     if tok.type == "NAME" and tok in STATEMENT_WORDS + DECLARATION_WORDS:
         hint = f"'{tok}' is a keyword: it cannot be used as a name here"
     elif tok.type == "_DEDENT":
         hint = "the block ended before this rule was complete"
     elif form:
         hint = f"`{keyword}` is written {form}"
-    elif tok.type == "COLON" and "COLON" not in expected:
+    elif tok.type == "COLON" and "COLON" not in s.expected:
         hint = "':' ends the first line of a block, and separates a board's name from its shape"
-    return Diagnostic("E002", message, _point(path, line, col, _width(tok)), hint)
+    return Diagnostic("E002", message, s.point(s.width), hint)
 
 
 def _width(tok) -> int:
@@ -411,7 +497,7 @@ def _width(tok) -> int:
     return max(1, tok.end_column - tok.column)
 
 
-def _misspelt_keyword(first, text, line, col):
+def _misspelt_keyword(first, text):
     """The keyword that the line's first word looks like a typo of, if the error is on that line."""
     if not first.isidentifier() or first in STATEMENT_WORDS + DECLARATION_WORDS:
         return None

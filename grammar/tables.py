@@ -27,9 +27,9 @@ def check_table(ctx: Context, kind: N.Kind, header: tuple[str, ...], rows, span:
                     ctx.error("E041", f"a count is a whole number, not '{value}'", vspan,
                               "the `count` column says how many pieces this row makes, such as 5 (or 0)")
                 continue
-            x = attrs_by_name.get(col)
-            if x is not None:
-                check_cell(ctx, x, value, vspan)
+            declared = attrs_by_name.get(col)
+            if declared is not None:
+                check_cell(ctx, declared, value, vspan)
 
 
 def _header_span(span: N.Span, rows) -> N.Span:
@@ -89,9 +89,11 @@ def _table_type(ctx: Context, t: N.TypeRef) -> bool:
 def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
     t = x.type.name
     if t == "int" and not isinstance(value, int):
-        ctx.error("E041", f"'{x.name}' is a number, not '{value}'", vspan, f"write a whole number for '{x.name}', such as 1")
+        ctx.error("E041", f"'{x.name}' is a number, not '{value}'", vspan,
+                  f"write a whole number for '{x.name}', such as 1")
     elif t == "bool" and value not in ("yes", "no", "true", "false"):
-        ctx.error("E041", f"'{x.name}' is yes or no, not '{value}'", vspan, f"'{x.name}' is declared `bool`: write yes or no")
+        ctx.error("E041", f"'{x.name}' is yes or no, not '{value}'", vspan,
+                  f"'{x.name}' is declared `bool`: write yes or no")
     elif t == "dir" and value not in DIRECTIONS:
         ctx.error("E041", f"'{x.name}' is a direction, not '{value}'{did_you_mean(str(value), DIRECTIONS)}",
                   vspan, "a direction is north, east, south, west, northeast, ...")

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import attrs
-
 from . import nodes as N
 from .diagnostics import Diagnostic
 from .wording import did_you_mean
@@ -32,7 +30,7 @@ def plain_items(module: N.Module) -> tuple[N.Module, list[Diagnostic]]:
             items.append(i.item)
         elif not isinstance(i, N.RemoveItem):
             items.append(i)
-    return attrs.evolve(module, items=tuple(items)), diags
+    return module.evolve(items=tuple(items)), diags
 
 
 def base_of(module: N.Module) -> Optional[N.VariantOf]:
@@ -90,7 +88,7 @@ def merge(base: N.Module, variant: N.Module) -> tuple[N.Module, list[Diagnostic]
         else:
             phase = out[loc[1]]
             subs = tuple(s for j, s in enumerate(phase.items) if j != loc[2])
-            out[loc[1]] = attrs.evolve(phase, items=subs)
+            out[loc[1]] = phase.evolve(items=subs)
     items = tuple(i for i in out if i is not None)
     return N.Module(path=variant.path, items=items, span=variant.span), diags
 
@@ -107,8 +105,8 @@ def _put(out: list, index: dict, item) -> None:
         return
     phase = out[loc[1]]
     subs = list(phase.items)
-    subs[loc[2]] = attrs.evolve(item, phase=phase.name) if hasattr(item, "phase") else item
-    out[loc[1]] = attrs.evolve(phase, items=tuple(subs))
+    subs[loc[2]] = item.evolve(phase=phase.name) if hasattr(item, "phase") else item
+    out[loc[1]] = phase.evolve(items=tuple(subs))
 
 
 def _reindex(items) -> dict:

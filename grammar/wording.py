@@ -30,6 +30,13 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def player_count(lo: int, hi: int) -> str:
+    """`2 players`, `2-4 players`."""
+    if lo == hi:
+        return f"{lo} player" + ("" if lo == 1 else "s")
+    return f"{lo}-{hi} players"
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """` (did you mean 'x'?)` or the empty string."""
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)

@@ -42,8 +42,8 @@ def test_single_grid_has_edge_labels_and_owner_initials(snapshot):
     lines = text.splitlines()
     assert lines[0].split() == ["a", "b", "c"]
     # the highest row is printed first
-    assert lines.index(next(l for l in lines if l.startswith("2 "))) < \
-        lines.index(next(l for l in lines if l.startswith("1 ")))
+    assert lines.index(next(line for line in lines if line.startswith("2 "))) < \
+        lines.index(next(line for line in lines if line.startswith("1 ")))
     assert "R" in text and "B" in text and "legend" not in text
 
 
@@ -111,13 +111,13 @@ def test_hidden_info():
 
 
 def test_a_game_that_reads_seats_is_drawn_from_the_viewers_edge():
-    from mire.engine import load_game
     from mire.cli.render import render_view
+    from mire.engine import load_game
     state = load_game("breakthrough").new_state()
     # white sits at the south edge: row 8 is drawn first (at the top), a before h
     white = render_view(state.view(0)).splitlines()
     black = render_view(state.view(1)).splitlines()
-    first_row = lambda lines: next(l.strip() for l in lines if "|" in l and l.strip()[:1] == "|")  # noqa: E731
+    first_row = lambda lines: next(x.strip() for x in lines if "|" in x and x.strip()[:1] == "|")  # noqa: E731
     assert first_row(white).split("|")[1].strip() == "a8"
     # black sits at the north edge: the board turns round, so row 1 is at the top, h before a
     assert first_row(black).split("|")[1].strip() == "h1"

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from mire.engine.perft import perft
 from mire.cli.play import format_moves
 from mire.cli.savefile import SaveError, read_save, save_data, write_save
+from mire.engine.perft import perft
 
 
 class Move:

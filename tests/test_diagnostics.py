@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mire.engine import load_game
-from mire.engine import loader
+from mire.engine import load_game, loader
 from mire.grammar import codes
 from mire.grammar.diagnostics import Diagnostic, MireError
 from mire.grammar.nodes import Span

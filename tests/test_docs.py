@@ -18,7 +18,6 @@ The data files the examples read (`pieces ... from "cards.csv"`) are in docs/exa
 from __future__ import annotations
 
 import random
-import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -26,10 +25,10 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.library import BUILTINS, NAMES
 from mire.engine.perft import perft
 from mire.grammar.diagnostics import MireError
 from mire.grammar.parser import parse
-from mire.engine.library import BUILTINS, NAMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 LANGUAGE = DOCS / "language.md"

@@ -17,4 +17,5 @@ GOLDEN = Path(__file__).parent / "golden"
 def test_golden_playthrough(name):
     expected = (GOLDEN / f"{name}.txt").read_text()
     actual = playthrough(name)
-    assert actual == expected, f"{name} plays differently; if that is intended: python -m mire.engine.golden tests/golden"
+    assert actual == expected, \
+        f"{name} plays differently; if that is intended: python -m mire.engine.golden tests/golden"
