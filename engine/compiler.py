@@ -12,14 +12,17 @@ from typing import Callable, NamedTuple, Optional
 import attrs
 
 from ..grammar import nodes as N
+from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.symbols import Checked
-from ..grammar.types import RELATIVE_DIRECTIONS, Type
-from .expressions import Emitter, Frame, Scope, params_scope
+from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
+from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .moves import generator_source
-from .runtime import DIRS, GameOver, Kind, Piece, RuleError
+from .namespace import sized
+from .runtime import DIRS, GameOver, Kind, Piece, Player, RuleError, value_text
 
 # A rule's body: statements as functions of (state, locals)
 Body = list[Callable]
+ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
 
 
 @attrs.define
@@ -184,7 +187,7 @@ class Compiler:
     def text(self, node: N.Node) -> str:
         """The source text of a node, as written (its first line, for a node over several)."""
         sp = node.span
-        lines = self.sources.get(sp.file, "").splitlines()
+        lines = self.sources.get(sp.file, "").split("\n")
         if sp.line < 1 or sp.line > len(lines):
             return "?"
         if sp.end_line == sp.line:
@@ -200,12 +203,23 @@ class Compiler:
 
     # ------------------------------------------------------------ game
     def compile(self) -> CompiledGame:
+        try:
+            return self._compile()
+        except ConstantError as err:
+            raise MireError([Diagnostic("E073", f"constant '{err.const.name}' cannot be computed: {err.reason}",
+                                        err.const.span, "a constant's value is computed once, when the game is "
+                                        "loaded; keep it small and well defined", focus=err.const.name)],
+                            self.sources) from None
+
+    def _compile(self) -> CompiledGame:
         sym = self.sym
         self.emit.declare_defs(list(sym.defs.values()))
         for p in sym.procs.values():
             self.procs[p.name] = [None]
         for d in sym.defs.values():
             self.emit.compile_def(d)
+        for name in sym.consts:  # every constant, used or not: one that cannot be computed is reported now
+            self.emit.const_source(name)
         for p in sym.procs.values():
             frame, scope = params_scope(p.params)
             self.procs[p.name][0] = (self.block(p.body, scope), frame.size)
@@ -332,7 +346,7 @@ class Compiler:
         gen_params = []
         for i, prm in enumerate(a.params):
             dom = self.iterable(prm.domain, scope)
-            gen_items = self.emit.iter_src(prm.domain, gen_scope)
+            gen_items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
             slot = scope.bind(prm.name)
             py = gen_scope.bind_py(prm.name, f"_p{i}")
             cond = None
@@ -378,28 +392,30 @@ class Compiler:
     def compile_Let(self, s: N.Let, scope: Scope):
         value = self.emit.expr(s.value, scope)
         slot = scope.bind(s.name)
+        where = self.where(s)
 
         def run(S, L):
-            L[slot] = value(S, L)
+            L[slot] = sized(value(S, L), where)
         return run
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
         value = self.emit.expr(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
+        where = self.where(s)
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
             slot = scope.slot(t.id)
 
             def set_local(S, L):
                 v = value(S, L)
-                L[slot] = v if sign == 0 else L[slot] + sign * v
+                L[slot] = sized(v if sign == 0 else L[slot] + sign * v, where)
             return set_local
         if isinstance(t, N.Name):
             name = t.id
 
             def set_var(S, L):
                 v = value(S, L)
-                S.set_var(S.vars, name, v if sign == 0 else S.vars[name] + sign * v)
+                S.set_var(S.vars, name, sized(v if sign == 0 else S.vars[name] + sign * v, where))
             return set_var
         assert isinstance(t, N.Attr)
         obj = self.emit.expr(t.obj, scope)
@@ -409,16 +425,23 @@ class Compiler:
                 p = obj(S, L)
                 if p is not None:
                     v = value(S, L)
-                    S.set_attr(p, attr, v if sign == 0 else getattr(p, attr) + sign * v)
+                    S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
             return set_piece_attr
-        where = self.where(s)
+        declared = {v.name for v in self.sym.vars.values() if v.per_player}
 
         def set_player_var(S, L):
             p = obj(S, L)
             if p is None:
                 raise RuleError(f"cannot set '{attr}' of none", where)
             v = value(S, L)
-            S.set_var(p.vars, attr, v if sign == 0 else p.vars[attr] + sign * v)
+            # only a proc's untyped parameter gets here unchecked: a player's declared variable, or what a
+            # piece lets a rule change
+            if isinstance(p, Player) and attr in declared:
+                S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+            elif isinstance(p, Piece) and attr in ASSIGNABLE_PIECE_ATTRS:
+                S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+            else:
+                raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
         return set_player_var
 
     def compile_Place(self, s: N.Place, scope: Scope):
@@ -534,7 +557,7 @@ class Compiler:
             body, size = entry[0]
             L2 = [None] * size
             for i, x in enumerate(args):
-                L2[i] = x(S, L)
+                L2[i] = sized(x(S, L), where)
             S.enter_call(name, where)
             try:
                 for f in body:
@@ -572,10 +595,13 @@ class Compiler:
         slot = inner.bind(var)
         cond = self.emit.expr(test, inner) if test is not None else None
 
+        where = self.where(domain)
+
         def items(S, L):
             values = dom(S, L)
             if cond is None:
                 return values
+            S.spend(len(values), where)
             out = []
             for v in values:
                 L[slot] = v

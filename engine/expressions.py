@@ -14,12 +14,40 @@ import re
 from typing import Callable, Optional
 
 from ..grammar import nodes as N
+from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, DIR, SPACE, Type
+from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
 from .library import BUILTINS, NAMES
-from .limits import MAX_DEPTH
-from .namespace import NAMESPACE
+from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
+
+# what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
+_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land"}
+_STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
+
+
+class ConstantError(Exception):
+    """A constant whose value cannot be computed (too large, a division by zero...)."""
+
+    def __init__(self, const: N.Const, reason: str):
+        super().__init__(reason)
+        self.const, self.reason = const, reason
+
+
+class _Folding:
+    """What a constant's computation may ask of the state: only its budget of steps."""
+
+    def __init__(self):
+        self._budget = MAX_LOOP_STEPS
+
+    def spend(self, steps, where):
+        self._budget -= steps
+        if self._budget < 0:
+            raise RuleError(f"it takes more than {MAX_LOOP_STEPS} steps", where)
+
+    def tick(self, where):
+        self.spend(1, where)
+
 
 _SIMPLE = re.compile(r"^(L\[\d+\]|_[vp]\d+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
 
@@ -86,7 +114,8 @@ class Emitter:
         self.where = where
         self.env = dict(NAMESPACE)
         self._counter = 0
-        self._const_stack: set[str] = set()
+        self.const_refs: dict[str, str] = {}  # const -> the source that gives its value
+        self._static: dict[str, bool] = {}  # const -> whether it is the same in every state
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
@@ -149,15 +178,61 @@ class Emitter:
             return node.id
         return None
 
+    def guarded(self, items: str, node: N.Node) -> str:
+        """Source of `items` that counts their number against the move's budget of steps."""
+        return f"_guard(S, {items}, {self.where(node)!r})"
+
     def filter_loop(self, call: N.Call, scope: Scope):
-        """(variable, items source, test source) when a call's only argument is `x in S where C`."""
+        """(variable, items source, test source) when a call's only argument is `x in S where C`; the items
+        walked count against the move's budget."""
         arg = call.args[0] if len(call.args) == 1 else None
         if isinstance(arg, N.Filter) and arg.mode == "where":
-            items = self.iter_src(arg.domain, scope)
+            items = self.guarded(self.iter_src(arg.domain, scope), arg)
             inner = scope.child()
             var = inner.bind_py(arg.var, self.fresh("_v"))
             return var, items, self.src(arg.test, inner)
         return None
+
+    # -------------------------------------------------- constants
+    def const_source(self, name: str) -> str:
+        """A constant is built once: its value, computed now, when nothing it reads changes during a game
+        (numbers, texts, enum values, directions and what is made of them); else a function of the state.
+        Either way the source names it, so a constant made of constants never grows the source."""
+        if name not in self.const_refs:
+            c = self.sym.consts[name]
+            frame = Frame()
+            fn = self.build(self.src(c.value, Scope(frame)))
+            if self._const_is_static(name):
+                try:
+                    value = sized(fn(_Folding(), [None] * frame.size), self.where(c))
+                except RuleError as err:
+                    raise ConstantError(c, str(err)) from None
+                self.const_refs[name] = self.put(value, "_kv")
+            else:
+                self.const_refs[name] = f"{self.put(fn, '_kf')}(S, [None] * {frame.size})"
+        return self.const_refs[name]
+
+    def _const_is_static(self, name: str) -> bool:
+        if name not in self._static:
+            self._static[name] = False  # until known: the checker has refused constants made of themselves
+            self._static[name] = self._is_static(self.sym.consts[name].value)
+        return self._static[name]
+
+    def _is_static(self, node: N.Expr) -> bool:
+        """Does this expression give the same value in every state (so it can be computed once, now)?"""
+        for n in N.walk(node):
+            if isinstance(n, N.Name):
+                m = self.checked.meaning(n)
+                if m.category == "const" and not self._const_is_static(m.name):
+                    return False
+                if m.category not in ("local", "enum", "phase", "const") and \
+                        not (m.category == "builtin" and m.name in _STATIC_NAMES):
+                    return False
+            elif isinstance(n, N.Call) and (n.func in self.def_names or n.func not in _PURE_BUILTINS):
+                return False
+            elif isinstance(n, N.Of):
+                return False
+        return True
 
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:
@@ -167,10 +242,13 @@ class Emitter:
         calls = {d.name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in self.def_names}
                  for d in defs}
         self.recursive_defs = {name for name in calls if _reaches(calls, name)}
+        # a def that calls defs counts as a step: chains of them cannot multiply their work unseen
+        self.counted_defs = {name for name, called in calls.items() if called}
 
     def compile_def(self, d: N.Def) -> None:
         frame, scope = params_scope(d.params)
-        fn = self.expr(d.body, scope)
+        body = self.src(d.body, scope)
+        fn = self.build(f"S.tick({self.where(d)!r}) or {body}" if d.name in self.counted_defs else body)
         assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
         self.def_entries[d.name][0] = (fn, frame.size)
         self.env[self.def_names[d.name]] = fn
@@ -184,7 +262,7 @@ class Emitter:
         def call(S, *args):
             fn, size = entry[0]
             L2 = [None] * size
-            L2[:len(args)] = args
+            L2[:len(args)] = [sized(x, where) for x in args]
             S.enter_call(name, where)
             try:
                 return fn(S, L2)
@@ -207,13 +285,7 @@ class Emitter:
         if cat == "var":
             return f"S.vars[{name!r}]"
         if cat == "const":
-            if name in self._const_stack:
-                raise RuleError(f"constant '{name}' is defined by itself", self.where(e))
-            self._const_stack.add(name)
-            try:
-                return f"({self.src(self.sym.consts[name].value, scope)})"
-            finally:
-                self._const_stack.discard(name)
+            return self.const_source(name)
         if cat == "board":
             return f"S.boards[{name!r}].in_play()"
         if cat == "zone":
@@ -268,11 +340,14 @@ class Emitter:
             caller = self.put(self._def_caller(e), "_def")
             return f"{caller}(S{', ' if args else ''}{args})"
         b = BUILTINS[e.func]
+        args = "".join(", " + self.src(x, scope) for x in e.args)
+        if any(self.type_of(x) == ANY for x in e.args):
+            # a def's parameter, untyped: the values are checked when the rule runs
+            return f"_checked_call(S, {e.func!r}, {self.where(e)!r}{args})"
         if b.inline is not None:
             out = b.inline(self, e, scope)
             if out is not None:
                 return out
-        args = "".join(", " + self.src(x, scope) for x in e.args)
         return f"_F_{e.func}(S{args})"
 
     # -------------------------------------------------- operators
@@ -288,6 +363,8 @@ class Emitter:
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"
+        if op == "+" and (lt.is_list or lt == TEXT):
+            return f"_concat(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
             return f"({x} {op} {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
@@ -303,7 +380,7 @@ class Emitter:
             y = self.src(e.right, scope)
             if self.type_of(e.right).base in ("zone", "space"):
                 return f"({neg}_in_pieces({y}, {x}))"
-            return f"({neg}_contains({y}, {x}))"
+            return f"({neg}_contains(S, {y}, {x}))"
         y = self.src(e.right, scope)
         if op in ("==", "!="):
             return f"({x} {op} {y})"
@@ -342,7 +419,7 @@ class Emitter:
         return f"_pieces_of({items}, {owner})"
 
     def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
-        items = self.iter_src(e.domain, scope)
+        items = self.guarded(self.iter_src(e.domain, scope), e)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"))
         test = self.src(e.test, inner)
@@ -353,12 +430,11 @@ class Emitter:
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []
         inner = scope
-        where = repr(self.where(e))
         for f in e.fors:
-            items = self.iter_src(f.domain, inner)
+            items = self.guarded(self.iter_src(f.domain, inner), e)
             inner = inner.child()
             var = inner.bind_py(f.var, self.fresh("_v"))
-            parts.append(f"for {var} in _guard(S, {items}, {where})")
+            parts.append(f"for {var} in {items}")
             if f.test is not None:
                 parts.append(f"if {self.src(f.test, inner)}")
         return f"[{self.src(e.element, inner)} {' '.join(parts)}]"

@@ -5,6 +5,7 @@ journal so that `undo` restores it exactly.
 """
 from __future__ import annotations
 
+from ..grammar.limits import MAX_AREA_SPACES
 from ..grammar.types import DIRECTIONS, OPPOSITE
 
 
@@ -45,6 +46,8 @@ class Board:
         """The space at (x, y); an area makes it on first use (an empty space changes nothing)."""
         s = self.by_xy.get((x, y))
         if s is None and self.area:
+            if len(self.spaces) >= MAX_AREA_SPACES:
+                raise RuleError(f"the area '{self.name}' would grow past {MAX_AREA_SPACES} spaces")
             s = Space(self, x, y, f"{x},{y}", x, y, -1)
             self.spaces.append(s)
             self.by_xy[(x, y)] = s

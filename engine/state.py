@@ -5,11 +5,11 @@ import random
 
 import attrs
 
+from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
 from .compiler import CompiledGame
 from .explain import explain
-from .limits import MAX_DEPTH, MAX_LOOP_STEPS
 from .moves import Move
 from .runtime import (
     DIR_BY_VECTOR,
@@ -157,6 +157,8 @@ class State:
             self._check_stuck()
         except GameOver:
             pass
+        except RecursionError:
+            raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
             raise RuleError(f"the setup used a value of the wrong kind ({err})") from None
 
@@ -318,6 +320,8 @@ class State:
     def create_piece(self, kind, attrs_, owner, up, dest):
         if dest is None:
             raise RuleError("a piece was placed on none")
+        if self._next_id >= MAX_PIECES:
+            raise RuleError(f"a game has at most {MAX_PIECES} pieces")
         self._check_capacity(dest, None)
         p = self._new_piece(kind, attrs_, owner, up, dest)
         self._journal.append((_CREATE, p))
@@ -358,6 +362,7 @@ class State:
         return self.rng.randrange(n)
 
     def add_log(self, text):
+        self.spend(len(text), None)
         self.log.append((self.turn_player.index, text))
         self._journal.append((_LOG,))
 
@@ -483,22 +488,31 @@ class State:
                     owner = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
                     m._masked = (v.kind.name, owner)
         else:
-            regular, fallback = self._by_phase[self.phase]
-            try:
-                for act in regular:
-                    if act.dedupe:
-                        self._generate(act, moves)
-                    else:
-                        act.gen(self, moves)
-                if not moves:
-                    for act in fallback:
-                        self._generate(act, moves)
-            except RecursionError:
-                raise RuleError("a rule calls itself without end") from None
-            except _WRONG_KIND as err:
-                raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+            moves = self._list_moves()
         self._cache_version = self._version
         self._cache = moves
+        return moves
+
+    def _list_moves(self):
+        """The legal moves of the actions open now; listing them has a budget of its own."""
+        moves: list[Move] = []
+        self._budget = MAX_LOOP_STEPS
+        regular, fallback = self._by_phase[self.phase]
+        try:
+            for act in regular:
+                if act.dedupe:
+                    self._generate(act, moves)
+                else:
+                    act.gen(self, moves)
+            if not moves:
+                for act in fallback:
+                    self._generate(act, moves)
+        except RecursionError:
+            raise RuleError("a rule calls itself without end") from None
+        except _WRONG_KIND as err:
+            raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+        if len(moves) > MAX_LEGAL_MOVES:
+            raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
         return moves
 
     @staticmethod
@@ -535,15 +549,18 @@ class State:
             else:
                 self._steps.append(mark)
                 self._run(move, [], mark)
-        except RuleError:
-            # a rule went wrong: the move did not happen, and the state is as it was
+        except BaseException as err:
+            # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
+            # it was
             self._steps.pop()
             self._rollback(mark)
             if pending is not None:
                 self._run(pending.move, pending.choices, mark)
             self.pending = pending
             self._version += 1
-            raise
+            if isinstance(err, RuleError) or not isinstance(err, Exception):
+                raise
+            raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
         self._moves.append(move)
 
     @property
@@ -591,7 +608,7 @@ class State:
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError(f"rule '{act.name}' (line {act.line}) used a value of the wrong kind ({err})") from None
+            raise RuleError(f"rule '{act.name}' ({act.where}) used a value of the wrong kind ({err})") from None
         self.pending = None
         try:
             self._end_turn()
