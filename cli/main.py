@@ -420,3 +420,7 @@ def explain(code):
         click.echo(f"unknown code {code.strip()}", err=True)
         sys.exit(1)
     click.echo(text.rstrip("\n"))
+
+
+from .authoring import fmt  # noqa: E402 - the commands for authors live in their own module
+main.add_command(fmt)
