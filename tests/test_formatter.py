@@ -58,6 +58,12 @@ def test_formatting_keeps_the_meaning_and_is_idempotent(source):
     assert format_source(once) == once
 
 
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.mire")), ids=lambda p: p.name)
+def test_bundled_games_are_formatted(path):
+    source = path.read_text(encoding="utf-8")
+    assert format_source(source) == source, f"run `mire fmt {path.relative_to(ROOT)}`"
+
+
 def test_there_are_files_to_format():
     assert len(RULES_FILES) >= 15 and len(_doc_games()) >= 8
 
@@ -190,6 +196,11 @@ def test_fmt_check_exits_0_on_formatted_files(tmp_path):
     path.write_text(FORMATTED)
     result = CliRunner().invoke(main, ["fmt", "--check", str(path)])
     assert (result.exit_code, result.output) == (0, f"ok: {path}\n")
+
+
+def test_fmt_check_passes_on_the_bundled_games():
+    result = CliRunner().invoke(main, ["fmt", "--check", *map(str, sorted(GAMES.glob("*.mire")))])
+    assert result.exit_code == 0, result.output
 
 
 def test_fmt_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
