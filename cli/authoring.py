@@ -88,3 +88,16 @@ def _replace(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+@click.command("lsp", short_help="Run the language server for editors (stdio).")
+@click.option("--stdio", is_flag=True, hidden=True, help="Accepted for editors that pass it; stdio is the default.")
+def lsp(stdio):
+    """Run the Mire language server on standard input and output, for an editor to start: diagnostics as
+    you type, hover, completion, outline, go to definition, references, rename and formatting."""
+    try:
+        from .lsp_server import run
+    except ImportError as err:
+        click.echo(f"mire lsp needs pygls ({err}): pip install 'mire[lsp]'", err=True)
+        sys.exit(1)
+    run()

@@ -422,5 +422,6 @@ def explain(code):
     click.echo(text.rstrip("\n"))
 
 
-from .authoring import fmt  # noqa: E402 - the commands for authors live in their own module
+from .authoring import fmt, lsp  # noqa: E402 - the commands for authors live in their own module
 main.add_command(fmt)
+main.add_command(lsp)
