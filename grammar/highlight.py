@@ -1,9 +1,10 @@
 """What to colour in a rules file: one table of rules from which both the Pygments lexer
-(`pygments_lexer.py`) and the TextMate grammar of the editors (`editors/mire.tmLanguage.json`) are made.
+(`pygments_lexer.py`) and the TextMate grammar of the editors (`editors/mire.tmLanguage.json`) are made;
+the Vim syntax file (`editors/vim/`) is made from the same word lists.
 
 The words come from the grammar's keywords (tests/test_highlight.py checks that every quoted word of
 mire.lark is here, and that both highlighters mark every keyword the parser reads in the bundled games);
-the builtin names and functions come from types.py. Write the TextMate files again after a change with
+the builtin names and functions come from types.py. Write the editors' files again after a change with
 `python -m mire.grammar.highlight editors`.
 """
 from __future__ import annotations
@@ -163,7 +164,66 @@ def textmate_json() -> str:
     return json.dumps(textmate_grammar(), indent=2) + "\n"
 
 
-# where the TextMate grammar is kept, relative to the editors/ folder
+def vim_syntax() -> str:
+    """A Vim/Neovim syntax file: the same words, without the TextMate rules' sense of context."""
+    def keywords(group, words):
+        return f"syn keyword {group} " + " ".join(sorted(words))
+
+    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"after\s\+move",
+               r"at\s\+turn\s\+start", r"at\s\+end"]
+    lines = [
+        '" Vim syntax file for Mire rules files (*.mire).',
+        '" Made by `python -m mire.grammar.highlight editors` from grammar/highlight.py: do not edit.',
+        'if exists("b:current_syntax")',
+        "  finish",
+        "endif",
+        "",
+        keywords("mireDeclaration", DECLARATION_WORDS),
+        # `players` is a declaration at the start of a line and the builtin elsewhere: matches, not keywords
+        # (a keyword would win everywhere), the later one winning where both match
+        r'syn match mireBuiltin "\<players\>"',
+        r'syn match mireDeclaration "^\(players\|first\)\>"',
+        keywords("mireStatement", STATEMENT_WORDS),
+        keywords("mireKeyword", OTHER_WORDS),
+        'syn match mireKeyword "\\<\\(' + "\\|".join(phrases) + '\\)\\>"',
+        r'syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"',
+        keywords("mireOperator", OPERATOR_WORDS),
+        keywords("mireConstant", CONSTANTS),
+        keywords("mireBuiltin", [b for b in BUILTINS if b != "players"]),
+        'syn match mireFunction "\\<\\(' + "\\|".join(sorted(FUNCTIONS)) + '\\)\\ze("',
+        r'syn match mireAttribute "\.\s*\h\w*"',
+        r'syn match mireNumber "\<\d\+\>"',
+        r'syn region mireString start=+"+ skip=+\\.+ end=+"+ oneline',
+        r'syn match mireComment "#.*$"',
+        "",
+        "hi def link mireDeclaration Structure",
+        "hi def link mireStatement Statement",
+        "hi def link mireKeyword Keyword",
+        "hi def link mireOperator Operator",
+        "hi def link mireConstant Boolean",
+        "hi def link mireBuiltin Identifier",
+        "hi def link mireFunction Function",
+        "hi def link mireNumber Number",
+        "hi def link mireString String",
+        "hi def link mireComment Comment",
+        "",
+        'let b:current_syntax = "mire"',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+VIM_FILETYPE = "au BufRead,BufNewFile *.mire setfiletype mire\n"
+VIM_SETTINGS = ("\" Mire rules files: 4-space blocks, # comments.\n"
+                "setlocal expandtab shiftwidth=4 softtabstop=4 commentstring=#\\ %s\n")
+
+# the files made from the rules, relative to the editors/ folder
+GENERATED = {
+    "mire.tmLanguage.json": lambda: textmate_json(),
+    "vscode/syntaxes/mire.tmLanguage.json": lambda: textmate_json(),
+    "vim/syntax/mire.vim": vim_syntax,
+    "vim/ftdetect/mire.vim": lambda: VIM_FILETYPE,
+    "vim/ftplugin/mire.vim": lambda: VIM_SETTINGS,
+}
 TEXTMATE_FILES = ("mire.tmLanguage.json", "vscode/syntaxes/mire.tmLanguage.json")
 
 
@@ -172,10 +232,10 @@ def main(argv=None) -> int:
     if len(argv) != 1:
         print("usage: python -m mire.grammar.highlight EDITORS_FOLDER", file=sys.stderr)
         return 2
-    for name in TEXTMATE_FILES:
+    for name, make in GENERATED.items():
         path = Path(argv[0]) / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textmate_json(), encoding="utf-8")
+        path.write_text(make(), encoding="utf-8")
         print(f"wrote {path}")
     return 0
 

@@ -198,11 +198,18 @@ def test_textmate_scopes_the_parsers_keywords_as_keywords(name, text, tokens):
             assert not got.startswith("keyword."), f"{name}:{tok.line}:{tok.column} {tok.value!r} is {got!r}"
 
 
-@pytest.mark.parametrize("name", highlight.TEXTMATE_FILES)
-def test_the_textmate_files_are_made_from_the_rules(name):
+@pytest.mark.parametrize("name", sorted(highlight.GENERATED))
+def test_the_editors_files_are_made_from_the_rules(name):
     path = ROOT / "editors" / name
-    assert path.read_text(encoding="utf-8") == highlight.textmate_json(), \
+    assert path.read_text(encoding="utf-8") == highlight.GENERATED[name](), \
         "write them again: python -m mire.grammar.highlight editors"
+
+
+def test_the_vim_syntax_knows_every_word():
+    syntax = highlight.vim_syntax()
+    words = set(re.findall(r"[a-z_]+", syntax))
+    assert _grammar_words() - {"x", "turn", "start", "end", "first", "players"} <= words
+    assert r"\<grid\s\+\d\+\s\+\)\@<=x" in syntax and r"at\s\+turn\s\+start" in syntax
 
 
 def test_the_vscode_extension_uses_the_grammar():
