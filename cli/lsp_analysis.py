@@ -1,7 +1,7 @@
 """What the language server knows about a rules file: its problems, outline, names and their places.
 
-This is the one module of the editor tools that reads the parser's, checker's and loader's internals (the
-AST nodes, `Checked.symbols`, `Checked.types`, the loader's variant merge). When those change, this file
+This is the one module of the editor tools that reads the front end's and checker's internals (the AST
+nodes, `Checked.symbols`, `.types` and `.meanings`, the builtins' `Library`): when those change, this file
 changes and `lsp_server.py` (which only speaks the protocol) does not. It knows nothing of the protocol:
 places are 1-based lines and columns of characters, ends exclusive, as the parser gives them.
 """
@@ -13,55 +13,17 @@ from typing import Callable, Optional
 
 import attrs
 
-from ..engine import loader as _loader
+from ..engine.library import LIBRARY
 from ..grammar import nodes as N
-from ..grammar.checker import Checker
-from ..grammar.diagnostics import Diagnostic, MireError
-from ..grammar.highlight import DECLARATION_WORDS, OPERATOR_WORDS, OTHER_WORDS, STATEMENT_WORDS
+from ..grammar.frontend import check_game, read_rules
 from ..grammar.lexing import source_tokens
-from ..grammar.parser import parse, parse_expression
-from ..grammar.types import BUILTIN_FUNCTIONS, BUILTIN_NAMES, COMMON_ATTRS, elem, is_list, show
+from ..grammar.parser import parse_expression
+from ..grammar.symbols import Checked
+from ..grammar.types import ANY, COMMON_ATTRS, PIECE, Type, enum_type, list_of, piece_of
+from .highlight import DECLARATION_WORDS, OPERATOR_WORDS, OTHER_WORDS, STATEMENT_WORDS
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_BASES = 4  # a variant of a variant of ...: how deep to follow
-# one-line docs of the builtin functions (docs/language.md, 2.21)
-FUNCTION_DOCS = {
-    "count": "how many items the collection has",
-    "empty": "whether the collection has no items (`empty(none)` is yes)",
-    "any": "whether some item is true (for a filter: whether some value meets its condition)",
-    "all": "whether every item is true (for a filter: whether every value meets its condition)",
-    "sum": "the sum of a list of numbers",
-    "min": "the smallest number of a list (0 for an empty list), or the smaller of two numbers",
-    "max": "the largest number of a list (0 for an empty list), or the larger of two numbers",
-    "abs": "the number without its sign",
-    "top": "the top piece of a space or zone, or `none`",
-    "bottom": "the bottom piece of a space or zone, or `none`",
-    "first": "the first item of a list (of a zone: the bottom piece), or `none`",
-    "last": "the last item of a list (of a zone: the top piece), or `none`",
-    "random": "an item picked at random with the game's seeded random numbers, or `none`",
-    "owner": "the owner of a piece, or of the top piece of a space (`none` if empty)",
-    "in_a_row": "whether the space is part of a straight line of at least N spaces whose top pieces have "
-                "the same owner",
-    "neighbors": "the neighbours of the space on its board: orthogonal ones, or those in the given directions",
-    "touching": "the spaces of the board next to the space on the plane, diagonals included",
-    "path": "the spaces met going from the space in the direction across the shared plane, on every board",
-    "ray": "the spaces of the space's board from it (not included) in the direction, to the edge",
-    "direction": "the direction from A to B on the plane, if B is straight or diagonally that way; else `none`",
-    "row": "the row of the space counted from the player's edge: 1 is the row nearest the player",
-    "column": "the column of the space counted from the player's left",
-    "at": "the space of the board at column X, row Y, or `none`",
-    "next_player": "the player after this one in turn order",
-    "seat": "the player in seat N (1, 2, ...)",
-    "seat_space": "the space that a position written as text (\"b1\") names when read from the player's seat",
-    "edge": "what is printed on the side of a tile that now faces the direction (given its turns, or R turns)",
-    "turned": "where a direction printed on the tile points now, given its turns",
-    "opposite": "the opposite direction",
-    "land": "a landscape without its section number: `land(\"grass2\")` is `\"grass\"`",
-    "regions": "the connected regions of a landscape across the tiles on the spaces",
-    "closed": "whether a region is closed: each of its sides meets a side of the same landscape",
-    "frontier": "the empty spaces orthogonally next to those of the list that hold a piece",
-    "group": "the chain of spaces joined to the space, step by step, whose top pieces have its top piece's owner",
-}
 COMMON_ATTR_DOCS = {
     ("space", "x"): "its column, from 1", ("space", "y"): "its row, from 1", ("space", "name"): "its name",
     ("space", "board"): "the name of its board", ("space", "pieces"): "the pieces on it, bottom first",
@@ -106,7 +68,7 @@ class Symbol:
     """An entry of the outline."""
     name: str
     what: str  # board, piece kind, attribute, zone, variable, constant, enum, enum value, def, proc, setup,
-    #            phase, action, trigger, option, pieces, input, show, rank, game, players, variant
+    #            phase, action, fallback action, trigger, option, pieces, input, show, rank, game, players, variant
     place: Place
     name_place: Place
     detail: str = ""
@@ -116,7 +78,7 @@ class Symbol:
 @attrs.frozen
 class Completion:
     label: str
-    what: str  # keyword, builtin, function, variable, local, attribute, rule, ...
+    what: str  # keyword, builtin, function, variable, local, attribute, rule
     detail: str = ""
     doc: str = ""
     insert: Optional[str] = None
@@ -129,16 +91,27 @@ class Declaration:
     what: str
     place: Place  # the name
     line_text: str  # the declaration's first line, as written
-    type: Optional[str] = None
+    type: Optional[Type] = None
     replaces: bool = False  # a variant's `replace` of the base's item
 
 
 @attrs.frozen
 class Occurrence:
-    key: tuple
+    key: tuple  # ("game", name), ("rule", name), ("attr", kind, name), ("local", path, n), ("builtin", name),
+    #             ("builtin-function", name), ("common", type, name) or ("file", path)
     place: Place
     declaration: bool = False
-    type: Optional[str] = None  # the type of the value there, when the checker knows it
+    type: Optional[Type] = None  # the type of the value there, when the checker knows it
+
+
+@attrs.frozen
+class Local:
+    """A name a rule binds (a parameter, `let`, a loop's variable), and where it can be seen."""
+    name: str
+    key: tuple
+    visible: Place
+    type: Optional[Type]
+    what: str
 
 
 class RenameRefused(Exception):
@@ -153,13 +126,13 @@ class Analysis:
     path: str
     source: str
     problems: list = attrs.Factory(list)
-    parsed: bool = False  # False: the file has syntax errors, and only `problems` is filled in
+    parsed: bool = False  # False: the file has syntax errors (or its base has), and only `problems` is filled in
     symbols: list = attrs.Factory(list)
     occurrences: list = attrs.Factory(list)  # of this file
     declarations: dict = attrs.Factory(dict)  # key -> [Declaration] (this file's and the base's)
-    locals: list = attrs.Factory(list)  # [(name, key, visible Place, type, what)]
-    attributes: dict = attrs.Factory(dict)  # kind name -> {attribute: type}
-    player_names: dict = attrs.Factory(dict)  # zones and variables of each player: name -> (what, type)
+    locals: list = attrs.Factory(list)  # [Local]
+    attributes: dict = attrs.Factory(dict)  # kind name -> {attribute: Type}
+    player_names: dict = attrs.Factory(dict)  # zones and variables of each player: name -> (what, Type)
     base: Optional["Analysis"] = None
 
     # ------------------------------------------------------------ finding
@@ -186,20 +159,18 @@ class Analysis:
             others = [d.place for d in decls if d.place != occ.place]
             return others or [occ.place]
         current = [d for d in decls if d.replaces or d.place.path == self.path] or decls
-        return [d.place for d in current[:1]] if current else []
+        return [d.place for d in current[:1]]
 
     def references(self, line: int, column: int, include_declaration: bool = True) -> list:
         occ = self.occurrence_at(line, column)
-        if occ is None or occ.key[0] in ("file",):
+        if occ is None or occ.key[0] == "file":
             return []
         return [o.place for o in self.all_occurrences()
                 if o.key == occ.key and (include_declaration or not o.declaration)]
 
     def hover(self, line: int, column: int) -> Optional[str]:
         occ = self.occurrence_at(line, column)
-        if occ is None:
-            return None
-        return _hover_text(self, occ)
+        return None if occ is None else _hover_text(self, occ)
 
     def renamable(self, line: int, column: int) -> Occurrence:
         """The name at (line, column), if it is a name of the game that can be renamed; else RenameRefused."""
@@ -217,7 +188,7 @@ class Analysis:
         occ = self.renamable(line, column)
         if not NAME.fullmatch(new_name):
             raise RenameRefused(f"'{new_name}' is not a name: letters, digits and _, not starting with a digit")
-        if new_name in BUILTIN_NAMES or new_name in _LANGUAGE_WORDS:
+        if new_name in LIBRARY.names or new_name in _LANGUAGE_WORDS:
             raise RenameRefused(f"'{new_name}' is a word of the language; choose another name")
         clash = self._clash(occ, new_name)
         if clash:
@@ -242,87 +213,80 @@ class Analysis:
     def completions(self, line: int, column: int, line_text: str) -> list:
         """What may be typed at (line, column); `line_text` is the line as it is now in the editor."""
         before = line_text[:max(0, column - 1)]
-        words = before.split()
+        stripped = before.lstrip()
         attr = re.search(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([A-Za-z_0-9]*)$", before)
         if attr:
             return self._attribute_completions(attr.group(1), line)
-        stripped = before.lstrip()
-        if re.fullmatch(r"(replace|remove)\s+([A-Za-z_]*)", stripped) and before == stripped:
-            return self._base_completions(stripped.split()[0])
-        m = re.fullmatch(r"(replace|remove)\s+(action|trigger|def|proc|option|var|const)\s+[A-Za-z_0-9]*", stripped)
-        if m and before == stripped:
+        at_start = before == stripped  # nothing but the text typed so far on the line: a top-level item
+        m = re.fullmatch(r"(replace|remove)\s+(?:(action|trigger|def|proc|option|var|const)\s+)?[A-Za-z_0-9]*",
+                         stripped)
+        if m and at_start:
             return self._base_completions(m.group(1), m.group(2))
-        if not stripped or (len(words) == 1 and not before.endswith(" ") and NAME.fullmatch(words[0])):
-            if before == stripped:  # the start of a top-level line: a declaration
-                return [Completion(w, "keyword", "declaration") for w in
-                        sorted(set(DECLARATION_WORDS) | {"players", "first", "remove"})]
-        return self._name_completions(line, column) + [
-            Completion(w, "keyword") for w in sorted(set(STATEMENT_WORDS) | set(OTHER_WORDS) | set(OPERATOR_WORDS))]
+        if at_start and NAME.fullmatch(stripped or "x"):
+            return [Completion(w, "keyword", "declaration") for w in
+                    sorted(set(DECLARATION_WORDS) | {"players", "first", "remove"})]
+        words = sorted(set(STATEMENT_WORDS) | set(OTHER_WORDS) | set(OPERATOR_WORDS))
+        return self._name_completions(line, column) + [Completion(w, "keyword") for w in words]
 
     def _name_completions(self, line, column) -> list:
         out, seen = [], set()
-        for name, key, visible, typ, what in self.locals:
-            if visible.holds(line, column) and name not in seen:
-                seen.add(name)
-                out.append(Completion(name, "local", f"{what}: {typ}" if typ else what))
-        for key, decls in sorted(self.declarations.items()):
+        for local in self.locals:
+            if local.visible.holds(line, column) and local.name not in seen:
+                seen.add(local.name)
+                out.append(Completion(local.name, "local", local.what + (f": {_show(local.type)}" if local.type
+                                                                         else "")))
+        for key, decls in self.declarations.items():
             if key[0] != "game" or key[1] in seen:
                 continue
             d = decls[0]
             seen.add(key[1])
             out.append(Completion(key[1], "function" if d.what in ("def", "proc") else "variable",
-                                  d.what + (f": {d.type}" if d.type else ""), d.line_text))
-        for name, (typ, doc) in BUILTIN_NAMES.items():
+                                  d.what + (f": {_show(d.type)}" if d.type else ""), d.line_text))
+        for name, info in LIBRARY.names.items():
             if name not in seen:
-                out.append(Completion(name, "builtin", show(typ), doc))
-        for name in BUILTIN_FUNCTIONS:
+                out.append(Completion(name, "builtin", _show(info.type), info.doc))
+        for name, sig in LIBRARY.functions.items():
             if name not in seen:
-                out.append(Completion(name, "function", _signature(name), FUNCTION_DOCS.get(name, "")))
+                out.append(Completion(name, "function", _signature(name), sig.doc))
         return out
 
     def _attribute_completions(self, chain: str, line: int) -> list:
         parts = chain.split(".")
         typ = self._type_of_name(parts[0], line)
         for part in parts[1:]:
-            typ = self._attribute_type(typ, part) if typ else None
+            typ = self._attribute_type(typ, part) if typ is not None else None
         if typ is None:
             return []
-        return [Completion(name, "attribute", t or "", doc) for name, t, doc in self._attributes_of(typ)]
+        return [Completion(name, "attribute", _show(t), doc) for name, t, doc in self._attributes_of(typ)]
 
-    def _type_of_name(self, name, line) -> Optional[str]:
+    def _type_of_name(self, name, line) -> Optional[Type]:
         best = None
-        for local, _key, visible, typ, _what in self.locals:
-            if local == name and visible.line <= line <= visible.end_line:
-                best = typ
+        for local in self.locals:
+            if local.name == name and local.visible.line <= line <= local.visible.end_line:
+                best = local.type
         if best is not None:
             return best
         for occ in self.occurrences:
-            if occ.key in (("game", name), ("builtin", name)) and occ.type:
+            if occ.key in (("game", name), ("builtin", name)) and occ.type is not None:
                 return occ.type
-        if name in BUILTIN_NAMES:
-            return _type_text(BUILTIN_NAMES[name][0])
-        return None
+        return LIBRARY.names[name].type if name in LIBRARY.names else None
 
-    def _attribute_type(self, typ, name) -> Optional[str]:
-        for attr, t, _ in self._attributes_of(typ):
-            if attr == name:
-                return t
-        return None
+    def _attribute_type(self, typ, name) -> Optional[Type]:
+        return next((t for attr, t, _ in self._attributes_of(typ) if attr == name), None)
 
-    def _attributes_of(self, typ) -> list:
-        """[(name, type, doc)] of a value of type `typ` (a type as the checker writes it)."""
-        base = "piece" if typ.startswith("piece") else typ
+    def _attributes_of(self, typ: Type) -> list:
+        """[(name, Type, doc)] of a value of type `typ`."""
+        base = typ.general.base
         out = []
         if base == "player":
             out += [(n, t, w) for n, (w, t) in sorted(self.player_names.items())]
-        if typ.startswith("piece ("):
-            kind = typ[len("piece ("):-1]
-            out += [(n, t, f"attribute of {kind}") for n, t in self.attributes.get(kind, {}).items()]
+        if typ.kind is not None:
+            out += [(n, t, f"attribute of {typ.kind}") for n, t in self.attributes.get(typ.kind, {}).items()]
         elif base == "piece":
-            for kind, attrs_ in sorted(self.attributes.items()):
-                out += [(n, t, f"attribute of {kind}") for n, t in attrs_.items()]
+            for kind, attributes in sorted(self.attributes.items()):
+                out += [(n, t, f"attribute of {kind}") for n, t in attributes.items()]
         for n, (t, _) in COMMON_ATTRS.get(base, {}).items():
-            out.append((n, _type_text(t), COMMON_ATTR_DOCS.get((base, n), "")))
+            out.append((n, t, COMMON_ATTR_DOCS.get((base, n), "")))
         return out
 
     def _base_completions(self, verb, kind=None) -> list:
@@ -330,26 +294,24 @@ class Analysis:
         if base is None:
             return []
         out = []
-        for key, decls in sorted(base.declarations.items()):
+        for decls in base.declarations.values():
             for d in decls:
-                if d.place.path != base.path:
-                    continue
                 word = _ITEM_WORDS.get(d.what)
-                if word is None or (kind is not None and word != kind):
+                if d.place.path != base.path or word is None or (kind is not None and word != kind):
                     continue
                 if verb == "remove" and word not in ("action", "trigger", "proc", "def", "option"):
                     continue
                 label = d.name if kind else f"{word} {d.name}"
                 text = d.line_text.split("#")[0].rstrip()
+                if text.startswith("fallback ") and kind:
+                    text = text[len("fallback "):]
                 insert = (text[len(word) + 1:] if kind else text) if verb == "replace" else label
-                if insert.startswith("fallback "):
-                    insert = insert[len("fallback "):] if kind else insert
                 out.append(Completion(label, "rule", f"{d.what} of {Path(base.path).name}", d.line_text, insert))
-        return out
+        return sorted(out, key=lambda c: c.label)
 
 
-_ITEM_WORDS = {"action": "action", "trigger": "trigger", "def": "def", "proc": "proc", "option": "option",
-               "variable": "var", "constant": "const"}
+_ITEM_WORDS = {"action": "action", "fallback action": "action", "trigger": "trigger", "def": "def", "proc": "proc",
+               "option": "option", "variable": "var", "constant": "const"}
 _LANGUAGE_WORDS = set(DECLARATION_WORDS) | set(STATEMENT_WORDS) | set(OTHER_WORDS) | set(OPERATOR_WORDS) \
     | {"players", "first", "x"}
 
@@ -357,13 +319,25 @@ _LANGUAGE_WORDS = set(DECLARATION_WORDS) | set(STATEMENT_WORDS) | set(OTHER_WORD
 def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]]] = None,
             _depth: int = 0) -> Analysis:
     """Everything the server answers from, for the rules text `source` of the file `path` (which need not be
-    saved). `read(path)` gives another file's text (the base of a variant), or None to read it from disk."""
+    saved). `read(path)` gives another file's text as the editor has it (the base of a variant), or None to
+    read it from disk."""
     path = str(Path(path).resolve())
     result = Analysis(path, source)
+    reader = read or (lambda p: None)
+
+    def read_file(p: Path) -> str:
+        text = reader(str(p.resolve()))
+        return text if text is not None else read_rules(p)
+
     try:
-        _Analyser(result, read or (lambda p: None), _depth).run()
-    except MireError as err:  # syntax errors: the problems, and nothing else
-        result.problems = [_problem(d, err.sources, path) for d in err.diagnostics]
+        attempt = check_game(Path(path), source, LIBRARY, read_file)
+        result.problems = [_problem(d, path, attempt.module) for d in attempt.diagnostics]
+        if attempt.base_path is not None and _depth < MAX_BASES:
+            base = str(attempt.base_path.resolve())
+            result.base = analyse(read_file(attempt.base_path), base, read, _depth + 1)
+        if attempt.module is not None and attempt.checked is not None:
+            _Collector(result, attempt.module, attempt.checked).run()
+            result.parsed = True
     except Exception as err:  # noqa: BLE001 - a bug of ours must not stop the server: say so in the file
         result.parsed = False
         result.symbols, result.occurrences = [], []
@@ -372,92 +346,32 @@ def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]
     return result
 
 
-def _read(path: str, read) -> str:
-    text = read(path)
-    if text is None:
-        text = Path(path).read_text(encoding="utf-8")
-    return text
-
-
-class _Analyser:
-    def __init__(self, result: Analysis, read, depth):
-        self.r = result
-        self.read = read
-        self.depth = depth
-
-    def run(self):
-        r = self.r
-        module = parse(r.source, r.path)
-        r.parsed = True
-        path = Path(r.path)
-        sources = {r.path: r.source}
-        items = list(module.items)
-        variant = next((i for i in items if isinstance(i, N.VariantOf)), None)
-        diags, origins, base_module = [], {}, None
-        # the same steps as the loader's (engine/loader.py `_load`), on the text in the editor
-        if variant is None:
-            for i in items:
-                if isinstance(i, (N.ReplaceItem, N.RemoveItem)):
-                    word = "replace" if isinstance(i, N.ReplaceItem) else "remove"
-                    diags.append(Diagnostic("E062", f"`{word}` changes a base game, and this file is not a "
-                                                    "variant", r.path, i.span, "start the file with `variant of BASE`"))
-            merged = [i.item if isinstance(i, N.ReplaceItem) else i for i in items if not isinstance(i, N.RemoveItem)]
-        else:
-            merged = items
-            try:
-                base_path = str(_loader._sibling_or_bundled(path, variant.base).resolve())
-                base_source = _read(base_path, self.read)
-            except (MireError, OSError, UnicodeDecodeError) as err:
-                problems = err.diagnostics if isinstance(err, MireError) else []
-                message = problems[0].message if problems else f"cannot read the base game '{variant.base}'"
-                diags.append(Diagnostic(problems[0].code if problems else "E091", message, r.path,
-                                                variant.span, problems[0].hint if problems else None))
-            else:
-                sources[base_path] = base_source
-                if self.depth < MAX_BASES:
-                    r.base = analyse(base_source, base_path, self.read, self.depth + 1)
-                try:
-                    base_module = parse(base_source, base_path)
-                except MireError as err:
-                    diags.append(Diagnostic("E060", f"the base game '{variant.base}' has syntax errors",
-                                                    r.path, variant.span, "open it and correct them"))
-                    r.problems.extend(_problem(d, err.sources, r.path, variant.span) for d in err.diagnostics)
-                else:
-                    for item in base_module.items:
-                        origins[id(item)] = (base_path, base_source)
-                        for sub in item.items if isinstance(item, N.Phase) else ():
-                            origins[id(sub)] = (base_path, base_source)
-                    merged, merge_diags = _loader.merge_variant(base_module.items, items, r.path, origins)
-                    diags.extend(merge_diags)
-        game = N.Module(r.path, tuple(merged), module.span)
-        game, data_diags, data_sources = _loader._read_data_files(game, path)
-        diags.extend(data_diags)
-        sources.update({str(Path(k).resolve()): v for k, v in data_sources.items()})
-        checked = Checker(game, {k: v[0] for k, v in _loader._track_origins(game, origins).items()}).run()
-        for d in sorted(checked.diagnostics + diags, key=lambda d: (d.span.line, d.span.column)):
-            r.problems.append(_problem(d, sources, r.path, variant.span if variant else None))
-        _Collector(r, module, checked, variant).run()
-
-
-def _problem(d, sources, path, via: Optional[N.Span] = None) -> Problem:
+def _problem(d, path: str, module: Optional[N.Module]) -> Problem:
     """A diagnostic for this file; one in another file (the base, a data file) is shown at the line that
     brings that file in, with its own place as related information."""
     from ..grammar import codes
-    dpath = str(Path(d.path).resolve()) if d.path and not d.path.startswith("<") else path
-    d = d.resolved(sources.get(d.path) or sources.get(dpath))
-    own = _place(dpath, d.span)
-    try:
-        explanation = codes.explain(d.code)
-    except (KeyError, LookupError, ValueError):
-        explanation = None
+    dpath = str(Path(d.path).resolve()) if d.path else path
+    own = _place(d.span, dpath)
+    explanation = codes.explain(d.code)
     if dpath == path:
         return Problem(d.code, d.message, d.hint, d.severity, own, explanation)
-    where = _place(path, via) if via is not None else Place(path, 1, 1, 1, 1)
+    via = _bringer(module, dpath)
+    where = _place(via.span, path) if via is not None else Place(path, 1, 1, 1, 1)
     line = f"{Path(dpath).name}:{d.span.line}:{d.span.column}"
     return Problem(d.code, f"{line}: {d.message}", d.hint, d.severity, where, explanation, ((own, d.message),))
 
 
-def _place(path, span) -> Place:
+def _bringer(module: Optional[N.Module], dpath: str):
+    """The item that brings another file into the game: its data file's `pieces`, or `variant of`."""
+    if module is None:
+        return None
+    for item in module.items:
+        if isinstance(item, N.Pieces) and item.file and Path(dpath).name == Path(item.file).name:
+            return item
+    return next((i for i in module.items if isinstance(i, N.VariantOf)), None)
+
+
+def _place(span, path: str) -> Place:
     if span is None or span.line < 1:
         return Place(path, 1, 1, 1, 1)
     end_line, end_col = span.end_line, span.end_column
@@ -473,20 +387,24 @@ def _place(path, span) -> Place:
 class _Binding:
     name: str
     key: tuple
-    type: Optional[str]
+    type: Optional[Type]
     what: str
 
 
-class _Collector:
-    """Walks this file's items: declarations, uses of names (with the binding of each local), the outline."""
+Scopes = list  # of {name: _Binding}, innermost last
+_NO_TYPE: dict = {}
 
-    def __init__(self, result: Analysis, module, checked, variant):
+
+class _Collector:
+    """Walks this file's items: declarations, uses of names (with the binding of each local), the outline.
+    A method per node class (`item_Board`, `stmt_Let`, `expr_Name`), like the checker's."""
+
+    def __init__(self, result: Analysis, module: N.Module, checked: Checked):
         self.r = result
         self.module = module
         self.checked = checked
         self.sym = checked.symbols
-        self.types = checked.types
-        self.variant = variant
+        self.types: dict = checked.types
         self.lines = result.source.splitlines()
         self.tokens: dict = {}
         for tok in source_tokens(result.source):
@@ -496,36 +414,37 @@ class _Collector:
 
     # ------------------------------------------------------------ places
     def place(self, span) -> Place:
-        return _place(self.r.path, span)
+        return _place(span, self.r.path)
 
     def tokens_in(self, span, types=("NAME",)):
         for line in range(span.line, max(span.line, span.end_line) + 1):
             for tok in self.tokens.get(line, ()):
-                if tok.type not in types:
-                    continue
-                if (tok.line, tok.column) < (span.line, span.column):
-                    continue
-                if span.end_line >= span.line and (tok.end_line, tok.end_column) > (span.end_line, span.end_column):
-                    continue
-                yield tok
+                inside = (span.line, span.column) <= (tok.line, tok.column) and \
+                    (tok.end_line, tok.end_column) <= (span.end_line, span.end_column)
+                if tok.type in types and inside:
+                    yield tok
+
+    def token_place(self, tok) -> Place:
+        return Place(self.r.path, tok.line, tok.column, tok.end_line, tok.end_column)
 
     def name_place(self, span, name, skip=0) -> Optional[Place]:
         """Where `name` is written inside `span` (its skip+1-th time)."""
         for tok in self.tokens_in(span):
             if tok.value == name:
                 if skip == 0:
-                    return Place(self.r.path, tok.line, tok.column, tok.end_line, tok.end_column)
+                    return self.token_place(tok)
                 skip -= 1
         return None
 
-    def line_text(self, span) -> str:
-        if 1 <= span.line <= len(self.lines):
-            return self.lines[span.line - 1].strip()
-        return ""
+    def head(self, span) -> N.Span:
+        """The first line of a span."""
+        return N.Span(span.file, span.line, span.column, span.line, 10 ** 6)
 
-    def type_of(self, node) -> Optional[str]:
-        t = self.types.get(node)
-        return _type_text(t) if t is not None else None
+    def line_text(self, span) -> str:
+        return self.lines[span.line - 1].strip() if 1 <= span.line <= len(self.lines) else ""
+
+    def type_of(self, node) -> Optional[Type]:
+        return self.types.get(node)
 
     # ------------------------------------------------------------ recording
     def use(self, key, place, typ=None):
@@ -534,191 +453,215 @@ class _Collector:
 
     def declare(self, key, name, what, span, typ=None, replaces=False, skip=0) -> Optional[Place]:
         place = self.name_place(span, name, skip)
-        if place is None:
-            return None
-        self.r.occurrences.append(Occurrence(key, place, True, typ))
-        self.r.declarations.setdefault(key, []).append(
-            Declaration(key, name, what, place, self.line_text(span), typ, replaces))
+        if place is not None:
+            self.r.occurrences.append(Occurrence(key, place, True, typ))
+            self.r.declarations.setdefault(key, []).append(
+                Declaration(key, name, what, place, self.line_text(span), typ, replaces))
         return place
 
-    def bind(self, scope, name, span, typ, what, visible, skip=0):
+    def bind(self, scope, name, span, typ, what, visible, skip=0) -> None:
         place = self.name_place(span, name, skip)
         self.bindings += 1
         key = ("local", self.r.path, self.bindings)
-        binding = _Binding(name, key, typ, what)
-        scope[name] = binding
+        scope[name] = _Binding(name, key, typ, what)
         if place is not None:
             self.r.occurrences.append(Occurrence(key, place, True, typ))
             self.r.declarations[key] = [Declaration(key, name, what, place, self.line_text(span), typ)]
-        self.r.locals.append((name, key, self.place(visible) if isinstance(visible, N.Span) else visible, typ, what))
-        return binding
+        self.r.locals.append(Local(name, key, self.place(visible), typ, what))
 
     # ------------------------------------------------------------ the file
     def run(self):
-        r = self.r
+        r, sym = self.r, self.sym
         if r.base is not None:  # the base's declarations are this game's too
             for key, decls in r.base.declarations.items():
                 if key[0] != "local":
                     r.declarations.setdefault(key, []).extend(decls)
-        for kind in self.sym.kinds.values():
-            r.attributes[kind.name] = {a.name: _type_text(_type_ref(a.type, self.sym)) for a in kind.attrs}
-        for name, z in self.sym.zones.items():
+        for kind in sym.kinds.values():
+            r.attributes[kind.name] = {a.name: self.written_type(a.type) for a in kind.attrs}
+        for name, z in sym.zones.items():
             if z.per_player:
-                r.player_names[name] = ("zone of each player", "zone")
-        for name, v in self.sym.vars.items():
+                r.player_names[name] = ("zone of each player", Type("zone"))
+        for name, v in sym.vars.items():
             if v.per_player:
-                r.player_names[name] = ("variable of each player", _type_text(_type_ref(v.type, self.sym)))
+                r.player_names[name] = ("variable of each player", self.written_type(v.type))
         for item in self.module.items:
             symbol = self.item(item)
             if symbol is not None:
                 r.symbols.append(symbol)
         r.occurrences.sort(key=lambda o: (o.place.line, o.place.column))
 
+    def written_type(self, t: Optional[N.TypeRef]) -> Type:
+        """The type a declaration writes (`int`, `colour`, `list of card`)."""
+        if t is None:
+            return ANY
+        if t.name == "list":
+            return list_of(self.written_type(t.of))
+        if t.name in self.sym.enums:
+            return enum_type(t.name)
+        if t.name in self.sym.kinds:
+            return piece_of(t.name)
+        return Type(t.name)
+
     def item(self, item, replaces=False) -> Optional[Symbol]:
-        sym, span, P = self.sym, item.span, self.place
-        if isinstance(item, N.ReplaceItem):
-            return self.item(item.item, replaces=True)
-        if isinstance(item, N.Game):
-            return Symbol(item.title, "game", P(span), P(span))
-        if isinstance(item, N.Players):
-            return Symbol("players", "players", P(span), P(span), self.line_text(span))
-        if isinstance(item, N.VariantOf):
-            place = None
-            for tok in self.tokens_in(span, ("GAME_NAME",)):
-                place = Place(self.r.path, tok.line, tok.column, tok.end_line, tok.end_column)
-            if place is not None and self.r.base is not None:
-                self.use(("file", self.r.base.path), place)
-            return Symbol(f"variant of {item.base}", "variant", P(span), place or P(span))
-        if isinstance(item, N.Board):
-            where = self.declare(("game", item.name), item.name, "board", span, "list of space")
-            if item.at is not None:
-                scope = {}
-                for coord in ("x", "y"):
-                    scope[coord] = _Binding(coord, ("builtin", coord), "int", "coordinate of the board's spaces")
-                for e in item.at:
-                    self.expr(e, [scope])
-            return self.symbol(item.name, "board", span, where, self.line_text(span))
-        if isinstance(item, N.Enum):
-            where = self.declare(("game", item.name), item.name, "enum", span, None)
-            children = []
-            for v in item.values:
-                vplace = self.declare(("game", v), v, "enum value", span, item.name, skip=1 if v == item.name else 0)
-                if vplace is not None:
-                    children.append(Symbol(v, "enum value", vplace, vplace))
-            return self.symbol(item.name, "enum", span, where, ", ".join(item.values), tuple(children))
-        if isinstance(item, N.Kind):
-            where = self.declare(("game", item.name), item.name, "piece kind", span, f"list of piece ({item.name})")
-            children = []
-            for a in item.attrs:
-                t = _type_text(_type_ref(a.type, sym))
-                aplace = self.declare(("attr", item.name, a.name), a.name, f"attribute of {item.name}", a.span, t)
-                self.type_ref(a.type)
-                if aplace is not None:
-                    children.append(Symbol(a.name, "attribute", P(a.span), aplace, t))
-            return self.symbol(item.name, "piece kind", span, where, self.line_text(span), tuple(children))
-        if isinstance(item, N.Pieces):
-            head = N.Span(span.line, span.column, span.line, 10 ** 6)
-            names = [t for t in self.tokens_in(head)]
-            for tok in names:
-                if tok.value == item.kind or tok.value == item.zone:
-                    self.use(("game", tok.value), Place(self.r.path, tok.line, tok.column, tok.end_line, tok.end_column))
-            if item.file is None and item.data is None and span.end_line > span.line:
-                header_line = span.line + 1
-                while header_line <= span.end_line and not self.tokens.get(header_line):
-                    header_line += 1
-                for tok in self.tokens.get(header_line, ()):
-                    if tok.value != "count":
-                        self.use(("attr", item.kind, tok.value),
-                                 Place(self.r.path, tok.line, tok.column, tok.end_line, tok.end_column))
-                for row in item.rows:
-                    for value, cell in row:
-                        if isinstance(value, str) and value in sym.enum_values:
-                            self.use(("game", value), self.place(cell), f"{sym.enum_values[value]}")
-            return self.symbol(f"pieces {item.kind}", "pieces", span, P(head), self.line_text(span))
-        if isinstance(item, N.Zone):
-            where = self.declare(("game", item.name), item.name, "zone", span, "zone")
-            return self.symbol(item.name, "zone", span, where, self.line_text(span))
-        if isinstance(item, N.Var):
-            t = _type_text(_type_ref(item.type, sym))
-            where = self.declare(("game", item.name), item.name, "variable", span, t, replaces)
-            self.type_ref(item.type)
-            self.expr(item.init, [])
-            return self.symbol(item.name, "variable", span, where, t)
-        if isinstance(item, N.Const):
-            t = self.type_of(item) or self.type_of(item.value)
-            where = self.declare(("game", item.name), item.name, "constant", span, t, replaces)
-            self.expr(item.value, [])
-            return self.symbol(item.name, "constant", span, where, t or "")
-        if isinstance(item, N.Def):
-            t = self.type_of(item.body)
-            where = self.declare(("game", item.name), item.name, "def", span, t, replaces)
-            scope = {}
-            head = N.Span(span.line, span.column, span.line, 10 ** 6)
-            for p in item.params:
-                self.bind(scope, p, head, None, "parameter", span, skip=1 if p == item.name else 0)
-            self.expr(item.body, [scope])
-            return self.symbol(item.name, "def", span, where, f"({', '.join(item.params)})")
-        if isinstance(item, N.Proc):
-            where = self.declare(("game", item.name), item.name, "proc", span, None, replaces)
-            scope = {}
-            for p in item.params:
-                self.bind(scope, p, N.Span(span.line, span.column, span.line, 10 ** 6), None, "parameter", span,
-                          skip=1 if p == item.name else 0)
-            self.block(item.body, [scope], span)
-            return self.symbol(item.name, "proc", span, where, f"({', '.join(item.params)})")
-        if isinstance(item, N.Setup):
-            self.block(item.body, [], span)
-            return Symbol("setup", "setup", P(span), P(N.Span(span.line, span.column, span.line, span.column + 5)))
-        if isinstance(item, N.Phase):
-            where = self.declare(("game", item.name), item.name, "phase", span, "text")
-            if item.until is not None:
-                self.expr(item.until, [])
-            children = tuple(c for c in (self.item(sub) for sub in item.items) if c is not None)
-            return self.symbol(item.name, "phase", span, where, "", children)
-        if isinstance(item, N.Action):
-            what = "fallback action" if item.fallback else "action"
-            where = self.declare(("rule", item.name), item.name, what, span, None, replaces)
-            scope = {}
-            for prm in item.params:
-                self.expr(prm.domain, [scope])
-                et = _element(self.type_of(prm.domain))
-                self.bind(scope, prm.name, prm.span, et, "parameter", span)
-                if prm.test is not None:
-                    self.expr(prm.test, [scope])
-            self.block(item.body, [scope], span)
-            params = ", ".join(p.name for p in item.params)
-            return self.symbol(item.name, what, span, where, f"({params})")
-        if isinstance(item, N.Trigger):
-            where = self.declare(("rule", item.name), item.name, "trigger", span, None, replaces)
-            self.block(item.body, [], span)
-            return self.symbol(item.name, "trigger", span, where, item.event)
-        if isinstance(item, N.Option):
-            where = self.declare(("game", item.name), item.name, "option", span, "bool", replaces)
-            return self.symbol(item.name, "option", span, where, item.description)
-        if isinstance(item, N.RemoveItem):
-            key = ("rule", item.name) if item.kind in ("action", "trigger") else ("game", item.name)
-            self.use(key, self.name_place(span, item.name))
-            return None
-        if isinstance(item, N.Input):
-            for name in (item.zone, item.kind, item.source):
-                skip = 1 if name == item.source and name == item.zone else 0
-                self.use(("game", name), self.name_place(span, name, skip))
-            return self.symbol(f"input {item.zone}", "input", span, None, self.line_text(span))
-        if isinstance(item, N.Show):
-            self.use(("game", item.kind), self.name_place(span, item.kind))
-            scope = {"it": _Binding("it", ("builtin", "it"), f"piece ({item.kind})", "the piece shown")}
-            self.template(span, [scope])
-            return self.symbol(f"show {item.kind}", "show", span, None, self.line_text(span))
-        if isinstance(item, N.Rank):
-            scope = {"player": _Binding("player", ("builtin", "player"), "player", "each player ranked")}
-            for k in item.keys:
-                self.expr(k, [scope])
-            return self.symbol("rank by", "rank", span, None, self.line_text(span))
-        return None
+        method = getattr(self, "item_" + type(item).__name__, None)
+        return method(item, replaces) if method is not None else None
 
     def symbol(self, name, what, span, where, detail="", children=()) -> Symbol:
         whole = self.place(span)
-        return Symbol(name, what, whole, where or whole, detail or "", children)
+        return Symbol(name, what, whole, where or whole, detail or "", tuple(children))
+
+    # ------------------------------------------------------------ items
+    def item_ReplaceItem(self, item, replaces):
+        return self.item(item.item, replaces=True)
+
+    def item_Game(self, item, replaces):
+        return Symbol(item.title, "game", self.place(item.span), self.place(item.span))
+
+    def item_Players(self, item, replaces):
+        return self.symbol("players", "players", item.span, None, self.line_text(item.span))
+
+    def item_VariantOf(self, item, replaces):
+        where = None
+        for tok in self.tokens_in(item.span, ("GAME_NAME",)):
+            where = self.token_place(tok)
+        if where is not None and self.r.base is not None:
+            self.use(("file", self.r.base.path), where)
+        return self.symbol(f"variant of {item.base}", "variant", item.span, where)
+
+    def item_Board(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "board", item.span, list_of(Type("space")))
+        if item.at is not None:
+            coords = {c: _Binding(c, ("builtin", c), Type("int"), "a coordinate") for c in ("x", "y")}
+            for e in item.at:
+                self.expr(e, [coords])
+        return self.symbol(item.name, "board", item.span, where, self.line_text(item.span))
+
+    def item_Enum(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "enum", item.span)
+        children = []
+        for v in item.values:
+            vplace = self.declare(("game", v), v, "enum value", item.span, enum_type(item.name),
+                                  skip=1 if v == item.name else 0)
+            if vplace is not None:
+                children.append(Symbol(v, "enum value", vplace, vplace))
+        return self.symbol(item.name, "enum", item.span, where, ", ".join(item.values), children)
+
+    def item_Kind(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "piece kind", item.span, list_of(piece_of(item.name)))
+        children = []
+        for a in item.attrs:
+            t = self.written_type(a.type)
+            aplace = self.declare(("attr", item.name, a.name), a.name, f"attribute of {item.name}", a.span, t)
+            self.type_ref(a.type)
+            if aplace is not None:
+                children.append(Symbol(a.name, "attribute", self.place(a.span), aplace, t.show()))
+        return self.symbol(item.name, "piece kind", item.span, where, self.line_text(item.span), children)
+
+    def item_Pieces(self, item, replaces):
+        span = item.span
+        for tok in self.tokens_in(self.head(span)):
+            if tok.value in (item.kind, item.zone):
+                self.use(("game", tok.value), self.token_place(tok))
+        if item.file is None and item.data is None and span.end_line > span.line:
+            header_line = span.line + 1
+            while header_line <= span.end_line and not self.tokens.get(header_line):
+                header_line += 1
+            for tok in self.tokens.get(header_line, ()):
+                if tok.value != "count":
+                    self.use(("attr", item.kind, tok.value), self.token_place(tok))
+            for row in item.rows:
+                for value, cell in row:
+                    if isinstance(value, str) and value in self.sym.enum_values:
+                        self.use(("game", value), self.place(cell), enum_type(self.sym.enum_values[value]))
+        return self.symbol(f"pieces {item.kind}", "pieces", span, self.place(self.head(span)),
+                           self.line_text(span))
+
+    def item_Zone(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "zone", item.span, Type("zone"))
+        return self.symbol(item.name, "zone", item.span, where, self.line_text(item.span))
+
+    def item_Var(self, item, replaces):
+        t = self.written_type(item.type)
+        where = self.declare(("game", item.name), item.name, "variable", item.span, t, replaces)
+        self.type_ref(item.type)
+        self.expr(item.init, [])
+        return self.symbol(item.name, "variable", item.span, where, t.show())
+
+    def item_Const(self, item, replaces):
+        t = self.type_of(item) or self.type_of(item.value)
+        where = self.declare(("game", item.name), item.name, "constant", item.span, t, replaces)
+        self.expr(item.value, [])
+        return self.symbol(item.name, "constant", item.span, where, _show(t))
+
+    def item_Def(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "def", item.span, self.type_of(item.body), replaces)
+        scope: dict = {}
+        for p in item.params:
+            self.bind(scope, p, self.head(item.span), None, "parameter", item.span, skip=1 if p == item.name else 0)
+        self.expr(item.body, [scope])
+        return self.symbol(item.name, "def", item.span, where, f"({', '.join(item.params)})")
+
+    def item_Proc(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "proc", item.span, None, replaces)
+        scope: dict = {}
+        for p in item.params:
+            self.bind(scope, p, self.head(item.span), None, "parameter", item.span, skip=1 if p == item.name else 0)
+        self.block(item.body, [scope], item.span)
+        return self.symbol(item.name, "proc", item.span, where, f"({', '.join(item.params)})")
+
+    def item_Setup(self, item, replaces):
+        self.block(item.body, [], item.span)
+        return self.symbol("setup", "setup", item.span, self.place(item.span.at_start(len("setup"))))
+
+    def item_Phase(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "phase", item.span, Type("text"))
+        if item.until is not None:
+            self.expr(item.until, [])
+        children = [c for c in (self.item(sub) for sub in item.items) if c is not None]
+        return self.symbol(item.name, "phase", item.span, where, "", children)
+
+    def item_Action(self, item, replaces):
+        what = "fallback action" if item.fallback else "action"
+        where = self.declare(("rule", item.name), item.name, what, item.span, None, replaces)
+        scope: dict = {}
+        for prm in item.params:
+            self.expr(prm.domain, [scope])
+            self.bind(scope, prm.name, prm.span, _element(self.type_of(prm.domain)), "parameter", item.span)
+            if prm.test is not None:
+                self.expr(prm.test, [scope])
+        self.block(item.body, [scope], item.span)
+        return self.symbol(item.name, what, item.span, where, f"({', '.join(p.name for p in item.params)})")
+
+    def item_Trigger(self, item, replaces):
+        where = self.declare(("rule", item.name), item.name, "trigger", item.span, None, replaces)
+        self.block(item.body, [], item.span)
+        return self.symbol(item.name, "trigger", item.span, where, item.event)
+
+    def item_Option(self, item, replaces):
+        where = self.declare(("game", item.name), item.name, "option", item.span, Type("bool"), replaces)
+        return self.symbol(item.name, "option", item.span, where, item.description)
+
+    def item_RemoveItem(self, item, replaces):
+        key = ("rule", item.name) if item.kind in ("action", "trigger") else ("game", item.name)
+        self.use(key, self.name_place(item.span, item.name))
+        return None
+
+    def item_Input(self, item, replaces):
+        for name, skip in ((item.zone, 0), (item.kind, 0), (item.source, 1 if item.source == item.zone else 0)):
+            self.use(("game", name), self.name_place(item.span, name, skip))
+        return self.symbol(f"input {item.zone}", "input", item.span, None, self.line_text(item.span))
+
+    def item_Show(self, item, replaces):
+        self.use(("game", item.kind), self.name_place(item.span, item.kind))
+        it = {"it": _Binding("it", ("builtin", "it"), piece_of(item.kind), "the piece shown")}
+        self.template(item.label, [it])
+        return self.symbol(f"show {item.kind}", "show", item.span, None, self.line_text(item.span))
+
+    def item_Rank(self, item, replaces):
+        ranked = {"player": _Binding("player", ("builtin", "player"), Type("player"), "each player ranked")}
+        for k in item.keys:
+            self.expr(k, [ranked])
+        return self.symbol("rank by", "rank", item.span, None, self.line_text(item.span))
 
     def type_ref(self, t):
         if t is None:
@@ -729,135 +672,117 @@ class _Collector:
             self.use(("game", t.name), self.name_place(t.span, t.name))
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts, scopes, whole):
-        scope: dict = {}
-        scopes = scopes + [scope]
-        end = N.Span(stmts[-1].span.end_line, stmts[-1].span.end_column, stmts[-1].span.end_line,
-                     stmts[-1].span.end_column) if stmts else whole
+    def block(self, stmts, scopes: Scopes, whole):
+        end = stmts[-1].span if stmts else whole
+        scopes = scopes + [{}]
         for s in stmts:
-            self.stmt(s, scopes, end)
+            getattr(self, "stmt_" + type(s).__name__, self.stmt_any)(s, scopes, end)
 
-    def stmt(self, s, scopes, block_end):
-        E = self.expr
-        if isinstance(s, N.Let):
-            E(s.value, scopes)
-            visible = N.Span(s.span.line, s.span.column, block_end.end_line, block_end.end_column)
-            self.bind(scopes[-1], s.name, s.span, self.type_of(s.value), "local", visible)
-        elif isinstance(s, N.Assign):
-            E(s.target, scopes)
-            E(s.value, scopes)
-        elif isinstance(s, N.Place):
-            for e in (s.kind, s.owner, s.where):
-                if e is not None:
-                    E(e, scopes)
-        elif isinstance(s, N.Move):
-            E(s.what, scopes)
-            E(s.dest, scopes)
-        elif isinstance(s, (N.Remove, N.Flip, N.Shuffle)):
-            E(s.what, scopes)
-        elif isinstance(s, N.Require):
-            E(s.test, scopes)
-        elif isinstance(s, N.Outcome):
-            if s.who is not None:
-                E(s.who, scopes)
-        elif isinstance(s, N.Next):
-            E(s.who, scopes)
-        elif isinstance(s, N.Enter):
-            where = None
-            for tok in self.tokens_in(s.span):
-                if tok.value == s.phase:
-                    where = Place(self.r.path, tok.line, tok.column, tok.end_line, tok.end_column)
-            self.use(("game", s.phase), where, "text")
-        elif isinstance(s, N.Log):
-            self.template(s.span, scopes)
-        elif isinstance(s, N.ExprStmt):
-            E(s.call, scopes)
-        elif isinstance(s, N.If):
-            for test, body in s.branches:
-                E(test, scopes)
-                self.block(body, scopes, s.span)
-            if s.orelse:
-                self.block(s.orelse, scopes, s.span)
-        elif isinstance(s, (N.For, N.Choose)):
-            E(s.domain, scopes)
-            inner: dict = {}
-            what = "loop variable" if isinstance(s, N.For) else "chosen value"
-            self.bind(inner, s.var, s.span, _element(self.type_of(s.domain)), what, s.span)
-            if s.test is not None:
-                E(s.test, scopes + [inner])
-            chooser = s.ordered_by if isinstance(s, N.For) else s.by
-            if chooser is not None:
-                E(chooser, scopes)
-            self.block(s.body, scopes + [inner], s.span)
-        elif isinstance(s, N.Repeat):
-            E(s.count, scopes)
-            self.block(s.body, scopes, s.span)
+    def stmt_any(self, s, scopes, end):
+        """The expressions of a statement that binds no name, in field order."""
+        for child in s.children():
+            if isinstance(child, N.Expr):
+                self.expr(child, scopes)
 
-    def template(self, span, scopes):
-        """The {expressions} of a `log` or `show` text: parsed again, at their places in the string."""
-        for tok in self.tokens_in(span, ("STRING",)):
-            for m in re.finditer(r"\{([^}]*)\}", tok.value):
-                try:
-                    expr = parse_expression(m.group(1))
-                except Exception:  # noqa: BLE001 - the checker reports it (E002)
-                    continue
-                shift = (tok.line, tok.column + m.start(1))
-                self.expr(_moved(expr, shift), scopes, typed=False)
+    def stmt_Let(self, s, scopes, end):
+        self.expr(s.value, scopes)
+        visible = N.Span(s.span.file, s.span.line, s.span.column, end.end_line, end.end_column)
+        self.bind(scopes[-1], s.name, s.span, self.type_of(s.value), "local", visible)
+
+    def stmt_Enter(self, s, scopes, end):
+        where = None
+        for tok in self.tokens_in(s.span):
+            if tok.value == s.phase:
+                where = self.token_place(tok)
+        self.use(("game", s.phase), where, Type("text"))
+
+    def stmt_Log(self, s, scopes, end):
+        self.template(s.message, scopes)
+
+    def stmt_If(self, s, scopes, end):
+        for test, body in s.branches:
+            self.expr(test, scopes)
+            self.block(body, scopes, s.span)
+        if s.orelse:
+            self.block(s.orelse, scopes, s.span)
+
+    def stmt_For(self, s, scopes, end):
+        self.bound(s, scopes, "loop variable", s.ordered_by)
+
+    def stmt_Choose(self, s, scopes, end):
+        self.bound(s, scopes, "chosen value", s.by)
+
+    def bound(self, s, scopes, what, chooser):
+        self.expr(s.domain, scopes)
+        inner: dict = {}
+        self.bind(inner, s.var, s.span, _element(self.type_of(s.domain)), what, s.span)
+        if s.test is not None:
+            self.expr(s.test, scopes + [inner])
+        if chooser is not None:
+            self.expr(chooser, scopes)
+        self.block(s.body, scopes + [inner], s.span)
+
+    def stmt_Repeat(self, s, scopes, end):
+        self.expr(s.count, scopes)
+        self.block(s.body, scopes, s.span)
+
+    def template(self, template: N.Template, scopes):
+        """The {expressions} of a `log` or `show` text. The checker typed them with the span of the whole
+        line; parsed again, they give their places in the string (the same tree, node for node)."""
+        holes = [p for p in template.parts if isinstance(p, N.Hole) and p.expr is not None]
+        strings = list(self.tokens_in(template.span, ("STRING",)))
+        if not holes or not strings:
+            return
+        tok = strings[0]
+        at = 0
+        for hole in holes:
+            at = tok.value.find(hole.source, at)
+            if at < 0:
+                return  # escapes in the string: the places are not known
+            placed = _moved(parse_expression(hole.source[1:-1], template.span.file), tok.line, tok.column + at + 1)
+            self.expr(placed, scopes, dict(zip(N.walk(placed), N.walk(hole.expr))))
+            at += len(hole.source)
 
     # ------------------------------------------------------------ expressions
-    def lookup(self, name, scopes):
-        for scope in reversed(scopes):
-            if name in scope:
-                return scope[name]
-        return None
+    def expr(self, e, scopes: Scopes, typed: Optional[dict] = None):
+        """Record the names of `e`. `typed` maps nodes of a re-parsed template hole to the checker's."""
+        method = getattr(self, "expr_" + type(e).__name__, None)
+        if method is not None:
+            method(e, scopes, typed)
+            return
+        for child in e.children():
+            self.expr(child, scopes, typed)
 
-    def expr(self, e, scopes, typed=True):
-        E = lambda x: self.expr(x, scopes, typed)  # noqa: E731
-        typ = self.type_of(e) if typed else None
-        if isinstance(e, N.Name):
-            binding = self.lookup(e.id, scopes)
-            if binding is not None:
-                self.use(binding.key, self.place(e.span), typ or binding.type)
-            elif _is_declared(e.id, self.sym):
-                self.use(("game", e.id), self.place(e.span), typ)
-            elif e.id in BUILTIN_NAMES:
-                self.use(("builtin", e.id), self.place(e.span), typ or _type_text(BUILTIN_NAMES[e.id][0]))
-        elif isinstance(e, N.Call):
-            where = N.Span(e.span.line, e.span.column, e.span.line, e.span.column + len(e.func))
-            if e.func in self.sym.defs or e.func in self.sym.procs:
-                self.use(("game", e.func), self.place(where), typ)
-            elif e.func in BUILTIN_FUNCTIONS:
-                self.use(("builtin-function", e.func), self.place(where), typ)
-            for a in e.args:
-                E(a)
-        elif isinstance(e, N.Attr):
-            E(e.obj)
-            sp = e.span
-            where = N.Span(sp.end_line, sp.end_column - len(e.name), sp.end_line, sp.end_column)
-            key = self.attribute_key(self.type_of(e.obj) if typed else None, e.name)
-            if key is not None:
-                self.use(key, self.place(where), typ)
-        elif isinstance(e, N.Filter):
-            self.filter(e, scopes, typed)
-        elif isinstance(e, N.Comprehension):
-            inner_scopes = scopes
-            for f in e.fors:
-                self.expr(f.domain, inner_scopes, typed)
-                inner = {}
-                self.bind(inner, f.var, f.span, _element(self.type_of(f.domain) if typed else None), "local", e.span)
-                inner_scopes = inner_scopes + [inner]
-                if f.test is not None:
-                    self.expr(f.test, inner_scopes, typed)
-            self.expr(e.element, inner_scopes, typed)
-        else:
-            for field in attrs.fields(type(e)) if attrs.has(type(e)) else ():
-                value = getattr(e, field.name)
-                if isinstance(value, tuple):
-                    for v in value:
-                        if attrs.has(type(v)) and not isinstance(v, N.Span):
-                            E(v)
-                elif attrs.has(type(value)) and not isinstance(value, N.Span):
-                    E(value)
+    def checked_type(self, e, typed) -> Optional[Type]:
+        return self.type_of(typed.get(e, e) if typed is not None else e)
+
+    def expr_Name(self, e, scopes, typed):
+        typ = self.checked_type(e, typed)
+        binding = next((s[e.id] for s in reversed(scopes) if e.id in s), None)
+        if binding is not None:
+            self.use(binding.key, self.place(e.span), typ or binding.type)
+        elif _is_declared(e.id, self.sym):
+            self.use(("game", e.id), self.place(e.span), typ)
+        elif e.id in LIBRARY.names:
+            self.use(("builtin", e.id), self.place(e.span), typ or LIBRARY.names[e.id].type)
+
+    def expr_Call(self, e, scopes, typed):
+        where = self.place(e.name_span)
+        if e.func in self.sym.defs or e.func in self.sym.procs:
+            self.use(("game", e.func), where, self.checked_type(e, typed))
+        elif e.func in LIBRARY.functions:
+            self.use(("builtin-function", e.func), where, self.checked_type(e, typed))
+        for a in e.args:
+            self.expr(a, scopes, typed)
+
+    def expr_Attr(self, e, scopes, typed):
+        self.expr(e.obj, scopes, typed)
+        key = self.attribute_key(self.checked_type(e.obj, typed), e.name)
+        if key is not None:
+            self.use(key, self.place(e.name_span), self.checked_type(e, typed))
+
+    def expr_Filter(self, e, scopes, typed):
+        self.filter(e, scopes, typed)
 
     def filter(self, e, scopes, typed) -> dict:
         """`x in S where C` (and `x in S while C where D`, where both conditions test the same x): the scope
@@ -867,25 +792,30 @@ class _Collector:
         else:
             self.expr(e.domain, scopes, typed)
             inner = {}
-            self.bind(inner, e.var, e.span, _element(self.type_of(e.domain) if typed else None), "local", e.span)
+            self.bind(inner, e.var, e.span, _element(self.checked_type(e.domain, typed)), "local", e.span)
         self.expr(e.test, scopes + [inner], typed)
         return inner
 
-    def attribute_key(self, obj_type, name):
-        sym = self.sym
-        if obj_type is None:
-            # no type (inside a message's braces): a player's zone or variable, or a kind's attribute
-            if name in self.r.player_names:
-                return ("game", name)
-            kinds = [k for k, a in self.r.attributes.items() if name in a]
-            return ("attr", kinds[0], name) if len(kinds) == 1 else None
-        base = "piece" if obj_type.startswith("piece") else obj_type
-        if base == "player" and (name in sym.zones or name in sym.vars or name in sym.boards):
+    def expr_Comprehension(self, e, scopes, typed):
+        inner_scopes = scopes
+        for f in e.fors:
+            self.expr(f.domain, inner_scopes, typed)
+            inner: dict = {}
+            self.bind(inner, f.var, f.span, _element(self.checked_type(f.domain, typed)), "local", e.span)
+            inner_scopes = inner_scopes + [inner]
+            if f.test is not None:
+                self.expr(f.test, inner_scopes, typed)
+        self.expr(e.element, inner_scopes, typed)
+
+    def attribute_key(self, obj: Optional[Type], name: str) -> Optional[tuple]:
+        sym, attributes = self.sym, self.r.attributes
+        base = obj.general.base if obj is not None else "any"
+        if base in ("player", "any") and (name in sym.zones or name in sym.vars or name in sym.boards):
             return ("game", name)
-        if obj_type.startswith("piece (") and name in self.r.attributes.get(obj_type[7:-1], {}):
-            return ("attr", obj_type[7:-1], name)
-        if base == "piece":
-            kinds = [k for k, a in self.r.attributes.items() if name in a]
+        if obj is not None and obj.kind is not None and name in attributes.get(obj.kind, {}):
+            return ("attr", obj.kind, name)
+        if base in ("piece", "any"):
+            kinds = [k for k, a in attributes.items() if name in a]
             if kinds:
                 return ("attr", kinds[0], name)
         if name in COMMON_ATTRS.get(base, {}):
@@ -898,61 +828,42 @@ def _is_declared(name, sym) -> bool:
                                            sym.options, sym.phases, sym.defs, sym.procs, sym.enums))
 
 
-def _type_ref(t, sym) -> str:
-    """The checker's type of a written type (`int`, `colour`, `list of card`)."""
-    if t is None:
-        return "any"
-    if t.name == "list":
-        return f"list[{_type_ref(t.of, sym)}]"
-    if t.name in sym.enums:
-        return f"enum:{t.name}"
-    if t.name in sym.kinds:
-        return f"piece:{t.name}"
-    return t.name
+def _show(t: Optional[Type]) -> str:
+    return t.show() if t is not None else ""
 
 
-def _type_text(t) -> str:
-    """A type as the checker gives it, in words (`list of space`, `piece (frog)`)."""
-    return show(t) if isinstance(t, str) else str(t)
-
-
-def _element(type_text: Optional[str]) -> Optional[str]:
-    """The type of an element of a collection of the type written `type_text`."""
-    if not type_text:
+def _element(t: Optional[Type]) -> Optional[Type]:
+    """The type of an element of a collection of type `t`."""
+    if t is None or t == ANY:
         return None
-    if type_text.startswith("list of "):
-        return type_text[len("list of "):]
-    if type_text in ("zone", "space"):
-        return "piece"
-    return None
+    if t.is_list:
+        return t.element
+    return PIECE if t.base in ("zone", "space") else None
 
 
-def _moved(e, at):
-    """A parsed `{expression}` moved to its place in the file: line `at[0]`, from column `at[1]`."""
-    line, column = at
-
+def _moved(e, line: int, column: int):
+    """A parsed `{expression}` moved to its place in the file: on `line`, from `column`."""
     def move(span):
-        return N.Span(line, column + span.column - 1, line, column + span.end_column - 1)
+        return N.Span(span.file, line, column + span.column - 1, line, column + span.end_column - 1)
 
     if isinstance(e, tuple):
-        return tuple(_moved(x, at) for x in e)
-    if not attrs.has(type(e)) or isinstance(e, N.Span):
+        return tuple(_moved(x, line, column) for x in e)
+    if not isinstance(e, N.Node):
         return e
     changes = {}
     for f in attrs.fields(type(e)):
         v = getattr(e, f.name)
         if isinstance(v, N.Span):
             changes[f.name] = move(v)
-        elif isinstance(v, tuple) or attrs.has(type(v)):
-            changes[f.name] = _moved(v, at)
-    return attrs.evolve(e, **changes)
+        elif isinstance(v, (tuple, N.Node)):
+            changes[f.name] = _moved(v, line, column)
+    return e.evolve(**changes)
 
 
 def _signature(func) -> str:
-    from ..grammar.expr_types import _signature as signature
-    result = BUILTIN_FUNCTIONS[func][3]
-    gives = {"elem": "item"}.get(result, show(result))
-    return f"{signature(func)} -> {gives}"
+    sig = LIBRARY.functions[func]
+    gives = sig.result.show() if isinstance(sig.result, Type) else "item"
+    return f"{sig.text()} -> {gives}"
 
 
 def _text_at(analysis: Analysis, place: Place) -> str:
@@ -963,30 +874,26 @@ def _text_at(analysis: Analysis, place: Place) -> str:
 
 
 def _hover_text(analysis: Analysis, occ: Occurrence) -> Optional[str]:
-    kind = occ.key[0]
+    kind, name = occ.key[0], occ.key[-1]
     if kind == "builtin-function":
-        name = occ.key[1]
-        return f"```mire\n{_signature(name)}\n```\nbuiltin function: {FUNCTION_DOCS.get(name, '')}"
+        return f"```mire\n{_signature(name)}\n```\nbuiltin function: {LIBRARY.functions[name].doc}"
     if kind == "builtin":
-        name = occ.key[1]
-        if name in BUILTIN_NAMES:
-            typ, doc = BUILTIN_NAMES[name]
-            return f"`{name}`: {show(typ)}" + (f"\n\nbuiltin: {doc}" if doc else "\n\nbuiltin")
-        return f"`{name}`" + (f": {occ.type}" if occ.type else "")
+        if name in LIBRARY.names:
+            info = LIBRARY.names[name]
+            return f"`{name}`: {info.type.show()}" + (f"\n\nbuiltin: {info.doc}" if info.doc else "\n\nbuiltin")
+        return f"`{name}`" + (f": {_show(occ.type)}" if occ.type else "")
     if kind == "common":
-        _, base, name = occ.key
+        base = occ.key[1]
         typ = COMMON_ATTRS[base][name][0]
-        return f"`{name}`: {show(typ)}\n\nattribute of every {base}: {COMMON_ATTR_DOCS.get((base, name), '')}"
+        return f"`{name}`: {typ.show()}\n\nattribute of every {base}: {COMMON_ATTR_DOCS.get((base, name), '')}"
     if kind == "file":
         return f"the base game: `{Path(occ.key[1]).name}`"
     decls = analysis.declarations.get(occ.key, [])
     if not decls:
         return None
-    current = [d for d in decls if d.replaces] or decls
-    d = current[0]
+    d = ([x for x in decls if x.replaces] or decls)[0]
     typ = occ.type or d.type
-    name = d.name
-    head = f"({d.what}) `{name}`" + (f": {typ}" if typ else "")
+    head = f"({d.what}) `{d.name}`" + (f": {typ.show()}" if typ is not None else "")
     where = "" if d.place.path == analysis.path else f" in {Path(d.place.path).name}"
     text = f"{head}\n\n```mire\n{d.line_text}\n```\ndeclared on line {d.place.line}{where}"
     replaced = [x for x in decls if x is not d and x.place.path != d.place.path]

@@ -111,6 +111,11 @@ class _Formatter:
         self.source_lines = text.split("\n")
         self.lines: list = []
         self.gaps: list = []  # gaps[i] comes before lines[i]; one more gap at the end
+        self.paren = 0  # while reading: how many brackets are open
+        self.stack: list = [0]  # and the indentation of each open block
+        self.gap = _Gap()
+        self.current: Optional[_Line] = None
+        self.next_indent = 0
 
     # ------------------------------------------------------------ reading
     def column(self, tok) -> int:
@@ -123,64 +128,68 @@ class _Formatter:
         return self.write()
 
     def read(self, tokens):
-        paren, stack = 0, [0]
-        gap = _Gap(indents=(0,))
-        current: Optional[_Line] = None
-        next_indent = 0
+        self.gap = _Gap(indents=(0,))
         prev = None
         for tok in tokens:
             if tok.type == COMMENT:  # a comment the lexer read on its own: it ends a line
-                if current is not None:
-                    current.segments[-1].comment = tok.value.rstrip()
+                if self.current is not None:
+                    self.current.segments[-1].comment = tok.value.rstrip()
                 else:
-                    gap.entries.append(_Comment(tok.value.rstrip(), self.column(tok)))
-                continue
-            if tok.type == NEWLINE:
-                parts = tok.value.replace("\r", "").split("\n")
-                if paren > 0:
-                    seg = current.segments[-1]
-                    if parts[0].strip():
-                        seg.comment = parts[0].rstrip()
-                    notes = [p.strip() for p in parts[1:-1] if p.strip()]
-                    current.segments.append(_Segment(notes=notes))
-                    continue
-                if current is not None:
-                    if parts[0].strip():
-                        current.segments[-1].comment = parts[0].rstrip()
-                    self.lines.append(current)
-                    self.gaps.append(gap)
-                    current = None
-                    interior = parts[1:-1]
-                    gap = _Gap(indents=tuple(stack))
-                else:  # line breaks before the first line: every part is a whole line
-                    interior = parts[:-1]
-                for part in interior:
-                    body = part.lstrip(" \t")
-                    if body.startswith("#"):
-                        gap.entries.append(_Comment(body.rstrip(), len(part[:len(part) - len(body)].expandtabs(TAB))))
-                    else:
-                        gap.entries.append(BLANK)
-                next_indent = len(parts[-1].expandtabs(TAB))
-                continue
-            if current is None:
-                if next_indent > stack[-1]:
-                    stack.append(next_indent)
-                while next_indent < stack[-1]:
-                    stack.pop()
-                current = _Line(len(stack) - 1, [_Segment()])
-            elif current.segments[-1].tokens and tok.line > prev.end_line:
-                current.segments.append(_Segment())  # continued after a `\` (or inside brackets)
-            current.segments[-1].tokens.append(tok)
-            if tok.value in OPEN:
-                paren += 1
-            elif tok.value in CLOSE:
-                paren -= 1
-            prev = tok
+                    self.gap.entries.append(_Comment(tok.value.rstrip(), self.column(tok)))
+            elif tok.type == NEWLINE:
+                self.read_newline(tok)
+            else:
+                self.read_code(tok, prev)
+                prev = tok
+        if self.current is not None:
+            self.lines.append(self.current)
+            self.gaps.append(self.gap)
+            self.gap = _Gap(indents=tuple(self.stack))
+        self.gaps.append(self.gap)
+
+    def read_newline(self, tok):
+        """A line break, with the comments and blank lines it holds."""
+        parts = tok.value.replace("\r", "").split("\n")
+        current = self.current
+        if self.paren > 0 and current is not None:  # inside brackets: the logical line goes on
+            seg = current.segments[-1]
+            if parts[0].strip():
+                seg.comment = parts[0].rstrip()
+            current.segments.append(_Segment(notes=[p.strip() for p in parts[1:-1] if p.strip()]))
+            return
         if current is not None:
+            if parts[0].strip():
+                current.segments[-1].comment = parts[0].rstrip()
             self.lines.append(current)
-            self.gaps.append(gap)
-            gap = _Gap(indents=tuple(stack))
-        self.gaps.append(gap)
+            self.gaps.append(self.gap)
+            self.current = None
+            interior = parts[1:-1]
+            self.gap = _Gap(indents=tuple(self.stack))
+        else:  # line breaks before the first line: every part is a whole line
+            interior = parts[:-1]
+        for part in interior:
+            body = part.lstrip(" \t")
+            if body.startswith("#"):
+                indent = part[:len(part) - len(body)]
+                self.gap.entries.append(_Comment(body.rstrip(), len(indent.expandtabs(TAB))))
+            else:
+                self.gap.entries.append(BLANK)
+        self.next_indent = len(parts[-1].expandtabs(TAB))
+
+    def read_code(self, tok, prev):
+        if self.current is None:  # a new logical line: its depth, as the indentation post-lexer counts it
+            if self.next_indent > self.stack[-1]:
+                self.stack.append(self.next_indent)
+            while self.next_indent < self.stack[-1]:
+                self.stack.pop()
+            self.current = _Line(len(self.stack) - 1, [_Segment()])
+        elif self.current.segments[-1].tokens and tok.line > prev.end_line:
+            self.current.segments.append(_Segment())  # continued after a `\` (or inside brackets)
+        self.current.segments[-1].tokens.append(tok)
+        if tok.value in OPEN:
+            self.paren += 1
+        elif tok.value in CLOSE:
+            self.paren -= 1
 
     def mark_structure(self):
         lines = self.lines
@@ -255,7 +264,7 @@ class _Formatter:
                 entries.pop()
         low = after.depth if after is not None else 0
         high = before.depth if before is not None else 0
-        out = []
+        out: list = []
         for entry in entries:
             if entry is BLANK:
                 if out and out[-1] is BLANK:

@@ -12,9 +12,9 @@ from pygments import token as T
 from pygments.lexers import find_lexer_class_for_filename, get_lexer_by_name
 
 import mire.games
-from mire.grammar import highlight
+from mire.cli import highlight
+from mire.cli.pygments_lexer import MireLexer
 from mire.grammar.lexing import keyword_tokens, source_tokens
-from mire.grammar.pygments_lexer import MireLexer
 
 ROOT = Path(__file__).resolve().parent.parent
 LARK = ROOT / "grammar" / "mire.lark"
@@ -98,10 +98,11 @@ def test_the_word_lists_are_the_grammars_words():
     assert known - words == set()
 
 
-def test_builtins_come_from_the_checkers_tables():
-    from mire.grammar.types import BUILTIN_FUNCTIONS, BUILTIN_NAMES
-    assert set(highlight.FUNCTIONS) == set(BUILTIN_FUNCTIONS)
-    assert set(highlight.BUILTINS) | set(highlight.CONSTANTS) == set(BUILTIN_NAMES)
+def test_builtins_come_from_the_library():
+    from mire.engine.library import LIBRARY
+    assert set(highlight.FUNCTIONS) == set(LIBRARY.functions)
+    assert set(highlight.BUILTINS) | set(highlight.CONSTANTS) == set(LIBRARY.names)
+    assert {"yes", "none"} <= set(highlight.CONSTANTS) and {"mover", "north"} <= set(highlight.BUILTINS)
 
 
 def test_the_corpus_uses_every_keyword():
@@ -202,7 +203,7 @@ def test_textmate_scopes_the_parsers_keywords_as_keywords(name, text, tokens):
 def test_the_editors_files_are_made_from_the_rules(name):
     path = ROOT / "editors" / name
     assert path.read_text(encoding="utf-8") == highlight.GENERATED[name](), \
-        "write them again: python -m mire.grammar.highlight editors"
+        "write them again: python -m mire.cli.highlight editors"
 
 
 def test_the_vim_syntax_knows_every_word():

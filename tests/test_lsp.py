@@ -184,7 +184,7 @@ def test_hover_tells_the_type_and_declaration(tmp_path):
             assert await hover("laps +=") == ("(variable) `laps`: int\n\n```mire\nvar laps: int = 0 per player\n```\n"
                                               "declared on line 6")
             assert await hover("at(track") == ("```mire\nat(list of space, int, int) -> space\n```\nbuiltin function: "
-                                               "the space of the board at column X, row Y, or `none`")
+                                               "the space of a board at column X, row Y, or none")
             assert await hover("mover.laps") == "`mover`: player\n\nbuiltin: the player who is taking the turn"
             assert await hover("space + east") == ("`space`: space\n\nattribute of every piece: the space it is "
                                                    "on, or `none`")

@@ -4,8 +4,8 @@ the Vim syntax file (`editors/vim/`) is made from the same word lists.
 
 The words come from the grammar's keywords (tests/test_highlight.py checks that every quoted word of
 mire.lark is here, and that both highlighters mark every keyword the parser reads in the bundled games);
-the builtin names and functions come from types.py. Write the editors' files again after a change with
-`python -m mire.grammar.highlight editors`.
+the builtin names and functions come from the engine's library (engine/library.py). Write the editors'
+files again after a change with `python -m mire.cli.highlight editors`.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import attrs
 
-from .types import BUILTIN_FUNCTIONS, BUILTIN_NAMES
+from ..engine.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
 # coloured by the phrases below instead: `x` (`grid 3 x 3`), `turn`, `start`, `end` (`at turn start`,
@@ -30,9 +30,9 @@ OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden"
                "face", "up", "down", "secretly")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
-CONSTANTS = tuple(n for n, (t, _) in BUILTIN_NAMES.items() if t in ("bool", "none"))
-BUILTINS = tuple(n for n in BUILTIN_NAMES if n not in CONSTANTS)
-FUNCTIONS = tuple(BUILTIN_FUNCTIONS)
+CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
+BUILTINS = tuple(n for n in LIBRARY.names if n not in CONSTANTS)
+FUNCTIONS = tuple(LIBRARY.functions)
 
 # what each kind of word is called by Pygments and by TextMate
 KINDS = {
@@ -155,7 +155,7 @@ def textmate_grammar() -> dict:
         "name": "Mire",
         "scopeName": "source.mire",
         "fileTypes": ["mire"],
-        "comment": "Made by `python -m mire.grammar.highlight editors` from grammar/highlight.py: do not edit.",
+        "comment": "Made by `python -m mire.cli.highlight editors` from cli/highlight.py: do not edit.",
         "patterns": patterns,
     }
 
@@ -173,7 +173,7 @@ def vim_syntax() -> str:
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',
-        '" Made by `python -m mire.grammar.highlight editors` from grammar/highlight.py: do not edit.',
+        '" Made by `python -m mire.cli.highlight editors` from cli/highlight.py: do not edit.',
         'if exists("b:current_syntax")',
         "  finish",
         "endif",
@@ -230,7 +230,7 @@ TEXTMATE_FILES = ("mire.tmLanguage.json", "vscode/syntaxes/mire.tmLanguage.json"
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
-        print("usage: python -m mire.grammar.highlight EDITORS_FOLDER", file=sys.stderr)
+        print("usage: python -m mire.cli.highlight EDITORS_FOLDER", file=sys.stderr)
         return 2
     for name, make in GENERATED.items():
         path = Path(argv[0]) / name
