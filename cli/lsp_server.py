@@ -7,6 +7,8 @@ to characters and back here.
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import tempfile
 from pathlib import Path
 from typing import Optional
@@ -279,5 +281,18 @@ def rename(ls: MireServer, params: T.RenameParams) -> Optional[T.WorkspaceEdit]:
     return T.WorkspaceEdit(changes=changes)
 
 
+class _OneLine(logging.Formatter):
+    """A problem in the server's log as one line, without a traceback: editors show this log to the author.
+    (MIRE_DEBUG=1 keeps the tracebacks.)"""
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = record.getMessage().splitlines()
+        return f"mire lsp: {record.levelname.lower()}: {lines[0] if lines else ''}"
+
+
 def run() -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("mire lsp: %(levelname)s: %(message)s") if os.environ.get("MIRE_DEBUG")
+                         else _OneLine())
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     server.start_io()

@@ -373,3 +373,12 @@ def test_outline_and_formatting(tmp_path):
     [edit] = edits
     assert edit.new_text == format_source(messy) == source
     assert edit.range.start == T.Position(0, 0) and edit.range.end.line >= messy.count("\n")
+
+
+def test_without_pygls_the_command_says_what_to_install():
+    import subprocess
+    done = subprocess.run([sys.executable, "-c", "import sys; sys.modules['pygls'] = None\n"
+                           "from mire.cli.main import main; main()", "lsp"],
+                          capture_output=True, text=True, timeout=WAIT)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("mire lsp needs pygls (") and done.stderr.endswith("pip install 'mire[lsp]'\n")
