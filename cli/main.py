@@ -8,6 +8,7 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -15,7 +16,10 @@ from ..engine import InputError, RuleError, SetupError, load_game
 from ..engine.perft import perft
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
-from ..grammar.wording import player_count
+from ..grammar.frontend import FileRefused, read_text_file
+from ..grammar.limits import MAX_DIAGNOSTICS
+from ..grammar.parser import unsafe_character
+from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .play import Session, plural, use_colour
@@ -27,8 +31,16 @@ from .savefile import SaveError, restore, start
 # errors: never a traceback
 
 def _print_mire_error(err, err_stream=True) -> None:
-    for d in err.diagnostics:
+    shown, more = _first_diagnostics(err)
+    for d in shown:
         click.echo(d.render(err.sources.get(d.path)), err=err_stream)
+    if more:
+        click.echo(f"... and {more} more", err=err_stream)
+
+
+def _first_diagnostics(err) -> tuple[list, int]:
+    """The diagnostics worth printing, and how many more there are: a broken file never floods the screen."""
+    return err.diagnostics[:MAX_DIAGNOSTICS], max(0, len(err.diagnostics) - MAX_DIAGNOSTICS)
 
 
 def guarded(f):
@@ -50,15 +62,15 @@ def guarded(f):
             _print_mire_error(e)
             sys.exit(1)
         except UnknownGame as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {printable(str(e))}", err=True)
             sys.exit(1)
         except RuleError as e:  # the rules went wrong as they ran: say where, no traceback
-            click.echo(f"error: a rule failed: {e}", err=True)
+            click.echo(f"error: a rule failed: {printable(str(e))}", err=True)
             sys.exit(1)
         except Exception as e:  # noqa: BLE001 - the promise is: no traceback
             if os.environ.get("MIRE_DEBUG"):
                 raise
-            click.echo(f"mire: internal error: {type(e).__name__}: {e}", err=True)
+            click.echo(f"mire: internal error: {type(e).__name__}: {printable(str(e))}", err=True)
             sys.exit(1)
 
     return wrapper
@@ -118,18 +130,22 @@ def read_list_file(path: str) -> list:
     """A list a player brings (a hand): [(line number, text)], one item a line; blank lines and
     `#` comments are skipped."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise click.BadParameter(f"cannot read {path}: {e.strerror or e}", param_hint="--hand") from None
-    except UnicodeDecodeError:
-        raise click.BadParameter(f"cannot read {path}: not a text file", param_hint="--hand") from None
+        text = read_text_file(Path(path), MAX_HAND_BYTES)
+    except FileRefused as e:
+        raise click.BadParameter(f"cannot read {printable(path)}: {e}", param_hint="--hand") from None
     lines = []
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.split("\n"), 1):
         item = line.split("#", 1)[0].strip()
+        bad = unsafe_character(item)
+        if bad is not None:
+            raise click.BadParameter(f"{printable(path)}, line {n}: the character {ascii(bad)} is in no card's name",
+                                     param_hint="--hand")
         if item:
             lines.append((n, item))
     return lines
+
+
+MAX_HAND_BYTES = 100_000
 
 
 def _hands(game, specs, players, seed, options):
@@ -161,7 +177,7 @@ def _hands(game, specs, players, seed, options):
             problems += [f"{path}: {p}" for p in e.problems]
     if problems:
         for p in problems:
-            click.echo(f"error: {p}", err=True)
+            click.echo(f"error: {printable(p)}", err=True)
         sys.exit(2)
     return {"hand": hands}
 
@@ -181,30 +197,36 @@ def check(paths, as_json):
             load_game(path)
         except MireError as e:
             failed = True
+            shown, more = _first_diagnostics(e)
             if as_json:
-                found += [d.as_json() for d in e.diagnostics]
+                found += [d.as_json() for d in shown]
+                if more:
+                    found.append({"path": path, "line": None, "column": None, "end_line": None, "end_column": None,
+                                  "severity": "note", "code": None, "message": f"and {more} more", "hint": None})
             else:
-                for d in e.diagnostics:
+                for d in shown:
                     click.echo(d.render(e.sources.get(d.path)))
                     click.echo()
+                if more:
+                    click.echo(f"{printable(path)}: ... and {more} more\n")
             continue
         except KeyboardInterrupt:
             sys.exit(130)
         except Exception as e:  # noqa: BLE001
             failed = True
             if isinstance(e, (FileNotFoundError, IsADirectoryError, PermissionError)):
-                message = f"cannot read {path}: {e.strerror}"
+                message = f"cannot read {printable(path)}: {e.strerror}"
             else:
-                message = f"internal error: {type(e).__name__}: {e}"
+                message = f"internal error: {type(e).__name__}: {printable(str(e))}"
             if as_json:
                 found.append({"path": path, "line": None, "column": None, "end_line": None,
                               "end_column": None, "severity": "error", "code": None,
                               "message": message, "hint": None})
             else:
-                click.echo(f"{path}: error: {message}")
+                click.echo(f"{printable(path)}: error: {message}")
             continue
         if not as_json:
-            click.echo(f"ok: {path}")
+            click.echo(f"ok: {printable(path)}")
     if as_json:
         click.echo(json.dumps(found, indent=2))
     sys.exit(1 if failed else 0)
@@ -298,7 +320,7 @@ def replay(file, seat):
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
-        click.echo(f"cannot replay {file}: {e}", err=True)
+        click.echo(f"cannot replay {printable(file)}: {printable(str(e))}", err=True)
         sys.exit(1)
     if not 1 <= seat <= saved.players:
         raise click.BadParameter(f"seats are numbered 1 to {saved.players}", param_hint="--seat")

@@ -90,7 +90,8 @@ def test_replay_refuses_a_bad_save(in_tmp):
         "options": [], "moves": []}))
     result = run(["replay", "bad.json"])
     assert result.exit_code == 1
-    assert result.output.strip() == "cannot replay bad.json: unknown game 'no-such-game'"
+    assert result.output.strip() == \
+        "cannot replay bad.json: 'game' is 'no-such-game', which is neither a bundled game nor a .mire file"
 
 
 def test_bots_play_to_the_end(snapshot):
