@@ -350,55 +350,39 @@ def replay(file, seat):
 @click.option("--json", "as_json", is_flag=True)
 @guarded
 def simulate(game, count, seed, players, options, max_moves, as_json):
-    """Random playouts of GAME: wins per seat, draws, game length, speed."""
+    """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
+    from ..engine.playout import random_playouts
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    names = the_game.seat_names(n)
-    wins = {name: 0 for name in names}
-    draws = unfinished = 0
-    lengths = []
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for i in range(count):
-        state = the_game.new_state(seed=seed + i, players=n, options=opts)
-        length = 0
-        while not state.is_over() and length < max_moves:
-            moves = state.legal_moves()
-            if not moves:
-                break
-            state.apply(rng.choice(moves))
-            length += 1
-        lengths.append(length)
-        if not state.is_over():
-            unfinished += 1
-            continue
-        outcome = state.outcome()
-        if outcome.draw:
-            draws += 1
-        for w in outcome.winners:
-            wins[names[w]] += 1
-    elapsed = time.perf_counter() - start
-    speed = count / elapsed if elapsed > 0 else float("inf")
-    result = {
-        "game": the_game.name, "players": n, "n": count, "wins": wins, "draws": draws,
-        "unfinished": unfinished,
-        "length": {"mean": statistics.fmean(lengths), "min": min(lengths), "max": max(lengths)},
-        "playouts_per_second": round(speed, 1),
-    }
+    summary = random_playouts(the_game, count, seed=seed, players=n, options=opts, max_moves=max_moves)
+    if summary.interrupted:
+        click.echo(f"interrupted: {summary.n} of {count} playouts done", err=True)
+    if not summary.n:
+        sys.exit(130)
+    speed = summary.per_second()
+    result = {"game": the_game.name, "players": n, **summary.as_dict(), "playouts_per_second": round(speed, 1)}
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
+    done = summary.n
 
     def pct(k):
-        return f"{k} ({100 * k / count:.1f}%)"
+        return f"{k} ({100 * k / done:.1f}%)"
 
-    click.echo(f"{the_game.title}: {count} random playouts, {n} players, seed {seed}")
-    click.echo("wins: " + ", ".join(f"{name} {pct(k)}" for name, k in wins.items()))
-    click.echo(f"draws: {pct(draws)}")
-    if unfinished:
-        click.echo(f"unfinished after {max_moves} moves: {pct(unfinished)}")
-    click.echo(f"length: mean {result['length']['mean']:.1f}, min {min(lengths)}, max {max(lengths)}")
+    click.echo(f"{the_game.title}: {done} random playouts, {n} players, seed {seed}")
+    click.echo("wins: " + ", ".join(f"{name} {pct(k)}" for name, k in summary.wins.items()))
+    if summary.shared_games:
+        click.echo(f"shared wins: {pct(summary.shared_games)} of the games ("
+                   + ", ".join(f"{name} {k}" for name, k in summary.shared.items() if k) + ")")
+    click.echo(f"draws: {pct(summary.draws)}")
+    if summary.unfinished:
+        click.echo(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
+    scores = summary.mean_scores()
+    if scores:
+        click.echo("mean score: " + ", ".join(f"{name} {v:.1f}" for name, v in scores.items()))
+    lengths = summary.length_stats()
+    click.echo(f"length: mean {lengths['mean']:.1f}, min {lengths['min']}, max {lengths['max']}")
     click.echo(f"speed: {speed:.1f} playouts/s")
 
 

@@ -268,15 +268,14 @@ def test_saves_restore_hidden_information_and_choices(tmp_path):
 
     from mire.cli.savefile import restore, save_data, write_save
     from mire.engine import load_game
+    from mire.engine.bots import RandomBot
+    from mire.engine.playout import play_game
 
     game = load_game("mosquito-show")
     rng = random.Random(5)
     for seed in range(3):
         state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(5, 40)):
-            if state.is_over():
-                break
-            state.apply(rng.choice(state.legal_moves()))
+        play_game(state, [RandomBot(rng)] * 2, max_moves=rng.randrange(5, 40))
         path = tmp_path / f"s{seed}.json"
         write_save(str(path), save_data("mosquito-show", state.num_players, seed, [], state.history))
         _, _, saved, restored, movers = restore(str(path))

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from mire.engine import RuleError, load_game
+from mire.engine.bots import RandomBot
 from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
+from mire.engine.playout import play_game
 from mire.engine.testing import snapshot
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
@@ -34,13 +36,9 @@ def test_perft_equals_the_reference_counts(name):
     assert perft(state, len(counts)) == counts
 
 
-def random_game(state, rng, limit=3000):
-    n = 0
-    while not state.is_over():
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
-        n += 1
-        assert n < limit, "a random game did not end"
+def random_game(state, rng, limit=3000, on_move=None):
+    n = play_game(state, [RandomBot(rng)] * state.num_players, max_moves=limit, on_move=on_move).length
+    assert state.is_over(), "a random game did not end"
     return n
 
 
@@ -58,12 +56,9 @@ def test_undo_restores_exactly_the_previous_state(name):
     game = load_game(str(HERE / "games" / f"{name}.mire")) if name == "high-card" else load_game(name)
     for seed in range(4):
         state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        before = [snapshot(state)]
-        while not state.is_over():
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-            before.append(snapshot(state))
+        before = []
+        random_game(state, random.Random(seed), on_move=lambda state, seat, move: before.append(snapshot(state)))
+        before.append(snapshot(state))
         while len(before) > 1:
             before.pop()
             state.undo()
@@ -108,11 +103,7 @@ def test_face_down_mosquitoes_are_hidden_from_both_players():
     rng = random.Random(2)
     for seed in range(5):
         state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(12)):
-            if state.is_over():
-                break
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+        play_game(state, [RandomBot(rng)] * 2, max_moves=rng.randrange(12))
         before = views(state)
         hidden = [p for p in state.kind_pieces["token"] if not p.up]
         assert hidden
@@ -186,11 +177,7 @@ def test_no_view_shows_what_its_seat_cannot_see(name):
     scrambled = 0
     for seed in range(6):
         played = game.new_state(seed=seed, players=game.max_players)
-        for _ in range(rng.randrange(30)):
-            if played.is_over():
-                break
-            moves = played.legal_moves()
-            played.apply(moves[rng.randrange(len(moves))])
+        play_game(played, [RandomBot(rng)] * played.num_players, max_moves=rng.randrange(30))
         for seat in range(played.num_players):
             state = game.new_state(seed=seed, players=game.max_players)
             for text in played.history:

@@ -21,7 +21,9 @@ import random
 import time
 
 from ..knowledge import Worlds
+from ..playout import play_game
 from ..runtime import RuleError
+from . import RandomBot
 
 EXPLORATION = 0.7          # UCB1's constant, for results between 0 and 1
 ROLLOUT_LIMIT = 1000       # moves a random playout may take before it is scored as it stands (unfinished)
@@ -83,7 +85,7 @@ class SearchBot:
     def _iterate(self, world, root, rng):
         node = root
         path = []      # (node, the seat that moved into it)
-        applied = 0
+        depth = len(world.played)
         try:
             while not world.is_over():
                 moves = world.legal_moves()
@@ -106,23 +108,22 @@ class SearchBot:
                     child = children[move.text] = _Node()
                     child.available = 1
                     world.apply(move)
-                    applied += 1
                     path.append((child, mover))
                     break
                 move = self._select(there)
                 child = children[move.text]
                 world.apply(move)
-                applied += 1
                 path.append((child, mover))
                 node = child
-            played, result = self._rollout(world, rng)
-            applied += played
+            # then random moves to the end (or to the limit, scored as unfinished)
+            play_game(world, [RandomBot(rng)] * world.num_players, max_moves=self.rollout_limit)
+            result = rewards(world)
         except RuleError:  # a rule failed on a move: the move did not happen; the line counts as unfinished
             result = [1.0 / world.num_players] * world.num_players
         for child, mover in path:
             child.visits += 1
             child.total += result[mover]
-        for _ in range(applied):
+        for _ in range(len(world.played) - depth):
             world.undo()
 
     def _select(self, there):
@@ -135,20 +136,6 @@ class SearchBot:
             if value > best_value:
                 best, best_value = there[i + 1], value
         return best
-
-    def _rollout(self, world, rng):
-        """Random moves to the end (or the limit): (moves played, each seat's result)."""
-        played = 0
-        try:
-            while not world.is_over() and played < self.rollout_limit:
-                moves = world.legal_moves()
-                if not moves:
-                    break
-                world.apply(moves[rng.randrange(len(moves))])
-                played += 1
-        except RuleError:  # as above
-            return played, [1.0 / world.num_players] * world.num_players
-        return played, rewards(world)
 
 
 def rewards(state):
