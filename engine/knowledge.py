@@ -81,6 +81,8 @@ class Worlds:
         self.redo = None      # the move in progress, when other players' secret choices in it are to be made again
         if peek:
             return
+        printed = printed_identities(work.game, work.num_players)
+        self.identity = lambda p: printed[p.id][1] if p.id < len(printed) else {}
         pools = self._track(work, work.played)
         self._prepare(work, pools)
         self.redo = self._secret_steps(work)
@@ -91,6 +93,9 @@ class Worlds:
         seat = self.seat
         for _ in moves:
             work.undo()
+        # every piece as the rules file made it: the game played again goes as it went (it only says where
+        # the pieces were, and how they lay, when the seat looked)
+        work.assume([(p, self.identity(p)) for ps in work.kind_pieces.values() for p in ps])
         pools = _Pools()
         done = set()
         pieces = {}
@@ -131,16 +136,13 @@ class Worlds:
     def _prepare(self, work, pools):
         """Sort each pool by where its pieces lie (not by which piece is which), and tell the pieces the
         seat knows but cannot see now what they are (the identities come from the rules file)."""
-        printed = printed_identities(work.game, work.num_players)
+        identity = self.identity
         order = {}
-        for c in _containers(work):
+        for c in containers(work):
             order[id(c)] = len(order)
 
         def place(p):
             return (order.get(id(p.loc), len(order)), p.loc.pieces.index(p) if p.loc is not None else 0)
-
-        def identity(p):
-            return printed[p.id][1] if p.id < len(printed) else {}
 
         pooled = set()
         for members in pools:
@@ -228,7 +230,7 @@ def _canonical(attrs):
     return sorted((k, repr(v)) for k, v in attrs.items())
 
 
-def _containers(state):
+def containers(state):
     """Every place a piece can be, in a fixed order."""
     out = [s for b in state.boards.values() for s in b.spaces]
     for p in state.players:

@@ -11,7 +11,7 @@ from mire.engine.bots import RandomBot
 from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
 from mire.engine.playout import play_game
-from mire.engine.testing import snapshot
+from mire.engine.testing import scramble_unseen, snapshot
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
 GAMES = bundled_names()  # every bundled game: the properties below hold for all of them
@@ -145,31 +145,6 @@ def test_seat_relative_directions_turn_with_the_seat():
     assert (white.rel["forward_left"].name, black.rel["forward_left"].name) == ("northwest", "southeast")
 
 
-def _scramble_what_seat_cannot_see(state, seat):
-    """Change every attribute a seat may not know: pieces in zones hidden from it, and the hidden
-    attributes of face-down pieces it does not own."""
-    from mire.engine.view import zone_visible
-    containers = list(state.spaces) + [sp for p in state.players for b in p.boards.values() for sp in b.spaces]
-    containers += [*state.zones.values(), state.supply, state.box,
-                   *[z for p in state.players for z in p.zones.values()]]
-    changed = 0
-    for c in containers:
-        unseen_zone = not c.is_space and not zone_visible(c, seat)
-        for piece in c.pieces:
-            mine = piece.owner is not None and piece.owner.index == seat
-            if unseen_zone:
-                names = list(piece.attrs)
-            elif not piece.up and not mine:
-                names = [n for n in piece.attrs if n in piece.kind.hidden] if piece.kind.hidden else list(piece.attrs)
-            else:
-                continue
-            for n in names:
-                v = piece.attrs[n]
-                piece.attrs[n] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else f"{v}~")
-                changed += 1
-    return changed
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_no_view_shows_what_its_seat_cannot_see(name):
     game = load_game(name)
@@ -183,7 +158,7 @@ def test_no_view_shows_what_its_seat_cannot_see(name):
             for text in played.history:
                 state.apply(state.parse_move(text))
             before = json.dumps(state.view(seat), sort_keys=True)
-            scrambled += _scramble_what_seat_cannot_see(state, seat)
+            scrambled += scramble_unseen(state, seat)
             assert json.dumps(state.view(seat), sort_keys=True) == before
     # the games with hidden things really had some to scramble: the test is not empty for them
     assert (scrambled > 0) == (name in {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland"})
