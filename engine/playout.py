@@ -7,6 +7,7 @@ the same results.
 """
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -105,6 +106,10 @@ class Summary:
             return None
         return {name: self.score_sums.get(name, 0) / self.scored for name in self.seats}
 
+    def win_rates(self):
+        """Each seat's rate of sole wins, as a 95% Wilson interval [low, high]."""
+        return {name: list(wilson(k, self.n)) for name, k in self.wins.items()}
+
     def per_second(self):
         return self.n / self.seconds if self.seconds > 0 else float("inf")
 
@@ -118,11 +123,12 @@ class Summary:
 
 
 def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_moves=10000, summary=None,
-                on_game=None, start=0) -> Summary:
+                on_game=None, on_move=None, start=0) -> Summary:
     """Games `start` .. `start + n - 1` of a series: game i from `new_state(seed=seed + i)`, played by
     `bots_for(i, players)` (a list, one bot per seat; default: one random bot for every seat, drawing from
-    `series_rng(seed, i)`). `on_game(i, state, record)` sees each finished game. Ctrl-C stops the series
-    between two games, or in the middle of one (which is then not counted): the summary says `interrupted`."""
+    `series_rng(seed, i)`). `on_move(i, state, seat, move)` sees each move before it is made,
+    `on_game(i, state, record)` each finished game. Ctrl-C stops the series between two games, or in the
+    middle of one (which is then not counted): the summary says `interrupted`."""
     players = players if players is not None else game.min_players
     if summary is None:
         summary = Summary(game.seat_names(players))
@@ -133,7 +139,8 @@ def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_mo
     try:
         for i in range(start, start + n):
             state = game.new_state(seed=seed + i, players=players, options=tuple(options))
-            record = play_game(state, bots_for(i, players), max_moves=max_moves)
+            watch = None if on_move is None else (lambda state, seat, move, i=i: on_move(i, state, seat, move))
+            record = play_game(state, bots_for(i, players), max_moves=max_moves, on_move=watch)
             summary.add(record)
             if on_game is not None:
                 on_game(i, state, record)
@@ -146,3 +153,14 @@ def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_mo
 def random_playouts(game, n, seed=0, players=None, options=(), max_moves=10000) -> Summary:
     """`n` games between random movers (see play_series)."""
     return play_series(game, n, seed=seed, players=players, options=options, max_moves=max_moves)
+
+
+def wilson(k, n, z=1.96):
+    """The Wilson score interval of a rate of k in n (95% for z = 1.96), rounded to 4 places."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))

@@ -113,7 +113,7 @@ def test_human_against_a_bot(snapshot):
 def test_play_without_a_game_runs_the_default_against_a_bot():
     result = run(["play", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "random bot" in result.output and "bye" in result.output
+    assert "blue search bot (normal)" in result.output and "bye" in result.output
 
 
 def test_hot_seat_with_hidden_information_passes_the_screen():
