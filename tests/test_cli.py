@@ -133,7 +133,8 @@ def test_end_of_input_ends_the_session():
     (["play", "no-such-game"], "unknown game 'no-such-game'"),
     (["play", "tic-tac-toe", "--players", "5"], "Tic-tac-toe is for 2 players"),
     (["play", "tic-tac-toe", "--seat", "3=random"], "seats are numbered 1 to 2"),
-    (["play", "tic-tac-toe", "--seat", "2=robot"], "write SEAT=human or SEAT=random"),
+    (["play", "tic-tac-toe", "--seat", "2=robot"], "'robot' is not a bot: write one of human, random, mcts"),
+    (["play", "tic-tac-toe", "--seat", "robot"], "write SEAT=BOT, e.g. 2=mcts"),
     (["play", "tic-tac-toe", "--option", "nope"], "has no option 'nope'"),
 ])
 def test_usage_errors(args, message):
