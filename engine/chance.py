@@ -25,7 +25,7 @@ class ChanceEvent:
     have touched, as they were at that moment; `label` is (the journal mark of the move it happened in,
     or -1 for the setup; its number within that move): a move run again at each choice inside it makes
     the same events with the same labels."""
-    kind: str
+    kind: str       # "shuffle", "pick" or "brought"
     label: tuple
     pieces: tuple
 

@@ -369,9 +369,9 @@ class State:
         self._journal.append((_RNG, self.rng.getstate()))
         return self.rng.randrange(n)
 
-    def draw(self, items):
+    def pick_at_random(self, items):
         """An item of a list picked at random (the rules' `random`)."""
-        self._note_chance("draw", [x for x in items if isinstance(x, Piece)])
+        self._note_chance("pick", [x for x in items if isinstance(x, Piece)])
         return items[self.randrange(len(items))]
 
     def _note_chance(self, kind, pieces):

@@ -276,4 +276,4 @@ def test_chance_events_tell_a_move_with_chance_from_one_without():
     state.undo()
     assert len(state.chance) == count
     rolled = dice(1, ["roll"])
-    assert [e.kind for e in rolled.chance] == ["draw"] and rolled.chance[0].pieces == ()
+    assert [e.kind for e in rolled.chance] == ["pick"] and rolled.chance[0].pieces == ()
