@@ -5,9 +5,7 @@ import functools
 import json
 import os
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import click
@@ -539,7 +537,6 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
         click.echo("interrupted before a game was played", err=True)
         sys.exit(130)
     if plot_path:
-        from .reports import balance_plot
         balance_plot(columns, plot_path)
     if as_json:
         click.echo(json.dumps({"games": [{"game": label, "title": next(iter(runs.values())).title,

@@ -64,7 +64,8 @@ def playthrough(name: str, seed: int = 1, limit: int = 400) -> str:
     def write(state, seat, move):
         moves = state.legal_moves()
         phase = state.view(seat)["phase"]
-        out.append(f"\n## {len(state.history) + 1}. {state.players[seat].name} to move" + (f" ({phase})" if phase else ""))
+        number = len(state.history) + 1
+        out.append(f"\n## {number}. {state.players[seat].name} to move" + (f" ({phase})" if phase else ""))
         out.append(describe_state(state))
         out.append(f"  legal ({len(moves)}): " + ", ".join(m.text for m in moves))
         out.append(f"  plays: {move.text}")

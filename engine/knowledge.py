@@ -77,7 +77,7 @@ class Worlds:
         self.seat = seat
         self.peek = peek
         self.state = work = clone_state(state)
-        self.pools = []       # per pool: [(kind, [members in place order], {face: [members]}, [identities])]
+        self.pools = []       # (kind, pieces in place order, attributes a face shows, {face: pieces}, identities)
         self.redo = None      # the move in progress, when other players' secret choices in it are to be made again
         if peek:
             return
