@@ -87,6 +87,21 @@ class Summary:
                 name = self.seats[seat]
                 self.score_sums[name] = self.score_sums.get(name, 0) + (score or 0)
 
+    def merge(self, other):
+        """Add the games of another summary of the same series (another range of game numbers)."""
+        self.n += other.n
+        for name in self.seats:
+            self.wins[name] += other.wins[name]
+            self.shared[name] += other.shared[name]
+            self.score_sums[name] = self.score_sums.get(name, 0) + other.score_sums.get(name, 0)
+        self.draws += other.draws
+        self.unfinished += other.unfinished
+        self.lengths += other.lengths
+        self.scored += other.scored
+        self.seconds = max(self.seconds, other.seconds)
+        self.interrupted = self.interrupted or other.interrupted
+        return self
+
     @property
     def decided(self):
         """Games with a sole winner."""

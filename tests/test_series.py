@@ -38,6 +38,8 @@ def test_a_series_split_by_game_number_gives_the_same_figures():
     first = play_series(game, 4, seed=3)
     both = play_series(game, 6, seed=3, summary=first, start=4)
     assert (both.wins, both.draws, both.lengths) == (whole.wins, whole.draws, whole.lengths)
+    apart = play_series(game, 5, seed=3).merge(play_series(game, 5, seed=3, start=5))   # as --jobs 2 would
+    assert (apart.n, apart.wins, apart.draws, apart.lengths) == (10, whole.wins, whole.draws, whole.lengths)
 
 
 def test_ctrl_c_stops_a_series_with_the_games_played():
