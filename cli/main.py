@@ -539,12 +539,12 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     if plot_path:
         balance_plot(columns, plot_path)
     if as_json:
-        click.echo(json.dumps({"games": [{"game": label, "title": next(iter(runs.values())).title,
+        click.echo(json.dumps({"interrupted": stopped, "games": [{"game": label, "title": next(iter(runs.values())).title,
                                           "players": next(iter(runs.values())).players,
                                           "bots": {b: r.as_dict() for b, r in runs.items()}}
                                          for label, runs in columns]}, indent=2))
     else:
-        click.echo(balance_text(columns))
+        click.echo(balance_text(columns, interrupted=stopped))
         if plot_path:
             click.echo(f"picture: {plot_path}")
 

@@ -66,7 +66,7 @@ def arena_text(result, title):
     return "\n".join(lines)
 
 
-def balance_text(columns):
+def balance_text(columns, interrupted=False):
     """columns: [(game label, {bot: BalanceRun})], shown side by side."""
     heads = [label for label, _ in columns]
     bots = []
@@ -125,7 +125,7 @@ def balance_text(columns):
             label = f"  {bot}, turn {lo}" + (f"-{hi}" if hi != lo else "")
             rows.append([label] + [_branching(runs[bot], lo, hi) if bot in runs else "" for _, runs in columns])
     out.append(table(rows))
-    if any(run.summary.interrupted for _, runs in columns for run in runs.values()):
+    if interrupted or any(run.summary.interrupted for _, runs in columns for run in runs.values()):
         out.append("interrupted: these are the games played so far")
     return "\n".join(out)
 

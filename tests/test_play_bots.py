@@ -105,3 +105,19 @@ def test_at_a_terminal_a_hint_can_be_asked_and_the_game_goes_on():
         assert finish(pid) == 0
     finally:
         os.close(fd)
+
+
+def test_at_a_terminal_balance_shows_its_progress_and_ctrl_c_gives_what_it_has():
+    pid, fd = spawn(["balance", "tic-tac-toe", "--bots", "random,mcts:100000000", "-n", "50"])
+    try:
+        seen = read_until(fd, b"tic-tac-toe, mcts:100000000", 60)   # the progress bar of the second bot
+        assert b"tic-tac-toe, random" in seen or b"tic-tac-toe, mcts" in seen
+        os.write(fd, b"\x03")
+        seen += read_until(fd, b"interrupted: these are the games played so far", 20)
+        seen += read_until(fd, b"\n", 2)
+        text = seen.decode(errors="replace")
+        assert "random, 2 players" in text and "n=50" in text          # the first bot's games are all there
+        assert "interrupted: these are the games played so far" in text
+        assert finish(pid) == 0
+    finally:
+        os.close(fd)
