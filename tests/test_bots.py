@@ -160,3 +160,11 @@ def test_the_search_makes_choices_inside_moves_and_secret_ones():
     bots = [SearchBot(iterations=5, seed=s, rollout_limit=30) for s in range(2)]
     play_game(state, bots, on_move=lambda state, seat, move: seen.append(state.pending is not None))
     assert state.is_over()
+
+
+def test_guessing_a_hidden_card_the_honest_search_wins_a_third_and_a_peeking_one_always():
+    """What honesty costs, where it is all there is to the game: an honest bot that peeked would win every game."""
+    game = str(HERE / "games" / "guess.mire")
+    honest = versus(game, "mcts:50", 30)
+    peeking = versus(game, "peek:50", 30)
+    assert 4 <= honest[0] <= 16 and peeking[0] == 30
