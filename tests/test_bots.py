@@ -164,7 +164,8 @@ def test_the_search_makes_choices_inside_moves_and_secret_ones():
 
 def test_guessing_a_hidden_card_the_honest_search_wins_a_third_and_a_peeking_one_always():
     """What honesty costs, where it is all there is to the game: an honest bot that peeked would win every game."""
-    game = str(HERE / "games" / "guess.mire")
-    honest = versus(game, "mcts:50", 30)
-    peeking = versus(game, "peek:50", 30)
-    assert 4 <= honest[0] <= 16 and peeking[0] == 30
+    from mire.engine.arena import arena
+    game = load_game(str(HERE / "games" / "guess.mire"))
+    honest = arena(game, ["mcts:50", "random"], 30, rotate=False).by_bot["mcts:50"]
+    peeking = arena(game, ["peek:50", "random"], 30, rotate=False).by_bot["peek:50"]
+    assert 4 <= honest.wins <= 16 and peeking.wins == 30
