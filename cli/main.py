@@ -469,10 +469,13 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     specs = _bot_seats(seat_specs, n)
-    with progress(count, the_game.name) as tick:
-        result = run_arena(the_game, specs, count, seed=seed, players=n, options=opts, rotate=not fixed_seats,
-                           max_moves=max_moves, on_game=tick)
-    if not result.summary.n:
+    try:
+        with progress(count, the_game.name) as tick:
+            result = run_arena(the_game, specs, count, seed=seed, players=n, options=opts,
+                               rotate=not fixed_seats, max_moves=max_moves, on_game=tick)
+    except KeyboardInterrupt:  # before the first game began
+        result = None
+    if result is None or not result.summary.n:
         click.echo("interrupted before a game was played", err=True)
         sys.exit(130)
     if as_json:
@@ -498,16 +501,8 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
     branching factor by turn. Ctrl-C stops with what has been played."""
-    from ..engine.balance import balance as run_balance
-    from ..engine.bots import SpecError, parse_spec
-    from .reports import balance_plot, balance_text, progress
-    bots = [b.strip() for b in bot_list.split(",") if b.strip()]
-    for b in bots:
-        try:
-            if parse_spec(b).kind == "human":
-                raise SpecError(f"'{b}': balance is measured with bots")
-        except SpecError as err:
-            raise click.BadParameter(str(err), param_hint="--bots") from None
+    from .reports import balance_json, balance_plot, balance_text
+    bots = _balance_bots(bot_list)
     if plot_path:
         try:
             import matplotlib  # noqa: F401
@@ -518,6 +513,36 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     for g in games:
         the_game, _ = _load(g)
         loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
+    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves)
+    if not columns:
+        click.echo("interrupted before a game was played", err=True)
+        sys.exit(130)
+    if plot_path:
+        balance_plot(columns, plot_path)
+    if as_json:
+        click.echo(json.dumps(balance_json(columns, stopped), indent=2))
+    else:
+        click.echo(balance_text(columns, interrupted=stopped))
+        if plot_path:
+            click.echo(f"picture: {plot_path}")
+
+
+def _balance_bots(bot_list):
+    from ..engine.bots import SpecError, parse_spec
+    bots = [b.strip() for b in bot_list.split(",") if b.strip()]
+    for b in bots:
+        try:
+            if parse_spec(b).kind == "human":
+                raise SpecError(f"'{b}': balance is measured with bots")
+        except SpecError as err:
+            raise click.BadParameter(str(err), param_hint="--bots") from None
+    return bots
+
+
+def _balance_runs(loaded, bots, count, seed, max_moves):
+    """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
+    from ..engine.balance import balance as run_balance
+    from .reports import progress
     columns = []
     stopped = False
     for the_game, n, opts in loaded:
@@ -525,28 +550,19 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
         for b in bots:
             if stopped:
                 break
-            with progress(count, f"{the_game.name}, {b}") as tick:
-                run = run_balance(the_game, b, count, seed=seed, players=n, options=opts, max_moves=max_moves,
-                                  on_game=tick)
+            try:
+                with progress(count, f"{the_game.name}, {b}") as tick:
+                    run = run_balance(the_game, b, count, seed=seed, players=n, options=opts,
+                                      max_moves=max_moves, on_game=tick)
+            except KeyboardInterrupt:  # between two series of games: what is done stays
+                stopped = True
+                break
             if run.summary.n:
                 runs[b] = run
             stopped = run.summary.interrupted
         if runs:
             columns.append((the_game.name, runs))
-    if not columns:
-        click.echo("interrupted before a game was played", err=True)
-        sys.exit(130)
-    if plot_path:
-        balance_plot(columns, plot_path)
-    if as_json:
-        click.echo(json.dumps({"interrupted": stopped, "games": [{"game": label, "title": next(iter(runs.values())).title,
-                                          "players": next(iter(runs.values())).players,
-                                          "bots": {b: r.as_dict() for b, r in runs.items()}}
-                                         for label, runs in columns]}, indent=2))
-    else:
-        click.echo(balance_text(columns, interrupted=stopped))
-        if plot_path:
-            click.echo(f"picture: {plot_path}")
+    return columns, stopped
 
 
 main.add_command(fmt)

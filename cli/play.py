@@ -291,17 +291,11 @@ class Session:
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
             self.echo(HELP.format(example=example))
             return None
-        if word_l == "moves":
-            self.show_moves()
-            return None
-        if word_l == "board":
-            self.show_board(seat)
-            return None
-        if word_l == "undo":
-            self.undo(seat)
-            return None
+        plain = {"moves": self.show_moves, "board": lambda: self.show_board(seat), "undo": lambda: self.undo(seat)}
         if word_l == "hint" and not rest and not self._exact_move(text):
-            self.hint(seat)
+            plain["hint"] = lambda: self.hint(seat)
+        if word_l in plain:
+            plain[word_l]()
             return None
         if word_l in ("save", "load") and not self._exact_move(text):
             if not rest:

@@ -66,38 +66,53 @@ def arena_text(result, title):
     return "\n".join(lines)
 
 
+def balance_json(columns, interrupted):
+    return {"interrupted": interrupted,
+            "games": [{"game": label, "title": next(iter(runs.values())).title,
+                       "players": next(iter(runs.values())).players,
+                       "bots": {b: r.as_dict() for b, r in runs.items()}} for label, runs in columns]}
+
+
 def balance_text(columns, interrupted=False):
     """columns: [(game label, {bot: BalanceRun})], shown side by side."""
     heads = [label for label, _ in columns]
     bots = []
     for _, runs in columns:
         bots += [b for b in runs if b not in bots]
-    out = []
+    out = [table(_result_rows(columns, heads, bots)), "",
+           "actions: share of all decisions (never / rare: a dead rule?)",
+           table(_action_rows(columns, heads)), "  (" + " / ".join(bots) + ")", "",
+           "branching factor: mean legal moves by turn", table(_branching_rows(columns, heads, bots))]
+    if interrupted or any(run.summary.interrupted for _, runs in columns for run in runs.values()):
+        out.append("interrupted: these are the games played so far")
+    return "\n".join(out)
+
+
+def _result_rows(columns, heads, bots):
     rows = [[""] + heads]
     for bot in bots:
         some = next(runs[bot] for _, runs in columns if bot in runs)
         rows.append([f"{bot}, {some.players} players"] + [f"n={runs[bot].summary.n}" if bot in runs else ""
                                                           for _, runs in columns])
-        seats = some.summary.seats
-        for i, name in enumerate(seats):
-            cells = []
-            for _, runs in columns:
-                run = runs.get(bot)
-                if run is None or i >= len(run.summary.seats):
-                    cells.append("")
-                    continue
-                s = run.summary
-                seat = s.seats[i]
-                cells.append(f"{pct(s.wins[seat], s.n)} {interval(s.win_rates()[seat])}")
-            rows.append([f"  seat {i + 1} wins"] + cells)
+        for i in range(len(some.summary.seats)):
+            rows.append([f"  seat {i + 1} wins"] + [_seat_wins(runs.get(bot), i) for _, runs in columns])
         for what, value in (("  shared wins", lambda r: pct(r.summary.shared_games, r.summary.n)),
                             ("  draws", lambda r: pct(r.summary.draws, r.summary.n)),
                             ("  unfinished", lambda r: str(r.summary.unfinished)),
                             ("  length", _length_text)):
             rows.append([what] + [value(runs[bot]) if bot in runs else "" for _, runs in columns])
-    out.append(table(rows))
-    out.append("")
-    out.append("actions: share of all decisions (never / rare: a dead rule?)")
+    return rows
+
+
+def _seat_wins(run, i):
+    if run is None or i >= len(run.summary.seats):
+        return ""
+    s = run.summary
+    seat = s.seats[i]
+    return f"{pct(s.wins[seat], s.n)} {interval(s.win_rates()[seat])}"
+
+
+def _action_rows(columns, heads):
     rows = [[""] + heads]
     names = []
     for _, runs in columns:
@@ -107,27 +122,22 @@ def balance_text(columns, interrupted=False):
         cells = []
         for _, runs in columns:
             parts = []
-            for bot, run in runs.items():
-                if a not in run.actions and a not in run.chosen:
-                    continue
-                flag = run.dead().get(a)
-                parts.append(f"{100 * run.share(a):.1f}%" + (f" {flag}" if flag else ""))
+            for run in runs.values():
+                if a in run.actions or a in run.chosen:
+                    flag = run.dead().get(a)
+                    parts.append(f"{100 * run.share(a):.1f}%" + (f" {flag}" if flag else ""))
             cells.append(" / ".join(parts))
         rows.append([f"  {a}"] + cells)
-    out.append(table(rows))
-    out.append("  (" + " / ".join(bots) + ")")
-    out.append("")
-    out.append("branching factor: mean legal moves by turn")
+    return rows
+
+
+def _branching_rows(columns, heads, bots):
     rows = [[""] + heads]
     for bot in bots:
-        spans = _turn_spans([runs[bot] for _, runs in columns if bot in runs])
-        for lo, hi in spans:
+        for lo, hi in _turn_spans([runs[bot] for _, runs in columns if bot in runs]):
             label = f"  {bot}, turn {lo}" + (f"-{hi}" if hi != lo else "")
             rows.append([label] + [_branching(runs[bot], lo, hi) if bot in runs else "" for _, runs in columns])
-    out.append(table(rows))
-    if interrupted or any(run.summary.interrupted for _, runs in columns for run in runs.values()):
-        out.append("interrupted: these are the games played so far")
-    return "\n".join(out)
+    return rows
 
 
 def _length_text(run):

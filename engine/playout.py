@@ -11,18 +11,19 @@ import math
 import random
 import statistics
 import time
+from typing import Optional
 
 import attrs
 
 from .bots import RandomBot
+from .state import Outcome
 
 
 @attrs.define
 class GameRecord:
     """How one game went: its length in decisions, and its outcome (None when it did not finish)."""
     length: int
-    outcome: object
-    seats: tuple = ()  # the bot spec at each seat, when bots play
+    outcome: Optional[Outcome]
 
 
 def play_game(state, bots, max_moves=None, on_move=None) -> GameRecord:

@@ -57,7 +57,8 @@ def test_undo_restores_exactly_the_previous_state(name):
     for seed in range(4):
         state = game.new_state(seed=seed)
         before = []
-        random_game(state, random.Random(seed), on_move=lambda state, seat, move: before.append(snapshot(state)))
+        random_game(state, random.Random(seed), on_move=lambda state, seat, move, before=before: before.append(
+            snapshot(state)))
         before.append(snapshot(state))
         while len(before) > 1:
             before.pop()

@@ -112,6 +112,7 @@ def test_at_a_terminal_balance_shows_its_progress_and_ctrl_c_gives_what_it_has()
     try:
         seen = read_until(fd, b"tic-tac-toe, mcts:100000000", 60)   # the progress bar of the second bot
         assert b"tic-tac-toe, random" in seen or b"tic-tac-toe, mcts" in seen
+        time.sleep(0.5)
         os.write(fd, b"\x03")
         seen += read_until(fd, b"interrupted: these are the games played so far", 20)
         seen += read_until(fd, b"\n", 2)

@@ -106,7 +106,7 @@ def test_tile_game_plays_with_matching_edges_and_exact_undo():
         s = game.new_state(seed=seed)
         before = []
 
-        def check(s, seat=None, move=None):
+        def check(s, seat=None, move=None, before=before):
             before.append(snapshot(s))
             for p in s.players:  # every touching pair of sides matches
                 for sp in p.boards["farm"].in_play():
