@@ -8,6 +8,7 @@ import attrs
 from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
+from .chance import ChanceEvent, fork_random
 from .compiler import CompiledGame
 from .explain import explain
 from .moves import Move
@@ -35,7 +36,7 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
 _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN = range(8)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _CHANCE = range(9)
 
 
 class IllegalMove(Exception):
@@ -122,6 +123,11 @@ class State:
         self._next = None
         self._touching: dict = {}
         self._ending = None
+        # the shuffles and random picks so far, and what the players brought: a search must not read their
+        # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
+        self.chance: list[ChanceEvent] = []
+        self._chance_move = -1
+        self._chance_count = 0
         self._by_phase = game.open_actions
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
@@ -238,6 +244,7 @@ class State:
                 continue
             where[id(piece)] = lineno
             chosen.append(piece)
+        self._note_chance("brought", pool)  # the others cannot tell which pieces were chosen
         if not problems and len(chosen) != count:
             problems.append(f"{player.name}'s {zone} has {len(chosen)} {kind}s, and it must have {count}")
         if not problems:
@@ -353,6 +360,7 @@ class State:
         d[key] = value
 
     def shuffle(self, items):
+        self._note_chance("shuffle", items)
         self._journal.append((_ORDER, items, list(items)))
         self._journal.append((_RNG, self.rng.getstate()))
         self.rng.shuffle(items)
@@ -360,6 +368,33 @@ class State:
     def randrange(self, n):
         self._journal.append((_RNG, self.rng.getstate()))
         return self.rng.randrange(n)
+
+    def pick_at_random(self, items):
+        """An item of a list picked at random (the rules' `random`)."""
+        self._note_chance("pick", [x for x in items if isinstance(x, Piece)])
+        return items[self.randrange(len(items))]
+
+    def _note_chance(self, kind, pieces):
+        self._chance_count += 1
+        self.chance.append(ChanceEvent(kind, (self._chance_move, self._chance_count),
+                                       tuple((p, p.loc, p.up, p.owner) for p in pieces)))
+        self._journal.append((_CHANCE,))
+
+    def reseed(self, seed):
+        """Draw the random numbers still to come from `seed` instead: a search samples chance afresh rather
+        than read the game's future. The draws already made in the move in progress stay as they were. Not
+        journalled: for a copy that a search works on."""
+        start = None
+        if self.pending is not None:  # the move is run again from its start at each choice: keep its draws
+            start = next((op[1] for op in self._journal[self.pending.mark:] if op[0] == _RNG), None)
+        self.rng = fork_random(self.rng, start, seed)
+
+    def assume(self, identities):
+        """Give pieces other attribute values, [(piece, attrs)], as a search imagines what it cannot see.
+        Not journalled: for a copy that a search works on."""
+        for piece, values in identities:
+            piece.attrs = values
+        self._version += 1
 
     def add_log(self, text):
         self.spend(len(text), None)
@@ -430,6 +465,8 @@ class State:
                 self.rng.setstate(op[1])
             elif code == _LOG:
                 self.log.pop()
+            elif code == _CHANCE:
+                self.chance.pop()
 
     # ------------------------------------------------------------ players
     def next_player(self, p):
@@ -564,6 +601,16 @@ class State:
         self._moves.append(move)
 
     @property
+    def played(self):
+        """The Move objects applied so far: after undoing them, a copy can apply them again."""
+        return list(self._moves)
+
+    @property
+    def secret_choice(self):
+        """Is the decision to make now a secret one (`choose ... secretly`)?"""
+        return self.pending is not None and self.pending.secret
+
+    @property
     def history(self):
         return [m.text for m in self._moves]
 
@@ -588,6 +635,7 @@ class State:
     def _run(self, move, choices, mark):
         self._choices = choices
         self._ci = 0
+        self._chance_move, self._chance_count = mark, 0
         self._next = None
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
