@@ -20,7 +20,7 @@ from pathlib import Path
 
 import attrs
 
-from ..engine import IllegalMove, InputError, SetupError
+from ..engine import IllegalMove, InputError, RuleError, SetupError
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, bundled_names, is_path, read_text_file
 from ..grammar.parser import unsafe_character
@@ -172,10 +172,12 @@ def replay_moves(state, moves, on_move=None) -> list:
         except IllegalMove as e:
             reason = str(e).strip().splitlines()[0] if str(e).strip() else ""
             raise SaveError(f"move {i} '{text}' is not legal" + (f" ({reason})" if reason else "")) from None
+        except RuleError as e:
+            raise SaveError(f"the rules failed before move {i}: {e}") from None
         try:
             state.apply(move)
-        except IllegalMove as e:
-            raise SaveError(f"move {i} '{text}' is not legal ({e})") from None
+        except (IllegalMove, RuleError) as e:
+            raise SaveError(f"move {i} '{text}' cannot be played ({e})") from None
         movers.append(seat)
         if on_move is not None:
             on_move(i, seat, move, state)
@@ -212,3 +214,5 @@ def start(game, saved: Saved):
                               inputs=saved.inputs or None)
     except InputError as e:
         raise SaveError("what the players brought is refused: " + "; ".join(e.problems)) from None
+    except (RuleError, SetupError) as e:
+        raise SaveError(f"the game cannot start: {e}") from None
