@@ -26,18 +26,40 @@ _LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "sh
 _ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by"}
 
 
+# how many times the rules are checked, at most, to learn the types of parameters from the calls
+MAX_INFERENCE_PASSES = 4
+
+
 class Checker:
-    def __init__(self, module: N.Module, library: Library):
+    def __init__(self, module: N.Module, library: Library, inferred=None):
         self.ctx = Context(module, library)
         self.module = module
+        self.library = library
         self.sym = self.ctx.sym
-        self.exprs = ExpressionChecker(self.ctx)
+        self.exprs = ExpressionChecker(self.ctx, inferred)
         self.stmts = StatementChecker(self.ctx, self.exprs)
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
 
     def run(self) -> Checked:
+        """Check the game. A parameter written without a type gets the type its calls give it: the rules are
+        checked once with such parameters untyped, then again with the types their calls gave, until they no
+        longer change (a parameter whose calls never settle stays untyped, and is checked when the rule runs)."""
+        checked = self.run_once()
+        inferred = self.exprs.inferred_parameters()
+        for _ in range(MAX_INFERENCE_PASSES):
+            if not any(t != ANY for types in inferred.values() for t in types):
+                return checked
+            again = Checker(self.module, self.library, inferred)
+            result = again.run_once()
+            found = again.exprs.inferred_parameters()
+            if found == inferred:
+                return result
+            inferred = found
+        return checked
+
+    def run_once(self) -> Checked:
         if self.check_depth():  # too deep to type without running out of Python's stack: stop here
             self.collect()
             self.check_declarations()
@@ -321,13 +343,12 @@ class Checker:
     # ------------------------------------------------------------ rules
     def check_rules(self) -> None:
         for d in self.sym.defs.values():
+            self.exprs.check_param_types(d)
             self.exprs.def_type(d)
         for p in self.sym.procs.values():
             self.ctx.check_param_names(p.params, p.span, f"proc '{p.name}'")
-            scope = Scope()
-            for name in p.params:
-                scope.bind(name, ANY, "param")
-            self.stmts.block(p.body, scope, "proc")
+            self.exprs.check_param_types(p)
+            self.stmts.block(p.body, self.exprs.params_scope(p), "proc")
         for s in self.sym.setups:
             self.stmts.block(s.body, Scope(), "setup")
         for action in self.sym.actions.values():

@@ -34,12 +34,17 @@ from .wording import a, did_you_mean, short_text, words
 
 
 class ExpressionChecker:
-    def __init__(self, ctx: Context):
+    def __init__(self, ctx: Context, inferred: Optional[dict[str, tuple[Type, ...]]] = None):
         self.ctx = ctx
         self.sym = ctx.sym
         self.def_types: dict[str, Type] = {}
         self._checking_defs: set[str] = set()
         self._params_checked: set[str] = set()
+        # the types of a def's or proc's parameters that no type was written for, inferred from its calls by an
+        # earlier pass of the checker (see infer_parameters); and the types of the arguments of each call seen
+        self.inferred = inferred or {}
+        self.call_types: dict[str, list[list[Type]]] = {}
+        self._scopes_note: dict[N.Name, str] = {}  # names whose type a hint should explain
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
@@ -57,7 +62,7 @@ class ExpressionChecker:
         t = self.expr(e, scope)
         if not t.fits(want):
             self.error("E021", f"{what} should be {a(want.show())}, but this is {a(t.show())}", e.span,
-                       type_hint(t, want, e))
+                       type_hint(t, want, e) or self._why(e))
         return t
 
     def collection_elem(self, t: Type, node: N.Expr, what: str) -> Type:
@@ -90,13 +95,80 @@ class ExpressionChecker:
             self._params_checked.add(d.name)
             self.ctx.check_param_names(d.params, d.span, f"def '{d.name}'")
         self._checking_defs.add(d.name)
-        scope = Scope()
-        for name in d.params:
-            scope.bind(name, ANY, "param")
+        scope = self.params_scope(d)
         t = self.expr(d.body, scope)
         self._checking_defs.discard(d.name)
         self.def_types[d.name] = t
         return t
+
+    def param_types(self, item) -> tuple[Type, ...]:
+        """The type of each parameter of a def or proc: written, inferred from its calls, or `any`."""
+        written = item.param_types or (None,) * len(item.params)
+        inferred = self.inferred.get(item.name, ())
+        out = []
+        for i, ref in enumerate(written):
+            if ref is not None:
+                out.append(self.ctx.resolve_type_quiet(ref))
+            else:
+                out.append(inferred[i] if i < len(inferred) else ANY)
+        return tuple(out)
+
+    def params_scope(self, item) -> Scope:
+        scope = Scope()
+        written = item.param_types or (None,) * len(item.params)
+        for name, t, ref in zip(item.params, self.param_types(item), written):
+            scope.bind(name, t, "param")
+            if ref is None and t != ANY:
+                more = ", ..." if len(item.params) > 1 else ""
+                word = "def" if isinstance(item, N.Def) else "proc"
+                scope.notes[name] = (f"'{name}' is {a(t.show())} because every call of '{item.name}' gives it one; "
+                                     f"to say otherwise write its type: `{word} {item.name}({name}: TYPE{more})`")
+        return scope
+
+    def check_param_types(self, item) -> None:
+        """The types written for a def's or proc's parameters exist (reported once, here)."""
+        for ref in item.param_types:
+            if ref is not None:
+                self.ctx.resolve_type(ref)
+
+    def _call_args(self, e: N.Call, item, scope: Scope) -> None:
+        """The arguments of a call of a def or proc: each fits its parameter's written type; their types are
+        kept, to infer the types of parameters written without one."""
+        written = item.param_types or (None,) * len(item.params)
+        types = []
+        for i, x in enumerate(e.args):
+            ref = written[i] if i < len(written) else None
+            if ref is not None:
+                want = self.ctx.resolve_type_quiet(ref)
+                t = self.expr(x, scope)
+                if not t.fits(want):
+                    shown = ", ".join(f"{n}: {self.ctx.resolve_type_quiet(r).show()}" if r is not None else n
+                                      for n, r in zip(item.params, written))
+                    self.error("E021", f"the argument '{item.params[i]}' of '{e.func}' should be {a(want.show())}, "
+                                       f"but this is {a(t.show())}", x.span,
+                               type_hint(t, want, x) or f"'{e.func}' is declared `{e.func}({shown})`")
+                types.append(t)
+            else:
+                types.append(self.expr(x, scope))
+        if len(e.args) == len(item.params):
+            self.call_types.setdefault(e.func, []).append(types)
+
+    def inferred_parameters(self) -> dict[str, tuple[Type, ...]]:
+        """For every def and proc, the type of each parameter as its calls give it: the one type all its
+        arguments have (joined: a space and `none` make a space); `any` when a call gives a value of no known
+        type, when they disagree, or when nothing calls it. Then the rules inside know what they hold."""
+        out: dict[str, tuple[Type, ...]] = {}
+        for table in (self.sym.defs, self.sym.procs):
+            for name, item in table.items():
+                calls = self.call_types.get(name, [])
+                types = []
+                for i in range(len(item.params)):
+                    t = NONE
+                    for args in calls:
+                        t = ANY if args[i] == ANY else t.join(args[i])
+                    types.append(ANY if not calls or t == NONE else t)
+                out[name] = tuple(types)
+        return out
 
     # ------------------------------------------------------------ leaves
     def type_Num(self, e: N.Num, scope: Scope) -> Type:
@@ -109,8 +181,7 @@ class ExpressionChecker:
         ctx = self.ctx
         entry = scope.lookup(e.id)
         if entry is not None:
-            ctx.mean(e, "local")
-            return entry[0]
+            return self._local(e, entry[0], scope)
         s = self.sym
         if e.id in s.vars:
             v = s.vars[e.id]
@@ -156,6 +227,13 @@ class ExpressionChecker:
             ctx.mean(e, "builtin")
             return names[e.id].type
         return self._not_a_value(e, scope)
+
+    def _local(self, e: N.Name, t: Type, scope: Scope) -> Type:
+        self.ctx.mean(e, "local")
+        note = scope.note(e.id)
+        if note is not None:
+            self._scopes_note[e] = note
+        return t
 
     def _not_a_value(self, e: N.Name, scope: Scope) -> Type:
         s, functions = self.sym, self.ctx.library.functions
@@ -314,6 +392,8 @@ class ExpressionChecker:
             return TEXT  # texts join
         if lt == ANY and rt == ANY:
             return ANY  # two untyped values (a def's parameters): decided when the rule runs
+        if e.op == "+" and ANY in (lt, rt) and (lt.is_list or rt.is_list):
+            return list_of(ANY)  # an untyped value joined to a list: a list, whatever the other holds
         for side, t in ((e.left, lt), (e.right, rt)):
             if not t.fits(INT):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {a(t.show())}", side.span,
@@ -364,8 +444,7 @@ class ExpressionChecker:
                 self.error("E021", f"'{e.func}' is a proc: it does things and gives no value", e.span,
                            "call it on a line of its own; use a `def` for a value")
             self._arity(e, len(p.params), len(p.params), f"`{e.func}({', '.join(p.params)})`")
-            for x in e.args:
-                self.expr(x, scope)
+            self._call_args(e, p, scope)
             return ANY
         if e.func not in s.defs and e.func not in functions:
             self._unknown_function(e, scope)
@@ -378,8 +457,7 @@ class ExpressionChecker:
         if e.func in s.defs:
             d = s.defs[e.func]
             self._arity(e, len(d.params), len(d.params), f"`{e.func}({', '.join(d.params)})`")
-            for x in e.args:
-                self.expr(x, scope)
+            self._call_args(e, d, scope)
             return self.def_type(d)
         sig = functions[e.func]
         self._arity(e, sig.required, len(sig.params), f"`{sig.text()}`")
@@ -413,11 +491,15 @@ class ExpressionChecker:
         self.error("E020", f"'{e.func}' takes {want} argument{'s' if want != '1' else ''}, but {n} "
                            f"{'was' if n == 1 else 'were'} given", e.span, f"call it as {signature}")
 
+    def _why(self, node: N.Expr) -> Optional[str]:
+        """Why a name has the type it has, when that is not plain to see (a parameter typed by its calls)."""
+        return self._scopes_note.get(node) if isinstance(node, N.Name) else None
+
     def _builtin_arg(self, sig: Signature, node: N.Expr, t: Type, accepts: Accepts, index: int) -> None:
         if accepts(t):
             return
         nth = ("first", "second", "third")[index] if index < 3 else f"argument {index + 1}"
-        hint = type_hint(t, accepts.expected, node)
+        hint = type_hint(t, accepts.expected, node) or self._why(node)
         if accepts.expected == list_of(DIR) and t == DIR:
             hint = f"for one direction write a list: `[{short_text(node)}]`"
         self.error("E021", f"'{sig.name}' wants {accepts.words} as its {nth} argument, but this is {a(t.show())}",

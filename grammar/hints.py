@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import nodes as N
-from .types import BOOL, INT, NONE, PLAYER, SPACE, TEXT, Type, list_of
+from .types import ANY, BOOL, INT, NONE, PLAYER, SPACE, TEXT, Type, list_of
 from .wording import short_text
 
 
@@ -33,6 +33,8 @@ def type_hint(actual: Type, want: Optional[Type], node=None) -> Optional[str]:
         return f"this is a list of players; pick one, such as `first({x})`"
     if want == SPACE and actual_b == "piece":
         return f"the space a piece is on is `{x}.space`"
+    if want.is_list and not actual.is_list and actual not in (ANY, NONE) and actual.fits(want.element):
+        return f"for the one {actual.show()} write a list: `[{x}]`"
     if want.is_enum and actual.is_enum:
         return f"a {want.name} and a {actual.name} are different enums"
     return None

@@ -241,6 +241,7 @@ class Template(Node):
 class Let(Stmt):
     name: str
     value: Expr
+    type: Optional["TypeRef"] = None  # `let last: space = none`: what the name may hold later
 
 
 @node
@@ -455,6 +456,7 @@ class Def(Decl):
     name: str
     params: tuple[str, ...]
     body: Expr
+    param_types: tuple[Optional[TypeRef], ...] = ()  # each parameter's written type (None: inferred); or ()
 
 
 @node
@@ -462,6 +464,7 @@ class Proc(Decl):
     name: str
     params: tuple[str, ...]
     body: Block
+    param_types: tuple[Optional[TypeRef], ...] = ()
 
 
 @node

@@ -215,10 +215,18 @@ class _ToAst(Transformer):
         return N.Const(name=str(c[0]), value=c[1], span=self._span(meta))
 
     def def_(self, meta, c):
-        return N.Def(name=str(c[0]), params=tuple(c[1] or ()), body=c[2], span=self._span(meta))
+        names, types = _split_params(c[1])
+        return N.Def(name=str(c[0]), params=names, param_types=types, body=c[2], span=self._span(meta))
 
     def proc(self, meta, c):
-        return N.Proc(name=str(c[0]), params=tuple(c[1] or ()), body=c[2], span=self._span(meta))
+        names, types = _split_params(c[1])
+        return N.Proc(name=str(c[0]), params=names, param_types=types, body=c[2], span=self._span(meta))
+
+    def typed_names(self, meta, c):
+        return list(c)
+
+    def typed_name(self, meta, c):
+        return (str(c[0]), c[1])
 
     def setup(self, meta, c):
         return N.Setup(body=c[0], span=self._span(meta))
@@ -279,7 +287,7 @@ class _ToAst(Transformer):
         return tuple(c)
 
     def let_stmt(self, meta, c):
-        return N.Let(name=str(c[0]), value=c[1], span=self._span(meta))
+        return N.Let(name=str(c[0]), type=c[1], value=c[2], span=self._span(meta))
 
     def _assign(self, meta, c, op):
         target = c[0]
@@ -500,6 +508,15 @@ class _ToAst(Transformer):
 
 
 setattr(_ToAst, "def", _ToAst.def_)
+
+
+def _split_params(params) -> tuple[tuple[str, ...], tuple]:
+    """A def's or proc's (name, written type or None) pairs as its names and their types (() when no parameter
+    has a written type, so that a file without types reads as it always did)."""
+    pairs = list(params or ())
+    names = tuple(name for name, _ in pairs)
+    types = tuple(t for _, t in pairs)
+    return names, (types if any(t is not None for t in types) else ())
 
 
 def _respan(node, span):

@@ -9,7 +9,7 @@ from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
 from .symbols import Context, Scope
-from .types import BOOL, INT, PIECE, PLAYER, SPACE, list_of, piece_of
+from .types import ANY, BOOL, INT, NONE, PIECE, PLAYER, SPACE, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 
@@ -57,11 +57,21 @@ class StatementChecker:
 
     # ------------------------------------------------------------ statements
     def check_Let(self, s: N.Let, scope: Scope, context: str) -> None:
-        t = self.exprs.expr(s.value, scope)
+        if s.type is not None:
+            t = self.ctx.resolve_type(s.type)
+            self.exprs.expect(s.value, t, scope, f"the value of '{s.name}'")
+        else:
+            t = self.exprs.expr(s.value, scope)
         self.ctx.check_local_name(s.name, s.span, "a `let`", focus=s.name)
-        scope.bind(s.name, t)
+        # `let last = none` names nothing yet: the first value it is given says what it holds
+        scope.bind(s.name, t, "unset" if t == NONE else "local")
 
     def check_Assign(self, s: N.Assign, scope: Scope, context: str) -> None:
+        target = s.target
+        if isinstance(target, N.Name) and (scope.lookup(target.id) or (None, ""))[1] == "unset" and s.op == "=":
+            self.ctx.mean(target, "local")
+            self.ctx.types[target] = self._first_value(s, target.id, scope)
+            return
         t = self._assign_target(s, scope)
         if t is None:
             self.exprs.expr(s.value, scope)  # still check the value
@@ -121,6 +131,20 @@ class StatementChecker:
                    f"declare it at the top of the file (`var {name}: int = 0`), or write `let {name} = ...` "
                    "for a name used only in this rule")
         return None
+
+    def _first_value(self, s: N.Assign, name: str, scope: Scope):
+        """A `let` that started as `none` takes the type of the first value assigned to it (a space, a piece,
+        ...): from here on the rule reads it as one."""
+        t = self.exprs.expr(s.value, scope)
+        if t == NONE or t == ANY:
+            return t
+        if not NONE.fits(t):
+            self.error("E021", f"'{name}' started as `none`, which {a(t.show())} can never be", s.value.span,
+                       f"`none` is no number, condition, text or list: start it with a value of its own type, such "
+                       f"as `let {name} = 0`")
+            return t
+        scope.rebind(name, t)
+        return t
 
     def check_Place(self, s: N.Place, scope: Scope, context: str) -> None:
         if not isinstance(s.kind, N.Name):

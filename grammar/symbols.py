@@ -74,10 +74,28 @@ class Scope:
     def __init__(self, parent: Optional["Scope"] = None):
         self.parent = parent
         self.names: dict[str, tuple[Type, str]] = {}
+        self.notes: dict[str, str] = {}  # why a name has its type, where that is not plain (for hints)
+
+    def note(self, name: str) -> Optional[str]:
+        s: Optional[Scope] = self
+        while s is not None:
+            if name in s.names:
+                return s.notes.get(name)
+            s = s.parent
+        return None
 
     def bind(self, name: str, t: Type, what: str = "local") -> "Scope":
         self.names[name] = (t, what)
         return self
+
+    def rebind(self, name: str, t: Type) -> None:
+        """Give a name the type of what it now holds, in the scope that made it (a `let` that started as none)."""
+        s: Optional[Scope] = self
+        while s is not None:
+            if name in s.names:
+                s.names[name] = (t, "local")
+                return
+            s = s.parent
 
     def lookup(self, name: str) -> Optional[tuple[Type, str]]:
         s: Optional[Scope] = self

@@ -175,12 +175,13 @@ def test_a_card_chosen_from_a_hidden_hand_is_named_only_to_its_owner():
 
 
 def test_a_builtin_given_the_wrong_kind_of_value_is_a_rule_error(tmp_path):
-    # a def's parameters are untyped, so the checker cannot see that `opposite` gets a space here
+    # `back` is called with a space and with a direction, so its parameter has no one type: the checker cannot
+    # see that `opposite` gets a space here
     path = tmp_path / "wrong.mire"
     path.write_text('game "Wrong"\nplayers 2\nboard cells: grid 2 x 2\npiece mark\n'
                     'def back(x) = opposite(x)\n'
                     'action place(c in cells where empty(c)):\n    place mark for mover at c\n'
-                    '    if back(c) == north: win mover\n')
+                    '    if back(c) == north or back(north) == south: win mover\n')
     state = load_game(str(path)).new_state()
     before = snapshot(state)
     with pytest.raises(RuleError) as err:
