@@ -24,7 +24,7 @@ DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", 
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
                      "show")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw", "finish",
-                   "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
+                   "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose", "return")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
                "face", "up", "down", "secretly")

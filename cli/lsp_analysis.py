@@ -598,6 +598,8 @@ class _Collector:
         scope: dict = {}
         for p in item.params:
             self.bind(scope, p, self.head(item.span), None, "parameter", item.span, skip=1 if p == item.name else 0)
+        for t in item.param_types:
+            self.type_ref(t)
         self.expr(item.body, [scope])
         return self.symbol(item.name, "def", item.span, where, f"({', '.join(item.params)})")
 
@@ -606,6 +608,8 @@ class _Collector:
         scope: dict = {}
         for p in item.params:
             self.bind(scope, p, self.head(item.span), None, "parameter", item.span, skip=1 if p == item.name else 0)
+        for t in item.param_types:
+            self.type_ref(t)
         self.block(item.body, [scope], item.span)
         return self.symbol(item.name, "proc", item.span, where, f"({', '.join(item.params)})")
 
@@ -685,6 +689,7 @@ class _Collector:
                 self.expr(child, scopes)
 
     def stmt_Let(self, s, scopes, end):
+        self.type_ref(s.type)
         self.expr(s.value, scopes)
         visible = N.Span(s.span.file, s.span.line, s.span.column, end.end_line, end.end_column)
         self.bind(scopes[-1], s.name, s.span, self.type_of(s.value), "local", visible)
@@ -780,6 +785,9 @@ class _Collector:
         key = self.attribute_key(self.checked_type(e.obj, typed), e.name)
         if key is not None:
             self.use(key, self.place(e.name_span), self.checked_type(e, typed))
+
+    def expr_DefBlock(self, e, scopes, typed):
+        self.block(e.body, scopes, e.span)
 
     def expr_Filter(self, e, scopes, typed):
         self.filter(e, scopes, typed)

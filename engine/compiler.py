@@ -18,7 +18,7 @@ from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .moves import generator_source
 from .namespace import sized
-from .runtime import DIRS, GameOver, Kind, Piece, Player, RuleError, value_text
+from .runtime import DIRS, GameOver, GiveBack, Kind, Piece, Player, RuleError, value_text
 
 # A rule's body: statements as functions of (state, locals)
 Body = list[Callable]
@@ -181,6 +181,8 @@ class Compiler:
         self.name = name
         self.emit = Emitter(checked, self.where)
         self.procs: dict[str, list] = {}
+        self.emit.statements = self.block
+        self.emit.procs = self.procs
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ where things were written
@@ -562,8 +564,17 @@ class Compiler:
             try:
                 for f in body:
                     f(S, L2)
+            except GiveBack:
+                pass  # `return` ends the proc; its value, if any, is not wanted here
             finally:
                 S.leave_call()
+        return run
+
+    def compile_Return(self, s: N.Return, scope: Scope):
+        value = self.emit.expr(s.value, scope) if s.value is not None else (lambda S, L: None)
+
+        def run(S, L):
+            raise GiveBack(value(S, L))
         return run
 
     def compile_If(self, s: N.If, scope: Scope):

@@ -19,7 +19,7 @@ from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
 from .library import BUILTINS, NAMES
 from .namespace import NAMESPACE, sized
-from .runtime import DIRS, RuleError
+from .runtime import DIRS, GiveBack, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
 _PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land"}
@@ -119,6 +119,9 @@ class Emitter:
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
+        # set by the compiler: how statements are built (for defs written as blocks), and each proc's body
+        self.statements: Optional[Callable] = None
+        self.procs: dict[str, list] = {}
 
     # -------------------------------------------------- building
     def type_of(self, node: N.Node) -> Type:
@@ -249,7 +252,8 @@ class Emitter:
         frame, scope = params_scope(d.params)
         body = self.src(d.body, scope)
         fn = self.build(f"S.tick({self.where(d)!r}) or {body}" if d.name in self.counted_defs else body)
-        assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
+        # filters inside name their variables in Python, not in L; only a def written as a block has more slots
+        assert frame.size == len(d.params) or isinstance(d.body, N.DefBlock)
         self.def_entries[d.name][0] = (fn, frame.size)
         self.env[self.def_names[d.name]] = fn
 
@@ -268,6 +272,32 @@ class Emitter:
                 return fn(S, L2)
             finally:
                 S.leave_call()
+        return call
+
+    def emit_DefBlock(self, e: N.DefBlock, scope: Scope) -> str:
+        assert self.statements is not None
+        body = self.statements(e.body, scope)
+        return f"_give(S, L, {self.put(body, '_blk')}, {scope.frame.size})"
+
+    def _proc_caller(self, e: N.Call):
+        """A proc called for its value: its block runs on a frame of its own until `return` gives it."""
+        entry = self.procs[e.func]
+        where = self.where(e)
+        name = e.func
+
+        def call(S, *args):
+            body, size = entry[0]
+            L2 = [None] * size
+            L2[:len(args)] = [sized(x, where) for x in args]
+            S.enter_call(name, where)
+            try:
+                for f in body:
+                    f(S, L2)
+            except GiveBack as back:
+                return back.value
+            finally:
+                S.leave_call()
+            return None
         return call
 
     # -------------------------------------------------- leaves
@@ -332,6 +362,9 @@ class Emitter:
 
     # -------------------------------------------------- calls
     def emit_Call(self, e: N.Call, scope: Scope) -> str:
+        if e.func in self.procs:
+            args = "".join(", " + self.src(x, scope) for x in e.args)
+            return f"{self.put(self._proc_caller(e), '_proc')}(S{args})"
         if e.func in self.def_names:
             args = ", ".join(self.src(x, scope) for x in e.args)
             if e.func not in self.recursive_defs:

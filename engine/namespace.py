@@ -29,7 +29,7 @@ from ..grammar.types import (
 )
 from .library import BUILTINS, items_of
 from .moves import Move
-from .runtime import DIRS, Dir, Piece, Player, RuleError, Space, Zone, value_text
+from .runtime import DIRS, Dir, GiveBack, Piece, Player, RuleError, Space, Zone, value_text
 
 
 def _ga(o, name):
@@ -99,6 +99,19 @@ def _index(items, i, where):
     if not -len(items) <= i < len(items):
         raise RuleError(f"index {i} is outside a list of {len(items)}", where)
     return items[i]
+
+
+def _give(S, L, body, size):
+    """Run the statements of a def written as a block, on its frame (made as long as its names need), until a
+    `return` gives the value."""
+    if len(L) < size:
+        L.extend([None] * (size - len(L)))
+    try:
+        for f in body:
+            f(S, L)
+    except GiveBack as back:
+        return back.value
+    return None
 
 
 def _div(a, b):
@@ -242,7 +255,7 @@ NAMESPACE: dict = {
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
-    "_Move": Move, "_text": value_text,
+    "_Move": Move, "_text": value_text, "_give": _give,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions

@@ -168,6 +168,14 @@ class GameOver(Exception):
     """Raised by win/lose/draw/finish to stop the rest of an effect."""
 
 
+class GiveBack(Exception):
+    """Raised by `return` to end a def or proc written as a block, with its value."""
+
+    def __init__(self, value=None):
+        super().__init__()
+        self.value = value
+
+
 class NeedChoice(Exception):
     def __init__(self, chooser, options, prompt, secret=False):
         super().__init__(prompt)

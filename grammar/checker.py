@@ -348,7 +348,7 @@ class Checker:
         for p in self.sym.procs.values():
             self.ctx.check_param_names(p.params, p.span, f"proc '{p.name}'")
             self.exprs.check_param_types(p)
-            self.stmts.block(p.body, self.exprs.params_scope(p), "proc")
+            self.exprs.proc_type(p)
         for s in self.sym.setups:
             self.stmts.block(s.body, Scope(), "setup")
         for action in self.sym.actions.values():

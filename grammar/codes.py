@@ -495,6 +495,51 @@ Right:
     const a = 1
     const b = a + 1
 ''',
+    "E035": '''\
+E035: a `return` that gives no value where one is wanted
+
+`return VALUE` ends a def written as a block, or a proc, and gives its value. A def must give a value
+whichever way its block goes, so its block ends with a `return` (or with an `if` whose branches, `else`
+included, all end with one). A proc that gives a value must give one with every `return`. Actions,
+triggers and the setup give no value: they end at the end of their block.
+
+Wrong:
+
+    def bonus(c):
+        if c.x == 1:
+            return 2
+
+Right:
+
+    def bonus(c):
+        if c.x == 1:
+            return 2
+        return 0
+''',
+    "E036": '''\
+E036: a change to the game where nothing may change
+
+A def computes a value and changes nothing, so that conditions can call it: the legal moves are found by
+trying conditions, and trying must not move pieces. So a def may not `place`, `move`, `remove`, `log`,
+`choose`, call a proc or assign anything but its own `let` names. A proc may do all of these, and give a
+value with `return`; it can be called for its value where the game may change (in the body of an action,
+a trigger, the setup or another proc), never in a condition, a def, a constant or a start value.
+
+Wrong:
+
+    def claim(c):
+        place mark for mover at c
+        return in_a_row(c, 3)
+
+Right:
+
+    proc claim(c):
+        place mark for mover at c
+        return in_a_row(c, 3)
+
+    action place(c in cells where empty(c)):
+        if claim(c): win mover
+''',
     "E040": '''\
 E040: a row of a piece table with the wrong number of values
 

@@ -6,7 +6,7 @@ expression in the context's `types` and what every name means in its `meanings`,
 from __future__ import annotations
 
 import difflib
-from typing import Optional
+from typing import Any, Optional
 
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
@@ -45,6 +45,10 @@ class ExpressionChecker:
         self.inferred = inferred or {}
         self.call_types: dict[str, list[list[Type]]] = {}
         self._scopes_note: dict[N.Name, str] = {}  # names whose type a hint should explain
+        self.statements: Any = None  # the StatementChecker, for defs and procs written as blocks
+        self.effects_ok = False  # whether the expression being checked may change the game (call a proc)
+        self.proc_types: dict[str, tuple[Optional[Type], bool]] = {}  # what each proc gives, checked once
+        self._checking_procs: set[str] = set()
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
@@ -100,6 +104,29 @@ class ExpressionChecker:
         self._checking_defs.discard(d.name)
         self.def_types[d.name] = t
         return t
+
+    def proc_type(self, p: N.Proc) -> tuple[Optional[Type], bool]:
+        """Check a proc's block once: (the type of the value it gives, or None; whether it always gives one)."""
+        if p.name in self.proc_types:
+            return self.proc_types[p.name]
+        if p.name in self._checking_procs:
+            return ANY, True  # a proc that calls itself for its value: what it gives is checked when it runs
+        self._checking_procs.add(p.name)
+        outer = self.effects_ok
+        try:
+            result = self.statements.proc_body(p, self.params_scope(p))
+        finally:
+            self.effects_ok = outer
+            self._checking_procs.discard(p.name)
+        self.proc_types[p.name] = result
+        return result
+
+    def type_DefBlock(self, e: N.DefBlock, scope: Scope) -> Type:
+        outer = self.effects_ok
+        try:
+            return self.statements.def_block(e, scope.child())
+        finally:
+            self.effects_ok = outer
 
     def param_types(self, item) -> tuple[Type, ...]:
         """The type of each parameter of a def or proc: written, inferred from its calls, or `any`."""
@@ -440,12 +467,9 @@ class ExpressionChecker:
         s, functions = self.sym, self.ctx.library.functions
         if e.func in s.procs:
             p = s.procs[e.func]
-            if not statement:
-                self.error("E021", f"'{e.func}' is a proc: it does things and gives no value", e.span,
-                           "call it on a line of its own; use a `def` for a value")
             self._arity(e, len(p.params), len(p.params), f"`{e.func}({', '.join(p.params)})`")
             self._call_args(e, p, scope)
-            return ANY
+            return ANY if statement else self._proc_value(e, p)
         if e.func not in s.defs and e.func not in functions:
             self._unknown_function(e, scope)
             return ANY
@@ -465,6 +489,41 @@ class ExpressionChecker:
         for i, (node, t, accepts) in enumerate(zip(e.args, arg_types, sig.params)):
             self._builtin_arg(sig, node, t, accepts, i)
         return sig.result_for(arg_types)
+
+    def _proc_value(self, e: N.Call, p: N.Proc) -> Type:
+        """A proc called for its value: only where the game may change, and only a proc that gives one."""
+        gives, always = self.proc_type(p)
+        if not self.effects_ok:
+            self.error("E036", f"'{e.func}' is a proc: it may change the game, so it cannot be called here",
+                       e.name_span, "a condition (a `where`, a `require`, an `until`), a def, a constant or a "
+                       "start value must not change anything: compute the value with a `def`")
+        elif gives is None:
+            self.error("E021", f"'{e.func}' is a proc: it does things and gives no value", e.span,
+                       "call it on a line of its own; to give a value end it with `return VALUE`, or use a `def`")
+        elif self._asks_a_player(p.name):
+            self.error("E033", f"proc '{e.func}' asks a player to choose, so it cannot give a value", e.name_span,
+                       "a value is worked out at once; call the proc on a line of its own, and keep what it "
+                       "decides in a variable")
+        elif not always:
+            self.error("E035", f"proc '{e.func}' can reach the end of its block without giving a value",
+                       e.name_span, "end the proc's block with `return VALUE`")
+        return gives if gives is not None else ANY
+
+    def _asks_a_player(self, proc: str) -> bool:
+        """Does a proc ask a player to choose, itself or through the procs it calls?"""
+        seen: set[str] = set()
+        todo = [proc]
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in self.sym.procs:
+                continue
+            seen.add(name)
+            for n in N.walk(self.sym.procs[name].body):
+                if isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None):
+                    return True
+                if isinstance(n, N.Call) and n.func in self.sym.procs:
+                    todo.append(n.func)
+        return False
 
     def _unknown_function(self, e: N.Call, scope: Scope) -> None:
         s, functions = self.sym, self.ctx.library.functions

@@ -221,6 +221,12 @@ class Comprehension(Expr):
 
 
 @node
+class DefBlock(Expr):
+    """The body of a def written as statements (`def f(x):` and a block): its value is what `return` gives."""
+    body: tuple["Stmt", ...]
+
+
+@node
 class Hole(Node):
     """`{expression}` inside a template: `source` as written, `expr` None when it cannot be read."""
     source: str
@@ -317,6 +323,12 @@ class Log(Stmt):
 @node
 class Pass(Stmt):
     pass
+
+
+@node
+class Return(Stmt):
+    """`return VALUE`: the value of a def written as a block, or of a proc; a proc may also just `return`."""
+    value: Optional[Expr]
 
 
 @node

@@ -218,6 +218,9 @@ class _ToAst(Transformer):
         names, types = _split_params(c[1])
         return N.Def(name=str(c[0]), params=names, param_types=types, body=c[2], span=self._span(meta))
 
+    def def_block(self, meta, c):
+        return N.DefBlock(body=tuple(c), span=self._span(meta))
+
     def proc(self, meta, c):
         names, types = _split_params(c[1])
         return N.Proc(name=str(c[0]), params=names, param_types=types, body=c[2], span=self._span(meta))
@@ -353,6 +356,9 @@ class _ToAst(Transformer):
 
     def pass_stmt(self, meta, c):
         return N.Pass(span=self._span(meta))
+
+    def return_stmt(self, meta, c):
+        return N.Return(value=c[0], span=self._span(meta))
 
     def expr_stmt(self, meta, c):
         if not isinstance(c[0], N.Call):

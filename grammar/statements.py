@@ -3,14 +3,22 @@
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import attrs
 
 from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
 from .symbols import Context, Scope
-from .types import ANY, BOOL, INT, NONE, PIECE, PLAYER, SPACE, list_of, piece_of
+from .types import ANY, BOOL, INT, NONE, PIECE, PLAYER, SPACE, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
+
+# the statements that change the game: none of them may be in a def, which only computes a value
+_EFFECTS = {N.Place: "place", N.Move: "move", N.Remove: "remove", N.Flip: "flip", N.Shuffle: "shuffle",
+            N.Enter: "enter", N.Again: "again", N.Next: "next", N.Log: "log", N.Choose: "choose"}
+# where a rule may change the game, and so call a proc for its value
+EFFECT_CONTEXTS = ("action", "proc", "setup", "trigger")
 
 
 class StatementChecker:
@@ -18,6 +26,8 @@ class StatementChecker:
         self.ctx = ctx
         self.sym = ctx.sym
         self.exprs = exprs
+        exprs.statements = self
+        self.returns: list[list[tuple[N.Return, object]]] = []  # per def or proc being checked: its returns
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
@@ -53,7 +63,68 @@ class StatementChecker:
         method = getattr(self, "check_" + type(s).__name__, None)
         if method is None:
             raise NotImplementedError(f"the checker cannot check a {type(s).__name__}")
-        method(s, scope, context)
+        if context == "def":
+            self._no_effect_in_def(s)
+        outer = self.exprs.effects_ok
+        self.exprs.effects_ok = context in EFFECT_CONTEXTS and not isinstance(s, N.Require)
+        try:
+            method(s, scope, context)
+        finally:
+            self.exprs.effects_ok = outer
+
+    def _no_effect_in_def(self, s: N.Stmt) -> None:
+        word = _EFFECTS.get(type(s))
+        if isinstance(s, N.Outcome):
+            word = s.kind
+        elif isinstance(s, N.ExprStmt):
+            word = s.call.func
+        elif isinstance(s, N.For) and s.ordered_by is not None:
+            word = "ordered"
+        if word is None:
+            return
+        what = (f"a call of the proc '{word}'" if isinstance(s, N.ExprStmt) else
+                "`ordered by`" if word == "ordered" else f"`{word}`")
+        self.error("E036", f"a def computes a value and changes nothing, so {what} cannot be in one",
+                   s.span, "make it a `proc`: a proc may change the game and `return` a value too; a def is what "
+                   "conditions (a `where`, a `require`, an `until`) may call", focus=word)
+
+    # ------------------------------------------------------------ defs and procs written as blocks
+    def def_block(self, b: N.DefBlock, scope: Scope) -> Type:
+        """The type of a def written as a block: what its `return`s give; it must give one at its end."""
+        self.returns.append([])
+        self.block(b.body, scope, "def")
+        found = self.returns.pop()
+        if not always_returns(b.body):
+            last = b.body[-1]
+            self.error("E035", "this def can reach the end of its block without giving a value", last.span,
+                       "end the block with `return VALUE` (or give an `else` to an `if` whose branches all return)")
+        return _joined([t for r, t in found if r.value is not None])
+
+    def proc_body(self, p: N.Proc, scope: Scope) -> tuple[Optional[Type], bool]:
+        """Check a proc's block: the type of the value its `return`s give (None: it gives none), and whether
+        every way through the block gives one."""
+        self.returns.append([])
+        self.block(p.body, scope, "proc")
+        found = self.returns.pop()
+        values = [t for r, t in found if r.value is not None]
+        bare = [r for r, _ in found if r.value is None]
+        if values and bare:
+            self.error("E035", f"proc '{p.name}' gives a value with some `return`s and none with this one",
+                       bare[0].span, "give a value with every `return` of a proc that gives one")
+        return (_joined(values) if values else None), bool(values) and always_returns(p.body)
+
+    def check_Return(self, s: N.Return, scope: Scope, context: str) -> None:
+        t = self.exprs.expr(s.value, scope) if s.value is not None else None
+        if context not in ("def", "proc") or not self.returns:
+            self.error("E035", f"`return` ends a def or a proc, and this is {a(context)}",
+                       s.span.at_start(len("return")),
+                       "an action, a trigger or the setup ends at the end of its block; to stop early put the "
+                       "rest in an `if`")
+            return
+        if context == "def" and s.value is None:
+            self.error("E035", "a def's `return` gives its value", s.span.at_start(len("return")),
+                       "write the value after it: `return VALUE`")
+        self.returns[-1].append((s, t))
 
     # ------------------------------------------------------------ statements
     def check_Let(self, s: N.Let, scope: Scope, context: str) -> None:
@@ -72,6 +143,10 @@ class StatementChecker:
             self.ctx.mean(target, "local")
             self.ctx.types[target] = self._first_value(s, target.id, scope)
             return
+        if context == "def" and not (isinstance(target, N.Name) and scope.lookup(target.id) is not None):
+            self.error("E036", f"a def computes a value and changes nothing, so it cannot change "
+                               f"'{short_text(target)}'", target.span,
+                       "a def may give new values only to its own `let` names; make it a `proc` to change the game")
         t = self._assign_target(s, scope)
         if t is None:
             self.exprs.expr(s.value, scope)  # still check the value
@@ -300,3 +375,25 @@ class StatementChecker:
                        "a message shows a value with `{expression}`: close it with '}'",
                        focus=words_after[0] if words_after else "{")
 
+
+
+def always_returns(block: N.Block) -> bool:
+    """Does every way through this block end in a `return` (or end the game)?"""
+    if not block:
+        return False
+    last = block[-1]
+    if isinstance(last, (N.Return, N.Outcome)):
+        return True
+    if isinstance(last, N.If):
+        return last.orelse is not None and all(always_returns(b) for _, b in last.branches) and \
+            always_returns(last.orelse)
+    return False
+
+
+def _joined(types: list) -> Type:
+    t = NONE
+    for x in types:
+        if x is None:
+            continue
+        t = t.join(x)
+    return ANY if t == NONE and not types else t

@@ -31,7 +31,7 @@ DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "piec
                       "remove", "fallback")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
-                    "choose")
+                    "choose", "return")
 # how each keyword's line is written, for hints
 _FORMS = {
     "game": '`game "Title"`',
@@ -46,7 +46,8 @@ _FORMS = {
     "zone": "`zone NAME`, optionally followed by `per player`, `public`/`private`/`secret` and `capacity N`",
     "var": "`var NAME: TYPE = VALUE`, or `var NAME: TYPE = VALUE per player`",
     "const": "`const NAME = VALUE`",
-    "def": "`def NAME(parameter, ...) = EXPRESSION`",
+    "def": "`def NAME(parameter, ...) = EXPRESSION`, or `def NAME(parameter, ...):` followed by an indented block "
+           "that ends with `return VALUE`",
     "proc": "`proc NAME(parameter, ...):` followed by an indented block",
     "setup": "`setup:` followed by an indented block",
     "phase": "`phase NAME:` or `phase NAME until CONDITION:`, followed by its indented actions and triggers",
@@ -64,7 +65,9 @@ _FORMS = {
     "require": '`require CONDITION` or `require CONDITION else "message"`',
     "win": "`win PLAYER`", "lose": "`lose PLAYER`", "draw": "`draw`, alone on its line",
     "finish": "`finish`, alone on its line", "again": "`again`, alone on its line",
-    "pass": "`pass`, alone on its line", "enter": "`enter PHASE`", "next": "`next PLAYER`",
+    "pass": "`pass`, alone on its line",
+    "return": "`return VALUE` (in a def or a proc), or `return` alone (in a proc)",
+    "enter": "`enter PHASE`", "next": "`next PLAYER`",
     "log": '`log "text with {values}"`',
     "if": "`if CONDITION:` followed by an indented block, or `if CONDITION: STATEMENT`",
     "elif": "`elif CONDITION:` after the block of an `if`", "else": "`else:` after the block of an `if`",
@@ -76,8 +79,6 @@ _FORMS = {
 _FOREIGN = {
     "while": "Mire has no `while` loop: repeat a block with `repeat N:` or go through a collection with "
              "`for x in ...:`",
-    "return": "Mire rules do not return values: a `def` is a single expression (`def f(x) = ...`), and an "
-              "action ends at the end of its block",
     "print": 'to show a message write `log "text with {values}"`',
     "function": "a function is declared with `def NAME(parameters) = EXPRESSION`",
     "fn": "a function is declared with `def NAME(parameters) = EXPRESSION`",
