@@ -447,15 +447,27 @@ class Compiler:
         return set_player_var
 
     def compile_Place(self, s: N.Place, scope: Scope):
-        assert isinstance(s.kind, N.Name)
-        kind = s.kind.id
         owner = self.emit.expr(s.owner, scope) if s.owner is not None else (lambda S, L: None)
         dest = self.emit.expr(s.where, scope)
         up = s.face != "down"
+        if isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind":
+            kind = s.kind.id
 
-        def run(S, L):
-            S.create_piece(kind, {}, owner(S, L), up, dest(S, L))
-        return run
+            def run(S, L):
+                S.create_piece(kind, {}, owner(S, L), up, dest(S, L))
+            return run
+        # a kind held in a name: which one is known when the rule runs
+        chosen = self.emit.expr(s.kind, scope)
+        plain = {k.name for k in self.sym.kinds.values() if not k.attrs}
+        where = self.where(s)
+
+        def run_chosen(S, L):
+            k = chosen(S, L)
+            if k not in plain:
+                raise RuleError(f"cannot place a new {value_text(k)}: only a kind without attributes can be placed "
+                                "(the others come from a table)", where)
+            S.create_piece(k, {}, owner(S, L), up, dest(S, L))
+        return run_chosen
 
     def compile_Move(self, s: N.Move, scope: Scope):
         what = self.emit.expr(s.what, scope)

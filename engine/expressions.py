@@ -16,7 +16,7 @@ from typing import Callable, Optional
 from ..grammar import nodes as N
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
+from ..grammar.types import ANY, DIR, DIRECTION_SETS, KIND, SPACE, TEXT, Type
 from .library import BUILTINS, NAMES
 from .namespace import NAMESPACE, sized
 from .runtime import DIRS, GiveBack, RuleError
@@ -228,7 +228,7 @@ class Emitter:
                 m = self.checked.meaning(n)
                 if m.category == "const" and not self._const_is_static(m.name):
                     return False
-                if m.category not in ("local", "enum", "phase", "const") and \
+                if m.category not in ("local", "enum", "enum type", "kind value", "phase", "const") and \
                         not (m.category == "builtin" and m.name in _STATIC_NAMES):
                     return False
             elif isinstance(n, N.Call) and (n.func in self.def_names or n.func not in _PURE_BUILTINS):
@@ -322,8 +322,10 @@ class Emitter:
             return f"S.zones[{name!r}]"
         if cat == "kind":
             return f"_kind(S, {name!r})"
-        if cat in ("enum", "phase"):
+        if cat in ("enum", "phase", "kind value"):
             return repr(name)
+        if cat == "enum type":
+            return repr(list(self.sym.enums[name].values))
         if cat == "option":
             return f"({name!r} in S.options)"
         return NAMES[name].source
@@ -445,8 +447,10 @@ class Emitter:
         return f"_range(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, {self.where(e)!r})"
 
     def emit_Of(self, e: N.Of, scope: Scope) -> str:
-        items = self.iter_src(e.what, scope)
         owner = self.src(e.owner, scope)
+        if self.type_of(e.what) == KIND:
+            return f"_pieces_of(_kind(S, {self.src(e.what, scope)}), {owner})"
+        items = self.iter_src(e.what, scope)
         if self.type_of(e.what).element == SPACE:
             return f"_spaces_of({items}, {owner})"
         return f"_pieces_of({items}, {owner})"

@@ -74,7 +74,7 @@ def _opponent(S):
 
 def _kind(S, name):
     box = S.box
-    return [p for p in S.kind_pieces[name] if p.loc is not box]
+    return [p for p in S.kind_pieces.get(name, ()) if p.loc is not box]
 
 
 def _prefix(test, items):

@@ -17,6 +17,7 @@ from .types import (
     COMMON_ATTRS,
     DIR,
     INT,
+    KIND,
     NONE,
     PIECE,
     PLAYER,
@@ -63,7 +64,7 @@ class ExpressionChecker:
         return t
 
     def expect(self, e: N.Expr, want: Type, scope: Scope, what: str) -> Type:
-        t = self.expr(e, scope)
+        t = self.kind_value(e, scope) if want == KIND else self.expr(e, scope)
         if not t.fits(want):
             self.error("E021", f"{what} should be {a(want.show())}, but this is {a(t.show())}", e.span,
                        type_hint(t, want, e) or self._why(e))
@@ -167,7 +168,7 @@ class ExpressionChecker:
             ref = written[i] if i < len(written) else None
             if ref is not None:
                 want = self.ctx.resolve_type_quiet(ref)
-                t = self.expr(x, scope)
+                t = self.kind_value(x, scope) if want == KIND else self.expr(x, scope)
                 if not t.fits(want):
                     shown = ", ".join(f"{n}: {self.ctx.resolve_type_quiet(r).show()}" if r is not None else n
                                       for n, r in zip(item.params, written))
@@ -232,18 +233,9 @@ class ExpressionChecker:
                 return ZONE
             ctx.mean(e, "zone")
             return ZONE
-        if e.id in s.kinds:
-            ctx.mean(e, "kind")
-            return list_of(piece_of(e.id))
-        if e.id in s.enum_values:
-            ctx.mean(e, "enum")
-            return enum_type(s.enum_values[e.id])
-        if e.id in s.options:
-            ctx.mean(e, "option")
-            return BOOL
-        if e.id in s.phases:
-            ctx.mean(e, "phase")
-            return TEXT
+        named = self._named_value(e)
+        if named is not None:
+            return named
         names = ctx.library.names
         if e.id in names:
             if e.id == "opponent" and s.players is not None and s.players.high > 2:
@@ -254,6 +246,39 @@ class ExpressionChecker:
             ctx.mean(e, "builtin")
             return names[e.id].type
         return self._not_a_value(e, scope)
+
+    def _named_value(self, e: N.Name) -> Optional[Type]:
+        """A kind's, an enum's, an enum value's, an option's or a phase's name: its type, or None."""
+        s = self.sym
+        found: Optional[tuple[str, Type]] = None
+        if e.id in s.kinds:
+            found = ("kind", list_of(piece_of(e.id)))
+        elif e.id in s.enum_values:
+            found = ("enum", enum_type(s.enum_values[e.id]))
+        elif e.id in s.enums:
+            found = ("enum type", list_of(enum_type(e.id)))
+        elif e.id in s.options:
+            found = ("option", BOOL)
+        elif e.id in s.phases:
+            found = ("phase", TEXT)
+        if found is None:
+            return None
+        self.ctx.mean(e, found[0])
+        return found[1]
+
+    # ------------------------------------------------------------ kinds as values
+    def is_kind_name(self, e: N.Expr, scope: Scope) -> bool:
+        """Is this the name of a piece kind (not hidden by a local name)?"""
+        return isinstance(e, N.Name) and e.id in self.sym.kinds and scope.lookup(e.id) is None
+
+    def kind_value(self, e: N.Expr, scope: Scope) -> Type:
+        """Type `e` where a kind is wanted: there a kind's name is the kind itself, not the list of its pieces."""
+        if not self.is_kind_name(e, scope):
+            return self.expr(e, scope)
+        assert isinstance(e, N.Name)
+        self.ctx.mean(e, "kind value")
+        self.ctx.types[e] = KIND
+        return KIND
 
     def _local(self, e: N.Name, t: Type, scope: Scope) -> Type:
         self.ctx.mean(e, "local")
@@ -429,7 +454,9 @@ class ExpressionChecker:
 
     def type_Compare(self, e: N.Compare, scope: Scope) -> Type:
         lt = self.expr(e.left, scope)
-        rt = self.expr(e.right, scope)
+        rt = self.kind_value(e.right, scope) if lt == KIND and e.op in ("==", "!=") else self.expr(e.right, scope)
+        if rt == KIND and e.op in ("==", "!=") and self.is_kind_name(e.left, scope):
+            lt = self.kind_value(e.left, scope)
         if e.op in ("in", "not in"):
             if not (rt.is_list or rt.base in ("zone", "space", "any")):
                 self.error("E022", f"`{e.op}` looks inside a collection, but this is {a(rt.show())}", e.right.span,
@@ -566,6 +593,10 @@ class ExpressionChecker:
 
     # ------------------------------------------------------------ collections
     def type_ListLit(self, e: N.ListLit, scope: Scope) -> Type:
+        if e.items and all(self.is_kind_name(item, scope) for item in e.items):
+            for item in e.items:
+                self.kind_value(item, scope)
+            return list_of(KIND)  # `[queen, rook]`: kinds, not lists of their pieces
         t = NONE
         for item in e.items:
             it = self.expr(item, scope)
@@ -601,6 +632,8 @@ class ExpressionChecker:
         what_t = self.expr(e.what, scope)
         if what_t.is_list and (what_t.element.fits(PIECE) or what_t.element.fits(SPACE)):
             return what_t
+        if what_t == KIND:
+            return list_of(PIECE)  # `k of mover`: the pieces of the kind k that the player owns
         self.error("E021", f"`of` picks a player's pieces from a kind or a list of pieces, not from "
                            f"{a(what_t.show())}", e.what.span,
                    "write `KIND of PLAYER`, such as `pawn of mover`; a player's zone is `mover.NAME`")

@@ -33,7 +33,8 @@ def type_hint(actual: Type, want: Optional[Type], node=None) -> Optional[str]:
         return f"this is a list of players; pick one, such as `first({x})`"
     if want == SPACE and actual_b == "piece":
         return f"the space a piece is on is `{x}.space`"
-    if want.is_list and not actual.is_list and actual not in (ANY, NONE) and actual.fits(want.element):
+    if want.is_list and want.element != ANY and not actual.is_list and actual not in (ANY, NONE) \
+            and actual.fits(want.element):
         return f"for the one {actual.show()} write a list: `[{x}]`"
     if want.is_enum and actual.is_enum:
         return f"a {want.name} and a {actual.name} are different enums"

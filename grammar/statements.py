@@ -11,7 +11,7 @@ from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
 from .symbols import Context, Scope
-from .types import ANY, BOOL, INT, NONE, PIECE, PLAYER, SPACE, Type, list_of, piece_of
+from .types import ANY, BOOL, INT, KIND, NONE, PIECE, PLAYER, SPACE, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 # the statements that change the game: none of them may be in a def, which only computes a value
@@ -222,10 +222,16 @@ class StatementChecker:
         return t
 
     def check_Place(self, s: N.Place, scope: Scope, context: str) -> None:
-        if not isinstance(s.kind, N.Name):
-            self.exprs.expr(s.kind, scope)
-            self.error("E015", "`place` makes a new piece of a kind, and this is not the name of a kind",
-                       s.kind.span, f"to put an existing piece somewhere write `move {short_text(s.kind)} to ...`")
+        if not isinstance(s.kind, N.Name) or scope.lookup(s.kind.id) is not None:
+            t = self.exprs.expr(s.kind, scope)
+            if not t.fits(KIND) or t == NONE:
+                kinds = list(self.sym.kinds)
+                self.error("E015", f"`place` makes a new piece of a kind, and this is {a(t.show())}, not a kind",
+                           s.kind.span,
+                           f"to put an existing piece somewhere write `move {short_text(s.kind)} to ...`"
+                           if t.general.base == "piece" else
+                           f"name a kind (`place {kinds[0] if kinds else 'KIND'} for ...`), or a value of type "
+                           "`kind` such as a piece's `.kind`")
         elif s.kind.id not in self.sym.kinds:
             name = s.kind.id
             if self.sym.kinds:

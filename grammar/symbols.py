@@ -42,7 +42,10 @@ class Symbols:
 
 # What a name in an expression refers to: a local (parameter, let, loop variable), or a declaration of the
 # game (var, const, board, zone, kind, enum, option, phase), or a builtin name.
-MEANINGS = ("local", "var", "const", "board", "zone", "kind", "enum", "option", "phase", "builtin")
+# A kind's name is the list of its pieces ("kind"), or the kind itself where a kind is wanted ("kind value");
+# an enum's name is the list of its values ("enum type").
+MEANINGS = ("local", "var", "const", "board", "zone", "kind", "kind value", "enum", "enum type", "option", "phase",
+            "builtin")
 
 
 @attrs.frozen
@@ -147,7 +150,7 @@ class Context:
             return piece_of(t.name)
         names = [*DECLARABLE, *self.sym.enums, *self.sym.kinds]
         self.error("E016", f"unknown type '{t.name}'{did_you_mean(t.name, names)}", t.span,
-                   "types are int, bool, text, player, space, piece, zone, dir, an enum or a piece kind")
+                   "types are int, bool, text, player, space, piece, zone, dir, kind, an enum or a piece kind")
         return ANY
 
     def resolve_type_quiet(self, t: N.TypeRef) -> Type:

@@ -97,6 +97,9 @@ def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
     elif t == "dir" and value not in DIRECTIONS:
         ctx.error("E041", f"'{x.name}' is a direction, not '{value}'{did_you_mean(str(value), DIRECTIONS)}",
                   vspan, "a direction is north, east, south, west, northeast, ...")
+    elif t == "kind" and value not in ctx.sym.kinds:
+        ctx.error("E041", f"'{x.name}' is a kind of piece, not '{value}'{did_you_mean(str(value), ctx.sym.kinds)}",
+                  vspan, f"a kind is one of: {', '.join(ctx.sym.kinds)}")
     elif t in ctx.sym.enums:
         values = ctx.sym.enums[t].values
         if value not in values:

@@ -13,9 +13,9 @@ import attrs
 
 from .wording import a
 
-SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "any", "none")
-DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir")  # written in `var x: T`
-_NULLABLE = ("player", "space", "piece", "zone", "dir")
+SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind", "any", "none")
+DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind")  # written in `var x: T`
+_NULLABLE = ("player", "space", "piece", "zone", "dir", "kind")
 
 
 @attrs.frozen(repr=False)
@@ -64,6 +64,8 @@ class Type:
             return self.name is None or expected.name is None
         if self.is_list and expected.is_list:
             return self.element.fits(expected.element)
+        if self.base == "kind" and expected.base == "text":
+            return True  # a kind reads as its name: `"a " + p.kind`
         return False
 
     def join(self, other: "Type") -> "Type":
@@ -97,8 +99,9 @@ class Type:
 
 INT, BOOL, TEXT = Type("int"), Type("bool"), Type("text")
 PLAYER, SPACE, PIECE, ZONE, DIR = Type("player"), Type("space"), Type("piece"), Type("zone"), Type("dir")
+KIND = Type("kind")  # a kind of piece as a value: `top(s).kind`, `var promoted: kind = queen`
 ANY, NONE = Type("any"), Type("none")
-SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, ANY, NONE)}
+SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, KIND, ANY, NONE)}
 
 
 def list_of(t: Type) -> Type:
@@ -209,7 +212,7 @@ class Library:
 COMMON_ATTRS = {
     "space": {"x": (INT, False), "y": (INT, False), "name": (TEXT, False), "board": (TEXT, False),
               "pieces": (list_of(PIECE), False)},
-    "piece": {"owner": (PLAYER, True), "space": (SPACE, False), "kind": (TEXT, False),
+    "piece": {"owner": (PLAYER, True), "space": (SPACE, False), "kind": (KIND, False),
               "up": (BOOL, True), "turns": (INT, True)},
     "player": {"name": (TEXT, False), "seat": (INT, False)},
     "dir": {"dx": (INT, False), "dy": (INT, False)},
