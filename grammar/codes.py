@@ -405,6 +405,23 @@ Right:
         line = 4
         next opponent
 ''',
+    "E026": '''\
+E026: a comparison that can never be true
+
+The two sides of this comparison have types that can be compared, but the value written on one side is
+none of the values the other can have: a text that names no piece kind compared with a piece's `kind`, a
+text that names no phase compared with the current phase, a number that no coordinate of the board can be.
+Such a test is always false (or, with `!=` and `not in`, always true), so the rule does not do what it
+says. Usually the value is misspelt.
+
+Wrong:
+
+    action take(c in cells where top(c).kind == "kign"):
+
+Right:
+
+    action take(c in cells where top(c).kind == king):
+''',
     "E030": '''\
 E030: a name defined twice, or a builtin name redefined
 

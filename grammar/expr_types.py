@@ -323,7 +323,7 @@ class ExpressionChecker:
     def attribute(self, obj_t: Type, e: N.Attr) -> tuple[Optional[Type], bool]:
         """(type, assignable) of obj.name, or (None, False) after reporting."""
         if obj_t == ANY:
-            return ANY, True
+            return self._untyped_attribute(e)
         bt = obj_t.general.base
         if bt == "player":
             return self._player_attribute(e)
@@ -351,6 +351,36 @@ class ExpressionChecker:
                    f"'{owner}' is {a(obj_t.show())}; attributes belong to players, pieces, spaces, zones and "
                    "directions")
         return None, False
+
+    def _untyped_attribute(self, e: N.Attr) -> tuple[Optional[Type], bool]:
+        """`x.name` of a value whose type is not known (a parameter that its calls do not type): the name must be
+        an attribute of something in the game; when everything that has it gives the same type, that is its type
+        (whatever x turns out to be, reading the attribute either gives that or stops the rule)."""
+        found = self.attribute_types(e.name)
+        if not found:
+            names = sorted({n for base in COMMON_ATTRS.values() for n in base}
+                           | {x.name for k in self.sym.kinds.values() for x in k.attrs}
+                           | {n for n, v in self.sym.vars.items() if v.per_player}
+                           | {n for n, z in self.sym.zones.items() if z.per_player})
+            self.error("E013", f"nothing in this game has an attribute '{e.name}'{did_you_mean(e.name, names)}",
+                       e.name_span, "attributes belong to pieces (their kind's, and owner, up, space, kind, turns), "
+                       "players (name, seat, and the variables and zones of each player), spaces, zones and "
+                       "directions")
+            return None, False
+        return (found.pop() if len(found) == 1 else ANY), True
+
+    def attribute_types(self, name: str) -> set[Type]:
+        """The types that an attribute of this name has, on whatever in the game has one."""
+        sym = self.sym
+        found = {common[name][0] for common in COMMON_ATTRS.values() if name in common}
+        found |= {self.ctx.resolve_type_quiet(x.type) for k in sym.kinds.values() for x in k.attrs if x.name == name}
+        if name in sym.vars and sym.vars[name].per_player:
+            found.add(self.ctx.resolve_type_quiet(sym.vars[name].type))
+        if name in sym.zones and sym.zones[name].per_player:
+            found.add(ZONE)
+        if name in sym.boards and sym.boards[name].per_player:
+            found.add(list_of(SPACE))
+        return found
 
     def _player_attribute(self, e: N.Attr) -> tuple[Optional[Type], bool]:
         sym, span, owner = self.sym, e.name_span, short_text(e.obj)
@@ -463,6 +493,12 @@ class ExpressionChecker:
                            f"`x {e.op} ...` asks whether x is one of a list, a board, a zone or a space's stack"
                            + (f"; to compare two values write `{'==' if e.op == 'in' else '!='}`"
                               if not rt.is_list else ""))
+            elif rt.is_list and ANY not in (lt, rt.element) and not (lt.fits(rt.element) or rt.element.fits(lt)):
+                self.error("E021", f"{a(lt.show())} is never in a list of {rt.element.show()}, so this `{e.op}` is "
+                                   f"always {'false' if e.op == 'in' else 'true'}", e.span, compare_hint(e, lt, rt))
+            elif isinstance(e.right, N.ListLit):
+                for item in e.right.items:
+                    self._never_named(e, lt, item)
             return BOOL
         if e.op in ("<", ">", "<=", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
@@ -473,8 +509,34 @@ class ExpressionChecker:
         if not (lt.fits(rt) or rt.fits(lt)):
             always = "false" if e.op == "==" else "true"
             self.error("E021", f"{a(lt.show())} is never equal to {a(rt.show())}, so this `{e.op}` is always "
-                               f"{always}", e.span, compare_hint(e, lt, rt))
+                               f"{always}", e.span, self._enum_text_hint(e, lt, rt) or compare_hint(e, lt, rt))
+        else:
+            self._never_named(e, lt, e.right)
+            self._never_named(e, rt, e.left)
         return BOOL
+
+    def _never_named(self, e: N.Compare, t: Type, text: N.Expr) -> None:
+        """A text compared with a kind must name one: `top(s).kind == "kign"` is never true."""
+        if not isinstance(text, N.Str) or t != KIND or text.value in self.sym.kinds:
+            return
+        kinds = list(self.sym.kinds)
+        always = "false" if e.op in ("==", "in") else "true"
+        self.error("E026", f"no piece kind is called '{text.value}'{did_you_mean(text.value, kinds)}, so this "
+                           f"`{e.op}` is always {always}", text.span,
+                   (f"the kinds are {words(kinds, 'and')}" if kinds else "the game declares no piece kinds")
+                   + "; a kind may also be written by its name, without quotes")
+
+    def _enum_text_hint(self, e: N.Compare, lt: Type, rt: Type) -> Optional[str]:
+        """An enum compared with a text that is none of its values."""
+        enum = lt if lt.is_enum else rt if rt.is_enum else None
+        text = next((x for x in (e.left, e.right) if isinstance(x, N.Str)), None)
+        if enum is None or text is None or enum.name not in self.sym.enums:
+            return None
+        values = self.sym.enums[enum.name].values
+        if text.value in values:
+            return None
+        return (f"'{text.value}' is not a {enum.name} either{did_you_mean(text.value, values)}: a {enum.name} is "
+                f"{words(list(values), 'or')}, written without quotes")
 
     @staticmethod
     def _order_hint(e: N.Compare, side: N.Expr, t: Type) -> Optional[str]:

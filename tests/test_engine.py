@@ -188,3 +188,15 @@ def test_a_builtin_given_the_wrong_kind_of_value_is_a_rule_error(tmp_path):
         state.apply(state.parse_move("place a1"))
     assert str(err.value) == "'opposite' wants a direction as argument 1, and got a1 (wrong.mire:5)"
     assert snapshot(state) == before  # the move did not happen
+
+
+def test_reading_an_attribute_of_an_untyped_value_gives_only_the_documented_ones():
+    # the checker refuses an attribute that nothing in the game has; this is the guard behind it, for a name
+    # that exists on another kind of value
+    from mire.engine.namespace import _dyn
+    state = load_game("tic-tac-toe").new_state()
+    cell = state.space_by_name["a1"]
+    assert _dyn(state, cell, "x") == 1
+    for name in ("__class__", "nbr", "seat"):
+        with pytest.raises(RuleError):
+            _dyn(state, cell, name)

@@ -19,7 +19,7 @@ SECONDS = 60
 CASES = {
     # a rule reaching the objects of the engine
     "dunder attribute": (["dunder_attribute.mire"], ["simulate", "game/dunder_attribute.mire", "-n", "1"], 1,
-                         "has no attribute '__class__'"),
+                         "nothing in this game has an attribute '__class__'"),
     "assign through an untyped parameter": (["assign_engine_object.mire"],
                                             ["simulate", "game/assign_engine_object.mire", "-n", "1"], 1,
                                             "'owner' of pool cannot be set"),
