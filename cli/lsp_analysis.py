@@ -618,7 +618,7 @@ class _Collector:
         return self.symbol("setup", "setup", item.span, self.place(item.span.at_start(len("setup"))))
 
     def item_Phase(self, item, replaces):
-        where = self.declare(("game", item.name), item.name, "phase", item.span, Type("text"))
+        where = self.declare(("game", item.name), item.name, "phase", item.span, Type("phase"))
         if item.until is not None:
             self.expr(item.until, [])
         children = [c for c in (self.item(sub) for sub in item.items) if c is not None]
@@ -699,7 +699,7 @@ class _Collector:
         for tok in self.tokens_in(s.span):
             if tok.value == s.phase:
                 where = self.token_place(tok)
-        self.use(("game", s.phase), where, Type("text"))
+        self.use(("game", s.phase), where, Type("phase"))
 
     def stmt_Log(self, s, scopes, end):
         self.template(s.message, scopes)

@@ -241,7 +241,9 @@ class Compiler:
             boards=[BoardSpec(b.name, b.width, b.height, self.placement(b), b.labels, b.per_player, b.shape == "area")
                     for b in sym.boards.values()],
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
-                                tuple(x.name for x in k.attrs if x.key)) for k in sym.kinds.values()},
+                                tuple(x.name for x in k.attrs if x.key),
+                                frozenset(x.name for x in k.attrs if x.type.name == "space"))
+                   for k in sym.kinds.values()},
             tables=[PieceTable(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))
                     for p in sym.pieces if p.file is None and p.kind in sym.kinds],
             zones=[ZoneSpec(z.name, z.per_player, z.visibility, z.capacity) for z in sym.zones.values()],

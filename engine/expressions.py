@@ -345,7 +345,8 @@ class Emitter:
                 return f"_space_of({obj})"
             if name == "kind":
                 return f"_kind_of({obj})"
-            return f"(None if {obj} is None else {obj}.attrs.get({name!r}))" if simple else f"_pa({obj}, {name!r})"
+            read = f"(None if {obj} is None else {obj}.attrs.get({name!r}))" if simple else f"_pa({obj}, {name!r})"
+            return f"_space_named(S, {read})" if self.type_of(e) == SPACE else read
         if bt == "player":
             if name in self.sym.boards:
                 return f"{obj}.boards[{name!r}].in_play()"

@@ -28,6 +28,7 @@ from ..grammar.types import (
     NONE,
     NUMBERS,
     ORTHOGONAL,
+    PHASE,
     PIECE,
     PLAYER,
     RELATIVE_DIRECTIONS,
@@ -92,6 +93,7 @@ _name("box", ZONE, "where removed pieces go", "S.box")
 _name("turn", INT, "the number of the current turn, from 1", "S.turn")
 _name("winners", list_of(PLAYER), "who has won, or is winning as the game stands (at the end: the winners)",
       "S.winners()")
+_name("phase", PHASE, "the phase the game is in (none in a game without phases)", "_phase_name(S)")
 for _word, _value in (("true", "True"), ("yes", "True"), ("false", "False"), ("no", "False")):
     _name(_word, BOOL, "", _value)
 _name("none", NONE, "nothing", "None")
@@ -453,6 +455,12 @@ def group(S, s, dirs=None):
                 seen.add(id(n))
                 todo.append(n)
     return walked(S, out)
+
+
+@builtin(A_TEXT, result=SPACE,
+         doc='the space of a shared board named by the text ("e1", "B2", or "right.a1"), or none')
+def space(S, name):
+    return None if name is None else S.space_by_name.get(name)
 
 
 # ---------------------------------------------------------------- players

@@ -77,6 +77,15 @@ def _kind(S, name):
     return [p for p in S.kind_pieces.get(name, ()) if p.loc is not box]
 
 
+def _phase_name(S):
+    return None if S.phase is None else S.game.phases[S.phase].name
+
+
+def _space_named(S, label):
+    """A space attribute of a piece: its table names the space; the piece keeps the name, the rules read the space."""
+    return None if label is None else S.space_by_name.get(label)
+
+
 def _prefix(test, items):
     return list(takewhile(test, items))
 
@@ -245,6 +254,8 @@ def _dyn(S, obj, name):
     value = read(obj, name) if read is not None else _NO_SUCH
     if value is _NO_SUCH:
         raise RuleError(f"{value_text(obj)} has no attribute '{name}'")
+    if type(obj) is Piece and name in obj.kind.spaces:
+        return _space_named(S, value)
     return value
 
 
@@ -255,7 +266,7 @@ NAMESPACE: dict = {
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
-    "_Move": Move, "_text": value_text, "_give": _give,
+    "_Move": Move, "_text": value_text, "_give": _give, "_phase_name": _phase_name, "_space_named": _space_named,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions

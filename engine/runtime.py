@@ -104,12 +104,13 @@ class Zone:
 
 
 class Kind:
-    __slots__ = ("name", "attrs", "hidden", "shown")
+    __slots__ = ("name", "attrs", "hidden", "shown", "spaces")
 
-    def __init__(self, name, attrs, hidden, keys=()):
+    def __init__(self, name, attrs, hidden, keys=(), spaces=frozenset()):
         self.name = name
         self.attrs = attrs  # attribute names in declaration order
         self.hidden = hidden  # names readable only while the piece is face up
+        self.spaces = spaces  # attributes that hold a space: the piece keeps its name, rules read the space
         # the attributes that name a piece in a move's text: its `key` ones, or all
         self.shown = keys or attrs
 

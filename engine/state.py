@@ -5,6 +5,7 @@ import random
 
 import attrs
 
+from ..grammar.labels import grid_label
 from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
@@ -797,14 +798,4 @@ class State:
         return view(self, seat)
 
 
-def _label(x, y, labels):
-    if labels == "numbers":
-        return f"{x},{y}"
-    letters = ""
-    n = x
-    while n > 0:
-        n, r = divmod(n - 1, 26)
-        letters = chr(97 + r) + letters
-    if labels == "upper":
-        letters = letters.upper()
-    return f"{letters}{y}"
+_label = grid_label

@@ -301,6 +301,23 @@ Right:
     enum colour: red, blue
     piece mark(colour: colour)
 ''',
+    "E017": '''\
+E017: no space has this name
+
+A space is named as its board shows it: the column's letter and the row's number (`a1`, `e4`), in capitals
+on a board with `labels upper`, `3,1` on a board with `labels numbers`; when two boards would give a space
+the same name, the later board's spaces are named `BOARD.NAME`. `space("...")` and a table cell of an
+attribute of type `space` must name a space of a shared board.
+
+Wrong:
+
+    board cells: grid 3 x 3
+    action start(): place king for mover at space("d4")
+
+Right:
+
+    action start(): place king for mover at space("c3")
+''',
     "E020": '''\
 E020: the wrong number of arguments, or a function used without calling it
 

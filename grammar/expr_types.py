@@ -11,6 +11,7 @@ from typing import Any, Optional
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
 from .symbols import Context, Scope
+from .tables import space_names
 from .types import (
     ANY,
     BOOL,
@@ -19,6 +20,7 @@ from .types import (
     INT,
     KIND,
     NONE,
+    PHASE,
     PIECE,
     PLAYER,
     SPACE,
@@ -243,6 +245,9 @@ class ExpressionChecker:
                                    f"{s.players.high} players", e.span,
                            "with more players say which: `others` (every player but the mover) or "
                            "`next_player(mover)` (the one who moves next)")
+            if e.id == "phase" and not s.phases:
+                self.error("E014", "the game has no phases, so `phase` is always none", e.span,
+                           "declare phases with `phase NAME:`; `phase` is the one the game is in")
             ctx.mean(e, "builtin")
             return names[e.id].type
         return self._not_a_value(e, scope)
@@ -260,7 +265,7 @@ class ExpressionChecker:
         elif e.id in s.options:
             found = ("option", BOOL)
         elif e.id in s.phases:
-            found = ("phase", TEXT)
+            found = ("phase", PHASE)
         if found is None:
             return None
         self.ctx.mean(e, found[0])
@@ -516,15 +521,17 @@ class ExpressionChecker:
         return BOOL
 
     def _never_named(self, e: N.Compare, t: Type, text: N.Expr) -> None:
-        """A text compared with a kind must name one: `top(s).kind == "kign"` is never true."""
-        if not isinstance(text, N.Str) or t != KIND or text.value in self.sym.kinds:
+        """A text compared with a kind or a phase must name one: `top(s).kind == "kign"` is never true."""
+        if not isinstance(text, N.Str) or t not in (KIND, PHASE):
             return
-        kinds = list(self.sym.kinds)
+        what, names = ("piece kind", list(self.sym.kinds)) if t == KIND else ("phase", list(self.sym.phases))
+        if text.value in names:
+            return
         always = "false" if e.op in ("==", "in") else "true"
-        self.error("E026", f"no piece kind is called '{text.value}'{did_you_mean(text.value, kinds)}, so this "
+        self.error("E026", f"no {what} is called '{text.value}'{did_you_mean(text.value, names)}, so this "
                            f"`{e.op}` is always {always}", text.span,
-                   (f"the kinds are {words(kinds, 'and')}" if kinds else "the game declares no piece kinds")
-                   + "; a kind may also be written by its name, without quotes")
+                   (f"the {what}s are {words(names, 'and')}" if names else f"the game declares no {what}s")
+                   + f"; a {what.split()[-1]} may also be written by its name, without quotes")
 
     def _enum_text_hint(self, e: N.Compare, lt: Type, rt: Type) -> Optional[str]:
         """An enum compared with a text that is none of its values."""
@@ -577,7 +584,19 @@ class ExpressionChecker:
         arg_types = [self.expr(x, scope) for x in e.args]
         for i, (node, t, accepts) in enumerate(zip(e.args, arg_types, sig.params)):
             self._builtin_arg(sig, node, t, accepts, i)
+        if e.func == "space" and e.args and isinstance(e.args[0], N.Str):
+            self._names_a_space(e.args[0])
         return sig.result_for(arg_types)
+
+    def _names_a_space(self, text: N.Str) -> None:
+        names = space_names(self.sym)
+        if names is None or text.value in names:
+            return
+        same = [n for n in names if n.lower() == text.value.lower()]
+        close = f" (did you mean '{same[0]}'?)" if same else did_you_mean(text.value, names)
+        self.error("E017", f"no space is named '{text.value}'{close}", text.span,
+                   "a space is named as its board shows it: a1, b2, ... (`labels upper`: A1; a later board whose "
+                   "names repeat an earlier one's: BOARD.a1)")
 
     def _proc_value(self, e: N.Call, p: N.Proc) -> Type:
         """A proc called for its value: only where the game may change, and only a proc that gives one."""

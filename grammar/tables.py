@@ -3,12 +3,15 @@ kind's attributes, every row has a value of the right type for each.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from . import nodes as N
+from .labels import grid_names
 from .symbols import Context
 from .types import DIRECTIONS
 from .wording import a, did_you_mean
 
-_NOT_IN_TABLES = ("list", "player", "space", "piece", "zone")
+_NOT_IN_TABLES = ("list", "player", "piece", "zone")
 
 
 def check_table(ctx: Context, kind: N.Kind, header: tuple[str, ...], rows, span: N.Span) -> None:
@@ -60,8 +63,9 @@ def _check_header(ctx: Context, kind: N.Kind, header, attrs_by_name, head: N.Spa
         elif col in attrs_by_name and not _table_type(ctx, attrs_by_name[col].type):
             x = attrs_by_name[col]
             ctx.error("E042", f"a table cannot give '{col}' its value: a table cell is a number, yes/no, "
-                              f"text or an enum value, and '{col}' is {a(x.type.name)}", head,
-                      f"declare '{col}' as an int, bool, text or enum, or set it in `setup`", focus=col)
+                              f"text, an enum value, a kind or a space's name, and '{col}' is {a(x.type.name)}",
+                      head, f"declare '{col}' as an int, bool, text, enum, kind or space, or set it in `setup`",
+                      focus=col)
     missing = [x for x in attrs_by_name if x not in header and f" (did you mean '{x}'?)" not in unknown]
     if missing and header:
         names = ", ".join(f"'{m}'" for m in missing)
@@ -97,6 +101,10 @@ def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
     elif t == "dir" and value not in DIRECTIONS:
         ctx.error("E041", f"'{x.name}' is a direction, not '{value}'{did_you_mean(str(value), DIRECTIONS)}",
                   vspan, "a direction is north, east, south, west, northeast, ...")
+    elif t == "space" and not _names_a_space(ctx, value):
+        names = space_names(ctx.sym) or ()
+        ctx.error("E041", f"'{x.name}' is a space, and no space is named '{value}'{did_you_mean(str(value), names)}",
+                  vspan, "write the name of a space of a shared board, as the board shows it: a1, b2, ...")
     elif t == "kind" and value not in ctx.sym.kinds:
         ctx.error("E041", f"'{x.name}' is a kind of piece, not '{value}'{did_you_mean(str(value), ctx.sym.kinds)}",
                   vspan, f"a kind is one of: {', '.join(ctx.sym.kinds)}")
@@ -105,3 +113,21 @@ def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
         if value not in values:
             ctx.error("E041", f"'{value}' is not a {t}{did_you_mean(str(value), values)}", vspan,
                       f"a {t} is one of: {', '.join(values)}")
+
+
+def space_names(sym) -> Optional[set]:
+    """The names of the spaces of the game's shared boards, or None when they are not known before the game
+    starts (a board that is not a grid of a fixed size)."""
+    boards = []
+    for b in sym.boards.values():
+        if b.per_player:
+            continue
+        if b.shape != "grid" or not isinstance(b.width, int) or not isinstance(b.height, int):
+            return None
+        boards.append((b.name, b.width, b.height, b.labels))
+    return {n for names in grid_names(boards) for n in names}
+
+
+def _names_a_space(ctx: Context, value) -> bool:
+    names = space_names(ctx.sym)
+    return names is None or str(value) in names

@@ -13,9 +13,9 @@ import attrs
 
 from .wording import a
 
-SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind", "any", "none")
+SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind", "phase", "any", "none")
 DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind")  # written in `var x: T`
-_NULLABLE = ("player", "space", "piece", "zone", "dir", "kind")
+_NULLABLE = ("player", "space", "piece", "zone", "dir", "kind", "phase")
 
 
 @attrs.frozen(repr=False)
@@ -64,8 +64,8 @@ class Type:
             return self.name is None or expected.name is None
         if self.is_list and expected.is_list:
             return self.element.fits(expected.element)
-        if self.base == "kind" and expected.base == "text":
-            return True  # a kind reads as its name: `"a " + p.kind`
+        if self.base in ("kind", "phase") and expected.base == "text":
+            return True  # a kind or a phase reads as its name: `"a " + p.kind`
         return False
 
     def join(self, other: "Type") -> "Type":
@@ -100,8 +100,9 @@ class Type:
 INT, BOOL, TEXT = Type("int"), Type("bool"), Type("text")
 PLAYER, SPACE, PIECE, ZONE, DIR = Type("player"), Type("space"), Type("piece"), Type("zone"), Type("dir")
 KIND = Type("kind")  # a kind of piece as a value: `top(s).kind`, `var promoted: kind = queen`
+PHASE = Type("phase")  # a phase of the game: its name, or `phase`, the one the game is in
 ANY, NONE = Type("any"), Type("none")
-SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, KIND, ANY, NONE)}
+SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, KIND, PHASE, ANY, NONE)}
 
 
 def list_of(t: Type) -> Type:

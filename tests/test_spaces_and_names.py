@@ -1,0 +1,42 @@
+"""Values that are spaces and names (issue 12, item 20): a piece attribute (a table column) that holds a space,
+a space named by its label in an expression, the current phase readable in expressions."""
+from mire.engine import load_game
+
+RULES = '''game "Gates"
+players 2
+board cells: grid 4 x 4
+piece king
+piece gate(target: space, name: text key)
+pieces gate:
+    target  name
+    d4      far
+    a1      near
+
+phase opening until count(king) == 3:
+    action put(c in cells where empty(c) and c != space("b2")):
+        place king for mover at c
+
+phase middle:
+    action jump(g in supply where empty(g.target)):
+        place king for mover at g.target
+        log "{phase} {g.target} {g.target.x}"
+
+trigger t after move:
+    if phase == middle and count(king) == 4: finish
+'''
+
+
+def test_spaces_by_name_and_in_tables_and_the_phase(tmp_path):
+    path = tmp_path / "gates.mire"
+    path.write_text(RULES)
+    state = load_game(str(path)).new_state()
+    assert "put b2" not in [m.text for m in state.legal_moves()]  # space("b2") is b2
+    for text in ["put a1", "put a2", "put a3"]:
+        state.apply(state.parse_move(text))
+    assert [m.text for m in state.legal_moves()] == ["jump far"]  # a1, the near gate's target, is taken
+    state.apply(state.parse_move("jump far"))
+    assert state.log[-1][1] == "middle d4 4"
+    assert state.is_over()
+    # the piece keeps the space's name, as its table gives it; rules read the space
+    far = next(p for p in state.kind_pieces["gate"] if p.attrs["name"] == "far")
+    assert far.attrs["target"] == "d4"
