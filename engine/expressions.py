@@ -22,7 +22,8 @@ from .namespace import NAMESPACE, sized
 from .runtime import DIRS, GiveBack, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
-_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land"}
+_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land",
+                  "symmetric"}
 _STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
 
 
@@ -397,6 +398,13 @@ class Emitter:
                     and self.is_simple(x):
                 return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
             return f"_step({x}, {y})"
+        steps = (lt.base in ("dir", "offset"), rt.base in ("dir", "offset"))
+        if op in ("+", "-") and lt == SPACE and steps[1]:
+            return f"_leap({x}, {y})" if op == "+" else f"_leap({x}, _vneg({y}))"
+        if op in ("+", "-") and steps == (True, True):
+            return f"{'_vadd' if op == '+' else '_vsub'}({x}, {y})"
+        if op == "*" and True in steps:
+            return f"_vmul({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"
         if op == "+" and (lt.is_list or lt == TEXT):
@@ -435,7 +443,12 @@ class Emitter:
         return f"(not {self.src(e.value, scope)})"
 
     def emit_Neg(self, e: N.Neg, scope: Scope) -> str:
+        if self.type_of(e.value).base in ("dir", "offset"):
+            return f"_vneg({self.src(e.value, scope)})"
         return f"(-{self.src(e.value, scope)})"
+
+    def emit_OffsetLit(self, e: N.OffsetLit, scope: Scope) -> str:
+        return f"_offset({self.src(e.dx, scope)}, {self.src(e.dy, scope)})"
 
     def emit_Cond(self, e: N.Cond, scope: Scope) -> str:
         return f"({self.src(e.then, scope)} if {self.src(e.test, scope)} else {self.src(e.orelse, scope)})"

@@ -8,6 +8,7 @@ reading of positions and tiles. No game's rules live here.
 """
 from __future__ import annotations
 
+import math
 from typing import Callable, Optional
 
 import attrs
@@ -27,6 +28,7 @@ from ..grammar.types import (
     INT,
     NONE,
     NUMBERS,
+    OFFSET,
     ORTHOGONAL,
     PHASE,
     PIECE,
@@ -44,7 +46,7 @@ from ..grammar.types import (
     exactly,
     list_of,
 )
-from .runtime import DIR_BY_VECTOR, DIRS, Piece, RuleError, rotate
+from .runtime import DIR_BY_VECTOR, DIRS, Dir, Offset, Piece, RuleError, rotate
 
 
 @attrs.frozen
@@ -106,6 +108,8 @@ for _d in DIRECTION_SETS:
 
 LIST_OF_SPACE = exactly(list_of(SPACE), "a list of spaces (or a board)", "list of space")
 LIST_OF_DIR = exactly(list_of(DIR), "a list of directions", "list of dir")
+LIST_OF_STEPS = exactly(list_of(OFFSET), "a list of directions or offsets", "list of offset")
+A_STEP = exactly(OFFSET, "a direction or an offset", "offset")
 LIST_OF_INT = exactly(list_of(INT), "a list of numbers", "list of int")
 A_SPACE, A_PLAYER, AN_INT, A_PIECE = exactly(SPACE), exactly(PLAYER), exactly(INT), exactly(PIECE)
 A_DIR, A_TEXT = exactly(DIR, "a direction"), exactly(TEXT)
@@ -311,15 +315,23 @@ def _in_a_row_area(s, n):
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
 
 
-@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
-         doc="the neighbours of a space on its board: orthogonal ones, or those in the given directions")
+@builtin(A_SPACE, LIST_OF_STEPS, required=1, result=list_of(SPACE),
+         doc="the neighbours of a space on its board: orthogonal ones, or those the given directions or offsets "
+             "away (leaps)")
 def neighbors(S, s, dirs=None):
     if s is None:
         return []
     nbr = s.nbr
     if dirs is None:
         return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
-    return [t for t in (nbr[d.i] for d in dirs if d is not None) if t is not None]
+    if all(type(d) is Dir for d in dirs):
+        return [t for t in (nbr[d.i] for d in dirs) if t is not None]
+    by_xy = s.board.by_xy
+    return [t for t in (_leap_from(s, d, by_xy) for d in walked(S, dirs) if d is not None) if t is not None]
+
+
+def _leap_from(s, d, by_xy):
+    return s.nbr[d.i] if type(d) is Dir else by_xy.get((s.x + d.dx, s.y + d.dy))
 
 
 def _touching_inline(emit, call, scope):
@@ -355,17 +367,61 @@ def path(S, s, d):
     return walked(S, out)
 
 
-@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
-         doc="the spaces of S's board from S (not included) in direction D, to the edge")
+@builtin(A_SPACE, A_STEP, result=list_of(SPACE),
+         doc="the spaces of S's board from S (not included) in direction D, to the edge; or step by step by an "
+             "offset (a rider's leaps)")
 def ray(S, s, d):
     out = []
     if s is None or d is None:
         return out
+    if type(d) is not Dir:
+        if d.dx == 0 and d.dy == 0:
+            return out
+        by_xy = s.board.by_xy
+        t = by_xy.get((s.x + d.dx, s.y + d.dy))
+        while t is not None:
+            out.append(t)
+            t = by_xy.get((t.x + d.dx, t.y + d.dy))
+        return walked(S, out)
     t = s.nbr[d.i]
     while t is not None:
         out.append(t)
         t = t.nbr[d.i]
     return walked(S, out)
+
+
+def _symmetric_order(o):
+    """Clockwise from north: the angle of an offset, for a fixed order of a symmetric set."""
+    return math.atan2(o[0], o[1]) % (2 * math.pi)
+
+
+@builtin(A_STEP, result=list_of(OFFSET),
+         doc="an offset and all its turns and mirror images, clockwise from north: symmetric((1, 2)) is the "
+             "8 leaps of a knight")
+def symmetric(S, o):
+    if o is None:
+        return []
+    a, b = o.dx, o.dy
+    images = {(x, y) for x, y in ((a, b), (b, a)) for x in (x, -x) for y in (y, -y)}
+    return [Offset(x, y) for x, y in sorted(images, key=lambda v: (_symmetric_order(v), abs(v[0]) + abs(v[1])))]
+
+
+@builtin(A_STEP, A_PLAYER, required=1, result=OFFSET,
+         doc="an offset read from a player's seat (the mover's by default): dx to their right, dy forward")
+def relative(S, o, p=None):
+    if o is None:
+        return None
+    who = p if p is not None else S.turn_player
+    dx, dy = rotate(o.dx, o.dy, who.turns)
+    return Offset(dx, dy)
+
+
+@builtin(A_SPACE, A_SPACE, result=OFFSET,
+         doc="the offset from space A to space B of the same board (columns east, rows north), or none")
+def offset(S, a, b):
+    if a is None or b is None or a.board is not b.board:
+        return None
+    return Offset(b.x - a.x, b.y - a.y)
 
 
 @builtin(A_SPACE, A_SPACE, result=DIR,

@@ -19,6 +19,7 @@ from ..grammar.types import (
     DIRECTION_SETS,
     INT,
     NONE,
+    OFFSET,
     PIECE,
     PLAYER,
     SPACE,
@@ -29,7 +30,7 @@ from ..grammar.types import (
 )
 from .library import BUILTINS, items_of
 from .moves import Move
-from .runtime import DIRS, Dir, GiveBack, Piece, Player, RuleError, Space, Zone, value_text
+from .runtime import DIRS, Dir, GiveBack, Offset, Piece, Player, RuleError, Space, Zone, value_text
 
 
 def _ga(o, name):
@@ -54,6 +55,43 @@ def _board_of(s):
 
 def _step(s, d):
     return None if s is None or d is None else s.nbr[d.i]
+
+
+def _offset(dx, dy):
+    if type(dx) is not int or type(dy) is not int:
+        raise RuleError(f"an offset is two whole numbers, not ({value_text(dx)}, {value_text(dy)})")
+    return Offset(sized(dx), sized(dy))
+
+
+def _leap(s, o):
+    """The space `o` away from s on its board (dx columns east, dy rows north), or none."""
+    if s is None or o is None:
+        return None
+    i = getattr(o, "i", None)
+    if i is not None:
+        return s.nbr[i]
+    return s.board.by_xy.get((s.x + o.dx, s.y + o.dy))
+
+
+def _vadd(a, b):
+    return None if a is None or b is None else _offset(a.dx + b.dx, a.dy + b.dy)
+
+
+def _vsub(a, b):
+    return None if a is None or b is None else _offset(a.dx - b.dx, a.dy - b.dy)
+
+
+def _vneg(a):
+    return None if a is None else _offset(-a.dx, -a.dy)
+
+
+def _vmul(a, n):
+    """An offset (or a direction) taken n times: `north * 2` is (0, 2)."""
+    if a is None or n is None:
+        return None
+    if type(a) is int:
+        a, n = n, a
+    return _offset(a.dx * n, a.dy * n)
 
 
 def _empty_space(s):
@@ -167,7 +205,8 @@ def runtime_type(v) -> Type:
     return ANY
 
 
-_RUNTIME_TYPES = {bool: BOOL, int: INT, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE, Player: PLAYER, Dir: DIR}
+_RUNTIME_TYPES = {bool: BOOL, int: INT, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE, Player: PLAYER, Dir: DIR,
+                  Offset: OFFSET}
 
 
 def _checked_call(S, name, where, *args):
@@ -188,8 +227,8 @@ def _concat(S, a, b, where):
 
 def _add(S, a, b):
     """`+` on values the checker could not type (a def's parameters)."""
-    if hasattr(b, "dx"):  # a space plus a direction (none off the board)
-        return None if a is None else a.nbr[b.i]
+    if hasattr(b, "dx"):  # a space plus a direction or an offset (none off the board), or two steps
+        return _vadd(a, b) if hasattr(a, "dx") else _leap(a, b)
     if a is None or b is None:
         raise RuleError("cannot add none")
     if type(a) in (list, str):
@@ -242,7 +281,8 @@ def _space_attr(s: Space, name: str):
 _NO_SUCH = object()
 _ATTRIBUTES = {Piece: _piece_attr, Player: _player_attr, Space: _space_attr,
                Zone: lambda z, name: getattr(z, name) if name in COMMON_ATTRS["zone"] else _NO_SUCH,
-               Dir: lambda d, name: getattr(d, name) if name in COMMON_ATTRS["dir"] else _NO_SUCH}
+               Dir: lambda d, name: getattr(d, name) if name in COMMON_ATTRS["dir"] else _NO_SUCH,
+               Offset: lambda o, name: getattr(o, name) if name in COMMON_ATTRS["offset"] else _NO_SUCH}
 
 
 def _dyn(S, obj, name):
@@ -261,7 +301,8 @@ def _dyn(S, obj, name):
 
 NAMESPACE: dict = {
     "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
-    "_step": _step, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
+    "_step": _step, "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg,
+    "_vmul": _vmul, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,

@@ -22,6 +22,24 @@ class Dir:
 
 
 DIRS = {name: Dir(name, dx, dy, i) for i, (name, (dx, dy)) in enumerate(DIRECTIONS.items())}
+
+
+class Offset:
+    """A step of dx columns (east) and dy rows (north): a leap such as (1, 2). Equal to any offset or direction of
+    the same step."""
+    __slots__ = ("dx", "dy")
+
+    def __init__(self, dx, dy):
+        self.dx, self.dy = dx, dy
+
+    def __eq__(self, other):
+        return isinstance(other, (Offset, Dir)) and self.dx == other.dx and self.dy == other.dy
+
+    def __hash__(self):
+        return hash((self.dx, self.dy))
+
+    def __repr__(self):
+        return f"({self.dx},{self.dy})"
 DIR_BY_VECTOR = {(d.dx, d.dy): d for d in DIRS.values()}
 
 

@@ -20,6 +20,7 @@ from .types import (
     INT,
     KIND,
     NONE,
+    OFFSET,
     PHASE,
     PIECE,
     PLAYER,
@@ -34,6 +35,8 @@ from .types import (
     piece_of,
 )
 from .wording import a, did_you_mean, short_text, words
+
+_STEPS = ("dir", "offset")  # the types of a step on a board
 
 
 class ExpressionChecker:
@@ -456,8 +459,18 @@ class ExpressionChecker:
         return BOOL
 
     def type_Neg(self, e: N.Neg, scope: Scope) -> Type:
-        self.expect(e.value, INT, scope, "what `-` negates")
+        t = self.expr(e.value, scope)
+        if t.base in _STEPS:
+            return OFFSET  # the step back: `-(1, 2)` is (-1, -2)
+        if not t.fits(INT):
+            self.error("E021", f"what `-` negates should be an int, but this is {a(t.show())}", e.value.span,
+                       type_hint(t, INT, e.value) or self._why(e.value))
         return INT
+
+    def type_OffsetLit(self, e: N.OffsetLit, scope: Scope) -> Type:
+        self.expect(e.dx, INT, scope, "the columns of an offset (east is positive)")
+        self.expect(e.dy, INT, scope, "the rows of an offset (north is positive)")
+        return OFFSET
 
     def type_Cond(self, e: N.Cond, scope: Scope) -> Type:
         self.expect(e.test, BOOL, scope, "the condition of `if ... else`")
@@ -473,6 +486,13 @@ class ExpressionChecker:
         rt = self.expr(e.right, scope)
         if e.op == "+" and lt.fits(SPACE) and rt.fits(DIR) and (DIR in (lt, rt) or SPACE in (lt, rt)):
             return SPACE  # a space plus a direction: the next space that way
+        steps = (lt.base in _STEPS, rt.base in _STEPS)
+        if e.op in ("+", "-") and lt.fits(SPACE) and lt != ANY and steps[1]:
+            return SPACE  # a space plus (or minus) an offset: the space that far away, a leap
+        if e.op in ("+", "-") and steps == (True, True):
+            return OFFSET  # steps added: `north + north + east` is (1, 2)
+        if e.op == "*" and (steps == (True, False) and rt.fits(INT) or steps == (False, True) and lt.fits(INT)):
+            return OFFSET  # a step taken n times: `north * 2`
         if e.op == "+" and lt.is_list and rt.is_list:
             return lt.join(rt)
         if e.op == "+" and TEXT in (lt, rt) and lt.fits(TEXT) and rt.fits(TEXT):
@@ -667,7 +687,7 @@ class ExpressionChecker:
             return
         nth = ("first", "second", "third")[index] if index < 3 else f"argument {index + 1}"
         hint = type_hint(t, accepts.expected, node) or self._why(node)
-        if accepts.expected == list_of(DIR) and t == DIR:
+        if accepts.expected in (list_of(DIR), list_of(OFFSET)) and t.base in _STEPS:
             hint = f"for one direction write a list: `[{short_text(node)}]`"
         self.error("E021", f"'{sig.name}' wants {accepts.words} as its {nth} argument, but this is {a(t.show())}",
                    node.span, hint or f"call it as `{sig.text()}`")

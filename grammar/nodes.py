@@ -180,6 +180,13 @@ class Cond(Expr):
 
 
 @node
+class OffsetLit(Expr):
+    """`(dx, dy)`: a step of dx columns east and dy rows north (a leap, `s + (1, 2)`)."""
+    dx: Expr
+    dy: Expr
+
+
+@node
 class ListLit(Expr):
     items: tuple[Expr, ...]
 

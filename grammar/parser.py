@@ -465,6 +465,9 @@ class _ToAst(Transformer):
     def str_lit(self, meta, c):
         return N.Str(value=self._string(c[0]), span=self._tspan(c[0]))
 
+    def offset_lit(self, meta, c):
+        return N.OffsetLit(dx=c[0], dy=c[1], span=self._span(meta))
+
     def list_lit(self, meta, c):
         return N.ListLit(items=tuple(x for x in c if x is not None), span=self._span(meta))
 

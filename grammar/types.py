@@ -13,9 +13,11 @@ import attrs
 
 from .wording import a
 
-SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind", "phase", "any", "none")
-DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "kind")  # written in `var x: T`
-_NULLABLE = ("player", "space", "piece", "zone", "dir", "kind", "phase")
+SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind", "phase", "any",
+           "none")
+# written in `var x: T`
+DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind")
+_NULLABLE = ("player", "space", "piece", "zone", "dir", "offset", "kind", "phase")
 
 
 @attrs.frozen(repr=False)
@@ -64,6 +66,8 @@ class Type:
             return self.name is None or expected.name is None
         if self.is_list and expected.is_list:
             return self.element.fits(expected.element)
+        if self.base == "dir" and expected.base == "offset":
+            return True  # a direction is a step of one: `north` is (0, 1)
         if self.base in ("kind", "phase") and expected.base == "text":
             return True  # a kind or a phase reads as its name: `"a " + p.kind`
         return False
@@ -80,6 +84,8 @@ class Type:
             return self.general
         if self.is_list and other.is_list:
             return list_of(self.element.join(other.element))
+        if {self.base, other.base} == {"dir", "offset"}:
+            return OFFSET
         return ANY
 
     # ------------------------------------------------ words
@@ -99,10 +105,12 @@ class Type:
 
 INT, BOOL, TEXT = Type("int"), Type("bool"), Type("text")
 PLAYER, SPACE, PIECE, ZONE, DIR = Type("player"), Type("space"), Type("piece"), Type("zone"), Type("dir")
+OFFSET = Type("offset")  # a step of (dx, dy) on a board: a leap; a direction is an offset of one step
 KIND = Type("kind")  # a kind of piece as a value: `top(s).kind`, `var promoted: kind = queen`
 PHASE = Type("phase")  # a phase of the game: its name, or `phase`, the one the game is in
 ANY, NONE = Type("any"), Type("none")
-SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, KIND, PHASE, ANY, NONE)}
+SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, OFFSET, KIND, PHASE, ANY,
+                                    NONE)}
 
 
 def list_of(t: Type) -> Type:
@@ -154,7 +162,7 @@ class Accepts:
 
 def exactly(t: Type, words: Optional[str] = None, short: Optional[str] = None) -> Accepts:
     """An argument of one type (or one that fits it)."""
-    return Accepts(short or t.show(), words or a(t.show()), t.fits, t)
+    return Accepts(short or t.show(), words or a(t.show()), lambda x: x.fits(t) or t.fits(x), t)
 
 
 _COLLECTION_BASES = ("zone", "space", "any")
@@ -217,5 +225,6 @@ COMMON_ATTRS = {
               "up": (BOOL, True), "turns": (INT, True)},
     "player": {"name": (TEXT, False), "seat": (INT, False)},
     "dir": {"dx": (INT, False), "dy": (INT, False)},
+    "offset": {"dx": (INT, False), "dy": (INT, False)},
     "zone": {"pieces": (list_of(PIECE), False), "name": (TEXT, False)},
 }
