@@ -476,6 +476,8 @@ class Emitter:
         test = self.src(e.test, inner)
         if e.mode == "where":
             return f"[{var} for {var} in {items} if {test}]"
+        if e.mode == "until":
+            return f"_through(lambda {var}: {test}, {items})"
         return f"_prefix(lambda {var}: {test}, {items})"
 
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:

@@ -128,6 +128,16 @@ def _prefix(test, items):
     return list(takewhile(test, items))
 
 
+def _through(test, items):
+    """The items up to the first that passes the test, that one included (a ray up to its first blocker)."""
+    out = []
+    for x in items:
+        out.append(x)
+        if test(x):
+            break
+    return out
+
+
 def _guard(S, items, where):
     """A comprehension's loops count against the move's step budget."""
     S.spend(len(items), where)
@@ -303,7 +313,8 @@ NAMESPACE: dict = {
     "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
     "_step": _step, "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg,
     "_vmul": _vmul, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
-    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
+    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_through": _through,
+    "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,

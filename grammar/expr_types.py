@@ -8,6 +8,8 @@ from __future__ import annotations
 import difflib
 from typing import Any, Optional
 
+import attrs
+
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
 from .symbols import Context, Scope
@@ -742,7 +744,16 @@ class ExpressionChecker:
 
     def type_Filter(self, e: N.Filter, scope: Scope) -> Type:
         et = self.collection_elem(self.expr(e.domain, scope), e.domain, "a filter")
-        self.expect(e.test, BOOL, scope.child().bind(e.var, et), f"a `{e.mode}` condition")
+        if isinstance(e.test, N.Cond):
+            # `x in A where C if D else B` reads as a filter whose condition is `C if D else B`
+            first = len(self.ctx.diags)
+            self.expect(e.test, BOOL, scope.child().bind(e.var, et), f"a `{e.mode}` condition")
+            self.ctx.diags[first:] = [attrs.evolve(d, hint=f"the `{e.mode}` condition runs to the end: to choose "
+                                                           f"between a filter and another value, put the filter in "
+                                                           f"parentheses, `(x in LIST {e.mode} CONDITION) if ... "
+                                                           f"else ...`") for d in self.ctx.diags[first:]]
+        else:
+            self.expect(e.test, BOOL, scope.child().bind(e.var, et), f"a `{e.mode}` condition")
         return list_of(et)
 
     def type_Comprehension(self, e: N.Comprehension, scope: Scope) -> Type:

@@ -386,7 +386,8 @@ class _ToAst(Transformer):
         return ("else", c[0])
 
     def for_stmt(self, meta, c):
-        name, domain, test, _ordered, chooser, body = c
+        name, domain, *filters, _ordered, chooser, body = c
+        domain, test = _filtered(str(name), domain, filters)
         return N.For(var=str(name), domain=domain, test=test, ordered_by=chooser, body=body, span=self._span(meta))
 
     def repeat_stmt(self, meta, c):
@@ -475,7 +476,18 @@ class _ToAst(Transformer):
         return N.Comprehension(element=c[0], fors=tuple(c[1:]), span=self._span(meta))
 
     def comp_for(self, meta, c):
-        return N.CompFor(var=str(c[0]), domain=c[1], test=c[2], span=self._span(meta))
+        name, domain, *filters = c
+        domain, test = _filtered(str(name), domain, filters)
+        return N.CompFor(var=str(name), domain=domain, test=test, span=self._span(meta))
+
+    def comp_where(self, meta, c):
+        return ("where", c[0], self._span(meta))
+
+    def comp_while(self, meta, c):
+        return ("while", c[0], self._span(meta))
+
+    def comp_until(self, meta, c):
+        return ("until", c[0], self._span(meta))
 
     def _filter(self, meta, c, mode):
         binding, test = c
@@ -483,7 +495,10 @@ class _ToAst(Transformer):
         if isinstance(binding, N.Filter):
             return N.Filter(var=binding.var, domain=binding, test=test, mode=mode, span=span)
         if not (isinstance(binding, N.Compare) and binding.op == "in" and isinstance(binding.left, N.Name)):
+            inside = isinstance(binding, N.Compare) and binding.op == "in" or isinstance(binding, (N.BoolOp, N.Not))
             raise SyntaxProblem("E006", f"`{mode}` needs a `NAME in COLLECTION` before it", binding.span,
+                                f"a filter is one whole value: inside a larger expression put it in parentheses, "
+                                f"`(x in COLLECTION {mode} CONDITION)`" if inside else
                                 f"write it as `x in cells {mode} empty(x)`")
         return N.Filter(var=binding.left.id, domain=binding.right, test=test, mode=mode, span=span)
 
@@ -492,6 +507,9 @@ class _ToAst(Transformer):
 
     def filter_while(self, meta, c):
         return self._filter(meta, c, "while")
+
+    def filter_until(self, meta, c):
+        return self._filter(meta, c, "until")
 
     # ------------------------------------------------ texts with {expressions}
     def _template(self, text: str, span: N.Span) -> N.Template:
@@ -517,6 +535,20 @@ class _ToAst(Transformer):
 
 
 setattr(_ToAst, "def", _ToAst.def_)
+
+
+def _filtered(var: str, domain, filters) -> tuple:
+    """`for x in D where C` keeps C as the loop's own test; other filters of a `for` (`while`, `until`, or
+    several) go into its domain, in order, as a chain of filters of x: `for x in D while A where B` walks
+    (x in (x in D while A) where B)."""
+    if not filters:
+        return domain, None
+    if len(filters) == 1 and filters[0][0] == "where":
+        return domain, filters[0][1]
+    for mode, test, span in filters:
+        whole = N.Span(span.file, domain.span.line, domain.span.column, span.end_line, span.end_column)
+        domain = N.Filter(var=var, domain=domain, test=test, mode=mode, span=whole)
+    return domain, None
 
 
 def _split_params(params) -> tuple[tuple[str, ...], tuple]:

@@ -92,7 +92,7 @@ _FOREIGN = {
     "match": "Mire has no `match`: use `if`, `elif` and `else`",
 }
 _OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "..", "in", "of",
-                   "where", "while", "=", "+=", "-=", ",")
+                   "where", "while", "until", "=", "+=", "-=", ",")
 
 
 def _token_word(name: str, literals: dict) -> str:
@@ -315,6 +315,21 @@ def _unexpected_indent(path, lines, tok, line) -> Diagnostic:
     return Diagnostic("E002", "unexpected indentation", _point(path, no, 1, width), hint)
 
 
+def _filter_out_of_place(s: _Spot):
+    """`where`, `while` or `until` where a filter cannot stand without parentheses."""
+    word = str(s.tok)
+    if s.tok.type not in ("WHERE", "WHILE", "UNTIL") or s.tok.type in s.expected:
+        return None
+    if s.first in ("if", "elif", "require", "until", "phase") or (s.first == "action" and word == "where"):
+        hint = (f"a filter `x in LIST {word} CONDITION` is a list, not a condition: ask whether some value "
+                f"passes with `any(x in LIST {word} CONDITION)`, or every one with `all(...)`")
+    else:
+        hint = (f"a filter `x in LIST {word} CONDITION` is one whole value: inside a larger expression put it in "
+                f"parentheses, `(x in LIST {word} CONDITION)`, or name it first with `let`")
+    return Diagnostic("E002", f"a filter cannot stand here without parentheses, found '{word}'", s.point(s.width),
+                      hint)
+
+
 def _unclosed_bracket(s: _Spot):
     if not s.opened:
         return None
@@ -458,7 +473,7 @@ def _empty_block(s: _Spot):
                       "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
 
-_READINGS = (_unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
+_READINGS = (_filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
              _equals_for_comparison, _fraction, _dashed_name, _block_not_indented, _misspelt, _missing_value,
              _line_ends_early, _empty_block)
 
