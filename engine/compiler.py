@@ -17,7 +17,7 @@ from ..grammar.symbols import Checked
 from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .moves import generator_source
-from .namespace import sized
+from .namespace import _without, sized
 from .runtime import DIRS, GameOver, GiveBack, Kind, Piece, Player, RuleError, value_text
 
 # A rule's body: statements as functions of (state, locals)
@@ -403,6 +403,8 @@ class Compiler:
         return run
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
+        if isinstance(s.target, N.Index) or (s.op != "=" and self.type_of(s.target).is_list):
+            return self._assign_through(s, scope)
         value = self.emit.expr(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
@@ -447,6 +449,54 @@ class Compiler:
             else:
                 raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
         return set_player_var
+
+    def _assign_through(self, s: N.Assign, scope: Scope):
+        """An assignment to an item of a list (`counts[i] += 1`), or `+=` / `-=` on a list: the list is made
+        again with the change and given to what holds it, so undo restores the old one."""
+        value = self.emit.expr(s.value, scope)
+        where = self.where(s)
+        base, indexes = s.target, []
+        while isinstance(base, N.Index):
+            indexes.append(self.emit.expr(base.index, scope))
+            base = base.obj
+        indexes.reverse()
+        get, put = self._holder(base, scope, where)
+        op = s.op
+
+        def run(S, L):
+            v = value(S, L)
+            at = [i(S, L) for i in indexes]
+            put(S, L, sized(_changed(S, get(S, L), at, op, v, where), where))
+        return run
+
+    def _holder(self, node: N.Expr, scope: Scope, where: str):
+        """(get, put) of what an assignment changes: a `let` name, a variable, a player's variable."""
+        if isinstance(node, N.Name) and self.checked.meaning(node).category == "local":
+            slot = scope.slot(node.id)
+
+            def put_local(S, L, v):
+                L[slot] = v
+            return (lambda S, L: L[slot]), put_local
+        if isinstance(node, N.Name):
+            name = node.id
+
+            def put_var(S, L, v):
+                S.set_var(S.vars, name, v)
+            return (lambda S, L: S.vars[name]), put_var
+        assert isinstance(node, N.Attr)
+        obj = self.emit.expr(node.obj, scope)
+        attr = node.name
+        declared = {v.name for v in self.sym.vars.values() if v.per_player}
+
+        def player(S, L):
+            p = obj(S, L)
+            if not isinstance(p, Player) or attr not in declared:
+                raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+            return p
+
+        def put_player_var(S, L, v):
+            S.set_var(player(S, L).vars, attr, v)
+        return (lambda S, L: player(S, L).vars[attr]), put_player_var
 
     def compile_Place(self, s: N.Place, scope: Scope):
         owner = self.emit.expr(s.owner, scope) if s.owner is not None else (lambda S, L: None)
@@ -690,6 +740,31 @@ class Compiler:
             for f in body:
                 f(S, L)
         return run
+
+
+def _changed(S, whole, at: list, op: str, v, where: str):
+    """`whole` with the item at the indexes `at` (none: the whole) set to v, or added to or taken from by v."""
+    if at:
+        i = at[0]
+        if not isinstance(whole, list) or type(i) is not int:
+            raise RuleError(f"{value_text(whole)}[{value_text(i)}]: only an item of a list can be set, by a number",
+                            where)
+        if not -len(whole) <= i < len(whole):
+            raise RuleError(f"index {i} is outside a list of {len(whole)}", where)
+        out = list(whole)
+        S.spend(len(out), where)
+        out[i] = _changed(S, whole[i], at[1:], op, v, where)
+        return out
+    if op == "=":
+        return v
+    if isinstance(whole, list):
+        if op == "+=":
+            S.spend(len(whole) + len(v), where)
+            return whole + v
+        return _without(S, whole, v, where)
+    if whole is None or v is None:
+        raise RuleError(f"cannot {'add to' if op == '+=' else 'take from'} none", where)
+    return whole + v if op == "+=" else whole - v
 
 
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:

@@ -23,7 +23,7 @@ from .runtime import DIRS, GiveBack, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
 _PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land",
-                  "symmetric"}
+                  "symmetric", "sort", "reverse", "unique", "index"}
 _STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
 
 
@@ -409,6 +409,8 @@ class Emitter:
             return f"_add(S, {x}, {y})"
         if op == "+" and (lt.is_list or lt == TEXT):
             return f"_concat(S, {x}, {y}, {self.where(e)!r})"
+        if op == "-" and lt.is_list:
+            return f"_without(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
             return f"({x} {op} {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
@@ -458,7 +460,8 @@ class Emitter:
         return "[" + ", ".join(self.src(i, scope) for i in e.items) + "]"
 
     def emit_Range(self, e: N.Range, scope: Scope) -> str:
-        return f"_range(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, {self.where(e)!r})"
+        return f"{'_range_down' if e.down else '_range'}(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, " \
+               f"{self.where(e)!r})"
 
     def emit_Of(self, e: N.Of, scope: Scope) -> str:
         owner = self.src(e.owner, scope)
@@ -478,6 +481,8 @@ class Emitter:
             return f"[{var} for {var} in {items} if {test}]"
         if e.mode == "until":
             return f"_through(lambda {var}: {test}, {items})"
+        if e.mode == "sorted":
+            return f"_sorted_by(S, lambda {var}: {test}, {items}, {self.where(e)!r})"
         return f"_prefix(lambda {var}: {test}, {items})"
 
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:

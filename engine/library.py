@@ -34,6 +34,8 @@ from ..grammar.types import (
     PIECE,
     PLAYER,
     RELATIVE_DIRECTIONS,
+    SAME,
+    SORTABLE,
     SPACE,
     SPACE_OR_PIECE,
     TEXT,
@@ -195,6 +197,43 @@ def max_(S, a, b=None):
         return max(a, b)
     xs = [x for x in walked(S, items_of(a)) if x is not None]
     return max(xs) if xs else 0
+
+
+@builtin(SORTABLE, result=SAME, doc="a list of numbers or texts in order, the lowest first")
+def sort(S, v):
+    xs = [x for x in walked(S, items_of(v))]
+    if None in xs or len({type(x) for x in xs}) > 1:
+        raise RuleError("only a list of numbers, or of texts, can be sorted (this one holds none, or both)")
+    return sorted(xs)
+
+
+@builtin(A_LIST, result=SAME, doc="a list the other way round")
+def reverse(S, v):
+    return list(reversed(walked(S, items_of(v))))
+
+
+@builtin(A_LIST, result=SAME, doc="a list with each item once, where it first comes")
+def unique(S, v):
+    out: list = []
+    seen: set = set()
+    for x in walked(S, items_of(v)):
+        try:
+            if x in seen:
+                continue
+            seen.add(x)
+        except TypeError:  # a list in the list: compared with the ones kept
+            S.spend(len(out), None)
+            if x in out:
+                continue
+        out.append(x)
+    return out
+
+
+@builtin(A_LIST, exactly(ANY, "any value", "value"), result=INT,
+         doc="where an item first comes in a list, counting from 0; -1 when it is not in it")
+def index(S, v, x):
+    xs = walked(S, items_of(v))
+    return xs.index(x) if x in xs else -1
 
 
 @builtin(AN_INT, result=INT, doc="a number without its sign")

@@ -246,6 +246,36 @@ def _add(S, a, b):
     return sized(a + b)
 
 
+def _without(S, a, b, where=None):
+    """The items of list a that are not in list b (`A - B`), in a's order."""
+    if a is None or b is None:
+        raise RuleError("cannot take a list from none, or none from a list", where)
+    S.spend(len(a) + len(b), where)
+    try:
+        drop = set(b)
+    except TypeError:  # lists of lists: compared one by one, each comparison counted
+        S.spend(len(a) * len(b), where)
+        return [x for x in a if x not in b]
+    return [x for x in a if x not in drop]
+
+
+def _sorted_by(S, key, items, where):
+    """`x in L sorted by KEY`: the items in the order of their keys, the lowest first; equal keys keep their order."""
+    keyed = [(key(x), n, x) for n, x in enumerate(items)]
+    if any(k is None for k, _, _ in keyed):
+        raise RuleError("an item of the list has no key to be sorted by (none)", where)
+    if len({type(k) for k, _, _ in keyed}) > 1:
+        raise RuleError("the keys to sort by are not all numbers or all texts", where)
+    S.spend(len(keyed), where)
+    return [x for _, _, x in sorted(keyed, key=lambda t: (t[0], t[1]))]
+
+
+def _range_down(S, a, b, where):
+    if a - b > MAX_LOOP_STEPS:
+        raise RuleError(f"the range {a} downto {b} is longer than {MAX_LOOP_STEPS}", where)
+    return list(range(a, b - 1, -1))
+
+
 def _contains(S, collection, v):
     if collection is None:
         return False
@@ -315,7 +345,8 @@ NAMESPACE: dict = {
     "_vmul": _vmul, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_through": _through,
     "_guard": _guard,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
+    "_range": _range, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by, "_index": _index,
+    "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_Move": Move, "_text": value_text, "_give": _give, "_phase_name": _phase_name, "_space_named": _space_named,

@@ -497,6 +497,8 @@ class ExpressionChecker:
             return OFFSET  # a step taken n times: `north * 2`
         if e.op == "+" and lt.is_list and rt.is_list:
             return lt.join(rt)
+        if e.op == "-" and lt.is_list and rt.is_list:
+            return lt  # the items of the left list that are not in the right one
         if e.op == "+" and TEXT in (lt, rt) and lt.fits(TEXT) and rt.fits(TEXT):
             return TEXT  # texts join
         if lt == ANY and rt == ANY:
@@ -689,6 +691,8 @@ class ExpressionChecker:
             return
         nth = ("first", "second", "third")[index] if index < 3 else f"argument {index + 1}"
         hint = type_hint(t, accepts.expected, node) or self._why(node)
+        if sig.name == "sort" and t.is_list:
+            hint = f"to put other values in an order, sort them by a number: `x in {short_text(node)} sorted by x.y`"
         if accepts.expected in (list_of(DIR), list_of(OFFSET)) and t.base in _STEPS:
             hint = f"for one direction write a list: `[{short_text(node)}]`"
         self.error("E021", f"'{sig.name}' wants {accepts.words} as its {nth} argument, but this is {a(t.show())}",
@@ -744,6 +748,13 @@ class ExpressionChecker:
 
     def type_Filter(self, e: N.Filter, scope: Scope) -> Type:
         et = self.collection_elem(self.expr(e.domain, scope), e.domain, "a filter")
+        if e.mode == "sorted":
+            key = self.expr(e.test, scope.child().bind(e.var, et))
+            if not (key.fits(INT) or key.fits(TEXT)):
+                self.error("E021", f"a list is sorted by numbers or texts, but this is {a(key.show())}", e.test.span,
+                           type_hint(key, INT, e.test) or "sort by a number worked out for each value, such as "
+                           f"`{e.var}.y` or `count(...)`; `-` before it puts the largest first")
+            return list_of(et)
         if isinstance(e.test, N.Cond):
             # `x in A where C if D else B` reads as a filter whose condition is `C if D else B`
             first = len(self.ctx.diags)

@@ -195,6 +195,7 @@ class ListLit(Expr):
 class Range(Expr):
     low: Expr
     high: Expr
+    down: bool = False  # `A downto B`: from A down to B
 
 
 @node
@@ -206,11 +207,12 @@ class Of(Expr):
 
 @node
 class Filter(Expr):
-    """`x in S where cond` (every element that satisfies cond) or `x in S while cond` (the prefix)."""
+    """`x in S where cond` (every element that satisfies cond), `x in S while cond` (the prefix), `x in S until
+    cond` (the prefix and the first that satisfies it) or `x in S sorted by key` (all, in the order of the key)."""
     var: str
     domain: Expr
     test: Expr
-    mode: str  # "where" | "while"
+    mode: str  # "where" | "while" | "until" | "sorted"
 
 
 @node
@@ -259,7 +261,7 @@ class Let(Stmt):
 
 @node
 class Assign(Stmt):
-    target: Expr  # a Name or an Attr
+    target: Expr  # a Name, an Attr, or an Index of one of them (an item of a list they hold)
     op: str  # "=" | "+=" | "-="
     value: Expr
 

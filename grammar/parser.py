@@ -294,9 +294,13 @@ class _ToAst(Transformer):
 
     def _assign(self, meta, c, op):
         target = c[0]
-        if not isinstance(target, (N.Name, N.Attr)):
+        base = target
+        while isinstance(base, N.Index):  # `counts[i] = 0`: an item of a list held in a variable
+            base = base.obj
+        if not isinstance(base, (N.Name, N.Attr)):
             raise SyntaxProblem("E003", "this cannot be assigned to", target.span,
-                                "assign to a variable (`total = 1`) or a player's variable (`mover.score += 1`)")
+                                "assign to a variable (`total = 1`), a player's variable (`mover.score += 1`) or "
+                                "an item of a list held in one (`counts[i] += 1`)")
         return N.Assign(target=target, op=op, value=c[1], span=self._span(meta))
 
     def set_stmt(self, meta, c):
@@ -426,6 +430,9 @@ class _ToAst(Transformer):
     def range_expr(self, meta, c):
         return N.Range(low=c[0], high=c[1], span=self._span(meta))
 
+    def range_down(self, meta, c):
+        return N.Range(low=c[0], high=c[1], down=True, span=self._span(meta))
+
     def add_op(self, meta, c):
         return str(c[0])
 
@@ -489,6 +496,9 @@ class _ToAst(Transformer):
     def comp_until(self, meta, c):
         return ("until", c[0], self._span(meta))
 
+    def comp_sorted(self, meta, c):
+        return ("sorted", c[1], self._span(meta))
+
     def _filter(self, meta, c, mode):
         binding, test = c
         span = self._span(meta)
@@ -496,6 +506,7 @@ class _ToAst(Transformer):
             return N.Filter(var=binding.var, domain=binding, test=test, mode=mode, span=span)
         if not (isinstance(binding, N.Compare) and binding.op == "in" and isinstance(binding.left, N.Name)):
             inside = isinstance(binding, N.Compare) and binding.op == "in" or isinstance(binding, (N.BoolOp, N.Not))
+            mode = "sorted by" if mode == "sorted" else mode
             raise SyntaxProblem("E006", f"`{mode}` needs a `NAME in COLLECTION` before it", binding.span,
                                 f"a filter is one whole value: inside a larger expression put it in parentheses, "
                                 f"`(x in COLLECTION {mode} CONDITION)`" if inside else
@@ -510,6 +521,9 @@ class _ToAst(Transformer):
 
     def filter_until(self, meta, c):
         return self._filter(meta, c, "until")
+
+    def filter_sorted(self, meta, c):
+        return self._filter(meta, [c[0], c[2]], "sorted")
 
     # ------------------------------------------------ texts with {expressions}
     def _template(self, text: str, span: N.Span) -> N.Template:

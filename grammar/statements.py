@@ -143,7 +143,10 @@ class StatementChecker:
             self.ctx.mean(target, "local")
             self.ctx.types[target] = self._first_value(s, target.id, scope)
             return
-        if context == "def" and not (isinstance(target, N.Name) and scope.lookup(target.id) is not None):
+        base = target
+        while isinstance(base, N.Index):
+            base = base.obj
+        if context == "def" and not (isinstance(base, N.Name) and scope.lookup(base.id) is not None):
             self.error("E036", f"a def computes a value and changes nothing, so it cannot change "
                                f"'{short_text(target)}'", target.span,
                        "a def may give new values only to its own `let` names; make it a `proc` to change the game")
@@ -153,10 +156,13 @@ class StatementChecker:
             return
         target = s.target
         self.ctx.types[target] = t
-        if s.op != "=":
+        if s.op != "=" and t.is_list:
+            # `seen += [s]` adds the items of a list; `seen -= [s]` takes every one of them out
+            self.exprs.expect(s.value, t, scope, f"the right side of `{s.op}`")
+        elif s.op != "=":
             if not t.fits(INT):
-                self.error("E021", f"`{s.op}` needs a number, but this is {a(t.show())}", target.span,
-                           f"`{s.op}` adds to or takes from a number; to set a value write `=`")
+                self.error("E021", f"`{s.op}` needs a number or a list, but this is {a(t.show())}", target.span,
+                           f"`{s.op}` adds to or takes from a number (or a list); to set a value write `=`")
             self.exprs.expect(s.value, INT, scope, f"the right side of `{s.op}`")
         else:
             self.exprs.expect(s.value, t, scope, f"the new value of '{short_text(target)}'")
@@ -164,6 +170,8 @@ class StatementChecker:
     def _assign_target(self, s: N.Assign, scope: Scope):
         """The type of what `s` assigns to, or None after reporting why it cannot be assigned."""
         target = s.target
+        if isinstance(target, N.Index):
+            return self._assign_item(s, target, scope)
         if isinstance(target, N.Name):
             return self._assign_name(s, target, scope)
         assert isinstance(target, N.Attr)
@@ -180,6 +188,22 @@ class StatementChecker:
             self.error("E025", f"'{target.name}' of {a(obj_t.show())} cannot be changed", target.name_span, hint)
             return None
         return t
+
+    def _assign_item(self, s: N.Assign, target: N.Index, scope: Scope):
+        """`counts[i] = v`: an item of a list that a variable (or a `let` name) holds."""
+        holder = s.evolve(target=target.obj)
+        t = self._assign_target(holder, scope)
+        self.exprs.expect(target.index, INT, scope, "an index")
+        if t is None:
+            return None
+        self.ctx.types[target.obj] = t
+        if not t.is_list:
+            if t != ANY:
+                self.error("E022", f"only an item of a list can be assigned, and '{short_text(target.obj)}' is "
+                                   f"{a(t.show())}", target.obj.span, "`NAME[I] = VALUE` changes item I of a list")
+                return None
+            return ANY
+        return t.element
 
     def _assign_name(self, s: N.Assign, target: N.Name, scope: Scope):
         name = target.id

@@ -176,9 +176,12 @@ CONDITIONS = Accepts("collection", "a list of conditions or a collection",
 ANY_COLLECTION = Accepts("collection", "a list or a collection", lambda t: t.fits(list_of(ANY)) or COLLECTION(t))
 SPACE_OR_PIECE = Accepts("space or piece", "a space or a piece", lambda t: t.fits(SPACE) or t.fits(PIECE))
 A_LIST = exactly(list_of(ANY), "a list", "list")
+SORTABLE = Accepts("list", "a list of numbers or of texts",
+                   lambda t: t == ANY or t.is_list and (t.element.fits(INT) or t.element.fits(TEXT)))
 
 
 ELEMENT = "element"  # a result: the element type of the first argument (`first(list of space)` is a space)
+SAME = "same"  # a result: the type of the first argument (`reverse(list of space)` is a list of space)
 
 
 @attrs.frozen
@@ -187,13 +190,15 @@ class Signature:
     name: str
     params: tuple[Accepts, ...]
     required: int  # the first `required` parameters must be given, the rest may be left out
-    result: Union[Type, str]  # a Type, or ELEMENT
+    result: Union[Type, str]  # a Type, ELEMENT or SAME
     doc: str
 
     def result_for(self, arg_types: list) -> Type:
         if isinstance(self.result, Type):
             return self.result
         t = arg_types[0] if arg_types else ANY
+        if self.result == SAME:
+            return t if t.is_list else list_of(ANY)
         return t.element if t.is_list else (PIECE if t.base in ("zone", "space") else ANY)
 
     def text(self) -> str:

@@ -44,6 +44,8 @@ action a(c in cells where empty(c)):
     flip top(c) down
     move top(c) to deck face down
     let w = x in cells while empty(x)
+    let z = (x in cells until empty(x)) if n > 1 else [x for x in 3 downto 1 sorted by x]
+    return
     repeat 2: shuffle deck
     if n in [1, 2] and not n not in [3] or n == 1: finish
     elif yes: lose mover
@@ -94,7 +96,7 @@ def test_the_word_lists_are_the_grammars_words():
              | set(highlight.OPERATOR_WORDS) | set(highlight.PHRASE_WORDS))
     words = _grammar_words()
     assert {"for", "each", "player", "per", "ordered", "x", "secretly"} <= words
-    assert words - known <= {"each", "per", "ordered", "player"}  # coloured by their phrases
+    assert words - known <= {"each", "per", "ordered", "sorted", "player"}  # coloured by their phrases
     assert known - words == set()
 
 
