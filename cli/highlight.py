@@ -110,8 +110,9 @@ RULES = (
     Rule(rf"\b(after)({SPACE})(move)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(turn)({SPACE})(start)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(end)\b", ("keyword", "space", "keyword")),
-    Rule(rf"\b(grid)({SPACE})([0-9]+)({SPACE})(x)({SPACE})([0-9]+)",
-         ("keyword", "space", "number", "space", "keyword", "space", "number")),
+    *(Rule(rf"\b(grid)({SPACE})({w})({SPACE})(x)({SPACE})({h})\b",
+           ("keyword", "space", wt, "space", "keyword", "space", ht))
+      for w, wt in (("[0-9]+", "number"), (NAME, "name")) for h, ht in (("[0-9]+", "number"), (NAME, "name"))),
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),

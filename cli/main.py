@@ -283,7 +283,8 @@ def list_games():
 @click.option("--seat", "seat_specs", multiple=True, metavar="N=SPEC",
               help="Who plays seat N (numbered from 1): human, random, mcts (the search bot, about 1 s a "
                    "move), mcts:2s, mcts:500 (iterations), easy, normal, hard; repeatable.")
-@click.option("--option", "options", multiple=True, metavar="NAME", help="Turn on a game option; repeatable.")
+@click.option("--option", "options", multiple=True, metavar="NAME[=N]",
+              help="Turn on a game option, or give one its number (size=9); repeatable.")
 @click.option("--hand", "hand_specs", multiple=True, metavar="N=FILE",
               help="The hand seat N brings: a file of one piece (a card's name or number) a line, "
                    "'#' comments; repeatable.")
@@ -349,7 +350,7 @@ def replay(file, seat):
               help="Number of playouts.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
-@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a playout after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
@@ -396,7 +397,7 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
 @click.option("--depth", type=click.IntRange(min=1), required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
-@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--json", "as_json", is_flag=True)
 @guarded
 def perft_command(game, depth, seed, players, options, as_json):
@@ -453,7 +454,7 @@ def _bot_seats(specs, players):
 @click.option("-n", "count", type=click.IntRange(min=1), default=20, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
-@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--fixed-seats", is_flag=True, help="Each bot keeps its seat (by default the bots change seats "
                                                   "from game to game).")
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
@@ -492,7 +493,7 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
               help="Games per game and bot.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
-@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True)
 @click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
 @click.option("--json", "as_json", is_flag=True)

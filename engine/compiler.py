@@ -13,6 +13,8 @@ import attrs
 
 from ..grammar import nodes as N
 from ..grammar.diagnostics import Diagnostic, MireError
+from ..grammar.limits import MAX_GRID, MAX_PLAYERS, MAX_SPACES
+from ..grammar.static_values import StaticValues
 from ..grammar.symbols import Checked
 from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
@@ -122,6 +124,9 @@ class OptionSpec(NamedTuple):
     name: str
     description: str
     uses: Optional[str]  # the variant this option switches to
+    default: Optional[int] = None  # an option with a value: its default and the range players may choose in
+    low: Optional[int] = None
+    high: Optional[int] = None
 
 
 class InputSpec(NamedTuple):
@@ -174,12 +179,15 @@ class CompiledGame:
 
 
 class Compiler:
-    def __init__(self, checked: Checked, sources: dict[str, str], name: str):
+    def __init__(self, checked: Checked, sources: dict[str, str], name: str, option_values=None):
         self.checked = checked
         self.sym = checked.symbols
         self.sources = sources
         self.name = name
-        self.emit = Emitter(checked, self.where)
+        # every option with a value, at the value this game is built for: built in, like a constant
+        self.option_values = {o.name: (option_values or {}).get(o.name, o.default)
+                              for o in self.sym.options.values() if o.default is not None}
+        self.emit = Emitter(checked, self.where, self.option_values)
         self.procs: dict[str, list] = {}
         self.emit.statements = self.block
         self.emit.procs = self.procs
@@ -234,12 +242,11 @@ class Compiler:
             name=self.name, title=sym.title or self.name, path=module.path, source=self.sources[module.path],
             min_players=players.low if players else 2, max_players=n_max, seat_names=names, facings=facings,
             first_random=bool(sym.first and sym.first.who == "random"),
-            options=[OptionSpec(o.name, o.description, o.uses) for o in sym.options.values()],
+            options=[OptionSpec(o.name, o.description, o.uses, o.default, o.low, o.high) for o in sym.options.values()],
             inputs=[InputSpec(i.zone, i.count, i.kind, i.source) for i in sym.inputs],
             shows={show.kind: self.compile_show(show) for show in sym.shows},
             seated=bool(facings) or self.reads_seats(),
-            boards=[BoardSpec(b.name, b.width, b.height, self.placement(b), b.labels, b.per_player, b.shape == "area")
-                    for b in sym.boards.values()],
+            boards=self.board_specs(),
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
                                 tuple(x.name for x in k.attrs if x.key),
                                 frozenset(x.name for x in k.attrs if x.type.name == "space"))
@@ -255,6 +262,27 @@ class Compiler:
             triggers=self.compile_triggers(),
             rank=self.compile_rank(),
             has_score="score" in sym.vars and sym.vars["score"].per_player)
+
+    def board_specs(self) -> list[BoardSpec]:
+        """The boards, their sizes worked out for this game's option values, and checked against the limits
+        (MireError E045, E072) as the checker checked them for the defaults."""
+        static = StaticValues(self.sym, self.option_values)
+        seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
+        specs, total = [], 0
+        for b in self.sym.boards.values():
+            w, h = (static.int_of(b.width) or 0, static.int_of(b.height) or 0) if b.shape == "grid" else (0, 0)
+            values = ", ".join(f"{k} = {v}" for k, v in self.option_values.items())
+            total += w * h * (seats if b.per_player else 1)
+            problem = None
+            if b.shape == "grid" and not (1 <= w <= MAX_GRID and 1 <= h <= MAX_GRID):
+                problem = ("E045", f"board '{b.name}' would be {w} x {h}, and a grid is 1 to {MAX_GRID} spaces a side")
+            elif total > MAX_SPACES:
+                problem = ("E072", f"the boards would have more than {MAX_SPACES} spaces together")
+            if problem is not None:
+                raise MireError([Diagnostic(problem[0], f"with {values}, {problem[1]}" if values else problem[1],
+                                            b.span, "choose other values for the options")], self.sources)
+            specs.append(BoardSpec(b.name, w, h, self.placement(b), b.labels, b.per_player, b.shape == "area"))
+        return specs
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
         frame = Frame()
@@ -786,5 +814,6 @@ def table_rows(kind: N.Kind, header, rows) -> list[dict]:
     return out
 
 
-def compile_game(checked: Checked, sources: dict[str, str], name: str) -> CompiledGame:
-    return Compiler(checked, sources, name).compile()
+def compile_game(checked: Checked, sources: dict[str, str], name: str, option_values=None) -> CompiledGame:
+    """The game built for these values of its options with a value (the defaults for the others)."""
+    return Compiler(checked, sources, name, option_values).compile()

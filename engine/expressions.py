@@ -109,8 +109,9 @@ def params_scope(params) -> tuple[Frame, Scope]:
 class Emitter:
     """Builds functions from expressions of one checked game."""
 
-    def __init__(self, checked: Checked, where: Callable[[N.Node], str]):
+    def __init__(self, checked: Checked, where: Callable[[N.Node], str], option_values: Optional[dict] = None):
         self.checked = checked
+        self.option_values = option_values or {}  # options with a value: built in as numbers
         self.sym = checked.symbols
         self.where = where
         self.env = dict(NAMESPACE)
@@ -229,6 +230,8 @@ class Emitter:
                 m = self.checked.meaning(n)
                 if m.category == "const" and not self._const_is_static(m.name):
                     return False
+                if m.category == "option" and m.name in self.option_values:
+                    continue  # a number fixed when the game is built
                 if m.category not in ("local", "enum", "enum type", "kind value", "phase", "const") and \
                         not (m.category == "builtin" and m.name in _STATIC_NAMES):
                     return False
@@ -328,6 +331,8 @@ class Emitter:
         if cat == "enum type":
             return repr(list(self.sym.enums[name].values))
         if cat == "option":
+            if name in self.option_values:
+                return repr(self.option_values[name])
             return f"({name!r} in S.options)"
         return NAMES[name].source
 

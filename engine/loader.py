@@ -13,7 +13,7 @@ from ..grammar.frontend import analyse, bundled_names, find_game, find_sibling, 
 from ..grammar.nodes import nowhere
 from .compiler import CompiledGame, InputSpec, OptionSpec, compile_game
 from .library import LIBRARY
-from .state import State, check_setup
+from .state import SetupError, State, check_setup, option_values
 
 _CACHE: dict = {}
 
@@ -42,8 +42,12 @@ def bundled_games() -> list[BundledGame]:
 class Game:
     """A loaded game: compiled rules and the way to start states of it."""
 
-    def __init__(self, compiled: CompiledGame, path: str, base: Optional[str]):
+    def __init__(self, compiled: CompiledGame, path: str, base: Optional[str], analysis=None, built=None,
+                 values=None):
         self.compiled = compiled
+        self.analysis = analysis  # the checked game, to build it again for other values of its options
+        self._built: dict = built if built is not None else {}  # the game for each set of option values
+        self.values = values or {}  # the values of the options with a value it was built for (none: defaults)
         self.path = str(path)
         self.name = Path(path).stem
         self.base = base
@@ -75,7 +79,26 @@ class Game:
         for o in self.compiled.options:
             if o.name in options and o.uses and o.uses != self.name:
                 return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
-        return self
+        values = {k: v for k, v in option_values(self.compiled, options).items()
+                  if v != next(o.default for o in self.compiled.options if o.name == k)}
+        return self.built_for(values)
+
+    def built_for(self, values: dict) -> "Game":
+        """The game built with these values of its options with a value (a board of another size, constants
+        made of them): built once for each set of values. SetupError when the values make a board too large."""
+        if values == self.values:
+            return self
+        key = tuple(sorted(values.items()))
+        if not values and () in self._built:
+            return self._built[()]
+        if key not in self._built:
+            assert self.analysis is not None
+            try:
+                compiled = compile_game(self.analysis.checked, self.analysis.sources, Path(self.path).stem, values)
+            except MireError as err:
+                raise SetupError(err.diagnostics[0].message) from None
+            self._built[key] = Game(compiled, self.path, self.base, self.analysis, self._built, values)
+        return self._built[key]
 
     def new_state(self, seed=0, players=None, options=(), inputs=None) -> State:
         game = self.played_as(options)
@@ -97,7 +120,8 @@ def load_game(name_or_path: str) -> Game:
         try:
             analysis = analyse(path, source, LIBRARY)
             compiled = compile_game(analysis.checked, analysis.sources, path.stem)
-            game = Game(compiled, analysis.checked.module.path, analysis.base)
+            game = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
+            game._built[()] = game
             _check_uses(game, path, analysis)
         finally:
             _LOADING.pop()

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 
 from ..grammar.labels import grid_label
-from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
+from ..grammar.limits import MAX_DEPTH, MAX_DIGITS, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
 from .chance import ChanceEvent, fork_random
@@ -89,11 +90,40 @@ def check_setup(game: CompiledGame, players: int, options) -> None:
     """Refuse a number of players or options that the game does not have (SetupError)."""
     if not game.min_players <= players <= game.max_players:
         raise SetupError(f"{game.title} is for {player_count(game.min_players, game.max_players)}, not {players}")
-    known = [o.name for o in game.options]
-    for o in options:
-        if o not in known:
+    option_values(game, options)
+
+
+_OPTION_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+
+
+def option_values(game: CompiledGame, options) -> dict:
+    """The values the options give to the game's options with a value (`size=9`), each checked against its
+    range; an option switched on by its name, or one the game does not have, is refused (SetupError)."""
+    known = {o.name: o for o in game.options}
+    values: dict = {}
+    for given in options:
+        name, has_value, text = str(given).partition("=")
+        name = name.strip()
+        spec = known.get(name)
+        if spec is None:
             has = ("its options are " + ", ".join(known)) if known else "it has no options"
-            raise SetupError(f"{game.title} has no option '{o}'{did_you_mean(o, known)}: {has}")
+            raise SetupError(f"{game.title} has no option '{name}'{did_you_mean(name, list(known))}: {has}")
+        if spec.default is None:
+            if has_value:
+                raise SetupError(f"option '{name}' is switched on by its name alone, without a value")
+            continue
+        if not has_value:
+            raise SetupError(f"option '{name}' is a number from {spec.low} to {spec.high}: give it as {name}=N")
+        if name in values:
+            raise SetupError(f"option '{name}' is given twice")
+        text = text.strip()
+        low, high = spec.low if spec.low is not None else spec.default, \
+            spec.high if spec.high is not None else spec.default
+        if not _OPTION_NUMBER.fullmatch(text) or not low <= int(text) <= high:
+            raise SetupError(f"option '{name}' is a number from {spec.low} to {spec.high}, not "
+                             f"'{text[:20]}{'...' if len(text) > 20 else ''}'")
+        values[name] = int(text)
+    return values
 
 
 class State:

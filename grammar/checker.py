@@ -10,6 +10,7 @@ from . import nodes as N
 from .expr_types import ExpressionChecker
 from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS, MAX_SPACES, MAX_TABLE_PIECES
 from .statements import StatementChecker
+from .static_values import StaticValues, fixed_form
 from .symbols import Checked, Context, Meaning, Scope
 from .tables import check_table
 from .types import ANY, BOOL, INT, PLAYER, Library, piece_of
@@ -159,7 +160,9 @@ class Checker:
 
     def check_declarations(self) -> None:
         self.check_players()
+        self.check_options()
         self.check_boards()
+        self.check_board_layouts()
         if not self.sym.actions:
             self.error("E051", "the game has no actions, so nobody can ever move", self.whole_game_span(),
                        "add an `action NAME(...):` rule")
@@ -231,19 +234,72 @@ class Checker:
                        "`first random` picks the first player at random; `first first` (the default) starts "
                        "with the first seat", focus=first.who)
 
+    def check_options(self) -> None:
+        for o in self.sym.options.values():
+            if o.type is None:
+                continue
+            if self.ctx.resolve_type(o.type) != INT:
+                self.error("E021", f"an option's value is a number, not {a(o.type.name)}", o.span,
+                           f"write `option {o.name}: int = DEFAULT in LOW..HIGH`", focus=o.type.name)
+            assert o.default is not None and o.low is not None and o.high is not None
+            if not o.low <= o.default <= o.high:
+                self.error("E046", f"option '{o.name}' starts at {o.default}, outside its range {o.low}..{o.high}",
+                           o.span, "the default must be one of the values players may choose", focus=str(o.default))
+            if o.uses is not None:
+                self.error("E046", f"option '{o.name}' has a value, so it cannot also switch to a variant",
+                           o.span, "an option is either a number players choose or a variant they switch on")
+
     def check_boards(self) -> None:
+        static = StaticValues(self.sym)
+        grids = [b for b in self.sym.boards.values() if b.shape == "grid"]
+        fixed = True
+        for b in grids:
+            for e in (b.width, b.height):
+                self.exprs.expect(e, INT, Scope(), "a board's size")
+                if not fixed_form(e) or static.int_of(e) is None:
+                    fixed = False
+                    self.error("E045", "a board's size is a number, a constant or an option with a value",
+                               e.span, "write `grid 8 x 8`, or `grid N x N` with `const N = 8`, or `grid size x size` "
+                               "with `option size: int = 8 in 5..12`")
+        if not fixed:
+            return
+        self._board_limits(static, None)
+        for o in self.sym.options.values():
+            if o.default is None or not any(o.name in static.options_in(e) for b in grids
+                                            for e in (b.width, b.height)):
+                continue
+            ends = {o.default if o.low is None else o.low, o.default if o.high is None else o.high}
+            for end in sorted(ends):
+                if self._board_limits(StaticValues(self.sym, {o.name: end}), (o, end)):
+                    break
+
+    def _board_limits(self, static: StaticValues, option) -> bool:
+        """Report a grid past the limits with these values of the options (`option`: the one set to an end of
+        its range, or None for the defaults); True when one was reported."""
         seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
         total = 0
+        when = f"with {option[0].name} = {option[1]}, " if option else ""
         for b in self.sym.boards.values():
-            total += (b.width * b.height if b.shape == "grid" else 0) * (seats if b.per_player else 1)
+            w, h = (static.int_of(b.width) or 0, static.int_of(b.height) or 0) if b.shape == "grid" else (0, 0)
+            total += w * h * (seats if b.per_player else 1)
             if total > MAX_SPACES:
-                self.error("E072", f"the boards have more than {MAX_SPACES} spaces together", b.span,
-                           "a board of each player counts once for every seat; make the boards smaller or fewer")
-                break
-            if b.shape == "grid" and not (1 <= b.width <= MAX_GRID and 1 <= b.height <= MAX_GRID):
-                self.error("E045", f"a grid is 1 to {MAX_GRID} spaces a side, not {b.width} x {b.height}", b.span,
+                self.error("E072", f"{when}the boards have more than {MAX_SPACES} spaces together",
+                           option[0].span if option else b.span,
+                           "a board of each player counts once for every seat; make the boards smaller or fewer"
+                           + (f", or the range of '{option[0].name}' narrower" if option else ""))
+                return True
+            if b.shape == "grid" and not (1 <= w <= MAX_GRID and 1 <= h <= MAX_GRID):
+                self.error("E045", f"{when}a grid is 1 to {MAX_GRID} spaces a side, not {w} x {h}",
+                           option[0].span if option else b.span,
+                           f"give '{option[0].name}' a range that keeps board '{b.name}' between 1 and {MAX_GRID} "
+                           "a side" if option else
                            f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`",
-                           focus=str(b.width if not 1 <= b.width <= MAX_GRID else b.height))
+                           focus=str(option[1]) if option else str(w if not 1 <= w <= MAX_GRID else h))
+                return True
+        return False
+
+    def check_board_layouts(self) -> None:
+        for b in self.sym.boards.values():
             if b.labels not in (None, "upper", "lower", "numbers"):
                 self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span,
                            "`labels upper` names the spaces A1, B1, ...; `lower` a1, b1, ...; `numbers` 1, 2, ...",

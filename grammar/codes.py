@@ -672,7 +672,9 @@ Right:
     "E045": '''\
 E045: a grid of impossible size
 
-A grid board has 1 to 64 spaces on each side.
+A grid board has 1 to 64 spaces on each side. Its size is a number, a constant or an option with a value
+(`grid N x N`), or arithmetic of them, so that it is known before the game starts; with an option, every
+value of its range must give a grid of a possible size.
 
 Wrong:
 
@@ -681,6 +683,22 @@ Wrong:
 Right:
 
     board cells: grid 10 x 3
+''',
+    "E046": '''\
+E046: an option's value out of its range
+
+An option with a value is a number the players choose when they start a game (`mire play GAME --option
+size=9`): `option NAME: int = DEFAULT in LOW..HIGH`. Its default must be in its range, and the range is the
+only values a player may give. An option with a value cannot also switch to a variant (`uses`).
+
+Wrong:
+
+    option size: int = 21 in 3..19
+
+Right:
+
+    option size: int = 15 in 3..19
+    board cells: grid size x size
 ''',
     "E050": '''\
 E050: a phase that can never be reached

@@ -12,6 +12,7 @@ import attrs
 
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
+from .static_values import StaticValues
 from .symbols import Context, Scope
 from .tables import space_names
 from .types import (
@@ -268,7 +269,7 @@ class ExpressionChecker:
         elif e.id in s.enums:
             found = ("enum type", list_of(enum_type(e.id)))
         elif e.id in s.options:
-            found = ("option", BOOL)
+            found = ("option", INT if s.options[e.id].default is not None else BOOL)
         elif e.id in s.phases:
             found = ("phase", PHASE)
         if found is None:
@@ -542,7 +543,57 @@ class ExpressionChecker:
         else:
             self._never_named(e, lt, e.right)
             self._never_named(e, rt, e.left)
+            self._never_on_board(e)
         return BOOL
+
+    # ------------------------------------------------------------ numbers that no space of the boards has
+    def fixed_number(self, e: N.Expr) -> Optional[int]:
+        """The number e is whatever the options, when it is fixed by the rules file (a number, a constant)."""
+        def game_name(n: N.Name) -> bool:
+            m = self.ctx.meanings.get(n)
+            return m is not None and m.category in ("const", "option")
+        static = StaticValues(self.sym, is_game_name=game_name)
+        return None if static.options_in(e) else static.int_of(e)
+
+    def board_extent(self) -> Optional[tuple[int, int]]:
+        """The largest width and height of the game's boards, when they are fixed (no area, no size that an
+        option sets)."""
+        static = StaticValues(self.sym)
+        widths, heights = [], []
+        for b in self.sym.boards.values():
+            if b.shape != "grid" or static.options_in(b.width) or static.options_in(b.height):
+                return None
+            w, h = static.int_of(b.width), static.int_of(b.height)
+            if w is None or h is None:
+                return None
+            widths.append(w)
+            heights.append(h)
+        return (max(widths), max(heights)) if widths else None
+
+    def coordinate(self, e: N.Expr) -> Optional[tuple[str, int]]:
+        """(what, largest value) when e is a space's column or row: `c.x`, `c.y`, `row(c, p)`, `column(c, p)`."""
+        extent = self.board_extent()
+        if extent is None:
+            return None
+        if isinstance(e, N.Attr) and e.name in ("x", "y") and self.ctx.types.get(e.obj) == SPACE:
+            return (f"`.{e.name}`", extent[0] if e.name == "x" else extent[1])
+        if isinstance(e, N.Call) and e.func in ("row", "column") and e.func not in self.sym.defs:
+            return (f"`{e.func}(...)`", max(extent))  # read from a side seat, a row runs along the width
+        return None
+
+    def _never_on_board(self, e: N.Compare) -> None:
+        """`c.y == 9` on boards of 8 rows: no space has that row, so the test is never true (a board and a
+        constant that disagree)."""
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            coordinate = self.coordinate(side)
+            value = self.fixed_number(other) if coordinate is not None else None
+            if coordinate is None or value is None or 1 <= value <= coordinate[1]:
+                continue
+            self.error("E026", f"no space has {value} as its {coordinate[0]}: the boards go from 1 to "
+                               f"{coordinate[1]}, so this `{e.op}` is always {'false' if e.op == '==' else 'true'}",
+                       other.span, "the board's size and this number disagree: give the board its size from the "
+                                   "same constant (`grid N x N`), or compare with a number on the board")
+            return
 
     def _never_named(self, e: N.Compare, t: Type, text: N.Expr) -> None:
         """A text compared with a kind or a phase must name one: `top(s).kind == "kign"` is never true."""
@@ -610,7 +661,29 @@ class ExpressionChecker:
             self._builtin_arg(sig, node, t, accepts, i)
         if e.func == "space" and e.args and isinstance(e.args[0], N.Str):
             self._names_a_space(e.args[0])
+        if e.func == "at" and len(e.args) == 3:
+            self._at_off_board(e)
         return sig.result_for(arg_types)
+
+    def _at_off_board(self, e: N.Call) -> None:
+        """`at(cells, 9, 9)` on a board of 8 x 8 is always none."""
+        board = e.args[0]
+        if not (isinstance(board, N.Name) and self.ctx.meanings.get(board) is not None
+                and self.ctx.meanings[board].category == "board"):
+            return
+        b = self.sym.boards[board.id]
+        static = StaticValues(self.sym)
+        if b.shape != "grid" or static.options_in(b.width) or static.options_in(b.height):
+            return
+        size = (static.int_of(b.width), static.int_of(b.height))
+        for arg, most, what in ((e.args[1], size[0], "column"), (e.args[2], size[1], "row")):
+            value = self.fixed_number(arg)
+            if value is not None and most is not None and not 1 <= value <= most:
+                self.error("E026", f"board '{b.name}' has no {what} {value} (it is {size[0]} x {size[1]}), so "
+                                   f"this is always none", arg.span,
+                           "the board's size and this number disagree: give the board its size from the same "
+                           "constant (`grid N x N`)")
+                return
 
     def _names_a_space(self, text: N.Str) -> None:
         names = space_names(self.sym)

@@ -403,8 +403,8 @@ class First(Decl):
 class Board(Decl):
     name: str
     shape: str  # "grid" | "area"
-    width: int
-    height: int
+    width: Expr  # a number, a constant, a valued option (`grid N x N`), or an expression of them
+    height: Expr
     at: Optional[tuple[Expr, Expr]]  # (x, y) of its spaces on the plane all boards share
     labels: Optional[str]
     per_player: bool
@@ -529,6 +529,10 @@ class Option(Decl):
     name: str
     description: str
     uses: Optional[str] = None  # a variant file that this option switches to
+    type: Optional[TypeRef] = None  # an option with a value: `option size: int = 7 in 3..19`
+    default: Optional[int] = None
+    low: Optional[int] = None
+    high: Optional[int] = None
 
 
 @node

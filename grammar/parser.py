@@ -123,10 +123,11 @@ class _ToAst(Transformer):
         return N.First(who=str(c[0]), span=self._span(meta))
 
     def grid_shape(self, meta, c):
-        return ("grid", self._int(c[0]), self._int(c[1]))
+        return ("grid", c[0], c[1])
 
     def area_shape(self, meta, c):
-        return ("area", 0, 0)
+        span = self._span(meta)
+        return ("area", N.Num(value=0, span=span), N.Num(value=0, span=span))
 
     def board_at(self, meta, c):
         return ("at", (c[0], c[1]))
@@ -263,8 +264,13 @@ class _ToAst(Transformer):
         return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
     def option(self, meta, c):
-        return N.Option(name=str(c[0]), description=self._string(c[1]) if c[1] is not None else "",
-                        uses=self._string(c[2]) if c[2] is not None else None, span=self._span(meta))
+        name, value, description, uses = c
+        valued = dict(zip(("type", "default", "low", "high"), value)) if value is not None else {}
+        return N.Option(name=str(name), description=self._string(description) if description is not None else "",
+                        uses=self._string(uses) if uses is not None else None, span=self._span(meta), **valued)
+
+    def option_value(self, meta, c):
+        return (c[0], self._int(c[1]), self._int(c[2]), self._int(c[3]))
 
     def show(self, meta, c):
         span = self._span(meta)

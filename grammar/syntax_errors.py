@@ -37,7 +37,8 @@ _FORMS = {
     "game": '`game "Title"`',
     "players": "`players 2`, or `players 2 to 4 named red, blue, green, white facing south, north, east, west`",
     "first": "`first random` or `first first`",
-    "board": "`board NAME: grid WIDTH x HEIGHT` (optionally followed by `at (X, Y)`, `labels upper` or "
+    "board": "`board NAME: grid WIDTH x HEIGHT` (each a number, a constant, an option with a value, or an "
+             "expression of them in parentheses; optionally followed by `at (X, Y)`, `labels upper` or "
              "`per player`), or `board NAME: area`",
     "enum": "`enum NAME: value, value, ...` (the values separated by commas)",
     "piece": "`piece NAME`, or `piece NAME(attribute: type, ...)`",
@@ -54,7 +55,7 @@ _FORMS = {
     "action": "`action NAME(x in COLLECTION where CONDITION, ...):` followed by an indented block",
     "fallback": "`fallback action NAME():` followed by an indented block",
     "trigger": "`trigger NAME after move:`, `trigger NAME at turn start:` or `trigger NAME at end:`",
-    "option": '`option NAME "what it does"`',
+    "option": '`option NAME "what it does"`, or `option NAME: int = DEFAULT in LOW..HIGH "what it sets"`',
     "rank": "`rank by EXPRESSION, ...`",
     "variant": "`variant of GAME`",
     "let": "`let NAME = VALUE`",

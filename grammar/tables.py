@@ -7,6 +7,8 @@ from typing import Optional
 
 from . import nodes as N
 from .labels import grid_names
+from .limits import MAX_SPACES
+from .static_values import StaticValues
 from .symbols import Context
 from .types import DIRECTIONS
 from .wording import a, did_you_mean
@@ -119,12 +121,16 @@ def space_names(sym) -> Optional[set]:
     """The names of the spaces of the game's shared boards, or None when they are not known before the game
     starts (a board that is not a grid of a fixed size)."""
     boards = []
+    static = StaticValues(sym)
     for b in sym.boards.values():
         if b.per_player:
             continue
-        if b.shape != "grid" or not isinstance(b.width, int) or not isinstance(b.height, int):
+        if b.shape != "grid" or static.options_in(b.width) or static.options_in(b.height):
+            return None  # an area, or a board whose size the players choose: its names are known later
+        w, h = static.int_of(b.width), static.int_of(b.height)
+        if w is None or h is None or w * h > MAX_SPACES:
             return None
-        boards.append((b.name, b.width, b.height, b.labels))
+        boards.append((b.name, w, h, b.labels))
     return {n for names in grid_names(boards) for n in names}
 
 
