@@ -23,6 +23,7 @@ Type a move's number or its text{example}. Commands:
   board       show the board again
   undo        take back the last move made by a human (and the bots' moves after it)
   hint        ask the search bot what it would play here (it sees only what you see)
+  why         the rule and condition behind the last refusal (for rules authors)
   save FILE   save the game to FILE
   load FILE   load a game saved with 'save'
   help        this text
@@ -72,6 +73,7 @@ class Session:
 
     def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None):
         self.game = game
+        self.refused = None          # the author's account of the last refused move (`why`)
         self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
         self.game_ref = game_ref
         self.state = state
@@ -291,7 +293,8 @@ class Session:
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
             self.echo(HELP.format(example=example))
             return None
-        plain = {"moves": self.show_moves, "board": lambda: self.show_board(seat), "undo": lambda: self.undo(seat)}
+        plain = {"moves": self.show_moves, "board": lambda: self.show_board(seat), "undo": lambda: self.undo(seat),
+                 "why": self.why}
         if word_l == "hint" and not rest and not self._exact_move(text):
             plain["hint"] = lambda: self.hint(seat)
         if word_l in plain:
@@ -316,6 +319,7 @@ class Session:
         try:
             move = self.state.parse_move(text)
         except IllegalMove as e:
+            self.refused = e.detail
             self.echo(str(e))
             said = str(e)
             if said.startswith("there is no action") or (f": {word} is not one of" in said and word not in {
@@ -328,6 +332,9 @@ class Session:
         except IllegalMove as e:
             self.echo(str(e))
         return None
+
+    def why(self):
+        self.echo(self.refused or "no move has been refused yet")
 
     def _exact_move(self, text: str):
         """The legal move whose text is exactly `text` (spacing aside), or None."""

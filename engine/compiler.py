@@ -33,6 +33,7 @@ class Condition:
     line: int
     param: Optional[str]  # the parameter it belongs to, or None for a `require`
     message: Optional[str] = None
+    node: Optional[N.Expr] = None  # the condition, for explaining it in players' words
 
 
 @attrs.define
@@ -42,6 +43,7 @@ class ActionParam:
     domain: Callable  # (S, L) -> the values it ranges over
     test: Optional[Condition]
     domain_text: str  # as written, for explanations
+    node: Optional[N.Expr] = None  # what it ranges over, for explaining it in players' words
 
 
 @attrs.define
@@ -56,6 +58,8 @@ class CompiledAction:
     size: int  # slots in its frame
     line: int
     where: str  # `file.mire:12`: the file it was written in (a variant's rule may come from its base)
+    scope: Optional[Scope] = None  # where its parameters are, for computing parts of its conditions later
+    label: Optional[Callable] = None  # label(S, L): the move in players' words (`as "..."`)
     gen: Optional[Callable] = None  # gen(S, out): appends every legal Move of this action to out
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
@@ -157,10 +161,23 @@ class CompiledGame:
     inputs: list[InputSpec] = attrs.Factory(list)
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
+    about: str = ""  # the goal, for players
+    statuses: list[Callable] = attrs.Factory(list)  # status(S, player) -> a figure shown beside the player
+    internal: frozenset = frozenset()  # variables the players never see
+    emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
+    parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
     # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
     turn_start_rules: dict = attrs.Factory(dict)
+
+    def evaluate(self, node: N.Expr, act: CompiledAction, S, L):
+        """The value of a part of one of `act`'s conditions, with its parameters as they are in L."""
+        fn = self.parts.get(id(node))
+        if fn is None:
+            assert self.emitter is not None and act.scope is not None
+            fn = self.parts[id(node)] = self.emitter.expr(node, act.scope)
+        return fn(S, L)
 
     def __attrs_post_init__(self):
         phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
@@ -181,6 +198,7 @@ class Compiler:
         self.name = name
         self.emit = Emitter(checked, self.where)
         self.procs: dict[str, list] = {}
+        self.rule_name = "setup"  # the rule being compiled, named where a game ends without saying why
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ where things were written
@@ -222,6 +240,7 @@ class Compiler:
             self.emit.const_source(name)
         for p in sym.procs.values():
             frame, scope = params_scope(p.params)
+            self.rule_name = p.name
             self.procs[p.name][0] = (self.block(p.body, scope), frame.size)
         players = sym.players
         n_max = players.high if players else 2
@@ -250,9 +269,14 @@ class Compiler:
             actions=[self.compile_action(a, i) for i, a in enumerate(sym.actions.values())],
             triggers=self.compile_triggers(),
             rank=self.compile_rank(),
-            has_score="score" in sym.vars and sym.vars["score"].per_player)
+            has_score="score" in sym.vars and sym.vars["score"].per_player,
+            about=sym.about.text if sym.about is not None else "",
+            statuses=[self.compile_status(s) for s in sym.statuses],
+            internal=frozenset(v.name for v in sym.vars.values() if v.internal),
+            emitter=self.emit)
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
+        self.rule_name = name
         frame = Frame()
         return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.block(body, Scope(frame)),
                             frame.size, line)
@@ -311,6 +335,18 @@ class Compiler:
             return fn(S, [None] * frame.size)
         return run
 
+    def compile_status(self, status: N.Status):
+        frame = Frame()
+        scope = Scope(frame)
+        slot = scope.bind("player")
+        text = self.emit.template(status.label, scope)
+
+        def figure(S, player):
+            L = [None] * frame.size
+            L[slot] = player
+            return text(S, L)
+        return figure
+
     def compile_show(self, show: N.Show):
         frame = Frame()
         scope = Scope(frame)
@@ -339,6 +375,7 @@ class Compiler:
         return place
 
     def compile_action(self, a: N.Action, index: int) -> CompiledAction:
+        self.rule_name = a.name
         frame = Frame()
         scope = Scope(frame)
         params = []
@@ -352,9 +389,10 @@ class Compiler:
             cond = None
             gen_test = None
             if prm.test is not None:
-                cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name)
+                cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name,
+                                 prm.message, prm.test)
                 gen_test = self.emit.src(prm.test, gen_scope)
-            params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain)))
+            params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain), prm.domain))
             gen_params.append((py, gen_items, gen_test))
         requires = []
         gen_requires = []
@@ -362,13 +400,15 @@ class Compiler:
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
-                                          s.message))
+                                          s.message, s.test))
                 gen_requires.append(self.emit.src(s.test, gen_scope))
             else:
                 body_nodes.append(s)
         body = self.block(tuple(body_nodes), scope)
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
-                             requires, body, frame.size, a.span.line, self.where(a))
+                             requires, body, frame.size, a.span.line, self.where(a), scope)
+        if a.label is not None:
+            act.label = self.emit.template(a.label, scope)
         act.gen = self.emit.build(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires), "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
@@ -511,9 +551,11 @@ class Compiler:
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
         who = self.emit.expr(s.who, scope) if s.who is not None else None
         kind = s.kind
+        reason = self.emit.template(s.reason, scope) if s.reason is not None else None
+        rule = f"rule '{self.rule_name}'"
 
         def run(S, L):
-            S.end_game(kind, who(S, L) if who is not None else None)
+            S.end_game(kind, who(S, L) if who is not None else None, reason(S, L) if reason is not None else rule)
             raise GameOver()
         return run
 
@@ -615,7 +657,7 @@ class Compiler:
         body = self.block(s.body, inner)
         chooser = self.emit.expr(s.ordered_by, scope) if s.ordered_by is not None else None
         where = self.where(s)
-        prompt = f"which {s.var} first"
+        prompt = f"choose which {_humane(s.var)} comes next"
         if chooser is None:
             def run(S, L):
                 for v in items(S, L):
@@ -630,7 +672,8 @@ class Compiler:
             who = chooser(S, L)
             while remaining:
                 S.tick(where)
-                v = S.choose(who, remaining, prompt) if len(remaining) > 1 else remaining[0]
+                v = S.choose(who, remaining, prompt, False, f"which {s.var} first") if len(remaining) > 1 \
+                    else remaining[0]
                 remaining.remove(v)
                 L[slot] = v
                 for f in body:
@@ -653,18 +696,47 @@ class Compiler:
         inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
         by = self.emit.expr(s.by, scope) if s.by is not None else None
         body = self.block(s.body, inner)
-        prompt = f"choose {s.var} in {self.text(s.domain)}" + (f" where {self.text(s.test)}" if s.test else "")
+        detail = f"choose {s.var} in {self.text(s.domain)}" + (f" where {self.text(s.test)}" if s.test else "")
+        ask = self.emit.template(s.ask, scope) if s.ask is not None else None
+        plain = plain_prompt(s, self.type_of(s.domain), self.sym)
         secret = s.secretly
 
         def run(S, L):
             options = items(S, L)
             if not options:
                 return
-            v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt, secret)
+            prompt = ask(S, L) if ask is not None else plain
+            v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt, secret, detail)
             L[slot] = v
             for f in body:
                 f(S, L)
         return run
+
+
+def _humane(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def plain_prompt(s: N.Choose, domain_type: Type, sym) -> str:
+    """What a choice asks, in players' words, when the rules give none (`ask "..."`): from what it ranges over."""
+    d = s.domain
+    if isinstance(d, N.Of) and isinstance(d.what, N.Name) and d.what.id in sym.kinds:
+        whose = {"mover": "your", "opponent": "your opponent's"}.get(getattr(d.owner, "id", ""), "a player's")
+        return f"choose one of {whose} {_humane(d.what.id)}s"
+    if isinstance(d, N.Name) and d.id in sym.kinds:
+        return f"choose a {_humane(d.id)}"
+    if isinstance(d, N.Name) and d.id in sym.boards:
+        return f"choose a space of {_humane(d.id)}"
+    if isinstance(d, N.Attr) and isinstance(d.obj, N.Name) and d.obj.id == "mover":
+        return f"choose from your {_humane(d.name)}"
+    if isinstance(d, N.Name) and d.id in sym.zones:
+        return f"choose from {_humane(d.id)}"
+    if isinstance(d, N.ListLit) and d.items and all(isinstance(i, N.Str) for i in d.items):
+        values = [i.value for i in d.items if isinstance(i, N.Str)]
+        return f"choose: {', '.join(values[:-1])} or {values[-1]}" if len(values) > 1 else f"choose {values[0]}"
+    if domain_type.is_list_of("space"):
+        return "choose a space"
+    return f"choose {_humane(s.var)}"
 
 
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:

@@ -169,9 +169,12 @@ class GameOver(Exception):
 
 
 class NeedChoice(Exception):
-    def __init__(self, chooser, options, prompt, secret=False):
+    """A choice in the middle of a move: `prompt` asks the chooser in players' words, `detail` is the rule's."""
+
+    def __init__(self, chooser, options, prompt, secret=False, detail=""):
         super().__init__(prompt)
         self.chooser, self.options, self.prompt, self.secret = chooser, options, prompt, secret
+        self.detail = detail or prompt
 
 
 class RuleError(Exception):

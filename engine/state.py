@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 import attrs
 
@@ -40,7 +41,12 @@ _MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _CHANCE = range(9)
 
 
 class IllegalMove(Exception):
-    """A move text that is not legal now; str() says why."""
+    """A move text that is not legal now; str() says why in players' words, `.detail` in the author's (the rule,
+    its place and the condition that failed)."""
+
+    def __init__(self, message, detail=None):
+        super().__init__(message)
+        self.detail = detail or message
 
 
 class InputError(ValueError):
@@ -58,6 +64,7 @@ class Outcome:
     scores: dict | None
     text: str
     extra: dict = attrs.Factory(dict)
+    reason: Optional[str] = None  # why the game ended, in players' words (or the rule that ended it)
 
 
 @attrs.define
@@ -66,9 +73,10 @@ class Pending:
     choices: list
     options: list
     chooser: Player
-    prompt: str
+    prompt: str  # what the chooser is asked, in players' words
     mark: int
     secret: bool = False
+    detail: str = ""  # the choice as the rule writes it, for authors
 
 
 class _Choice:
@@ -123,6 +131,7 @@ class State:
         self._next = None
         self._touching: dict = {}
         self._ending = None
+        self._end_reason = None
         # the shuffles and random picks so far, and what the players brought: a search must not read their
         # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
         self.chance: list[ChanceEvent] = []
@@ -491,7 +500,7 @@ class State:
         return self.pending.chooser.index if self.pending is not None else self.turn_player.index
 
     # ------------------------------------------------------------ choices inside effects
-    def choose(self, who, options, prompt, secret=False):
+    def choose(self, who, options, prompt, secret=False, detail=None):
         if len(options) > 1:
             # options a player cannot tell apart (two identical tokens, say) are one choice
             seen = {}
@@ -504,7 +513,7 @@ class State:
             i = self._choices[self._ci]
             self._ci += 1
             return options[i]
-        raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret)
+        raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret, detail)
 
     # ------------------------------------------------------------ moves
     def legal_moves(self):
@@ -648,7 +657,7 @@ class State:
             for f in act.body:
                 f(self, L)
         except NeedChoice as nc:
-            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret)
+            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret, nc.detail)
             return
         except GameOver:
             self.pending = None
@@ -687,7 +696,7 @@ class State:
     def _check_stuck(self):
         """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
         if not self.over and not self.legal_moves():
-            self.end_game("finish", None)
+            self.end_game("finish", None, f"{self.turn_player.name} has no move")
 
     def _turn_start(self):
         self._next = None
@@ -701,12 +710,14 @@ class State:
             self._next = None
 
     # ------------------------------------------------------------ the end
-    def end_game(self, kind, who):
-        """End the game: run the `at end` triggers (final scoring, side results), then settle who won."""
+    def end_game(self, kind, who, reason=None):
+        """End the game: run the `at end` triggers (final scoring, side results), then settle who won. `reason`
+        says why, in players' words."""
         if self.over:
             return
         self.set_attr(self, "over", True)
         self.set_attr(self, "_ending", (kind, who))
+        self.set_attr(self, "_end_reason", reason)
         notes_from = len(self.log)
         for rule in self.game.triggers["end"]:
             L = [None] * rule.size
@@ -767,9 +778,29 @@ class State:
             text = f"{self.players[winners[0]].name} wins"
         else:
             text = " and ".join(self.players[i].name for i in winners) + " share the win"
-        return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {})
+        return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {},
+                       self._end_reason)
 
     # ------------------------------------------------------------ text
+    def why(self, text):
+        """Why a move text is not legal, for the author: the rule, its place and the condition that failed."""
+        return explain(self, text).detail
+
+    def describe_move(self, move, seat):
+        """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
+        Ask before the move is applied: its pieces are named by where they are."""
+        text = move.text_for(seat)
+        label = getattr(move.action, "label", None)
+        if label is None:
+            return text
+        L = [None] * move.action.size
+        for prm, v in zip(move.action.params, move.args):
+            L[prm.slot] = v if text == move.text or not _hidden_from(v, seat) else f"a {v.kind.name}"
+        try:
+            return label(self, L)
+        except Exception:  # noqa: BLE001 - a label that fails (on a stand-in for a hidden card) shows the text
+            return text
+
     def parse_move(self, text):
         text = " ".join(text.split())
         moves = self.legal_moves()
@@ -783,18 +814,29 @@ class State:
                 for m in moves:
                     if m.text == prefixed:
                         return m
-        raise IllegalMove(self.explain(text))
+        refusal = explain(self, text)
+        raise IllegalMove(refusal.player, refusal.detail)
 
     def open_actions(self):
         """The actions of the phase the game is in: (regular ones, fallback ones)."""
         return self._by_phase[self.phase]
 
     def explain(self, text):
-        return explain(self, " ".join(text.split()))
+        """Why a move text is not legal, in players' words."""
+        return explain(self, text).player
 
     # ------------------------------------------------------------ what a player sees
     def view(self, seat):
         return view(self, seat)
+
+
+def _hidden_from(v, seat):
+    """Is `v` a piece in a zone that `seat` may not look into?"""
+    if not isinstance(v, Piece) or v.loc is None or v.loc.is_space:
+        return False
+    zone = v.loc
+    return zone.visibility == "secret" or (zone.visibility == "private" and
+                                           (zone.owner is None or zone.owner.index != seat))
 
 
 def _label(x, y, labels):

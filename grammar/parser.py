@@ -208,8 +208,9 @@ class _ToAst(Transformer):
                       visibility=o.get("visibility", "public"), capacity=o.get("capacity"), span=self._span(meta))
 
     def var(self, meta, c):
-        name, typ, init, per = c
-        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, span=self._span(meta))
+        name, typ, init, per, internal = c
+        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, internal=internal is not None,
+                     span=self._span(meta))
 
     def const(self, meta, c):
         return N.Const(name=str(c[0]), value=c[1], span=self._span(meta))
@@ -224,15 +225,18 @@ class _ToAst(Transformer):
         return N.Setup(body=c[0], span=self._span(meta))
 
     def param(self, meta, c):
-        return N.Param(name=str(c[0]), domain=c[1], test=c[2], span=self._span(meta))
+        message = self._string(c[3]) if c[3] is not None else None
+        return N.Param(name=str(c[0]), domain=c[1], test=c[2], message=message, span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(c)
 
     def action(self, meta, c):
-        fallback, name, params, body = c
+        fallback, name, params, label, body = c
+        span = self._span(meta)
         return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
-                        phase=None, span=self._span(meta))
+                        phase=None, label=self._template(self._string(label), span) if label is not None else None,
+                        span=span)
 
     def after_move(self, meta, c):
         return "after move"
@@ -258,6 +262,16 @@ class _ToAst(Transformer):
     def show(self, meta, c):
         span = self._span(meta)
         return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), span=span)
+
+    def about(self, meta, c):
+        return N.About(text=" ".join(self._string(t).strip() for t in c), span=self._span(meta))
+
+    def status(self, meta, c):
+        span = self._span(meta)
+        return N.Status(label=self._template(self._string(c[0]), span), span=span)
+
+    def because(self, meta, c):
+        return self._template(self._string(c[0]), self._span(meta))
 
     def input(self, meta, c):
         return N.Input(zone=str(c[0]), count=self._int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
@@ -319,16 +333,16 @@ class _ToAst(Transformer):
         return N.Require(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
 
     def win_stmt(self, meta, c):
-        return N.Outcome(kind="win", who=c[0], span=self._span(meta))
+        return N.Outcome(kind="win", who=c[0], reason=c[1], span=self._span(meta))
 
     def lose_stmt(self, meta, c):
-        return N.Outcome(kind="lose", who=c[0], span=self._span(meta))
+        return N.Outcome(kind="lose", who=c[0], reason=c[1], span=self._span(meta))
 
     def draw_stmt(self, meta, c):
-        return N.Outcome(kind="draw", who=None, span=self._span(meta))
+        return N.Outcome(kind="draw", who=None, reason=c[0], span=self._span(meta))
 
     def finish_stmt(self, meta, c):
-        return N.Outcome(kind="finish", who=None, span=self._span(meta))
+        return N.Outcome(kind="finish", who=None, reason=c[0], span=self._span(meta))
 
     def enter_stmt(self, meta, c):
         return N.Enter(phase=str(c[0]), span=self._span(meta))
@@ -379,9 +393,10 @@ class _ToAst(Transformer):
         return N.Repeat(count=c[0], body=c[1], span=self._span(meta))
 
     def choose_stmt(self, meta, c):
-        name, domain, test, by, secretly, body = c
+        name, domain, test, by, secretly, ask, body = c
+        span = self._span(meta)
         return N.Choose(var=str(name), domain=domain, test=test, by=by, body=body, secretly=secretly is not None,
-                        span=self._span(meta))
+                        ask=self._template(self._string(ask), span) if ask is not None else None, span=span)
 
     # ------------------------------------------------ expressions
     def index(self, meta, c):

@@ -184,6 +184,8 @@ class StatementChecker:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
 
     def check_Outcome(self, s: N.Outcome, scope: Scope, context: str) -> None:
+        if s.reason is not None:
+            self.template(s.reason, scope)
         if s.who is None:
             return
         t = self.exprs.expr(s.who, scope)
@@ -234,6 +236,8 @@ class StatementChecker:
         inner = self.bound_scope(s, scope, "a chosen value", "a choice")
         if s.by is not None:
             self.exprs.expect(s.by, PLAYER, scope, "who chooses")
+        if s.ask is not None:
+            self.template(s.ask, scope)
         self.block(s.body, inner, context)
 
     # ------------------------------------------------------------ helpers
