@@ -16,10 +16,13 @@ from ..grammar.symbols import Checked
 from ..grammar.types import RELATIVE_DIRECTIONS, Type
 from .expressions import Emitter, Frame, Scope, params_scope
 from .moves import generator_source
-from .runtime import DIRS, GameOver, Kind, Piece, RuleError
+from .runtime import DIRS, Kind
 
 # A rule's body: statements as functions of (state, locals)
 Body = list[Callable]
+
+# values whose text never changes (a piece's depends on where it is): a move over these alone can be kept
+_STABLE_TEXT = ("space", "int", "dir", "player", "text", "enum", "bool", "none")
 
 
 @attrs.define
@@ -177,7 +180,7 @@ class Compiler:
         self.sources = sources
         self.name = name
         self.emit = Emitter(checked, self.where)
-        self.procs: dict[str, list] = {}
+        self.procs: dict[str, str] = {}
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ where things were written
@@ -202,13 +205,13 @@ class Compiler:
     def compile(self) -> CompiledGame:
         sym = self.sym
         self.emit.declare_defs(list(sym.defs.values()))
-        for p in sym.procs.values():
-            self.procs[p.name] = [None]
+        for i, p in enumerate(sym.procs.values()):
+            self.procs[p.name] = f"_proc{i}"  # the name its function has where statements are built
         for d in sym.defs.values():
             self.emit.compile_def(d)
         for p in sym.procs.values():
-            frame, scope = params_scope(p.params)
-            self.procs[p.name][0] = (self.block(p.body, scope), frame.size)
+            _, scope = params_scope(p.params)
+            self.emit.env[self.procs[p.name]] = self.body(p.body, scope)[0]
         players = sym.players
         n_max = players.high if players else 2
         names = tuple(players.names) if players and players.names else tuple(str(i + 1) for i in range(n_max))
@@ -240,7 +243,7 @@ class Compiler:
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
         frame = Frame()
-        return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.block(body, Scope(frame)),
+        return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.body(body, Scope(frame)),
                             frame.size, line)
 
     def compile_triggers(self) -> dict[str, list[CompiledRule]]:
@@ -334,7 +337,7 @@ class Compiler:
             dom = self.iterable(prm.domain, scope)
             gen_items = self.emit.iter_src(prm.domain, gen_scope)
             slot = scope.bind(prm.name)
-            py = gen_scope.bind_py(prm.name, f"_p{i}")
+            py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
             cond = None
             gen_test = None
             if prm.test is not None:
@@ -352,10 +355,12 @@ class Compiler:
                 gen_requires.append(self.emit.src(s.test, gen_scope))
             else:
                 body_nodes.append(s)
-        body = self.block(tuple(body_nodes), scope)
+        body = self.body(tuple(body_nodes), scope)
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a))
-        act.gen = self.emit.build(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires), "S, out")
+        kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
+        act.gen = self.emit.build_def(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires,
+                                                       index if kept else None), "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
         return act
@@ -365,280 +370,183 @@ class Compiler:
         return self.emit.build(f"list({self.emit.iter_src(node, scope)})")
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts: N.Block, scope: Scope) -> Body:
-        scope = scope.child()
-        return [self.stmt(s, scope) for s in stmts]
+    # A rule's statements become the lines of one Python function f(S, L) (L holds the parameters of an
+    # action or proc); the variables of `let`, `for` and `choose` are that function's own locals.
+    def body(self, stmts: N.Block, scope: Scope) -> Body:
+        """A rule's statements as one function."""
+        return [self.emit.build_def(self.block(stmts, scope))]
 
-    def stmt(self, s: N.Stmt, scope: Scope) -> Callable:
+    def block(self, stmts: N.Block, scope: Scope) -> list[str]:
+        scope = scope.child()
+        lines: list[str] = []
+        for s in stmts:
+            lines.extend(self.stmt(s, scope))
+        return lines or ["pass"]
+
+    def stmt(self, s: N.Stmt, scope: Scope) -> list[str]:
         method = getattr(self, "compile_" + type(s).__name__, None)
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(s).__name__}")
         return method(s, scope)
 
-    def compile_Let(self, s: N.Let, scope: Scope):
-        value = self.emit.expr(s.value, scope)
-        slot = scope.bind(s.name)
+    def local(self) -> str:
+        """A new local of the function being built."""
+        return self.emit.fresh("_l")
 
-        def run(S, L):
-            L[slot] = value(S, L)
-        return run
+    def const(self, value) -> str:
+        """A value (a text of the rules: a place, a prompt) that the built code names."""
+        return self.emit.put(value, "_k")
+
+    def compile_Let(self, s: N.Let, scope: Scope):
+        value = self.emit.src(s.value, scope)
+        return [f"{scope.bind_py(s.name, self.local())} = {value}"]
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
-        value = self.emit.expr(s.value, scope)
+        value = self.emit.src(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
+
+        def changed(old: str) -> str:
+            return value if sign == 0 else f"{old} + ({sign}) * ({value})"
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
-            slot = scope.slot(t.id)
-
-            def set_local(S, L):
-                v = value(S, L)
-                L[slot] = v if sign == 0 else L[slot] + sign * v
-            return set_local
+            target = scope.source(t.id)
+            return [f"{target} = {changed(target)}"]
         if isinstance(t, N.Name):
-            name = t.id
-
-            def set_var(S, L):
-                v = value(S, L)
-                S.set_var(S.vars, name, v if sign == 0 else S.vars[name] + sign * v)
-            return set_var
+            return [f"S.set_var(S.vars, {t.id!r}, {changed(f'S.vars[{t.id!r}]')})"]
         assert isinstance(t, N.Attr)
-        obj = self.emit.expr(t.obj, scope)
+        obj = self.local()
         attr = t.name
         if self.type_of(t.obj).base == "piece":
-            def set_piece_attr(S, L):
-                p = obj(S, L)
-                if p is not None:
-                    v = value(S, L)
-                    S.set_attr(p, attr, v if sign == 0 else getattr(p, attr) + sign * v)
-            return set_piece_attr
-        where = self.where(s)
-
-        def set_player_var(S, L):
-            p = obj(S, L)
-            if p is None:
-                raise RuleError(f"cannot set '{attr}' of none", where)
-            v = value(S, L)
-            S.set_var(p.vars, attr, v if sign == 0 else p.vars[attr] + sign * v)
-        return set_player_var
+            return [f"{obj} = {self.emit.src(t.obj, scope)}",
+                    f"if {obj} is not None:",
+                    f"    S.set_attr({obj}, {attr!r}, {changed(f'_ga({obj}, {attr!r})')})"]
+        return [f"{obj} = {self.emit.src(t.obj, scope)}",
+                f"if {obj} is None:",
+                f"    raise _RuleError({repr('cannot set ' + repr(attr) + ' of none')}, {self.const(self.where(s))})",
+                f"S.set_var({obj}.vars, {attr!r}, {changed(f'{obj}.vars[{attr!r}]')})"]
 
     def compile_Place(self, s: N.Place, scope: Scope):
         assert isinstance(s.kind, N.Name)
-        kind = s.kind.id
-        owner = self.emit.expr(s.owner, scope) if s.owner is not None else (lambda S, L: None)
-        dest = self.emit.expr(s.where, scope)
-        up = s.face != "down"
-
-        def run(S, L):
-            S.create_piece(kind, {}, owner(S, L), up, dest(S, L))
-        return run
+        owner = self.emit.src(s.owner, scope) if s.owner is not None else "None"
+        dest = self.emit.src(s.where, scope)
+        return [f"S.create_piece({s.kind.id!r}, {{}}, {owner}, {s.face != 'down'}, {dest})"]
 
     def compile_Move(self, s: N.Move, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-        dest = self.emit.expr(s.dest, scope)
-        face = s.face
-        where = self.where(s)
-
-        def run(S, L):
-            p = what(S, L)
-            d = dest(S, L)
-            if p is None:
-                return
-            if d is None:
-                raise RuleError("a piece was moved to none", where)
-            for piece in (list(p) if isinstance(p, list) else (p,)):
-                S.move_piece(piece, d, where)
-                if face is not None:
-                    S.set_attr(piece, "up", face == "up")
-        return run
+        what, dest, where = self.local(), self.local(), self.const(self.where(s))
+        lines = [f"{what} = {self.emit.src(s.what, scope)}", f"{dest} = {self.emit.src(s.dest, scope)}",
+                 f"if {what} is not None:",
+                 f"    if {dest} is None:",
+                 f"        raise _RuleError('a piece was moved to none', {where})"]
+        face = [] if s.face is None else [f"S.set_attr({{}}, 'up', {s.face == 'up'})"]
+        if self.type_of(s.what).base == "piece":
+            return lines + [f"    S.move_piece({what}, {dest}, {where})"] + ["    " + f.format(what) for f in face]
+        piece = self.local()
+        return lines + [f"    for {piece} in _pieces_in({what}):", f"        S.move_piece({piece}, {dest}, {where})"] \
+            + ["        " + f.format(piece) for f in face]
 
     def compile_Remove(self, s: N.Remove, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-
-        def run(S, L):
-            p = what(S, L)
-            if p is None:
-                return
-            if isinstance(p, Piece):
-                S.move_piece(p, S.box, None)
-            else:
-                for x in list(p) if isinstance(p, list) else list(p.pieces):
-                    S.move_piece(x, S.box, None)
-        return run
+        what = self.local()
+        lines = [f"{what} = {self.emit.src(s.what, scope)}", f"if {what} is not None:"]
+        if self.type_of(s.what).base == "piece":
+            return lines + [f"    S.move_piece({what}, S.box, None)"]
+        piece = self.local()
+        return lines + [f"    for {piece} in _removed({what}):", f"        S.move_piece({piece}, S.box, None)"]
 
     def compile_Flip(self, s: N.Flip, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-        face = s.face
-
-        def run(S, L):
-            p = what(S, L)
-            if p is not None:
-                S.set_attr(p, "up", (not p.up) if face is None else face == "up")
-        return run
+        what = self.local()
+        up = f"(not {what}.up)" if s.face is None else str(s.face == "up")
+        return [f"{what} = {self.emit.src(s.what, scope)}", f"if {what} is not None:",
+                f"    S.set_attr({what}, 'up', {up})"]
 
     def compile_Shuffle(self, s: N.Shuffle, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-
-        def run(S, L):
-            S.shuffle(what(S, L).pieces)
-        return run
+        return [f"S.shuffle(({self.emit.src(s.what, scope)}).pieces)"]
 
     def compile_Require(self, s: N.Require, scope: Scope):
         raise AssertionError("requires are compiled with their action")
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
-        who = self.emit.expr(s.who, scope) if s.who is not None else None
-        kind = s.kind
-
-        def run(S, L):
-            S.end_game(kind, who(S, L) if who is not None else None)
-            raise GameOver()
-        return run
+        who = self.emit.src(s.who, scope) if s.who is not None else "None"
+        return [f"S.end_game({s.kind!r}, {who})", "raise _GameOver()"]
 
     def compile_Enter(self, s: N.Enter, scope: Scope):
-        index = self.phase_index[s.phase]
-
-        def run(S, L):
-            S.enter_phase(index)
-        return run
+        return [f"S.enter_phase({self.phase_index[s.phase]})"]
 
     def compile_Again(self, s: N.Again, scope: Scope):
-        def run(S, L):
-            S.pass_turn_to(S.turn_player)
-        return run
+        return ["S.pass_turn_to(S.turn_player)"]
 
     def compile_Next(self, s: N.Next, scope: Scope):
-        who = self.emit.expr(s.who, scope)
-
-        def run(S, L):
-            S.pass_turn_to(who(S, L))
-        return run
+        return [f"S.pass_turn_to({self.emit.src(s.who, scope)})"]
 
     def compile_Log(self, s: N.Log, scope: Scope):
-        text = self.emit.template(s.message, scope)
-
-        def run(S, L):
-            S.add_log(text(S, L))
-        return run
+        return [f"S.add_log({self.emit.template_src(s.message, scope)})"]
 
     def compile_Pass(self, s: N.Pass, scope: Scope):
-        return lambda S, L: None
+        return ["pass"]
 
     def compile_ExprStmt(self, s: N.ExprStmt, scope: Scope):
         call = s.call
-        entry = self.procs[call.func]
-        args = [self.emit.expr(x, scope) for x in call.args]
-        where = self.where(s)
-        name = call.func
-
-        def run(S, L):
-            body, size = entry[0]
-            L2 = [None] * size
-            for i, x in enumerate(args):
-                L2[i] = x(S, L)
-            S.enter_call(name, where)
-            try:
-                for f in body:
-                    f(S, L2)
-            finally:
-                S.leave_call()
-        return run
+        frame = self.local()
+        return [f"{frame} = [{', '.join(self.emit.src(x, scope) for x in call.args)}]",
+                f"S.enter_call({call.func!r}, {self.const(self.where(s))})",
+                "try:",
+                f"    {self.procs[call.func]}(S, {frame})",
+                "finally:",
+                "    S.leave_call()"]
 
     def compile_If(self, s: N.If, scope: Scope):
-        branches = [(self.emit.expr(t, scope), self.block(b, scope)) for t, b in s.branches]
-        orelse = self.block(s.orelse, scope) if s.orelse else []
-        if len(branches) == 1:
-            test, body = branches[0]
-
-            def run_one(S, L):
-                for f in (body if test(S, L) else orelse):
-                    f(S, L)
-            return run_one
-
-        def run(S, L):
-            for test, body in branches:
-                if test(S, L):
-                    for f in body:
-                        f(S, L)
-                    return
-            for f in orelse:
-                f(S, L)
-        return run
+        lines = []
+        for i, (test, body) in enumerate(s.branches):
+            lines.append(f"{'elif' if i else 'if'} {self.emit.src(test, scope)}:")
+            lines.extend(_indent(self.block(body, scope)))
+        if s.orelse:
+            lines.append("else:")
+            lines.extend(_indent(self.block(s.orelse, scope)))
+        return lines
 
     def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: Scope):
-        """For `for x in S where C` and `choose x in S where C`: the scope that binds x, its slot, and a
-        function listing the values of S that pass C."""
-        dom = self.iterable(domain, scope)
+        """For `for x in S where C` and `choose x in S where C`: the scope that binds x, the local that
+        holds it, and the source of a new list of the values of S that pass C."""
+        items = self.emit.iter_src(domain, scope)
         inner = scope.child()
-        slot = inner.bind(var)
-        cond = self.emit.expr(test, inner) if test is not None else None
-
-        def items(S, L):
-            values = dom(S, L)
-            if cond is None:
-                return values
-            out = []
-            for v in values:
-                L[slot] = v
-                if cond(S, L):
-                    out.append(v)
-            return out
-        return inner, slot, items
+        py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
+        if test is None:
+            return inner, py, f"list({items})"
+        return inner, py, f"[{py} for {py} in {items} if {self.emit.src(test, inner)}]"
 
     def compile_For(self, s: N.For, scope: Scope):
-        inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
-        body = self.block(s.body, inner)
-        chooser = self.emit.expr(s.ordered_by, scope) if s.ordered_by is not None else None
-        where = self.where(s)
-        prompt = f"which {s.var} first"
-        if chooser is None:
-            def run(S, L):
-                for v in items(S, L):
-                    S.tick(where)
-                    L[slot] = v
-                    for f in body:
-                        f(S, L)
-            return run
-
-        def run_ordered(S, L):
-            remaining = items(S, L)
-            who = chooser(S, L)
-            while remaining:
-                S.tick(where)
-                v = S.choose(who, remaining, prompt) if len(remaining) > 1 else remaining[0]
-                remaining.remove(v)
-                L[slot] = v
-                for f in body:
-                    f(S, L)
-        return run_ordered
+        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
+        where = self.const(self.where(s))
+        body = _indent(self.block(s.body, inner))
+        if s.ordered_by is None:
+            return [f"for {py} in {items}:", f"    S.tick({where})"] + body
+        remaining, who = self.local(), self.local()
+        prompt = self.const(f"which {s.var} first")
+        return [f"{remaining} = {items}",
+                f"{who} = {self.emit.src(s.ordered_by, scope)}",
+                f"while {remaining}:",
+                f"    S.tick({where})",
+                f"    {py} = S.choose({who}, {remaining}, {prompt}) if len({remaining}) > 1 else {remaining}[0]",
+                f"    {remaining}.remove({py})"] + body
 
     def compile_Repeat(self, s: N.Repeat, scope: Scope):
-        count = self.emit.expr(s.count, scope)
-        body = self.block(s.body, scope)
-        where = self.where(s)
-
-        def run(S, L):
-            for _ in range(count(S, L)):
-                S.tick(where)
-                for f in body:
-                    f(S, L)
-        return run
+        where = self.const(self.where(s))
+        return [f"for {self.local()} in _times({self.emit.src(s.count, scope)}):",
+                f"    S.tick({where})"] + _indent(self.block(s.body, scope))
 
     def compile_Choose(self, s: N.Choose, scope: Scope):
-        inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
-        by = self.emit.expr(s.by, scope) if s.by is not None else None
-        body = self.block(s.body, inner)
-        prompt = f"choose {s.var} in {self.text(s.domain)}" + (f" where {self.text(s.test)}" if s.test else "")
-        secret = s.secretly
+        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
+        by = self.emit.src(s.by, scope) if s.by is not None else "S.turn_player"
+        prompt = self.const(f"choose {s.var} in {self.text(s.domain)}"
+                            + (f" where {self.text(s.test)}" if s.test else ""))
+        options = self.local()
+        return [f"{options} = {items}",
+                f"if {options}:",
+                f"    {py} = S.choose({by}, {options}, {prompt}, {bool(s.secretly)})"] \
+            + _indent(self.block(s.body, inner))
 
-        def run(S, L):
-            options = items(S, L)
-            if not options:
-                return
-            v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt, secret)
-            L[slot] = v
-            for f in body:
-                f(S, L)
-        return run
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:

@@ -30,6 +30,7 @@ class Scope:
     def __init__(self, frame: "Frame", parent: Optional["Scope"] = None):
         self.frame, self.parent = frame, parent
         self.names: dict[str, str] = {}
+        self.present: set[str] = set()  # Python names that never hold none (a loop over a board's spaces)
 
     def child(self) -> "Scope":
         return Scope(self.frame, self)
@@ -40,9 +41,20 @@ class Scope:
         self.names[name] = f"L[{slot}]"
         return slot
 
-    def bind_py(self, name: str, py: str) -> str:
+    def bind_py(self, name: str, py: str, present: bool = False) -> str:
         self.names[name] = py
+        if present:
+            self.present.add(py)
         return py
+
+    def is_present(self, py: str) -> bool:
+        """Is this source a name that never holds none here?"""
+        s: Optional[Scope] = self
+        while s is not None:
+            if py in s.present:
+                return True
+            s = s.parent
+        return py == "S.turn_player"
 
     def source(self, name: str) -> str:
         s: Optional[Scope] = self
@@ -108,6 +120,14 @@ class Emitter:
     def build(self, source: str, params: str = "S, L"):
         return eval(f"lambda {params}: {source}", self.env)  # noqa: S307 - source built from AST shapes only
 
+    def build_def(self, lines: list[str], params: str = "S, L"):
+        """A function whose body is these lines of source."""
+        name = self.fresh("_f")
+        body = "\n".join("    " + line for line in lines) or "    pass"
+        scope: dict = {}
+        exec(f"def {name}({params}):\n{body}\n", self.env, scope)  # noqa: S102 - source built from AST shapes only
+        return scope[name]
+
     def expr(self, e: N.Expr, scope: Scope):
         return self.build(self.src(e, scope))
 
@@ -129,13 +149,16 @@ class Emitter:
 
     def template(self, t: N.Template, scope: Scope):
         """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
+        return self.build(self.template_src(t, scope))
+
+    def template_src(self, t: N.Template, scope: Scope) -> str:
         pieces = []
         for part in t.parts:
             if isinstance(part, str):
                 pieces.append(repr(part))
             elif part.expr is not None:
                 pieces.append(f"_text({self.src(part.expr, scope)})")
-        return self.build(" + ".join(pieces) if pieces else "''")
+        return " + ".join(pieces) if pieces else "''"
 
     # -------------------------------------------------- what inline forms of builtins may ask
     @staticmethod
@@ -155,9 +178,32 @@ class Emitter:
         if isinstance(arg, N.Filter) and arg.mode == "where":
             items = self.iter_src(arg.domain, scope)
             inner = scope.child()
-            var = inner.bind_py(arg.var, self.fresh("_v"))
+            var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
             return var, items, self.src(arg.test, inner)
         return None
+
+    def items_present(self, node: N.Expr) -> bool:
+        """Does looping over this never give none (a board's spaces, a zone's pieces, the players)?"""
+        t = self.type_of(node)
+        if t.base in ("zone", "space"):
+            return True  # its pieces
+        if isinstance(node, N.Name):
+            meaning = self.checked.meaning(node)
+            if meaning.category in ("board", "kind"):
+                return True
+            if meaning.category == "builtin" and meaning.name in NAMES:
+                return NAMES[meaning.name].items_present
+            return False
+        if isinstance(node, N.Call):
+            b = BUILTINS.get(node.func)
+            return node.func not in self.def_names and b is not None and b.items_present
+        if isinstance(node, (N.Of, N.Range)):
+            return True
+        if isinstance(node, N.Filter):
+            return self.items_present(node.domain)
+        if isinstance(node, N.Attr):
+            return self.type_of(node.obj).base == "player" and node.name in self.sym.boards
+        return False
 
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:
@@ -215,6 +261,9 @@ class Emitter:
             finally:
                 self._const_stack.discard(name)
         if cat == "board":
+            board = self.sym.boards[name]
+            if board.shape != "area" and not board.per_player:
+                return f"S.grid_spaces[{name!r}]"  # a grid's spaces never change: one list, kept by the state
             return f"S.boards[{name!r}].in_play()"
         if cat == "zone":
             return f"S.zones[{name!r}]"
@@ -232,15 +281,20 @@ class Emitter:
         name = e.name
         bt = self.type_of(e.obj).general.base
         simple = self.is_simple(obj)
+        present = scope.is_present(obj)
         if bt in ("space", "dir", "zone") or (bt == "piece" and name in ("owner", "up", "turns")):
             if bt == "space" and name == "board":
-                return f"_board_of({obj})"
+                return f"{obj}.board.name" if present else f"_board_of({obj})"
+            if present:
+                return f"{obj}.{name}"
             return f"(None if {obj} is None else {obj}.{name})" if simple else f"_ga({obj}, {name!r})"
         if bt == "piece":
             if name == "space":
                 return f"_space_of({obj})"
             if name == "kind":
-                return f"_kind_of({obj})"
+                return f"{obj}.kind.name" if present else f"_kind_of({obj})"
+            if present:
+                return f"{obj}.attrs.get({name!r})"
             return f"(None if {obj} is None else {obj}.attrs.get({name!r}))" if simple else f"_pa({obj}, {name!r})"
         if bt == "player":
             if name in self.sym.boards:
@@ -282,9 +336,11 @@ class Emitter:
         op = e.op
         if op == "+" and lt == SPACE and rt == DIR:
             right = e.right
-            if isinstance(right, N.Name) and right.id in DIRS and self.checked.meaning(right).category == "builtin" \
-                    and self.is_simple(x):
-                return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
+            if isinstance(right, N.Name) and right.id in DIRS and self.checked.meaning(right).category == "builtin":
+                if scope.is_present(x):
+                    return f"{x}.nbr[{DIRS[right.id].i}]"
+                if self.is_simple(x):
+                    return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"
@@ -344,7 +400,7 @@ class Emitter:
     def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
         items = self.iter_src(e.domain, scope)
         inner = scope.child()
-        var = inner.bind_py(e.var, self.fresh("_v"))
+        var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
         test = self.src(e.test, inner)
         if e.mode == "where":
             return f"[{var} for {var} in {items} if {test}]"
@@ -356,8 +412,9 @@ class Emitter:
         where = repr(self.where(e))
         for f in e.fors:
             items = self.iter_src(f.domain, inner)
+            present = self.items_present(f.domain)
             inner = inner.child()
-            var = inner.bind_py(f.var, self.fresh("_v"))
+            var = inner.bind_py(f.var, self.fresh("_v"), present)
             parts.append(f"for {var} in _guard(S, {items}, {where})")
             if f.test is not None:
                 parts.append(f"if {self.src(f.test, inner)}")

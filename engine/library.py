@@ -53,18 +53,19 @@ class Builtin:
     # inline(emit, call, scope) -> Python source, or None to call `run`: a faster form the compiler writes in
     # place of the call (see expressions.Emitter for what `emit` offers)
     inline: Optional[Callable] = None
+    items_present: bool = False  # a list it gives never holds none (the compiler then skips none checks)
 
 
 BUILTINS: dict[str, Builtin] = {}
 
 
 def builtin(*params: Accepts, result, doc: str, required: Optional[int] = None, name: Optional[str] = None,
-            inline: Optional[Callable] = None):
+            inline: Optional[Callable] = None, items_present: bool = False):
     """Declare a builtin function: its parameters (what each accepts), result type, one-line doc."""
     def register(fn):
         key = name or fn.__name__.rstrip("_")
         sig = Signature(key, tuple(params), len(params) if required is None else required, result, doc)
-        BUILTINS[key] = Builtin(sig, fn, inline)
+        BUILTINS[key] = Builtin(sig, fn, inline, items_present)
         return fn
     return register
 
@@ -73,13 +74,14 @@ def builtin(*params: Accepts, result, doc: str, required: Optional[int] = None, 
 class BuiltinName:
     info: NameInfo
     source: str  # the Python the compiler writes for it (names from namespace.py)
+    items_present: bool = False  # a list that never holds none
 
 
 NAMES: dict[str, BuiltinName] = {}
 
 
 def _name(name, t: Type, doc: str, source: str):
-    NAMES[name] = BuiltinName(NameInfo(t, doc), source)
+    NAMES[name] = BuiltinName(NameInfo(t, doc), source, t.is_list)
 
 
 _name("mover", PLAYER, "the player who is taking the turn", "S.turn_player")
@@ -140,6 +142,8 @@ def count(S, v):
 def _empty_inline(emit, call, scope):
     if len(call.args) == 1 and emit.type_of(call.args[0]) == SPACE:
         s = emit.src(call.args[0], scope)
+        if scope.is_present(s):
+            return f"(not {s}.pieces)"
         return f"({s} is None or not {s}.pieces)" if emit.is_simple(s) else f"_empty_space({s})"
     return None
 
@@ -303,7 +307,7 @@ def _in_a_row_area(s, n):
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
 
 
-@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
+@builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, result=list_of(SPACE),
          doc="the neighbours of a space on its board: orthogonal ones, or those in the given directions")
 def neighbors(S, s, dirs=None):
     if s is None:
@@ -321,7 +325,7 @@ def _touching_inline(emit, call, scope):
     return f"S.touching({emit.src(call.args[0], scope)}, {board!r})"
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, result=list_of(SPACE), inline=_touching_inline,
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE), inline=_touching_inline,
          doc="the spaces of a board next to S on the shared plane, diagonals included")
 def touching(S, s, board_spaces):
     if s is None or not board_spaces:
@@ -329,7 +333,7 @@ def touching(S, s, board_spaces):
     return S.touching(s, board_spaces[0].board.name)
 
 
-@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
+@builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
          doc="the spaces met going from S in direction D across the shared plane, on every board")
 def path(S, s, d):
     out = []
@@ -347,7 +351,7 @@ def path(S, s, d):
     return out
 
 
-@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
+@builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
          doc="the spaces of S's board from S (not included) in direction D, to the edge")
 def ray(S, s, d):
     out = []
@@ -429,7 +433,7 @@ def seat_space(S, spaces, label, p):
     return None
 
 
-@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
+@builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, result=list_of(SPACE),
          doc="the chain of spaces joined to S step by step (orthogonally, or in the given directions) whose "
              "top pieces have the owner of S's top piece")
 def group(S, s, dirs=None):
@@ -511,7 +515,7 @@ def _sections(S, s, kind):
     return [tuple(ds) for ds in groups.values()]
 
 
-@builtin(LIST_OF_SPACE, A_TEXT, result=list_of(list_of(ANY)),
+@builtin(LIST_OF_SPACE, A_TEXT, items_present=True, result=list_of(list_of(ANY)),
          doc="the connected regions of a landscape across the tiles on these spaces; a region is a list of sections")
 def regions(S, spaces, kind):
     spaces = [s for s in spaces if s is not None and s.pieces]
@@ -559,7 +563,7 @@ def closed(S, region):
     return True
 
 
-@builtin(LIST_OF_SPACE, result=list_of(SPACE),
+@builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
          doc="the empty spaces orthogonally next to those that hold a piece (on an area: where it can grow)")
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)

@@ -52,9 +52,17 @@ class Move:
         return f"Move({self.text!r})"
 
 
-def generator_source(act_name, param_sources, require_sources):
-    """One comprehension that yields every legal Move of an action: its parameters' loops and
-    conditions, then its requirements. param_sources: [(py name, items source, test source or None)]."""
+def keep_move(memo, key, action, args):
+    """A new Move, kept in `memo` under `key` to be handed out again."""
+    move = memo[key] = Move(action, args)
+    return move
+
+
+def generator_source(act_name, param_sources, require_sources, memo=None):
+    """The body of `gen(S, out)`: one comprehension that appends every legal Move of an action to `out`: its
+    parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
+    source or None)]. `memo`: the index of the action's table in `S.move_memo`, when its moves may be kept
+    and handed out again (their texts depend on their arguments alone), or None."""
     parts = []
     for py, items, test in param_sources:
         parts.append(f"for {py} in {items}")
@@ -65,5 +73,9 @@ def generator_source(act_name, param_sources, require_sources):
     args = "".join(f"{py}, " for py, _, _ in param_sources)
     if not param_sources:
         cond = " and ".join(f"({r})" for r in require_sources) or "True"
-        return f"out.append(_Move({act_name}, ())) if {cond} else None"
-    return f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"
+        return [f"if {cond}: out.append(_Move({act_name}, ()))"]
+    if memo is None:
+        return [f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"]
+    key = param_sources[0][0] if len(param_sources) == 1 else f"({args})"
+    made = f"(_I.get({key}) or _keep_move(_I, {key}, {act_name}, ({args})))"
+    return [f"_I = S.move_memo[{memo}]", f"out.extend([{made} {' '.join(parts)}])"]

@@ -13,8 +13,8 @@ from itertools import takewhile
 from ..grammar.types import DIRECTION_SETS
 from .library import BUILTINS, items_of
 from .limits import MAX_LOOP_STEPS
-from .moves import Move
-from .runtime import DIRS, Piece, RuleError, value_text
+from .moves import Move, keep_move
+from .runtime import DIRS, GameOver, Piece, RuleError, value_text
 
 
 def _ga(o, name):
@@ -127,6 +127,18 @@ def _spaces_of(items, who):
     return [s for s in items if s.pieces and s.pieces[-1].owner is who]
 
 
+def _pieces_in(v):
+    """What `move` moves: a list of pieces, or one."""
+    return list(v) if isinstance(v, list) else (v,)
+
+
+def _removed(v):
+    """What `remove` removes: a piece, a list of pieces, or the pieces of a zone or space."""
+    if isinstance(v, Piece):
+        return (v,)
+    return list(v) if isinstance(v, list) else list(v.pieces)
+
+
 def _dyn(S, obj, name):
     """`x.name` where the checker could not tell what x is."""
     if obj is None:
@@ -159,7 +171,8 @@ NAMESPACE: dict = {
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_pieces_of": _pieces_of, "_spaces_of": _spaces_of, "_dyn": _dyn,
-    "_Move": Move, "_text": value_text,
+    "_pieces_in": _pieces_in, "_removed": _removed, "_times": range, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions

@@ -122,6 +122,7 @@ class State:
         self._next = None
         self._touching: dict = {}
         self._ending = None
+        self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
         self._by_phase = game.open_actions
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
@@ -272,6 +273,7 @@ class State:
                 for d in DIRS.values():
                     s.nbr[d.i] = board.by_xy.get((s.x + d.dx, s.y + d.dy))
         self.space_by_name = {s.name: s for s in self.spaces}
+        self.grid_spaces = {name: b.in_play() for name, b in self.boards.items() if not b.area}
         self.plane_bound = max((max(abs(x), abs(y)) for x, y in self.plane), default=0) + 1
 
     def _build_player_boards(self):
