@@ -18,8 +18,8 @@ from .expressions import Emitter, Frame, Scope, params_scope
 from .moves import generator_source
 from .runtime import DIRS, Kind
 
-# A rule's body: statements as functions of (state, locals)
-Body = list[Callable]
+# A rule's body: its statements as one function of (state, locals); the locals are its parameters' values
+Body = Callable
 
 # values whose text never changes (a piece's depends on where it is): a move over these alone can be kept
 _STABLE_TEXT = ("space", "int", "dir", "player", "text", "enum", "bool", "none")
@@ -59,6 +59,7 @@ class CompiledAction:
     gen: Optional[Callable] = None  # gen(S, out): appends every legal Move of this action to out
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
+    over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
 
 
 @attrs.define
@@ -211,7 +212,7 @@ class Compiler:
             self.emit.compile_def(d)
         for p in sym.procs.values():
             _, scope = params_scope(p.params)
-            self.emit.env[self.procs[p.name]] = self.body(p.body, scope)[0]
+            self.emit.env[self.procs[p.name]] = self.body(p.body, scope)
         players = sym.players
         n_max = players.high if players else 2
         names = tuple(players.names) if players and players.names else tuple(str(i + 1) for i in range(n_max))
@@ -356,14 +357,25 @@ class Compiler:
             else:
                 body_nodes.append(s)
         body = self.body(tuple(body_nodes), scope)
+        assert frame.size == len(params)  # the frame holds the parameters alone: a move's arguments are its frame
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a))
         kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
+        act.over_board = self.grid_param(a)
         act.gen = self.emit.build_def(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires,
-                                                       index if kept else None), "S, out")
+                                                       index if kept else None, act.over_board is not None),
+                                      "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
         return act
+
+    def grid_param(self, a: N.Action) -> Optional[str]:
+        """The shared grid board whose spaces an action's one parameter ranges over, if it does."""
+        if len(a.params) != 1:
+            return None
+        board = self.emit.board_name(a.params[0].domain)
+        spec = self.sym.boards.get(board) if board is not None else None
+        return board if spec is not None and spec.shape != "area" and not spec.per_player else None
 
     def iterable(self, node: N.Expr, scope: Scope):
         """A function giving a fresh list (a board's spaces, a zone's pieces...) that effects may change."""
@@ -374,7 +386,7 @@ class Compiler:
     # action or proc); the variables of `let`, `for` and `choose` are that function's own locals.
     def body(self, stmts: N.Block, scope: Scope) -> Body:
         """A rule's statements as one function."""
-        return [self.emit.build_def(self.block(stmts, scope))]
+        return self.emit.build_def(self.block(stmts, scope))
 
     def block(self, stmts: N.Block, scope: Scope) -> list[str]:
         scope = scope.child()
@@ -494,6 +506,10 @@ class Compiler:
                 "    S.leave_call()"]
 
     def compile_If(self, s: N.If, scope: Scope):
+        if len(s.branches) == 1 and not s.orelse:
+            loop = self.early_exit(s.branches[0][0], s.branches[0][1], scope)
+            if loop is not None:
+                return loop
         lines = []
         for i, (test, body) in enumerate(s.branches):
             lines.append(f"{'elif' if i else 'if'} {self.emit.src(test, scope)}:")
@@ -502,6 +518,25 @@ class Compiler:
             lines.append("else:")
             lines.extend(_indent(self.block(s.orelse, scope)))
         return lines
+
+    def early_exit(self, test: N.Expr, body: N.Block, scope: Scope) -> Optional[list[str]]:
+        """`if all(x in S where C)`, `if any(...)` and their negations as a loop that stops at the first
+        value that decides, with no generator to make."""
+        negated = isinstance(test, N.Not)
+        call = test.value if isinstance(test, N.Not) else test
+        if not isinstance(call, N.Call) or call.func not in ("all", "any") or call.func in self.emit.def_names:
+            return None
+        loop = self.emit.filter_loop(call, scope)
+        if loop is None:
+            return None
+        var, items, cond = loop
+        block = _indent(self.block(body, scope))
+        # all: the body runs when no value fails; any: when some value passes (or, negated, the reverse)
+        stop_on = f"not {cond}" if call.func == "all" else cond
+        if (call.func == "any") != negated:
+            # the body runs when the loop stops early
+            return [f"for {var} in {items}:", f"    if {stop_on}:"] + _indent(block) + ["        break"]
+        return [f"for {var} in {items}:", f"    if {stop_on}:", "        break", "else:"] + block
 
     def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: Scope):
         """For `for x in S where C` and `choose x in S where C`: the scope that binds x, the local that

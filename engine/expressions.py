@@ -287,7 +287,7 @@ class Emitter:
                 return f"{obj}.board.name" if present else f"_board_of({obj})"
             if present:
                 return f"{obj}.{name}"
-            return f"(None if {obj} is None else {obj}.{name})" if simple else f"_ga({obj}, {name!r})"
+            return f"(None if {obj} is None else {obj}.{name})" if simple else f"({obj} or _NOTHING).{name}"
         if bt == "piece":
             if name == "space":
                 return f"_space_of({obj})"
@@ -295,7 +295,9 @@ class Emitter:
                 return f"{obj}.kind.name" if present else f"_kind_of({obj})"
             if present:
                 return f"{obj}.attrs.get({name!r})"
-            return f"(None if {obj} is None else {obj}.attrs.get({name!r}))" if simple else f"_pa({obj}, {name!r})"
+            if simple:
+                return f"(None if {obj} is None else {obj}.attrs.get({name!r}))"
+            return f"({obj} or _NOTHING).attrs.get({name!r})"
         if bt == "player":
             if name in self.sym.boards:
                 return f"{obj}.boards[{name!r}].in_play()"
@@ -341,6 +343,7 @@ class Emitter:
                     return f"{x}.nbr[{DIRS[right.id].i}]"
                 if self.is_simple(x):
                     return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
+                return f"({x} or _NOTHING).nbr[{DIRS[right.id].i}]"
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"

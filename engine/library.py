@@ -144,7 +144,7 @@ def _empty_inline(emit, call, scope):
         s = emit.src(call.args[0], scope)
         if scope.is_present(s):
             return f"(not {s}.pieces)"
-        return f"({s} is None or not {s}.pieces)" if emit.is_simple(s) else f"_empty_space({s})"
+        return f"({s} is None or not {s}.pieces)" if emit.is_simple(s) else f"(not ({s} or _NOTHING).pieces)"
     return None
 
 

@@ -17,12 +17,20 @@ from .moves import Move, keep_move
 from .runtime import DIRS, GameOver, Piece, RuleError, value_text
 
 
+class _Nothing:
+    """Stands for none where built code reads a value that may be none once: `(x or _NOTHING).y` is None when
+    x is none, and evaluates x once without a call (spaces, pieces, zones, players and directions are true)."""
+    __slots__ = ()
+    pieces = ()
+    nbr = (None,) * 8
+    attrs: dict = {}
+
+    def __getattr__(self, name):
+        return None
+
+
 def _ga(o, name):
     return None if o is None else getattr(o, name)
-
-
-def _pa(p, name):
-    return None if p is None else p.attrs.get(name)
 
 
 def _space_of(p):
@@ -39,10 +47,6 @@ def _board_of(s):
 
 def _step(s, d):
     return None if s is None or d is None else s.nbr[d.i]
-
-
-def _empty_space(s):
-    return s is None or not s.pieces
 
 
 def _on_board(v, name):
@@ -166,14 +170,15 @@ def _dyn(S, obj, name):
 
 
 NAMESPACE: dict = {
-    "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
-    "_step": _step, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
+    "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
+    "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_pieces_of": _pieces_of, "_spaces_of": _spaces_of, "_dyn": _dyn,
-    "_pieces_in": _pieces_in, "_removed": _removed, "_times": range, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed, "_times": range,
+    "_RuleError": RuleError, "_GameOver": GameOver,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
-    "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
+    "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions
 NAMESPACE.update({f"_D_{name}": d for name, d in DIRS.items()})             # compass directions

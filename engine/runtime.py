@@ -76,6 +76,7 @@ class SpaceList(list):
 class Space:
     __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays")
     is_space = True
+    capacity = None  # a space holds any number of pieces
 
     def __init__(self, board, x, y, name, px, py, index):
         self.board, self.x, self.y, self.name = board, x, y, name

@@ -37,6 +37,9 @@ _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, Zero
 # journal operations
 _MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN = range(8)
 
+_NO_LOCALS: list = []
+_NO_CHOICES: list = []  # the frame of a rule without parameters (its own variables are Python locals)
+
 
 class IllegalMove(Exception):
     """A move text that is not legal now; str() says why."""
@@ -124,10 +127,15 @@ class State:
         self._ending = None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
         self._by_phase = game.open_actions
+        self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
+                         for ph, (regular, fallback) in game.open_actions.items()}
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
         self._build_players()
         self._build_boards()
+        # the moves of an action over a grid's spaces, one per space
+        self.board_moves = [[Move(a, (s,)) for s in self.grid_spaces[a.over_board]] if a.over_board else None
+                            for a in game.actions]
         self._build_player_boards()
         self._build_zones()
         self._build_pieces()
@@ -151,9 +159,7 @@ class State:
         """Run the setup and the first turn's start."""
         try:
             for rule in self.game.setup:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
+                rule.body(self, _NO_LOCALS)
             self._turn_start()
             self._check_stuck()
         except GameOver:
@@ -320,13 +326,17 @@ class State:
     def create_piece(self, kind, attrs_, owner, up, dest):
         if dest is None:
             raise RuleError("a piece was placed on none")
-        self._check_capacity(dest, None)
-        p = self._new_piece(kind, attrs_, owner, up, dest)
+        if dest.capacity is not None:
+            self._check_capacity(dest, None)
+        p = Piece(self.game.kinds[kind], attrs_, owner, up, dest, self._next_id)
+        self._next_id += 1
+        dest.pieces.append(p)
+        self.kind_pieces[kind].append(p)
         self._journal.append((_CREATE, p))
         return p
 
     def _check_capacity(self, dest, where):
-        cap = getattr(dest, "capacity", None)
+        cap = dest.capacity
         if cap is not None and len(dest.pieces) >= cap:
             raise RuleError(f"zone '{dest.name}' is full ({cap})", where)
 
@@ -334,10 +344,15 @@ class State:
         old = p.loc
         if old is dest:
             return
-        self._check_capacity(dest, where)
-        idx = old.pieces.index(p) if old is not None else -1
+        if dest.capacity is not None:
+            self._check_capacity(dest, where)
         if old is not None:
-            del old.pieces[idx]
+            pieces = old.pieces
+            # most moves take the top piece
+            idx = len(pieces) - 1 if pieces[-1] is p else pieces.index(p)
+            del pieces[idx]
+        else:
+            idx = -1
         dest.pieces.append(p)
         p.loc = dest
         self._journal.append((_MOVE, p, old, idx))
@@ -401,17 +416,17 @@ class State:
 
     def _rollback(self, mark):
         j = self._journal
-        while len(j) > mark:
+        for _ in range(len(j) - mark):
             op = j.pop()
             code = op[0]
-            if code == _TURN:
-                self.turn_player, self.turn = op[1], op[2]
-            elif code == _MOVE:
+            if code == _MOVE:
                 _, p, old, idx = op
                 p.loc.pieces.pop()
                 if old is not None:
                     old.pieces.insert(idx, p)
                 p.loc = old
+            elif code == _TURN:
+                self.turn_player, self.turn = op[1], op[2]
             elif code == _CREATE:
                 p = op[1]
                 p.loc.pieces.pop()
@@ -470,37 +485,38 @@ class State:
     def legal_moves(self):
         if self._cache_version == self._version:
             return self._cache
-        moves = []
+        moves: list = []
         if self.over:
             pass
         elif self.pending is not None:
-            p = self.pending
-            moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
-            for m, v in zip(moves, p.options):
-                if p.secret:  # the others learn only that a choice was made
-                    m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
-                elif isinstance(v, Piece) and v.loc is not None and not v.loc.is_space \
-                        and v.loc.visibility != "public":  # a card chosen from a hidden hand is just 'card'
-                    zone = v.loc
-                    owner = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
-                    m._masked = (v.kind.name, owner)
+            moves = self._choice_moves(self.pending)
         else:
-            regular, fallback = self._by_phase[self.phase]
+            regular, fallback = self._listers[self.phase]
             try:
-                for act in regular:
-                    if act.dedupe:
-                        self._generate(act, moves)
-                    else:
-                        act.gen(self, moves)
+                for gen in regular:
+                    gen(self, moves)
                 if not moves:
-                    for act in fallback:
-                        self._generate(act, moves)
+                    for gen in fallback:
+                        gen(self, moves)
             except RecursionError:
                 raise RuleError("a rule calls itself without end") from None
             except _WRONG_KIND as err:
                 raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
         self._cache_version = self._version
         self._cache = moves
+        return moves
+
+    @staticmethod
+    def _choice_moves(p):
+        moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
+        for m, v in zip(moves, p.options):
+            if p.secret:  # the others learn only that a choice was made
+                m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
+            elif isinstance(v, Piece) and v.loc is not None and not v.loc.is_space \
+                    and v.loc.visibility != "public":  # a card chosen from a hidden hand is just 'card'
+                zone = v.loc
+                owner = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+                m._masked = (v.kind.name, owner)
         return moves
 
     @staticmethod
@@ -515,28 +531,35 @@ class State:
                 out.append(m)
         return out
 
-    def _generate(self, act, moves):
+    @classmethod
+    def _lister(cls, act):
+        """The function that adds an action's legal moves to a list: its generator, and for an action whose
+        pieces may have twins, one that merges the moves that read the same."""
         if not act.dedupe:
-            act.gen(self, moves)
-            return
-        mine = []
-        act.gen(self, mine)
-        moves.extend(self._unique(mine))
+            return act.gen
+
+        def unique(S, moves):
+            mine: list = []
+            act.gen(S, mine)
+            moves.extend(cls._unique(mine))
+        return unique
 
     def apply(self, move):
         if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         pending = self.pending
-        mark = pending.mark if pending is not None else len(self._journal)
+        if pending is None:
+            mark = len(self._journal)
+            self._steps.append(mark)
+            run, choices = move, _NO_CHOICES
+        else:  # the answer to a choice: run the move again from its start, with one more choice made
+            mark = pending.mark
+            self._steps.append(pending)
+            self._rollback(mark)
+            run, choices = pending.move, pending.choices + [move.args[0]]
         try:
-            if pending is not None:
-                self._steps.append(pending)
-                self._rollback(mark)
-                self._run(pending.move, pending.choices + [move.args[0]], mark)
-            else:
-                self._steps.append(mark)
-                self._run(move, [], mark)
+            self._run(run, choices, mark)
         except RuleError:
             # a rule went wrong: the move did not happen, and the state is as it was
             self._steps.pop()
@@ -562,7 +585,7 @@ class State:
         self._version += 1
         step = self._steps.pop()
         self._moves.pop()
-        if isinstance(step, int):
+        if step.__class__ is int:
             self._rollback(step)
             self.pending = None
         else:
@@ -577,13 +600,8 @@ class State:
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
         act = move.action
-        L = [None] * act.size
-        if move.args:
-            for prm, v in zip(act.params, move.args):
-                L[prm.slot] = v
         try:
-            for f in act.body:
-                f(self, L)
+            act.body(self, [*move.args])  # an action's frame holds its parameters, in order
         except NeedChoice as nc:
             self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret)
             return
@@ -603,23 +621,31 @@ class State:
     def _end_turn(self):
         try:
             for rule in self._after_move[self.phase]:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
-            phases = self.game.phases
-            while self.phase is not None and self.phase + 1 < len(phases):
-                until = phases[self.phase].until
-                if until is None or not until(self):
-                    break
-                self.set_attr(self, "phase", self.phase + 1)
-            nxt = self._next if self._next is not None else self.players[(self.turn_player.index + 1) % self.n]
-            self._journal.append((_TURN, self.turn_player, self.turn))
+                rule.body(self, _NO_LOCALS)
+            if self.phase is not None:
+                self._next_phase()
+            player = self.turn_player
+            nxt = self._next if self._next is not None else self.players[(player.index + 1) % self.n]
+            self._journal.append((_TURN, player, self.turn))
             self.turn_player = nxt
             self.turn += 1
-            self._turn_start()
-            self._check_stuck()
+            if self._turn_start_rules[self.phase]:
+                self._turn_start()
+            else:
+                self._next = None
+            if not self.over and not self.legal_moves():
+                self.end_game("finish", None)  # see _check_stuck
         except GameOver:
             pass
+
+    def _next_phase(self):
+        """Move on through the phases whose `until` holds."""
+        phases = self.game.phases
+        while self.phase + 1 < len(phases):
+            until = phases[self.phase].until
+            if until is None or not until(self):
+                break
+            self.set_attr(self, "phase", self.phase + 1)
 
     def _check_stuck(self):
         """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
@@ -629,9 +655,7 @@ class State:
     def _turn_start(self):
         self._next = None
         for rule in self._turn_start_rules[self.phase]:
-            L = [None] * rule.size
-            for f in rule.body:
-                f(self, L)
+            rule.body(self, _NO_LOCALS)
         if self._next is not None and self._next is not self.turn_player:
             # `next P` at the start of a turn gives the turn to P instead
             self.set_attr(self, "turn_player", self._next)
@@ -646,10 +670,8 @@ class State:
         self.set_attr(self, "_ending", (kind, who))
         notes_from = len(self.log)
         for rule in self.game.triggers["end"]:
-            L = [None] * rule.size
             try:
-                for f in rule.body:
-                    f(self, L)
+                rule.body(self, _NO_LOCALS)
             except GameOver:
                 pass
         winners, draw = self.standing()
