@@ -343,7 +343,7 @@ class Compiler:
             gen_test = None
             if prm.test is not None:
                 cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name)
-                gen_test = self.emit.src(prm.test, gen_scope)
+                gen_test = self.emit.test_src(prm.test, gen_scope)
             params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain)))
             gen_params.append((py, gen_items, gen_test))
         requires = []
@@ -353,7 +353,7 @@ class Compiler:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
                                           s.message))
-                gen_requires.append(self.emit.src(s.test, gen_scope))
+                gen_requires.append(self.emit.test_src(s.test, gen_scope))
             else:
                 body_nodes.append(s)
         body = self.body(tuple(body_nodes), scope)
@@ -512,7 +512,7 @@ class Compiler:
                 return loop
         lines = []
         for i, (test, body) in enumerate(s.branches):
-            lines.append(f"{'elif' if i else 'if'} {self.emit.src(test, scope)}:")
+            lines.append(f"{'elif' if i else 'if'} {self.emit.test_src(test, scope)}:")
             lines.extend(_indent(self.block(body, scope)))
         if s.orelse:
             lines.append("else:")
@@ -546,7 +546,7 @@ class Compiler:
         py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
         if test is None:
             return inner, py, f"list({items})"
-        return inner, py, f"[{py} for {py} in {items} if {self.emit.src(test, inner)}]"
+        return inner, py, f"[{py} for {py} in {items} if {self.emit.test_src(test, inner)}]"
 
     def compile_For(self, s: N.For, scope: Scope):
         inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)

@@ -137,6 +137,22 @@ class Emitter:
             raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
         return method(e, scope)
 
+    def test_src(self, e: N.Expr, scope: Scope) -> str:
+        """Source of an expression whose truth alone is wanted (a condition): `not empty(s)` needs no
+        double negation there, and `and`/`or` pass the same on to their operands."""
+        if isinstance(e, N.BoolOp):
+            return "(" + f" {e.op} ".join(self.test_src(v, scope) for v in e.values) + ")"
+        if isinstance(e, N.Not):
+            inner = e.value
+            if isinstance(inner, N.Call) and inner.func == "empty" and inner.func not in self.def_names \
+                    and len(inner.args) == 1 and self.type_of(inner.args[0]) == SPACE:
+                s = self.src(inner.args[0], scope)
+                if scope.is_present(s):
+                    return f"{s}.pieces"
+                return f"({s} is not None and {s}.pieces)" if self.is_simple(s) else f"({s} or _NOTHING).pieces"
+            return f"(not {self.test_src(inner, scope)})"
+        return self.src(e, scope)
+
     def iter_src(self, node: N.Expr, scope: Scope) -> str:
         """Source of something to loop over: a list, or the pieces of a zone or a stack."""
         s = self.src(node, scope)
@@ -179,7 +195,7 @@ class Emitter:
             items = self.iter_src(arg.domain, scope)
             inner = scope.child()
             var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
-            return var, items, self.src(arg.test, inner)
+            return var, items, self.test_src(arg.test, inner)
         return None
 
     def items_present(self, node: N.Expr) -> bool:
@@ -384,7 +400,7 @@ class Emitter:
         return f"(-{self.src(e.value, scope)})"
 
     def emit_Cond(self, e: N.Cond, scope: Scope) -> str:
-        return f"({self.src(e.then, scope)} if {self.src(e.test, scope)} else {self.src(e.orelse, scope)})"
+        return f"({self.src(e.then, scope)} if {self.test_src(e.test, scope)} else {self.src(e.orelse, scope)})"
 
     # -------------------------------------------------- collections
     def emit_ListLit(self, e: N.ListLit, scope: Scope) -> str:
@@ -404,7 +420,7 @@ class Emitter:
         items = self.iter_src(e.domain, scope)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
-        test = self.src(e.test, inner)
+        test = self.test_src(e.test, inner)
         if e.mode == "where":
             return f"[{var} for {var} in {items} if {test}]"
         return f"_prefix(lambda {var}: {test}, {items})"
@@ -420,7 +436,7 @@ class Emitter:
             var = inner.bind_py(f.var, self.fresh("_v"), present)
             parts.append(f"for {var} in _guard(S, {items}, {where})")
             if f.test is not None:
-                parts.append(f"if {self.src(f.test, inner)}")
+                parts.append(f"if {self.test_src(f.test, inner)}")
         return f"[{self.src(e.element, inner)} {' '.join(parts)}]"
 
 

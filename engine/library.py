@@ -245,23 +245,25 @@ def owner(S, v):
 _AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
-def _rays(s):
-    """For each of the four axes through s, the spaces walking out each way (kept on the space)."""
-    rays = s.rays
-    if rays is None:
-        rays = []
-        for dx, dy in _AXES:
-            i, j = DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i
-            both = []
-            for k in (i, j):
-                out, t = [], s.nbr[k]
-                while t is not None:
-                    out.append(t)
-                    t = t.nbr[k]
-                both.append(out)
-            rays.append(both)
-        s.rays = rays
-    return rays
+def _lines(s, n):
+    """The axes through s along which a line of n spaces fits, as (forth, back): the spaces walking out each
+    way, at most n - 1 of them (kept on the space, by n)."""
+    cache = s.rays
+    if cache is None:
+        cache = s.rays = {}
+    lines = []
+    for dx, dy in _AXES:
+        both = []
+        for k in (DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i):
+            out, t = [], s.nbr[k]
+            while t is not None and len(out) < n - 1:
+                out.append(t)
+                t = t.nbr[k]
+            both.append(tuple(out))
+        if len(both[0]) + len(both[1]) + 1 >= n:
+            lines.append(tuple(both))
+    cache[n] = lines
+    return lines
 
 
 @builtin(A_SPACE, AN_INT, result=BOOL,
@@ -272,14 +274,22 @@ def in_a_row(S, s, n):
     if s.board.area:
         return _in_a_row_area(s, n)
     who = s.pieces[-1].owner
-    for forth, back in _rays(s):
+    cache = s.rays
+    lines = cache.get(n) if cache is not None else None
+    if lines is None:
+        lines = _lines(s, n)
+    for forth, back in lines:
         run = 1
-        for ray_ in (forth, back):
-            for t in ray_:
-                p = t.pieces
-                if not p or p[-1].owner is not who:
-                    break
-                run += 1
+        for t in forth:
+            p = t.pieces
+            if not p or p[-1].owner is not who:
+                break
+            run += 1
+        for t in back:
+            p = t.pieces
+            if not p or p[-1].owner is not who:
+                break
+            run += 1
         if run >= n:
             return True
     return False

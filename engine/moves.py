@@ -63,11 +63,12 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
     parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
     source or None)]. `memo`: the index of the action's table in `S.move_memo`, when its moves may be kept
     and handed out again (their texts depend on their arguments alone), or None; `over_board`: its one
-    parameter ranges over a grid's spaces, whose moves the state keeps in `S.board_moves[memo]`."""
+    parameter ranges over a grid's spaces, whose moves the state keeps in `S.board_moves[memo]` by the
+    space's index."""
     if over_board:
         (py, items, test), = param_sources
         conds = "".join(f" if {c}" for c in [test, *require_sources] if c is not None)
-        return [f"out.extend([_m for {py}, _m in zip({items}, S.board_moves[{memo}]){conds}])"]
+        return [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] for {py} in {items}{conds}])"]
     parts = []
     for py, items, test in param_sources:
         parts.append(f"for {py} in {items}")

@@ -83,7 +83,7 @@ class Space:
         self.px, self.py, self.index = px, py, index
         self.pieces = []
         self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
-        self.rays = None  # library._rays keeps the lines through this space here
+        self.rays = None  # library._lines keeps the lines through this space here
 
     def __repr__(self):
         return self.name

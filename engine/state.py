@@ -133,9 +133,8 @@ class State:
         self._turn_start_rules = game.turn_start_rules
         self._build_players()
         self._build_boards()
-        # the moves of an action over a grid's spaces, one per space
-        self.board_moves = [[Move(a, (s,)) for s in self.grid_spaces[a.over_board]] if a.over_board else None
-                            for a in game.actions]
+        # the moves of an action over a grid's spaces, by the space's index
+        self.board_moves: list = [self._space_moves(a) if a.over_board else None for a in game.actions]
         self._build_player_boards()
         self._build_zones()
         self._build_pieces()
@@ -281,6 +280,12 @@ class State:
         self.space_by_name = {s.name: s for s in self.spaces}
         self.grid_spaces = {name: b.in_play() for name, b in self.boards.items() if not b.area}
         self.plane_bound = max((max(abs(x), abs(y)) for x, y in self.plane), default=0) + 1
+
+    def _space_moves(self, act):
+        moves: list = [None] * len(self.spaces)
+        for s in self.grid_spaces[act.over_board]:
+            moves[s.index] = Move(act, (s,))
+        return moves
 
     def _build_player_boards(self):
         """Each player's own boards: a grid of its own, or an area that grows as pieces are put on it."""
