@@ -337,8 +337,12 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
     lengths = []
     rng = random.Random(seed)
     start = time.perf_counter()
+    state = None
     for i in range(count):
-        state = the_game.new_state(seed=seed + i, players=n, options=opts)
+        if state is None:
+            state = the_game.new_state(seed=seed + i, players=n, options=opts)
+        else:
+            state.restart(seed + i)  # the same as a new state with this seed, without building one
         length = 0
         while not state.is_over() and length < max_moves:
             moves = state.legal_moves()

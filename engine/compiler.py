@@ -332,28 +332,19 @@ class Compiler:
         frame = Frame()
         scope = Scope(frame)
         params = []
-        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
-        gen_params = []
-        for i, prm in enumerate(a.params):
+        for prm in a.params:
             dom = self.iterable(prm.domain, scope)
-            gen_items = self.emit.iter_src(prm.domain, gen_scope)
             slot = scope.bind(prm.name)
-            py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
             cond = None
-            gen_test = None
             if prm.test is not None:
                 cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name)
-                gen_test = self.emit.test_src(prm.test, gen_scope)
             params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain)))
-            gen_params.append((py, gen_items, gen_test))
         requires = []
-        gen_requires = []
         body_nodes = []
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
                                           s.message))
-                gen_requires.append(self.emit.test_src(s.test, gen_scope))
             else:
                 body_nodes.append(s)
         body = self.body(tuple(body_nodes), scope)
@@ -362,12 +353,24 @@ class Compiler:
                              requires, body, frame.size, a.span.line, self.where(a))
         kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
         act.over_board = self.grid_param(a)
-        act.gen = self.emit.build_def(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires,
-                                                       index if kept else None, act.over_board is not None),
-                                      "S, out")
+        name = self.emit.put(act, "_act")
+        act.gen = self.emit.def_function(lambda: self.generator(a, name, index if kept else None,
+                                                                act.over_board is not None), "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
         return act
+
+    def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> list[str]:
+        """The source of the function that lists an action's legal moves (see moves.generator_source)."""
+        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
+        gen_params = []
+        for i, prm in enumerate(a.params):
+            items = self.emit.iter_src(prm.domain, gen_scope)
+            py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
+            test = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
+            gen_params.append((py, items, test))
+        requires = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
+        return generator_source(name, gen_params, requires, memo, over_board)
 
     def grid_param(self, a: N.Action) -> Optional[str]:
         """The shared grid board whose spaces an action's one parameter ranges over, if it does."""
@@ -386,7 +389,7 @@ class Compiler:
     # action or proc); the variables of `let`, `for` and `choose` are that function's own locals.
     def body(self, stmts: N.Block, scope: Scope) -> Body:
         """A rule's statements as one function."""
-        return self.emit.build_def(self.block(stmts, scope))
+        return self.emit.def_function(lambda: self.block(stmts, scope))
 
     def block(self, stmts: N.Block, scope: Scope) -> list[str]:
         scope = scope.child()

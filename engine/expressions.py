@@ -14,14 +14,22 @@ import re
 from typing import Callable, Optional
 
 from ..grammar import nodes as N
+from ..grammar.expr_types import specialise
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, SPACE, Type
-from .library import BUILTINS, NAMES
+from .library import BUILTINS, LIBRARY, NAMES
 from .limits import MAX_DEPTH
 from .namespace import NAMESPACE
 from .runtime import DIRS, RuleError
 
-_SIMPLE = re.compile(r"^(L\[\d+\]|_[vp]\d+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
+_SIMPLE = re.compile(r"^(L\[\d+\]|_[vplak]\d+|_D_[a-z_]+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
+
+# a def's body is written in place of a call (typed by the call's arguments) when it is this small, and so
+# many calls deep at most
+_INLINE_NODES = 120
+_INLINE_DEPTH = 6
+# what Python says when built source is beyond its limits (nesting, size): built again without inlining
+_TOO_DEEP = (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError)
 
 
 class Scope:
@@ -102,9 +110,18 @@ class Emitter:
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
+        self.inlining = True
+        self._types: list[dict] = []  # the types of inlined def bodies, innermost last
+        self._specialised: dict = {}  # (def, argument types) -> the types of its body
+        self._inline_depth = 0
+        self._iterable = 0  # > 0 while writing a loop's iterable, where Python allows no `:=`
 
     # -------------------------------------------------- building
     def type_of(self, node: N.Node) -> Type:
+        for types in reversed(self._types):
+            t = types.get(node)
+            if t is not None:
+                return t
         return self.checked.type_of(node)
 
     def fresh(self, prefix: str) -> str:
@@ -120,6 +137,26 @@ class Emitter:
     def build(self, source: str, params: str = "S, L"):
         return eval(f"lambda {params}: {source}", self.env)  # noqa: S307 - source built from AST shapes only
 
+    def function(self, make: Callable[[], str], params: str = "S, L"):
+        """build(make()); written again without inlined defs if Python refuses the source (too deep)."""
+        return self._within_limits(lambda: self.build(make(), params))
+
+    def def_function(self, make: Callable[[], list[str]], params: str = "S, L"):
+        """build_def(make()); written again without inlined defs if Python refuses the source."""
+        return self._within_limits(lambda: self.build_def(make(), params))
+
+    def _within_limits(self, make):
+        try:
+            return make()
+        except _TOO_DEEP:
+            if not self.inlining:
+                raise
+            self.inlining = False
+            try:
+                return make()
+            finally:
+                self.inlining = True
+
     def build_def(self, lines: list[str], params: str = "S, L"):
         """A function whose body is these lines of source."""
         name = self.fresh("_f")
@@ -129,7 +166,7 @@ class Emitter:
         return scope[name]
 
     def expr(self, e: N.Expr, scope: Scope):
-        return self.build(self.src(e, scope))
+        return self.function(lambda: self.src(e, scope))
 
     def src(self, e: N.Expr, scope: Scope) -> str:
         method = getattr(self, "emit_" + type(e).__name__, None)
@@ -155,7 +192,11 @@ class Emitter:
 
     def iter_src(self, node: N.Expr, scope: Scope) -> str:
         """Source of something to loop over: a list, or the pieces of a zone or a stack."""
-        s = self.src(node, scope)
+        self._iterable += 1
+        try:
+            s = self.src(node, scope)
+        finally:
+            self._iterable -= 1
         t = self.type_of(node)
         if t.base in ("zone", "space"):
             return f"{s}.pieces"
@@ -333,6 +374,10 @@ class Emitter:
     # -------------------------------------------------- calls
     def emit_Call(self, e: N.Call, scope: Scope) -> str:
         if e.func in self.def_names:
+            if e.func not in self.recursive_defs:
+                inlined = self.inline_def(e, scope)
+                if inlined is not None:
+                    return inlined
             args = ", ".join(self.src(x, scope) for x in e.args)
             if e.func not in self.recursive_defs:
                 # a def that cannot call itself needs no guard: call its function on a frame of its arguments
@@ -346,6 +391,39 @@ class Emitter:
                 return out
         args = "".join(", " + self.src(x, scope) for x in e.args)
         return f"_F_{e.func}(S{args})"
+
+    def inline_def(self, e: N.Call, scope: Scope) -> Optional[str]:
+        """A call of a def that cannot reach itself, as its body written in place: its arguments are evaluated
+        first, in order, each once (a name is used as it is; anything else is held with `:=`), and the body
+        is typed with the arguments' types, so that it gets the forms a typed rule gets."""
+        d = self.sym.defs.get(e.func)
+        if d is None or not self.inlining or self._inline_depth >= _INLINE_DEPTH \
+                or len(e.args) != len(d.params) or sum(1 for _ in N.walk(d.body)) > _INLINE_NODES:
+            return None
+        inner = Scope(Frame())  # the body sees its parameters and the game's names, nothing of the caller
+        held = []
+        for name, arg in zip(d.params, e.args):
+            src = self.src(arg, scope)
+            if self.is_simple(src):
+                inner.bind_py(name, src, scope.is_present(src))
+            elif self._iterable:
+                return None  # Python allows no `:=` in a loop's iterable
+            else:
+                py = self.fresh("_a")
+                held.append(f"({py} := {src})")
+                inner.bind_py(name, py)
+        key = (d.name, tuple(self.type_of(arg) for arg in e.args))
+        types = self._specialised.get(key)
+        if types is None:
+            types = self._specialised[key] = specialise(self.checked, LIBRARY, d.body, dict(zip(d.params, key[1])))
+        self._types.append(types)
+        self._inline_depth += 1
+        try:
+            body = self.src(d.body, inner)
+        finally:
+            self._types.pop()
+            self._inline_depth -= 1
+        return f"({', '.join(held)}, {body})[-1]" if held else f"({body})"
 
     # -------------------------------------------------- operators
     def emit_BinOp(self, e: N.BinOp, scope: Scope) -> str:

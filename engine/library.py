@@ -417,7 +417,7 @@ def column(S, s, p):
 def at(S, spaces, x, y):
     board = getattr(spaces, "board", None)
     if board is not None:
-        return board.space_at(x, y) if board.area else board.by_xy.get((x, y))
+        return S.space_at(board, x, y) if board.area else board.by_xy.get((x, y))
     if not spaces:
         return None
     return spaces[0].board.by_xy.get((x, y))
@@ -585,7 +585,7 @@ def frontier(S, spaces):
             d = DIRS[name]
             n = s.nbr[d.i]
             if n is None and board is not None and board.area:
-                n = board.space_at(s.x + d.dx, s.y + d.dy)
+                n = S.space_at(board, s.x + d.dx, s.y + d.dy)
             if n is not None and not n.pieces and id(n) not in seen:
                 seen.add(id(n))
                 out.append(n)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 import attrs
 
@@ -35,9 +36,10 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
 _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN = range(8)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _SPACE = range(9)
 
 _NO_LOCALS: list = []
+_ABSENT = object()  # a variable that was not there before it was set
 _NO_CHOICES: list = []  # the frame of a rule without parameters (its own variables are Python locals)
 
 
@@ -139,21 +141,45 @@ class State:
         self._build_zones()
         self._build_pieces()
         self.turn_player = self.players[0]
-        self.vars = {}
-        for v in game.vars:
-            if v.per_player:
-                for p in self.players:
-                    p.vars[v.name] = v.init(self)
-            else:
-                self.vars[v.name] = v.init(self)
-        if game.first_random:
-            self.turn_player = self.players[self.rng.randrange(n)]
-        self._take_inputs(inputs or {})
-        self._start()
-        # the start is the floor of undo
-        self._journal.clear()
+        self.vars: dict = {}
+        self._inputs = inputs or {}
+        self._begin()
 
     # ------------------------------------------------------------ construction
+    def _begin(self):
+        """Everything that starts a game once its boards, zones and pieces are made: the variables, the
+        first player, what the players brought, the setup and the first turn's start; all through the journal,
+        so that `restart` can take a start that drew random numbers back and make it again with other ones."""
+        self._starting = True
+        self._start_drew = False
+        for v in self.game.vars:
+            if v.per_player:
+                for p in self.players:
+                    self.set_var(p.vars, v.name, v.init(self))
+            else:
+                self.set_var(self.vars, v.name, v.init(self))
+        if self.game.first_random:
+            self.set_attr(self, "turn_player", self.players[self.randrange(self.n)])
+        self._take_inputs(self._inputs)
+        self._start()
+        self._starting = False
+        if not self._start_drew:
+            # the start is the same for every seed: it is the floor of undo, and restart keeps it
+            self._journal.clear()
+
+    def restart(self, seed):
+        """Start this state again as a new game (the same game, players, options and inputs) with another
+        seed: the position `new_state(seed=seed, ...)` would have, made from this one instead of anew."""
+        self._rollback(0)  # the moves, and a start that drew random numbers
+        self._steps.clear()
+        self._moves.clear()
+        self.pending = None
+        self._version += 1
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if self._start_drew:
+            self._begin()
+
     def _start(self):
         """Run the setup and the first turn's start."""
         try:
@@ -362,22 +388,40 @@ class State:
         p.loc = dest
         self._journal.append((_MOVE, p, old, idx))
 
+    def space_at(self, board, x, y):
+        """The space at (x, y) of a board, or None; an area makes it on first use (an empty space changes
+        nothing, but undo takes it back, so that the spaces of an area are always in the order of a game
+        played straight from its start)."""
+        s = board.by_xy.get((x, y))
+        if s is None and board.area:
+            s = board.grow(x, y)
+            self._journal.append((_SPACE, board, s))
+        return s
+
     def set_attr(self, obj, name, value):
         self._journal.append((_ATTR, obj, name, getattr(obj, name)))
         setattr(obj, name, value)
 
     def set_var(self, d, key, value):
-        self._journal.append((_ITEM, d, key, d.get(key)))
+        self._journal.append((_ITEM, d, key, d.get(key, _ABSENT)))
         d[key] = value
 
     def shuffle(self, items):
         self._journal.append((_ORDER, items, list(items)))
-        self._journal.append((_RNG, self.rng.getstate()))
+        self._note_draw()
         self.rng.shuffle(items)
 
     def randrange(self, n):
-        self._journal.append((_RNG, self.rng.getstate()))
+        self._note_draw()
         return self.rng.randrange(n)
+
+    def _note_draw(self):
+        """Before a random number is drawn: the generator's state, for undo; the start needs none (restart
+        seeds it afresh), only to know that it drew."""
+        if self._starting:
+            self._start_drew = True
+        else:
+            self._journal.append((_RNG, self.rng.getstate()))
 
     def add_log(self, text):
         self.log.append((self.turn_player.index, text))
@@ -411,9 +455,10 @@ class State:
         self.set_attr(self, "phase", index)
 
     def settle(self):
-        """Make the position as it is now the start: nothing before it can be undone (for arranged positions
-        in tests and examples)."""
+        """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
+        here (for arranged positions in tests and examples)."""
         self._journal.clear()
+        self._start_drew = False
         self._steps.clear()
         self._moves.clear()
         self.pending = None
@@ -440,13 +485,18 @@ class State:
             elif code == _ATTR:
                 setattr(op[1], op[2], op[3])
             elif code == _ITEM:
-                op[1][op[2]] = op[3]
+                if op[3] is _ABSENT:
+                    del op[1][op[2]]
+                else:
+                    op[1][op[2]] = op[3]
             elif code == _ORDER:
                 op[1][:] = op[2]
             elif code == _RNG:
                 self.rng.setstate(op[1])
             elif code == _LOG:
                 self.log.pop()
+            elif code == _SPACE:
+                op[1].shrink(op[2])
 
     # ------------------------------------------------------------ players
     def next_player(self, p):
@@ -526,13 +576,28 @@ class State:
 
     @staticmethod
     def _unique(moves):
-        """Moves a player cannot tell apart (the same text: two identical stones from a reserve) are one."""
-        seen = set()
+        """Moves a player cannot tell apart (the same text: two identical stones from a reserve) are one.
+        (Their texts are not kept: a move is named when it is played, in the same position.)"""
+        if not moves:
+            return moves
+        # Usually no two moves read the same, and that is quick to tell: when no two different arguments read
+        # the same, two moves read the same only if their arguments are equal.
+        args = [m.args for m in moves]
+        try:
+            values: set = set()
+            for i in range(len(args[0])):
+                values.update(map(itemgetter(i), args))
+            if len(set(map(value_text, values))) == len(values) and len(set(args)) == len(args):
+                return moves
+        except TypeError:  # an argument that cannot be hashed (a list)
+            pass
+        texts = {i: value_text(a) for i, a in {id(a): a for m in moves for a in m.args}.items()}
+        keys = [" ".join([texts[id(a)] for a in m.args]) for m in moves]
+        seen: set = set()
         out = []
-        for m in moves:
-            t = m.fix_text()
-            if t not in seen:
-                seen.add(t)
+        for key, m in zip(keys, moves):
+            if key not in seen:
+                seen.add(key)
                 out.append(m)
         return out
 
