@@ -15,6 +15,7 @@ from ..grammar import nodes as N
 from ..grammar.symbols import Checked
 from ..grammar.types import RELATIVE_DIRECTIONS, Type
 from .expressions import Emitter, Frame, Scope, params_scope
+from .hoisting import Hoisting, random_defs
 from .moves import generator_source
 from .runtime import DIRS, Kind
 
@@ -183,6 +184,7 @@ class Compiler:
         self.emit = Emitter(checked, self.where)
         self.procs: dict[str, str] = {}
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
+        self.random_defs = random_defs(checked)
 
     # ------------------------------------------------------------ where things were written
     def text(self, node: N.Node) -> str:
@@ -362,15 +364,31 @@ class Compiler:
 
     def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> list[str]:
         """The source of the function that lists an action's legal moves (see moves.generator_source)."""
-        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
-        gen_params = []
+        requires = [s.test for s in a.body if isinstance(s, N.Require)]
+        hoisting = Hoisting(self.checked, [p.name for p in a.params], self.random_defs)
         for i, prm in enumerate(a.params):
-            items = self.emit.iter_src(prm.domain, gen_scope)
-            py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
-            test = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
-            gen_params.append((py, items, test))
-        requires = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
-        return generator_source(name, gen_params, requires, memo, over_board)
+            hoisting.scan(prm.domain, i)  # the domain of a parameter is listed inside the loops before it
+            hoisting.scan(prm.test, i + 1)
+        for test in requires:
+            hoisting.scan(test, len(a.params))
+        kept = {shape: self.emit.fresh("_h") for shape in hoisting.levels}
+        by_level: dict[int, list[str]] = {}
+        for shape, level in hoisting.levels.items():
+            by_level.setdefault(level, []).append(kept[shape])
+        self.emit.held = {node: kept[shape] for node, (_, shape) in hoisting.held.items()}
+        try:
+            gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
+            gen_params = []
+            for i, prm in enumerate(a.params):
+                items = self.emit.iter_src(prm.domain, gen_scope)
+                py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
+                test = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
+                gen_params.append((py, items, test, by_level.get(i + 1, [])))
+            tests = [self.emit.test_src(test, gen_scope) for test in requires]
+        finally:
+            self.emit.held = {}
+        return [f"{h} = [_UNSET]" for h in by_level.get(0, [])] \
+            + generator_source(name, gen_params, tests, memo, over_board)
 
     def grid_param(self, a: N.Action) -> Optional[str]:
         """The shared grid board whose spaces an action's one parameter ranges over, if it does."""

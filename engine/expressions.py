@@ -115,6 +115,7 @@ class Emitter:
         self._specialised: dict = {}  # (def, argument types) -> the types of its body
         self._inline_depth = 0
         self._iterable = 0  # > 0 while writing a loop's iterable, where Python allows no `:=`
+        self.held: dict[int, str] = {}  # id of a node -> the list that keeps its value (engine/hoisting.py)
 
     # -------------------------------------------------- building
     def type_of(self, node: N.Node) -> Type:
@@ -169,6 +170,14 @@ class Emitter:
         return self.function(lambda: self.src(e, scope))
 
     def src(self, e: N.Expr, scope: Scope) -> str:
+        if self.held:
+            holder = self.held.pop(id(e), None)
+            if holder is not None:  # a value kept while later loops vary (engine/hoisting.py): made once
+                try:
+                    made = self.src(e, scope)
+                finally:
+                    self.held[id(e)] = holder
+                return f"({holder}[0] if {holder}[0] is not _UNSET else _keep({holder}, lambda: {made}))"
         method = getattr(self, "emit_" + type(e).__name__, None)
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
@@ -222,6 +231,21 @@ class Emitter:
     def is_simple(src: str) -> bool:
         """Is this source cheap and safe to write twice (a slot, a name, a literal)?"""
         return _SIMPLE.match(src) is not None
+
+    def once(self, src: str) -> Optional[tuple[str, str]]:
+        """A value read more than once: (where it is first read, how it is read again): a simple source as it
+        is; anything else held with `:=` where Python allows it; None where it does not (a loop's iterable)."""
+        if self.is_simple(src):
+            return src, src
+        if self._iterable:
+            return None
+        py = self.fresh("_a")
+        return f"({py} := {src})", py
+
+    @staticmethod
+    def const_dir(src: str):
+        """The compass direction a source names, if it names one (`_D_north`)."""
+        return DIRS.get(src[3:]) if src.startswith("_D_") else None
 
     def board_name(self, node: N.Expr) -> Optional[str]:
         """The name of the board this expression is, when it is a shared board's name."""
@@ -431,18 +455,20 @@ class Emitter:
         lt, rt = self.type_of(e.left), self.type_of(e.right)
         op = e.op
         if op == "+" and lt == SPACE and rt == DIR:
-            right = e.right
-            if isinstance(right, N.Name) and right.id in DIRS and self.checked.meaning(right).category == "builtin":
+            d = self.const_dir(y)
+            if d is not None:
                 if scope.is_present(x):
-                    return f"{x}.nbr[{DIRS[right.id].i}]"
+                    return f"{x}.nbr[{d.i}]"
                 if self.is_simple(x):
-                    return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
-                return f"({x} or _NOTHING).nbr[{DIRS[right.id].i}]"
+                    return f"(None if {x} is None else {x}.nbr[{d.i}])"
+                return f"({x} or _NOTHING).nbr[{d.i}]"
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"
         if op in ("+", "-", "*"):
             return f"({x} {op} {y})"
+        if isinstance(e.right, N.Num) and e.right.value != 0:  # nothing to guard: a number that is not 0
+            return f"({x} {'//' if op == '/' else '%'} {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
 
     def emit_Compare(self, e: N.Compare, scope: Scope) -> str:

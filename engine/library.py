@@ -194,7 +194,29 @@ def abs_(S, a):
     return abs(a)
 
 
-@builtin(CONTAINER, result=PIECE, doc="the top piece of a space or zone, or none")
+def _stack_inline(read, index):
+    """The inline form of top, bottom and owner of a space or zone: no call."""
+    def inline(emit, call, scope):
+        t = emit.type_of(call.args[0]) if len(call.args) == 1 else None
+        if t is None or (t.base not in ("space", "zone") and not (read == ".owner" and t.general.base == "piece")):
+            return None
+        src = emit.src(call.args[0], scope)
+        if t.general.base == "piece":  # the owner of a piece
+            if scope.is_present(src):
+                return f"{src}.owner"
+            held = emit.once(src)
+            return None if held is None else f"({held[1]}.owner if {held[0]} is not None else None)"
+        if scope.is_present(src):
+            return f"({src}.pieces[{index}]{read} if {src}.pieces else None)"
+        held = emit.once(src)
+        if held is None:
+            return None
+        first, again = held
+        return f"({again}.pieces[{index}]{read} if {first} is not None and {again}.pieces else None)"
+    return inline
+
+
+@builtin(CONTAINER, result=PIECE, doc="the top piece of a space or zone, or none", inline=_stack_inline("", -1))
 def top(S, c):
     if c is None:
         return None
@@ -202,7 +224,7 @@ def top(S, c):
     return p[-1] if p else None
 
 
-@builtin(CONTAINER, result=PIECE, doc="the bottom piece of a space or zone, or none")
+@builtin(CONTAINER, result=PIECE, doc="the bottom piece of a space or zone, or none", inline=_stack_inline("", 0))
 def bottom(S, c):
     if c is None:
         return None
@@ -230,7 +252,8 @@ def random_(S, v):
     return xs[S.randrange(len(xs))]
 
 
-@builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)")
+@builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)",
+         inline=_stack_inline(".owner", -1))
 def owner(S, v):
     if v is None:
         return None
@@ -429,6 +452,20 @@ def seat_space(S, spaces, label, p):
     """`b1` is the second column from the player's left, in the row nearest the player."""
     if not spaces or label is None or p is None:
         return None
+    board = getattr(spaces, "board", None)
+    if board is not None and not board.area and label.__class__ is str:  # a grid keeps what each label names
+        key = (label, p.facing)
+        found = board.seat_spaces.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = board.seat_spaces[key] = _seat_space(S, spaces, label, p)
+        return found
+    return _seat_space(S, spaces, label, p)
+
+
+_UNKNOWN = object()
+
+
+def _seat_space(S, spaces, label, p):
     letters = "".join(ch for ch in str(label) if ch.isalpha()).lower()
     digits = "".join(ch for ch in str(label) if ch.isdigit())
     if not letters or not digits:
@@ -482,6 +519,10 @@ def seat(S, i):
 _ROTATED = {(d.i, q): DIR_BY_VECTOR[rotate(d.dx, d.dy, -q)] for d in DIRS.values() for q in range(4)}
 
 
+# _PRINTED[d.i][q]: the name of the side printed where direction d faces after q quarter turns back
+_PRINTED = [[_ROTATED[(i, q)].name for q in range(4)] for i in range(len(DIRS))]
+
+
 def _rotate_dir(d, quarter_turns_clockwise):
     return _ROTATED[(d.i, quarter_turns_clockwise % 4)]
 
@@ -491,8 +532,7 @@ def _rotate_dir(d, quarter_turns_clockwise):
 def edge(S, piece, d, turns=None):
     if piece is None or d is None:
         return None
-    printed = _rotate_dir(d, -(piece.turns if turns is None else turns))
-    return piece.attrs.get(printed.name)
+    return piece.attrs.get(_PRINTED[d.i][-(piece.turns if turns is None else turns) % 4])
 
 
 @builtin(A_PIECE, A_DIR, result=DIR, doc="where a direction printed on a piece (an arrow) points now, after its turns")
@@ -502,7 +542,12 @@ def turned(S, piece, d):
     return _rotate_dir(d, piece.turns)
 
 
-@builtin(A_DIR, result=DIR, doc="the opposite direction: opposite(north) is south")
+def _opposite_inline(emit, call, scope):
+    d = emit.const_dir(emit.src(call.args[0], scope)) if len(call.args) == 1 else None
+    return None if d is None else f"_D_{d.opposite}"
+
+
+@builtin(A_DIR, result=DIR, doc="the opposite direction: opposite(north) is south", inline=_opposite_inline)
 def opposite(S, d):
     return None if d is None else DIRS[d.opposite]
 

@@ -61,22 +61,22 @@ def keep_move(memo, key, action, args):
 def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False):
     """The body of `gen(S, out)`: one comprehension that appends every legal Move of an action to `out`: its
     parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
-    source or None)]. `memo`: the index of the action's table in `S.move_memo`, when its moves may be kept
+    source or None, the lists that hold what later conditions keep (engine/hoisting.py))]. `memo`: the index of the action's table in `S.move_memo`, when its moves may be kept
     and handed out again (their texts depend on their arguments alone), or None; `over_board`: its one
     parameter ranges over a grid's spaces, whose moves the state keeps in `S.board_moves[memo]` by the
     space's index."""
-    if over_board:
-        (py, items, test), = param_sources
-        conds = "".join(f" if {c}" for c in [test, *require_sources] if c is not None)
-        return [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] for {py} in {items}{conds}])"]
     parts = []
-    for py, items, test in param_sources:
+    for py, items, test, kept in param_sources:
         parts.append(f"for {py} in {items}")
         if test is not None:
             parts.append(f"if {test}")
+        parts.extend(f"for {h} in [[_UNSET]]" for h in kept)  # what later conditions keep, per value of py
     for r in require_sources:
         parts.append(f"if {r}")
-    args = "".join(f"{py}, " for py, _, _ in param_sources)
+    if over_board:
+        py = param_sources[0][0]
+        return [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] {' '.join(parts)}])"]
+    args = "".join(f"{p[0]}, " for p in param_sources)
     if not param_sources:
         cond = " and ".join(f"({r})" for r in require_sources) or "True"
         return [f"if {cond}: out.append(_Move({act_name}, ()))"]

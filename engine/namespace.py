@@ -131,6 +131,15 @@ def _spaces_of(items, who):
     return [s for s in items if s.pieces and s.pieces[-1].owner is who]
 
 
+_UNSET = object()  # a kept value not made yet (engine/hoisting.py)
+
+
+def _keep(holder, make):
+    """Make a kept value where it is first needed."""
+    value = holder[0] = make()
+    return value
+
+
 def _pieces_in(v):
     """What `move` moves: a list of pieces, or one."""
     return list(v) if isinstance(v, list) else (v,)
@@ -175,7 +184,7 @@ NAMESPACE: dict = {
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_pieces_of": _pieces_of, "_spaces_of": _spaces_of, "_dyn": _dyn,
-    "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed, "_times": range,
+    "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed, "_times": range,
     "_RuleError": RuleError, "_GameOver": GameOver,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},

@@ -32,7 +32,8 @@ def rotate(dx, dy, quarter_turns):
 
 
 class Board:
-    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired")
+    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
+                 "seat_spaces")
 
     def __init__(self, name, width, height, index, area=False, owner=None):
         self.name, self.width, self.height, self.index = name, width, height, index
@@ -41,6 +42,7 @@ class Board:
         self.by_xy = {}
         self._all = None
         self._retired = {}  # an area's spaces taken back by undo, by (x, y): made again, they are the same
+        self.seat_spaces = {}  # (label, facing) -> the space a label read from that seat names (library.seat_space)
 
     def space_at(self, x, y):
         """The space at (x, y); an area makes it on first use. Not journalled: for arranging a position by
