@@ -61,10 +61,10 @@ def keep_move(memo, key, action, args):
 def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False):
     """The body of `gen(S, out)`: one comprehension that appends every legal Move of an action to `out`: its
     parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
-    source or None, the lists that hold what later conditions keep (engine/hoisting.py))]. `memo`: the index of the action's table in `S.move_memo`, when its moves may be kept
-    and handed out again (their texts depend on their arguments alone), or None; `over_board`: its one
-    parameter ranges over a grid's spaces, whose moves the state keeps in `S.board_moves[memo]` by the
-    space's index."""
+    source or None, the lists that keep what later conditions hold (engine/hoisting.py))]. `memo`: the
+    index of the action's table in `S.move_memo`, when its moves may be kept and handed out again (their
+    texts depend on their arguments alone), or None; `over_board`: its one parameter ranges over a grid's
+    spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index."""
     parts = []
     for py, items, test, kept in param_sources:
         parts.append(f"for {py} in {items}")
