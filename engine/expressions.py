@@ -478,6 +478,8 @@ class Emitter:
             neg = "not " if op == "not in" else ""
             board = self.board_name(e.right)
             if board is not None:
+                if scope.is_present(x) and self.type_of(e.left) == SPACE:
+                    return f"({neg}({x}.board.name == {board!r}))"
                 return f"({neg}_on_board({x}, {board!r}))"
             y = self.src(e.right, scope)
             if self.type_of(e.right).base in ("zone", "space"):
@@ -514,6 +516,14 @@ class Emitter:
         return f"_range(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, {self.where(e)!r})"
 
     def emit_Of(self, e: N.Of, scope: Scope) -> str:
+        what = e.what
+        if isinstance(what, N.Name) and self.checked.meaning(what).category == "kind":
+            held = self.once(self.src(e.owner, scope))
+            if held is not None:  # the pieces of a kind that are in play and have this owner, in one pass
+                first, again = held
+                v = self.fresh("_v")
+                pieces = f"[{v} for {v} in S.kind_pieces[{what.id!r}] if {v}.owner is {again} and {v}.loc is not S.box]"
+                return pieces if first == again else f"({first}, {pieces})[-1]"
         items = self.iter_src(e.what, scope)
         owner = self.src(e.owner, scope)
         if self.type_of(e.what).element == SPACE:

@@ -369,9 +369,19 @@ def touching(S, s, board_spaces):
 @builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
          doc="the spaces met going from S in direction D across the shared plane, on every board")
 def path(S, s, d):
-    out = []
     if s is None or d is None:
-        return out
+        return []
+    paths = s.paths
+    if paths is None:
+        paths = s.paths = {}
+    out = paths.get(d.i)
+    if out is None:
+        out = paths[d.i] = _path(S, s, d)  # the plane never changes: the space keeps its paths
+    return list(out)
+
+
+def _path(S, s, d):
+    out = []
     plane = S.plane
     x, y = s.px + d.dx, s.py + d.dy
     bound = S.plane_bound

@@ -94,7 +94,7 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths")
     is_space = True
     capacity = None  # a space holds any number of pieces
 
@@ -104,6 +104,7 @@ class Space:
         self.pieces = []
         self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
         self.rays = None  # library._lines keeps the lines through this space here
+        self.paths = None  # and library.path the spaces met across the plane, by direction
 
     def __repr__(self):
         return self.name

@@ -170,7 +170,7 @@ class State:
     def restart(self, seed):
         """Start this state again as a new game (the same game, players, options and inputs) with another
         seed: the position `new_state(seed=seed, ...)` would have, made from this one instead of anew."""
-        self._rollback(0)  # the moves, and a start that drew random numbers
+        self._rollback(0, restore_rng=False)  # the moves, and a start that drew random numbers
         self._steps.clear()
         self._moves.clear()
         self.pending = None
@@ -464,7 +464,7 @@ class State:
         self.pending = None
         self._version += 1
 
-    def _rollback(self, mark):
+    def _rollback(self, mark, restore_rng=True):
         j = self._journal
         for _ in range(len(j) - mark):
             op = j.pop()
@@ -492,7 +492,8 @@ class State:
             elif code == _ORDER:
                 op[1][:] = op[2]
             elif code == _RNG:
-                self.rng.setstate(op[1])
+                if restore_rng:
+                    self.rng.setstate(op[1])
             elif code == _LOG:
                 self.log.pop()
             elif code == _SPACE:
