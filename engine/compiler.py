@@ -379,15 +379,16 @@ class Compiler:
         try:
             gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
             gen_params = []
-            for i, prm in enumerate(a.params):
-                items = self.emit.iter_src(prm.domain, gen_scope)
-                py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
-                test = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
-                gen_params.append((py, items, test, by_level.get(i + 1, [])))
-            tests = [self.emit.test_src(test, gen_scope) for test in requires]
+            with self.emit.loop(*(f"_p{i}" for i in range(len(a.params)))) as kept_before:
+                for i, prm in enumerate(a.params):
+                    items = self.emit.iter_src(prm.domain, gen_scope)
+                    py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
+                    test = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
+                    gen_params.append((py, items, test, by_level.get(i + 1, [])))
+                tests = [self.emit.test_src(test, gen_scope) for test in requires]
         finally:
             self.emit.held = {}
-        return [f"{h} = [_UNSET]" for h in by_level.get(0, [])] \
+        return [f"{h} = [_UNSET]" for h in by_level.get(0, []) + kept_before] \
             + generator_source(name, gen_params, tests, memo, over_board)
 
     def grid_param(self, a: N.Action) -> Optional[str]:
@@ -550,14 +551,15 @@ class Compiler:
         loop = self.emit.filter_loop(call, scope)
         if loop is None:
             return None
-        var, items, cond = loop
+        var, items, cond, kept = loop
         block = _indent(self.block(body, scope))
+        made = [f"{h} = [_UNSET]" for h in kept]
         # all: the body runs when no value fails; any: when some value passes (or, negated, the reverse)
         stop_on = f"not {cond}" if call.func == "all" else cond
         if (call.func == "any") != negated:
             # the body runs when the loop stops early
-            return [f"for {var} in {items}:", f"    if {stop_on}:"] + _indent(block) + ["        break"]
-        return [f"for {var} in {items}:", f"    if {stop_on}:", "        break", "else:"] + block
+            return made + [f"for {var} in {items}:", f"    if {stop_on}:"] + _indent(block) + ["        break"]
+        return made + [f"for {var} in {items}:", f"    if {stop_on}:", "        break", "else:"] + block
 
     def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: Scope):
         """For `for x in S where C` and `choose x in S where C`: the scope that binds x, the local that
@@ -567,7 +569,9 @@ class Compiler:
         py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
         if test is None:
             return inner, py, f"list({items})"
-        return inner, py, f"[{py} for {py} in {items} if {self.emit.test_src(test, inner)}]"
+        with self.emit.loop(py) as kept:
+            cond = self.emit.test_src(test, inner)
+        return inner, py, f"[{py} {self.emit.heads(kept)}for {py} in {items} if {cond}]"
 
     def compile_For(self, s: N.For, scope: Scope):
         inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)

@@ -11,12 +11,14 @@ namespace.py; the Emitter adds the values of one game (its defs' functions, its 
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from contextlib import contextmanager
+from typing import Callable, Iterator, Optional
 
 from ..grammar import nodes as N
 from ..grammar.expr_types import specialise
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, SPACE, Type
+from .hoisting import draws_random, free_locals, random_defs
 from .library import BUILTINS, LIBRARY, NAMES
 from .limits import MAX_DEPTH
 from .namespace import NAMESPACE
@@ -116,6 +118,10 @@ class Emitter:
         self._inline_depth = 0
         self._iterable = 0  # > 0 while writing a loop's iterable, where Python allows no `:=`
         self.held: dict[int, str] = {}  # id of a node -> the list that keeps its value (engine/hoisting.py)
+        self._loops: list[_Loop] = []  # the loops of the expression being written, outermost first
+        self._keeping = True
+        self._free: dict[int, set] = {}  # id of a node -> the locals it reads (hoisting.free_locals)
+        self._random_defs: Optional[set] = None
 
     # -------------------------------------------------- building
     def type_of(self, node: N.Node) -> Type:
@@ -170,6 +176,10 @@ class Emitter:
         return self.function(lambda: self.src(e, scope))
 
     def src(self, e: N.Expr, scope: Scope) -> str:
+        if self._loops and self._keeping and self._worth_keeping(e):
+            kept = self._keep_in_loop(e, scope)
+            if kept is not None:
+                return kept
         if self.held:
             holder = self.held.pop(id(e), None)
             if holder is not None:  # a value kept while later loops vary (engine/hoisting.py): made once
@@ -182,6 +192,71 @@ class Emitter:
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
         return method(e, scope)
+
+    # -------------------------------------------------- values kept while a loop of an expression runs
+    @contextmanager
+    def loop(self, *bound: str, can_keep: bool = True) -> Iterator[list]:
+        """Write the inside of a loop of an expression (a comprehension, any/all, a filter) that binds these
+        names: what does not read them is worked out once per run of the loop, where it is first needed,
+        in a list the loop makes at its head (the names of those lists are given back)."""
+        frame = _Loop(set(bound), can_keep)
+        self._loops.append(frame)
+        try:
+            yield frame.kept
+        finally:
+            self._loops.pop()
+
+    @staticmethod
+    def heads(kept: list) -> str:
+        return keep_heads(kept)
+
+    def bind_in_loop(self, py: str) -> None:
+        """A name that changes with the innermost loop (a `:=` made inside it)."""
+        if self._loops:
+            self._loops[-1].bound.add(py)
+
+    def _worth_keeping(self, e: N.Expr) -> bool:
+        if isinstance(e, (N.Filter, N.Comprehension, N.Of)):
+            return True
+        if isinstance(e, N.Call):
+            if e.func in self.def_names:
+                return True
+            b = BUILTINS.get(e.func)
+            return b is not None and (b.inline is None or e.func in ("any", "all", "count"))
+        return False
+
+    def _keep_in_loop(self, e: N.Expr, scope: Scope) -> Optional[str]:
+        free = self._free.get(id(e))
+        if free is None:
+            free = self._free[id(e)] = free_locals(e, self.checked, frozenset())
+        reads: set = set()
+        for name in free:
+            try:
+                reads.update(_FRESH_NAME.findall(scope.source(name)))
+            except KeyError:
+                return None
+        frame = None
+        for loop in reversed(self._loops):
+            if loop.bound & reads:
+                break
+            if loop.can_keep:
+                frame = loop
+        if frame is None:
+            return None
+        if self._random_defs is None:
+            self._random_defs = random_defs(self.checked)
+        if draws_random(e, self.checked, self._random_defs):
+            return None
+        self._keeping = False
+        try:
+            made = self.src(e, scope)
+        finally:
+            self._keeping = True
+        holder = frame.by_source.get(made)
+        if holder is None:
+            holder = frame.by_source[made] = self.fresh("_h")
+            frame.kept.append(holder)
+        return f"({holder}[0] if {holder}[0] is not _UNSET else _keep({holder}, lambda: {made}))"
 
     def test_src(self, e: N.Expr, scope: Scope) -> str:
         """Source of an expression whose truth alone is wanted (a condition): `not empty(s)` needs no
@@ -240,6 +315,7 @@ class Emitter:
         if self._iterable:
             return None
         py = self.fresh("_a")
+        self.bind_in_loop(py)
         return f"({py} := {src})", py
 
     @staticmethod
@@ -260,7 +336,9 @@ class Emitter:
             items = self.iter_src(arg.domain, scope)
             inner = scope.child()
             var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
-            return var, items, self.test_src(arg.test, inner)
+            with self.loop(var) as kept:
+                test = self.test_src(arg.test, inner)
+            return var, items, test, kept
         return None
 
     def items_present(self, node: N.Expr) -> bool:
@@ -434,6 +512,7 @@ class Emitter:
                 return None  # Python allows no `:=` in a loop's iterable
             else:
                 py = self.fresh("_a")
+                self.bind_in_loop(py)
                 held.append(f"({py} := {src})")
                 inner.bind_py(name, py)
         key = (d.name, tuple(self.type_of(arg) for arg in e.args))
@@ -534,24 +613,47 @@ class Emitter:
         items = self.iter_src(e.domain, scope)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
-        test = self.test_src(e.test, inner)
+        with self.loop(var, can_keep=e.mode == "where") as kept:
+            test = self.test_src(e.test, inner)
         if e.mode == "where":
-            return f"[{var} for {var} in {items} if {test}]"
+            return f"[{var} {keep_heads(kept)}for {var} in {items} if {test}]"
         return f"_prefix(lambda {var}: {test}, {items})"
 
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []
         inner = scope
         where = repr(self.where(e))
-        for f in e.fors:
-            items = self.iter_src(f.domain, inner)
-            present = self.items_present(f.domain)
-            inner = inner.child()
-            var = inner.bind_py(f.var, self.fresh("_v"), present)
-            parts.append(f"for {var} in _guard(S, {items}, {where})")
-            if f.test is not None:
-                parts.append(f"if {self.test_src(f.test, inner)}")
-        return f"[{self.src(e.element, inner)} {' '.join(parts)}]"
+        first = self.iter_src(e.fors[0].domain, inner)  # evaluated once, before the loop starts
+        with self.loop() as kept:
+            for i, f in enumerate(e.fors):
+                items = first if i == 0 else self.iter_src(f.domain, inner)
+                present = self.items_present(f.domain)
+                inner = inner.child()
+                var = inner.bind_py(f.var, self.fresh("_v"), present)
+                self.bind_in_loop(var)
+                parts.append(f"for {var} in _guard(S, {items}, {where})")
+                if f.test is not None:
+                    parts.append(f"if {self.test_src(f.test, inner)}")
+            element = self.src(e.element, inner)
+        return f"[{element} {keep_heads(kept)}{' '.join(parts)}]"
+
+
+class _Loop:
+    """A loop of an expression being written: the names it binds, and the lists made at its head that keep
+    what does not change while it runs."""
+
+    def __init__(self, bound: set, can_keep: bool):
+        self.bound, self.can_keep = bound, can_keep
+        self.kept: list[str] = []
+        self.by_source: dict[str, str] = {}
+
+
+def keep_heads(kept: list) -> str:
+    """The clauses that make a loop's lists of kept values, at the head of a comprehension."""
+    return "".join(f"for {h} in [[_UNSET]] " for h in kept)
+
+
+_FRESH_NAME = re.compile(r"_[a-z]+\d+")
 
 
 def _reaches(calls: dict, start: str) -> bool:

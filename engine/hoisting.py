@@ -52,7 +52,7 @@ class Hoisting:
     def level(self, node: N.Node) -> Optional[int]:
         """1 + the last parameter this node reads (0: none), or None when it reads a name bound inside the
         condition (a filter's variable)."""
-        free = _free_locals(node, self.checked, frozenset())
+        free = free_locals(node, self.checked, frozenset())
         if not free <= set(self.params):
             return None
         return max((self.params.index(name) + 1 for name in free), default=0)
@@ -88,24 +88,24 @@ def draws_random(node: N.Node, checked: Checked, randoms: set[str]) -> bool:
     return False
 
 
-def _free_locals(node: N.Node, checked: Checked, bound: frozenset) -> set[str]:
+def free_locals(node: N.Node, checked: Checked, bound: frozenset) -> set[str]:
     """The names of locals (parameters, filter variables) that a node reads and does not bind itself."""
     if isinstance(node, N.Name):
         return {node.id} if checked.meaning(node).category == "local" and node.id not in bound else set()
     if isinstance(node, N.Filter):
-        return _free_locals(node.domain, checked, bound) | _free_locals(node.test, checked, bound | {node.var})
+        return free_locals(node.domain, checked, bound) | free_locals(node.test, checked, bound | {node.var})
     if isinstance(node, N.Comprehension):
         out: set[str] = set()
         inner = bound
         for f in node.fors:
-            out |= _free_locals(f.domain, checked, inner)
+            out |= free_locals(f.domain, checked, inner)
             inner = inner | {f.var}
             if f.test is not None:
-                out |= _free_locals(f.test, checked, inner)
-        return out | _free_locals(node.element, checked, inner)
+                out |= free_locals(f.test, checked, inner)
+        return out | free_locals(node.element, checked, inner)
     out = set()
     for child in node.children():
-        out |= _free_locals(child, checked, bound)
+        out |= free_locals(child, checked, bound)
     return out
 
 

@@ -128,9 +128,10 @@ def _over_filter(word):
         loop = emit.filter_loop(call, scope)
         if loop is None:
             return None
-        var, items, test = loop
-        return {"any": f"any({test} for {var} in {items})", "all": f"all({test} for {var} in {items})",
-                "count": f"sum(1 for {var} in {items} if {test})"}[word]
+        var, items, test, kept = loop
+        loops = f"{emit.heads(kept)}for {var} in {items}"
+        return {"any": f"any({test} {loops})", "all": f"all({test} {loops})",
+                "count": f"sum(1 {loops} if {test})"}[word]
     return inline
 
 
