@@ -383,9 +383,9 @@ class Compiler:
                 for i, prm in enumerate(a.params):
                     items = self.emit.iter_src(prm.domain, gen_scope)
                     py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
-                    test = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
-                    gen_params.append((py, items, test, by_level.get(i + 1, [])))
-                tests = [self.emit.test_src(test, gen_scope) for test in requires]
+                    cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
+                    gen_params.append((py, items, cond, by_level.get(i + 1, [])))
+                tests = [self.emit.test_src(r, gen_scope) for r in requires]
         finally:
             self.emit.held = {}
         return [f"{h} = [_UNSET]" for h in by_level.get(0, []) + kept_before] \
