@@ -16,6 +16,7 @@ from ..engine.perft import perft
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.wording import player_count
+from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .play import Session, plural, use_colour
 from .play import replay as run_replay
@@ -424,3 +425,7 @@ def explain(code):
         click.echo(f"unknown code {code.strip()}", err=True)
         sys.exit(1)
     click.echo(text.rstrip("\n"))
+
+
+main.add_command(fmt)
+main.add_command(lsp)

@@ -12,9 +12,10 @@ from typing import Callable, NamedTuple, Optional
 import attrs
 
 from ..grammar import nodes as N
+from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.symbols import Checked
 from ..grammar.types import RELATIVE_DIRECTIONS, Type
-from .expressions import Emitter, Frame, Scope, params_scope
+from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .hoisting import Hoisting, random_defs
 from .moves import generator_source
 from .runtime import DIRS, Kind
@@ -190,7 +191,7 @@ class Compiler:
     def text(self, node: N.Node) -> str:
         """The source text of a node, as written (its first line, for a node over several)."""
         sp = node.span
-        lines = self.sources.get(sp.file, "").splitlines()
+        lines = self.sources.get(sp.file, "").split("\n")
         if sp.line < 1 or sp.line > len(lines):
             return "?"
         if sp.end_line == sp.line:
@@ -206,12 +207,23 @@ class Compiler:
 
     # ------------------------------------------------------------ game
     def compile(self) -> CompiledGame:
+        try:
+            return self._compile()
+        except ConstantError as err:
+            raise MireError([Diagnostic("E073", f"constant '{err.const.name}' cannot be computed: {err.reason}",
+                                        err.const.span, "a constant's value is computed once, when the game is "
+                                        "loaded; keep it small and well defined", focus=err.const.name)],
+                            self.sources) from None
+
+    def _compile(self) -> CompiledGame:
         sym = self.sym
         self.emit.declare_defs(list(sym.defs.values()))
         for i, p in enumerate(sym.procs.values()):
             self.procs[p.name] = f"_proc{i}"  # the name its function has where statements are built
         for d in sym.defs.values():
             self.emit.compile_def(d)
+        for name in sym.consts:  # every constant, used or not: one that cannot be computed is reported now
+            self.emit.const_source(name)
         for p in sym.procs.values():
             _, scope = params_scope(p.params)
             self.emit.env[self.procs[p.name]] = self.body(p.body, scope)
@@ -381,7 +393,7 @@ class Compiler:
             gen_params = []
             with self.emit.loop(*(f"_p{i}" for i in range(len(a.params)))) as kept_before:
                 for i, prm in enumerate(a.params):
-                    items = self.emit.iter_src(prm.domain, gen_scope)
+                    items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
                     py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
                     cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
                     gen_params.append((py, items, cond, by_level.get(i + 1, [])))
@@ -431,17 +443,26 @@ class Compiler:
         """A value (a text of the rules: a place, a prompt) that the built code names."""
         return self.emit.put(value, "_k")
 
+    def sized(self, src: str, node: N.Expr, where: str) -> str:
+        """A value a rule keeps, checked for its size (namespace.sized) when it may be a number, a text or a
+        list."""
+        t = self.type_of(node)
+        if t.base in ("int", "text", "list", "any"):
+            return f"_sized({src}, {where})"
+        return src
+
     def compile_Let(self, s: N.Let, scope: Scope):
-        value = self.emit.src(s.value, scope)
+        value = self.sized(self.emit.src(s.value, scope), s.value, self.const(self.where(s)))
         return [f"{scope.bind_py(s.name, self.local())} = {value}"]
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
         value = self.emit.src(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
+        where = self.const(self.where(s))
 
         def changed(old: str) -> str:
-            return value if sign == 0 else f"{old} + ({sign}) * ({value})"
+            return f"_sized({value if sign == 0 else f'{old} + ({sign}) * ({value})'}, {where})"
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
             target = scope.source(t.id)
             return [f"{target} = {changed(target)}"]
@@ -454,10 +475,15 @@ class Compiler:
             return [f"{obj} = {self.emit.src(t.obj, scope)}",
                     f"if {obj} is not None:",
                     f"    S.set_attr({obj}, {attr!r}, {changed(f'_ga({obj}, {attr!r})')})"]
-        return [f"{obj} = {self.emit.src(t.obj, scope)}",
-                f"if {obj} is None:",
-                f"    raise _RuleError({repr('cannot set ' + repr(attr) + ' of none')}, {self.const(self.where(s))})",
-                f"S.set_var({obj}.vars, {attr!r}, {changed(f'{obj}.vars[{attr!r}]')})"]
+        declared = {v.name for v in self.sym.vars.values() if v.per_player}
+        if self.type_of(t.obj).base == "player" and attr in declared:
+            return [f"{obj} = {self.emit.src(t.obj, scope)}",
+                    f"if {obj} is None:",
+                    f"    raise _RuleError({repr('cannot set ' + repr(attr) + ' of none')}, {where})",
+                    f"S.set_var({obj}.vars, {attr!r}, {changed(f'{obj}.vars[{attr!r}]')})"]
+        # a proc's untyped parameter: a player's declared variable, or what a piece lets a rule change
+        return [f"_assign(S, {self.emit.src(t.obj, scope)}, {attr!r}, {value}, {sign}, {where}, "
+                f"{self.const(frozenset(declared))})"]
 
     def compile_Place(self, s: N.Place, scope: Scope):
         assert isinstance(s.kind, N.Name)
@@ -520,8 +546,10 @@ class Compiler:
     def compile_ExprStmt(self, s: N.ExprStmt, scope: Scope):
         call = s.call
         frame = self.local()
-        return [f"{frame} = [{', '.join(self.emit.src(x, scope) for x in call.args)}]",
-                f"S.enter_call({call.func!r}, {self.const(self.where(s))})",
+        where = self.const(self.where(s))
+        args = ", ".join(self.sized(self.emit.src(x, scope), x, where) for x in call.args)
+        return [f"{frame} = [{args}]",
+                f"S.enter_call({call.func!r}, {where})",
                 "try:",
                 f"    {self.procs[call.func]}(S, {frame})",
                 "finally:",
@@ -571,6 +599,8 @@ class Compiler:
             return inner, py, f"list({items})"
         with self.emit.loop(py) as kept:
             cond = self.emit.test_src(test, inner)
+        # the values tested count against the move's budget (as in a filter)
+        items = self.emit.guarded(items, domain)
         return inner, py, f"[{py} {self.emit.heads(kept)}for {py} in {items} if {cond}]"
 
     def compile_For(self, s: N.For, scope: Scope):

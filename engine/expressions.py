@@ -16,20 +16,50 @@ from typing import Callable, Iterator, Optional
 
 from ..grammar import nodes as N
 from ..grammar.expr_types import specialise
+from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, DIR, SPACE, Type
+from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
 from .hoisting import draws_random, free_locals, random_defs
 from .library import BUILTINS, LIBRARY, NAMES
-from .limits import MAX_DEPTH
-from .namespace import NAMESPACE
+from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
 
-_SIMPLE = re.compile(r"^(L\[\d+\]|_[vplak]\d+|_D_[a-z_]+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
+# what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
+_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land"}
+_STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
+
+
+class ConstantError(Exception):
+    """A constant whose value cannot be computed (too large, a division by zero...)."""
+
+    def __init__(self, const: N.Const, reason: str):
+        super().__init__(reason)
+        self.const, self.reason = const, reason
+
+
+class _Folding:
+    """What a constant's computation may ask of the state: only its budget of steps."""
+
+    def __init__(self):
+        self._budget = MAX_LOOP_STEPS
+
+    def spend(self, steps, where):
+        self._budget -= steps
+        if self._budget < 0:
+            raise RuleError(f"it takes more than {MAX_LOOP_STEPS} steps", where)
+
+    def tick(self, where):
+        self.spend(1, where)
+
+
+# cheap and safe to write twice: a slot, a local, a constant's value, a direction, the mover, a literal
+_SIMPLE = re.compile(r"^(L\[\d+\]|_[vplak]\d+|_kv\d+|_D_[a-z_]+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
 
 # a def's body is written in place of a call (typed by the call's arguments) when it is this small, and so
 # many calls deep at most
 _INLINE_NODES = 120
 _INLINE_DEPTH = 6
+_INLINE_BUDGET = 3000  # nodes of inlined bodies in one built function: nested defs cannot multiply its size
 # what Python says when built source is beyond its limits (nesting, size): built again without inlining
 _TOO_DEEP = (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError)
 
@@ -108,11 +138,13 @@ class Emitter:
         self.where = where
         self.env = dict(NAMESPACE)
         self._counter = 0
-        self._const_stack: set[str] = set()
+        self.const_refs: dict[str, str] = {}  # const -> the source that gives its value
+        self._static: dict[str, bool] = {}  # const -> whether it is the same in every state
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
         self.inlining = True
+        self._inline_budget = _INLINE_BUDGET
         self._types: list[dict] = []  # the types of inlined def bodies, innermost last
         self._specialised: dict = {}  # (def, argument types) -> the types of its body
         self._inline_depth = 0
@@ -153,12 +185,14 @@ class Emitter:
         return self._within_limits(lambda: self.build_def(make(), params))
 
     def _within_limits(self, make):
+        self._inline_budget = _INLINE_BUDGET
         try:
             return make()
         except _TOO_DEEP:
             if not self.inlining:
                 raise
             self.inlining = False
+            self._inline_budget = _INLINE_BUDGET
             try:
                 return make()
             finally:
@@ -329,11 +363,16 @@ class Emitter:
             return node.id
         return None
 
+    def guarded(self, items: str, node: N.Node) -> str:
+        """Source of `items` that counts their number against the move's budget of steps."""
+        return f"_guard(S, {items}, {self.where(node)!r})"
+
     def filter_loop(self, call: N.Call, scope: Scope):
-        """(variable, items source, test source) when a call's only argument is `x in S where C`."""
+        """(variable, items source, test source) when a call's only argument is `x in S where C`; the items
+        walked count against the move's budget."""
         arg = call.args[0] if len(call.args) == 1 else None
         if isinstance(arg, N.Filter) and arg.mode == "where":
-            items = self.iter_src(arg.domain, scope)
+            items = self.guarded(self.iter_src(arg.domain, scope), arg)
             inner = scope.child()
             var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
             with self.loop(var) as kept:
@@ -364,6 +403,47 @@ class Emitter:
             return self.type_of(node.obj).base == "player" and node.name in self.sym.boards
         return False
 
+    # -------------------------------------------------- constants
+    def const_source(self, name: str) -> str:
+        """A constant is built once: its value, computed now, when nothing it reads changes during a game
+        (numbers, texts, enum values, directions and what is made of them); else a function of the state.
+        Either way the source names it, so a constant made of constants never grows the source."""
+        if name not in self.const_refs:
+            c = self.sym.consts[name]
+            frame = Frame()
+            fn = self.build(self.src(c.value, Scope(frame)))
+            if self._const_is_static(name):
+                try:
+                    value = sized(fn(_Folding(), [None] * frame.size), self.where(c))
+                except RuleError as err:
+                    raise ConstantError(c, str(err)) from None
+                self.const_refs[name] = self.put(value, "_kv")
+            else:
+                self.const_refs[name] = f"{self.put(fn, '_kf')}(S, [None] * {frame.size})"
+        return self.const_refs[name]
+
+    def _const_is_static(self, name: str) -> bool:
+        if name not in self._static:
+            self._static[name] = False  # until known: the checker has refused constants made of themselves
+            self._static[name] = self._is_static(self.sym.consts[name].value)
+        return self._static[name]
+
+    def _is_static(self, node: N.Expr) -> bool:
+        """Does this expression give the same value in every state (so it can be computed once, now)?"""
+        for n in N.walk(node):
+            if isinstance(n, N.Name):
+                m = self.checked.meaning(n)
+                if m.category == "const" and not self._const_is_static(m.name):
+                    return False
+                if m.category not in ("local", "enum", "phase", "const") and \
+                        not (m.category == "builtin" and m.name in _STATIC_NAMES):
+                    return False
+            elif isinstance(n, N.Call) and (n.func in self.def_names or n.func not in _PURE_BUILTINS):
+                return False
+            elif isinstance(n, N.Of):
+                return False
+        return True
+
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:
         for i, d in enumerate(defs):
@@ -372,10 +452,13 @@ class Emitter:
         calls = {d.name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in self.def_names}
                  for d in defs}
         self.recursive_defs = {name for name in calls if _reaches(calls, name)}
+        # a def that calls defs counts as a step: chains of them cannot multiply their work unseen
+        self.counted_defs = {name for name, called in calls.items() if called}
 
     def compile_def(self, d: N.Def) -> None:
         frame, scope = params_scope(d.params)
-        fn = self.expr(d.body, scope)
+        body = self.src(d.body, scope)
+        fn = self.build(f"S.tick({self.where(d)!r}) or {body}" if d.name in self.counted_defs else body)
         assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
         self.def_entries[d.name][0] = (fn, frame.size)
         self.env[self.def_names[d.name]] = fn
@@ -389,7 +472,7 @@ class Emitter:
         def call(S, *args):
             fn, size = entry[0]
             L2 = [None] * size
-            L2[:len(args)] = args
+            L2[:len(args)] = [sized(x, where) for x in args]
             S.enter_call(name, where)
             try:
                 return fn(S, L2)
@@ -412,13 +495,7 @@ class Emitter:
         if cat == "var":
             return f"S.vars[{name!r}]"
         if cat == "const":
-            if name in self._const_stack:
-                raise RuleError(f"constant '{name}' is defined by itself", self.where(e))
-            self._const_stack.add(name)
-            try:
-                return f"({self.src(self.sym.consts[name].value, scope)})"
-            finally:
-                self._const_stack.discard(name)
+            return self.const_source(name)
         if cat == "board":
             board = self.sym.boards[name]
             if board.shape != "area" and not board.per_player:
@@ -487,6 +564,10 @@ class Emitter:
             caller = self.put(self._def_caller(e), "_def")
             return f"{caller}(S{', ' if args else ''}{args})"
         b = BUILTINS[e.func]
+        if any(self.type_of(x) == ANY for x in e.args):
+            # a def's parameter, untyped: the values are checked when the rule runs
+            args = "".join(", " + self.src(x, scope) for x in e.args)
+            return f"_checked_call(S, {e.func!r}, {self.where(e)!r}{args})"
         if b.inline is not None:
             out = b.inline(self, e, scope)
             if out is not None:
@@ -499,9 +580,18 @@ class Emitter:
         first, in order, each once (a name is used as it is; anything else is held with `:=`), and the body
         is typed with the arguments' types, so that it gets the forms a typed rule gets."""
         d = self.sym.defs.get(e.func)
-        if d is None or not self.inlining or self._inline_depth >= _INLINE_DEPTH \
-                or len(e.args) != len(d.params) or sum(1 for _ in N.walk(d.body)) > _INLINE_NODES:
+        if d is None or not self.inlining or self._inline_depth >= _INLINE_DEPTH or len(e.args) != len(d.params):
             return None
+        size = sum(1 for _ in N.walk(d.body))
+        if size > _INLINE_NODES or size > self._inline_budget:
+            return None
+        key = (d.name, tuple(self.type_of(arg) for arg in e.args))
+        if key not in self._specialised:
+            self._specialised[key] = specialise(self.checked, LIBRARY, d.body, dict(zip(d.params, key[1])))
+        types = self._specialised[key]
+        if types is None:  # the body does not fit these arguments: a call checks what it is given
+            return None
+        self._inline_budget -= size
         inner = Scope(Frame())  # the body sees its parameters and the game's names, nothing of the caller
         held = []
         for name, arg in zip(d.params, e.args):
@@ -515,10 +605,6 @@ class Emitter:
                 self.bind_in_loop(py)
                 held.append(f"({py} := {src})")
                 inner.bind_py(name, py)
-        key = (d.name, tuple(self.type_of(arg) for arg in e.args))
-        types = self._specialised.get(key)
-        if types is None:
-            types = self._specialised[key] = specialise(self.checked, LIBRARY, d.body, dict(zip(d.params, key[1])))
         self._types.append(types)
         self._inline_depth += 1
         try:
@@ -526,6 +612,8 @@ class Emitter:
         finally:
             self._types.pop()
             self._inline_depth -= 1
+        if d.name in self.counted_defs:  # it counts as a step, as when it is called (see declare_defs)
+            body = f"S.tick({self.where(d)!r}) or {body}"
         return f"({', '.join(held)}, {body})[-1]" if held else f"({body})"
 
     # -------------------------------------------------- operators
@@ -544,6 +632,8 @@ class Emitter:
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"
+        if op == "+" and (lt.is_list or lt == TEXT):
+            return f"_concat(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
             return f"({x} {op} {y})"
         if isinstance(e.right, N.Num) and e.right.value != 0:  # nothing to guard: a number that is not 0
@@ -563,7 +653,7 @@ class Emitter:
             y = self.src(e.right, scope)
             if self.type_of(e.right).base in ("zone", "space"):
                 return f"({neg}_in_pieces({y}, {x}))"
-            return f"({neg}_contains({y}, {x}))"
+            return f"({neg}_contains(S, {y}, {x}))"
         y = self.src(e.right, scope)
         if op in ("==", "!="):
             return f"({x} {op} {y})"
@@ -610,7 +700,7 @@ class Emitter:
         return f"_pieces_of({items}, {owner})"
 
     def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
-        items = self.iter_src(e.domain, scope)
+        items = self.guarded(self.iter_src(e.domain, scope), e)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
         with self.loop(var, can_keep=e.mode == "where") as kept:
@@ -622,16 +712,15 @@ class Emitter:
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []
         inner = scope
-        where = repr(self.where(e))
-        first = self.iter_src(e.fors[0].domain, inner)  # evaluated once, before the loop starts
+        first = self.guarded(self.iter_src(e.fors[0].domain, inner), e)  # made once, before the loop starts
         with self.loop() as kept:
             for i, f in enumerate(e.fors):
-                items = first if i == 0 else self.iter_src(f.domain, inner)
+                items = first if i == 0 else self.guarded(self.iter_src(f.domain, inner), e)
                 present = self.items_present(f.domain)
                 inner = inner.child()
                 var = inner.bind_py(f.var, self.fresh("_v"), present)
                 self.bind_in_loop(var)
-                parts.append(f"for {var} in _guard(S, {items}, {where})")
+                parts.append(f"for {var} in {items}")
                 if f.test is not None:
                     parts.append(f"if {self.test_src(f.test, inner)}")
             element = self.src(e.element, inner)

@@ -120,6 +120,12 @@ def items_of(v):
     return v.pieces
 
 
+def walked(S, items):
+    """`items`, counted against the move's budget of steps: a builtin that walks a collection says so."""
+    S.spend(len(items), None)
+    return items
+
+
 # ---------------------------------------------------------------- collections
 
 def _over_filter(word):
@@ -158,18 +164,18 @@ def empty(S, v):
 @builtin(CONDITIONS, result=BOOL, doc="whether some item is true (of a filter: whether some value meets it)",
          inline=_over_filter("any"))
 def any_(S, v):
-    return any(items_of(v))
+    return any(walked(S, items_of(v)))
 
 
 @builtin(CONDITIONS, result=BOOL, doc="whether every item is true (of a filter: whether every value meets it)",
          inline=_over_filter("all"))
 def all_(S, v):
-    return all(items_of(v))
+    return all(walked(S, items_of(v)))
 
 
 @builtin(LIST_OF_INT, result=INT, doc="the sum of a list of numbers")
 def sum_(S, v):
-    return sum(x for x in items_of(v) if x is not None)
+    return sum(x for x in walked(S, items_of(v)) if x is not None)
 
 
 @builtin(NUMBERS, AN_INT, required=1, result=INT,
@@ -177,7 +183,7 @@ def sum_(S, v):
 def min_(S, a, b=None):
     if b is not None:
         return min(a, b)
-    xs = [x for x in items_of(a) if x is not None]
+    xs = [x for x in walked(S, items_of(a)) if x is not None]
     return min(xs) if xs else 0
 
 
@@ -186,7 +192,7 @@ def min_(S, a, b=None):
 def max_(S, a, b=None):
     if b is not None:
         return max(a, b)
-    xs = [x for x in items_of(a) if x is not None]
+    xs = [x for x in walked(S, items_of(a)) if x is not None]
     return max(xs) if xs else 0
 
 
@@ -378,7 +384,7 @@ def path(S, s, d):
     out = paths.get(d.i)
     if out is None:
         out = paths[d.i] = _path(S, s, d)  # the plane never changes: the space keeps its paths
-    return list(out)
+    return walked(S, list(out))
 
 
 def _path(S, s, d):
@@ -405,7 +411,7 @@ def ray(S, s, d):
     while t is not None:
         out.append(t)
         t = t.nbr[d.i]
-    return out
+    return walked(S, out)
 
 
 @builtin(A_SPACE, A_SPACE, result=DIR,
@@ -508,7 +514,7 @@ def group(S, s, dirs=None):
             if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
                 seen.add(id(n))
                 todo.append(n)
-    return out
+    return walked(S, out)
 
 
 # ---------------------------------------------------------------- players
@@ -584,7 +590,7 @@ def _sections(S, s, kind):
 @builtin(LIST_OF_SPACE, A_TEXT, items_present=True, result=list_of(list_of(ANY)),
          doc="the connected regions of a landscape across the tiles on these spaces; a region is a list of sections")
 def regions(S, spaces, kind):
-    spaces = [s for s in spaces if s is not None and s.pieces]
+    spaces = [s for s in walked(S, spaces) if s is not None and s.pieces]
     inside = set(map(id, spaces))
     parent: dict = {}
     sections = []
@@ -634,7 +640,7 @@ def closed(S, region):
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)
     out, seen = [], set()
-    for s in spaces:
+    for s in walked(S, spaces):
         if not s.pieces:
             continue
         for name in ORTHOGONAL:

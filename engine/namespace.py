@@ -10,16 +10,32 @@ from __future__ import annotations
 
 from itertools import takewhile
 
-from ..grammar.types import DIRECTION_SETS
+from ..grammar.limits import MAX_INT_DIGITS, MAX_LENGTH, MAX_LOOP_STEPS
+from ..grammar.types import (
+    ANY,
+    BOOL,
+    COMMON_ATTRS,
+    DIR,
+    DIRECTION_SETS,
+    INT,
+    NONE,
+    PIECE,
+    PLAYER,
+    SPACE,
+    TEXT,
+    ZONE,
+    Type,
+    list_of,
+)
 from .library import BUILTINS, items_of
-from .limits import MAX_LOOP_STEPS
 from .moves import Move, keep_move
-from .runtime import DIRS, GameOver, Piece, RuleError, value_text
+from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Zone, value_text
 
 
 class _Nothing:
     """Stands for none where built code reads a value that may be none once: `(x or _NOTHING).y` is None when
-    x is none, and evaluates x once without a call (spaces, pieces, zones, players and directions are true)."""
+    x is none, and evaluates x once without a call (spaces, pieces, zones, players and directions are true).
+    The compiler writes it only for the attributes a rule may read of a value of a known kind."""
     __slots__ = ()
     pieces = ()
     nbr = (None,) * 8
@@ -83,8 +99,10 @@ def _range(S, a, b, where):
 
 
 def _index(items, i, where):
-    if items is None or i is None or not -len(items) <= i < len(items):
-        raise RuleError(f"index {i} is outside a list of {0 if items is None else len(items)}", where)
+    if not isinstance(items, list) or type(i) is not int:
+        raise RuleError(f"{value_text(items)}[{value_text(i)}]: only a list can be indexed, by a number", where)
+    if not -len(items) <= i < len(items):
+        raise RuleError(f"index {i} is outside a list of {len(items)}", where)
     return items[i]
 
 
@@ -106,19 +124,67 @@ def _lt(a, b):
     return a < b
 
 
+_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.33)
+
+
+def sized(v, where=None):
+    """`v`, unless it is a number, a text or a list larger than a rule may make (RuleError)."""
+    if type(v) is int:
+        if v.bit_length() > _MAX_INT_BITS:
+            raise RuleError(f"a number grew past {MAX_INT_DIGITS} digits", where)
+    elif type(v) in (list, str) and len(v) > MAX_LENGTH:
+        what = "text" if type(v) is str else "list"
+        raise RuleError(f"a {what} grew past {MAX_LENGTH} {'characters' if what == 'text' else 'items'}", where)
+    return v
+
+
+def runtime_type(v) -> Type:
+    """The type of a value as a rule holds it (for builtins given values the checker could not type)."""
+    if v is None:
+        return NONE
+    t = _RUNTIME_TYPES.get(type(v))
+    if t is not None:
+        return t
+    if isinstance(v, list):
+        return list_of(runtime_type(v[0]) if v else ANY)
+    return ANY
+
+
+_RUNTIME_TYPES = {bool: BOOL, int: INT, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE, Player: PLAYER, Dir: DIR}
+
+
+def _checked_call(S, name, where, *args):
+    """A builtin called with values the checker could not type: each must be of a kind it accepts."""
+    b = BUILTINS[name]
+    for i, (value, accepts) in enumerate(zip(args, b.signature.params)):
+        if value is not None and not accepts(runtime_type(value)):  # builtins take none where a rule may give it
+            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}", where)
+    return b.run(S, *args)
+
+
+def _concat(S, a, b, where):
+    """Lists or texts joined with `+`: what it makes counts against the move's budget."""
+    out = a + b
+    S.spend(len(out), where)
+    return sized(out, where)
+
+
 def _add(S, a, b):
     """`+` on values the checker could not type (a def's parameters)."""
     if hasattr(b, "dx"):  # a space plus a direction (none off the board)
         return None if a is None else a.nbr[b.i]
     if a is None or b is None:
         raise RuleError("cannot add none")
-    return a + b
+    if type(a) in (list, str):
+        return _concat(S, a, b, None)
+    return sized(a + b)
 
 
-def _contains(collection, v):
+def _contains(S, collection, v):
     if collection is None:
         return False
     if isinstance(collection, list):
+        S.spend(len(collection), None)
         return v in collection
     return v in collection.pieces
 
@@ -140,6 +206,22 @@ def _keep(holder, make):
     return value
 
 
+def _assign(S, p, attr, v, sign, where, declared):
+    """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
+    player's declared variable, or what a piece lets a rule change; nothing else."""
+    if p is None:
+        raise RuleError(f"cannot set '{attr}' of none", where)
+    if isinstance(p, Player) and attr in declared:
+        S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+    elif isinstance(p, Piece) and attr in _ASSIGNABLE_PIECE_ATTRS:
+        S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+    else:
+        raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+
+
+_ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
+
+
 def _pieces_in(v):
     """What `move` moves: a list of pieces, or one."""
     return list(v) if isinstance(v, list) else (v,)
@@ -152,30 +234,47 @@ def _removed(v):
     return list(v) if isinstance(v, list) else list(v.pieces)
 
 
+def _piece_attr(p: Piece, name: str):
+    if name == "space":
+        return p.space
+    if name == "kind":
+        return p.kind.name
+    if name in ("owner", "up", "turns"):
+        return getattr(p, name)
+    return p.attrs[name] if name in p.attrs else _NO_SUCH
+
+
+def _player_attr(p: Player, name: str):
+    for table in (p.zones, p.vars):
+        if name in table:
+            return table[name]
+    if name in p.boards:
+        return p.boards[name].in_play()
+    return {"seat": p.index + 1, "name": p.name}.get(name, _NO_SUCH)
+
+
+def _space_attr(s: Space, name: str):
+    if name == "board":
+        return s.board.name
+    return getattr(s, name) if name in COMMON_ATTRS["space"] else _NO_SUCH
+
+
+_NO_SUCH = object()
+_ATTRIBUTES = {Piece: _piece_attr, Player: _player_attr, Space: _space_attr,
+               Zone: lambda z, name: getattr(z, name) if name in COMMON_ATTRS["zone"] else _NO_SUCH,
+               Dir: lambda d, name: getattr(d, name) if name in COMMON_ATTRS["dir"] else _NO_SUCH}
+
+
 def _dyn(S, obj, name):
-    """`x.name` where the checker could not tell what x is."""
+    """`x.name` where the checker could not tell what x is (a def's parameter): only the documented
+    attributes of the values a rule can hold, never anything else of the objects that carry them."""
     if obj is None:
         return None
-    if isinstance(obj, Piece):
-        if name == "space":
-            return obj.space
-        if name in ("owner", "up"):
-            return getattr(obj, name)
-        if name == "kind":
-            return obj.kind.name
-        return obj.attrs.get(name)
-    if hasattr(obj, "vars") and hasattr(obj, "zones"):
-        if name in obj.boards:
-            return obj.boards[name].in_play()
-        if name in obj.zones:
-            return obj.zones[name]
-        if name in obj.vars:
-            return obj.vars[name]
-        if name == "seat":
-            return obj.index + 1
-    if hasattr(obj, "nbr") and name == "board":
-        return obj.board.name
-    return getattr(obj, name, None)
+    read = _ATTRIBUTES.get(type(obj))
+    value = read(obj, name) if read is not None else _NO_SUCH
+    if value is _NO_SUCH:
+        raise RuleError(f"{value_text(obj)} has no attribute '{name}'")
+    return value
 
 
 NAMESPACE: dict = {
@@ -183,10 +282,10 @@ NAMESPACE: dict = {
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
-    "_contains": _contains, "_pieces_of": _pieces_of, "_spaces_of": _spaces_of, "_dyn": _dyn,
+    "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
+    "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
-    "_times": range,
-    "_RuleError": RuleError, "_GameOver": GameOver,
+    "_times": range, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }

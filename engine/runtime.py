@@ -5,6 +5,7 @@ journal so that `undo` restores it exactly.
 """
 from __future__ import annotations
 
+from ..grammar.limits import MAX_AREA_SPACES
 from ..grammar.types import DIRECTIONS, OPPOSITE
 
 
@@ -52,6 +53,8 @@ class Board:
 
     def grow(self, x, y):
         """An area's new space at (x, y), joined to its neighbours (State.space_at journals it)."""
+        if len(self.spaces) >= MAX_AREA_SPACES:
+            raise RuleError(f"the area '{self.name}' would grow past {MAX_AREA_SPACES} spaces")
         s = self._retired.pop((x, y), None)
         if s is None:
             s = Space(self, x, y, f"{x},{y}", x, y, -1)

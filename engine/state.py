@@ -6,11 +6,11 @@ from operator import itemgetter
 
 import attrs
 
+from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
 from .compiler import CompiledGame
 from .explain import explain
-from .limits import MAX_DEPTH, MAX_LOOP_STEPS
 from .moves import Move
 from .runtime import (
     DIR_BY_VECTOR,
@@ -189,6 +189,8 @@ class State:
             self._check_stuck()
         except GameOver:
             pass
+        except RecursionError:
+            raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
             raise RuleError(f"the setup used a value of the wrong kind ({err})") from None
 
@@ -357,6 +359,8 @@ class State:
     def create_piece(self, kind, attrs_, owner, up, dest):
         if dest is None:
             raise RuleError("a piece was placed on none")
+        if self._next_id >= MAX_PIECES:
+            raise RuleError(f"a game has at most {MAX_PIECES} pieces")
         if dest.capacity is not None:
             self._check_capacity(dest, None)
         p = Piece(self.game.kinds[kind], attrs_, owner, up, dest, self._next_id)
@@ -424,6 +428,7 @@ class State:
             self._journal.append((_RNG, self.rng.getstate()))
 
     def add_log(self, text):
+        self.spend(len(text), None)
         self.log.append((self.turn_player.index, text))
         self._journal.append((_LOG,))
 
@@ -547,19 +552,28 @@ class State:
         elif self.pending is not None:
             moves = self._choice_moves(self.pending)
         else:
-            regular, fallback = self._listers[self.phase]
-            try:
-                for gen in regular:
-                    gen(self, moves)
-                if not moves:
-                    for gen in fallback:
-                        gen(self, moves)
-            except RecursionError:
-                raise RuleError("a rule calls itself without end") from None
-            except _WRONG_KIND as err:
-                raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+            moves = self._list_moves()
         self._cache_version = self._version
         self._cache = moves
+        return moves
+
+    def _list_moves(self):
+        """The legal moves of the actions open now; listing them has a budget of its own."""
+        moves: list[Move] = []
+        self._budget = MAX_LOOP_STEPS
+        regular, fallback = self._listers[self.phase]
+        try:
+            for gen in regular:
+                gen(self, moves)
+            if not moves:
+                for gen in fallback:
+                    gen(self, moves)
+        except RecursionError:
+            raise RuleError("a rule calls itself without end") from None
+        except _WRONG_KIND as err:
+            raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+        if len(moves) > MAX_LEGAL_MOVES:
+            raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
         return moves
 
     @staticmethod
@@ -620,26 +634,27 @@ class State:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         pending = self.pending
-        if pending is None:
-            mark = len(self._journal)
-            self._steps.append(mark)
-            run, choices = move, _NO_CHOICES
-        else:  # the answer to a choice: run the move again from its start, with one more choice made
-            mark = pending.mark
-            self._steps.append(pending)
-            self._rollback(mark)
-            run, choices = pending.move, pending.choices + [move.args[0]]
+        mark = pending.mark if pending is not None else len(self._journal)
         try:
-            self._run(run, choices, mark)
-        except RuleError:
-            # a rule went wrong: the move did not happen, and the state is as it was
+            if pending is None:
+                self._steps.append(mark)
+                self._run(move, _NO_CHOICES, mark)
+            else:  # the answer to a choice: run the move again from its start, with one more choice made
+                self._steps.append(pending)
+                self._rollback(mark)
+                self._run(pending.move, pending.choices + [move.args[0]], mark)
+        except BaseException as err:
+            # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
+            # it was
             self._steps.pop()
             self._rollback(mark)
             if pending is not None:
                 self._run(pending.move, pending.choices, mark)
             self.pending = pending
             self._version += 1
-            raise
+            if isinstance(err, RuleError) or not isinstance(err, Exception):
+                raise
+            raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
         self._moves.append(move)
 
     @property
@@ -682,7 +697,7 @@ class State:
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError(f"rule '{act.name}' (line {act.line}) used a value of the wrong kind ({err})") from None
+            raise RuleError(f"rule '{act.name}' ({act.where}) used a value of the wrong kind ({err})") from None
         self.pending = None
         try:
             self._end_turn()

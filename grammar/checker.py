@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from . import nodes as N
 from .expr_types import ExpressionChecker
+from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS, MAX_SPACES, MAX_TABLE_PIECES
 from .statements import StatementChecker
-from .symbols import Checked, Context, Scope
+from .symbols import Checked, Context, Meaning, Scope
 from .tables import check_table
 from .types import ANY, BOOL, INT, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, listing
-
-MAX_GRID = 64
 
 # declarations that define a name: node type -> (what it is called, the Symbols table it goes in)
 _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone: ("zone", "zones"),
@@ -39,11 +38,32 @@ class Checker:
         self.ctx.error(code, message, span, hint, focus)
 
     def run(self) -> Checked:
-        self.collect()
-        self.check_declarations()
-        self.check_rules()
+        if self.check_depth():  # too deep to type without running out of Python's stack: stop here
+            self.collect()
+            self.check_declarations()
+            self.check_rules()
         diags = sorted(self.ctx.diags, key=lambda d: (d.span.line, d.span.column))
         return Checked(self.module, self.sym, self.ctx.types, self.ctx.meanings, diags)
+
+    def check_depth(self) -> bool:
+        """Expressions and blocks nest at most so deep (so the checker and what the compiler builds stay within
+        Python's own limits); False after reporting an item that nests deeper."""
+        fine = True
+        for item in self.module.items:
+            todo: list = [(item, 0, 0)]
+            while todo:
+                node, in_expr, in_block = todo.pop()
+                if in_expr > MAX_EXPRESSION_DEPTH or in_block > MAX_BLOCK_DEPTH:
+                    what = "expression" if in_expr > MAX_EXPRESSION_DEPTH else "block"
+                    limit = MAX_EXPRESSION_DEPTH if what == "expression" else MAX_BLOCK_DEPTH
+                    self.error("E071", f"this {what} nests more than {limit} levels deep", node.span,
+                               "split it: a `def` can name a part of an expression, a `proc` a part of a block")
+                    fine = False
+                    break
+                inner_expr = in_expr + 1 if isinstance(node, N.Expr) else (0 if isinstance(node, N.Stmt) else in_expr)
+                inner_block = in_block + 1 if isinstance(node, N.Stmt) else in_block
+                todo.extend((child, inner_expr, inner_block) for child in node.children())
+        return fine
 
     # ------------------------------------------------------------ declarations
     def collect(self) -> None:
@@ -126,12 +146,31 @@ class Checker:
             self.exprs.expect(v.init, self.ctx.resolve_type(v.type), Scope(), f"the start value of '{v.name}'")
         for c in self.sym.consts.values():
             self.ctx.types[c] = self.exprs.expr(c.value, Scope())
+        self.check_constant_cycles()
         for pieces in self.sym.pieces:
             self.check_pieces(pieces)
+        self.check_piece_count()
         for i in self.sym.inputs:
             self.check_input(i)
         for shown in self.sym.shows:
             self.check_show(shown)
+
+    def check_constant_cycles(self) -> None:
+        """A constant may not be made of itself, directly or through other constants or defs."""
+        bodies: dict[str, N.Expr] = {c.name: c.value for c in self.sym.consts.values()}
+        bodies.update({d.name: d.body for d in self.sym.defs.values()})
+        uses: dict[str, set[str]] = {}
+        for name, body in bodies.items():
+            uses[name] = {n.id for n in N.walk(body) if isinstance(n, N.Name) and n.id in self.sym.consts
+                          and self.ctx.meanings.get(n) == Meaning("const", n.id)}
+            uses[name] |= {n.func for n in N.walk(body) if isinstance(n, N.Call) and n.func in self.sym.defs}
+        for name, c in self.sym.consts.items():
+            path = _cycle(uses, name)
+            if path:
+                through = " -> ".join(path)
+                self.error("E034", f"constant '{name}' is made of itself ({through})", c.span,
+                           "a constant is computed once, from values that are there before it: give it a value "
+                           "that does not need it", focus=name)
 
     def check_players(self) -> None:
         p = self.sym.players
@@ -139,11 +178,12 @@ class Checker:
             self.error("E044", "the game does not say how many players it has", self.whole_game_span(),
                        "add a line such as `players 2` or `players 2 to 4`")
             return
-        if p.low < 1 or p.high < p.low or p.high > 8:
+        if p.low < 1 or p.high < p.low or p.high > MAX_PLAYERS:
             count = f"{p.low}" if p.low == p.high else f"{p.low} to {p.high}"
-            self.error("E044", f"a game has 1 to 8 players, not {count}", p.span,
-                       "write `players N` or `players LOW to HIGH` with 1 <= LOW <= HIGH <= 8",
-                       focus=str(p.high if p.high > 8 else p.low))
+            self.error("E044", f"a game has 1 to {MAX_PLAYERS} players, not {count}", p.span,
+                       f"write `players N` or `players LOW to HIGH` with 1 <= LOW <= HIGH <= {MAX_PLAYERS}",
+                       focus=str(p.high if p.high > MAX_PLAYERS else p.low))
+            return
         if p.names and len(p.names) < p.high:
             self.error("E044", f"{len(p.names)} seat name{'s' if len(p.names) != 1 else ''} for up to "
                                f"{p.high} players", p.span,
@@ -170,7 +210,14 @@ class Checker:
                        "with the first seat", focus=first.who)
 
     def check_boards(self) -> None:
+        seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
+        total = 0
         for b in self.sym.boards.values():
+            total += (b.width * b.height if b.shape == "grid" else 0) * (seats if b.per_player else 1)
+            if total > MAX_SPACES:
+                self.error("E072", f"the boards have more than {MAX_SPACES} spaces together", b.span,
+                           "a board of each player counts once for every seat; make the boards smaller or fewer")
+                break
             if b.shape == "grid" and not (1 <= b.width <= MAX_GRID and 1 <= b.height <= MAX_GRID):
                 self.error("E045", f"a grid is 1 to {MAX_GRID} spaces a side, not {b.width} x {b.height}", b.span,
                            f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`",
@@ -231,6 +278,22 @@ class Checker:
         if p.file is not None or p.data is not None:
             return  # the front end reads the file and checks it the same way, row by row
         check_table(self.ctx, kind, p.header, p.rows, p.span)
+
+    def check_piece_count(self) -> None:
+        seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
+        total = 0
+        for p in self.sym.pieces:
+            made = len(p.rows)
+            if "count" in p.header:
+                at = p.header.index("count")
+                counts = [row[at][0] for row in p.rows if len(row) == len(p.header)]
+                made = sum(n for n in counts if isinstance(n, int) and n > 0)
+            total += made * (seats if p.each_player else 1)
+            if total > MAX_TABLE_PIECES:
+                self.error("E072", f"the piece tables make more than {MAX_TABLE_PIECES} pieces together", p.span,
+                           "a table `for each player` counts once for every seat; list fewer pieces",
+                           focus=p.kind)
+                return
 
     def _check_pieces_zone(self, p: N.Pieces) -> None:
         assert p.zone is not None
@@ -318,6 +381,21 @@ class Checker:
                            f"phases run in order, and phase '{prev.name}' never ends: give it an `until` condition "
                            f"(`phase {prev.name} until ...:`), or `enter {ph.name}` from one of its rules",
                            focus=ph.name)
+
+
+def _cycle(uses: dict, start: str) -> list[str]:
+    """A path of uses from `start` back to itself, or []."""
+    todo = [(start, [start])]
+    seen: set[str] = set()
+    while todo:
+        name, path = todo.pop()
+        for used in sorted(uses.get(name, ())):
+            if used == start:
+                return path + [start]
+            if used not in seen:
+                seen.add(used)
+                todo.append((used, path + [used]))
+    return []
 
 
 def check(module: N.Module, library: Library) -> Checked:

@@ -131,6 +131,39 @@ Right:
         place mark for mover at c
         if in_a_row(c, 3): win mover
 ''',
+    "E008": '''\
+E008: a text that cannot be used
+
+A text in double quotes has an escape that Mire does not read (such as `\\x1`), or holds a character that
+must never reach a player's terminal: a control character (an escape sequence, a line break, a bell), half
+of a surrogate pair, or a character that reverses the text around it. Texts are shown to players as they
+are, so they are written plainly, on one line.
+
+Wrong:
+
+    game "Tic-tac-toe\\x1b[2J"
+    log "line one\\nline two"
+
+Right:
+
+    game "Tic-tac-toe"
+    log "line one"
+    log "line two"
+''',
+    "E009": '''\
+E009: a file that nests too deeply to read
+
+The file nests expressions or blocks hundreds of levels deep, deeper than Mire reads. Real rules nest a
+few levels: name parts of a long expression with `def`, and parts of a deep block with `proc`.
+
+Wrong:
+
+    def f(x) = not not not not not not ... not x      (thousands of `not`)
+
+Right:
+
+    def f(x) = x
+''',
     "E010": '''\
 E010: an unknown name
 
@@ -446,6 +479,22 @@ Right:
     trigger bonus after move:
         place mark for mover at random(c in cells where empty(c))
 ''',
+    "E034": '''\
+E034: a constant made of itself
+
+A constant is computed once, before the game starts, from what is there before it. A constant that needs
+itself, directly or through other constants or defs, has no value to start from.
+
+Wrong:
+
+    const a = b + 1
+    const b = a + 1
+
+Right:
+
+    const a = 1
+    const b = a + 1
+''',
     "E040": '''\
 E040: a row of a piece table with the wrong number of values
 
@@ -651,6 +700,70 @@ Right:
 
     variant of tic-tac-toe
     remove trigger full
+''',
+    "E070": '''\
+E070: a number too large
+
+Numbers written in a rules file have at most 15 digits: games count pieces, turns and points, and a
+number larger than that is a mistake (or an attempt to make the checker slow).
+
+Wrong:
+
+    const GOAL = 100000000000000000000
+
+Right:
+
+    const GOAL = 100
+''',
+    "E071": '''\
+E071: an expression or a block nested too deeply
+
+An expression may hold expressions 32 levels deep, and a block may hold blocks 32 levels deep. Past that
+the rules are hard to read and Mire will not build them. Name a part of the expression with a `def`, or a
+part of the block with a `proc`.
+
+Wrong:
+
+    def far(x) = not (not (not (... 40 levels ... x)))
+
+Right:
+
+    def near(x) = not x
+    def far(x) = near(near(x))
+''',
+    "E072": '''\
+E072: a game too big
+
+The boards of a game have at most 20,000 spaces together, and its piece tables make at most 10,000
+pieces (a board or a table of each player counts once for every seat). A game larger than that cannot be
+played at a table, and would make every state slow to start.
+
+Wrong:
+
+    pieces token:
+        count
+        100000000
+
+Right:
+
+    pieces token:
+        count
+        100
+''',
+    "E073": '''\
+E073: a constant that cannot be computed
+
+A constant's value is computed once, when the game is loaded. This one fails: it divides by zero, takes
+an item a list does not have, runs longer than a move may (200,000 steps), or makes a number of more than
+1,000 digits or a list or text of more than 10,000 items.
+
+Wrong:
+
+    const SQUARES = [n * n for n in 1..1000000]
+
+Right:
+
+    const SQUARES = [n * n for n in 1..100]
 ''',
     "E090": '''\
 E090: no game of that name

@@ -14,6 +14,7 @@ from typing import Optional
 import attrs
 
 from .nodes import Span
+from .wording import printable
 
 TAB = 4
 
@@ -37,7 +38,7 @@ class Diagnostic:
         """The span the caret goes under: `span`, narrowed to `focus` when the source shows where it is."""
         if not self.focus or source is None or self.span.line < 1:
             return self.span
-        lines = source.splitlines()
+        lines = _lines(source)
         last = self.span.end_line if self.span.end_line >= self.span.line else self.span.line
         if re.fullmatch(r"\w+", self.focus):
             pattern = re.compile(rf"(?<!\w){re.escape(self.focus)}(?!\w)")
@@ -61,13 +62,19 @@ class Diagnostic:
         return attrs.evolve(self, span=self.located(source), focus=None)
 
     def render(self, source: Optional[str]) -> str:
+        """As a compiler prints it; everything that came from a file is escaped for the terminal."""
         span = self.located(source)
-        where = f"{self.path}:{span.line}:{span.column}" if span.line >= 1 else self.path
-        lines = [f"{where}: {self.severity}[{self.code}]: {self.message}"]
+        path = printable(self.path)
+        where = f"{path}:{span.line}:{span.column}" if span.line >= 1 else path
+        lines = [f"{where}: {self.severity}[{self.code}]: {printable(self.message)}"]
         raw = _raw_line(source, span.line)
-        if raw is None and source is not None and span.line == len(source.splitlines()) + 1:
+        if raw is None and source is not None and span.line == len(_lines(source)) + 1:
             raw = ""  # the end of the file (or an empty file): show the empty last line
         if raw is not None:
+            # the caret's columns, counted in the escaped line (an escape is wider than its character)
+            span = Span(span.file, span.line, _escaped_column(raw, span.column), span.end_line,
+                        _escaped_column(raw, span.end_column) if span.end_line == span.line else span.end_column)
+            raw = printable(raw, tabs=True)
             text = raw.rstrip().expandtabs(TAB)
             gutter = str(span.line)
             pad = " " * len(gutter)
@@ -83,7 +90,7 @@ class Diagnostic:
             lines.append(f"{gutter} | {text}")
             lines.append(f"{pad} | {' ' * (start - 1)}{'^' * width}")
         if self.hint:
-            lines.append(f"  = hint: {self.hint}")
+            lines.append(f"  = hint: {printable(self.hint)}")
         return "\n".join(lines)
 
     def as_json(self, source: Optional[str] = None) -> dict:
@@ -95,10 +102,20 @@ class Diagnostic:
         }
 
 
+def _escaped_column(raw: str, column: int) -> int:
+    return len(printable(raw[:max(0, column - 1)], tabs=True)) + 1
+
+
+def _lines(source: str) -> list[str]:
+    """The lines as the parser counts them: only a newline ends a line."""
+    return [line[:-1] if line.endswith("\r") else line for line in source.split("\n")][:-1] \
+        if source.endswith("\n") else [line.rstrip("\r") for line in source.split("\n")]
+
+
 def _raw_line(source: Optional[str], line: int) -> Optional[str]:
     if source is None or line < 1:
         return None
-    lines = source.splitlines()
+    lines = _lines(source)
     if line > len(lines):
         return None
     return lines[line - 1]

@@ -481,14 +481,15 @@ class ExpressionChecker:
         return list_of(self.expr(e.element, inner))
 
 
-def specialise(checked: Checked, library: Library, body: N.Expr, params: dict[str, Type]) -> dict[N.Node, Type]:
-    """The types of the expressions of a def's body when its parameters have these types: the compiler writes
-    a def's body in place of a call, typed by the call's arguments (a def alone is typed with `any`
-    parameters). What is found wrong here was found when the def was checked, so nothing is reported."""
+def specialise(checked: Checked, library: Library, body: N.Expr,
+               params: dict[str, Type]) -> Optional[dict[N.Node, Type]]:
+    """The types of the expressions of a def's body when its parameters have these types (the compiler writes
+    a def's body in place of a call, typed by the call's arguments; a def alone is typed with `any`
+    parameters), or None when the body does not fit them (then it is called, and checked as it runs)."""
     ctx = Context(checked.module, library)
     ctx.sym = checked.symbols
     scope = Scope()
     for name, t in params.items():
         scope.bind(name, t, "param")
     ExpressionChecker(ctx).expr(body, scope)
-    return ctx.types
+    return None if ctx.diags else ctx.types

@@ -10,7 +10,7 @@ import csv
 import io
 from importlib import resources
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import attrs
 
@@ -86,31 +86,60 @@ def read_rules(path: Path) -> str:
 
 def analyse(path: Path, source: str, library: Library) -> Analysis:
     """Parse, merge, read data and check the game in `path` (whose text is `source`); MireError if broken."""
+    attempt = check_game(path, source, library)
+    if attempt.diagnostics:
+        spath = display_path(path)
+        raise MireError(sorted(attempt.diagnostics, key=lambda d: (d.path != spath, d.span.line, d.span.column)),
+                        attempt.sources)
+    assert attempt.checked is not None
+    return Analysis(attempt.checked, attempt.sources, attempt.base)
+
+
+@attrs.frozen
+class Attempt:
+    """All that checking a game found, broken or not (for an editor, which shows a game as it is typed)."""
+    module: Optional[N.Module]  # the rules file as parsed; None when it has syntax errors
+    checked: Optional[Checked]  # the whole game checked; None when the file, or its base, does not parse
+    sources: dict[str, str]
+    base: Optional[str]  # the base game's name, for a variant
+    base_path: Optional[Path]  # and its file, when it was found
+    diagnostics: list[Diagnostic]
+
+
+def check_game(path: Path, source: str, library: Library, read: Callable[[Path], str] = read_rules) -> Attempt:
+    """What `analyse` does, without raising: every diagnostic, and what could be checked. `read` reads
+    another file of the game (a variant's base)."""
     spath = display_path(path)
-    module = parse(source, spath)
     sources = {spath: source}
+    try:
+        module = parse(source, spath)
+    except MireError as err:
+        return Attempt(None, None, sources, None, None, err.diagnostics)
     variant_of = base_of(module)
-    base_name = None
+    base_name, base_path = None, None
     if variant_of is None:
-        module, diags = plain_items(module)
+        game, diags = plain_items(module)
     else:
         base_name = variant_of.base
         try:
             base_path = find_sibling(path, base_name)
-            base_source = read_rules(base_path)
+            base_source = read(base_path)
         except MireError as err:
-            raise MireError([attrs.evolve(d, span=variant_of.span) for d in err.diagnostics], sources) from None
-        base_module = parse(base_source, display_path(base_path))
+            diags = [attrs.evolve(d, span=variant_of.span) for d in err.diagnostics]
+            return Attempt(module, None, sources, base_name, None, MireError(diags, sources).diagnostics)
+        try:
+            base_module = parse(base_source, display_path(base_path))
+        except MireError as err:
+            sources.update(err.sources)
+            return Attempt(module, None, sources, base_name, base_path, err.diagnostics)
         sources[base_module.path] = base_source
-        module, diags = merge(base_module, module)
-    module, data_diags, data_sources = _read_data_files(module, path, library)
+        game, diags = merge(base_module, module)
+    game, data_diags, data_sources = _read_data_files(game, path, library)
     diags.extend(data_diags)
     sources.update(data_sources)
-    checked = Checker(module, library).run()
-    diags = checked.diagnostics + diags
-    if diags:
-        raise MireError(sorted(diags, key=lambda d: (d.path != spath, d.span.line, d.span.column)), sources)
-    return Analysis(checked, sources, base_name)
+    checked = Checker(game, library).run()
+    diags = MireError(checked.diagnostics + diags, sources).diagnostics if checked.diagnostics or diags else []
+    return Attempt(module, checked, sources, base_name, base_path, diags)
 
 
 def _read_data_files(module: N.Module, path: Path, library: Library):

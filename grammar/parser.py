@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast as _pyast
 import re
+import unicodedata
 from importlib import resources
 
 import attrs
@@ -13,6 +14,7 @@ from lark.lexer import PatternStr
 
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
+from .limits import MAX_DIGITS
 from .syntax_errors import DECLARATION_WORDS, dedent_diagnostic, syntax_diagnostic
 
 
@@ -43,8 +45,8 @@ def terminal_literals() -> dict:
             for t in lark_parser().terminals}
 
 
-def _string(tok: Token) -> str:
-    return _pyast.literal_eval(str(tok))
+# control characters, lone surrogates and the characters that reorder text on a terminal: never in a text
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 
 
 class SyntaxProblem(Exception):
@@ -53,6 +55,15 @@ class SyntaxProblem(Exception):
     def __init__(self, code, message, span, hint=None):
         super().__init__(message)
         self.code, self.message, self.span, self.hint = code, message, span, hint
+
+
+def unsafe_character(text: str):
+    """The first character of `text` that must never reach a terminal (a control character, a lone
+    surrogate, a bidirectional override), or None."""
+    for ch in text:
+        if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
+            return ch
+    return None
 
 
 @v_args(meta=True)
@@ -69,17 +80,40 @@ class _ToAst(Transformer):
     def _tspan(self, tok: Token) -> N.Span:
         return N.Span(self.path, tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
 
+    def _string(self, tok: Token) -> str:
+        """A string literal's text: its escapes read, and nothing in it that could trouble a terminal."""
+        try:
+            text = _pyast.literal_eval(str(tok))
+        except (ValueError, SyntaxError):
+            raise SyntaxProblem("E008", "this text has an escape that Mire cannot read", self._tspan(tok),
+                                "write \\\\ for a backslash and \\\" for a double quote; other escapes are "
+                                "not needed in rules") from None
+        bad = unsafe_character(text)
+        if bad is not None:
+            raise SyntaxProblem("E008", f"this text holds the character {ascii(bad)}, which a text may not hold",
+                                self._tspan(tok), "a text is shown to players as it is: write it without control "
+                                                  "characters, and with one line")
+        return text
+
+    def _int(self, tok: Token) -> int:
+        digits = str(tok).lstrip("-")
+        if len(digits) > MAX_DIGITS:
+            raise SyntaxProblem("E070", f"this number has {len(digits)} digits, and a number in a rules file has "
+                                        f"at most {MAX_DIGITS}", self._tspan(tok),
+                                "games count pieces, turns and points: write a smaller number")
+        return int(str(tok))
+
     # ------------------------------------------------ declarations
     def start(self, meta, items):
         return N.Module(path=self.path, items=tuple(items), span=self._span(meta))
 
     def game(self, meta, c):
-        return N.Game(title=_string(c[0]), span=self._span(meta))
+        return N.Game(title=self._string(c[0]), span=self._span(meta))
 
     def players(self, meta, c):
         low, high, names, facing = c
-        low = int(low)
-        return N.Players(low=low, high=int(high) if high is not None else low, names=tuple(names or ()),
+        low = self._int(low)
+        return N.Players(low=low, high=self._int(high) if high is not None else low, names=tuple(names or ()),
                          facing=tuple(facing or ()), span=self._span(meta))
 
     def names(self, meta, c):
@@ -89,7 +123,7 @@ class _ToAst(Transformer):
         return N.First(who=str(c[0]), span=self._span(meta))
 
     def grid_shape(self, meta, c):
-        return ("grid", int(c[0]), int(c[1]))
+        return ("grid", self._int(c[0]), self._int(c[1]))
 
     def area_shape(self, meta, c):
         return ("area", 0, 0)
@@ -134,16 +168,16 @@ class _ToAst(Transformer):
         out = []
         for tok in c:
             if tok.type == "STRING":
-                value = _string(tok)
+                value = self._string(tok)
             elif tok.type in ("INT", "SIGNED"):
-                value = int(tok)
+                value = self._int(tok)
             else:
                 value = str(tok)
             out.append((value, self._tspan(tok)))
         return tuple(out)
 
     def pieces_file(self, meta, c):
-        return ("file", _string(c[0]))
+        return ("file", self._string(c[0]))
 
     def pieces_table(self, meta, c):
         return ("table", tuple(c))
@@ -165,7 +199,7 @@ class _ToAst(Transformer):
         return ("visibility", str(c[0]))
 
     def zone_capacity(self, meta, c):
-        return ("capacity", int(c[0]))
+        return ("capacity", self._int(c[0]))
 
     def zone(self, meta, c):
         name, *opts = c
@@ -218,15 +252,15 @@ class _ToAst(Transformer):
         return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
     def option(self, meta, c):
-        return N.Option(name=str(c[0]), description=_string(c[1]) if c[1] is not None else "",
-                        uses=_string(c[2]) if c[2] is not None else None, span=self._span(meta))
+        return N.Option(name=str(c[0]), description=self._string(c[1]) if c[1] is not None else "",
+                        uses=self._string(c[2]) if c[2] is not None else None, span=self._span(meta))
 
     def show(self, meta, c):
         span = self._span(meta)
-        return N.Show(kind=str(c[0]), label=self._template(_string(c[1]), span), span=span)
+        return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), span=span)
 
     def input(self, meta, c):
-        return N.Input(zone=str(c[0]), count=int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
+        return N.Input(zone=str(c[0]), count=self._int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
 
     def rank(self, meta, c):
         return N.Rank(keys=tuple(c), span=self._span(meta))
@@ -282,7 +316,7 @@ class _ToAst(Transformer):
         return N.Shuffle(what=c[0], span=self._span(meta))
 
     def require_stmt(self, meta, c):
-        return N.Require(test=c[0], message=_string(c[1]) if c[1] is not None else None, span=self._span(meta))
+        return N.Require(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
 
     def win_stmt(self, meta, c):
         return N.Outcome(kind="win", who=c[0], span=self._span(meta))
@@ -307,7 +341,7 @@ class _ToAst(Transformer):
 
     def log_stmt(self, meta, c):
         span = self._span(meta)
-        return N.Log(message=self._template(_string(c[0]), span), span=span)
+        return N.Log(message=self._template(self._string(c[0]), span), span=span)
 
     def pass_stmt(self, meta, c):
         return N.Pass(span=self._span(meta))
@@ -412,10 +446,10 @@ class _ToAst(Transformer):
         return N.Name(id=str(c[0]), span=self._tspan(c[0]))
 
     def int_lit(self, meta, c):
-        return N.Num(value=int(c[0]), span=self._tspan(c[0]))
+        return N.Num(value=self._int(c[0]), span=self._tspan(c[0]))
 
     def str_lit(self, meta, c):
-        return N.Str(value=_string(c[0]), span=self._tspan(c[0]))
+        return N.Str(value=self._string(c[0]), span=self._tspan(c[0]))
 
     def list_lit(self, meta, c):
         return N.ListLit(items=tuple(x for x in c if x is not None), span=self._span(meta))
@@ -455,7 +489,7 @@ class _ToAst(Transformer):
             last = m.end()
             try:
                 expr = _respan(parse_expression(m.group(1), self.path), span)
-            except (LarkError, SyntaxProblem, VisitError):
+            except (LarkError, SyntaxProblem, VisitError, RecursionError):
                 expr = None
             parts.append(N.Hole(source=m.group(0), expr=expr, span=span))
         tail = text[last:]
@@ -482,23 +516,33 @@ def parse(source: str, path: str = "<rules>") -> N.Module:
     """Parse rules text into a Module; raises MireError with diagnostics on bad syntax."""
     if not source.endswith("\n"):
         source += "\n"
-    tree, errors = _parse_all(source, path)
-    if errors:
-        raise MireError(errors, {path: source})
     try:
+        tree, errors = _parse_all(source, path)
+        if errors:
+            raise MireError(errors, {path: source})
         return _ToAst(path).transform(tree)
     except VisitError as err:
         orig = err.orig_exc
         if isinstance(orig, SyntaxProblem):
             raise MireError([Diagnostic(orig.code, orig.message, orig.span, orig.hint)], {path: source}) from None
+        if isinstance(orig, RecursionError):
+            raise MireError([_too_deep(path)], {path: source}) from None
         raise
+    except RecursionError:
+        raise MireError([_too_deep(path)], {path: source}) from None
+
+
+def _too_deep(path: str) -> Diagnostic:
+    return Diagnostic("E009", "this file nests too deeply to be read", N.Span(path, 1, 1, 1, 2),
+                      "rules nest a few levels deep: split a long expression into `def`s, and deep blocks into "
+                      "`proc`s")
 
 
 def _parse_all(source: str, path: str):
     """The tree, or every syntax error: after an error, parsing starts again at the next top-level item
     (a line that starts with a declaration word), so each broken item is reported once and none is a
     consequence of another."""
-    lines = source.splitlines()
+    lines = source[:-1].split("\n")  # only a newline ends a line, as Lark counts them (source ends with one)
     errors: list = []
     start: int | None = 0
     literals = None

@@ -132,7 +132,8 @@ def _expected_summary(expected, literals: dict) -> str | None:
 
 
 def _lines(source):
-    return source.splitlines() or [""]
+    """The lines as the parser counts them: only a newline ends a line."""
+    return [line[:-1] if line.endswith("\r") else line for line in source.split("\n")]
 
 
 def _indent(text: str) -> str:

@@ -6,9 +6,22 @@ the same thing is always said the same way.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Iterable
 
 from . import nodes as N
+
+# what must never reach a terminal raw: control characters (but for a tab, when asked), lone surrogates, and
+# the characters that reorder the text around them
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE_TAB = re.compile("[\x09]")
+
+
+def printable(text: str, tabs: bool = False) -> str:
+    """`text` safe for a terminal: every control character written as an escape (`\\x1b`); tabs kept when
+    `tabs` (a source line, expanded by whoever shows it)."""
+    out = _UNPRINTABLE.sub(lambda m: ascii(m.group())[1:-1], str(text))
+    return out if tabs else _UNPRINTABLE_TAB.sub(lambda m: "\\t", out)
 
 
 def words(items: Iterable[str], conj: str = "or") -> str:

@@ -89,7 +89,7 @@ def test_bundled_games_have_no_diagnostics(game):
 
 # -- grammar/codes.py -------------------------------------------------------------------------------
 
-EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + [ROOT / "engine" / "loader.py"]
+EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").glob("*.py"))
 EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem)\(\s*["'](E\d{3})["']""")
 
 

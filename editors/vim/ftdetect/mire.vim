@@ -1,0 +1,1 @@
+au BufRead,BufNewFile *.mire setfiletype mire

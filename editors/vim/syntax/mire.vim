@@ -1,0 +1,34 @@
+" Vim syntax file for Mire rules files (*.mire).
+" Made by `python -m mire.cli.highlight editors` from cli/highlight.py: do not edit.
+if exists("b:current_syntax")
+  finish
+endif
+
+syn keyword mireDeclaration action board const def enum fallback game input option phase piece pieces proc rank replace setup show trigger var variant zone
+syn match mireBuiltin "\<players\>"
+syn match mireDeclaration "^\(players\|first\)\>"
+syn keyword mireStatement again choose draw elif else enter finish flip for if let log lose move next pass place remove repeat require shuffle win
+syn keyword mireKeyword after area as at by capacity down face facing from grid hidden key labels list named of private public secret secretly to until up uses where while
+syn match mireKeyword "\<\(for\s\+each\s\+player\|per\s\+player\|ordered\s\+by\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
+syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
+syn keyword mireOperator and in not or
+syn keyword mireConstant false no none true yes
+syn keyword mireBuiltin all_directions backward backward_left backward_right box diagonal east forward forward_left forward_right left mover north northeast northwest opponent orthogonal others right south southeast southwest supply turn west winners
+syn match mireFunction "\<\(abs\|all\|any\|at\|bottom\|closed\|column\|count\|direction\|edge\|empty\|first\|frontier\|group\|in_a_row\|land\|last\|max\|min\|neighbors\|next_player\|opposite\|owner\|path\|random\|ray\|regions\|row\|seat\|seat_space\|sum\|top\|touching\|turned\)\ze("
+syn match mireAttribute "\.\s*\h\w*"
+syn match mireNumber "\<\d\+\>"
+syn region mireString start=+"+ skip=+\\.+ end=+"+ oneline
+syn match mireComment "#.*$"
+
+hi def link mireDeclaration Structure
+hi def link mireStatement Statement
+hi def link mireKeyword Keyword
+hi def link mireOperator Operator
+hi def link mireConstant Boolean
+hi def link mireBuiltin Identifier
+hi def link mireFunction Function
+hi def link mireNumber Number
+hi def link mireString String
+hi def link mireComment Comment
+
+let b:current_syntax = "mire"

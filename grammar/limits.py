@@ -1,0 +1,25 @@
+"""Every limit of the language, in one place: what a rules file may ask for, and how far one move may go.
+
+They keep `mire check` and every move bounded in time and memory whatever a rules file says (docs/language.md,
+"Safety"). A file past a limit gets a diagnostic; a move past one stops with a RuleError and is taken back.
+"""
+
+# ---------------------------------------------------------------- a rules file
+MAX_FILE_BYTES = 1_000_000  # a rules file or a data file
+MAX_DIGITS = 15  # a number written in a rules file
+MAX_PLAYERS = 8
+MAX_GRID = 64  # spaces on a side of a grid
+MAX_SPACES = 20_000  # spaces of all boards together (a board of each player counted for every seat)
+MAX_TABLE_PIECES = 10_000  # pieces listed in the tables of a game (for each player: counted for every seat)
+MAX_EXPRESSION_DEPTH = 32  # expressions inside expressions
+MAX_BLOCK_DEPTH = 32  # blocks inside blocks
+MAX_DIAGNOSTICS = 50  # diagnostics printed for one file; the rest are counted
+
+# ---------------------------------------------------------------- one move (or one listing of the legal moves)
+MAX_LOOP_STEPS = 200_000  # steps: loop turns, items walked by filters and builtins, calls of defs, log characters
+MAX_DEPTH = 200  # nested calls of defs and procs
+MAX_INT_DIGITS = 1_000  # digits of a number a rule computes
+MAX_LENGTH = 10_000  # items of a list, characters of a text
+MAX_LEGAL_MOVES = 50_000  # legal moves at one time
+MAX_AREA_SPACES = 10_000  # spaces of one area (a board that grows)
+MAX_PIECES = 100_000  # pieces in a game, made by tables and `place`
