@@ -51,6 +51,10 @@ class _Folding:
     def tick(self, where):
         self.spend(1, where)
 
+    def walk(self, items, where):
+        self.spend(len(items), where)
+        return items
+
 
 # cheap and safe to write twice: a slot, a local, a constant's value, a direction, the mover, a literal
 _SIMPLE = re.compile(r"^(L\[\d+\]|_[vplak]\d+|_kv\d+|_D_[a-z_]+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
@@ -365,7 +369,7 @@ class Emitter:
 
     def guarded(self, items: str, node: N.Node) -> str:
         """Source of `items` that counts their number against the move's budget of steps."""
-        return f"_guard(S, {items}, {self.where(node)!r})"
+        return f"S.walk({items}, {self.where(node)!r})"
 
     def filter_loop(self, call: N.Call, scope: Scope):
         """(variable, items source, test source) when a call's only argument is `x in S where C`; the items

@@ -86,12 +86,6 @@ def _prefix(test, items):
     return list(takewhile(test, items))
 
 
-def _guard(S, items, where):
-    """A comprehension's loops count against the move's step budget."""
-    S.spend(len(items), where)
-    return items
-
-
 def _range(S, a, b, where):
     if b - a > MAX_LOOP_STEPS:
         raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
@@ -280,7 +274,7 @@ def _dyn(S, obj, name):
 NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
-    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
+    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,

@@ -437,6 +437,13 @@ class State:
         if self._budget < 0:
             raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
 
+    def walk(self, items, where):
+        """`items`, each counted as a loop step against the move's budget (a comprehension's domain)."""
+        self._budget -= len(items)
+        if self._budget < 0:
+            raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
+        return items
+
     def spend(self, steps, where):
         """Count `steps` loop steps against the move's budget (a comprehension's items, say)."""
         self._budget -= steps
