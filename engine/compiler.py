@@ -7,6 +7,7 @@ shape that change S through its journalled methods; `Compiler.stmt` dispatches o
 """
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Callable, NamedTuple, Optional
 
 import attrs
@@ -16,7 +17,6 @@ from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.symbols import Checked
 from ..grammar.types import RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
-from .hoisting import Hoisting, random_defs
 from .moves import generator_source
 from .runtime import DIRS, Kind
 
@@ -185,7 +185,6 @@ class Compiler:
         self.emit = Emitter(checked, self.where)
         self.procs: dict[str, str] = {}
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
-        self.random_defs = random_defs(checked)
 
     # ------------------------------------------------------------ where things were written
     def text(self, node: N.Node) -> str:
@@ -375,33 +374,25 @@ class Compiler:
         return act
 
     def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> list[str]:
-        """The source of the function that lists an action's legal moves (see moves.generator_source)."""
-        requires = [s.test for s in a.body if isinstance(s, N.Require)]
-        hoisting = Hoisting(self.checked, [p.name for p in a.params], self.random_defs)
-        for i, prm in enumerate(a.params):
-            hoisting.scan(prm.domain, i)  # the domain of a parameter is listed inside the loops before it
-            hoisting.scan(prm.test, i + 1)
-        for test in requires:
-            hoisting.scan(test, len(a.params))
-        kept = {shape: self.emit.fresh("_h") for shape in hoisting.levels}
-        by_level: dict[int, list[str]] = {}
-        for shape, level in hoisting.levels.items():
-            by_level.setdefault(level, []).append(kept[shape])
-        self.emit.held = {node: kept[shape] for node, (_, shape) in hoisting.held.items()}
-        try:
-            gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
-            gen_params = []
-            with self.emit.loop(*(f"_p{i}" for i in range(len(a.params)))) as kept_before:
-                for i, prm in enumerate(a.params):
-                    items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
-                    py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
-                    cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
-                    gen_params.append((py, items, cond, by_level.get(i + 1, [])))
-                tests = [self.emit.test_src(r, gen_scope) for r in requires]
-        finally:
-            self.emit.held = {}
-        return [f"{h} = [_UNSET]" for h in by_level.get(0, []) + kept_before] \
-            + generator_source(name, gen_params, tests, memo, over_board)
+        """The source of the function that lists an action's legal moves (see moves.generator_source). Each
+        parameter's loop keeps what the loops inside it do not change (Emitter.loop): `offer(k)` of a
+        condition on (k, s, d) is worked out once per k."""
+        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
+        gen_params = []
+        heads = []
+        with ExitStack() as loops:
+            for i, prm in enumerate(a.params):
+                items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
+                py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
+                heads.append(loops.enter_context(self.emit.loop(py)))
+                cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
+                gen_params.append((py, items, cond))
+            tests = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
+        before = [f"{h} = [_UNSET]" for h in (heads[0] if heads else [])]
+        # what loop i keeps is made at its head: after the loop (and condition) before it
+        params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [])
+                  for i, (py, items, cond) in enumerate(gen_params)]
+        return before + generator_source(name, params, tests, memo, over_board)
 
     def grid_param(self, a: N.Action) -> Optional[str]:
         """The shared grid board whose spaces an action's one parameter ranges over, if it does."""

@@ -11,7 +11,7 @@ namespace.py; the Emitter adds the values of one game (its defs' functions, its 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Callable, Iterator, Optional
 
 from ..grammar import nodes as N
@@ -151,9 +151,10 @@ class Emitter:
         self._inline_budget = _INLINE_BUDGET
         self._types: list[dict] = []  # the types of inlined def bodies, innermost last
         self._specialised: dict = {}  # (def, argument types) -> the types of its body
+        self._specialised_fns: dict = {}  # (def, argument types) -> the name of its function so typed
         self._inline_depth = 0
         self._iterable = 0  # > 0 while writing a loop's iterable, where Python allows no `:=`
-        self.held: dict[int, str] = {}  # id of a node -> the list that keeps its value (engine/hoisting.py)
+        self._reads: dict[str, set] = {}  # a name held with `:=` or a list of kept values -> the names it reads
         self._loops: list[_Loop] = []  # the loops of the expression being written, outermost first
         self._keeping = True
         self._free: dict[int, set] = {}  # id of a node -> the locals it reads (hoisting.free_locals)
@@ -218,14 +219,6 @@ class Emitter:
             kept = self._keep_in_loop(e, scope)
             if kept is not None:
                 return kept
-        if self.held:
-            holder = self.held.pop(id(e), None)
-            if holder is not None:  # a value kept while later loops vary (engine/hoisting.py): made once
-                try:
-                    made = self.src(e, scope)
-                finally:
-                    self.held[id(e)] = holder
-                return f"({holder}[0] if {holder}[0] is not _UNSET else _keep({holder}, lambda: {made}))"
         method = getattr(self, "emit_" + type(e).__name__, None)
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
@@ -247,6 +240,17 @@ class Emitter:
     @staticmethod
     def heads(kept: list) -> str:
         return keep_heads(kept)
+
+    @contextmanager
+    def apart(self) -> Iterator[None]:
+        """Write the source of a function of its own (met while writing another): none of the loops, held
+        values and types of the one being written."""
+        saved = (self._loops, self._iterable, self._types, self._inline_depth, self._keeping)
+        self._loops, self._iterable, self._types, self._inline_depth, self._keeping = [], 0, [], 0, True
+        try:
+            yield
+        finally:
+            self._loops, self._iterable, self._types, self._inline_depth, self._keeping = saved
 
     def bind_in_loop(self, py: str) -> None:
         """A name that changes with the innermost loop (a `:=` made inside it)."""
@@ -270,7 +274,7 @@ class Emitter:
         reads: set = set()
         for name in free:
             try:
-                reads.update(_FRESH_NAME.findall(scope.source(name)))
+                reads |= self.reads_of(scope.source(name))
             except KeyError:
                 return None
         frame = None
@@ -290,9 +294,11 @@ class Emitter:
             made = self.src(e, scope)
         finally:
             self._keeping = True
-        holder = frame.by_source.get(made)
+        key = _same_shape(made)  # the same expression written twice (with other names held) is kept once
+        holder = frame.by_source.get(key)
         if holder is None:
-            holder = frame.by_source[made] = self.fresh("_h")
+            holder = frame.by_source[key] = self.fresh("_h")
+            self._reads[holder] = self.reads_of(made)
             frame.kept.append(holder)
         return f"({holder}[0] if {holder}[0] is not _UNSET else _keep({holder}, lambda: {made}))"
 
@@ -352,9 +358,25 @@ class Emitter:
             return src, src
         if self._iterable:
             return None
-        py = self.fresh("_a")
-        self.bind_in_loop(py)
+        py = self.hold(src)
         return f"({py} := {src})", py
+
+    def hold(self, src: str) -> str:
+        """A new name for a value held with `:=`: it changes with what its source reads."""
+        py = self.fresh("_a")
+        self._reads[py] = self.reads_of(src)
+        return py
+
+    def reads_of(self, src: str) -> set:
+        """The names of locals, loop variables and held values a source reads, through what those hold."""
+        out: set = set()
+        todo = _FRESH_NAME.findall(src)
+        while todo:
+            name = todo.pop()
+            if name not in out:
+                out.add(name)
+                todo.extend(self._reads.get(name, ()))
+        return out
 
     @staticmethod
     def const_dir(src: str):
@@ -415,7 +437,8 @@ class Emitter:
         if name not in self.const_refs:
             c = self.sym.consts[name]
             frame = Frame()
-            fn = self.build(self.src(c.value, Scope(frame)))
+            with self.apart():
+                fn = self.build(self.src(c.value, Scope(frame)))
             if self._const_is_static(name):
                 try:
                     value = sized(fn(_Folding(), [None] * frame.size), self.where(c))
@@ -466,6 +489,33 @@ class Emitter:
         assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
         self.def_entries[d.name][0] = (fn, frame.size)
         self.env[self.def_names[d.name]] = fn
+
+    def specialised_def(self, e: N.Call) -> str:
+        """The name of a function of a def that cannot reach itself, typed by a call's arguments; its plain
+        function when its body does not fit them."""
+        d = self.sym.defs[e.func]
+        types = self.def_types(d, tuple(self.type_of(arg) for arg in e.args)) if len(e.args) == len(d.params) \
+            else None
+        if types is None:
+            return self.def_names[e.func]
+        key = (d.name, tuple(self.type_of(arg) for arg in e.args))
+        name = self._specialised_fns.get(key)
+        if name is None:
+            name = self._specialised_fns[key] = self.fresh("_ds")
+            frame, scope = params_scope(d.params)
+            with self.apart():
+                self._types.append(types)
+                body = self.src(d.body, scope)
+            self.env[name] = self.build(f"S.tick({self.where(d)!r}) or {body}" if d.name in self.counted_defs
+                                        else body)
+        return name
+
+    def def_types(self, d: N.Def, arg_types: tuple) -> Optional[dict]:
+        """The types of a def's body for these argument types (None: it does not fit them)."""
+        key = (d.name, arg_types)
+        if key not in self._specialised:
+            self._specialised[key] = specialise(self.checked, LIBRARY, d.body, dict(zip(d.params, arg_types)))
+        return self._specialised[key]
 
     def _def_caller(self, e: N.Call):
         """A call of a def that can reach itself: counted, so that it stops with a RuleError."""
@@ -564,7 +614,8 @@ class Emitter:
             args = ", ".join(self.src(x, scope) for x in e.args)
             if e.func not in self.recursive_defs:
                 # a def that cannot call itself needs no guard: call its function on a frame of its arguments
-                return f"{self.def_names[e.func]}(S, [{args}])"
+                # (a function of it typed by these arguments, when its body fits them)
+                return f"{self.specialised_def(e)}(S, [{args}])"
             caller = self.put(self._def_caller(e), "_def")
             return f"{caller}(S{', ' if args else ''}{args})"
         b = BUILTINS[e.func]
@@ -589,10 +640,7 @@ class Emitter:
         size = sum(1 for _ in N.walk(d.body))
         if size > _INLINE_NODES or size > self._inline_budget:
             return None
-        key = (d.name, tuple(self.type_of(arg) for arg in e.args))
-        if key not in self._specialised:
-            self._specialised[key] = specialise(self.checked, LIBRARY, d.body, dict(zip(d.params, key[1])))
-        types = self._specialised[key]
+        types = self.def_types(d, tuple(self.type_of(arg) for arg in e.args))
         if types is None:  # the body does not fit these arguments: a call checks what it is given
             return None
         self._inline_budget -= size
@@ -605,8 +653,7 @@ class Emitter:
             elif self._iterable:
                 return None  # Python allows no `:=` in a loop's iterable
             else:
-                py = self.fresh("_a")
-                self.bind_in_loop(py)
+                py = self.hold(src)
                 held.append(f"({py} := {src})")
                 inner.bind_py(name, py)
         self._types.append(types)
@@ -616,8 +663,9 @@ class Emitter:
         finally:
             self._types.pop()
             self._inline_depth -= 1
-        if d.name in self.counted_defs:  # it counts as a step, as when it is called (see declare_defs)
-            body = f"S.tick({self.where(d)!r}) or {body}"
+        # (a def that calls defs counts a step when it is called, so that chains of calls cannot multiply their
+        # work unseen; written in place it needs no count: its work is bounded by the size of the source,
+        # which _INLINE_BUDGET bounds, and its loops count their steps)
         return f"({', '.join(held)}, {body})[-1]" if held else f"({body})"
 
     # -------------------------------------------------- operators
@@ -716,19 +764,18 @@ class Emitter:
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []
         inner = scope
-        first = self.guarded(self.iter_src(e.fors[0].domain, inner), e)  # made once, before the loop starts
-        with self.loop() as kept:
-            for i, f in enumerate(e.fors):
-                items = first if i == 0 else self.guarded(self.iter_src(f.domain, inner), e)
+        with ExitStack() as loops:
+            for f in e.fors:
+                items = self.guarded(self.iter_src(f.domain, inner), e)
                 present = self.items_present(f.domain)
                 inner = inner.child()
                 var = inner.bind_py(f.var, self.fresh("_v"), present)
-                self.bind_in_loop(var)
-                parts.append(f"for {var} in {items}")
+                kept = loops.enter_context(self.loop(var))
+                parts.append((kept, f"for {var} in {items}"))  # the kept values of a loop are made at its head
                 if f.test is not None:
-                    parts.append(f"if {self.test_src(f.test, inner)}")
+                    parts.append(([], f"if {self.test_src(f.test, inner)}"))
             element = self.src(e.element, inner)
-        return f"[{element} {keep_heads(kept)}{' '.join(parts)}]"
+        return f"[{element} {' '.join(keep_heads(kept) + part for kept, part in parts)}]"
 
 
 class _Loop:
@@ -747,6 +794,13 @@ def keep_heads(kept: list) -> str:
 
 
 _FRESH_NAME = re.compile(r"_[a-z]+\d+")
+_HELD_NAME = re.compile(r"_a\d+")
+
+
+def _same_shape(src: str) -> str:
+    """A source with its held names numbered from the start: two writings of one expression agree."""
+    names: dict = {}
+    return _HELD_NAME.sub(lambda m: names.setdefault(m.group(), f"_a#{len(names)}"), src)
 
 
 def _reaches(calls: dict, start: str) -> bool:

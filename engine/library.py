@@ -536,20 +536,38 @@ def seat(S, i):
 _ROTATED = {(d.i, q): DIR_BY_VECTOR[rotate(d.dx, d.dy, -q)] for d in DIRS.values() for q in range(4)}
 
 
-# _PRINTED[d.i][q]: the name of the side printed where direction d faces after q quarter turns back
-_PRINTED = [[_ROTATED[(i, q)].name for q in range(4)] for i in range(len(DIRS))]
+# PRINTED[d.i][q]: the name of the side printed where direction d faces after q quarter turns back
+PRINTED = [[_ROTATED[(i, q)].name for q in range(4)] for i in range(len(DIRS))]
 
 
 def _rotate_dir(d, quarter_turns_clockwise):
     return _ROTATED[(d.i, quarter_turns_clockwise % 4)]
 
 
-@builtin(A_PIECE, A_DIR, AN_INT, required=2, result=TEXT,
+def _edge_inline(emit, call, scope):
+    """edge(piece, D) or edge(piece, D, R) for a direction known when the rules are built: no call. The
+    arguments are worked out first, in order, as a call's are."""
+    if len(call.args) < 2 or emit.type_of(call.args[0]).general.base != "piece":
+        return None
+    piece = emit.once(emit.src(call.args[0], scope))
+    d = emit.const_dir(emit.src(call.args[1], scope))
+    if piece is None or d is None:
+        return None
+    first, p = piece
+    if len(call.args) == 2:
+        return f"(None if {first} is None else {p}.attrs.get(_PRINTED[{d.i}][-{p}.turns % 4]))"
+    turns = emit.once(emit.src(call.args[2], scope))
+    if turns is None:
+        return None
+    return f"({first}, {turns[0]}, None if {p} is None else {p}.attrs.get(_PRINTED[{d.i}][-({turns[1]}) % 4]))[-1]"
+
+
+@builtin(A_PIECE, A_DIR, AN_INT, required=2, result=TEXT, inline=_edge_inline,
          doc="what is printed on the side of a tile that faces direction D now (or after R quarter turns)")
 def edge(S, piece, d, turns=None):
     if piece is None or d is None:
         return None
-    return piece.attrs.get(_PRINTED[d.i][-(piece.turns if turns is None else turns) % 4])
+    return piece.attrs.get(PRINTED[d.i][-(piece.turns if turns is None else turns) % 4])
 
 
 @builtin(A_PIECE, A_DIR, result=DIR, doc="where a direction printed on a piece (an arrow) points now, after its turns")
@@ -569,7 +587,16 @@ def opposite(S, d):
     return None if d is None else DIRS[d.opposite]
 
 
-@builtin(A_TEXT, result=TEXT,
+def _land_inline(emit, call, scope):
+    if len(call.args) != 1:
+        return None
+    held = emit.once(emit.src(call.args[0], scope))
+    if held is None:
+        return None
+    return f"(None if {held[0]} is None else _str({held[1]}).rstrip('0123456789'))"
+
+
+@builtin(A_TEXT, result=TEXT, inline=_land_inline,
          doc='a side\'s landscape without the number that marks a second section: "grass2" is "grass"')
 def land(S, value):
     return None if value is None else str(value).rstrip("0123456789")

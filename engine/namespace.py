@@ -27,7 +27,7 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, items_of
+from .library import BUILTINS, PRINTED, items_of
 from .moves import Move, keep_move
 from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Zone, value_text
 
@@ -151,9 +151,20 @@ def _checked_call(S, name, where, *args):
     """A builtin called with values the checker could not type: each must be of a kind it accepts."""
     b = BUILTINS[name]
     for i, (value, accepts) in enumerate(zip(args, b.signature.params)):
-        if value is not None and not accepts(runtime_type(value)):  # builtins take none where a rule may give it
+        if value is None:  # builtins take none where a rule may give it
+            continue
+        # whether a value is accepted depends on its class (and a list's on its first item's): kept by those
+        cls = value.__class__
+        key = (name, i, cls, value[0].__class__ if isinstance(value, list) and value else None)
+        ok = _ACCEPTED.get(key)
+        if ok is None:
+            ok = _ACCEPTED[key] = accepts(runtime_type(value))
+        if not ok:
             raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}", where)
     return b.run(S, *args)
+
+
+_ACCEPTED: dict = {}
 
 
 def _concat(S, a, b, where):
@@ -279,10 +290,11 @@ NAMESPACE: dict = {
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
-    "_times": range, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions
 NAMESPACE.update({f"_D_{name}": d for name, d in DIRS.items()})             # compass directions
+NAMESPACE["_PRINTED"] = PRINTED                                             # what edge() reads
 NAMESPACE.update({f"_DS_{name}": tuple(DIRS[n] for n in names) for name, names in DIRECTION_SETS.items()})
