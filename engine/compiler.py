@@ -14,14 +14,19 @@ import attrs
 
 from ..grammar import nodes as N
 from ..grammar.diagnostics import Diagnostic, MireError
+from ..grammar.statements import specialise_proc
 from ..grammar.symbols import Checked
-from ..grammar.types import RELATIVE_DIRECTIONS, Type
+from ..grammar.types import ANY, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
+from .library import LIBRARY
 from .moves import generator_source
 from .runtime import DIRS, Kind
 
 # A rule's body: its statements as one function of (state, locals); the locals are its parameters' values
 Body = Callable
+
+# a proc is built for at most this many kinds of arguments (then its plain function is called)
+_PROC_VERSIONS = 8
 
 # values whose text never changes (a piece's depends on where it is): a move over these alone can be kept
 _STABLE_TEXT = ("space", "int", "dir", "player", "text", "enum", "bool", "none")
@@ -184,6 +189,7 @@ class Compiler:
         self.name = name
         self.emit = Emitter(checked, self.where)
         self.procs: dict[str, str] = {}
+        self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
 
     # ------------------------------------------------------------ where things were written
@@ -542,9 +548,29 @@ class Compiler:
         return [f"{frame} = [{args}]",
                 f"S.enter_call({call.func!r}, {where})",
                 "try:",
-                f"    {self.procs[call.func]}(S, {frame})",
+                f"    {self.proc_function(call)}(S, {frame})",
                 "finally:",
                 "    S.leave_call()"]
+
+    def proc_function(self, call: N.Call) -> str:
+        """The name of the function of a proc built for the types of a call's arguments (so that its body
+        gets the forms a typed rule gets), or of its plain one when its body does not fit them."""
+        proc = self.sym.procs[call.func]
+        arg_types = tuple(self.type_of(x) for x in call.args)
+        key = (proc.name, arg_types)
+        if key in self.proc_fns:
+            return self.proc_fns[key]
+        built = sum(1 for k in self.proc_fns if k[0] == proc.name)
+        types = specialise_proc(self.checked, LIBRARY, proc, dict(zip(proc.params, arg_types))) \
+            if len(arg_types) == len(proc.params) and built < _PROC_VERSIONS and ANY not in arg_types else None
+        if types is None:
+            return self.procs[proc.name]
+        name = self.proc_fns[key] = self.emit.fresh("_ps")  # named first: the body may call the proc again
+        _, scope = params_scope(proc.params)
+        with self.emit.apart():
+            self.emit.typed(types)
+            self.emit.env[name] = self.body(proc.body, scope)
+        return name
 
     def compile_If(self, s: N.If, scope: Scope):
         if len(s.branches) == 1 and not s.orelse:

@@ -245,12 +245,18 @@ class Emitter:
     def apart(self) -> Iterator[None]:
         """Write the source of a function of its own (met while writing another): none of the loops, held
         values and types of the one being written."""
-        saved = (self._loops, self._iterable, self._types, self._inline_depth, self._keeping)
+        saved = (self._loops, self._iterable, self._types, self._inline_depth, self._keeping, self._inline_budget)
         self._loops, self._iterable, self._types, self._inline_depth, self._keeping = [], 0, [], 0, True
         try:
             yield
         finally:
-            self._loops, self._iterable, self._types, self._inline_depth, self._keeping = saved
+            (self._loops, self._iterable, self._types, self._inline_depth, self._keeping,
+             self._inline_budget) = saved
+
+    def typed(self, types: dict) -> None:
+        """Read the types of a function being written (apart) from here: a def's or proc's body typed by the
+        arguments of a call."""
+        self._types.append(types)
 
     def bind_in_loop(self, py: str) -> None:
         """A name that changes with the innermost loop (a `:=` made inside it)."""

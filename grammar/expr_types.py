@@ -492,4 +492,4 @@ def specialise(checked: Checked, library: Library, body: N.Expr,
     for name, t in params.items():
         scope.bind(name, t, "param")
     ExpressionChecker(ctx).expr(body, scope)
-    return None if ctx.diags else ctx.types
+    return None if any(d.severity == "error" for d in ctx.diags) else ctx.types
