@@ -18,10 +18,6 @@ from ..grammar.diagnostics import MireError
 from ..grammar.wording import player_count
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
-from .play import Session, plural, use_colour
-from .play import replay as run_replay
-from .render import render_view
-from .savefile import SaveError, restore, start
 
 # ---------------------------------------------------------------------------------
 # errors: never a traceback
@@ -284,6 +280,7 @@ def play(game, players, seed, seat_specs, options, hand_specs):
         seed = random.SystemRandom().randrange(1 << 31)
     inputs = _hands(the_game, hand_specs, n, seed, opts)
     state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
+    from .play import Session  # the REPL's modules only when a game is played (a quicker `mire check`)
     session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs)
     sys.exit(session.run())
 
@@ -295,6 +292,10 @@ def play(game, players, seed, seat_specs, options, hand_specs):
 @guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
+    from .play import plural, use_colour
+    from .play import replay as run_replay
+    from .render import render_view
+    from .savefile import SaveError, restore, start
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:

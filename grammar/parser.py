@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import ast as _pyast
+import os
 import re
+import stat
 import unicodedata
 from importlib import resources
 
@@ -27,16 +29,44 @@ class _MireIndenter(Indenter):
     tab_len = 4
 
 
-_PARSERS: dict = {}
+_PARSER: list = []
 
 
-def lark_parser(start: str = "start") -> Lark:
-    """The Lark parser of the grammar (mire.lark), built once per start rule."""
-    if start not in _PARSERS:
+def lark_parser() -> Lark:
+    """The Lark parser of the grammar (mire.lark), for whole files (`start`) and expressions (`expr`); built
+    once a process. Building its tables takes most of a cold `mire check`, so they are kept in the user's
+    cache folder (parser_cache_file), where only the user can write, and read back while the grammar is the
+    same."""
+    if not _PARSER:
         text = resources.files(__package__).joinpath("mire.lark").read_text()
-        _PARSERS[start] = Lark(text, parser="lalr", postlex=_MireIndenter(), start=start,
-                               propagate_positions=True, maybe_placeholders=True)
-    return _PARSERS[start]
+        options = dict(parser="lalr", postlex=_MireIndenter(), start=["start", "expr"], propagate_positions=True,
+                       maybe_placeholders=True)
+        cache = parser_cache_file()
+        try:
+            parser = Lark(text, cache=cache, **options) if cache else Lark(text, **options)
+        except (OSError, EOFError, ValueError, LarkError):  # a cache that cannot be read or written: none
+            parser = Lark(text, **options)
+        _PARSER.append(parser)
+    return _PARSER[0]
+
+
+def parser_cache_file():
+    """Where the parser's tables are kept: $XDG_CACHE_HOME/mire (or ~/.cache/mire), a folder of this user's
+    that no one else may write to (what is read there is unpickled); None where there is no such folder
+    (then the tables are built each time)."""
+    if os.environ.get("MIRE_NO_PARSER_CACHE"):
+        return None
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = os.path.join(base, "mire")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        info = os.stat(folder)
+        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()) \
+                or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return None
+        return os.path.join(folder, "grammar-tables.pickle")
+    except OSError:
+        return None
 
 
 def terminal_literals() -> dict:
@@ -549,7 +579,7 @@ def _parse_all(source: str, path: str):
     while start is not None:
         text = "\n" * start + "\n".join(lines[start:]) + "\n"  # earlier lines blank: the lines keep their numbers
         try:
-            tree = lark_parser().parse(text)
+            tree = lark_parser().parse(text, start="start")
             return (tree if not errors else None), errors
         except DedentError as err:
             diag = dedent_diagnostic(path, text, err)
@@ -575,5 +605,5 @@ _ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "varian
 
 
 def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
-    tree = lark_parser("expr").parse(text)
+    tree = lark_parser().parse(text, start="expr")
     return _ToAst(path).transform(tree)
