@@ -67,6 +67,7 @@ class CompiledAction:
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
+    chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
 
 
 @attrs.define
@@ -77,6 +78,7 @@ class CompiledRule:
     body: Body
     size: int
     line: int
+    chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
 
 
 @attrs.define
@@ -189,8 +191,10 @@ class Compiler:
         self.name = name
         self.emit = Emitter(checked, self.where)
         self.procs: dict[str, str] = {}
+        self._yields = False  # the body being written is a generator function (see body)
         self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
+        self.choosing_procs = self._choosing_procs()
 
     # ------------------------------------------------------------ where things were written
     def text(self, node: N.Node) -> str:
@@ -264,7 +268,7 @@ class Compiler:
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
         frame = Frame()
         return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.body(body, Scope(frame)),
-                            frame.size, line)
+                            frame.size, line, self.chooses(body))
 
     def compile_triggers(self) -> dict[str, list[CompiledRule]]:
         triggers: dict[str, list[CompiledRule]] = {"after move": [], "turn start": [], "end": []}
@@ -370,6 +374,7 @@ class Compiler:
         assert frame.size == len(params)  # the frame holds the parameters alone: a move's arguments are its frame
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a))
+        act.chooses = self.chooses(tuple(body_nodes))
         kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
         act.over_board = self.grid_param(a)
         name = self.emit.put(act, "_act")
@@ -416,8 +421,43 @@ class Compiler:
     # A rule's statements become the lines of one Python function f(S, L) (L holds the parameters of an
     # action or proc); the variables of `let`, `for` and `choose` are that function's own locals.
     def body(self, stmts: N.Block, scope: Scope) -> Body:
-        """A rule's statements as one function."""
-        return self.emit.def_function(lambda: self.block(stmts, scope))
+        """A rule's statements as one function. A body that may ask a player to choose (`choose`, `for ...
+        ordered by`, or a call of a proc that does) is a generator function: at a choice it yields
+        (chooser, options, prompt, secret) and is sent the index of the option chosen, so that a move goes on
+        from its choice instead of being run again from its start (State._run)."""
+        saved = self._yields
+        self._yields = self.chooses(stmts)
+        try:
+            return self.emit.def_function(lambda: self.block(stmts, scope))
+        finally:
+            self._yields = saved
+
+    def chooses(self, stmts) -> bool:
+        """May these statements ask a player to choose?"""
+        return any(isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None)
+                   or (isinstance(n, N.ExprStmt) and n.call.func in self.choosing_procs) for n in N.walk(stmts))
+
+    def _choosing_procs(self) -> set[str]:
+        procs = self.sym.procs
+        calls = {name: {n.call.func for n in N.walk(p.body) if isinstance(n, N.ExprStmt)} for name, p in procs.items()}
+        out = {name for name, p in procs.items()
+               if any(isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None)
+                      for n in N.walk(p.body))}
+        changed = True
+        while changed:
+            changed = False
+            for name, called in calls.items():
+                if name not in out and called & out:
+                    out.add(name)
+                    changed = True
+        return out
+
+    def choice(self, who: str, options: str, prompt: str, secret: bool) -> str:
+        """Source of the option a player chooses (options: a simple name of a list of two or more): asked
+        with `yield` in a body that yields (see body)."""
+        if self._yields:
+            return f"{options}[(yield ({who}, {options}, {prompt}, {secret}))]"
+        return f"S.choose({who}, {options}, {prompt}, {secret})"
 
     def block(self, stmts: N.Block, scope: Scope) -> list[str]:
         scope = scope.child()
@@ -548,7 +588,8 @@ class Compiler:
         return [f"{frame} = [{args}]",
                 f"S.enter_call({call.func!r}, {where})",
                 "try:",
-                f"    {self.proc_function(call)}(S, {frame})",
+                f"    {'yield from ' if call.func in self.choosing_procs else ''}"
+                f"{self.proc_function(call)}(S, {frame})",
                 "finally:",
                 "    S.leave_call()"]
 
@@ -628,11 +669,14 @@ class Compiler:
             return [f"for {py} in {items}:", f"    S.tick({where})"] + body
         remaining, who = self.local(), self.local()
         prompt = self.const(f"which {s.var} first")
+        options = self.local()
         return [f"{remaining} = {items}",
                 f"{who} = {self.emit.src(s.ordered_by, scope)}",
                 f"while {remaining}:",
                 f"    S.tick({where})",
-                f"    {py} = S.choose({who}, {remaining}, {prompt}) if len({remaining}) > 1 else {remaining}[0]",
+                f"    {options} = S.choice_options({remaining}) if len({remaining}) > 1 else {remaining}",
+                f"    {py} = {options}[0] if len({options}) == 1 else "
+                f"{self.choice(who, options, prompt, False)}",
                 f"    {remaining}.remove({py})"] + body
 
     def compile_Repeat(self, s: N.Repeat, scope: Scope):
@@ -645,10 +689,13 @@ class Compiler:
         by = self.emit.src(s.by, scope) if s.by is not None else "S.turn_player"
         prompt = self.const(f"choose {s.var} in {self.text(s.domain)}"
                             + (f" where {self.text(s.test)}" if s.test else ""))
-        options = self.local()
+        options, who = self.local(), self.local()
         return [f"{options} = {items}",
                 f"if {options}:",
-                f"    {py} = S.choose({by}, {options}, {prompt}, {bool(s.secretly)})"] \
+                f"    {who} = {by}",
+                f"    {options} = S.choice_options({options})",
+                f"    {py} = {options}[0] if len({options}) == 1 else "
+                f"{self.choice(who, options, prompt, bool(s.secretly))}"] \
             + _indent(self.block(s.body, inner))
 
 

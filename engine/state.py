@@ -123,6 +123,7 @@ class State:
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
         self._choices: list[int] = []
+        self._suspended = None  # the move waiting at the pending choice (a generator), to go on from there
         self._ci = 0
         self._next = None
         self._touching: dict = {}
@@ -170,6 +171,7 @@ class State:
     def restart(self, seed):
         """Start this state again as a new game (the same game, players, options and inputs) with another
         seed: the position `new_state(seed=seed, ...)` would have, made from this one instead of anew."""
+        self._drop_suspended()
         self._rollback(0, restore_rng=False)  # the moves, and a start that drew random numbers
         self._steps.clear()
         self._moves.clear()
@@ -184,7 +186,7 @@ class State:
         """Run the setup and the first turn's start."""
         try:
             for rule in self.game.setup:
-                rule.body(self, _NO_LOCALS)
+                self._run_rule(rule)
             self._turn_start()
             self._check_stuck()
         except GameOver:
@@ -469,6 +471,7 @@ class State:
     def settle(self):
         """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
         here (for arranged positions in tests and examples)."""
+        self._drop_suspended()
         self._journal.clear()
         self._start_drew = False
         self._steps.clear()
@@ -534,13 +537,18 @@ class State:
         return self.pending.chooser.index if self.pending is not None else self.turn_player.index
 
     # ------------------------------------------------------------ choices inside effects
-    def choose(self, who, options, prompt, secret=False):
+    @staticmethod
+    def choice_options(options):
+        """The options of a choice, those a player cannot tell apart (two identical tokens, say) made one."""
         if len(options) > 1:
-            # options a player cannot tell apart (two identical tokens, say) are one choice
-            seen = {}
+            seen: dict = {}
             for v in options:
                 seen.setdefault(value_text(v), v)
             options = list(seen.values())
+        return options
+
+    def choose(self, who, options, prompt, secret=False):
+        options = self.choice_options(options)
         if len(options) == 1:
             return options[0]
         if self._ci < len(self._choices):
@@ -646,14 +654,19 @@ class State:
             if pending is None:
                 self._steps.append(mark)
                 self._run(move, _NO_CHOICES, mark)
-            else:  # the answer to a choice: run the move again from its start, with one more choice made
+            else:  # the answer to a choice: the move goes on from it
                 self._steps.append(pending)
-                self._rollback(mark)
-                self._run(pending.move, pending.choices + [move.args[0]], mark)
+                suspended, self._suspended = self._suspended, None
+                if suspended is not None:
+                    self._run(pending.move, pending.choices + [move.args[0]], mark, suspended, move.args[0])
+                else:  # (a copy of a state: it runs the move again from its start, making the choices again)
+                    self._rollback(mark)
+                    self._run(pending.move, pending.choices + [move.args[0]], mark)
         except BaseException as err:
             # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
             # it was
             self._steps.pop()
+            self._drop_suspended()
             self._rollback(mark)
             if pending is not None:
                 self._run(pending.move, pending.choices, mark)
@@ -676,6 +689,7 @@ class State:
         if not self._steps:
             raise IndexError("nothing to undo")
         self._version += 1
+        self._drop_suspended()
         step = self._steps.pop()
         self._moves.pop()
         if step.__class__ is int:
@@ -686,15 +700,33 @@ class State:
             self._run(step.move, step.choices, step.mark)
             self.pending = step
 
-    def _run(self, move, choices, mark):
-        self._choices = choices
-        self._ci = 0
-        self._next = None
-        self._depth = 0
-        self._budget = MAX_LOOP_STEPS
+    def _run(self, move, choices, mark, suspended=None, answer=None):
+        """Run a move from its start, making `choices` again on the way; or, given the move suspended at a
+        choice (a generator: see Compiler.body), go on from there with `answer`."""
         act = move.action
+        if suspended is None:
+            self._choices = choices
+            self._ci = 0
+            self._next = None
+            self._depth = 0
+            self._budget = MAX_LOOP_STEPS
         try:
-            act.body(self, [*move.args])  # an action's frame holds its parameters, in order
+            if suspended is not None:
+                request = self._advance(suspended, answer)
+            elif act.chooses:
+                suspended = act.body(self, [*move.args])  # an action's frame holds its parameters, in order
+                request = self._advance(suspended, None)
+                for choice in choices:
+                    request = self._advance(suspended, choice)
+            else:
+                act.body(self, [*move.args])
+                request = None
+            if request is not None:  # the move waits for a player's choice
+                who, options, prompt, secret = request
+                self.pending = Pending(move, choices, options, who if who is not None else self.turn_player,
+                                       prompt, mark, secret)
+                self._suspended = suspended
+                return
         except NeedChoice as nc:
             self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret)
             return
@@ -711,10 +743,45 @@ class State:
         except _WRONG_KIND as err:
             raise RuleError(f"a trigger after '{act.name}' used a value of the wrong kind ({err})") from None
 
+    @staticmethod
+    def _advance(suspended, answer):
+        """Run a suspended move on to its next choice: the choice asked for, or None when it is done."""
+        try:
+            return suspended.send(answer)
+        except StopIteration:
+            return None
+
+    def _drop_suspended(self):
+        """Forget the move waiting at a choice (undo, restart): its `finally` blocks run now, not whenever the
+        generator is collected."""
+        if self._suspended is not None:
+            suspended, self._suspended = self._suspended, None
+            suspended.close()
+            self._depth = 0
+
+    def __getstate__(self):
+        """A copy of a state (copy.deepcopy, for a search) has no suspended move: it runs a move waiting at a
+        choice again from its start when the choice is made."""
+        out = dict(self.__dict__)
+        out["_suspended"] = None
+        return out
+
+    def _run_rule(self, rule):
+        """Run a trigger or setup; a choice in one is asked by raising NeedChoice."""
+        if not rule.chooses:
+            rule.body(self, _NO_LOCALS)
+            return
+        suspended = rule.body(self, _NO_LOCALS)
+        request = self._advance(suspended, None)
+        if request is not None:
+            suspended.close()
+            who, options, prompt, secret = request
+            raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret)
+
     def _end_turn(self):
         try:
             for rule in self._after_move[self.phase]:
-                rule.body(self, _NO_LOCALS)
+                self._run_rule(rule)
             if self.phase is not None:
                 self._next_phase()
             player = self.turn_player
@@ -748,7 +815,7 @@ class State:
     def _turn_start(self):
         self._next = None
         for rule in self._turn_start_rules[self.phase]:
-            rule.body(self, _NO_LOCALS)
+            self._run_rule(rule)
         if self._next is not None and self._next is not self.turn_player:
             # `next P` at the start of a turn gives the turn to P instead
             self.set_attr(self, "turn_player", self._next)
@@ -764,7 +831,7 @@ class State:
         notes_from = len(self.log)
         for rule in self.game.triggers["end"]:
             try:
-                rule.body(self, _NO_LOCALS)
+                self._run_rule(rule)
             except GameOver:
                 pass
         winners, draw = self.standing()
