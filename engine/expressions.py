@@ -264,13 +264,19 @@ class Emitter:
             self._loops[-1].bound.add(py)
 
     def _worth_keeping(self, e: N.Expr) -> bool:
+        """Does working this out cost more than reading it from a list (a loop, a call, calls in calls)?"""
         if isinstance(e, (N.Filter, N.Comprehension, N.Of)):
             return True
         if isinstance(e, N.Call):
             if e.func in self.def_names:
                 return True
             b = BUILTINS.get(e.func)
-            return b is not None and (b.inline is None or e.func in ("any", "all", "count"))
+            if b is None:
+                return False
+            if b.inline is None or e.func in ("any", "all", "count"):
+                return True
+            # a builtin written in place is cheap, unless its arguments call in turn
+            return any(isinstance(n, N.Call) for arg in e.args for n in N.walk(arg))
         return False
 
     def _keep_in_loop(self, e: N.Expr, scope: Scope) -> Optional[str]:
