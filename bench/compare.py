@@ -30,14 +30,13 @@ RANDOM_PLAYOUTS_SKIPPED = ""   # why mire.engine.playout was skipped, if not sim
 
 
 def mire_playout(state, rng):
-    """One uniformly random playout from the current state, then undo back to it.
+    """One uniformly random playout from the current state with the engine's random bot and playout
+    loop, then undo back to it.
 
     Returns the number of moves played."""
-    n = 0
-    while not state.is_over():
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
-        n += 1
+    from mire.engine.bots import RandomBot
+    from mire.engine.playout import play_game
+    n = play_game(state, [RandomBot(rng)] * state.num_players).length
     for _ in range(n):
         state.undo()
     return n

@@ -7,7 +7,8 @@ from typing import Optional
 
 from ..engine.loader import Game, bundled_games, load_game
 from ..games import DEFAULT_GAME
-from ..grammar.frontend import bundled_names
+from ..grammar.frontend import bundled_names, is_path
+from ..grammar.wording import printable
 
 
 class UnknownGame(Exception):
@@ -15,7 +16,12 @@ class UnknownGame(Exception):
 
     def __init__(self, name: str):
         self.name = name
-        super().__init__(f"unknown game '{name}': not a bundled game (see 'mire list') nor a file")
+        shown = printable(name)
+        if is_path(name):
+            super().__init__(f"there is no file {shown}")
+        else:
+            super().__init__(f"unknown game '{shown}': not a bundled game (see 'mire list'); a game of your own "
+                             f"is named by its path, such as ./{shown}.mire")
 
 
 def bundled() -> list:
@@ -29,8 +35,10 @@ def default_game_name() -> Optional[str]:
 
 def reference(arg: str, relative_to: Optional[str] = None) -> str:
     """What a save file records for a game: its bundled name, or its file's absolute path."""
-    if arg in bundled_names():
-        return arg
+    if not is_path(arg):
+        if arg in bundled_names():
+            return arg
+        raise UnknownGame(arg)
     candidates = [arg]
     if relative_to and not os.path.isabs(arg):
         candidates.insert(0, os.path.join(relative_to, arg))

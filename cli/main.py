@@ -5,9 +5,8 @@ import functools
 import json
 import os
 import random
-import statistics
 import sys
-import time
+from pathlib import Path
 
 import click
 
@@ -15,7 +14,10 @@ from ..engine import InputError, RuleError, SetupError, load_game
 from ..engine.perft import perft
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
-from ..grammar.wording import player_count
+from ..grammar.frontend import FileRefused, read_text_file
+from ..grammar.limits import MAX_DIAGNOSTICS
+from ..grammar.parser import unsafe_character
+from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
 
@@ -23,8 +25,16 @@ from .games import UnknownGame, bundled, default_game_name, resolve
 # errors: never a traceback
 
 def _print_mire_error(err, err_stream=True) -> None:
-    for d in err.diagnostics:
+    shown, more = _first_diagnostics(err)
+    for d in shown:
         click.echo(d.render(err.sources.get(d.path)), err=err_stream)
+    if more:
+        click.echo(f"... and {more} more", err=err_stream)
+
+
+def _first_diagnostics(err) -> tuple[list, int]:
+    """The diagnostics worth printing, and how many more there are: a broken file never floods the screen."""
+    return err.diagnostics[:MAX_DIAGNOSTICS], max(0, len(err.diagnostics) - MAX_DIAGNOSTICS)
 
 
 def guarded(f):
@@ -46,15 +56,15 @@ def guarded(f):
             _print_mire_error(e)
             sys.exit(1)
         except UnknownGame as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {printable(str(e))}", err=True)
             sys.exit(1)
         except RuleError as e:  # the rules went wrong as they ran: say where, no traceback
-            click.echo(f"error: a rule failed: {e}", err=True)
+            click.echo(f"error: a rule failed: {printable(str(e))}", err=True)
             sys.exit(1)
         except Exception as e:  # noqa: BLE001 - the promise is: no traceback
             if os.environ.get("MIRE_DEBUG"):
                 raise
-            click.echo(f"mire: internal error: {type(e).__name__}: {e}", err=True)
+            click.echo(f"mire: internal error: {type(e).__name__}: {printable(str(e))}", err=True)
             sys.exit(1)
 
     return wrapper
@@ -95,18 +105,24 @@ def _options(game, options):
 
 
 def _seats(specs, players, default_kind, first_kind=None):
+    """The bot spec (or human) of each seat, from `--seat N=SPEC` options."""
+    from ..engine.bots import SPEC_HELP, SpecError, parse_spec
     kinds = [default_kind] * players
     if first_kind is not None:
         kinds[0] = first_kind
     for spec in specs:
         num, eq, kind = spec.partition("=")
-        if not eq or not num.strip().isdigit() or kind.strip() not in ("human", "random"):
-            raise click.BadParameter(f"'{spec}': write SEAT=human or SEAT=random, e.g. 2=random",
+        if not eq or not num.strip().isdigit():
+            raise click.BadParameter(f"'{spec}': write SEAT=BOT, e.g. 2=mcts (bots: {SPEC_HELP})",
                                      param_hint="--seat")
+        try:
+            kind = parse_spec(kind).text
+        except SpecError as err:
+            raise click.BadParameter(str(err), param_hint="--seat") from None
         n = int(num)
         if not 1 <= n <= players:
             raise click.BadParameter(f"'{spec}': seats are numbered 1 to {players}", param_hint="--seat")
-        kinds[n - 1] = kind.strip()
+        kinds[n - 1] = kind
     return kinds
 
 
@@ -114,18 +130,22 @@ def read_list_file(path: str) -> list:
     """A list a player brings (a hand): [(line number, text)], one item a line; blank lines and
     `#` comments are skipped."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise click.BadParameter(f"cannot read {path}: {e.strerror or e}", param_hint="--hand") from None
-    except UnicodeDecodeError:
-        raise click.BadParameter(f"cannot read {path}: not a text file", param_hint="--hand") from None
+        text = read_text_file(Path(path), MAX_HAND_BYTES)
+    except FileRefused as e:
+        raise click.BadParameter(f"cannot read {printable(path)}: {e}", param_hint="--hand") from None
     lines = []
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.split("\n"), 1):
         item = line.split("#", 1)[0].strip()
+        bad = unsafe_character(item)
+        if bad is not None:
+            raise click.BadParameter(f"{printable(path)}, line {n}: the character {ascii(bad)} is in no card's name",
+                                     param_hint="--hand")
         if item:
             lines.append((n, item))
     return lines
+
+
+MAX_HAND_BYTES = 100_000
 
 
 def _hands(game, specs, players, seed, options):
@@ -157,7 +177,7 @@ def _hands(game, specs, players, seed, options):
             problems += [f"{path}: {p}" for p in e.problems]
     if problems:
         for p in problems:
-            click.echo(f"error: {p}", err=True)
+            click.echo(f"error: {printable(p)}", err=True)
         sys.exit(2)
     return {"hand": hands}
 
@@ -177,30 +197,36 @@ def check(paths, as_json):
             load_game(path)
         except MireError as e:
             failed = True
+            shown, more = _first_diagnostics(e)
             if as_json:
-                found += [d.as_json() for d in e.diagnostics]
+                found += [d.as_json() for d in shown]
+                if more:
+                    found.append({"path": path, "line": None, "column": None, "end_line": None, "end_column": None,
+                                  "severity": "note", "code": None, "message": f"and {more} more", "hint": None})
             else:
-                for d in e.diagnostics:
+                for d in shown:
                     click.echo(d.render(e.sources.get(d.path)))
                     click.echo()
+                if more:
+                    click.echo(f"{printable(path)}: ... and {more} more\n")
             continue
         except KeyboardInterrupt:
             sys.exit(130)
         except Exception as e:  # noqa: BLE001
             failed = True
             if isinstance(e, (FileNotFoundError, IsADirectoryError, PermissionError)):
-                message = f"cannot read {path}: {e.strerror}"
+                message = f"cannot read {printable(path)}: {e.strerror}"
             else:
-                message = f"internal error: {type(e).__name__}: {e}"
+                message = f"internal error: {type(e).__name__}: {printable(str(e))}"
             if as_json:
                 found.append({"path": path, "line": None, "column": None, "end_line": None,
                               "end_column": None, "severity": "error", "code": None,
                               "message": message, "hint": None})
             else:
-                click.echo(f"{path}: error: {message}")
+                click.echo(f"{printable(path)}: error: {message}")
             continue
         if not as_json:
-            click.echo(f"ok: {path}")
+            click.echo(f"ok: {printable(path)}")
     if as_json:
         click.echo(json.dumps(found, indent=2))
     sys.exit(1 if failed else 0)
@@ -250,8 +276,9 @@ def list_games():
 @click.argument("game", required=False)
 @click.option("--players", type=int, help="Number of players (default: the game's minimum).")
 @click.option("--seed", type=int, help="Seed of the game and of the bots (default: random).")
-@click.option("--seat", "seat_specs", multiple=True, metavar="N=human|random",
-              help="Who plays seat N (numbered from 1); repeatable.")
+@click.option("--seat", "seat_specs", multiple=True, metavar="N=SPEC",
+              help="Who plays seat N (numbered from 1): human, random, mcts (the search bot, about 1 s a "
+                   "move), mcts:2s, mcts:500 (iterations), easy, normal, hard; repeatable.")
 @click.option("--option", "options", multiple=True, metavar="NAME", help="Turn on a game option; repeatable.")
 @click.option("--hand", "hand_specs", multiple=True, metavar="N=FILE",
               help="The hand seat N brings: a file of one piece (a card's name or number) a line, "
@@ -260,8 +287,8 @@ def list_games():
 def play(game, players, seed, seat_specs, options, hand_specs):
     """Play GAME (a bundled name or a .mire file) at the terminal.
 
-    Without GAME: the bundled default game, you (seat 1) against a random bot. Type a
-    move's number or its text; the commands are moves, board, undo, save FILE, load FILE,
+    Without GAME: the bundled default game, you (seat 1) against the search bot. Type a
+    move's number or its text; the commands are moves, board, undo, hint, save FILE, load FILE,
     help and quit.
     """
     if game is None:
@@ -269,7 +296,7 @@ def play(game, players, seed, seat_specs, options, hand_specs):
         if name is None:
             raise click.UsageError("no default game is known: name one (see 'mire list')")
         the_game, ref = _load(name)
-        first_kind, default_kind = "human", "random"
+        first_kind, default_kind = "human", "mcts"
     else:
         the_game, ref = _load(game)
         first_kind, default_kind = None, "human"
@@ -299,7 +326,7 @@ def replay(file, seat):
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
-        click.echo(f"cannot replay {file}: {e}", err=True)
+        click.echo(f"cannot replay {printable(file)}: {printable(str(e))}", err=True)
         sys.exit(1)
     if not 1 <= seat <= saved.players:
         raise click.BadParameter(f"seats are numbered 1 to {saved.players}", param_hint="--seat")
@@ -329,59 +356,39 @@ def replay(file, seat):
 @click.option("--json", "as_json", is_flag=True)
 @guarded
 def simulate(game, count, seed, players, options, max_moves, as_json):
-    """Random playouts of GAME: wins per seat, draws, game length, speed."""
+    """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
+    from ..engine.playout import random_playouts
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    names = the_game.seat_names(n)
-    wins = {name: 0 for name in names}
-    draws = unfinished = 0
-    lengths = []
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    state = None
-    for i in range(count):
-        if state is None:
-            state = the_game.new_state(seed=seed + i, players=n, options=opts)
-        else:
-            state.restart(seed + i)  # the same as a new state with this seed, without building one
-        length = 0
-        while not state.is_over() and length < max_moves:
-            moves = state.legal_moves()
-            if not moves:
-                break
-            state.apply(rng.choice(moves))
-            length += 1
-        lengths.append(length)
-        if not state.is_over():
-            unfinished += 1
-            continue
-        outcome = state.outcome()
-        if outcome.draw:
-            draws += 1
-        for w in outcome.winners:
-            wins[names[w]] += 1
-    elapsed = time.perf_counter() - start
-    speed = count / elapsed if elapsed > 0 else float("inf")
-    result = {
-        "game": the_game.name, "players": n, "n": count, "wins": wins, "draws": draws,
-        "unfinished": unfinished,
-        "length": {"mean": statistics.fmean(lengths), "min": min(lengths), "max": max(lengths)},
-        "playouts_per_second": round(speed, 1),
-    }
+    summary = random_playouts(the_game, count, seed=seed, players=n, options=opts, max_moves=max_moves)
+    if summary.interrupted:
+        click.echo(f"interrupted: {summary.n} of {count} playouts done", err=True)
+    if not summary.n:
+        sys.exit(130)
+    speed = summary.per_second()
+    result = {"game": the_game.name, "players": n, **summary.as_dict(), "playouts_per_second": round(speed, 1)}
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
+    done = summary.n
 
     def pct(k):
-        return f"{k} ({100 * k / count:.1f}%)"
+        return f"{k} ({100 * k / done:.1f}%)"
 
-    click.echo(f"{the_game.title}: {count} random playouts, {n} players, seed {seed}")
-    click.echo("wins: " + ", ".join(f"{name} {pct(k)}" for name, k in wins.items()))
-    click.echo(f"draws: {pct(draws)}")
-    if unfinished:
-        click.echo(f"unfinished after {max_moves} moves: {pct(unfinished)}")
-    click.echo(f"length: mean {result['length']['mean']:.1f}, min {min(lengths)}, max {max(lengths)}")
+    click.echo(f"{the_game.title}: {done} random playouts, {n} players, seed {seed}")
+    click.echo("wins: " + ", ".join(f"{name} {pct(k)}" for name, k in summary.wins.items()))
+    if summary.shared_games:
+        click.echo(f"shared wins: {pct(summary.shared_games)} of the games ("
+                   + ", ".join(f"{name} {k}" for name, k in summary.shared.items() if k) + ")")
+    click.echo(f"draws: {pct(summary.draws)}")
+    if summary.unfinished:
+        click.echo(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
+    scores = summary.mean_scores()
+    if scores:
+        click.echo("mean score: " + ", ".join(f"{name} {v:.1f}" for name, v in scores.items()))
+    lengths = summary.length_stats()
+    click.echo(f"length: mean {lengths['mean']:.1f}, min {lengths['min']}, max {lengths['max']}")
     click.echo(f"speed: {speed:.1f} playouts/s")
 
 
@@ -426,6 +433,137 @@ def explain(code):
         click.echo(f"unknown code {code.strip()}", err=True)
         sys.exit(1)
     click.echo(text.rstrip("\n"))
+
+
+# ---------------------------------------------------------------------------------
+# arena and balance
+
+def _bot_seats(specs, players):
+    """The bot of each seat for an arena: `--seat N=SPEC`, random where none is given."""
+    kinds = _seats(specs, players, "random")
+    if "human" in kinds:
+        raise click.BadParameter("an arena is for bots: a seat cannot be human", param_hint="--seat")
+    return kinds
+
+
+@main.command(short_help="Bots play each other: wins per seat and per bot, with 95% intervals.")
+@click.argument("game")
+@click.option("--seat", "seat_specs", multiple=True, metavar="N=SPEC",
+              help="The bot of seat N: random, mcts, mcts:2s, mcts:500, easy, normal, hard, peek; "
+                   "repeatable (default: random).")
+@click.option("-n", "count", type=click.IntRange(min=1), default=20, show_default=True, help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=int)
+@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--fixed-seats", is_flag=True, help="Each bot keeps its seat (by default the bots change seats "
+                                                  "from game to game).")
+@click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
+              help="Stop a game after this many moves (counted as unfinished).")
+@click.option("--json", "as_json", is_flag=True)
+@guarded
+def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json):
+    """Bots play GAME against each other, N games: wins per seat (alone or shared), draws, lengths, and per
+    bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
+    from ..engine.arena import arena as run_arena
+    from .reports import arena_text, progress
+    the_game, _ = _load(game)
+    n = _players(the_game, players)
+    opts = tuple(_options(the_game, options))
+    specs = _bot_seats(seat_specs, n)
+    try:
+        with progress(count, the_game.name) as tick:
+            result = run_arena(the_game, specs, count, seed=seed, players=n, options=opts,
+                               rotate=not fixed_seats, max_moves=max_moves, on_game=tick)
+    except KeyboardInterrupt:  # before the first game began
+        result = None
+    if result is None or not result.summary.n:
+        click.echo("interrupted before a game was played", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), indent=2))
+    else:
+        click.echo(arena_text(result, the_game.title))
+
+
+@main.command(short_help="Is a game fair? Seat advantage, lengths, dead rules, branching, side by side.")
+@click.argument("games", nargs=-1, required=True)
+@click.option("--bots", "bot_list", default="random,mcts:100", show_default=True,
+              help="The bots to measure with, comma-separated: each plays every seat of its games.")
+@click.option("-n", "count", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Games per game and bot.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=int)
+@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True)
+@click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
+@click.option("--json", "as_json", is_flag=True)
+@guarded
+def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json):
+    """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
+    game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
+    branching factor by turn. Ctrl-C stops with what has been played."""
+    from .reports import balance_json, balance_plot, balance_text
+    bots = _balance_bots(bot_list)
+    if plot_path:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.UsageError("--plot draws with matplotlib, which is not installed: "
+                                   "pip install 'mire[plot]'") from None
+    loaded = []
+    for g in games:
+        the_game, _ = _load(g)
+        loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
+    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves)
+    if not columns:
+        click.echo("interrupted before a game was played", err=True)
+        sys.exit(130)
+    if plot_path:
+        balance_plot(columns, plot_path)
+    if as_json:
+        click.echo(json.dumps(balance_json(columns, stopped), indent=2))
+    else:
+        click.echo(balance_text(columns, interrupted=stopped))
+        if plot_path:
+            click.echo(f"picture: {plot_path}")
+
+
+def _balance_bots(bot_list):
+    from ..engine.bots import SpecError, parse_spec
+    bots = [b.strip() for b in bot_list.split(",") if b.strip()]
+    for b in bots:
+        try:
+            if parse_spec(b).kind == "human":
+                raise SpecError(f"'{b}': balance is measured with bots")
+        except SpecError as err:
+            raise click.BadParameter(str(err), param_hint="--bots") from None
+    return bots
+
+
+def _balance_runs(loaded, bots, count, seed, max_moves):
+    """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
+    from ..engine.balance import balance as run_balance
+    from .reports import progress
+    columns = []
+    stopped = False
+    for the_game, n, opts in loaded:
+        runs = {}
+        for b in bots:
+            if stopped:
+                break
+            try:
+                with progress(count, f"{the_game.name}, {b}") as tick:
+                    run = run_balance(the_game, b, count, seed=seed, players=n, options=opts,
+                                      max_moves=max_moves, on_game=tick)
+            except KeyboardInterrupt:  # between two series of games: what is done stays
+                stopped = True
+                break
+            if run.summary.n:
+                runs[b] = run
+            stopped = run.summary.interrupted
+        if runs:
+            columns.append((the_game.name, runs))
+    return columns, stopped
 
 
 main.add_command(fmt)

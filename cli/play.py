@@ -7,25 +7,35 @@ import sys
 
 import click
 
+from ..engine.bots import RandomBot
 from .games import same_game
 from .render import has_hidden_info, render_view
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
 
 HUMAN = "human"
-RANDOM = "random"
-SEAT_KINDS = (HUMAN, RANDOM)
+HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "undo", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "undo", "hint", "save ", "load ", "help", "quit"]
 
 HELP = """\
 Type a move's number or its text{example}. Commands:
   moves       list the legal moves
   board       show the board again
   undo        take back the last move made by a human (and the bots' moves after it)
+  hint        ask the search bot what it would play here (it sees only what you see)
   save FILE   save the game to FILE
   load FILE   load a game saved with 'save'
   help        this text
   quit        leave the game"""
+
+
+def seat_text(spec: str) -> str:
+    """Who plays a seat, for the banner: human, random bot, search bot (normal)."""
+    if spec == HUMAN:
+        return "human"
+    if spec == "random":
+        return "random bot"
+    return f"search bot ({'normal' if spec == 'mcts' else spec})"
 
 
 def plural(n: int, word: str) -> str:
@@ -70,6 +80,7 @@ class Session:
         self.options = list(options)
         self.seats = list(seats)
         self.rng = random.Random(seed)
+        self.bots = self.make_bots()
         self.movers = []             # the seat that made each move of state.history
         self.fresh = True            # show the board before the next prompt
         self.last_human = None       # the human seat whose view was shown last
@@ -82,6 +93,17 @@ class Session:
         self._readline = None
         if self.tty_in:
             self._setup_readline()
+
+    def make_bots(self):
+        """The bot of each seat, None for a person: random seats draw, in turn, from the game's seed."""
+        from mire.engine.bots import RandomBot, parse_spec
+        shared = RandomBot(self.rng)
+        out = []
+        for i, text in enumerate(self.seats):
+            spec = parse_spec(text)
+            out.append(None if spec.kind == HUMAN else shared if spec.kind == "random"
+                       else spec.make(seed=self.seed * 8 + i))
+        return out
 
     # -- input -------------------------------------------------------------------------
 
@@ -129,8 +151,7 @@ class Session:
         return self.state.seat_name(seat)
 
     def banner(self):
-        who = ", ".join(f"{self.name(i)} {'human' if k == HUMAN else 'random bot'}"
-                        for i, k in enumerate(self.seats))
+        who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
         opts = f", options {' '.join(self.options)}" if self.options else ""
         self.echo(f"{self.game.title}: {who}; seed {self.seed}{opts}.")
         self.echo("Type a move's number or text, or 'help'.")
@@ -166,9 +187,8 @@ class Session:
             if not moves:
                 self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
                 return 1
-            if self.seats[seat] == RANDOM:
-                move = self.rng.choice(moves)
-                self.apply(move, seat)
+            if self.bots[seat] is not None:
+                self.apply(self.think(self.bots[seat], seat), seat)
                 continue
             if self.needs_handoff(seat):
                 if self.tty_out:
@@ -190,6 +210,29 @@ class Session:
                 return 0
             if self.handle(line, seat) == "quit":
                 return 0
+
+    def think(self, bot, seat):
+        """The bot's move; a search says that it is thinking (Ctrl-C stops the game as ever)."""
+        if isinstance(bot, RandomBot):
+            return bot.choose(self.state, seat)
+        self.echo(f"{self.name(seat)} is thinking...", nl=not self.tty_out)
+        move = bot.choose(self.state, seat)
+        if self.tty_out:
+            self.echo("\r\x1b[K", nl=False)
+        return move
+
+    def hint(self, seat):
+        """What the search bot would play for `seat`, from what that seat may see."""
+        from mire.engine.bots import make_bot
+        self.echo("thinking...", nl=not self.tty_out)
+        try:
+            move = make_bot(HINT_BOT, seed=self.seed).choose(self.state, seat)
+        except KeyboardInterrupt:
+            self.echo("\nno hint: interrupted")
+            return
+        if self.tty_out:
+            self.echo("\r\x1b[K", nl=False)
+        self.echo(f"hint: {move.text_for(seat)}")
 
     def needs_handoff(self, seat) -> bool:
         if self.last_human is None or self.last_human == seat:
@@ -248,14 +291,11 @@ class Session:
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
             self.echo(HELP.format(example=example))
             return None
-        if word_l == "moves":
-            self.show_moves()
-            return None
-        if word_l == "board":
-            self.show_board(seat)
-            return None
-        if word_l == "undo":
-            self.undo(seat)
+        plain = {"moves": self.show_moves, "board": lambda: self.show_board(seat), "undo": lambda: self.undo(seat)}
+        if word_l == "hint" and not rest and not self._exact_move(text):
+            plain["hint"] = lambda: self.hint(seat)
+        if word_l in plain:
+            plain[word_l]()
             return None
         if word_l in ("save", "load") and not self._exact_move(text):
             if not rest:

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+from pathlib import Path
 
 import attrs
 
-from ..engine import IllegalMove, InputError, SetupError
+from ..engine import IllegalMove, InputError, RuleError, SetupError
 from ..grammar.diagnostics import MireError
+from ..grammar.frontend import FileRefused, bundled_names, is_path, read_text_file
+from ..grammar.parser import unsafe_character
 from .games import UnknownGame, resolve
 
 FORMAT = "mire-save"
@@ -56,17 +60,18 @@ def _read_inputs(value) -> dict:
         raise SaveError("'inputs' must map an input's name to the lists each seat brought")
     out: dict = {}
     for zone, by_seat in value.items():
+        _plain_text(zone)
         if not isinstance(by_seat, dict):
             raise SaveError(f"'inputs' of '{zone}' must map seat numbers to lists")
         out[zone] = {}
         for seat, lines in by_seat.items():
-            if not (isinstance(seat, str) and seat.isdigit() and int(seat) >= 1):
-                raise SaveError(f"'inputs' of '{zone}': '{seat}' is not a seat number (1, 2, ...)")
+            if not (isinstance(seat, str) and re.fullmatch("[1-9][0-9]?", seat)):
+                raise SaveError(f"'inputs' of '{zone}': {ascii(seat[:20])} is not a seat number (1, 2, ...)")
             if not isinstance(lines, list) or not all(
                     isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and isinstance(x[1], str)
                     for x in lines):
                 raise SaveError(f"'inputs' of '{zone}' for seat {seat} must be a list of [line number, text]")
-            out[zone][int(seat) - 1] = [(n, text) for n, text in lines]
+            out[zone][int(seat) - 1] = [(n, _plain_text(text)) for n, text in lines]
     return out
 
 
@@ -92,27 +97,49 @@ def write_save(path: str, data: dict) -> None:
         raise SaveError(e.strerror or str(e)) from None
 
 
+MAX_TEXT = 1_000
+
+
+def _plain_text(text: str) -> str:
+    """A text of a save (a move, a name): short, and nothing in it that a terminal would act on."""
+    if len(text) > MAX_TEXT:
+        raise SaveError(f"it holds a text of {len(text):,} characters; a move or a name has at most {MAX_TEXT}")
+    bad = unsafe_character(text)
+    if bad is not None:
+        raise SaveError(f"it holds the character {ascii(bad)}, which no move or name has")
+    return text
+
+
 def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+MAX_SAVE_BYTES = 10_000_000
+MAX_SEED = 10 ** 18
 
 
 def read_save(path: str) -> Saved:
     """The save file's contents, checked for shape (not yet against the game)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise SaveError(e.strerror or str(e)) from None
-    except UnicodeDecodeError:
-        raise SaveError("not a text file") from None
+        text = read_text_file(Path(path), MAX_SAVE_BYTES)
+    except FileRefused as e:
+        raise SaveError(str(e)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveError(f"bad JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise SaveError("its JSON nests too deeply to be a save file") from None
+    return _saved(data)
+
+
+def _saved(data) -> Saved:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a mire save file (no \"format\": \"mire-save\")")
     if data.get("version") != VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported (this mire reads version {VERSION})")
+        version = data.get("version")
+        shown = str(version) if isinstance(version, int) and abs(version) < 10 ** 6 else "in it"
+        raise SaveError(f"save version {shown} is not supported (this mire reads version {VERSION})")
     missing = [k for k in ("game", "players", "seed", "options", "moves") if k not in data]
     if missing:
         raise SaveError("missing " + ", ".join(f"'{k}'" for k in missing))
@@ -120,11 +147,15 @@ def read_save(path: str) -> Saved:
         raise SaveError("'game' must be a game's name or path")
     if not _is_int(data["players"]):
         raise SaveError("'players' must be a whole number")
-    if not _is_int(data["seed"]):
-        raise SaveError("'seed' must be a whole number")
+    if not _is_int(data["seed"]) or abs(data["seed"]) > MAX_SEED:
+        raise SaveError("'seed' must be a whole number (of at most 18 digits)")
     for key in ("options", "moves"):
         if not isinstance(data[key], list) or not all(isinstance(x, str) for x in data[key]):
             raise SaveError(f"'{key}' must be a list of strings")
+    if not (is_path(data["game"]) and data["game"].endswith(".mire")) and data["game"] not in bundled_names():
+        raise SaveError(f"'game' is {ascii(data['game'][:60])}, which is neither a bundled game nor a .mire file")
+    for text in [data["game"], *data["options"], *data["moves"]]:
+        _plain_text(text)
     inputs = _read_inputs(data["inputs"]) if "inputs" in data else {}
     return Saved(data["game"], data["players"], data["seed"], list(data["options"]), list(data["moves"]),
                  inputs)
@@ -141,10 +172,12 @@ def replay_moves(state, moves, on_move=None) -> list:
         except IllegalMove as e:
             reason = str(e).strip().splitlines()[0] if str(e).strip() else ""
             raise SaveError(f"move {i} '{text}' is not legal" + (f" ({reason})" if reason else "")) from None
+        except RuleError as e:
+            raise SaveError(f"the rules failed before move {i}: {e}") from None
         try:
             state.apply(move)
-        except IllegalMove as e:
-            raise SaveError(f"move {i} '{text}' is not legal ({e})") from None
+        except (IllegalMove, RuleError) as e:
+            raise SaveError(f"move {i} '{text}' cannot be played ({e})") from None
         movers.append(seat)
         if on_move is not None:
             on_move(i, seat, move, state)
@@ -181,3 +214,5 @@ def start(game, saved: Saved):
                               inputs=saved.inputs or None)
     except InputError as e:
         raise SaveError("what the players brought is refused: " + "; ".join(e.problems)) from None
+    except (RuleError, SetupError) as e:
+        raise SaveError(f"the game cannot start: {e}") from None

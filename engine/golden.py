@@ -9,7 +9,9 @@ import random
 import sys
 from pathlib import Path
 
+from .bots import RandomBot
 from .loader import bundled_games, load_game
+from .playout import play_game
 from .runtime import value_text
 
 
@@ -57,19 +59,18 @@ def _value(v):
 def playthrough(name: str, seed: int = 1, limit: int = 400) -> str:
     game = load_game(name)
     state = game.new_state(seed=seed)
-    rng = random.Random(seed)
     out = [f"# {game.title}, seed {seed}: each state, its legal moves, and the move played"]
-    n = 0
-    while not state.is_over() and n < limit:
-        n += 1
+
+    def write(state, seat, move):
         moves = state.legal_moves()
-        phase = state.view(state.to_move)["phase"]
-        out.append(f"\n## {n}. {state.players[state.to_move].name} to move" + (f" ({phase})" if phase else ""))
+        phase = state.view(seat)["phase"]
+        number = len(state.history) + 1
+        out.append(f"\n## {number}. {state.players[seat].name} to move" + (f" ({phase})" if phase else ""))
         out.append(describe_state(state))
         out.append(f"  legal ({len(moves)}): " + ", ".join(m.text for m in moves))
-        move = moves[rng.randrange(len(moves))]
         out.append(f"  plays: {move.text}")
-        state.apply(move)
+    bot = RandomBot(random.Random(seed))
+    play_game(state, [bot] * state.num_players, max_moves=limit, on_move=write)
     out.append("\n## end")
     out.append(describe_state(state))
     result = state.outcome()

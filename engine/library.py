@@ -256,7 +256,7 @@ def random_(S, v):
     xs = items_of(v)
     if not xs:
         return None
-    return xs[S.randrange(len(xs))]
+    return S.pick_at_random(xs)
 
 
 @builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)",

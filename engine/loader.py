@@ -8,7 +8,9 @@ from typing import Optional
 
 import attrs
 
+from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.frontend import analyse, bundled_names, find_game, find_sibling, games_dir, read_rules
+from ..grammar.nodes import nowhere
 from .compiler import CompiledGame, InputSpec, OptionSpec, compile_game
 from .library import LIBRARY
 from .state import State, check_setup
@@ -67,16 +69,20 @@ class Game:
     def seat_names(self, n: int) -> list[str]:
         return list(self.compiled.seat_names[:n])
 
-    def new_state(self, seed=0, players=None, options=(), inputs=None) -> State:
-        # an option that uses a variant file plays that variant: options and variants are one mechanism
+    def played_as(self, options=()) -> "Game":
+        """The game these options make: an option that uses a variant plays that variant (options and variants
+        are one mechanism). Loading checked that the variants an option uses load and lead back to no game."""
         for o in self.compiled.options:
             if o.name in options and o.uses and o.uses != self.name:
-                if Path(o.uses).name != o.uses or o.uses.startswith("."):
-                    raise ValueError(f"option '{o.name}' uses '{o.uses}': a variant is named by its file's name, "
-                                     "beside the game, without folders")
-                variant = load_game(str(find_sibling(Path(self.path), o.uses)))
-                return variant.new_state(seed=seed, players=players, options=options, inputs=inputs)
-        return State(self.compiled, seed=seed, players=players, options=options, inputs=inputs)
+                return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
+        return self
+
+    def new_state(self, seed=0, players=None, options=(), inputs=None) -> State:
+        game = self.played_as(options)
+        return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs)
+
+
+_LOADING: list[str] = []  # the games being loaded, outermost first: the variants their options use load inside
 
 
 def load_game(name_or_path: str) -> Game:
@@ -85,10 +91,56 @@ def load_game(name_or_path: str) -> Game:
     source = read_rules(path)
     key = (str(path.resolve()), source)
     if key not in _CACHE:
-        analysis = analyse(path, source, LIBRARY)
-        compiled = compile_game(analysis.checked, analysis.sources, path.stem)
-        _CACHE[key] = Game(compiled, analysis.checked.module.path, analysis.base)
+        if key[0] in _LOADING:
+            raise _UsesError(key[0])
+        _LOADING.append(key[0])
+        try:
+            analysis = analyse(path, source, LIBRARY)
+            compiled = compile_game(analysis.checked, analysis.sources, path.stem)
+            game = Game(compiled, analysis.checked.module.path, analysis.base)
+            _check_uses(game, path, analysis)
+        finally:
+            _LOADING.pop()
+        _CACHE[key] = game
     return _CACHE[key]
+
+
+class _UsesError(Exception):
+    """Options whose variants lead back to a game being loaded (its resolved path)."""
+
+    def __init__(self, game: str):
+        super().__init__(game)
+        self.game = game
+
+
+def _check_uses(game: Game, path: Path, analysis) -> None:
+    """Every variant an option uses is found beside the game (or bundled), loads, and leads to no circle."""
+    diags = []
+    for o in game.options:
+        if not o.uses or o.uses == game.name:
+            continue
+        option = analysis.checked.symbols.options.get(o.name)
+        span = option.span if option is not None else nowhere(str(path))
+        try:
+            load_game(str(find_sibling(path, o.uses)))
+        except MireError as err:
+            first = err.diagnostics[0]
+            if first.code == "E090":
+                reason = f"there is no game '{o.uses}' beside it, nor a bundled one"
+            elif first.code == "E063" and "is not the name" in first.message:
+                reason = first.message
+            else:
+                reason = f"'{o.uses}' has errors of its own (mire check it)"
+            diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', but {reason}", span,
+                                    "`uses` names a variant of the game in the same folder, by its name"))
+        except _UsesError as err:
+            if err.game != str(path.resolve()):
+                raise  # the circle closes further out: the game it leads back to reports it
+            diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', whose options lead back to "
+                                            f"'{game.name}'", span,
+                                    "an option's variant must not have an option that leads back to the game"))
+    if diags:
+        raise MireError(diags, analysis.sources)
 
 
 __all__ = ["load_game", "bundled_games", "bundled_names", "Game", "BundledGame"]

@@ -9,6 +9,7 @@ import attrs
 from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
+from .chance import ChanceEvent, fork_random
 from .compiler import CompiledGame
 from .explain import explain
 from .moves import Move
@@ -36,11 +37,11 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
 _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _SPACE = range(9)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _SPACE, _CHANCE = range(10)
 
-_NO_LOCALS: list = []
+_NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
 _ABSENT = object()  # a variable that was not there before it was set
-_NO_CHOICES: list = []  # the frame of a rule without parameters (its own variables are Python locals)
+_NO_CHOICES: list = []
 
 
 class IllegalMove(Exception):
@@ -129,6 +130,11 @@ class State:
         self._touching: dict = {}
         self._ending = None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
+        # the shuffles and random picks so far, and what the players brought: a search must not read their
+        # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
+        self.chance: list[ChanceEvent] = []
+        self._chance_move = -1
+        self._chance_count = 0
         self._by_phase = game.open_actions
         self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
                          for ph, (regular, fallback) in game.open_actions.items()}
@@ -153,6 +159,7 @@ class State:
         so that `restart` can take a start that drew random numbers back and make it again with other ones."""
         self._starting = True
         self._start_drew = False
+        self._chance_move, self._chance_count = -1, 0
         for v in self.game.vars:
             if v.per_player:
                 for p in self.players:
@@ -272,6 +279,7 @@ class State:
                 continue
             where[id(piece)] = lineno
             chosen.append(piece)
+        self._note_chance("brought", pool)  # the others cannot tell which pieces were chosen
         if not problems and len(chosen) != count:
             problems.append(f"{player.name}'s {zone} has {len(chosen)} {kind}s, and it must have {count}")
         if not problems:
@@ -413,6 +421,7 @@ class State:
         d[key] = value
 
     def shuffle(self, items):
+        self._note_chance("shuffle", items)
         self._journal.append((_ORDER, items, list(items)))
         self._note_draw()
         self.rng.shuffle(items)
@@ -428,6 +437,35 @@ class State:
             self._start_drew = True
         else:
             self._journal.append((_RNG, self.rng.getstate()))
+
+    def pick_at_random(self, items):
+        """An item of a list picked at random (the rules' `random`)."""
+        self._note_chance("pick", [x for x in items if isinstance(x, Piece)])
+        return items[self.randrange(len(items))]
+
+    def _note_chance(self, kind, pieces):
+        self._chance_count += 1
+        self.chance.append(ChanceEvent(kind, (self._chance_move, self._chance_count),
+                                       tuple((p, p.loc, p.up, p.owner) for p in pieces)))
+        self._journal.append((_CHANCE,))
+
+    def reseed(self, seed):
+        """Draw the random numbers still to come from `seed` instead: a search samples chance afresh rather
+        than read the game's future. The draws already made in the move in progress stay as they were. Not
+        journalled: for a copy that a search works on (a copy runs a move waiting at a choice again from its
+        start: see __getstate__)."""
+        self._drop_suspended()
+        start = None
+        if self.pending is not None:  # the move is run again from its start at each choice: keep its draws
+            start = next((op[1] for op in self._journal[self.pending.mark:] if op[0] == _RNG), None)
+        self.rng = fork_random(self.rng, start, seed)
+
+    def assume(self, identities):
+        """Give pieces other attribute values, [(piece, attrs)], as a search imagines what it cannot see.
+        Not journalled: for a copy that a search works on."""
+        for piece, values in identities:
+            piece.attrs = values
+        self._version += 1
 
     def add_log(self, text):
         self.spend(len(text), None)
@@ -513,6 +551,8 @@ class State:
                 self.log.pop()
             elif code == _SPACE:
                 op[1].shrink(op[2])
+            elif code == _CHANCE:
+                self.chance.pop()
 
     # ------------------------------------------------------------ players
     def next_player(self, p):
@@ -678,6 +718,16 @@ class State:
         self._moves.append(move)
 
     @property
+    def played(self):
+        """The Move objects applied so far: after undoing them, a copy can apply them again."""
+        return list(self._moves)
+
+    @property
+    def secret_choice(self):
+        """Is the decision to make now a secret one (`choose ... secretly`)?"""
+        return self.pending is not None and self.pending.secret
+
+    @property
     def history(self):
         return [m.text for m in self._moves]
 
@@ -707,6 +757,7 @@ class State:
         if suspended is None:
             self._choices = choices
             self._ci = 0
+            self._chance_move, self._chance_count = mark, 0
             self._next = None
             self._depth = 0
             self._budget = MAX_LOOP_STEPS

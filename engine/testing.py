@@ -63,3 +63,26 @@ def snapshot(state):
         "log": list(state.log),
         "history": state.history,
     }
+
+
+def scramble_unseen(state, seat):
+    """Change every attribute value `seat` may not know, in place: all of a piece's in a place the seat
+    cannot look at (another's hand, a secret zone, the box), the hidden ones of a face-down piece it does
+    not own. A view, or a bot, that changes after this has read what its seat cannot see. Returns how many
+    values were changed."""
+    from .knowledge import containers
+    from .view import sees
+    changed = 0
+    for place in containers(state):
+        for piece in place.pieces:
+            if sees(state, place, piece.up, piece.owner, seat):
+                continue
+            if sees(state, place, True, None, seat) and piece.kind.hidden:
+                names = [n for n in piece.attrs if n in piece.kind.hidden]   # face down: it shows the rest
+            else:
+                names = list(piece.attrs)
+            for n in names:
+                v = piece.attrs[n]
+                piece.attrs[n] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else f"{v}~")
+                changed += 1
+    return changed

@@ -107,6 +107,17 @@ def zone_visible(zone, seat: int) -> bool:
     return False
 
 
+def sees(S, where, up, owner, seat: int) -> bool:
+    """Does `seat` see what a piece is, lying at `where` (a space or a zone; face up or not; owned by `owner`)?
+    The rules of view(): spaces and visible zones show their pieces (the box is not shown), and a face-down
+    piece only its visible attributes, except to its owner."""
+    if where is None or where is S.box:
+        return False
+    if not where.is_space and not zone_visible(where, seat):
+        return False
+    return up or (owner is not None and owner.index == seat)
+
+
 def view(S, seat: int) -> View:
     boards: list[BoardView] = []
     every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]

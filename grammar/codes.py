@@ -765,6 +765,21 @@ Right:
 
     const SQUARES = [n * n for n in 1..100]
 ''',
+    "E063": '''\
+E063: an option's variant that cannot be played
+
+`option NAME "..." uses "VARIANT"` plays the variant file VARIANT when the option is on. VARIANT is a name,
+without a folder or `.mire`: the file of that name in the game's own folder, or a bundled game. It must be
+there, load without errors, and not have an option of its own that leads back to this game.
+
+Wrong:
+
+    option advanced "families break ties" uses "../other/advanced.mire"
+
+Right:
+
+    option advanced "families break ties" uses "mudwater-advanced"
+''',
     "E090": '''\
 E090: no game of that name
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Callable, Optional
@@ -17,7 +18,8 @@ import attrs
 from . import nodes as N
 from .checker import Checker
 from .diagnostics import Diagnostic, MireError
-from .parser import parse
+from .limits import MAX_DIGITS, MAX_FILE_BYTES
+from .parser import parse, unsafe_character
 from .symbols import Checked, Context
 from .tables import check_table
 from .types import Library
@@ -44,24 +46,34 @@ def bundled_names() -> list[str]:
     return sorted(p.stem for p in games_dir().glob("*.mire"))
 
 
+def is_path(name_or_path: str) -> bool:
+    """Is this a file's path (`./x.mire`, `games/x.mire`, `x.mire`) rather than a bundled game's name?"""
+    return name_or_path.endswith(".mire") or "/" in name_or_path or "\\" in name_or_path
+
+
 def find_game(name_or_path: str) -> Path:
-    """A bundled game's file by its name, or the file a path names; MireError (E090) for neither."""
-    p = Path(name_or_path)
-    if p.suffix == ".mire" or p.exists():
-        return p
+    """A bundled game's file by its name, or the file a path names; MireError (E090) for neither. A name means
+    the bundled game, whatever the working folder holds: a file of one's own is named by its path."""
+    if is_path(name_or_path):
+        return Path(name_or_path)
     bundled = games_dir() / f"{name_or_path}.mire"
-    if bundled.exists():
+    if bundled.is_file():
         return bundled
     raise MireError([Diagnostic("E090", f"no game named '{name_or_path}'"
                                         f"{did_you_mean(name_or_path, bundled_names())}", N.nowhere(name_or_path),
-                                "`mire list` shows the bundled games; a path to a .mire file works too")])
+                                "`mire list` shows the bundled games; a game of your own is named by its path, "
+                                "such as ./my-game.mire")])
 
 
 def find_sibling(beside: Path, name: str) -> Path:
-    """A game named in another game's file (`variant of NAME`, `uses "NAME"`): the file next to it, or a
-    bundled game."""
+    """A game named in another game's file (`variant of NAME`, `uses "NAME"`): the file of that name in the
+    same folder, or a bundled game; never a file elsewhere."""
+    if not name or is_path(name) or name.startswith("."):
+        raise MireError([Diagnostic("E063", f"'{name}' is not the name of a game", N.nowhere(str(beside)),
+                                    "a game names another by its name alone, without a folder or '.mire': "
+                                    "the file of that name beside it, or a bundled game")])
     sib = beside.parent / f"{name}.mire"
-    if sib.exists():
+    if sib.is_file():
         return sib
     return find_game(name)
 
@@ -74,12 +86,33 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+class FileRefused(Exception):
+    """A file that is not read: not a regular file, too large, not UTF-8 text; str() says why."""
+
+
+def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file of at most `limit` bytes (never a folder, a device or a pipe, which could
+    block or never end); FileRefused otherwise."""
+    try:
+        if not path.is_file():
+            raise FileRefused("it is not a file" if path.exists() else "there is no such file")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as err:
+        raise FileRefused(err.strerror or str(err)) from None
+    if len(data) > limit:
+        raise FileRefused(f"it is larger than {limit:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileRefused("it is not UTF-8 text") from None
+
+
 def read_rules(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        message = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        raise MireError([Diagnostic("E091", f"cannot read the file: {message}", N.nowhere(str(path)))]) from None
+        return read_text_file(path)
+    except FileRefused as err:
+        raise MireError([Diagnostic("E091", f"cannot read the file: {err}", N.nowhere(str(path)))]) from None
 
 
 # ---------------------------------------------------------------- reading a game
@@ -162,14 +195,21 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
             items.append(item)
             continue
         try:
-            text = target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            diags.append(Diagnostic("E043", f"cannot read data file '{rel}'", item.span, f"it should be at {target}"))
+            text = read_text_file(target)
+        except FileRefused as err:
+            diags.append(Diagnostic("E043", f"cannot read data file '{rel}': {err}", item.span,
+                                    f"it should be a CSV file at {target}"))
             items.append(item)
             continue
         dpath = display_path(target)
         sources[dpath] = text
-        rows = _csv_rows(text, dpath)
+        try:
+            rows = _csv_rows(text, dpath, diags)
+        except csv.Error as err:
+            diags.append(Diagnostic("E043", f"cannot read data file '{rel}': {err}", item.span,
+                                    "a data file is CSV: values separated by commas, a row a line"))
+            items.append(item)
+            continue
         header = tuple(str(v) for v, _ in rows[0]) if rows else ()
         table = item.evolve(file=None, header=header, rows=tuple(rows[1:]), data=rel)
         # the table is checked on its own, so that its diagnostics name the data file
@@ -182,18 +222,31 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
     return module.evolve(items=tuple(items)), diags, sources
 
 
-def _csv_rows(text: str, dpath: str) -> list:
+_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+
+
+def _csv_rows(text: str, dpath: str, diags: list) -> list:
+    """The rows of a CSV data file, each cell with its place; a cell with a character that may not be shown
+    is reported (E008) and left empty."""
     rows = []
-    for lineno, row in enumerate(csv.reader(io.StringIO(text)), 1):
+    reader = csv.reader(io.StringIO(text))
+    for row in reader:
+        lineno = reader.line_num
         if row and row[0].lstrip().startswith("#"):
             continue  # a comment line (which data is whose, say)
         cells = []
         col = 1
         for cell in row:
+            span = N.Span(dpath, lineno, col, lineno, col + len(cell))
             value: object = cell.strip()
-            if isinstance(value, str) and value.lstrip("-").isdigit():
-                value = int(value)
-            cells.append((value, N.Span(dpath, lineno, col, lineno, col + len(cell))))
+            bad = unsafe_character(cell)
+            if bad is not None:
+                diags.append(Diagnostic("E008", f"this value holds the character {ascii(bad)}, which a text may "
+                                                "not hold", span, "write the value without control characters"))
+                value = ""
+            elif _NUMBER.fullmatch(str(value)):
+                value = int(str(value))
+            cells.append((value, span))
             col += len(cell) + 1
         if cells and any(c[0] != "" for c in cells):
             rows.append(tuple(cells))

@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import ast as _pyast
-import os
+import hashlib
+import io
+import marshal
+import pickle
 import re
-import stat
 import unicodedata
 from importlib import resources
 
 import attrs
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
@@ -30,43 +33,57 @@ class _MireIndenter(Indenter):
 
 
 _PARSER: list = []
+# the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
+# building them takes most of a cold `mire check`
+TABLES = "mire.lark.tables"
+_OPTIONS = dict(parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
 
 
 def lark_parser() -> Lark:
-    """The Lark parser of the grammar (mire.lark), for whole files (`start`) and expressions (`expr`); built
-    once a process. Building its tables takes most of a cold `mire check`, so they are kept in the user's
-    cache folder (parser_cache_file), where only the user can write, and read back while the grammar is the
-    same."""
+    """The Lark parser of the grammar (mire.lark), for whole files (`start`) and expressions (`expr`), made
+    once a process: from the tables kept beside the grammar while they are the grammar's (and this Lark's),
+    else built."""
     if not _PARSER:
-        text = resources.files(__package__).joinpath("mire.lark").read_text()
-        options = dict(parser="lalr", postlex=_MireIndenter(), start=["start", "expr"], propagate_positions=True,
-                       maybe_placeholders=True)
-        cache = parser_cache_file()
-        try:
-            parser = Lark(text, cache=cache, **options) if cache else Lark(text, **options)
-        except (OSError, EOFError, ValueError, LarkError):  # a cache that cannot be read or written: none
-            parser = Lark(text, **options)
-        _PARSER.append(parser)
+        text = _grammar_text()
+        _PARSER.append(_kept_parser(text) or Lark(text, postlex=_MireIndenter(), **_OPTIONS))
     return _PARSER[0]
 
 
-def parser_cache_file():
-    """Where the parser's tables are kept: $XDG_CACHE_HOME/mire (or ~/.cache/mire), a folder of this user's
-    that no one else may write to (what is read there is unpickled); None where there is no such folder
-    (then the tables are built each time)."""
-    if os.environ.get("MIRE_NO_PARSER_CACHE"):
-        return None
+def _grammar_text() -> str:
+    return resources.files(__package__).joinpath("mire.lark").read_text(encoding="utf-8")
+
+
+def _tables_key(text: str) -> dict:
+    return {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+
+
+def _kept_parser(text: str):
     try:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = os.path.join(base, "mire")
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        info = os.stat(folder)
-        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()) \
-                or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        if kept.get("key") != _tables_key(text):
             return None
-        return os.path.join(folder, "grammar-tables.pickle")
-    except OSError:
+        return Lark.__new__(Lark)._load(kept["tables"], postlex=_MireIndenter())
+    except Exception:  # noqa: BLE001 - tables that cannot be read (another Lark, a damaged file): build them
         return None
+
+
+def save_parser_tables(path) -> None:
+    """Write the parser's tables for the grammar as it is (done after mire.lark changes)."""
+    text = _grammar_text()
+    buffer = io.BytesIO()
+    Lark(text, postlex=_MireIndenter(), **_OPTIONS).save(buffer, exclude_options=("postlex",))
+    tables = pickle.loads(buffer.getvalue())  # our own, just made: Lark saves with pickle
+    with open(path, "wb") as f:
+        f.write(marshal.dumps({"key": _tables_key(text), "tables": tables}))
+
+
+def tables_match_grammar() -> bool:
+    """Are the kept tables those of mire.lark as it is now?"""
+    try:
+        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return False
+    return kept.get("key", {}).get("grammar") == _tables_key(_grammar_text())["grammar"]
 
 
 def terminal_literals() -> dict:
@@ -607,3 +624,8 @@ _ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "varian
 def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
     tree = lark_parser().parse(text, start="expr")
     return _ToAst(path).transform(tree)
+
+
+if __name__ == "__main__":
+    save_parser_tables(resources.files(__package__).joinpath(TABLES))
+    print(f"wrote {TABLES}")

@@ -90,7 +90,8 @@ def test_replay_refuses_a_bad_save(in_tmp):
         "options": [], "moves": []}))
     result = run(["replay", "bad.json"])
     assert result.exit_code == 1
-    assert result.output.strip() == "cannot replay bad.json: unknown game 'no-such-game'"
+    assert result.output.strip() == \
+        "cannot replay bad.json: 'game' is 'no-such-game', which is neither a bundled game nor a .mire file"
 
 
 def test_bots_play_to_the_end(snapshot):
@@ -112,7 +113,7 @@ def test_human_against_a_bot(snapshot):
 def test_play_without_a_game_runs_the_default_against_a_bot():
     result = run(["play", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "random bot" in result.output and "bye" in result.output
+    assert "blue search bot (normal)" in result.output and "bye" in result.output
 
 
 def test_hot_seat_with_hidden_information_passes_the_screen():
@@ -132,7 +133,8 @@ def test_end_of_input_ends_the_session():
     (["play", "no-such-game"], "unknown game 'no-such-game'"),
     (["play", "tic-tac-toe", "--players", "5"], "Tic-tac-toe is for 2 players"),
     (["play", "tic-tac-toe", "--seat", "3=random"], "seats are numbered 1 to 2"),
-    (["play", "tic-tac-toe", "--seat", "2=robot"], "write SEAT=human or SEAT=random"),
+    (["play", "tic-tac-toe", "--seat", "2=robot"], "'robot' is not a bot: write one of human, random, mcts"),
+    (["play", "tic-tac-toe", "--seat", "robot"], "write SEAT=BOT, e.g. 2=mcts"),
     (["play", "tic-tac-toe", "--option", "nope"], "has no option 'nope'"),
 ])
 def test_usage_errors(args, message):
@@ -267,15 +269,14 @@ def test_saves_restore_hidden_information_and_choices(tmp_path):
 
     from mire.cli.savefile import restore, save_data, write_save
     from mire.engine import load_game
+    from mire.engine.bots import RandomBot
+    from mire.engine.playout import play_game
 
     game = load_game("mosquito-show")
     rng = random.Random(5)
     for seed in range(3):
         state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(5, 40)):
-            if state.is_over():
-                break
-            state.apply(rng.choice(state.legal_moves()))
+        play_game(state, [RandomBot(rng)] * 2, max_moves=rng.randrange(5, 40))
         path = tmp_path / f"s{seed}.json"
         write_save(str(path), save_data("mosquito-show", state.num_players, seed, [], state.history))
         _, _, saved, restored, movers = restore(str(path))

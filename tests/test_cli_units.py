@@ -42,15 +42,15 @@ def test_perft_counts_sequences_of_each_length():
 
 def test_save_round_trip_and_atomic_write(tmp_path):
     path = tmp_path / "game.json"
-    data = save_data("some-game", 2, 7, ["fast"], ["place b2", "place a1"])
+    data = save_data("tic-tac-toe", 2, 7, ["fast"], ["place b2", "place a1"])
     write_save(str(path), data)
-    assert json.loads(path.read_text()) == {"format": "mire-save", "version": 1, "game": "some-game",
+    assert json.loads(path.read_text()) == {"format": "mire-save", "version": 1, "game": "tic-tac-toe",
                                             "players": 2, "seed": 7, "options": ["fast"],
                                             "moves": ["place b2", "place a1"]}
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]    # no temporary file left
     saved = read_save(str(path))
     assert (saved.game, saved.players, saved.seed, saved.options, saved.moves) == \
-        ("some-game", 2, 7, ["fast"], ["place b2", "place a1"])
+        ("tic-tac-toe", 2, 7, ["fast"], ["place b2", "place a1"])
 
 
 def test_write_into_a_missing_folder_fails_cleanly(tmp_path):
@@ -81,7 +81,7 @@ def test_corrupt_saves_are_refused_with_one_line(tmp_path, content, reason):
 
 
 def test_missing_save_file(tmp_path):
-    with pytest.raises(SaveError, match="No such file"):
+    with pytest.raises(SaveError, match="no such file"):
         read_save(str(tmp_path / "nope.json"))
 
 

@@ -25,8 +25,10 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
 from mire.engine.library import BUILTINS, NAMES
 from mire.engine.perft import perft
+from mire.engine.playout import play_game
 from mire.grammar.diagnostics import MireError
 from mire.grammar.parser import parse
 
@@ -110,13 +112,9 @@ def load_block(folder: Path, block: Block):
 
 def play_out(game, players, options, seed):
     state = game.new_state(seed=seed, players=players, options=options)
-    rng = random.Random(seed)
-    for _ in range(MAX_MOVES):
-        if state.is_over():
-            break
-        moves = state.legal_moves()
-        assert moves, f"{game.title}: nobody can move, yet the game is not over (history {state.history})"
-        state.apply(rng.choice(moves))
+    play_game(state, [RandomBot(random.Random(seed))] * players, max_moves=MAX_MOVES)
+    assert state.is_over() or state.legal_moves(), \
+        f"{game.title}: nobody can move, yet the game is not over (history {state.history})"
     assert state.is_over(), f"{game.title} ({players} players, options {options}) did not end in {MAX_MOVES} moves"
     assert state.outcome() is not None
     return state

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import RuleError, load_game
+from mire.engine.bots import RandomBot
 from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
-from mire.engine.testing import snapshot
+from mire.engine.playout import play_game
+from mire.engine.testing import scramble_unseen, snapshot
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
 GAMES = bundled_names()  # every bundled game: the properties below hold for all of them
@@ -34,13 +36,9 @@ def test_perft_equals_the_reference_counts(name):
     assert perft(state, len(counts)) == counts
 
 
-def random_game(state, rng, limit=3000):
-    n = 0
-    while not state.is_over():
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
-        n += 1
-        assert n < limit, "a random game did not end"
+def random_game(state, rng, limit=3000, on_move=None):
+    n = play_game(state, [RandomBot(rng)] * state.num_players, max_moves=limit, on_move=on_move).length
+    assert state.is_over(), "a random game did not end"
     return n
 
 
@@ -58,12 +56,10 @@ def test_undo_restores_exactly_the_previous_state(name):
     game = load_game(str(HERE / "games" / f"{name}.mire")) if name == "high-card" else load_game(name)
     for seed in range(4):
         state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        before = [snapshot(state)]
-        while not state.is_over():
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-            before.append(snapshot(state))
+        before = []
+        random_game(state, random.Random(seed), on_move=lambda state, seat, move, before=before: before.append(
+            snapshot(state)))
+        before.append(snapshot(state))
         while len(before) > 1:
             before.pop()
             state.undo()
@@ -108,11 +104,7 @@ def test_face_down_mosquitoes_are_hidden_from_both_players():
     rng = random.Random(2)
     for seed in range(5):
         state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(12)):
-            if state.is_over():
-                break
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+        play_game(state, [RandomBot(rng)] * 2, max_moves=rng.randrange(12))
         before = views(state)
         hidden = [p for p in state.kind_pieces["token"] if not p.up]
         assert hidden
@@ -154,31 +146,6 @@ def test_seat_relative_directions_turn_with_the_seat():
     assert (white.rel["forward_left"].name, black.rel["forward_left"].name) == ("northwest", "southeast")
 
 
-def _scramble_what_seat_cannot_see(state, seat):
-    """Change every attribute a seat may not know: pieces in zones hidden from it, and the hidden
-    attributes of face-down pieces it does not own."""
-    from mire.engine.view import zone_visible
-    containers = list(state.spaces) + [sp for p in state.players for b in p.boards.values() for sp in b.spaces]
-    containers += [*state.zones.values(), state.supply, state.box,
-                   *[z for p in state.players for z in p.zones.values()]]
-    changed = 0
-    for c in containers:
-        unseen_zone = not c.is_space and not zone_visible(c, seat)
-        for piece in c.pieces:
-            mine = piece.owner is not None and piece.owner.index == seat
-            if unseen_zone:
-                names = list(piece.attrs)
-            elif not piece.up and not mine:
-                names = [n for n in piece.attrs if n in piece.kind.hidden] if piece.kind.hidden else list(piece.attrs)
-            else:
-                continue
-            for n in names:
-                v = piece.attrs[n]
-                piece.attrs[n] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else f"{v}~")
-                changed += 1
-    return changed
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_no_view_shows_what_its_seat_cannot_see(name):
     game = load_game(name)
@@ -186,17 +153,13 @@ def test_no_view_shows_what_its_seat_cannot_see(name):
     scrambled = 0
     for seed in range(6):
         played = game.new_state(seed=seed, players=game.max_players)
-        for _ in range(rng.randrange(30)):
-            if played.is_over():
-                break
-            moves = played.legal_moves()
-            played.apply(moves[rng.randrange(len(moves))])
+        play_game(played, [RandomBot(rng)] * played.num_players, max_moves=rng.randrange(30))
         for seat in range(played.num_players):
             state = game.new_state(seed=seed, players=game.max_players)
             for text in played.history:
                 state.apply(state.parse_move(text))
             before = json.dumps(state.view(seat), sort_keys=True)
-            scrambled += _scramble_what_seat_cannot_see(state, seat)
+            scrambled += scramble_unseen(state, seat)
             assert json.dumps(state.view(seat), sort_keys=True) == before
     # the games with hidden things really had some to scramble: the test is not empty for them
     assert (scrambled > 0) == (name in {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland"})

@@ -4,7 +4,9 @@ import random
 from pathlib import Path
 
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
 from mire.engine.perft import perft
+from mire.engine.playout import play_game
 
 GAMES = Path(__file__).parent / "games"
 
@@ -25,10 +27,7 @@ def test_hex_always_has_a_winner():
     game = load_game(str(GAMES / "hex.mire"))
     for seed in range(30):
         state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+        play_game(state, [RandomBot(random.Random(seed))] * 2)
         assert len(state.outcome().winners) == 1
 
 
@@ -42,8 +41,5 @@ def test_kalah_sows_round_the_ring_with_extra_turns_and_captures():
     assert state.turn_player.index == 0
     for seed in range(50):  # random games end, and no seed is lost or made
         state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-        assert sum(len(p.zones["store"].pieces) for p in state.players) == 48
+        play_game(state, [RandomBot(random.Random(seed))] * 2)
+        assert state.is_over() and sum(len(p.zones["store"].pieces) for p in state.players) == 48

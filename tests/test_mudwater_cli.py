@@ -10,6 +10,8 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.cli.savefile import save_data, write_save
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
+from mire.engine.playout import play_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 BLACK, WHITE = 0, 1
@@ -179,13 +181,17 @@ SEED_WITH_ROCKS = 5  # a game in which white (the bot) plays rocks, which black 
 def same_game_as_the_repl(seed, human=BLACK):
     """The game the REPL plays when the human always types 1 and the bot plays at random with the seed."""
     state = load_game("mudwater").new_state(seed=seed, inputs=hands())
-    rng = random.Random(seed)
+    bots = [RandomBot(random.Random(seed))] * 2
+    bots[human] = FirstMove()
     movers = []
-    while not state.is_over():
-        moves = state.legal_moves()
-        movers.append(state.to_move)
-        state.apply(moves[0] if state.to_move == human else rng.choice(moves))
+    play_game(state, bots, on_move=lambda state, seat, move: movers.append(seat))
     return state, movers
+
+
+class FirstMove:
+    """The human of these tests: always the first move listed."""
+    def choose(self, state, seat):
+        return state.legal_moves()[0]
 
 
 def test_the_repl_shows_one_player_nothing_of_the_other(in_tmp):
@@ -213,11 +219,10 @@ def test_the_repl_shows_one_player_nothing_of_the_other(in_tmp):
 
 def test_a_replay_shown_to_a_player_hides_the_other(in_tmp):
     game = load_game("mudwater")
-    rng = random.Random(1)
+    bot = RandomBot(random.Random(1))
     for seed in range(5):
         state = game.new_state(seed=seed, inputs=hands())
-        while not state.is_over():
-            state.apply(rng.choice(state.legal_moves()))
+        play_game(state, [bot, bot])
         write_save(str(in_tmp / "g.json"), save_data("mudwater", 2, seed, [], state.history, hands()))
         for seat in (BLACK, WHITE):
             shown = run(["replay", "g.json", "--seat", str(seat + 1)]).output

@@ -7,6 +7,8 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
+from mire.engine.playout import play_game
 from mire.engine.testing import snapshot as state_snapshot
 
 SEEDS = {2: 7, 3: 11, 4: 4}
@@ -68,14 +70,8 @@ def test_a_thousand_random_playouts_end_without_error(game, n):
     lengths = []
     for seed in range(1000):
         s = game.new_state(seed=seed, players=n)
-        rng = random.Random(seed)
-        moves = 0
-        while not s.is_over():
-            legal = s.legal_moves()
-            assert legal, "a game that is not over always has a move"
-            s.apply(legal[rng.randrange(len(legal))])
-            moves += 1
-            assert moves < 1000
+        moves = play_game(s, [RandomBot(random.Random(seed))] * n, max_moves=1000).length
+        assert s.is_over(), "a game that is not over always has a move, and ends within 1000"
         check_the_end(s, n)
         lengths.append(moves)
     assert min(lengths) > 10
@@ -84,12 +80,9 @@ def test_a_thousand_random_playouts_end_without_error(game, n):
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_undo_takes_a_whole_game_back_exactly(game, n):
     s = game.new_state(seed=n, players=n)
-    rng = random.Random(n)
-    seen = [state_snapshot(s)]
-    while not s.is_over():
-        legal = s.legal_moves()
-        s.apply(legal[rng.randrange(len(legal))])
-        seen.append(state_snapshot(s))
+    seen = []
+    play_game(s, [RandomBot(random.Random(n))] * n, on_move=lambda s, seat, move: seen.append(state_snapshot(s)))
+    seen.append(state_snapshot(s))
     while seen[:-1]:
         seen.pop()
         s.undo()

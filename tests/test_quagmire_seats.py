@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
+from mire.engine.playout import play_game
 from mire.engine.testing import settle
 
 HOMEWARD = Path(__file__).resolve().parent / "games" / "homeward.mire"
@@ -70,8 +72,5 @@ def test_a_goal_is_read_from_the_owners_seat(game):
 def test_random_games_end(game, n):
     for seed in range(50):
         s = game.new_state(seed=seed, players=n)
-        rng = random.Random(seed)
-        while not s.is_over():
-            moves = s.legal_moves()
-            s.apply(moves[rng.randrange(len(moves))])
+        play_game(s, [RandomBot(random.Random(seed))] * n)
         assert s.outcome() is not None

@@ -12,7 +12,9 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
 from mire.engine.library import edge
+from mire.engine.playout import play_game
 from mire.engine.runtime import DIRS
 from mire.engine.testing import snapshot as state_snapshot
 
@@ -110,25 +112,22 @@ def check_the_end(s, n):
 def test_random_playouts_end_by_the_rules(game, n):
     for seed in range(PLAYOUTS):
         s = game.new_state(seed=seed, players=n)
-        rng = random.Random(seed)
-        while not s.is_over():
-            moves = s.legal_moves()
-            assert moves
-            s.apply(moves[rng.randrange(len(moves))])
+        play_game(s, [RandomBot(random.Random(seed))] * n)
+        assert s.is_over()
         check_the_end(s, n)
 
 
 def test_undo_restores_every_position_through_secret_choices(game):
     s = game.new_state(seed=3, players=3)
-    rng = random.Random(3)
-    before = [state_snapshot(s)]
-    chose = 0
-    while not s.is_over():
-        moves = s.legal_moves()
-        chose += s.pending is not None
-        s.apply(moves[rng.randrange(len(moves))])
+    before = []
+    chose = []
+
+    def note(s, seat, move):
+        chose.append(s.pending is not None)
         before.append(state_snapshot(s))
-    assert chose > 0
+    play_game(s, [RandomBot(random.Random(3))] * 3, on_move=note)
+    before.append(state_snapshot(s))
+    assert any(chose)
     while len(before) > 1:
         before.pop()
         s.undo()
@@ -140,9 +139,6 @@ def test_a_thousand_random_playouts_end_without_error(game):
     ended = 0
     for i in range(1000):
         s = game.new_state(seed=10_000 + i, players=2 + i % 3)
-        rng = random.Random(i)
-        while not s.is_over():
-            moves = s.legal_moves()
-            s.apply(moves[rng.randrange(len(moves))])
+        play_game(s, [RandomBot(random.Random(i))] * s.num_players)
         ended += s.outcome() is not None
     assert ended == 1000

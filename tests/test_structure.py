@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
 from mire.engine.compiler import Compiler
 from mire.engine.expressions import Emitter
 from mire.engine.library import BUILTINS, LIBRARY, NAMES
+from mire.engine.playout import play_game
 from mire.grammar import nodes as N
 from mire.grammar.expr_types import ExpressionChecker
 from mire.grammar.statements import StatementChecker
@@ -79,12 +81,9 @@ def test_mypy_is_clean(tmp_path):
 
 
 def _playouts(game, n, seed):
-    rng = random.Random(seed)
+    bot = RandomBot(random.Random(seed))
     for i in range(n):
-        state = game.new_state(seed=seed + i)
-        while not state.is_over():
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+        play_game(game.new_state(seed=seed + i), [bot, bot])
 
 
 def test_memory_stays_flat_over_many_playouts():

@@ -6,7 +6,9 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.bots import RandomBot
 from mire.engine.library import closed, edge, frontier, regions, turned
+from mire.engine.playout import play_game
 from mire.engine.runtime import DIRS
 from mire.engine.testing import settle, snapshot
 
@@ -102,11 +104,9 @@ def test_tile_game_plays_with_matching_edges_and_exact_undo():
     game = load_game(TILES)
     for seed in range(5):
         s = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        before = [snapshot(s)]
-        while not s.is_over():
-            moves = s.legal_moves()
-            s.apply(moves[rng.randrange(len(moves))])
+        before = []
+
+        def check(s, seat=None, move=None, before=before):
             before.append(snapshot(s))
             for p in s.players:  # every touching pair of sides matches
                 for sp in p.boards["farm"].in_play():
@@ -118,6 +118,9 @@ def test_tile_game_plays_with_matching_edges_and_exact_undo():
                             theirs = edge(s, n.pieces[0], DIRS[{"north": "south", "south": "north",
                                                                 "east": "west", "west": "east"}[name]])
                             assert mine == theirs.rstrip("0123456789")
+        play_game(s, [RandomBot(random.Random(seed))] * s.num_players, on_move=check)
+        check(s)
+        assert s.is_over()
         while len(before) > 1:
             before.pop()
             s.undo()

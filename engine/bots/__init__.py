@@ -1,0 +1,105 @@
+"""Bots: anything with `choose(state, seat) -> Move`, and the specs that name them (`--seat 2=mcts:500`).
+
+    random        a uniformly random legal move
+    mcts          the search bot at the normal level (about 1 s a move)
+    mcts:2s       the search bot thinking 2 seconds a move
+    mcts:500      the search bot with 500 iterations a move (the same moves on every machine)
+    easy, normal, hard   the search bot's levels
+    peek, peek:500       the search bot allowed to see everything (to measure what honesty costs)
+    human         a person at the terminal (not a bot: the REPL asks)
+
+A bot sees a game only through `state.view(seat)`, the legal moves, and what the engine offers a seat
+(`mire.engine.knowledge`): it never reads what its seat cannot see.
+"""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+import attrs
+
+
+class Bot(Protocol):
+    spec: str
+
+    def choose(self, state, seat: int):
+        """The move `seat` makes now (state.to_move == seat); must not change `state`."""
+
+
+class RandomBot:
+    """A uniformly random legal move, drawn from its own generator."""
+    spec = "random"
+
+    def __init__(self, rng=None, seed=0):
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def choose(self, state, seat):
+        moves = state.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+
+# the levels of the search bot: (seconds a move, iterations at most)
+LEVELS = {"easy": (0.25, 100), "normal": (1.0, 5000), "hard": (5.0, 50000)}
+DEFAULT_LEVEL = "normal"
+SPEC_HELP = "human, random, mcts, mcts:2s, mcts:500, easy, normal, hard, peek"
+
+
+class SpecError(ValueError):
+    """A bot spec that names no bot; str() says what would."""
+
+
+@attrs.frozen
+class BotSpec:
+    """A parsed spec: `kind` is "human", "random" or "search"; a search has a time, an iteration budget, or
+    both (the first reached ends it)."""
+    text: str
+    kind: str
+    seconds: float | None = None
+    iterations: int | None = None
+    peek: bool = False
+
+    def make(self, seed=0):
+        """The bot (None for a human), its moves drawn from `seed`."""
+        if self.kind == "human":
+            return None
+        if self.kind == "random":
+            bot = RandomBot(seed=seed)
+            bot.spec = self.text
+            return bot
+        from .search import SearchBot
+        return SearchBot(iterations=self.iterations, seconds=self.seconds, seed=seed, peek=self.peek,
+                         spec=self.text)
+
+
+def parse_spec(text: str) -> BotSpec:
+    spec = text.strip().lower()
+    if spec in ("human", "random"):
+        return BotSpec(spec, spec)
+    if spec in LEVELS:
+        seconds, iterations = LEVELS[spec]
+        return BotSpec(spec, "search", seconds, iterations)
+    name, _, budget = spec.partition(":")
+    if name in ("mcts", "peek"):
+        peek = name == "peek"
+        if not budget:
+            seconds, iterations = LEVELS[DEFAULT_LEVEL]
+            return BotSpec(spec, "search", seconds, iterations, peek)
+        try:
+            if budget.endswith("s"):
+                seconds = float(budget[:-1])
+                if seconds > 0:
+                    return BotSpec(spec, "search", seconds, None, peek)
+            elif budget.isdigit() and int(budget) > 0:
+                return BotSpec(spec, "search", None, int(budget), peek)
+        except ValueError:
+            pass
+        raise SpecError(f"'{text}': after '{name}:' write a time like 2s or a number of iterations like 500")
+    raise SpecError(f"'{text}' is not a bot: write one of {SPEC_HELP}")
+
+
+def make_bot(text: str, seed=0):
+    """The bot a spec names (None for `human`); raises SpecError."""
+    return parse_spec(text).make(seed)
+
+
+__all__ = ["Bot", "RandomBot", "BotSpec", "SpecError", "parse_spec", "make_bot", "LEVELS", "SPEC_HELP"]

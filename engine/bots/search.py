@@ -1,0 +1,152 @@
+"""The search bot: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), for any game.
+
+Each iteration takes a state consistent with what the bot's seat knows (mire.engine.knowledge: hidden
+pieces dealt again, other players' pending secret choices made again, the random numbers still to come
+drawn afresh), walks down one tree of moves with UCB1, adds one move, plays on at random to the end, and
+gives every seat its own result: 1 for a win, 1/k to each of k who share a win or a draw, 0 for a loss.
+A node is the sequence of moves that led to it, whoever made them (chance, mid-move choices by any seat and
+secret choices included); a move is known by its text. Since the states differ from one iteration to
+the next, a move is not always there to choose: it is judged against the times it was there (the
+"availability" count of ISMCTS).
+
+OpenSpiel's mcts.py and ismcts.py (github.com/google-deepmind/open_spiel) were read for this; this one
+works through the engine's public API only, with one copy of the state per decision, applying and
+undoing moves on it.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+
+from ..knowledge import Worlds
+from ..playout import play_game
+from ..runtime import RuleError
+from . import RandomBot
+
+EXPLORATION = 0.7          # UCB1's constant, for results between 0 and 1
+ROLLOUT_LIMIT = 1000       # moves a random playout may take before it is scored as it stands (unfinished)
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self):
+        self.children = {}   # move text -> _Node
+        self.visits = 0
+        self.total = 0.0     # the results of the seat that made the move into this node
+        self.available = 0   # times this move could have been chosen when its parent was visited
+
+
+class SearchBot:
+    """`iterations` and `seconds` bound the thinking (the first one reached ends it; iterations alone gives
+    the same moves on any machine). `peek=True` lets it see everything (chance stays unknown)."""
+
+    def __init__(self, iterations=None, seconds=None, seed=0, peek=False, spec="mcts", exploration=EXPLORATION,
+                 rollout_limit=ROLLOUT_LIMIT):
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs iterations or seconds")
+        self.iterations, self.seconds = iterations, seconds
+        self.seed, self.peek, self.spec = seed, peek, spec
+        self.exploration, self.rollout_limit = exploration, rollout_limit
+        self.last = None   # what the last search found: {"iterations", "seconds", "visits": {move text: n}}
+
+    def choose(self, state, seat):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0, "visits": {moves[0].text: 0}}
+            return moves[0]
+        began = time.perf_counter()
+        rng = random.Random(self._decision_seed(state, seat))
+        worlds = Worlds(state, seat, peek=self.peek)
+        root = _Node()
+        done = 0
+        deadline = None if self.seconds is None else began + self.seconds
+        while self.iterations is None or done < self.iterations:
+            self._iterate(worlds.sample(rng), root, rng)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        by_text = {m.text: m for m in moves}
+        tried = [(child.visits, child.total / max(1, child.visits), text)
+                 for text, child in root.children.items() if text in by_text]
+        self.last = {"iterations": done, "seconds": time.perf_counter() - began,
+                     "visits": {text: child.visits for text, child in root.children.items()}}
+        if not tried:  # nothing it imagined is legal here (legal moves that depend on hidden things)
+            return moves[rng.randrange(len(moves))]
+        return by_text[max(tried)[2]]
+
+    def _decision_seed(self, state, seat):
+        """The same decision for the same seed, seat and game as the seat has seen it."""
+        seen = "\n".join([str(self.seed), str(seat), *state.history_for(seat)])
+        return int.from_bytes(hashlib.blake2b(seen.encode(), digest_size=8).digest(), "big")
+
+    def _iterate(self, world, root, rng):
+        node = root
+        path = []      # (node, the seat that moved into it)
+        depth = len(world.played)
+        try:
+            while not world.is_over():
+                moves = world.legal_moves()
+                if not moves:
+                    break
+                mover = world.to_move
+                children = node.children
+                untried = []
+                there = []
+                for m in moves:
+                    child = children.get(m.text)
+                    if child is None:
+                        untried.append(m)
+                    else:
+                        child.available += 1
+                        there.append(child)
+                        there.append(m)
+                if untried:
+                    move = untried[rng.randrange(len(untried))]
+                    child = children[move.text] = _Node()
+                    child.available = 1
+                    world.apply(move)
+                    path.append((child, mover))
+                    break
+                move = self._select(there)
+                child = children[move.text]
+                world.apply(move)
+                path.append((child, mover))
+                node = child
+            # then random moves to the end (or to the limit, scored as unfinished)
+            play_game(world, [RandomBot(rng)] * world.num_players, max_moves=self.rollout_limit)
+            result = rewards(world)
+        except RuleError:  # a rule failed on a move: the move did not happen; the line counts as unfinished
+            result = [1.0 / world.num_players] * world.num_players
+        for child, mover in path:
+            child.visits += 1
+            child.total += result[mover]
+        for _ in range(len(world.played) - depth):
+            world.undo()
+
+    def _select(self, there):
+        """UCB1 over the moves there now, judged against the times each was there."""
+        c = self.exploration
+        best, best_value = None, -1.0
+        for i in range(0, len(there), 2):
+            child = there[i]
+            value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = there[i + 1], value
+        return best
+
+
+def rewards(state):
+    """Each seat's result: 1 for a sole win, 1/k to each of k who share a win, a draw or an unfinished game
+    (shared by all), 0 for a loss."""
+    n = state.num_players
+    out = state.outcome() if state.is_over() else None
+    if out is None or out.draw or not out.winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(out.winners)
+    result = [0.0] * n
+    for w in out.winners:
+        result[w] = share
+    return result

@@ -1,0 +1,243 @@
+"""What one seat knows of a game, and the states consistent with it that a search may imagine.
+
+A piece's identity is its attribute values, fixed when it is made (rules change where a piece is, its face,
+owner and turns, never its attributes). At the start every seat knows which piece is which: the rules file
+lists the pieces and puts them in their places. A seat loses track of pieces it cannot see when they are
+shuffled or picked at random, or chosen in secret by a player (the hands the players bring): those pieces
+become a *pool*, whose identities the seat knows only as a whole. It learns a piece again when it sees it
+(face up, or its own piece face down, in a place it may look at), and keeps knowing it when it is hidden
+again without being mixed (a card it saw placed and then covered, a card it held that went to a secret
+zone).
+
+`Worlds(state, seat)` works that out by playing the game again on a copy, and `sample(rng)` turns the copy
+into a state that `seat` cannot tell from the real one: the identities of each pool dealt again at random
+among its pieces (a face-down piece keeps what it shows), the pending secret choices of the other players
+made again at random, and the random numbers still to come drawn from a new seed. Nothing in it reads what
+the seat cannot see: the identities come from the rules file, and where a piece lies, its face and owner
+are in view.
+"""
+from __future__ import annotations
+
+import copy
+
+from .runtime import DIRS
+from .view import sees
+
+
+def clone_state(state):
+    """An independent copy of a state: the game, its compiled rules and the directions are shared."""
+    from .state import CHOICE
+    game = state.game
+    shared = [game, CHOICE, *DIRS.values(), *game.kinds.values(), *game.actions, *game.setup,
+              *(rule for rules in game.triggers.values() for rule in rules),
+              game.open_actions, game.after_move_rules, game.turn_start_rules]
+    return copy.deepcopy(state, {id(x): x for x in shared})
+
+
+def printed_identities(game, players):
+    """(kind, attributes) of each piece the rules file lists, in the order a new state makes them (their
+    ids); pieces made later by the rules (`place`) have no attributes."""
+    out = []
+    for table in game.tables:
+        for _owner in range(players) if table.each_player else [None]:
+            out.extend((table.kind, attrs) for attrs in table.rows)
+    return out
+
+
+class _Pools:
+    """Pieces whose identities a seat knows only as a group: piece id -> the set of ids of its pool."""
+
+    def __init__(self):
+        self.of = {}
+
+    def merge(self, ids):
+        group = set()
+        for pid in ids:
+            group |= self.of.get(pid, {pid})
+        for pid in group:
+            self.of[pid] = group
+
+    def learn(self, pid):
+        group = self.of.pop(pid, None)
+        if group is None:
+            return
+        group.discard(pid)
+        if len(group) == 1:  # the last one of a pool is whatever identity is left
+            self.of.pop(next(iter(group)), None)
+
+    def groups(self):
+        return list({id(g): g for g in self.of.values()}.values())
+
+
+class Worlds:
+    """The states `seat` cannot tell from `state`. `peek=True` makes a seat that sees everything (to measure
+    what honesty costs); chance is sampled afresh all the same."""
+
+    def __init__(self, state, seat, peek=False):
+        self.seat = seat
+        self.peek = peek
+        self.state = work = clone_state(state)
+        self.pools = []       # (kind, pieces in place order, attributes a face shows, {face: pieces}, identities)
+        self.redo = None      # the move in progress, when other players' secret choices in it are to be made again
+        if peek:
+            return
+        printed = printed_identities(work.game, work.num_players)
+        self.identity = lambda p: printed[p.id][1] if p.id < len(printed) else {}
+        pools = self._track(work, work.played)
+        self._prepare(work, pools)
+        self.redo = self._secret_steps(work)
+
+    # ------------------------------------------------------------ what the seat knows
+    def _track(self, work, moves):
+        """Play the game again from its start on `work`, following what `seat` sees."""
+        seat = self.seat
+        for _ in moves:
+            work.undo()
+        # every piece as the rules file made it: the game played again goes as it went (it only says where
+        # the pieces were, and how they lay, when the seat looked)
+        work.assume([(p, self.identity(p)) for ps in work.kind_pieces.values() for p in ps])
+        pools = _Pools()
+        done = set()
+        pieces = {}
+
+        def piece(pid):
+            if pid not in pieces:
+                pieces.update((p.id, p) for ps in work.kind_pieces.values() for p in ps)
+            return pieces[pid]
+
+        def absorb():
+            for event in work.chance:
+                if event.label in done:
+                    continue
+                done.add(event.label)
+                unseen = []
+                for p, where, up, owner in event.pieces:
+                    if sees(work, where, up, owner, seat):
+                        pools.learn(p.id)
+                    else:
+                        unseen.append(p.id)
+                if len(unseen) > 1:
+                    pools.merge(unseen)
+
+        def observe():
+            for pid in list(pools.of):
+                p = piece(pid)
+                if sees(work, p.loc, p.up, p.owner, seat):
+                    pools.learn(pid)
+
+        absorb()
+        observe()
+        for move in moves:
+            work.apply(move)
+            absorb()
+            observe()
+        return [[piece(pid) for pid in group] for group in pools.groups()]
+
+    def _prepare(self, work, pools):
+        """Sort each pool by where its pieces lie (not by which piece is which), and tell the pieces the
+        seat knows but cannot see now what they are (the identities come from the rules file)."""
+        identity = self.identity
+        order = {}
+        for c in containers(work):
+            order[id(c)] = len(order)
+
+        def place(p):
+            return (order.get(id(p.loc), len(order)), p.loc.pieces.index(p) if p.loc is not None else 0)
+
+        pooled = set()
+        for members in pools:
+            by_kind = {}
+            for p in sorted(members, key=place):
+                by_kind.setdefault(p.kind.name, []).append(p)
+                pooled.add(p.id)
+            for kind, ps in sorted(by_kind.items()):
+                shown = [a for a in ps[0].kind.attrs if a not in ps[0].kind.hidden] if ps[0].kind.hidden else []
+                faces = {}
+                for p in ps:
+                    if shown and p.loc is not None and sees(work, p.loc, True, None, self.seat):
+                        # face down where the seat looks: it shows its visible attributes
+                        faces.setdefault(_face(p.attrs, shown), []).append(p)
+                identities = sorted((identity(p) for p in ps), key=_canonical)
+                self.pools.append((kind, ps, shown, faces, identities))
+        known = [(p, identity(p)) for ps in work.kind_pieces.values() for p in ps
+                 if p.id not in pooled and not sees(work, p.loc, p.up, p.owner, self.seat)]
+        work.assume(known)
+
+    def _secret_steps(self, work):
+        """The move in progress, step by step, if another player has made a secret choice in it."""
+        if work.pending is None:
+            return None
+        steps = []
+        while True:
+            move = work.played[-1]
+            work.undo()
+            steps.append((move, work.to_move, work.secret_choice))
+            if work.pending is None:
+                break
+        steps.reverse()
+        for move, _, _ in steps:
+            work.apply(move)
+        if not any(secret and who != self.seat for _, who, secret in steps):
+            return None
+        return steps
+
+    # ------------------------------------------------------------ a world
+    def sample(self, rng):
+        """Make the copy another state consistent with what the seat knows, drawn with `rng`; returns it."""
+        work = self.state
+        dealt = []
+        for _kind, members, shown, faces, identities in self.pools:
+            left = list(identities)
+            if faces:
+                for face, ps in faces.items():
+                    fits = [i for i, x in enumerate(left) if _face(x, shown) == face]
+                    picked = rng.sample(fits, len(ps))
+                    dealt.extend(zip(ps, (left[i] for i in picked)))
+                    for i in sorted(picked, reverse=True):
+                        del left[i]
+                showing = {id(p) for ps in faces.values() for p in ps}
+                blank = [p for p in members if id(p) not in showing]
+            else:
+                blank = members
+            rng.shuffle(left)
+            dealt.extend(zip(blank, left))
+        if dealt:
+            work.assume(dealt)
+        if self.redo is not None:
+            self._choose_again(work, rng)
+        work.reseed(rng.getrandbits(64))
+        return work
+
+    def _choose_again(self, work, rng):
+        from .state import CHOICE
+        for _ in self.redo:
+            work.undo()
+        for move, who, secret in self.redo:
+            moves = work.legal_moves()
+            if secret and who != self.seat:
+                move = moves[rng.randrange(len(moves))]
+            elif move.action is CHOICE:  # an answer by its number: the options may have changed
+                i = move.args[0]
+                move = moves[i] if i < len(moves) else moves[rng.randrange(len(moves))]
+            work.apply(move)
+
+
+def _face(attrs, shown):
+    return tuple(repr(attrs.get(a)) for a in shown)
+
+
+def _canonical(attrs):
+    return sorted((k, repr(v)) for k, v in attrs.items())
+
+
+def containers(state):
+    """Every place a piece can be, in a fixed order."""
+    out = [s for b in state.boards.values() for s in b.spaces]
+    for p in state.players:
+        for b in p.boards.values():
+            out.extend(b.spaces)
+    out.extend(state.zones.values())
+    for p in state.players:
+        out.extend(p.zones.values())
+    out.extend([state.supply, state.box])
+    return out

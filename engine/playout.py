@@ -1,0 +1,187 @@
+"""Games played to the end by bots: the one loop that `mire simulate`, `arena` and `balance`, the golden
+playthroughs, the benchmarks and the tests use, and the summary of many games.
+
+Game i of a series starts from `game.new_state(seed=seed + i)` and its bots draw from generators seeded by
+`(seed, i)` alone, so a series can be split by game number (run in parallel, stopped and resumed) and give
+the same results.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from typing import Optional
+
+import attrs
+
+from .bots import RandomBot
+from .state import Outcome
+
+
+@attrs.define
+class GameRecord:
+    """How one game went: its length in decisions, and its outcome (None when it did not finish)."""
+    length: int
+    outcome: Optional[Outcome]
+
+
+def play_game(state, bots, max_moves=None, on_move=None) -> GameRecord:
+    """Play `state` on with one bot per seat (`bots[seat].choose(state, seat)`) until the game is over or
+    `max_moves` decisions were made. `on_move(state, seat, move)` is called before each move is applied."""
+    length = 0
+    while not state.is_over() and (max_moves is None or length < max_moves):
+        if not state.legal_moves():
+            break
+        seat = state.to_move
+        move = bots[seat].choose(state, seat)
+        if on_move is not None:
+            on_move(state, seat, move)
+        state.apply(move)
+        length += 1
+    return GameRecord(length, state.outcome() if state.is_over() else None)
+
+
+def series_rng(seed, index, what="moves") -> random.Random:
+    """The generator for game `index` of a series: a function of (seed, index) only."""
+    return random.Random(f"{seed}:{index}:{what}")
+
+
+@attrs.define
+class Summary:
+    """The results of many games, per seat: sole wins, shared wins and draws (they add up, with the
+    unfinished games, to n), lengths, mean scores where the game keeps a score, and speed."""
+    seats: list                       # seat names
+    n: int = 0
+    wins: dict = attrs.Factory(dict)      # seat -> games it won alone
+    shared: dict = attrs.Factory(dict)    # seat -> games it won together with others
+    draws: int = 0
+    unfinished: int = 0
+    lengths: list = attrs.Factory(list)
+    score_sums: dict = attrs.Factory(dict)
+    scored: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    def __attrs_post_init__(self):
+        for name in self.seats:
+            self.wins.setdefault(name, 0)
+            self.shared.setdefault(name, 0)
+
+    def add(self, record: GameRecord):
+        self.n += 1
+        self.lengths.append(record.length)
+        outcome = record.outcome
+        if outcome is None:
+            self.unfinished += 1
+            return
+        if outcome.draw:
+            self.draws += 1
+        elif len(outcome.winners) == 1:
+            self.wins[self.seats[outcome.winners[0]]] += 1
+        else:
+            for w in outcome.winners:
+                self.shared[self.seats[w]] += 1
+        if outcome.scores:
+            self.scored += 1
+            for seat, score in outcome.scores.items():
+                name = self.seats[seat]
+                self.score_sums[name] = self.score_sums.get(name, 0) + (score or 0)
+
+    def merge(self, other):
+        """Add the games of another summary of the same series (another range of game numbers)."""
+        self.n += other.n
+        for name in self.seats:
+            self.wins[name] += other.wins[name]
+            self.shared[name] += other.shared[name]
+            self.score_sums[name] = self.score_sums.get(name, 0) + other.score_sums.get(name, 0)
+        self.draws += other.draws
+        self.unfinished += other.unfinished
+        self.lengths += other.lengths
+        self.scored += other.scored
+        self.seconds = max(self.seconds, other.seconds)
+        self.interrupted = self.interrupted or other.interrupted
+        return self
+
+    @property
+    def decided(self):
+        """Games with a sole winner."""
+        return sum(self.wins.values())
+
+    @property
+    def shared_games(self):
+        return self.n - self.unfinished - self.draws - self.decided
+
+    def length_stats(self):
+        if not self.lengths:
+            return {"mean": 0, "min": 0, "max": 0}
+        return {"mean": statistics.fmean(self.lengths), "min": min(self.lengths), "max": max(self.lengths)}
+
+    def mean_scores(self):
+        if not self.scored:
+            return None
+        return {name: self.score_sums.get(name, 0) / self.scored for name in self.seats}
+
+    def win_rates(self):
+        """Each seat's rate of sole wins, as a 95% Wilson interval [low, high]."""
+        return {name: list(wilson(k, self.n)) for name, k in self.wins.items()}
+
+    def per_second(self):
+        return self.n / self.seconds if self.seconds > 0 else float("inf")
+
+    def as_dict(self):
+        out = {"n": self.n, "wins": dict(self.wins), "shared": dict(self.shared), "draws": self.draws,
+               "unfinished": self.unfinished, "length": self.length_stats()}
+        scores = self.mean_scores()
+        if scores is not None:
+            out["mean_score"] = {k: round(v, 3) for k, v in scores.items()}
+        return out
+
+
+def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_moves=10000, summary=None,
+                on_game=None, on_move=None, start=0) -> Summary:
+    """Games `start` .. `start + n - 1` of a series: game i from `new_state(seed=seed + i)`, played by
+    `bots_for(i, players)` (a list, one bot per seat; default: one random bot for every seat, drawing from
+    `series_rng(seed, i)`). `on_move(i, state, seat, move)` sees each move before it is made,
+    `on_game(i, state, record)` each finished game (one state plays every game of the series, started again
+    with State.restart: read it there, do not keep it). Ctrl-C stops the series between two games, or in the
+    middle of one (which is then not counted): the summary says `interrupted`."""
+    players = players if players is not None else game.min_players
+    if summary is None:
+        summary = Summary(game.seat_names(players))
+    if bots_for is None:
+        def bots_for(i, players):
+            return [RandomBot(series_rng(seed, i))] * players
+    began = time.perf_counter()
+    state = None
+    try:
+        for i in range(start, start + n):
+            if state is None:
+                state = game.new_state(seed=seed + i, players=players, options=tuple(options))
+            else:
+                state.restart(seed + i)  # the game new_state(seed=seed + i) would start, not built again
+            watch = None if on_move is None else (lambda state, seat, move, i=i: on_move(i, state, seat, move))
+            record = play_game(state, bots_for(i, players), max_moves=max_moves, on_move=watch)
+            summary.add(record)
+            if on_game is not None:
+                on_game(i, state, record)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    summary.seconds += time.perf_counter() - began
+    return summary
+
+
+def random_playouts(game, n, seed=0, players=None, options=(), max_moves=10000) -> Summary:
+    """`n` games between random movers (see play_series)."""
+    return play_series(game, n, seed=seed, players=players, options=options, max_moves=max_moves)
+
+
+def wilson(k, n, z=1.96):
+    """The Wilson score interval of a rate of k in n (95% for z = 1.96), rounded to 4 places."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))

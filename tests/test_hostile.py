@@ -1,0 +1,151 @@
+"""Hostile rules files, data files, hands and saves (tests/hostile/): each gets a clear diagnostic or a located
+rule error, within a memory cap and a time limit, prints no raw control character, and makes the process read
+or write nothing outside the test's folder (but Python and Mire themselves)."""
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HOSTILE = Path(__file__).parent / "hostile"
+MEMORY_MB = 1500
+SECONDS = 60
+
+# name: (files of tests/hostile/ to bring, the command, exit status, what the output says)
+CASES = {
+    # a rule reaching the objects of the engine
+    "dunder attribute": (["dunder_attribute.mire"], ["simulate", "game/dunder_attribute.mire", "-n", "1"], 1,
+                         "has no attribute '__class__'"),
+    "assign through an untyped parameter": (["assign_engine_object.mire"],
+                                            ["simulate", "game/assign_engine_object.mire", "-n", "1"], 1,
+                                            "'owner' of pool cannot be set"),
+    "index a player": (["index_an_object.mire"], ["simulate", "game/index_an_object.mire", "-n", "1"], 1,
+                       "only a list can be indexed"),
+    # tiny files that would make `check` run away
+    "constants doubling numbers": (["constant_doubling.mire"], ["check", "game/constant_doubling.mire"], 1,
+                                   "error[E073]: constant 'c12' cannot be computed: a number grew past 1000 digits"),
+    "constants doubling texts": (["constant_text_doubling.mire"], ["check", "game/constant_text_doubling.mire"], 1,
+                                 "a text grew past 10000 characters"),
+    "a table of a hundred million pieces": (["table_count_huge.mire"], ["check", "game/table_count_huge.mire"], 1,
+                                            "error[E072]"),
+    "ninety-nine million players": (["players_huge.mire"], ["check", "game/players_huge.mire"], 1,
+                                    "error[E044]: a game has 1 to 8 players, not 99999999"),
+    "boards of every player": (["many_boards.mire"], ["check", "game/many_boards.mire"], 1, "error[E072]"),
+    "a data file that is a pipe": (["data_fifo.mire"], ["check", "game/data_fifo.mire"], 1,
+                                   "cannot read data file 'fifo.csv': it is not a file"),
+    # legal files that explode when played
+    "squaring a number": (["repeat_square.mire"], ["simulate", "game/repeat_square.mire", "-n", "1"], 1,
+                          "a number grew past 1000 digits"),
+    "doubling a text": (["repeat_text.mire"], ["simulate", "game/repeat_text.mire", "-n", "1"], 1,
+                        "a text grew past 10000 characters"),
+    "doubling a list": (["repeat_list.mire"], ["simulate", "game/repeat_list.mire", "-n", "1"], 1,
+                        "a list grew past 10000 items"),
+    "three parameters over 64 x 64": (["three_parameters.mire"], ["simulate", "game/three_parameters.mire", "-n", "1"],
+                                      1, "more than 200000 steps"),
+    "an area growing 20,000 spaces": (["area_growth.mire"], ["simulate", "game/area_growth.mire", "-n", "1"], 1,
+                                      "would grow past 10000 spaces"),
+    "a chain of defs doubling their work": (["def_chain.mire"], ["simulate", "game/def_chain.mire", "-n", "1"], 1,
+                                            "more than 200000 steps"),
+    "a recursive def in a trigger": (["recursive_trigger.mire"],
+                                     ["simulate", "game/recursive_trigger.mire", "-n", "1"], 1,
+                                     "calls itself without end"),
+    "a flood of log lines": (["log_flood.mire"], ["simulate", "game/log_flood.mire", "-n", "1"], 1,
+                             "more than 200000 steps"),
+    "a flood of pieces": (["place_flood.mire"], ["simulate", "game/place_flood.mire", "-n", "1"], 1,
+                          "a game has at most 100000 pieces"),
+    "a recursive def squaring": (["recursive_square.mire"], ["simulate", "game/recursive_square.mire", "-n", "1"], 1,
+                                 "a number grew past 1000 digits"),
+    # files outside the game's folder
+    "a variant of a file elsewhere": (["variant_of_elsewhere.mire"], ["check", "game/variant_of_elsewhere.mire"], 1,
+                                      "error[E090]: no game named 'secret'"),
+    "an option that uses a path": (["uses_a_path.mire"], ["check", "game/uses_a_path.mire"], 1,
+                                   "error[E063]: option 'leak' uses '../../etc/passwd', but"),
+    "options that use each other": (["uses_a_circle.mire", "uses_a_circle_back.mire"],
+                                    ["check", "game/uses_a_circle.mire"], 1,
+                                    "uses 'uses_a_circle_back', whose options lead back to 'uses_a_circle'"),
+    "a save that names /etc/passwd": (["save_etc_passwd.json"], ["replay", "game/save_etc_passwd.json"], 1,
+                                      "'game' is '/etc/passwd', which is neither a bundled game nor a .mire file"),
+    "a save that names a relative file": (["save_relative.json"], ["replay", "game/save_relative.json"], 1,
+                                          "which is neither a bundled game nor a .mire file"),
+    "a folder named like a bundled game": ([], ["check", "tic-tac-toe"], 0, "ok: tic-tac-toe"),
+    # terminal escapes
+    "an escape in a title": (["title_escape.mire"], ["check", "game/title_escape.mire"], 1,
+                             "error[E008]: this text holds the character '\\x1b'"),
+    "a raw escape in a title": (["title_raw_escape.mire"], ["check", "game/title_raw_escape.mire"], 1,
+                                "error[E008]"),
+    "a new line in a log text": (["log_newline.mire"], ["check", "game/log_newline.mire"], 1,
+                                 "holds the character '\\n'"),
+    "an escape in a comment": (["comment_escape.mire"], ["check", "game/comment_escape.mire"], 1,
+                               "# \\x1b]52;c;cm0gLXJmIH4=\\x07 a clipboard write"),
+    "an escape in a data file": (["data_escape.mire", "escape.csv"], ["check", "game/data_escape.mire"], 1,
+                                 "game/escape.csv:3:1: error[E008]"),
+    "a bidi override in a title": (["bidi_override.mire"], ["check", "game/bidi_override.mire"], 1,
+                                   "holds the character '\\u202e'"),
+    "an escape in a hand": (["hand_escape.txt"], ["play", "mudwater", "--hand", "1=game/hand_escape.txt"], 2,
+                            "line 2: the character '\\x1b' is in no card's name"),
+    "an escape in a save": (["save_escape.json"], ["replay", "game/save_escape.json"], 1,
+                            "it holds the character '\\x1b', which no move or name has"),
+    # what used to be internal errors
+    "an expression 200 deep": (["deep_expression.mire"], ["check", "game/deep_expression.mire"], 1,
+                               "error[E071]: this expression nests more than 32 levels deep"),
+    "5,000 nested nots": (["nested_not.mire"], ["check", "game/nested_not.mire"], 1, "error[E009]"),
+    "a number of 5,000 digits": (["big_literal.mire"], ["check", "game/big_literal.mire"], 1,
+                                 "error[E070]: this number has 5000 digits"),
+    "a bad escape": (["bad_escape.mire"], ["check", "game/bad_escape.mire"], 1,
+                     "error[E008]: this text has an escape that Mire cannot read"),
+    "a lone surrogate": (["lone_surrogate.mire"], ["check", "game/lone_surrogate.mire"], 1,
+                         "holds the character '\\ud800'"),
+    "constants made of each other": (["constant_circle.mire"], ["check", "game/constant_circle.mire"], 1,
+                                     "error[E034]: constant 'a' is made of itself (a -> b -> a)"),
+    "odd numbers in a data file": (["data_odd_numbers.mire", "odd.csv"], ["check", "game/data_odd_numbers.mire"], 1,
+                                   "error[E041]: 'n' is a number, not '²'"),
+    "a save nested 100,000 deep": (["save_deep.json"], ["replay", "game/save_deep.json"], 1,
+                                   "its JSON nests too deeply to be a save file"),
+    "a save of 11 MB": ([], ["replay", "game/huge.json"], 1, "it is larger than 10,000,000 bytes"),
+    "a save with a huge seed": (["save_huge_seed.json"], ["replay", "game/save_huge_seed.json"], 1,
+                                "'seed' must be a whole number (of at most 18 digits)"),
+}
+
+
+def _allowed_prefixes(tmp):
+    """Where the process may open files: the test's folder, Mire's own packages, Python's."""
+    packages = [importlib.import_module(f"mire{sub}") for sub in ("", ".grammar", ".engine", ".cli", ".games")]
+    places = {str(tmp.resolve()), sys.prefix, sys.base_prefix, sys.exec_prefix, "/dev/", "/proc/"}
+    places |= {str(Path(p.__file__).resolve().parent) + os.sep for p in packages}
+    places |= {p for p in sys.path if p and os.path.isdir(p) and os.path.realpath(p) != os.path.realpath(os.getcwd())}
+    return tuple(os.path.realpath(p) for p in places)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_hostile_input_is_refused_cleanly(case, tmp_path):
+    files, args, status, said = CASES[case]
+    game = tmp_path / "game"
+    game.mkdir()
+    for name in files:
+        shutil.copy(HOSTILE / name, game / name)
+    (tmp_path / "secret.mire").write_text('game "a secret beside the working folder"\n')
+    (tmp_path / "tic-tac-toe").mkdir()  # a folder named like a bundled game must change nothing
+    if "pipe" in case:
+        os.mkfifo(game / "fifo.csv")
+    if "11 MB" in case:
+        (game / "huge.json").write_text(json.dumps({"format": "mire-save", "moves": ["x" * 1000] * 11_000}))
+    log = tmp_path / "opened.log"
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", NO_COLOR="1")
+    done = subprocess.run([sys.executable, str(HOSTILE / "run_case.py"), str(log), str(MEMORY_MB), *args],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=SECONDS, env=env)
+    out = done.stdout + done.stderr
+    assert said in out, out[-2000:]
+    assert done.returncode == status, out[-2000:]
+    assert "Traceback" not in out and "internal error" not in out, out[-2000:]
+    assert not any(ch in out for ch in "\x1b\x07\u202e"), "a raw control character reached the terminal"
+    opened = [line.split("\t", 1) for line in log.read_text().splitlines()]
+    allowed = _allowed_prefixes(tmp_path)
+    outside = [path for mode, path in opened if not os.path.realpath(path).startswith(allowed)]
+    assert outside == [], f"opened outside the game's folder: {outside}"
+    assert not any(path.endswith(("secret.mire", "passwd", "hostname")) for _, path in opened)
+    written = [path for mode, path in opened if any(c in mode for c in "wax+")]
+    assert all(os.path.realpath(p).startswith(str(tmp_path.resolve())) for p in written), written
