@@ -5,8 +5,9 @@
 GAME is a bundled game's name or a path to a .mire file; PLAYERS a player count (default: the game's
 minimum). Without games: the classics, the rules-heavy Othello of tests/games (a long game with many moves
 a turn) and the four seed games at each player count. Each is timed by `mire simulate` itself (its own
-clock: playouts done / seconds, the game's loading left out), run in this process with growing -n until
-about S seconds have passed; the figure is the rate of the last, longest run.
+clock: playouts done / seconds, the game's loading left out), on one core (`--jobs 1` where the version has
+it), run in this process with growing -n until about S seconds have passed; the figure is the rate of the
+last, longest run.
 
 Speed is measured here and never asserted in tests: the numbers depend on the machine and its load.
 """
@@ -31,6 +32,8 @@ def simulate(game, players, n, seed):
     args = ["simulate", game, "-n", str(n), "--seed", str(seed), "--json"]
     if players is not None:
         args += ["--players", str(players)]
+    if any(p.name == "jobs" for p in main.commands["simulate"].params):
+        args += ["--jobs", "1"]  # one core: bench/jobs.py measures more
     done = CliRunner().invoke(main, args, catch_exceptions=False)
     if done.exit_code != 0:
         raise RuntimeError(f"mire {' '.join(args)} failed: {done.output.strip()}")
