@@ -85,7 +85,8 @@ def _name(name, t: Type, doc: str, source: str):
 
 
 _name("mover", PLAYER, "the player who is taking the turn", "S.turn_player")
-_name("opponent", PLAYER, "the other player (two-player games)", "_opponent(S)")
+_name("opponent", PLAYER, "the other player (two-player games)",
+      "(S.players[1 - S.turn_player.index] if S.n == 2 else _opponent(S))")
 _name("others", list_of(PLAYER), "every player but the mover, in turn order after the mover",
       "S.others(S.turn_player)")
 _name("players", list_of(PLAYER), "every player, in turn order from the mover", "S.players_from(S.turn_player)")
@@ -404,14 +405,26 @@ def _path(S, s, d):
 @builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
          doc="the spaces of S's board from S (not included) in direction D, to the edge")
 def ray(S, s, d):
-    out = []
     if s is None or d is None:
-        return out
+        return []
+    if s.board.area:  # an area grows: its rays change
+        return walked(S, _ray(s, d))
+    paths = s.paths
+    if paths is None:
+        paths = s.paths = {}
+    out = paths.get(-1 - d.i)  # a grid's rays never change: the space keeps them (beside its paths)
+    if out is None:
+        out = paths[-1 - d.i] = _ray(s, d)
+    return walked(S, list(out))
+
+
+def _ray(s, d):
+    out = []
     t = s.nbr[d.i]
     while t is not None:
         out.append(t)
         t = t.nbr[d.i]
-    return walked(S, out)
+    return out
 
 
 @builtin(A_SPACE, A_SPACE, result=DIR,
