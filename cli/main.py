@@ -24,6 +24,7 @@ from .play import Session, plural, use_colour
 from .play import replay as run_replay
 from .render import render_view
 from .savefile import SaveError, restore, start
+from .terminal import terminal_size
 
 # ---------------------------------------------------------------------------------
 # errors: never a traceback
@@ -332,7 +333,7 @@ def replay(file, seat):
     fresh = start(game, saved)
     colour = use_colour()
     click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
-    click.echo(render_view(fresh.view(seat - 1), color=colour))
+    click.echo(render_view(fresh.view(seat - 1), color=colour, width=terminal_size()[0]))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)
     if fresh.is_over():
         click.echo(f"game over: {fresh.outcome().text}")
