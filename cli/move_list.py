@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .fitting import cut, flow, width as text_width
-from .move_words import move_fields, typed_token
+from .move_words import move_fields
 
 
 def format_moves(moves, width: int = 78) -> str:
@@ -45,7 +45,7 @@ def summary_lines(moves, width: int = 78) -> list:
             seen = []
             for r in rows:
                 if pos < len(r):
-                    token = typed_token(r[pos].text)
+                    token = r[pos].token
                     if token not in seen:
                         seen.append(token)
             kind = next((r[pos].kind for r in rows if pos < len(r)), "value")

@@ -19,7 +19,13 @@ from mire.engine.runtime import Dir, Piece, Player, Space, value_text
 @attrs.frozen
 class Field:
     text: str
-    kind: str   # what sort of value: the action, a piece kind, a board's name, "number", ...
+    kind: str                      # what sort of value: the action, a piece kind, a board's name, ...
+    number: Optional[str] = None   # the number a piece is known by, if it has one
+
+    @property
+    def token(self) -> str:
+        """The shortest thing to type for it: a piece's number, or its text."""
+        return self.number or self.text
 
 
 def _kind(value) -> str:
@@ -43,7 +49,9 @@ def move_fields(move) -> list:
     action = getattr(move, "action", None)
     args = getattr(move, "args", None)
     if action is not None and args is not None:
-        fields = [Field(action.name, "action")] + [Field(value_text(a), _kind(a)) for a in args]
+        fields = [Field(action.name, "action")] + \
+            [Field(value_text(a), _kind(a), piece_number(value_text(a)) if isinstance(a, Piece) else None)
+             for a in args]
         if " ".join(f.text for f in fields) == move.text:
             return fields
     return [Field(move.text, "choice")]
@@ -56,11 +64,6 @@ def piece_number(text: str) -> Optional[str]:
     return numbers[-1] if numbers and len(parts) > 1 else None
 
 
-def typed_token(text: str) -> str:
-    """The shortest thing to type for a value: a piece's number, or its text."""
-    return piece_number(text) or text
-
-
 # ---------------------------------------------------------------------------------
 # matching
 
@@ -68,13 +71,14 @@ EXACT, NUMBER, PREFIX, WORD_PREFIX = 4, 3, 2, 1
 _SPLIT = re.compile(r"[\s\-]+")
 
 
-def grade(typed: str, field: str) -> int:
-    """How well a typed (lower case) group of words names a field: 0 when it does not."""
+def grade(typed: str, field: str, number: Optional[str] = None) -> int:
+    """How well a typed (lower case) group of words names a field (a piece known by `number`):
+    0 when it does not."""
     f = field.lower()
     if typed == f:
         return EXACT
     if typed.isdigit():   # a number names only a whole number: 3 is not 37
-        return NUMBER if piece_number(f) == typed else 0
+        return NUMBER if number == typed else 0
     if f.startswith(typed):
         return PREFIX
     if any(w.startswith(typed) for w in _SPLIT.split(f)[1:] if w):
@@ -100,7 +104,7 @@ def _align(words, fields, i=0, j=0, memo=None):
         if skip is not None:
             options.append((skip[0] + 1, skip[1]))
         for k in range(i + 1, len(words) + 1):
-            g = grade(" ".join(words[i:k]), fields[j])
+            g = grade(" ".join(words[i:k]), *fields[j])
             if g:
                 rest = _align(words, fields, k, j + 1, memo)
                 if rest is not None:
@@ -123,8 +127,8 @@ def match_move(text: str, moves: list) -> Match:
         return Match()
     scored = []
     for m in moves:
-        fields = [f.text.lower() for f in move_fields(m)]
-        if " ".join(words) == " ".join(fields):
+        fields = [(f.text.lower(), f.number) for f in move_fields(m)]
+        if " ".join(words) == " ".join(f for f, _ in fields):
             return Match(m)
         found = _align(words, fields)
         if found is not None:
@@ -146,14 +150,14 @@ def match_move(text: str, moves: list) -> Match:
 def canonical(text: str, moves: list, actions=()) -> str:
     """The typed text with each word (or group of words) that names exactly one value of the legal
     moves (or one of the game's actions) written as that value: to ask the rules why it is illegal."""
-    vocab = {f.text for m in moves for f in move_fields(m)} | set(actions)
+    vocab = {(f.text, f.number) for m in moves for f in move_fields(m)} | {(a, None) for a in actions}
     words = text.split()
     out, i = [], 0
     while i < len(words):
         done = False
         for k in range(len(words), i, -1):
             typed = " ".join(words[i:k]).lower()
-            graded = [(grade(typed, v), v) for v in vocab]
+            graded = [(grade(typed, v, number), v) for v, number in vocab]
             top = max((g for g, _ in graded), default=0)
             hits = [v for g, v in graded if g == top and g]
             if len(hits) == 1:

@@ -29,17 +29,18 @@ HINT_BOT = "normal"          # the search bot that `hint` asks
 COMMANDS = ["moves", "board", "history", "undo", "save ", "load ", "help", "quit"]
 
 HELP = """\
-Type a move: its number, or its text{example}. Any case will do, and so will
-the start of each word; a piece with a number may be typed by it; words may be
-left out while only one legal move fits what is typed (a space alone, say).
-  moves        list every legal move, numbered
-  board [NAME] show the screen again, or one board whole (by its name or owner's)
-  history      the moves so far
-  undo         take back the last move made by a human (and the bots' after it)
-  save FILE    save the game to FILE
-  load FILE    load a game saved with 'save'
-  help         this text
-  quit         leave the game"""
+Type a move: its number, or its text{example}, in any case.
+The start of each word is enough, a piece with a number may be typed by it, and
+words may be left out while only one legal move fits (a space alone, say).
+  moves         list every legal move, numbered
+  board         show the screen again
+  board NAME    one board whole, named by its name or its owner's
+  history       the moves so far
+  undo          take back the last move made by a human (and the bots' after it)
+  save FILE     save the game to FILE
+  load FILE     load a game saved with 'save'
+  help          this text
+  quit          leave the game"""
 
 # at most this share of the screen goes to what happened since a player last looked
 EVENTS_SHARE = 4
@@ -83,7 +84,6 @@ class Session:
         self.private = False         # have the seats been seen to see different things?
         self.force_handoff = False   # hand the keyboard over even to the same seat (after `load`)
         self.recent = []             # (seat, move, what the rules said) since a human last looked
-        self.banner_due = True
         self.end_shown = False
         self.colour = use_colour()
         self.tty_out = is_tty(sys.stdout)
@@ -150,9 +150,12 @@ class Session:
         cols, _ = self.size()
         who = ", ".join(f"{self.name(i)} {'human' if k == HUMAN else 'random bot'}"
                         for i, k in enumerate(self.seats))
-        opts = f", options {' '.join(self.options)}" if self.options else ""
-        return [cut(f"{self.game.title}: {who}; seed {self.seed}{opts}.", cols),
-                "Type a move's number or text, or 'help'."]
+        opts = f"; options {' '.join(self.options)}" if self.options else ""
+        hint = "Type a move's number or text, or 'help'."
+        lines = [f"{self.game.title}; seed {self.seed}{opts}."]
+        if fit_width(f"{who}. {hint}") <= cols:
+            return lines + [f"{who}. {hint}"]
+        return lines + [f"{who}.", hint]
 
     def typed_names(self, seat) -> dict:
         """What to type for each piece of the legal moves that is known by a number: piece_key -> number."""
@@ -199,11 +202,7 @@ class Session:
         return lines
 
     def show_screen(self, seat):
-        above = []
-        if self.banner_due:
-            above += self.banner_lines()
-            self.banner_due = False
-        above += self.event_lines(seat)
+        above = self.event_lines(seat)
         self.recent = []
         for line in above + self.screen(seat, above):
             self.echo(line)
@@ -231,6 +230,8 @@ class Session:
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> int:
+        for line in self.banner_lines():
+            self.echo(line)
         while True:
             state = self.state
             if state.is_over():
@@ -291,8 +292,11 @@ class Session:
         result = self.state.outcome()
         tail = [f"game over: {result.text}"] + [f"  {note}" for note in result.extra.get("notes", [])]
         tail.append("The game is over: 'board', 'history', 'undo', 'save FILE' or 'quit'.")
+        room = self.room()
+        if HUMAN not in self.seats:   # nobody awaited this screen: what the bots did may scroll away
+            room += self.since_input
         for line in view_lines(view, color=self.colour, status=False, width=cols,
-                               height=self.room() - len(tail)) + tail:
+                               height=room - len(tail)) + tail:
             self.echo(line)
         self.end_shown = True
 
@@ -425,8 +429,7 @@ class Session:
         vocab = {f.text.lower() for m in moves for f in move_fields(m)} | {n.lower() for n in names}
         known = canonical(text, moves, names)
         if not any(w.lower() in vocab for w in _groups(known, vocab)):
-            self.echo(f"'{text}' is neither a move nor a command: 'help' lists the commands, "
-                      "'moves' the legal moves")
+            self.echo(f"'{text}' is not a move or a command: 'help' lists the commands, 'moves' the moves")
             return
         try:
             move = self.state.parse_move(known)

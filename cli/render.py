@@ -64,11 +64,11 @@ def zone_lines(view: dict, width: int, typed: Optional[dict] = None, level: int 
         pieces = z.get("pieces") or []
         count = z.get("count", len(pieces))
         if z.get("visible") is False:
-            counted.append(f"{_zone_name(z)} {count} hidden")
+            counted.append(f"{_zone_name(z)}: {count} hidden")
         elif not pieces and not count:
             empty.append(_zone_name(z))
         elif not pieces:
-            counted.append(f"{_zone_name(z)} {count} pieces")
+            counted.append(f"{_zone_name(z)}: {count} pieces")
         else:
             items = _group_items(pieces, typed)
             one = f"{_zone_name(z)}: " + ", ".join(items)
@@ -181,8 +181,23 @@ class _Part:
     def height(self, level=None) -> int:
         return len(self.lines(level))
 
+    short_allowed = True
+
+    def _smaller(self):
+        """The next level that takes fewer lines (labels cut short only when allowed), or None."""
+        for level in range(self.level + 1, len(self.options)):
+            style = self.options[level][0]
+            if style is not None and style.short and not self.short_allowed:
+                return None
+            if self.height(level) < self.height():
+                return level
+        return None
+
     def can_shrink(self) -> bool:
-        return self.level + 1 < len(self.options) and self.height(self.level + 1) < self.height()
+        return self._smaller() is not None
+
+    def shrink(self):
+        self.level = self._smaller()
 
 
 class _EmptyBoards:
@@ -203,6 +218,9 @@ class _EmptyBoards:
 
     def can_shrink(self):
         return False
+
+    def shrink(self):
+        pass
 
 
 def board_parts(view: dict, glyphs: Glyphs, color: bool, width: int, whole: bool = False) -> tuple:
@@ -234,18 +252,21 @@ def fit_boards(mine: list, theirs: list, height: int) -> tuple:
     def total(parts, dropped):
         return sum(p.height() for p in parts) + (1 if dropped else 0)
 
-    for keep_theirs in (True, False):
+    passes = [(True, False), (False, False), (False, True)] if theirs else [(True, False), (True, True)]
+    for keep_theirs, cut_short in passes:
         parts = mine + (theirs if keep_theirs else [])
         dropped = [] if keep_theirs else [p.board for p in theirs]
         for p in parts:
             p.level = 0
+            p.short_allowed = cut_short
         while total(parts, dropped) > height:
             shrinkable = [p for p in parts if p.can_shrink()]
             if not shrinkable:
                 break
-            tallest = max(shrinkable, key=lambda p: p.height())
-            tallest.level += 1
-        if total(parts, dropped) <= height or not keep_theirs or not theirs:
+            # the other players' boards condense first, then the tallest drawing
+            tallest = max(shrinkable, key=lambda p: (p in theirs, p.height()))
+            tallest.shrink()
+        if total(parts, dropped) <= height or (keep_theirs, cut_short) == passes[-1]:
             lines = [line for p in parts for line in p.lines()]
             return lines, dropped, any(p.style() is not None and p.style().short for p in parts)
     raise AssertionError("unreachable")

@@ -98,7 +98,7 @@ class Terminal:
         start = time.time()
         alive = True
         while time.time() - start < limit:
-            alive = self._pump(0.25, limit)
+            alive = self._pump(0.15, limit)
             if not alive or PROMPT.search(self.cursor_line()):
                 break
         if not alive:

@@ -24,7 +24,8 @@ def test_fields_of_a_move_are_its_action_and_values():
     move = next(m for m in state.legal_moves() if m.text == "place Star Jelly-37 b2")
     assert [(f.text, f.kind) for f in move_fields(move)] == \
         [("place", "action"), ("Star Jelly-37", "card"), ("b2", "mat")]
-    assert piece_number("Star Jelly-37") == "37" and piece_number("b2") is None
+    assert piece_number("Star Jelly-37") == "37" and move_fields(move)[1].token == "37"
+    assert move_fields(move)[2].token == "b2"
 
 
 def test_a_card_by_its_number_in_any_case_and_the_action_by_a_prefix():
