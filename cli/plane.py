@@ -86,7 +86,7 @@ class Plane:
         self.xs = list(range(min(k[0] for k in self.cells), max(k[0] for k in self.cells) + 1))
         self.ys = list(range(max(k[1] for k in self.cells), min(k[1] for k in self.cells) - 1, -1))
         self.edges = None
-        if len(boards) == 1 and boards[0].get("shape") == "grid":
+        if len(boards) == 1 and boards[0].get("shape") in ("grid", "turned"):   # turned: seen from a seat
             self.edges = _edge_labels(spaces)
         self.margin = max(len(r) for r in self.edges[1].values()) + 1 if self.edges else 0
         self.labels = {k: stack_label(sp.get("pieces") or [], glyphs) for k, sp in self.cells.items()}

@@ -158,16 +158,18 @@ class Session:
         return lines + [f"{who}.", hint]
 
     def typed_names(self, seat) -> dict:
-        """What to type for each piece of the legal moves that is known by a number: piece_key -> number."""
-        from mire.engine.runtime import Piece
-        from mire.engine.view import piece_view
+        """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
+        from mire.engine.view import piece_view, zone_visible
+        S = self.state
         typed = {}
-        for m in self.state.legal_moves():
-            for a in getattr(m, "args", ()) or ():
-                if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space:
-                    number = piece_number(a.describe())
-                    if number:
-                        typed[piece_key(piece_view(a, seat, self.state))] = number
+        zones = list(S.zones.values()) + [z for p in S.players for z in p.zones.values()]
+        for zone in zones:
+            if not zone_visible(zone, seat):
+                continue
+            for piece in zone.pieces:
+                number = piece_number(piece.describe())
+                if number:
+                    typed[piece_key(piece_view(piece, seat, S))] = number
         return typed
 
     def screen(self, seat, above: list) -> list:
@@ -429,7 +431,7 @@ class Session:
         vocab = {f.text.lower() for m in moves for f in move_fields(m)} | {n.lower() for n in names}
         known = canonical(text, moves, names)
         if not any(w.lower() in vocab for w in _groups(known, vocab)):
-            self.echo(f"'{text}' is not a move or a command: 'help' lists the commands, 'moves' the moves")
+            self.echo(f"'{text}' is not a move or a command: 'help' lists them")
             return
         try:
             move = self.state.parse_move(known)
