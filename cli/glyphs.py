@@ -87,7 +87,7 @@ def describe_value(value) -> str:
 
 
 def all_pieces(view: dict) -> list:
-    pieces = []
+    pieces: list = []
     for board in view.get("boards") or []:
         for space in board.get("spaces") or []:
             pieces += space.get("pieces") or []
@@ -126,14 +126,14 @@ class Glyphs:
         self.owned_kind_abbr = unique_prefixes(owned_kinds) if len(owned_kinds) > 1 else {}
         self.unowned_kind_abbr = unique_prefixes({str(p.get("kind")) for p in unowned})
         # kind -> attribute names whose values differ among the owned pieces of that kind
-        values = {}
+        values: dict = {}
         for p in owned:
             for k, v in (p.get("attrs") or {}).items():
                 values.setdefault((str(p.get("kind")), k), set()).add(describe_value(v))
         self.varying = {key for key, vals in values.items() if len(vals) > 1}
         # (owned?, kind, attr) -> prefixes of its values
-        self.value_abbr = {}
-        groups = {}
+        self.value_abbr: dict = {}
+        groups: dict = {}
         for p in pieces:
             for k, v in (p.get("attrs") or {}).items():
                 if isinstance(v, bool) or v is None:

@@ -1,7 +1,8 @@
 """The legal moves on screen: numbered in columns when they fit, else summed up per action."""
 from __future__ import annotations
 
-from .fitting import cut, flow, width as text_width
+from .fitting import cut, flow
+from .fitting import width as text_width
 from .move_words import move_fields
 
 
@@ -25,7 +26,7 @@ def numbered_lines(moves, width: int = 78) -> list:
 
 def _by_action(moves) -> list:
     """[(action word, [fields of each move])] in the order the actions first come."""
-    groups = {}
+    groups: dict = {}
     for m in moves:
         fields = move_fields(m)
         head = fields[0].text if fields[0].kind == "action" else ""

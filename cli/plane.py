@@ -18,7 +18,8 @@ from typing import Optional
 
 import attrs
 
-from .fitting import center, ljust, width as text_width, wrap_words
+from .fitting import center, ljust, wrap_words
+from .fitting import width as text_width
 from .glyphs import DIM, Glyphs, paint, stack_label
 
 
@@ -49,7 +50,8 @@ def _letters(n: int) -> str:
 
 def _edge_labels(spaces: list):
     """Column labels by px and row labels by py for a single grid board, or None."""
-    cols, rows = {}, {}
+    cols: dict = {}
+    rows: dict = {}
     for sp in spaces:
         m = _GRID_NAME.match(str(sp.get("name", "")))
         if m:
@@ -162,9 +164,10 @@ class Plane:
         return lines
 
     def _column_labels(self, cell: int, style: Style) -> str:
+        columns = self.edges[0] if self.edges else {}
         out = " " * self.margin
         for px in self.xs:
-            text = self.edges[0].get(px, "")
+            text = columns.get(px, "")
             out += " " + (center(text, cell) if style.boxed else ljust(text, cell))
         return out.rstrip()
 

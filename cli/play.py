@@ -13,7 +13,8 @@ import sys
 
 import click
 
-from .fitting import cut, width as fit_width, wrap_words
+from .fitting import cut, wrap_words
+from .fitting import width as fit_width
 from .games import same_game
 from .glyphs import has_hidden_info
 from .line_editor import LineReader
@@ -180,7 +181,7 @@ class Session:
         self.private = self.private or has_hidden_info(view) and self._seats_differ(seat)
         moves = self.state.legal_moves()
         typed = self.typed_names(seat)
-        best = None
+        best: list = []
         for moves_room in (6, 4, 2, 1):
             block = moves_block(moves, cols, moves_room)
             body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed)

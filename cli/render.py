@@ -10,18 +10,29 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Optional
+from typing import Any, Mapping, Optional
 
-from .fitting import columns, cut, flow, width as text_width
-from .glyphs import (BOLD, Glyphs, _is_face_down, all_pieces, describe_piece, describe_value,  # noqa: F401
-                     has_hidden_info, paint, stack_label, unique_prefixes)
+from .fitting import columns, cut, flow
+from .fitting import width as text_width
+from .glyphs import (  # noqa: F401
+    BOLD,
+    Glyphs,
+    _is_face_down,
+    all_pieces,
+    describe_piece,
+    describe_value,
+    has_hidden_info,
+    paint,
+    stack_label,
+    unique_prefixes,
+)
 from .plane import STYLES, Plane, fit_plane
 
 UNLIMITED = 10 ** 6
 ZONE_LEVELS = (0, 1, 2)   # how condensed the zones are: see zone_lines
 
 
-def piece_key(piece: dict) -> str:
+def piece_key(piece: Mapping[str, Any]) -> str:
     """A piece's identity in a view, to find what to type for it (see `typed` below)."""
     return json.dumps(piece, sort_keys=True)
 
@@ -102,7 +113,7 @@ def legend_lines(view: dict, glyphs: Glyphs, width: int) -> list:
     at its bottom (a tile) stands for the stack."""
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
                     for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")]
-    legend = {}
+    legend: dict = {}
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):
             legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p)
@@ -228,7 +239,9 @@ def board_parts(view: dict, glyphs: Glyphs, color: bool, width: int, whole: bool
     boards that hold nothing share one line."""
     boards = view.get("boards") or []
     shared = [_from_seat(b, view.get("facing")) for b in boards if b.get("owner") is None]
-    mine, theirs, empty = [], [], []
+    mine: list = []
+    theirs: list = []
+    empty: list = []
     if shared:
         mine.append(_Part(None, Plane(shared, glyphs, color), width))
     for b in boards:
@@ -276,7 +289,8 @@ def _dropped_line(dropped: list) -> str:
     owners = ", ".join(str(b["owner"]) for b in dropped)
     names = sorted({str(b["name"]) for b in dropped})
     what = "/".join(names) + ("s" if len(dropped) > 1 and len(names) == 1 else "")
-    return f"{what} of {owners}: no room here ('board {dropped[0]['owner']}' shows {'one' if len(dropped) > 1 else 'it'})"
+    which = "one" if len(dropped) > 1 else "it"
+    return f"{what} of {owners}: no room here ('board {dropped[0]['owner']}' shows {which})"
 
 
 # ---------------------------------------------------------------------------------
