@@ -86,8 +86,9 @@ class Session:
         self.force_handoff = False   # hand the keyboard over even to the same seat (after `load`)
         self.recent = []             # (seat, move, what the rules said) since a human last looked
         self.end_shown = False
-        self.colour = use_colour()
-        self.tty_out = is_tty(sys.stdout)
+        # colour and control codes only for a person at a terminal: not when lines are piped in
+        self.tty_out = is_tty(sys.stdout) and is_tty(sys.stdin)
+        self.colour = use_colour() and self.tty_out
         self._echo = out or click.echo
         self.since_input = 0         # lines on the screen under the last prompt
         self.reader = LineReader(self._echo, self._words, self._toolbar)
