@@ -9,6 +9,7 @@ before the next human sits down.  The REPL stays open when the game is over.
 from __future__ import annotations
 
 import random
+import re
 import sys
 
 import click
@@ -441,6 +442,10 @@ class Session:
             reason = str(e)
             if reason.startswith("there is no action"):
                 reason = f"'{text}' fits no legal move now: 'moves' lists them"
+            elif _MISCOUNTED.search(reason) and any(" " in g for g in _groups(known, vocab)):
+                # the rules' explanation counts words, and a value of several words (a card's name) puts it
+                # out: better a plain true sentence than a wrong count
+                reason = f"'{known}' is not a legal move now: 'moves' lists the legal ones"
             self.echo(reason)
             return
         self.apply(move, seat)
@@ -534,6 +539,9 @@ class Session:
         self.private = False
         self.force_handoff = self._seats_differ(self.state.to_move) and not self.state.is_over()
         self.fresh = True
+
+
+_MISCOUNTED = re.compile(r"is not a move: rule '[^']*' \([^)]*\) takes \d+ values?")
 
 
 def _names_in_view(view: dict) -> list:
