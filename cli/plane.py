@@ -63,6 +63,19 @@ def _edge_labels(spaces: list):
     return cols, rows
 
 
+def coordinate_labels(spaces: list):
+    """Column and row labels for spaces named by their coordinates (`-1,2`: x -1, y 2), or None."""
+    cols: dict = {}
+    rows: dict = {}
+    for sp in spaces:
+        x, y = sp.get("x"), sp.get("y")
+        if str(sp.get("name", "")) != f"{x},{y}":
+            return None
+        if cols.setdefault(sp["px"], str(x)) != str(x) or rows.setdefault(sp["py"], str(y)) != str(y):
+            return None
+    return (cols, rows) if spaces else None
+
+
 def short_label(pieces: list, glyphs: Glyphs) -> str:
     """A stack's label cut to its first word, with the count of what else is in the stack."""
     full = stack_label(pieces, glyphs)
@@ -90,6 +103,8 @@ class Plane:
         self.edges = None
         if len(boards) == 1 and boards[0].get("shape") in ("grid", "turned"):   # turned: seen from a seat
             self.edges = _edge_labels(spaces)
+        elif len(boards) == 1:
+            self.edges = coordinate_labels(spaces)
         self.margin = max(len(r) for r in self.edges[1].values()) + 1 if self.edges else 0
         self.labels = {k: stack_label(sp.get("pieces") or [], glyphs) for k, sp in self.cells.items()}
         self.shorts = {k: short_label(sp.get("pieces") or [], glyphs) for k, sp in self.cells.items()}

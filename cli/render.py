@@ -26,7 +26,7 @@ from .glyphs import (  # noqa: F401
     stack_label,
     unique_prefixes,
 )
-from .plane import STYLES, Plane, fit_plane
+from .plane import STYLES, Plane, coordinate_labels, fit_plane
 
 UNLIMITED = 10 ** 6
 ZONE_LEVELS = (0, 1, 2)   # how condensed the zones are: see zone_lines
@@ -160,8 +160,10 @@ def _from_seat(board: dict, facing) -> dict:
 
 
 def _board_heading(b: dict) -> str:
-    compass = " (north is up)" if b.get("shape") == "area" else ""
-    return f"{b['name']} of {b['owner']}{compass}:"
+    notes = ["north is up"] if b.get("shape") == "area" else []
+    if b.get("spaces") and coordinate_labels(b["spaces"]):
+        notes.append("a space is named column,row")
+    return f"{b['name']} of {b['owner']}" + (f" ({'; '.join(notes)})" if notes else "") + ":"
 
 
 class _Part:
