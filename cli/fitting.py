@@ -111,3 +111,12 @@ def columns(items: list, n: int, indent: str = "  ", gap: int = 3) -> list:
         row = items[i:i + per_row]
         rows.append((indent + "".join(ljust(e, col) for e in row[:-1]) + row[-1]).rstrip())
     return rows
+
+
+def fit_line(line: str, n: int) -> list:
+    """A line as it shows in n columns: itself, or wrapped at spaces under its own indent."""
+    if width(line) <= n:
+        return [line]
+    text = plain(line)
+    indent = text[:len(text) - len(text.lstrip(" "))]
+    return [indent + part for part in wrap_words(text.strip(" "), max(1, n - len(indent)))]

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from .fitting import cut, wrap_words
+from .fitting import cut, fit_line
 from .fitting import width as fit_width
 from .games import same_game
 from .glyphs import has_hidden_info
@@ -128,7 +128,7 @@ class Session:
             return
         cols, _ = self.size()
         for line in text.split("\n"):
-            parts = [line] if fit_width(line) <= cols else wrap_words(line, cols)
+            parts = fit_line(line, cols)
             for part in parts:
                 self._echo(part)
             self.since_input += len(parts)
@@ -297,11 +297,15 @@ class Session:
         result = self.state.outcome()
         tail = [f"game over: {result.text}"] + [f"  {note}" for note in result.extra.get("notes", [])]
         tail.append("The game is over: 'board', 'history', 'undo', 'save FILE' or 'quit'.")
+        tail = [part for line in tail for part in fit_line(line, cols)]
         room = self.room()
         if HUMAN not in self.seats:   # nobody awaited this screen: what the bots did may scroll away
             room += self.since_input
-        for line in view_lines(view, color=self.colour, status=False, width=cols,
-                               height=room - len(tail)) + tail:
+        body = view_lines(view, color=self.colour, status=False, width=cols, height=room - len(tail))
+        if len(body) > room - len(tail) and HUMAN in self.seats:   # the result first: the boards wait for 'board'
+            body = ["the boards: 'board' shows them"] + view_lines(
+                dict(view, boards=[]), color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
+        for line in body + tail:
             self.echo(line)
         self.end_shown = True
 
@@ -462,8 +466,8 @@ class Session:
         cols, _ = self.size()
         view = self.state.view(seat if seat is not None else 0)
         if not name:
-            if self.state.is_over():
-                self.show_end()
+            if self.state.is_over():   # the last look: every board, a page at a time
+                self.page(view_lines(view, color=self.colour, width=cols))
             else:
                 self.fresh = True
             return
