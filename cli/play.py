@@ -28,7 +28,7 @@ from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401
 HUMAN = "human"
 HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "history", "undo", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "history", "undo", "hint", "save ", "load ", "help", "quit"]
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
@@ -39,6 +39,7 @@ words may be left out while only one legal move fits (a space alone, say).
   board NAME    one board whole, named by its name or its owner's
   history       the moves so far
   undo          take back the last move made by a human (and the bots' after it)
+  hint          ask the search bot what it would play (it sees what you see)
   save FILE     save the game to FILE
   load FILE     load a game saved with 'save'
   help          this text
@@ -151,8 +152,7 @@ class Session:
 
     def banner_lines(self) -> list:
         cols, _ = self.size()
-        who = ", ".join(f"{self.name(i)} {'human' if k == HUMAN else 'random bot'}"
-                        for i, k in enumerate(self.seats))
+        who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
         opts = f"; options {' '.join(self.options)}" if self.options else ""
         hint = "Type a move's number or text, or 'help'."
         lines = [f"{self.game.title}; seed {self.seed}{opts}."]
@@ -254,8 +254,8 @@ class Session:
                 self.flush_events(None)
                 self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
                 return 1
-            if self.seats[seat] == RANDOM:
-                self.apply(self.rng.choice(moves), seat)
+            if self.bots[seat] is not None:
+                self.apply(self.think(self.bots[seat], seat), seat)
                 continue
             if self.needs_handoff(seat):
                 if not self.handoff(seat):
@@ -269,6 +269,44 @@ class Session:
                 return 0
             if self.handle(line, seat) == "quit":
                 return 0
+
+    def make_bots(self):
+        """The bot of each seat, None for a person: random seats draw, in turn, from the game's seed."""
+        from mire.engine.bots import RandomBot, parse_spec
+        shared = RandomBot(self.rng)
+        out = []
+        for i, text in enumerate(self.seats):
+            spec = parse_spec(text)
+            out.append(None if spec.kind == HUMAN else shared if spec.kind == "random"
+                       else spec.make(seed=self.seed * 8 + i))
+        return out
+
+    def think(self, bot, seat):
+        """The bot's move; a search says that it is thinking (Ctrl-C stops the game as ever)."""
+        from mire.engine.bots import RandomBot
+        if isinstance(bot, RandomBot):
+            return bot.choose(self.state, seat)
+        if self.last_human is not None:   # what happened so far shows before the wait
+            self.flush_events(self.viewer())
+        self.echo(f"{self.name(seat)} is thinking...", nl=not self.tty_out)
+        move = bot.choose(self.state, seat)
+        if self.tty_out:
+            self._echo("\r\x1b[K", nl=False)
+        return move
+
+    def hint(self, seat):
+        """What the search bot would play for `seat`, from what that seat may see."""
+        from mire.engine.bots import make_bot
+        self.echo("thinking...", nl=not self.tty_out)
+        try:
+            move = make_bot(HINT_BOT, seed=self.seed).choose(self.state, seat)
+        except KeyboardInterrupt:
+            self.echo("")
+            self.echo("no hint: interrupted")
+            return
+        if self.tty_out:
+            self._echo("\r\x1b[K", nl=False)
+        self.echo(f"hint: {move.text_for(seat)}")
 
     def viewer(self):
         """Whose eyes are on the screen: the human who looked last, else the first human seat."""
@@ -394,6 +432,12 @@ class Session:
             return None
         if word_l == "board" and not is_move:
             self.board(seat, rest)
+            return None
+        if word_l == "hint" and not rest and not is_move:
+            if self.state.is_over():
+                self.echo("the game is over: there is nothing to hint")
+            else:
+                self.hint(seat)
             return None
         if word_l == "history" and not is_move:
             self.history(seat)
