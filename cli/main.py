@@ -341,6 +341,7 @@ def replay(file, seat):
     from .play import replay as run_replay
     from .render import render_view
     from .savefile import SaveError, restore, start
+    from .terminal import terminal_size
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
@@ -351,7 +352,7 @@ def replay(file, seat):
     fresh = start(game, saved)
     colour = use_colour()
     click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
-    click.echo(render_view(fresh.view(seat - 1), color=colour))
+    click.echo(render_view(fresh.view(seat - 1), color=colour, width=terminal_size()[0]))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)
     if fresh.is_over():
         click.echo(f"game over: {fresh.outcome().text}")
