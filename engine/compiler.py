@@ -353,11 +353,12 @@ class Compiler:
         scope = Scope(frame)
         slot = scope.bind("player")
         text = self.emit.template(status.label, scope)
+        shown = self.emit.expr(status.when, scope) if status.when is not None else None
 
         def figure(S, player):
             L = [None] * frame.size
             L[slot] = player
-            return text(S, L)
+            return text(S, L) if shown is None or shown(S, L) else ""
         return figure
 
     def compile_show(self, show: N.Show):
@@ -603,8 +604,8 @@ class Compiler:
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
         who = self.emit.src(s.who, scope) if s.who is not None else "None"
-        reason = self.emit.template_src(s.reason, scope) if s.reason is not None \
-            else self.const(f"rule '{self.rule_name}'")
+        # without `because`, players are told only the result: a rule's name is the author's word, not theirs
+        reason = self.emit.template_src(s.reason, scope) if s.reason is not None else "None"
         return [f"S.end_game({s.kind!r}, {who}, {reason})", "raise _GameOver()"]
 
     def compile_Enter(self, s: N.Enter, scope: Scope):

@@ -69,7 +69,7 @@ class Outcome:
     scores: dict | None
     text: str
     extra: dict = attrs.Factory(dict)
-    reason: Optional[str] = None  # why the game ended, in players' words (or the rule that ended it)
+    reason: Optional[str] = None  # why the game ended, in players' words, when the rules say
 
 
 @attrs.define
@@ -853,8 +853,7 @@ class State:
                 self._turn_start()
             else:
                 self._next = None
-            if not self.over and not self.legal_moves():
-                self.end_game("finish", None)  # see _check_stuck
+            self._check_stuck()
         except GameOver:
             pass
 
@@ -870,7 +869,7 @@ class State:
     def _check_stuck(self):
         """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
         if not self.over and not self.legal_moves():
-            self.end_game("finish", None, f"{self.turn_player.name} has no move")
+            self.end_game("finish", None, f"{self.turn_player.name} cannot move")
 
     def _turn_start(self):
         self._next = None
@@ -958,8 +957,12 @@ class State:
 
     def describe_move(self, move, seat):
         """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
-        Ask before the move is applied: its pieces are named by where they are."""
-        text = move.text_for(seat)
+        Ask before the move is applied: its pieces are named by where they are. seat None reads everything."""
+        text = move.text if seat is None else move.text_for(seat)
+        if move.action is CHOICE and self.pending is not None:
+            if self.pending.secret and seat is not None and seat != self.pending.chooser.index:
+                return "in secret"
+            return f"{text}, to: {self.pending.prompt}"
         label = getattr(move.action, "label", None)
         if label is None:
             return text

@@ -122,10 +122,13 @@ def sees(S, where, up, owner, seat: int) -> bool:
 
 
 def _statuses(S, player) -> list[str]:
+    """The game's figures for `player`; one that comes out empty says nothing and is left out."""
     out = []
     for figure in S.game.statuses:
         try:
-            out.append(figure(S, player))
+            text = figure(S, player)
+            if text:
+                out.append(text)
         except Exception as err:  # noqa: BLE001 - a figure that fails must not stop the board being drawn
             out.append(f"(status failed: {type(err).__name__})")
     return out

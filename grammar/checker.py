@@ -157,7 +157,10 @@ class Checker:
         for shown in self.sym.shows:
             self.check_show(shown)
         for status in self.sym.statuses:
-            self.stmts.template(status.label, Scope().bind("player", PLAYER, "param"))
+            scope = Scope().bind("player", PLAYER, "param")
+            self.stmts.template(status.label, scope)
+            if status.when is not None:
+                self.exprs.expect(status.when, BOOL, scope, "a status's `if` condition")
 
     def check_constant_cycles(self) -> None:
         """A constant may not be made of itself, directly or through other constants or defs."""

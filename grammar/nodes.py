@@ -527,8 +527,9 @@ class About(Decl):
 
 @node
 class Status(Decl):
-    """`status "{score(player)} points"`: a figure shown beside each player."""
+    """`status "{score(player)} points"`: a figure shown beside each player (`if COND`: only while it holds)."""
     label: Template
+    when: Optional[Expr] = None
 
 
 @node

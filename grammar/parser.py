@@ -315,7 +315,7 @@ class _ToAst(Transformer):
 
     def status(self, meta, c):
         span = self._span(meta)
-        return N.Status(label=self._template(self._string(c[0]), span), span=span)
+        return N.Status(label=self._template(self._string(c[0]), span), when=c[1] if len(c) > 1 else None, span=span)
 
     def because(self, meta, c):
         return self._template(self._string(c[0]), self._span(meta))
