@@ -27,7 +27,7 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
                    "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "internal", "ask", "because")
+               "face", "up", "down", "secretly", "internal", "ask", "because", "ties", "share")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -115,6 +115,7 @@ RULES = (
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
     Rule(_words(CONSTANTS), ("constant",)),
@@ -169,7 +170,7 @@ def vim_syntax() -> str:
     def keywords(group, words):
         return f"syn keyword {group} " + " ".join(sorted(words))
 
-    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"after\s\+move",
+    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"ties\s\+share", r"after\s\+move",
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',

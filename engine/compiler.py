@@ -166,6 +166,7 @@ class CompiledGame:
     internal: frozenset = frozenset()  # variables the players never see
     emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
     parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
+    ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
     # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
@@ -269,6 +270,7 @@ class Compiler:
             actions=[self.compile_action(a, i) for i, a in enumerate(sym.actions.values())],
             triggers=self.compile_triggers(),
             rank=self.compile_rank(),
+            ties_share=bool(sym.rank and sym.rank.ties_share),
             has_score="score" in sym.vars and sym.vars["score"].per_player,
             about=sym.about.text if sym.about is not None else "",
             statuses=[self.compile_status(s) for s in sym.statuses],

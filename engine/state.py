@@ -65,6 +65,9 @@ class Outcome:
     text: str
     extra: dict = attrs.Factory(dict)
     reason: Optional[str] = None  # why the game ended, in players' words (or the rule that ended it)
+    # the seats level at the top of the ranking, when the ranking decided and did not part them: a draw when
+    # they are all the players (unless the game says `rank by ... ties share`), else a win they share
+    tied: tuple = ()
 
 
 @attrs.define
@@ -726,20 +729,25 @@ class State:
                     f(self, L)
             except GameOver:
                 pass
-        winners, draw = self.standing()
+        winners, draw, tied = self._standing()
         notes = tuple(text for _, text in self.log[notes_from:])
-        self.set_attr(self, "result", (winners, draw, notes))
+        self.set_attr(self, "result", (winners, draw, notes, tied))
 
     def standing(self):
         """(winners, draw) as the game stands: its declared end, or the ranking."""
+        winners, draw, _ = self._standing()
+        return winners, draw
+
+    def _standing(self):
+        """(winners, draw, tied): `tied` are the seats level at the top of the ranking, when it decided."""
         kind, who = self._ending if self._ending is not None else ("finish", None)
         if kind == "win":
-            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False
+            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False, ()
         if kind == "lose":
             losers = {p.index for p in (who if isinstance(who, list) else [who]) if p is not None}
-            return tuple(i for i in range(self.n) if i not in losers), False
+            return tuple(i for i in range(self.n) if i not in losers), False, ()
         if kind == "draw":
-            return (), True
+            return (), True, ()
         return self._ranking()
 
     def winners(self):
@@ -748,7 +756,7 @@ class State:
     def _ranking(self):
         keys = self.game.rank
         if not keys and not self.game.has_score:
-            return ((), True)
+            return (), True, ()
 
         def key(p):
             if not keys:
@@ -761,8 +769,12 @@ class State:
             return tuple(out)
         scored = [(key(p), p.index) for p in self.players]
         best = max(k for k, _ in scored)
-        winners = tuple(i for k, i in scored if k == best)
-        return winners, False
+        top = tuple(i for k, i in scored if k == best)
+        if len(top) == 1:
+            return top, False, ()
+        if len(top) == self.n and not self.game.ties_share:
+            return (), True, top  # everyone level: nobody beat anybody
+        return top, False, top
 
     def is_over(self):
         return self.over
@@ -770,16 +782,17 @@ class State:
     def outcome(self):
         if not self.over:
             return None
-        winners, draw, notes = self.result
+        winners, draw, notes, tied = self.result
         scores = {p.index: p.vars["score"] for p in self.players} if self.game.has_score else None
+        level = " and ".join(self.players[i].name for i in tied)
         if draw or not winners:
-            text = "draw"
+            text = f"draw: {level} tie" if tied else "draw"
         elif len(winners) == 1:
             text = f"{self.players[winners[0]].name} wins"
         else:
-            text = " and ".join(self.players[i].name for i in winners) + " share the win"
+            text = " and ".join(self.players[i].name for i in winners) + (" tie and" if tied else "") + " share the win"
         return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {},
-                       self._end_reason)
+                       self._end_reason, tuple(tied))
 
     # ------------------------------------------------------------ text
     def why(self, text):

@@ -543,6 +543,7 @@ class Input(Decl):
 @node
 class Rank(Decl):
     keys: tuple[Expr, ...]
+    ties_share: bool = False  # players level at the top share the win; else a tie among all of them is a draw
 
 
 @node

@@ -277,7 +277,8 @@ class _ToAst(Transformer):
         return N.Input(zone=str(c[0]), count=self._int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
 
     def rank(self, meta, c):
-        return N.Rank(keys=tuple(c), span=self._span(meta))
+        *keys, ties = c
+        return N.Rank(keys=tuple(keys), ties_share=ties is not None, span=self._span(meta))
 
     def variant_base(self, meta, c):
         return N.VariantOf(base=str(c[0]), span=self._span(meta))

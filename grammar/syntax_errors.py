@@ -54,7 +54,7 @@ _FORMS = {
     "fallback": "`fallback action NAME():` followed by an indented block",
     "trigger": "`trigger NAME after move:`, `trigger NAME at turn start:` or `trigger NAME at end:`",
     "option": '`option NAME "what it does"`',
-    "rank": "`rank by EXPRESSION, ...`",
+    "rank": "`rank by EXPRESSION, ...`, optionally ending with `ties share`",
     "about": '`about "the goal of the game, in a sentence or two"`',
     "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
