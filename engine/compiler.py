@@ -557,7 +557,7 @@ class Compiler:
         rule = f"rule '{self.rule_name}'"
 
         def run(S, L):
-            S.end_game(kind, who(S, L) if who is not None else None, reason(S, L) if reason is not None else rule)
+            S.declare_end(kind, who(S, L) if who is not None else None, reason(S, L) if reason is not None else rule)
             raise GameOver()
         return run
 

@@ -167,14 +167,13 @@ class State:
     def _start(self):
         """Run the setup and the first turn's start."""
         try:
-            for rule in self.game.setup:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
-            self._turn_start()
-            self._check_stuck()
-        except GameOver:
-            pass
+            self._run_rules(self.game.setup)
+            if self._ending is None:
+                self._turn_start()
+            if self._ending is None:
+                self._check_stuck()
+            if self._ending is not None:
+                self._conclude()
         except RecursionError:
             raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
@@ -663,8 +662,7 @@ class State:
             self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret, nc.detail)
             return
         except GameOver:
-            self.pending = None
-            return
+            pass  # the move's `after move` triggers still run (they keep the scores), then the game ends
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
@@ -675,60 +673,75 @@ class State:
         except _WRONG_KIND as err:
             raise RuleError(f"a trigger after '{act.name}' used a value of the wrong kind ({err})") from None
 
-    def _end_turn(self):
-        try:
-            for rule in self._after_move[self.phase]:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
-            phases = self.game.phases
-            while self.phase is not None and self.phase + 1 < len(phases):
-                until = phases[self.phase].until
-                if until is None or not until(self):
-                    break
-                self.set_attr(self, "phase", self.phase + 1)
-            nxt = self._next if self._next is not None else self.players[(self.turn_player.index + 1) % self.n]
-            self._journal.append((_TURN, self.turn_player, self.turn))
-            self.turn_player = nxt
-            self.turn += 1
-            self._turn_start()
-            self._check_stuck()
-        except GameOver:
-            pass
-
-    def _check_stuck(self):
-        """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
-        if not self.over and not self.legal_moves():
-            self.end_game("finish", None, f"{self.turn_player.name} has no move")
-
-    def _turn_start(self):
-        self._next = None
-        for rule in self._turn_start_rules[self.phase]:
-            L = [None] * rule.size
-            for f in rule.body:
-                f(self, L)
-        if self._next is not None and self._next is not self.turn_player:
-            # `next P` at the start of a turn gives the turn to P instead
-            self.set_attr(self, "turn_player", self._next)
-            self._next = None
-
-    # ------------------------------------------------------------ the end
-    def end_game(self, kind, who, reason=None):
-        """End the game: run the `at end` triggers (final scoring, side results), then settle who won. `reason`
-        says why, in players' words."""
-        if self.over:
-            return
-        self.set_attr(self, "over", True)
-        self.set_attr(self, "_ending", (kind, who))
-        self.set_attr(self, "_end_reason", reason)
-        notes_from = len(self.log)
-        for rule in self.game.triggers["end"]:
+    def _run_rules(self, rules):
+        """The rules of one moment (the setup, the triggers after a move, at a turn's start), in order. An ending
+        statement stops the rule it is in, not the others: they still run, so that a trigger that keeps the
+        score after one that ends the game still keeps it."""
+        for rule in rules:
             L = [None] * rule.size
             try:
                 for f in rule.body:
                     f(self, L)
             except GameOver:
                 pass
+
+    def _end_turn(self):
+        """After a move's effect: its `after move` triggers; then the end of the game if a rule ended it, or
+        the next phase and the next turn."""
+        self._run_rules(self._after_move[self.phase])
+        if self._ending is not None:
+            self._conclude()
+            return
+        phases = self.game.phases
+        while self.phase is not None and self.phase + 1 < len(phases):
+            until = phases[self.phase].until
+            if until is None or not until(self):
+                break
+            self.set_attr(self, "phase", self.phase + 1)
+        nxt = self._next if self._next is not None else self.players[(self.turn_player.index + 1) % self.n]
+        self._journal.append((_TURN, self.turn_player, self.turn))
+        self.turn_player = nxt
+        self.turn += 1
+        self._turn_start()
+        if self._ending is None:
+            self._check_stuck()
+        if self._ending is not None:
+            self._conclude()
+
+    def _check_stuck(self):
+        """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
+        if not self.legal_moves():
+            self.declare_end("finish", None, f"{self.turn_player.name} has no move")
+
+    def _turn_start(self):
+        self._next = None
+        self._run_rules(self._turn_start_rules[self.phase])
+        if self._ending is None and self._next is not None and self._next is not self.turn_player:
+            # `next P` at the start of a turn gives the turn to P instead
+            self.set_attr(self, "turn_player", self._next)
+            self._next = None
+
+    # ------------------------------------------------------------ the end
+    def declare_end(self, kind, who, reason=None):
+        """An ending statement (`win`, `lose`, `draw`, `finish`): the first one of a game decides how it ends, and
+        `reason` says why, in players' words. The game is over once the rules of the moment have run (see
+        _run_rules): then `_conclude`."""
+        if self._ending is None:
+            self.set_attr(self, "_ending", (kind, who))
+            self.set_attr(self, "_end_reason", reason)
+
+    def end_game(self, kind, who, reason=None):
+        """End the game now (for arranged positions): as `declare_end`, then `_conclude`."""
+        self.declare_end(kind, who, reason)
+        self._conclude()
+
+    def _conclude(self):
+        """The game is over: run the `at end` triggers (final scoring, side results), then settle who won."""
+        if self.over:
+            return
+        self.set_attr(self, "over", True)
+        notes_from = len(self.log)
+        self._run_rules(self.game.triggers["end"])
         winners, draw, tied = self._standing()
         notes = tuple(text for _, text in self.log[notes_from:])
         self.set_attr(self, "result", (winners, draw, notes, tied))
