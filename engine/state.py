@@ -709,9 +709,49 @@ class State:
             self._conclude()
 
     def _check_stuck(self):
-        """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
-        if not self.legal_moves():
-            self.declare_end("finish", None, f"{self.turn_player.name} has no move")
+        """After the turn-start triggers: a player with no legal move follows the game's `when stuck` rule. They
+        lose, win, draw, or finish the game (scored as it stands, the default); or they pass, and the turn goes to
+        the next player, whose turn starts (its triggers run, then this check); when every player in a row has
+        passed so, nobody can move, and the game finishes."""
+        passed = 0
+        while not self.legal_moves():
+            rule = self.game.stuck_rule(self.phase)
+            if rule != "pass":
+                self.declare_end(rule, self.turn_player if rule in ("lose", "win") else None,
+                                 f"{self.turn_player.name} has no move")
+                return
+            passed += 1
+            if passed == self.n:
+                self.declare_end("finish", None, "nobody can move")
+                return
+            self._journal.append((_TURN, self.turn_player, self.turn))
+            self.turn_player = self.next_player(self.turn_player)
+            self.turn += 1
+            self._version += 1  # the moves listed for the player who passed are not the next player's
+            self._turn_start()
+            if self._ending is not None:
+                return
+
+    def can_move(self, player):
+        """Would `player` have a legal move (a fallback action's included) if it were their turn now? Their moves
+        are listed as they would be, counted against the budget of what asks."""
+        if player is None:
+            return False
+        self.enter_call("can_move", None)  # a condition that asks it lists moves that ask it again: bounded
+        saved = self.turn_player
+        self.turn_player = player
+        try:
+            regular, fallback = self._by_phase[self.phase]
+            moves: list[Move] = []
+            for acts in (regular, fallback):
+                for act in acts:
+                    act.gen(self, moves)
+                    if moves:
+                        return True
+            return False
+        finally:
+            self.turn_player = saved
+            self.leave_call()
 
     def _turn_start(self):
         self._next = None

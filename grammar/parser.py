@@ -255,6 +255,12 @@ class _ToAst(Transformer):
         inside = tuple(i.evolve(phase=str(name)) for i in items)
         return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
+    def stuck_rule(self, meta, c):
+        return str(c[0])
+
+    def stuck(self, meta, c):
+        return N.Stuck(rule=c[0], span=self._span(meta))
+
     def option(self, meta, c):
         return N.Option(name=str(c[0]), description=self._string(c[1]) if c[1] is not None else "",
                         uses=self._string(c[2]) if c[2] is not None else None, span=self._span(meta))

@@ -227,3 +227,145 @@ def test_an_ending_at_turn_start_lets_the_other_turn_start_triggers_run(tmp_path
     assert [t for _, t in state.log][-3:] == ["second_end ran", "start_again ran", "the end, red 3"]
     state.undo()
     assert not state.is_over() and state.outcome() is None and state.turn == 5
+
+
+# ---------------------------------------------------------------- stuck players
+
+class PlainOthello:
+    """Othello as its rules say, in plain Python: a player who cannot place passes, and the game ends when
+    neither can."""
+    STEPS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+    def __init__(self):
+        self.board = {(4, 4): 1, (5, 5): 1, (4, 5): 0, (5, 4): 0}
+        self.mover = 0
+        self.over = False
+
+    def flips(self, x, y, who):
+        out = []
+        for dx, dy in self.STEPS:
+            run, cx, cy = [], x + dx, y + dy
+            while self.board.get((cx, cy)) == 1 - who:
+                run.append((cx, cy))
+                cx, cy = cx + dx, cy + dy
+            if run and self.board.get((cx, cy)) == who:
+                out += run
+        return out
+
+    def places(self, who):
+        return [(x, y) for y in range(1, 9) for x in range(1, 9)
+                if (x, y) not in self.board and self.flips(x, y, who)]
+
+    def moves(self):
+        return sorted(f"play {'abcdefgh'[x - 1]}{y}" for x, y in self.places(self.mover))
+
+    def play(self, text):
+        x, y = "abcdefgh".index(text[5]) + 1, int(text[6:])
+        for sq in self.flips(x, y, self.mover) + [(x, y)]:
+            self.board[sq] = self.mover
+        self.mover = 1 - self.mover
+        if not self.places(self.mover):
+            self.mover = 1 - self.mover  # a pass
+            self.over = not self.places(self.mover)
+
+    def result(self):
+        black, white = (sum(1 for v in self.board.values() if v == who) for who in (0, 1))
+        return "draw: black and white tie" if black == white else "black wins" if black > white else "white wins"
+
+
+def test_othello_outcomes_are_those_of_a_plain_python_othello():
+    """The same random moves in both: the same legal moves and player at every step (passes included), and the
+    same result; the game ends when neither side can place, with no pass moves."""
+    game = load_game(str(GAMES / "othello.mire"))
+    results, passes = {}, 0
+    for seed in range(40):
+        state, plain, rng = game.new_state(seed=seed), PlainOthello(), random.Random(seed)
+        while not state.is_over():
+            assert state.turn_player.index == plain.mover and not plain.over
+            assert sorted(m.text for m in state.legal_moves()) == plain.moves(), (seed, state.history)
+            move = rng.choice(state.legal_moves())
+            before = state.turn
+            state.apply(move)
+            plain.play(move.text)
+            passes += state.turn - before - 1
+        assert plain.over and state.outcome().text == plain.result(), (seed, state.history)
+        results[plain.result()] = results.get(plain.result(), 0) + 1
+    assert results == {'black wins': 15, 'white wins': 22, 'draw: black and white tie': 3} and passes == 58
+
+
+# Marks go left to right on a strip; c1 is nobody's.
+STRIP = '''game "Strip"
+players 2 named red, blue
+board cells: grid 3 x 1
+piece mark
+var asked: text = ""
+{stuck}
+action put(c in cells where empty(c) and c.x != 3):
+    place mark for mover at c
+trigger ask at turn start:
+    asked = "red " + ("can" if can_move(seat(1)) else "cannot") + ", blue " + ("can" if can_move(seat(2)) else "cannot")
+'''
+
+
+@pytest.mark.parametrize("rule,text", [("lose", "blue wins"), ("win", "red wins"), ("draw", "draw"),
+                                       ("finish", "draw"), ("pass", "draw"), ("", "draw")])
+def test_what_a_stuck_player_does(tmp_path, rule, text):
+    game = game_of(tmp_path, STRIP.format(stuck=f"when stuck: {rule}" if rule else ""))
+    state = game.new_state()
+    assert state.vars["asked"] == "red can, blue can"
+    out = play(state, "put a1", "put b1")
+    # red is to move on turn 3 with nothing to put: the rule decides (a pass gives the turn to blue, stuck too)
+    assert out.text == text and state.vars["asked"] == "red cannot, blue cannot"
+    assert state.turn == (4 if rule == "pass" else 3)
+    state.undo()
+    assert not state.is_over() and state.turn == 2 and state.vars["asked"] == "red can, blue can"
+
+
+def test_turn_start_triggers_run_before_the_stuck_rule(tmp_path):
+    # at the start of red's turn a trigger frees a1 (it takes red's mark away): red is not stuck
+    game = game_of(tmp_path, STRIP.format(stuck="when stuck: lose") + '''
+trigger free at turn start:
+    if not can_move(mover) and turn < 5: remove at(cells, 1, 1)
+''')
+    state = game.new_state()
+    play(state, "put a1", "put b1")
+    assert not state.is_over() and [m.text for m in state.legal_moves()] == ["put a1"] and state.turn == 3
+
+
+def test_can_move_asks_as_if_it_were_that_players_turn(tmp_path):
+    # blue may put only where red could not then put anything
+    game = game_of(tmp_path, '''game "Ask"
+players 2 named red, blue
+board cells: grid 4 x 1
+piece mark
+action put(c in cells where empty(c)):
+    place mark for mover at c
+action block(c in cells where empty(c) and mover == seat(2) and not can_move(opponent)):
+    place mark for mover at c
+''')
+    state = game.new_state()
+    play(state, "put a1", "put b1", "put c1")
+    assert [m.text for m in state.legal_moves()] == ["put d1"]  # red could still put d1 after blue's move
+    assert state.turn_player.name == "blue"
+
+
+def test_when_stuck_in_a_phase_and_twice(tmp_path):
+    game = game_of(tmp_path, '''game "Phases"
+players 2 named red, blue
+board cells: grid 2 x 1
+piece mark
+when stuck: lose
+phase one until count(mark) == 1:
+    action put(c in cells where empty(c)):
+        place mark for mover at c
+phase two:
+    when stuck: win
+    action put2(c in cells where empty(c) and c.x == 3):
+        place mark for mover at c
+''')
+    state = game.new_state()
+    assert play(state, "put b1").text == "blue wins"  # in phase two, stuck blue wins
+    from mire.grammar.diagnostics import MireError
+    with pytest.raises(MireError) as err:
+        game_of(tmp_path, STRIP.format(stuck="when stuck: lose\nwhen stuck: pass"), "twice")
+    assert "`when stuck` is given twice (first on line 6)" in str(err.value.diagnostics[0].message)
