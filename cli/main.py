@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..engine import InputError, RuleError, SetupError, load_game
-from ..engine.perft import perft
+from ..engine.perft import divide, perft
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
@@ -397,19 +397,33 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--divide", "split", is_flag=True, help="Also count the sequences of DEPTH moves that start with each "
+                                                       "first move.")
+@click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
+                                                      "(\"terminals\").")
 @guarded
-def perft_command(game, depth, seed, players, options, as_json):
+def perft_command(game, depth, seed, players, options, split, as_json):
     """Count the move sequences of each length 1..DEPTH from the start."""
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     state = the_game.new_state(seed=seed, players=n, options=opts)
-    counts = perft(state, depth)
+    by_move = divide(state, depth) if split else None
     if as_json:
-        click.echo(json.dumps({"game": the_game.name, "counts": counts}))
+        terminals: list = []
+        counts = perft(state, depth, terminals)
+        report = {"game": the_game.name, "counts": counts,
+                  "terminals": [{"depth": d, **t} for d, t in enumerate(terminals, 1)]}
+        if by_move is not None:
+            report["divide"] = dict(by_move)
+        click.echo(json.dumps(report))
         return
-    for d, c in enumerate(counts, 1):
+    if by_move is not None:
+        for text, count in by_move:
+            click.echo(f"{text}: {count}")
+        click.echo(f"total: {sum(c for _, c in by_move)}")
+        return
+    for d, c in enumerate(perft(state, depth), 1):
         click.echo(f"depth {d}: {c}")
 
 
