@@ -34,8 +34,8 @@ def explain(S, text: str) -> Refusal:
     now = regular + fallback
     first, _, rest = text.partition(" ")
     act = next((a for a in S.game.actions if a.name.lower() == first.lower()), None)
-    if act is None and len(regular) == 1:
-        act, rest = regular[0], text
+    if act is None and len(regular) == 1 and (" " not in text or _starts_with_a_value(S, regular[0], text)):
+        act, rest = regular[0], text  # the one action's name may be left out
     if act is None:
         names = sorted({a.name for a in now})
         said = f"there is no move '{first}'{did_you_mean(first, [a.name for a in now])}; the moves now are " \
@@ -115,6 +115,14 @@ class _Attempt:
 
 
 _NOTHING = object()
+
+
+def _starts_with_a_value(S, act, text: str) -> bool:
+    """Do the typed words start with a value of the action's first parameter?"""
+    if not act.params:
+        return False
+    values = act.params[0].domain(S, [None] * act.size)
+    return _match(values, text)[0] is not _NOTHING
 
 
 def _match(values, remaining: str):

@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import ast as _pyast
+import hashlib
+import io
+import marshal
+import pickle
 import re
 import unicodedata
 from importlib import resources
 
 import attrs
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
@@ -27,16 +32,58 @@ class _MireIndenter(Indenter):
     tab_len = 4
 
 
-_PARSERS: dict = {}
+_PARSER: list = []
+# the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
+# building them takes most of a cold `mire check`
+TABLES = "mire.lark.tables"
+_OPTIONS = dict(parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
 
 
-def lark_parser(start: str = "start") -> Lark:
-    """The Lark parser of the grammar (mire.lark), built once per start rule."""
-    if start not in _PARSERS:
-        text = resources.files(__package__).joinpath("mire.lark").read_text()
-        _PARSERS[start] = Lark(text, parser="lalr", postlex=_MireIndenter(), start=start,
-                               propagate_positions=True, maybe_placeholders=True)
-    return _PARSERS[start]
+def lark_parser() -> Lark:
+    """The Lark parser of the grammar (mire.lark), for whole files (`start`) and expressions (`expr`), made
+    once a process: from the tables kept beside the grammar while they are the grammar's (and this Lark's),
+    else built."""
+    if not _PARSER:
+        text = _grammar_text()
+        _PARSER.append(_kept_parser(text) or Lark(text, postlex=_MireIndenter(), **_OPTIONS))
+    return _PARSER[0]
+
+
+def _grammar_text() -> str:
+    return resources.files(__package__).joinpath("mire.lark").read_text(encoding="utf-8")
+
+
+def _tables_key(text: str) -> dict:
+    return {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+
+
+def _kept_parser(text: str):
+    try:
+        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        if kept.get("key") != _tables_key(text):
+            return None
+        return Lark.__new__(Lark)._load(kept["tables"], postlex=_MireIndenter())
+    except Exception:  # noqa: BLE001 - tables that cannot be read (another Lark, a damaged file): build them
+        return None
+
+
+def save_parser_tables(path) -> None:
+    """Write the parser's tables for the grammar as it is (done after mire.lark changes)."""
+    text = _grammar_text()
+    buffer = io.BytesIO()
+    Lark(text, postlex=_MireIndenter(), **_OPTIONS).save(buffer, exclude_options=("postlex",))
+    tables = pickle.loads(buffer.getvalue())  # our own, just made: Lark saves with pickle
+    with open(path, "wb") as f:
+        f.write(marshal.dumps({"key": _tables_key(text), "tables": tables}))
+
+
+def tables_match_grammar() -> bool:
+    """Are the kept tables those of mire.lark as it is now?"""
+    try:
+        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return False
+    return kept.get("key", {}).get("grammar") == _tables_key(_grammar_text())["grammar"]
 
 
 def terminal_literals() -> dict:
@@ -571,7 +618,7 @@ def _parse_all(source: str, path: str):
     while start is not None:
         text = "\n" * start + "\n".join(lines[start:]) + "\n"  # earlier lines blank: the lines keep their numbers
         try:
-            tree = lark_parser().parse(text)
+            tree = lark_parser().parse(text, start="start")
             return (tree if not errors else None), errors
         except DedentError as err:
             diag = dedent_diagnostic(path, text, err)
@@ -597,5 +644,10 @@ _ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "varian
 
 
 def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
-    tree = lark_parser("expr").parse(text)
+    tree = lark_parser().parse(text, start="expr")
     return _ToAst(path).transform(tree)
+
+
+if __name__ == "__main__":
+    save_parser_tables(resources.files(__package__).joinpath(TABLES))
+    print(f"wrote {TABLES}")

@@ -3,13 +3,15 @@
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import attrs
 
 from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
-from .symbols import Context, Scope
-from .types import BOOL, INT, PIECE, PLAYER, SPACE, list_of, piece_of
+from .symbols import Checked, Context, Scope
+from .types import BOOL, INT, PIECE, PLAYER, SPACE, Library, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 
@@ -280,3 +282,17 @@ class StatementChecker:
                        "a message shows a value with `{expression}`: close it with '}'",
                        focus=words_after[0] if words_after else "{")
 
+
+
+def specialise_proc(checked: Checked, library: Library, proc: N.Proc,
+                    params: dict[str, Type]) -> Optional[dict[N.Node, Type]]:
+    """The types of the expressions of a proc's body when its parameters have these types (the compiler
+    builds a proc's body for the types of a call's arguments; alone it is checked with `any` parameters),
+    or None when the body does not fit them."""
+    ctx = Context(checked.module, library)
+    ctx.sym = checked.symbols
+    scope = Scope()
+    for name, t in params.items():
+        scope.bind(name, t, "param")
+    StatementChecker(ctx, ExpressionChecker(ctx)).block(proc.body, scope, "proc")
+    return None if any(d.severity == "error" for d in ctx.diags) else ctx.types

@@ -317,6 +317,7 @@ def test_what_a_stuck_player_does(tmp_path, rule, text):
     # red is to move on turn 3 with nothing to put: the rule decides (a pass gives the turn to blue, stuck too)
     assert out.text == text and state.vars["asked"] == "red cannot, blue cannot"
     assert state.turn == (4 if rule == "pass" else 3)
+    assert out.reason == ("nobody can move" if rule == "pass" else "red has no move")
     state.undo()
     assert not state.is_over() and state.turn == 2 and state.vars["asked"] == "red can, blue can"
 
@@ -369,3 +370,21 @@ phase two:
     with pytest.raises(MireError) as err:
         game_of(tmp_path, STRIP.format(stuck="when stuck: lose\nwhen stuck: pass"), "twice")
     assert "`when stuck` is given twice (first on line 6)" in str(err.value.diagnostics[0].message)
+
+
+def test_a_game_stuck_from_its_start_says_who_has_no_move(tmp_path):
+    state = game_of(tmp_path, STRIP.format(stuck="when stuck: lose").replace("c.x != 3", "c.x > 3")).new_state()
+    out = state.outcome()
+    assert (out.text, out.reason, state.turn) == ("blue wins", "red has no move", 1)
+
+
+def test_the_first_ending_gives_its_reason_in_players_words(tmp_path):
+    game = game_of(tmp_path, POINTS.replace("    finish", '    finish because "{mover} stopped"') + '''
+trigger late after move:
+    if mover.score == 0: win next_player(mover) because "too late"
+''')
+    out = play(game.new_state(), "take", "stop")
+    # the effect's `finish` came first: its reason stands, and the trigger's `win` changes nothing
+    assert (out.text, out.reason) == ("red wins", "blue stopped")
+    out = play(game.new_state(), "stop")
+    assert (out.text, out.reason) == ("draw: red and blue tie", "red stopped")

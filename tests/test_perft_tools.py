@@ -41,3 +41,16 @@ def test_the_command_line_divides_and_reports_terminals():
     assert run.output.splitlines()[0] == "place a1: 8" and run.output.splitlines()[-1] == "total: 72"
     run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "2", "--divide", "--json"])
     assert json.loads(run.output)["divide"]["place c3"] == 8
+
+
+def test_divide_and_terminals_split_over_processes_are_those_of_one():
+    args = ["perft", "tic-tac-toe", "--depth", "6", "--divide", "--json"]
+    one = json.loads(CliRunner().invoke(main, [*args, "--jobs", "1"]).output)
+    two = json.loads(CliRunner().invoke(main, [*args, "--jobs", "2"]).output)
+    assert two == one and one["terminals"][4]["wins"] == {"X": 1440}
+    # counted by a plain Python walk of the board: 6000 under a corner, 6240 under an edge, 5760 under the centre
+    assert one["divide"] == {f"place {s}": 6000 if s in ("a1", "c1", "a3", "c3") else 5760 if s == "b2" else 6240
+                             for s in ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")}
+    assert sum(one["divide"].values()) == one["counts"][-1] == 54720
+    text = CliRunner().invoke(main, ["perft", "connect-four", "--depth", "3", "--divide", "--jobs", "3"]).output
+    assert text.splitlines()[-1] == "total: 343" and len(text.splitlines()) == 8
