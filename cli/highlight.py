@@ -81,6 +81,7 @@ BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end", "stuck")
 BEFORE_COMMA = ("hidden", "key")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
+STUCK_RULES = ("lose", "win", "draw", "pass", "finish")
 AT_LINE_END = ("draw", "finish", "again", "pass", "up", "down", "area", "hidden", "key", "public", "private",
                "secret", "internal")
 
@@ -116,6 +117,9 @@ RULES = (
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
+    # (the rule after `when stuck:` is a keyword where a word at the end of a line is otherwise a name)
+    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)([ \t]*)(:)([ \t]*)({'|'.join(STUCK_RULES)})\b",
+         ("space", "declaration", "space", "keyword", "space", "punctuation", "space", "keyword")),
     Rule(rf"^([ \t]*)(when)({SPACE})(stuck)\b", ("space", "declaration", "space", "keyword")),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
