@@ -423,23 +423,40 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--divide", "split", is_flag=True, help="Instead of the counts by depth, the count of DEPTH-move "
+                                                       "sequences under each first move (with --json: as well).")
+@click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
+                                                      "(\"terminals\": the last depth's moves are played too).")
 @spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, as_json, jobs, cluster):
+def perft_command(game, depth, seed, players, options, split, as_json, jobs, cluster):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
-    from ..engine.parallel import run_perft
+    from ..engine.parallel import perft_split, run_perft
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
+    runner = _runner(jobs, cluster)
     try:
-        counts = run_perft(the_game.path, depth, seed, n, opts, _runner(jobs, cluster))
+        if as_json or split:
+            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json)
+            counts = report.counts
+        else:
+            counts = run_perft(the_game.path, depth, seed, n, opts, runner)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
     if as_json:
-        click.echo(json.dumps({"game": the_game.name, "counts": counts}))
+        out = {"game": the_game.name, "counts": counts,
+               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
+        if split:
+            out["divide"] = dict(report.divide)
+        click.echo(json.dumps(out))
+        return
+    if split:
+        for text, count in report.divide:
+            click.echo(f"{text}: {count}")
+        click.echo(f"total: {sum(c for _, c in report.divide)}")
         return
     for d, c in enumerate(counts, 1):
         click.echo(f"depth {d}: {c}")

@@ -27,7 +27,7 @@ from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401
 HUMAN = "human"
 HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "history", "undo", "hint", "about", "why", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "why", "save ", "load ", "help", "quit"]
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
@@ -39,6 +39,7 @@ words may be left out while only one legal move fits (a space alone, say).
   history       the moves so far
   undo          take back the last move made by a human (and the bots' after it)
   hint          ask the search bot what it would play (it sees what you see)
+  preview MOVE  your boards as they would be after MOVE, without playing it
   about         the goal of the game, each player's figures, the rules file
   why           the rule behind the last refusal, as the rules file says it
   save FILE     save the game to FILE
@@ -480,6 +481,7 @@ class Session:
         commands = {"quit": quit_, "exit": quit_, "help": help_, "?": help_,
                     "why": lambda: self.echo(self.refused or "no move has been refused yet"),
                     "about": lambda: self.about(seat), "rules": lambda: self.about(seat),
+                    "preview": over_or("there is nothing to preview", lambda: self.preview(seat, rest)),
                     "moves": over_or("there are no moves", self.show_moves),
                     "board": lambda: self.board(seat, rest),
                     "history": lambda: self.history(seat), "undo": lambda: self.undo(seat),
@@ -489,22 +491,26 @@ class Session:
         return commands
 
     def play_typed(self, text: str, seat):
+        move = self.typed_move(text, seat)
+        if move is not None:
+            self.apply(move, seat)
+
+    def typed_move(self, text: str, seat):
+        """The legal move `text` names, or None once the player has been told why there is none."""
         from mire.engine import IllegalMove
         moves = self.state.legal_moves()
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(moves):
-                self.apply(moves[n - 1], seat)
-            else:
-                self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
-            return
+                return moves[n - 1]
+            self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
+            return None
         found = match_move(text, moves)
         if found.move is not None:
-            self.apply(found.move, seat)
-            return
+            return found.move
         if found.candidates:
             self.ambiguous(text, found.candidates, moves)
-            return
+            return None
         # no legal move fits: the rules say why, when the words name something of the game
         actions = [a.name for a in self.state.game.actions]
         names = actions + _names_in_view(self.state.view(seat))
@@ -512,14 +518,46 @@ class Session:
         known = canonical(text, moves, names)
         if not any(w.lower() in vocab for w in _groups(known, vocab)):
             self.echo(f"'{text}' is not a move or a command: 'help' lists them")
-            return
+            return None
         try:
-            move = self.state.parse_move(known)
+            return self.state.parse_move(known)
         except IllegalMove as e:
             self.refused = e.detail  # what `why` tells an author
             self.echo(str(e))
+            return None
+
+    def preview(self, seat, text: str):
+        """Your boards as they would be after a move, which is then taken back. A move that would show what you
+        may not know yet (a random draw, a piece turned up from where you cannot look) is not previewed."""
+        if not text:
+            self.echo("usage: preview MOVE (e.g. 'preview 1')")
             return
-        self.apply(move, seat)
+        move = self.typed_move(text, seat)
+        if move is None:
+            return
+        S = self.state
+        mine = list(S.players[seat].boards.values())
+        shown = mine or list(S.boards.values())
+        known_before = _known_pieces(S, seat)
+        rng = S.rng.getstate()
+        from mire.engine import RuleError
+        try:
+            S.apply(move)
+        except RuleError as e:
+            self.echo(f"the rules failed on '{move.text_for(seat)}': {e}")
+            return
+        try:
+            if S.rng.getstate() != rng or not _known_pieces(S, seat, shown) <= known_before:
+                self.echo(f"'{move.text_for(seat)}' cannot be previewed: it would show what you cannot know yet")
+                return
+            view = S.view(seat)
+            cols, _ = self.size()
+            lines = [f"after {move.text_for(seat)} (not played):"]
+            for name in dict.fromkeys(self.name(seat) if mine else b.name for b in shown):
+                lines += board_lines(view, name, color=self.colour, width=cols) or []
+            self.page(lines)
+        finally:
+            S.undo()
 
     def ambiguous(self, text, candidates, moves):
         cols, _ = self.size()
@@ -640,6 +678,21 @@ def _groups(text: str, vocab: set) -> list:
             out.append(words[i])
             i += 1
     return out
+
+
+def _known_pieces(S, seat, boards=None) -> set:
+    """The pieces `seat` may tell apart on `boards` (a list of board objects); without it, on every board and in
+    the zones it may look into."""
+    from mire.engine.view import zone_visible
+    if boards is None:
+        boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
+        zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
+    else:
+        zones = []
+    spaces = [sp for b in boards for sp in b.in_play()]
+    known = {id(p) for sp in spaces for p in sp.pieces if p.up or (p.owner is not None and p.owner.index == seat)}
+    known |= {id(p) for z in zones if zone_visible(z, seat) for p in z.pieces}
+    return known
 
 
 def announced(state, move, seat) -> str:

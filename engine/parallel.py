@@ -3,9 +3,10 @@
 Game i of a series depends on i alone (its state's seed is seed + i, its bots draw from generators seeded by
 (seed, i)), so a series cut into runs of consecutive games, played anywhere and put back together in order,
 gives exactly the result one process gives, whatever the number of processes; perft is cut by the first
-move. A `Series` says what to play in plain data, so that another process (or machine) can play a part of it;
-`run_series` and `run_perft` take a runner: None for this process alone, `local(jobs)` for processes of this
-machine, or engine/cluster.py's for Ray (which is imported only there).
+move (its divide and terminals too). A `Series` says what to play in plain data, so that another process (or
+machine) can play a part of it; `run_series`, `run_perft` and `perft_split` take a runner: None for this
+process alone, `local(jobs)` for processes of this machine, or engine/cluster.py's for Ray (which is imported
+only there).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Callable, Optional
 import attrs
 
 from .loader import load_game
-from .perft import perft
+from .perft import Branch, PerftReport, branch, join, perft, perft_report
 
 # runs of games per worker: a few each, so that a worker given short games takes another run
 _RUNS_PER_JOB = 4
@@ -108,27 +109,34 @@ def _summary(result):
     return result if not hasattr(result, "summary") else result.summary
 
 
-def perft_after(game: str, seed: int, players, options: tuple, first: int, depth: int) -> list:
-    """perft to `depth` after the first move number `first` of the game's start."""
+def branch_after(game: str, seed: int, players, options: tuple, first: int, depth: int,
+                 terminals: bool = False) -> Branch:
+    """The first move number `first` of the game's start and the perft under it, to `depth` moves in all."""
     state = load_game(game).new_state(seed=seed, players=players, options=options)
-    state.apply(state.legal_moves()[first])
-    return perft(state, depth)
+    return branch(state, state.legal_moves()[first], depth, terminals)
+
+
+def perft_split(game: str, depth: int, seed=0, players=None, options=(), runner=None,
+                terminals: bool = False) -> PerftReport:
+    """perft from the start, split by the first move: the counts, each first move's count (the divide) and,
+    when asked, the games that end at each depth by result; the branches worked out by `runner` (None: in
+    this process), the same for every runner."""
+    state = load_game(game).new_state(seed=seed, players=players, options=options)
+    if runner is None or depth == 1:
+        return perft_report(state, depth, terminals)
+    firsts = len(state.legal_moves())
+    parts = runner.map(branch_after, [(game, seed, players, tuple(options), i, depth, terminals)
+                                      for i in range(firsts)])
+    if any(p is None for p in parts):
+        raise KeyboardInterrupt
+    return join(firsts, parts, depth, terminals)
 
 
 def run_perft(game: str, depth: int, seed=0, players=None, options=(), runner=None) -> list:
     """perft(start, depth), the moves after each first move counted by `runner` (None: in this process)."""
-    state = load_game(game).new_state(seed=seed, players=players, options=options)
     if runner is None or depth == 1:
-        return perft(state, depth)
-    firsts = len(state.legal_moves())
-    counts = [firsts] + [0] * (depth - 1)
-    parts = runner.map(perft_after, [(game, seed, players, tuple(options), i, depth - 1) for i in range(firsts)])
-    if any(p is None for p in parts):
-        raise KeyboardInterrupt
-    for sub in parts:
-        for d, c in enumerate(sub, 1):
-            counts[d] += c
-    return counts
+        return perft(load_game(game).new_state(seed=seed, players=players, options=options), depth)
+    return perft_split(game, depth, seed, players, options, runner).counts
 
 
 def default_jobs() -> int:

@@ -499,10 +499,17 @@ class Trigger(Decl):
 
 
 @node
+class Stuck(Decl):
+    """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
+    rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    phase: Optional[str] = None
+
+
+@node
 class Phase(Decl):
     name: str
     until: Optional[Expr]
-    items: tuple[Union[Action, Trigger], ...]
+    items: tuple[Union[Action, Trigger, Stuck], ...]
 
 
 @node
@@ -544,6 +551,7 @@ class Input(Decl):
 @node
 class Rank(Decl):
     keys: tuple[Expr, ...]
+    ties_share: bool = False  # players level at the top share the win; else a tie among all of them is a draw
 
 
 @node

@@ -217,7 +217,9 @@ def test_explain_unknown_code():
 def test_perft():
     result = run(["perft", "tic-tac-toe", "--depth", "3", "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504]}
+    none = {"ended": 0, "wins": {}, "shared": 0, "draws": 0}
+    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504],
+                                         "terminals": [dict(none, depth=d) for d in (1, 2, 3)]}
     text = run(["perft", "tic-tac-toe", "--depth", "2"])
     assert text.output == "depth 1: 9\ndepth 2: 72\n"
 

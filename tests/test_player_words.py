@@ -132,5 +132,43 @@ def test_a_game_that_ends_because_a_player_cannot_move_says_so():
     while not state.is_over():
         state.apply(rng.choice(state.legal_moves()))
     outcome = state.outcome()
-    assert outcome.reason is not None and outcome.reason.endswith(" cannot move")
+    assert outcome.reason is not None and outcome.reason.endswith(" has no move")
     assert state.view(0)["reason"] == outcome.reason
+
+
+# -- preview -----------------------------------------------------------------------------
+
+def test_a_preview_shows_your_farm_after_the_move_and_plays_nothing():
+    lines = ["face west", "", "preview take 1 0,2 north", "history", "quit"]
+    out = CliRunner().invoke(main, ["play", "queensland", "--players", "2", "--seed", "1", "--seat", "2=random"],
+                             input="\n".join(lines) + "\n").output
+    shown = out[out.index("red> preview take 1 0,2 north"):out.index("red> history")]
+    assert "after take 1 0,2 north (not played):\nfarm of red " in shown
+    assert "F37 w.w. 2N crow +1" in shown          # the tile, turned as it would lie, with its toad
+    assert "F37" not in out[:out.index("red> preview")].split("farm of red", 1)[1].split("farm of yellow")[0]
+    history = out[out.index("red> history"):]
+    assert "1. red plays face west\n2. yellow plays face east\nred> quit" in history
+
+
+def test_a_preview_that_would_show_what_you_cannot_know_is_refused(tmp_path, monkeypatch):
+    from mire.cli.play import _known_pieces
+    from mire.cli.savefile import save_data, write_save
+    game, rng = load_game("mosquito-show"), random.Random(5)
+    state = game.new_state(seed=5)
+    while True:   # play on until a move would turn up a token nobody has seen
+        revealing = []
+        mover, boards = state.to_move, list(state.boards.values())
+        for move in state.legal_moves():
+            known = _known_pieces(state, mover)
+            state.apply(move)
+            if not _known_pieces(state, mover, boards) <= known:
+                revealing.append(move.text)
+            state.undo()
+        if revealing:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    monkeypatch.chdir(tmp_path)
+    write_save("g.json", save_data("mosquito-show", 2, 5, [], state.history))
+    out = CliRunner().invoke(main, ["play", "mosquito-show", "--seed", "5"],
+                             input=f"load g.json\npreview {revealing[0]}\nquit\n").output
+    assert f"'{revealing[0]}' cannot be previewed: it would show what you cannot know yet" in out
