@@ -19,6 +19,8 @@ from terminal import Terminal, fits  # noqa: E402
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 
 COLS, ROWS = 80, 24
+# what rule source looks like: none of it may reach a player's screen (`why` shows it, when asked)
+RULE_SOURCE = ("rule '", ".mire:", "mover.", "to choose: choose ", " of mover", "requires ")
 CLEAR_SCROLLBACK = re.compile(rb"\x1b\[3J|\x1b\[\?1049h")
 
 
@@ -75,6 +77,10 @@ def test_every_screen_fits_80_by_24(name, players, options):
             record = term.send("q")
         record = term.send("help")
         assert_fits(term, record, "help")
+        record = term.send("1 zz9")                # an illegal move: refused in players' words
+        assert_fits(term, record, "a refusal")
+        shown = "\n".join(term.all_lines())
+        assert not [m for m in RULE_SOURCE if m in shown], shown
         term.send("quit")
         assert term.exit_code == 0
     finally:
