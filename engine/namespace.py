@@ -28,17 +28,26 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, items_of
-from .moves import Move
-from .runtime import DIRS, Dir, GiveBack, Offset, Piece, Player, RuleError, Space, Zone, value_text
+from .library import BUILTINS, PRINTED, items_of
+from .moves import Move, keep_move
+from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Zone, value_text
+
+
+class _Nothing:
+    """Stands for none where built code reads a value that may be none once: `(x or _NOTHING).y` is None when
+    x is none, and evaluates x once without a call (spaces, pieces, zones, players and directions are true).
+    The compiler writes it only for the attributes a rule may read of a value of a known kind."""
+    __slots__ = ()
+    pieces = ()
+    nbr = (None,) * 8
+    attrs: dict = {}
+
+    def __getattr__(self, name):
+        return None
 
 
 def _ga(o, name):
     return None if o is None else getattr(o, name)
-
-
-def _pa(p, name):
-    return None if p is None else p.attrs.get(name)
 
 
 def _space_of(p):
@@ -94,10 +103,6 @@ def _vmul(a, n):
     return _offset(a.dx * n, a.dy * n)
 
 
-def _empty_space(s):
-    return s is None or not s.pieces
-
-
 def _on_board(v, name):
     return v is not None and getattr(v, "is_space", False) and v.board.name == name
 
@@ -138,12 +143,6 @@ def _through(test, items):
     return out
 
 
-def _guard(S, items, where):
-    """A comprehension's loops count against the move's step budget."""
-    S.spend(len(items), where)
-    return items
-
-
 def _range(S, a, b, where):
     if b - a > MAX_LOOP_STEPS:
         raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
@@ -156,19 +155,6 @@ def _index(items, i, where):
     if not -len(items) <= i < len(items):
         raise RuleError(f"index {i} is outside a list of {len(items)}", where)
     return items[i]
-
-
-def _give(S, L, body, size):
-    """Run the statements of a def written as a block, on its frame (made as long as its names need), until a
-    `return` gives the value."""
-    if len(L) < size:
-        L.extend([None] * (size - len(L)))
-    try:
-        for f in body:
-            f(S, L)
-    except GiveBack as back:
-        return back.value
-    return None
 
 
 def _div(a, b):
@@ -223,9 +209,20 @@ def _checked_call(S, name, where, *args):
     """A builtin called with values the checker could not type: each must be of a kind it accepts."""
     b = BUILTINS[name]
     for i, (value, accepts) in enumerate(zip(args, b.signature.params)):
-        if value is not None and not accepts(runtime_type(value)):  # builtins take none where a rule may give it
+        if value is None:  # builtins take none where a rule may give it
+            continue
+        # whether a value is accepted depends on its class (and a list's on its first item's): kept by those
+        cls = value.__class__
+        key = (name, i, cls, value[0].__class__ if isinstance(value, list) and value else None)
+        ok = _ACCEPTED.get(key)
+        if ok is None:
+            ok = _ACCEPTED[key] = accepts(runtime_type(value))
+        if not ok:
             raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}", where)
     return b.run(S, *args)
+
+
+_ACCEPTED: dict = {}
 
 
 def _concat(S, a, b, where):
@@ -293,6 +290,86 @@ def _spaces_of(items, who):
     return [s for s in items if s.pieces and s.pieces[-1].owner is who]
 
 
+_UNSET = object()  # a kept value not made yet (engine/hoisting.py)
+
+
+def _keep(holder, make):
+    """Make a kept value where it is first needed."""
+    value = holder[0] = make()
+    return value
+
+
+def _assign(S, p, attr, v, sign, where, declared):
+    """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
+    player's declared variable, or what a piece lets a rule change; nothing else."""
+    if p is None:
+        raise RuleError(f"cannot set '{attr}' of none", where)
+    if isinstance(p, Player) and attr in declared:
+        S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+    elif isinstance(p, Piece) and attr in _ASSIGNABLE_PIECE_ATTRS:
+        S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+    else:
+        raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+
+
+_ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
+
+
+def _changed(S, whole, at: tuple, op: str, v, where):
+    """`whole` with the item at the indexes `at` (none: the whole) set to v, or added to or taken from by v: a
+    new list, given back to what holds it, so that undo restores the old one."""
+    if at:
+        i = at[0]
+        if not isinstance(whole, list) or type(i) is not int:
+            raise RuleError(f"{value_text(whole)}[{value_text(i)}]: only an item of a list can be set, by a number",
+                            where)
+        if not -len(whole) <= i < len(whole):
+            raise RuleError(f"index {i} is outside a list of {len(whole)}", where)
+        out = list(whole)
+        S.spend(len(out), where)
+        out[i] = _changed(S, whole[i], at[1:], op, v, where)
+        return out
+    if op == "=":
+        return v
+    if isinstance(whole, list):
+        if op == "+=":
+            S.spend(len(whole) + len(v), where)
+            return whole + v
+        return _without(S, whole, v, where)
+    if whole is None or v is None:
+        raise RuleError(f"cannot {'add to' if op == '+=' else 'take from'} none", where)
+    return whole + v if op == "+=" else whole - v
+
+
+def _player_holding(p, attr, declared, where):
+    """The player whose variable `attr` an assignment through an untyped value changes."""
+    if not isinstance(p, Player) or attr not in declared:
+        raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+    return p
+
+
+def _call_proc(S, fn, name, where, args):
+    """A proc called for its value (`let n = flood(s)`): its function runs on a frame of its arguments, and what
+    its `return` gives is the value."""
+    S.enter_call(name, where)
+    try:
+        return fn(S, args)
+    finally:
+        S.leave_call()
+
+
+def _pieces_in(v):
+    """What `move` moves: a list of pieces, or one."""
+    return list(v) if isinstance(v, list) else (v,)
+
+
+def _removed(v):
+    """What `remove` removes: a piece, a list of pieces, or the pieces of a zone or space."""
+    if isinstance(v, Piece):
+        return (v,)
+    return list(v) if isinstance(v, list) else list(v.pieces)
+
+
 def _piece_attr(p: Piece, name: str):
     if name == "space":
         return p.space
@@ -340,18 +417,22 @@ def _dyn(S, obj, name):
 
 
 NAMESPACE: dict = {
-    "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
-    "_step": _step, "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg,
-    "_vmul": _vmul, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
-    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_through": _through,
-    "_guard": _guard,
-    "_range": _range, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by, "_index": _index,
-    "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
+    "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
+    "_step": _step, "_items": items_of, "_on_board": _on_board,
+    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
+    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
-    "_Move": Move, "_text": value_text, "_give": _give, "_phase_name": _phase_name, "_space_named": _space_named,
-    "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
+    "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
+    "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_Move": Move, "_keep_move": keep_move, "_text": value_text,
+    "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
+    "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,
+    "_changed": _changed, "_call_proc": _call_proc, "_player_holding": _player_holding, "_phase_name": _phase_name,
+    "_space_named": _space_named,
+    "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions
 NAMESPACE.update({f"_D_{name}": d for name, d in DIRS.items()})             # compass directions
+NAMESPACE["_PRINTED"] = PRINTED                                             # what edge() reads
 NAMESPACE.update({f"_DS_{name}": tuple(DIRS[n] for n in names) for name, names in DIRECTION_SETS.items()})

@@ -307,6 +307,7 @@ class Require(Stmt):
 class Outcome(Stmt):
     kind: str  # "win" | "lose" | "draw" | "finish"
     who: Optional[Expr]
+    reason: Optional[Template] = None  # `because "..."`: why, in players' words
 
 
 @node
@@ -377,6 +378,7 @@ class Choose(Stmt):
     by: Optional[Expr]
     body: Block
     secretly: bool = False  # the others learn what was chosen only from its effects
+    ask: Optional[Template] = None  # the question put to the chooser, in players' words
 
 
 # ---------------------------------------------------------------- declarations
@@ -464,6 +466,7 @@ class Var(Decl):
     type: TypeRef
     init: Expr
     per_player: bool
+    internal: bool = False  # the rules need it, the players don't: never shown
 
 
 @node
@@ -498,6 +501,7 @@ class Param(Node):
     name: str
     domain: Expr
     test: Optional[Expr]
+    message: Optional[str] = None  # `where ... else "..."`: why the condition fails, in players' words
 
 
 @node
@@ -507,6 +511,7 @@ class Action(Decl):
     body: Block
     fallback: bool
     phase: Optional[str]
+    label: Optional[Template] = None  # `as "..."`: the move in players' words
 
 
 @node
@@ -518,10 +523,17 @@ class Trigger(Decl):
 
 
 @node
+class Stuck(Decl):
+    """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
+    rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    phase: Optional[str] = None
+
+
+@node
 class Phase(Decl):
     name: str
     until: Optional[Expr]
-    items: tuple[Union[Action, Trigger], ...]
+    items: tuple[Union[Action, Trigger, Stuck], ...]
 
 
 @node
@@ -543,6 +555,19 @@ class Show(Decl):
 
 
 @node
+class About(Decl):
+    """`about "..."`: the game's goal, for players."""
+    text: str
+
+
+@node
+class Status(Decl):
+    """`status "{score(player)} points"`: a figure shown beside each player (`if COND`: only while it holds)."""
+    label: Template
+    when: Optional[Expr] = None
+
+
+@node
 class Input(Decl):
     """`input hand: 14 card from collection`: a per-player zone filled from outside before setup."""
     zone: str
@@ -554,6 +579,7 @@ class Input(Decl):
 @node
 class Rank(Decl):
     keys: tuple[Expr, ...]
+    ties_share: bool = False  # players level at the top share the win; else a tie among all of them is a draw
 
 
 @node

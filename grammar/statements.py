@@ -10,8 +10,8 @@ import attrs
 from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
-from .symbols import Context, Scope
-from .types import ANY, BOOL, INT, KIND, NONE, PIECE, PLAYER, SPACE, Type, list_of, piece_of
+from .symbols import Checked, Context, Scope
+from .types import ANY, BOOL, INT, KIND, NONE, PIECE, PLAYER, SPACE, Library, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 # the statements that change the game: none of them may be in a def, which only computes a value
@@ -313,6 +313,8 @@ class StatementChecker:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
 
     def check_Outcome(self, s: N.Outcome, scope: Scope, context: str) -> None:
+        if s.reason is not None:
+            self.template(s.reason, scope)
         if s.who is None:
             return
         t = self.exprs.expr(s.who, scope)
@@ -363,6 +365,8 @@ class StatementChecker:
         inner = self.bound_scope(s, scope, "a chosen value", "a choice")
         if s.by is not None:
             self.exprs.expect(s.by, PLAYER, scope, "who chooses")
+        if s.ask is not None:
+            self.template(s.ask, scope)
         self.block(s.body, inner, context)
 
     # ------------------------------------------------------------ helpers
@@ -406,7 +410,6 @@ class StatementChecker:
                        focus=words_after[0] if words_after else "{")
 
 
-
 def always_returns(block: N.Block) -> bool:
     """Does every way through this block end in a `return` (or end the game)?"""
     if not block:
@@ -427,3 +430,17 @@ def _joined(types: list) -> Type:
             continue
         t = t.join(x)
     return ANY if t == NONE and not types else t
+
+
+def specialise_proc(checked: Checked, library: Library, proc: N.Proc,
+                    params: dict[str, Type]) -> Optional[dict[N.Node, Type]]:
+    """The types of the expressions of a proc's body when its parameters have these types (the compiler
+    builds a proc's body for the types of a call's arguments; alone it is checked with `any` parameters),
+    or None when the body does not fit them."""
+    ctx = Context(checked.module, library)
+    ctx.sym = checked.symbols
+    scope = Scope()
+    for name, t in params.items():
+        scope.bind(name, t, "param")
+    StatementChecker(ctx, ExpressionChecker(ctx)).proc_body(proc, scope)
+    return None if any(d.severity == "error" for d in ctx.diags) else ctx.types
