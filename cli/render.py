@@ -127,7 +127,7 @@ def legend_lines(view: dict, glyphs: Glyphs, width: int) -> list:
 
 
 def game_over_text(result, reason) -> str:
-    """`game over: red wins: nine golden mosquitoes eaten`: the result, and why when the rules say."""
+    """`game over: X wins: three in a row`: the result, and why when the rules say."""
     return f"game over: {result or 'no result'}" + (f": {reason}" if reason else "")
 
 
