@@ -93,6 +93,7 @@ _name("players", list_of(PLAYER), "every player, in turn order from the mover", 
 _name("supply", ZONE, "where pieces listed in a `pieces` table start", "S.supply")
 _name("box", ZONE, "where removed pieces go", "S.box")
 _name("turn", INT, "the number of the current turn, from 1", "S.turn")
+_name("decisions", INT, "the decisions made so far: every move and every answer to a choice", "S.decisions")
 _name("winners", list_of(PLAYER), "who has won, or is winning as the game stands (at the end: the winners)",
       "S.winners()")
 for _word, _value in (("true", "True"), ("yes", "True"), ("false", "False"), ("no", "False")):

@@ -744,6 +744,11 @@ class State:
     def history(self):
         return [m.text for m in self._moves]
 
+    @property
+    def decisions(self) -> int:
+        """The decisions made before the one being made now: every move, and every answer to a choice."""
+        return len(self._moves)
+
     def history_for(self, seat):
         """The moves so far as `seat` may read them."""
         return [m.text_for(seat) for m in self._moves]
