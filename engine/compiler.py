@@ -168,6 +168,7 @@ class CompiledGame:
     triggers: dict[str, list[CompiledRule]]  # event -> its triggers
     rank: list[RankKey]
     has_score: bool
+    tracks_positions: bool = False  # do the rules read `repetitions`? (then each turn's position is counted)
     inputs: list[InputSpec] = attrs.Factory(list)
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
@@ -295,6 +296,7 @@ class Compiler:
             about=sym.about.text if sym.about is not None else "",
             statuses=[self.compile_status(s) for s in sym.statuses],
             internal=frozenset(v.name for v in sym.vars.values() if v.internal),
+            tracks_positions=any(isinstance(n, N.Name) and n.id == "repetitions" for n in N.walk(module)),
             emitter=self.emit)
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:

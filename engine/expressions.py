@@ -457,6 +457,10 @@ class Emitter:
                 except RuleError as err:
                     raise ConstantError(c, str(err)) from None
                 self.const_refs[name] = self.put(value, "_kv")
+            elif self._is_static(c.value, grids=True):
+                # made of a grid's spaces (which never change in a game): worked out once per game, when first
+                # used, as each game has spaces of its own
+                self.const_refs[name] = f"S.const_value({name!r}, {self.put(fn, '_kf')}, {frame.size})"
             else:
                 self.const_refs[name] = f"{self.put(fn, '_kf')}(S, [None] * {frame.size})"
         return self.const_refs[name]
@@ -467,11 +471,16 @@ class Emitter:
             self._static[name] = self._is_static(self.sym.consts[name].value)
         return self._static[name]
 
-    def _is_static(self, node: N.Expr) -> bool:
-        """Does this expression give the same value in every state (so it can be computed once, now)?"""
+    def _is_static(self, node: N.Expr, grids: bool = False) -> bool:
+        """Does this expression give the same value in every state (so it can be computed once, now)? With
+        `grids`: the same value all through one game, reading the spaces of boards that never grow too."""
         for n in N.walk(node):
             if isinstance(n, N.Name):
                 m = self.checked.meaning(n)
+                if grids and m.category == "board" and self._is_grid(m.name):
+                    continue
+                if grids and m.category == "const" and self._is_static(self.sym.consts[m.name].value, True):
+                    continue
                 if m.category == "const" and not self._const_is_static(m.name):
                     return False
                 if m.category not in ("local", "enum", "phase", "const") and \
@@ -482,6 +491,10 @@ class Emitter:
             elif isinstance(n, N.Of):
                 return False
         return True
+
+    def _is_grid(self, name: str) -> bool:
+        board = self.sym.boards.get(name)
+        return board is not None and board.shape != "area" and not board.per_player
 
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:

@@ -93,6 +93,9 @@ _name("players", list_of(PLAYER), "every player, in turn order from the mover", 
 _name("supply", ZONE, "where pieces listed in a `pieces` table start", "S.supply")
 _name("box", ZONE, "where removed pieces go", "S.box")
 _name("turn", INT, "the number of the current turn, from 1", "S.turn")
+_name("repetitions", INT, "how many times the position as it is now has begun a turn: the boards, zones, "
+      "variables, phase and whose turn, this time included (for repetition rules, at turn start)",
+      "S.repetitions()")
 _name("decisions", INT, "the decisions made so far: every move and every answer to a choice", "S.decisions")
 _name("winners", list_of(PLAYER), "who has won, or is winning as the game stands (at the end: the winners)",
       "S.winners()")

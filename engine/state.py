@@ -14,6 +14,7 @@ from .chance import ChanceEvent, fork_random
 from .compiler import CompiledGame
 from .explain import explain
 from .moves import Move
+from .positions import record, repetitions
 from .runtime import (
     DIR_BY_VECTOR,
     DIRS,
@@ -141,6 +142,9 @@ class State:
         self._touching: dict = {}
         self._ending = None
         self._end_reason = None
+        self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
+        # each position met at the start of a turn, and how often: only when the rules read `repetitions`
+        self.positions: Optional[dict] = {} if game.tracks_positions else None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
         # the shuffles and random picks so far, and what the players brought: a search must not read their
         # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
@@ -206,7 +210,7 @@ class State:
         try:
             self._run_rules(self.game.setup)
             if self._ending is None:
-                self._turn_start()
+                self._turn_begins()
             if self._ending is None and not self.legal_moves():
                 self._stuck()
             if self._ending is not None:
@@ -744,6 +748,16 @@ class State:
     def history(self):
         return [m.text for m in self._moves]
 
+    def const_value(self, name, compute, size):
+        """A constant made of the spaces of grids: computed the first time this game uses it."""
+        value = self._const_values.get(name, _ABSENT)
+        if value is _ABSENT:
+            value = self._const_values[name] = compute(self, [None] * size)
+        return value
+
+    def repetitions(self) -> int:
+        return repetitions(self)
+
     @property
     def decisions(self) -> int:
         """The decisions made before the one being made now: every move, and every answer to a choice."""
@@ -870,10 +884,7 @@ class State:
         self._journal.append((_TURN, player, self.turn))
         self.turn_player = nxt
         self.turn += 1
-        if self._turn_start_rules[self.phase]:
-            self._turn_start()
-        else:
-            self._next = None
+        self._turn_begins()
         if self._ending is None and not self.legal_moves():
             self._stuck()
         if self._ending is not None:
@@ -908,7 +919,7 @@ class State:
             self.turn_player = self.next_player(self.turn_player)
             self.turn += 1
             self._version += 1  # the moves listed for the player who passed are not the next player's
-            self._turn_start()
+            self._turn_begins()
             if self._ending is not None:
                 return
 
@@ -932,6 +943,15 @@ class State:
         finally:
             self.turn_player = saved
             self.leave_call()
+
+    def _turn_begins(self):
+        """A turn begins: its position is counted (for `repetitions`), then its `at turn start` rules run."""
+        if self.positions is not None:
+            record(self)
+        if self._turn_start_rules[self.phase]:
+            self._turn_start()
+        else:
+            self._next = None
 
     def _turn_start(self):
         self._next = None

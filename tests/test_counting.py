@@ -58,3 +58,73 @@ def test_a_for_where_works_out_its_values_once(tmp_path):
     state = game_of(tmp_path, ONCE).new_state(seed=1)
     state.apply(state.parse_move("fill"))
     assert (state.vars["visited"], state.vars["placed"]) == (3, 2)
+
+
+# Two tokens shuttle on a line of four squares; the same position a third time at the start of a turn
+# is a draw (as chess's threefold repetition).
+SHUTTLE = '''game "Shuttle"
+players 2
+board line: grid 4 x 1
+piece token
+setup:
+    place token for seat(1) at at(line, 1, 1)
+    place token for seat(2) at at(line, 4, 1)
+action step(t in token of mover, s in neighbors(t.space) where empty(s)):
+    move t to s
+trigger threefold at turn start:
+    if repetitions >= 3: draw because "the same position for the third time"
+'''
+
+
+def test_the_third_time_a_position_begins_a_turn_is_a_draw(tmp_path):
+    state = game_of(tmp_path, SHUTTLE).new_state(seed=1)
+    assert state.repetitions() == 1        # the start counts
+    # out and back twice: the start position (first player to move) comes back after moves 4 and 8
+    plies = ["step a1 b1", "step d1 c1", "step b1 a1", "step c1 d1"] * 2
+    for i, text in enumerate(plies, 1):
+        assert not state.is_over(), i
+        state.apply(state.parse_move(text))
+        assert state.repetitions() == {4: 2, 8: 3}.get(i, 1 if i < 4 else 2), i
+    assert state.is_over() and state.outcome().draw
+    assert state.outcome().reason == "the same position for the third time"
+    # undo takes the count back
+    state.undo()
+    assert not state.is_over() and state.repetitions() == 2
+
+
+def test_a_game_that_does_not_read_repetitions_keeps_no_positions(tmp_path):
+    state = game_of(tmp_path, SHUTTLE.replace("repetitions >= 3", "turn > 99")).new_state(seed=1)
+    assert state.positions is None and state.repetitions() == 0
+
+
+# Constants are worked out once: from numbers at load, from a grid's spaces when a game first uses them;
+# one that reads a variable is worked out at each use.
+CONSTS = '''game "Consts"
+players 2
+board cells: grid 3 x 3
+piece mark
+var placed: int = 0
+const EDGE = [c for c in cells where c.x == 1]
+const CORNERS = [c for c in EDGE where c.y != 2]
+const NEXT = placed + 1
+action place(c in CORNERS where empty(c)):
+    place mark for mover at c
+    placed = NEXT
+'''
+
+
+def test_a_constant_made_of_a_grid_is_worked_out_once_per_game(tmp_path):
+    game = game_of(tmp_path, CONSTS)
+    state = game.new_state(seed=1)
+    assert [m.text for m in state.legal_moves()] == ["place a1", "place a3"]
+    corners = state._const_values["CORNERS"]
+    state.apply(state.parse_move("place a1"))
+    assert [m.text for m in state.legal_moves()] == ["place a3"]
+    assert state._const_values["CORNERS"] is corners and state.vars["placed"] == 1
+    assert "NEXT" not in state._const_values
+    state.apply(state.parse_move("place a3"))
+    assert state.vars["placed"] == 2
+    # another game has spaces of its own, and its own constants
+    other = game.new_state(seed=2)
+    other.legal_moves()
+    assert other._const_values["CORNERS"] is not corners
