@@ -73,7 +73,7 @@ def _words(words) -> str:
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 SPACE = r"[ \t]+"
 
-ITEM_KINDS = ("action", "trigger", "proc", "def", "option")
+ITEM_KINDS = ("action", "trigger", "proc", "def", "option", "var", "const", "board", "zone", "phase", "enum")
 # A word of the language is a name where no keyword could stand: before `:` (an attribute `rank: int`),
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
@@ -104,6 +104,7 @@ RULES = (
          ("space", "declaration", "space", "declaration", "space", "rule-name")),
     Rule(rf"^(?:(replace)({SPACE}))?(board|zone|piece|pieces|enum|var|const|option|input|show)({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "declared-name")),
+    Rule(rf"^(replace)({SPACE})(setup)\b", ("declaration", "space", "declaration")),
     Rule(rf"^(remove)({SPACE})({'|'.join(ITEM_KINDS)})({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "rule-name")),
     Rule("^(" + _words(DECLARATION_WORDS + ("players", "first")) + ")", ("declaration",)),

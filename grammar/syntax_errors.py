@@ -28,7 +28,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "fallback", "about", "status", "when")
+                      "remove", "replace", "fallback", "about", "status", "when")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
@@ -58,6 +58,8 @@ _FORMS = {
     "about": '`about "the goal of the game, in a sentence or two"`',
     "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
+    "replace": "`replace ITEM`, in a variant, where ITEM takes the place of the base's item of its name: "
+               "`replace action NAME(...):`, `replace board NAME: grid W x H`, `replace phase NAME:`, `replace setup:`",
     "when": "`when stuck: lose` (or `win`, `draw`, `pass`, `finish`)",
     "let": "`let NAME = VALUE`",
     "place": "`place KIND for PLAYER at SPACE`",
@@ -470,7 +472,8 @@ def _general(s: _Spot) -> Diagnostic:
     keyword = s.first if s.first in _FORMS and s.col > len(_indent(s.text)) + 1 else None
     form: str | None
     if keyword == "remove" and not _indent(s.text):
-        form = "`remove action NAME` (or trigger, proc, def, option), in a variant"
+        form = "`remove KIND NAME` in a variant (KIND: action, trigger, proc, def, option, var, const, board, " \
+               "zone, enum or phase)"
     elif keyword == "remove":
         form = "`remove PIECE`"
     else:
