@@ -72,6 +72,7 @@ class CompiledAction:
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
     chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
+    ensures: list[Condition] = attrs.Factory(list)  # `ensure`s: a move is legal only if its effect meets them
 
 
 @attrs.define
@@ -218,6 +219,7 @@ class Compiler:
         self.procs: dict[str, str] = {}
         self.rule_name = "setup"  # the rule being compiled, named where a game ends without saying why
         self._yields = False  # the body being written is a generator function (see body)
+        self._ensures: list[Condition] = []  # the `ensure`s of the action being compiled
         self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
         self.choosing_procs = self._choosing_procs()
@@ -414,6 +416,7 @@ class Compiler:
             params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain), prm.domain))
         requires = []
         body_nodes = []
+        self._ensures = []
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
@@ -424,6 +427,7 @@ class Compiler:
         assert frame.size == len(params)  # the frame holds the parameters alone: a move's arguments are its frame
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a), scope)
+        act.ensures = self._ensures
         if a.label is not None:
             act.label = self.emit.template(a.label, scope)
         act.chooses = self.chooses(tuple(body_nodes))
@@ -612,6 +616,12 @@ class Compiler:
 
     def compile_Require(self, s: N.Require, scope: Scope):
         raise AssertionError("requires are compiled with their action")
+
+    def compile_Ensure(self, s: N.Ensure, scope: Scope):
+        # kept with the action for explanations: the condition is read again on the state the move leaves
+        self._ensures.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
+                                       s.message, s.test))
+        return [f"if not ({self.emit.test_src(s.test, scope)}):", f"    raise _Unmet({len(self._ensures) - 1})"]
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
         who = self.emit.src(s.who, scope) if s.who is not None else "None"

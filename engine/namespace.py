@@ -29,7 +29,7 @@ from ..grammar.types import (
 )
 from .library import BUILTINS, PRINTED, items_of
 from .moves import Move, keep_move
-from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Zone, value_text
+from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Unmet, Zone, value_text
 
 
 class _Nothing:
@@ -291,6 +291,7 @@ NAMESPACE: dict = {
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_Unmet": Unmet,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }

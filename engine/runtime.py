@@ -196,6 +196,10 @@ class GameOver(Exception):
     """Raised by win/lose/draw/finish to stop the rest of an effect."""
 
 
+class Unmet(Exception):
+    """Raised by an `ensure` whose condition fails: the move being tried is not legal (args: its number)."""
+
+
 class NeedChoice(Exception):
     """A choice in the middle of a move: `prompt` asks the chooser in players' words, `detail` is the rule's."""
 

@@ -25,6 +25,7 @@ from .runtime import (
     Player,
     RuleError,
     Space,
+    Unmet,
     Zone,
     rotate,
     value_text,
@@ -143,6 +144,7 @@ class State:
         self._ending = None
         self._end_reason = None
         self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
+        self._trying = any(a.ensures for a in game.actions)  # some moves are legal only by what they do
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
         self.positions: Optional[dict] = {} if game.tracks_positions else None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
@@ -646,7 +648,36 @@ class State:
             raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
         if len(moves) > MAX_LEGAL_MOVES:
             raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
+        if self._trying:
+            moves = [m for m in moves if not m.action.ensures or self.unmet(m) is None]
+            if not moves and fallback and any(a.ensures for a in self.game.actions):
+                for gen in fallback:
+                    gen(self, moves)
+                moves = [m for m in moves if not m.action.ensures or self.unmet(m) is None]
         return moves
+
+    def unmet(self, move, then=None):
+        """Try a move's effect (not the triggers after it) and take it back: the index of the first `ensure` of
+        its action that fails, or None. `then(index)` is called on the state the move left, before it is taken
+        back (to explain the failure)."""
+        mark = len(self._journal)
+        # (the steps it takes are spent from the budget of what asks, the listing of the moves say: trying
+        # many moves cannot run away)
+        saved = (self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth)
+        self._choices, self._ci, self._next = _NO_CHOICES, 0, None
+        try:
+            move.action.body(self, [*move.args])
+            failed = None
+        except Unmet as unmet:
+            failed = unmet.args[0]
+            if then is not None:
+                then(failed)
+        except GameOver:
+            failed = None
+        finally:
+            self._rollback(mark)
+            self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth = saved
+        return failed
 
     @staticmethod
     def _choice_moves(p):
@@ -937,6 +968,8 @@ class State:
             for listers in (regular, fallback):
                 for gen in listers:
                     gen(self, moves)
+                    if self._trying:  # a move whose `ensure` fails is no move
+                        moves = [m for m in moves if not m.action.ensures or self.unmet(m) is None]
                     if moves:
                         return True
             return False

@@ -381,6 +381,27 @@ class Checker:
         if action.label is not None:
             self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
+        ensure = next((n for n in N.walk(action.body) if isinstance(n, N.Ensure)), None)
+        asks = next((n for n in N.walk(action.body) if isinstance(n, N.Choose) or
+                     (isinstance(n, N.For) and n.ordered_by is not None) or
+                     (isinstance(n, N.ExprStmt) and n.call.func in self.sym.procs and
+                      self._proc_chooses(n.call.func, set()))), None)
+        if ensure is not None and asks is not None:
+            self.error("E032", f"action '{action.name}' has an `ensure` and asks a player to choose",
+                       ensure.span.at_start(len("ensure")),
+                       "`ensure` tries the move's effect to list the legal moves, and a choice cannot be tried "
+                       "ahead; test the condition before the choice with `require`, or after it with `if`")
+
+    def _proc_chooses(self, name: str, seen: set) -> bool:
+        if name in seen:
+            return False
+        seen.add(name)
+        for n in N.walk(self.sym.procs[name].body):
+            if isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None):
+                return True
+            if isinstance(n, N.ExprStmt) and n.call.func in self.sym.procs and self._proc_chooses(n.call.func, seen):
+                return True
+        return False
 
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())

@@ -288,6 +288,13 @@ class Require(Stmt):
 
 
 @node
+class Ensure(Stmt):
+    """`ensure CONDITION [else "..."]`: the move is legal only if CONDITION holds when the effect gets there."""
+    test: Expr
+    message: Optional[str]
+
+
+@node
 class Outcome(Stmt):
     kind: str  # "win" | "lose" | "draw" | "finish"
     who: Optional[Expr]

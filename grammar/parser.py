@@ -386,6 +386,9 @@ class _ToAst(Transformer):
     def require_stmt(self, meta, c):
         return N.Require(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
 
+    def ensure_stmt(self, meta, c):
+        return N.Ensure(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
+
     def win_stmt(self, meta, c):
         return N.Outcome(kind="win", who=c[0], reason=c[1], span=self._span(meta))
 

@@ -185,6 +185,13 @@ class StatementChecker:
     def check_Require(self, s: N.Require, scope: Scope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
 
+    def check_Ensure(self, s: N.Ensure, scope: Scope, context: str) -> None:
+        self.exprs.expect(s.test, BOOL, scope, "an `ensure` condition")
+        if context != "action":
+            self.error("E032", f"`ensure` can only be used in an action, not in a {context}",
+                       s.span.at_start(len("ensure")), "`ensure` decides whether a move is legal by what it does; "
+                       "elsewhere test the condition with `if`")
+
     def check_Outcome(self, s: N.Outcome, scope: Scope, context: str) -> None:
         if s.reason is not None:
             self.template(s.reason, scope)

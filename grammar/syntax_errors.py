@@ -29,7 +29,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
                       "remove", "replace", "fallback", "about", "status", "when")
-STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
+STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
 # how each keyword's line is written, for hints
@@ -67,6 +67,7 @@ _FORMS = {
     "flip": "`flip PIECE`, `flip PIECE up` or `flip PIECE down`",
     "shuffle": "`shuffle ZONE`",
     "require": '`require CONDITION` or `require CONDITION else "message"`',
+    "ensure": '`ensure CONDITION` or `ensure CONDITION else "message"`, in the effect of an action',
     "win": "`win PLAYER`", "lose": "`lose PLAYER`", "draw": "`draw`, alone on its line",
     "finish": "`finish`, alone on its line", "again": "`again`, alone on its line",
     "pass": "`pass`, alone on its line", "enter": "`enter PHASE`", "next": "`next PLAYER`",

@@ -7,7 +7,7 @@ endif
 syn keyword mireDeclaration about action board const def enum fallback game input option phase piece pieces proc rank replace setup show status trigger var variant when zone
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
-syn keyword mireStatement again choose draw elif else enter finish flip for if let log lose move next pass place remove repeat require shuffle win
+syn keyword mireStatement again choose draw elif else ensure enter finish flip for if let log lose move next pass place remove repeat require shuffle win
 syn keyword mireKeyword after area as ask at because by capacity down face facing from grid hidden internal key labels list named of private public secret secretly share stuck ties to until up uses where while
 syn match mireKeyword "\<\(for\s\+each\s\+player\|per\s\+player\|ordered\s\+by\|ties\s\+share\|when\s\+stuck\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
 syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
