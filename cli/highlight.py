@@ -131,7 +131,7 @@ RULES = (
     Rule(_words(OPERATOR_WORDS), ("operator-word",)),
     Rule(_words(STATEMENT_WORDS + OTHER_WORDS), ("keyword",)),
     Rule(rf"\b{NAME}", ("name",)),
-    Rule(r"\b[0-9]+\b", ("number",)),
+    Rule(r"\b[0-9]+(?:\.[0-9]+)?\b", ("number",)),
     Rule(r"\.\.|[-+]=|[=!<>]=|[-+*/%<>=]", ("operator",)),
     Rule(r"[()\[\],:.]", ("punctuation",)),
 )

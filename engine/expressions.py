@@ -16,13 +16,14 @@ from typing import Callable, Optional
 from ..grammar import nodes as N
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
+from ..grammar.types import ANY, DIR, DIRECTION_SETS, NUMBER, SPACE, TEXT, Type
 from .library import BUILTINS, NAMES
 from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
-_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land"}
+_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land",
+                  "floor", "ceil", "round"}
 _STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
 
 
@@ -272,7 +273,9 @@ class Emitter:
 
     # -------------------------------------------------- leaves
     def emit_Num(self, e: N.Num, scope: Scope) -> str:
-        return repr(e.value)
+        if isinstance(e.value, int):
+            return repr(e.value)
+        return self.put(e.value, "_q")  # a fraction, made once
 
     def emit_Str(self, e: N.Str, scope: Scope) -> str:
         return repr(e.value)
@@ -366,6 +369,8 @@ class Emitter:
         if op == "+" and (lt.is_list or lt == TEXT):
             return f"_concat(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
+            if NUMBER in (lt, rt):  # a fraction may come out whole: hold it as an int
+                return f"_exact({x} {op} {y})"
             return f"({x} {op} {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
 

@@ -8,6 +8,7 @@ error, for a value a rule cannot use.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import takewhile
 
 from ..grammar.limits import MAX_INT_DIGITS, MAX_LENGTH, MAX_LOOP_STEPS
@@ -19,6 +20,7 @@ from ..grammar.types import (
     DIRECTION_SETS,
     INT,
     NONE,
+    NUMBER,
     PIECE,
     PLAYER,
     SPACE,
@@ -27,7 +29,7 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, items_of
+from .library import BUILTINS, items_of, whole
 from .moves import Move
 from .runtime import DIRS, Dir, Piece, Player, RuleError, Space, Zone, value_text
 
@@ -102,15 +104,21 @@ def _index(items, i, where):
 
 
 def _div(a, b):
+    """`/` divides exactly: 7 / 2 is 7.5 (a fraction), 6 / 2 is 3."""
     if b == 0:
         raise RuleError("division by zero")
-    return a // b
+    return sized(whole(Fraction(a) / b))
 
 
 def _mod(a, b):
     if b == 0:
         raise RuleError("division by zero")
-    return a % b
+    return whole(a % b)
+
+
+def _exact(v):
+    """The result of arithmetic on numbers that may be fractions: whole when it is, and of a bounded size."""
+    return sized(whole(v))
 
 
 def _lt(a, b):
@@ -127,6 +135,10 @@ def sized(v, where=None):
     if type(v) is int:
         if v.bit_length() > _MAX_INT_BITS:
             raise RuleError(f"a number grew past {MAX_INT_DIGITS} digits", where)
+    elif type(v) is Fraction:
+        if v.numerator.bit_length() > _MAX_INT_BITS or v.denominator.bit_length() > _MAX_INT_BITS:
+            raise RuleError(f"a fraction grew past {MAX_INT_DIGITS} digits", where)
+        return whole(v)
     elif type(v) in (list, str) and len(v) > MAX_LENGTH:
         what = "text" if type(v) is str else "list"
         raise RuleError(f"a {what} grew past {MAX_LENGTH} {'characters' if what == 'text' else 'items'}", where)
@@ -145,7 +157,8 @@ def runtime_type(v) -> Type:
     return ANY
 
 
-_RUNTIME_TYPES = {bool: BOOL, int: INT, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE, Player: PLAYER, Dir: DIR}
+_RUNTIME_TYPES = {bool: BOOL, int: INT, Fraction: NUMBER, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE,
+                  Player: PLAYER, Dir: DIR}
 
 
 def _checked_call(S, name, where, *args):
@@ -172,7 +185,7 @@ def _add(S, a, b):
         raise RuleError("cannot add none")
     if type(a) in (list, str):
         return _concat(S, a, b, None)
-    return sized(a + b)
+    return sized(whole(a + b))
 
 
 def _contains(S, collection, v):
@@ -239,7 +252,7 @@ NAMESPACE: dict = {
     "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
     "_step": _step, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
+    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_Move": Move, "_text": value_text,

@@ -5,8 +5,11 @@ journal so that `undo` restores it exactly.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..grammar.limits import MAX_AREA_SPACES
 from ..grammar.types import DIRECTIONS, OPPOSITE
+from ..grammar.wording import number_text
 
 
 class Dir:
@@ -196,4 +199,6 @@ def value_text(v) -> str:
         return "[" + ", ".join(value_text(x) for x in v) + "]"
     if isinstance(v, (Space, Player, Dir, Zone)):
         return repr(v)
+    if isinstance(v, Fraction):
+        return number_text(v)
     return str(v)

@@ -12,7 +12,7 @@ from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS
 from .statements import StatementChecker
 from .symbols import Checked, Context, Meaning, Scope
 from .tables import check_table
-from .types import ANY, BOOL, INT, PLAYER, Library, piece_of
+from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, listing
 
 # declarations that define a name: node type -> (what it is called, the Symbols table it goes in)
@@ -340,7 +340,7 @@ class Checker:
         if self.sym.rank is not None:
             scope = Scope().bind("player", PLAYER, "param")
             for k in self.sym.rank.keys:
-                self.exprs.expect(k, INT, scope, "a ranking key")
+                self.exprs.expect(k, NUMBER, scope, "a ranking key")
         self.check_phases_reachable()
 
     def check_action(self, action: N.Action) -> None:

@@ -8,6 +8,7 @@ built by naming its fields. Nodes compare by identity (eq=False) so later phases
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from typing import Any, ClassVar, Iterator, Optional, Union
 
 import attrs
@@ -98,7 +99,7 @@ class Decl(Node):
 
 @node
 class Num(Expr):
-    value: int
+    value: Union[int, Fraction]  # `7.5` is the exact Fraction(15, 2)
 
 
 @node

@@ -4,6 +4,7 @@ from __future__ import annotations
 import ast as _pyast
 import re
 import unicodedata
+from fractions import Fraction
 from importlib import resources
 
 import attrs
@@ -103,6 +104,16 @@ class _ToAst(Transformer):
                                 "games count pieces, turns and points: write a smaller number")
         return int(str(tok))
 
+    def _decimal(self, tok: Token):
+        """`7.5` as the exact number it is (fifteen halves); a whole one (`3.0`) is an int."""
+        digits = str(tok).lstrip("-").replace(".", "")
+        if len(digits) > MAX_DIGITS:
+            raise SyntaxProblem("E070", f"this number has {len(digits)} digits, and a number in a rules file has "
+                                        f"at most {MAX_DIGITS}", self._tspan(tok),
+                                "games count pieces, turns and points: write a smaller number")
+        value = Fraction(str(tok))
+        return int(value) if value.denominator == 1 else value
+
     # ------------------------------------------------ declarations
     def start(self, meta, items):
         return N.Module(path=self.path, items=tuple(items), span=self._span(meta))
@@ -171,6 +182,8 @@ class _ToAst(Transformer):
                 value = self._string(tok)
             elif tok.type in ("INT", "SIGNED"):
                 value = self._int(tok)
+            elif tok.type in ("DECIMAL", "SIGNED_DECIMAL"):
+                value = self._decimal(tok)
             else:
                 value = str(tok)
             out.append((value, self._tspan(tok)))
@@ -447,6 +460,9 @@ class _ToAst(Transformer):
 
     def int_lit(self, meta, c):
         return N.Num(value=self._int(c[0]), span=self._tspan(c[0]))
+
+    def decimal_lit(self, meta, c):
+        return N.Num(value=self._decimal(c[0]), span=self._tspan(c[0]))
 
     def str_lit(self, meta, c):
         return N.Str(value=self._string(c[0]), span=self._tspan(c[0]))

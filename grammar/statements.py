@@ -9,7 +9,7 @@ from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
 from .symbols import Context, Scope
-from .types import BOOL, INT, PIECE, PLAYER, SPACE, list_of, piece_of
+from .types import BOOL, INT, NUMBER, PIECE, PLAYER, SPACE, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 
@@ -69,10 +69,10 @@ class StatementChecker:
         target = s.target
         self.ctx.types[target] = t
         if s.op != "=":
-            if not t.fits(INT):
+            if not t.fits(NUMBER):
                 self.error("E021", f"`{s.op}` needs a number, but this is {a(t.show())}", target.span,
                            f"`{s.op}` adds to or takes from a number; to set a value write `=`")
-            self.exprs.expect(s.value, INT, scope, f"the right side of `{s.op}`")
+            self.exprs.expect(s.value, NUMBER if t == NUMBER else INT, scope, f"the right side of `{s.op}`")
         else:
             self.exprs.expect(s.value, t, scope, f"the new value of '{short_text(target)}'")
 
