@@ -383,9 +383,10 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
     click.echo(f"draws: {pct(summary.draws)}")
     if summary.unfinished:
         click.echo(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
-    scores = summary.mean_scores()
+    scores, intervals = summary.mean_scores(), summary.score_intervals()
     if scores:
-        click.echo("mean score: " + ", ".join(f"{name} {v:.1f}" for name, v in scores.items()))
+        click.echo("mean score (95% interval): " + ", ".join(
+            f"{name} {v:.2f} [{intervals[name][0]:.2f}, {intervals[name][1]:.2f}]" for name, v in scores.items()))
     lengths = summary.length_stats()
     click.echo(f"length: mean {lengths['mean']:.1f}, min {lengths['min']}, max {lengths['max']}")
     click.echo(f"speed: {speed:.1f} playouts/s")
