@@ -11,11 +11,11 @@ from pathlib import Path
 import click
 
 from ..engine import InputError, RuleError, SetupError, load_game
-from ..engine.perft import perft
+from ..engine.perft import CHANCE_MODES, perft_game
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
-from ..grammar.limits import MAX_DIAGNOSTICS
+from ..grammar.limits import MAX_DIAGNOSTICS, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
@@ -23,6 +23,7 @@ from .games import UnknownGame, bundled, default_game_name, resolve
 from .play import Session, plural, use_colour
 from .play import replay as run_replay
 from .render import render_view
+from .reports import table
 from .savefile import SaveError, restore, start
 
 # ---------------------------------------------------------------------------------
@@ -398,20 +399,86 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--chance", type=click.Choice(CHANCE_MODES), default="sample", show_default=True,
+              help="sample: each random draw as the seed gives it; expand: every outcome of every draw (the "
+                   "start's too) counted as a branch.")
 @click.option("--json", "as_json", is_flag=True)
 @guarded
-def perft_command(game, depth, seed, players, options, as_json):
+def perft_command(game, depth, seed, players, options, chance, as_json):
     """Count the move sequences of each length 1..DEPTH from the start."""
+    from ..engine.chance import TooManyOutcomes
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    state = the_game.new_state(seed=seed, players=n, options=opts)
-    counts = perft(state, depth)
+    try:
+        result = perft_game(the_game, depth, chance, seed=seed, players=n, options=opts)
+    except TooManyOutcomes as e:
+        raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
+                               "--chance sample") from None
+    counts = result.counts
     if as_json:
-        click.echo(json.dumps({"game": the_game.name, "counts": counts}))
+        out = {"game": the_game.name, "counts": counts}
+        if result.met_chance:
+            out["chance"] = chance
+        click.echo(json.dumps(out))
         return
     for d, c in enumerate(counts, 1):
         click.echo(f"depth {d}: {c}")
+    if result.met_chance:
+        click.echo("chance: every outcome of every draw counted" if chance == "expand" else
+                   f"chance: each draw as seed {seed} gives it (--chance expand counts every outcome)")
+
+
+@main.command(short_help="The exact expected result of random play, for small games.")
+@click.argument("game")
+@click.option("--exact", is_flag=True, help="Enumerate every outcome of chance and every move (the only way so far).")
+@click.option("--players", type=int)
+@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--max-moves", type=click.IntRange(min=1), default=200, show_default=True,
+              help="A line of play longer than this counts as unfinished.")
+@click.option("--max-positions", type=click.IntRange(min=1, max=MAX_SOLVE_NODES), default=MAX_SOLVE_NODES,
+              show_default=True, help="Give up past this many positions.")
+@click.option("--json", "as_json", is_flag=True)
+@guarded
+def solve(game, exact, players, options, max_moves, max_positions, as_json):
+    """The exact expected result of GAME when every decision is made uniformly at random: every outcome of
+    chance (the start's too) and every legal move followed, each with its probability. Prints each seat's
+    expected score and its probabilities of winning alone, sharing a win, drawing and losing, as fractions.
+    For small games: the positions visited are bounded."""
+    from ..engine.chance import TooManyOutcomes
+    from ..engine.solve import TooLarge
+    from ..engine.solve import solve as run_solve
+    if not exact:
+        raise click.UsageError("mire solve computes exact results: add --exact")
+    the_game, _ = _load(game)
+    n = _players(the_game, players)
+    opts = tuple(_options(the_game, options))
+    try:
+        sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions)
+    except (TooLarge, TooManyOutcomes) as e:
+        click.echo(f"{the_game.title} is too large to solve exactly: {e}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))
+        return
+    click.echo(f"{the_game.title}: exact result of uniform random play, {n} players "
+               f"({sol.positions} positions)")
+    rows = [("seat", "wins", "shared wins", "draws", "losses") + (("expected score",) if sol.scored else ())]
+    for name, r in zip(sol.seats, sol.results):
+        row = (name, _exact(r.win), _exact(r.shared), _exact(r.draw), _exact(r.loss))
+        rows.append(row + ((f"{_decimal(r.score)} ({r.score})",) if sol.scored else ()))
+    click.echo(table(rows))
+    if sol.unfinished:
+        click.echo(f"unfinished after {max_moves} moves: {_exact(sol.unfinished)}")
+
+
+def _decimal(x) -> str:
+    return f"{float(x):.4f}".rstrip("0").rstrip(".")
+
+
+def _exact(p) -> str:
+    """A probability as a fraction and a percentage: 5/12 (41.67%)."""
+    return f"{p} ({100 * float(p):.2f}%)"
 
 
 # ---------------------------------------------------------------------------------

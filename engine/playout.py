@@ -11,7 +11,7 @@ import math
 import random
 import statistics
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import attrs
 
@@ -52,8 +52,8 @@ class Mean:
     """The mean of many games' scores of one seat (or bot), with a 95% interval; exact sums, so fractions add
     up exactly."""
     n: int = 0
-    total: object = 0
-    squares: object = 0
+    total: Any = 0      # an int or a Fraction
+    squares: Any = 0
 
     def add(self, x):
         self.n += 1

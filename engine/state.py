@@ -8,7 +8,7 @@ import attrs
 from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
-from .chance import ChanceEvent, fork_random
+from .chance import ChanceEvent, Script, fork_random
 from .compiler import CompiledGame
 from .explain import explain
 from .moves import Move
@@ -69,6 +69,7 @@ class Pending:
     prompt: str
     mark: int
     secret: bool = False
+    drawn: tuple = ()  # the outcomes of the draws the move made before the choice: made again the same
 
 
 class _Choice:
@@ -96,7 +97,7 @@ def check_setup(game: CompiledGame, players: int, options) -> None:
 
 
 class State:
-    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None):
+    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None, chance=None):
         n = players if players is not None else game.min_players
         check_setup(game, n, options)
         self.game = game
@@ -128,6 +129,9 @@ class State:
         self.chance: list[ChanceEvent] = []
         self._chance_move = -1
         self._chance_count = 0
+        # the draws of the run in progress, forced where `chance` says (see chance.Script)
+        self._script = Script(chance or ())
+        self.last_draws: list = []  # the outcomes of each draw the last apply made anew
         self._by_phase = game.open_actions
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
@@ -145,9 +149,10 @@ class State:
             else:
                 self.vars[v.name] = v.init(self)
         if game.first_random:
-            self.turn_player = self.players[self.rng.randrange(n)]
+            self.turn_player = self.pick_at_random(self.players)
         self._take_inputs(inputs or {})
         self._start()
+        self.setup_draws = list(self._script.sizes)  # the outcomes of each draw the start made
         # the start is the floor of undo
         self._journal.clear()
 
@@ -360,24 +365,47 @@ class State:
         d[key] = value
 
     def shuffle(self, items):
-        self._note_chance("shuffle", items)
+        """Shuffle a list of pieces in place: a Fisher-Yates shuffle, one draw a step (the generator's own
+        shuffle, draw for draw), each draw forced where the run's script says."""
+        seen = self._seen(items)
+        first = len(self._script.used)
         self._journal.append((_ORDER, items, list(items)))
         self._journal.append((_RNG, self.rng.getstate()))
-        self.rng.shuffle(items)
+        randbelow, take = self.rng._randbelow, self._script.take
+        order = list(range(len(items)))
+        for i in reversed(range(1, len(items))):
+            j = take(i + 1, randbelow(i + 1))
+            items[i], items[j] = items[j], items[i]
+            order[i], order[j] = order[j], order[i]
+        self._note_chance(ChanceEvent("shuffle", self._next_label(), seen, outcome=tuple(order),
+                                      draws=(first, len(self._script.used) - first)))
 
     def randrange(self, n):
         self._journal.append((_RNG, self.rng.getstate()))
-        return self.rng.randrange(n)
+        return self._script.take(n, self.rng.randrange(n))
 
-    def pick_at_random(self, items):
-        """An item of a list picked at random (the rules' `random`)."""
-        self._note_chance("pick", [x for x in items if isinstance(x, Piece)])
-        return items[self.randrange(len(items))]
+    def pick_at_random(self, items, into=None):
+        """An item of a list picked at random (the rules' `random`); `into` says where the rules put it, when
+        that is a place some players cannot see (see ChanceEvent)."""
+        seen = self._seen([x for x in items if isinstance(x, Piece)])
+        first = len(self._script.used)
+        i = self.randrange(len(items))
+        self._note_chance(ChanceEvent("pick", self._next_label(), seen, options=tuple(items), outcome=i,
+                                      draws=(first, 1), into=into))
+        return items[i]
 
-    def _note_chance(self, kind, pieces):
+    @staticmethod
+    def _seen(pieces):
+        return tuple((p, p.loc, p.up, p.owner) for p in pieces)
+
+    def _next_label(self):
         self._chance_count += 1
-        self.chance.append(ChanceEvent(kind, (self._chance_move, self._chance_count),
-                                       tuple((p, p.loc, p.up, p.owner) for p in pieces)))
+        return (self._chance_move, self._chance_count)
+
+    def _note_chance(self, event_or_kind, pieces=()):
+        event = event_or_kind if isinstance(event_or_kind, ChanceEvent) else \
+            ChanceEvent(event_or_kind, self._next_label(), self._seen(pieces))
+        self.chance.append(event)
         self._journal.append((_CHANCE,))
 
     def reseed(self, seed):
@@ -572,27 +600,32 @@ class State:
         act.gen(self, mine)
         moves.extend(self._unique(mine))
 
-    def apply(self, move):
+    def apply(self, move, chance=None):
+        """Apply a legal move. `chance` forces the outcomes of the draws it makes anew, one by one (see
+        chance.outcomes); the draws past it, or all without it, come from the generator."""
         if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         pending = self.pending
         mark = pending.mark if pending is not None else len(self._journal)
+        drawn = pending.drawn if pending is not None else ()
+        steps = drawn + tuple(chance or ())
         try:
             if pending is not None:
                 self._steps.append(pending)
                 self._rollback(mark)
-                self._run(pending.move, pending.choices + [move.args[0]], mark)
+                self._run(pending.move, pending.choices + [move.args[0]], mark, steps)
             else:
                 self._steps.append(mark)
-                self._run(move, [], mark)
+                self._run(move, [], mark, steps)
+            self.last_draws = self._script.sizes[len(drawn):]
         except BaseException as err:
             # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
             # it was
             self._steps.pop()
             self._rollback(mark)
             if pending is not None:
-                self._run(pending.move, pending.choices, mark)
+                self._run(pending.move, pending.choices, mark, pending.drawn)
             self.pending = pending
             self._version += 1
             if isinstance(err, RuleError) or not isinstance(err, Exception):
@@ -629,13 +662,14 @@ class State:
             self.pending = None
         else:
             self._rollback(step.mark)
-            self._run(step.move, step.choices, step.mark)
+            self._run(step.move, step.choices, step.mark, step.drawn)
             self.pending = step
 
-    def _run(self, move, choices, mark):
+    def _run(self, move, choices, mark, steps=()):
         self._choices = choices
         self._ci = 0
         self._chance_move, self._chance_count = mark, 0
+        self._script = Script(steps)
         self._next = None
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
@@ -648,7 +682,8 @@ class State:
             for f in act.body:
                 f(self, L)
         except NeedChoice as nc:
-            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret)
+            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret,
+                                   tuple(self._script.used))
             return
         except GameOver:
             self.pending = None
