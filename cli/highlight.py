@@ -27,7 +27,7 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
                    "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly")
+               "face", "up", "down", "secretly", "mutable", "when", "covered")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -78,11 +78,11 @@ ITEM_KINDS = ("action", "trigger", "proc", "def", "option")
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
 BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end")
-BEFORE_COMMA = ("hidden", "key")
+BEFORE_COMMA = ("hidden", "key", "mutable")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
 AT_LINE_END = ("draw", "finish", "again", "pass", "up", "down", "area", "hidden", "key", "public", "private",
-               "secret")
+               "secret", "mutable", "covered")
 
 
 def _name_unless(words, lookahead: str) -> str:
@@ -115,6 +115,7 @@ RULES = (
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(hidden)({SPACE})(when)({SPACE})(covered)\b", ("keyword", "space", "keyword", "space", "keyword")),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
     Rule(_words(CONSTANTS), ("constant",)),
@@ -169,7 +170,8 @@ def vim_syntax() -> str:
     def keywords(group, words):
         return f"syn keyword {group} " + " ".join(sorted(words))
 
-    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"after\s\+move",
+    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"hidden\s\+when\s\+covered",
+               r"after\s\+move",
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',

@@ -63,7 +63,9 @@ def describe_piece(piece: dict) -> str:
     """A piece in words: its facing, owner, attribute values and kind ('red knight',
     'face-down card', 'blue stone with crown')."""
     words = []
-    if _is_face_down(piece):
+    if piece.get("covered"):
+        words.append("covered")
+    elif _is_face_down(piece):
         words.append("face-down")
     if piece.get("owner") is not None:
         words.append(str(piece["owner"]))
@@ -456,14 +458,16 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:  #
                 continue
             lines.append(f"  {name}: {body}")
 
-    players = [p for p in view.get("players") or [] if p.get("vars")]
+    players = [p for p in view.get("players") or [] if p.get("vars") or p.get("hidden")]
     if players:
         lines.append("players:")
-        for p in players:
-            body = ", ".join(f"{k} {describe_value(v)}" for k, v in p["vars"].items())
+        for p in players:  # a variable this seat may not see shows as `?`
+            body = ", ".join([f"{k} {describe_value(v)}" for k, v in p["vars"].items()]
+                             + [f"{k} ?" for k in p.get("hidden") or []])
             lines.append(f"  {p.get('seat')}: {body}")
-    if view.get("vars"):
-        lines.append("vars: " + ", ".join(f"{k} {describe_value(v)}" for k, v in view["vars"].items()))
+    if view.get("vars") or view.get("hidden_vars"):
+        lines.append("vars: " + ", ".join([f"{k} {describe_value(v)}" for k, v in view["vars"].items()]
+                                          + [f"{k} ?" for k in view.get("hidden_vars") or []]))
 
     if not status:
         pass

@@ -31,7 +31,7 @@ _MAX_REPLAYED_WORDS = 1_000_000
 @attrs.frozen
 class ChanceEvent:
     """A shuffle, a random pick, or the pieces the players brought to the game (which the others cannot
-    tell apart either). `pieces` holds (piece, where it was, face up, owner) for each piece the event could
+    tell apart either). `pieces` holds (piece, where it was, face up, owner, covered) for each piece it could
     have touched, as they were at that moment; `label` is (the journal mark of the move it happened in,
     or -1 for the setup; its number within that move): a move run again at each choice inside it makes
     the same events with the same labels. `options` are a pick's values (pieces or not), `outcome` the index

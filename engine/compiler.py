@@ -16,9 +16,10 @@ from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.symbols import Checked
 from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
+from .library import items_of
 from .moves import generator_source
 from .namespace import sized
-from .runtime import DIRS, GameOver, Kind, Piece, Player, RuleError, value_text
+from .runtime import DIRS, GameOver, Kind, Piece, Player, RuleError, Write, value_text
 
 # A rule's body: statements as functions of (state, locals)
 Body = list[Callable]
@@ -103,6 +104,12 @@ class VarSpec:
     name: str
     per_player: bool
     init: Callable  # (S) -> its start value
+    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody
+    # a private or secret variable: the values its start is drawn from at random ((S) -> list), when it is
+    # `random(...)`; whether the rules file gives its start value outright (a constant); its value of nothing
+    draw: Optional[Callable] = None
+    known_start: bool = True
+    zero: object = None
 
 
 @attrs.define
@@ -161,8 +168,15 @@ class CompiledGame:
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
     turn_start_rules: dict = attrs.Factory(dict)
+    secret_vars: frozenset = attrs.field(init=False, default=frozenset())
+    secret_player_vars: frozenset = attrs.field(init=False, default=frozenset())
+    unseen_player_vars: frozenset = attrs.field(init=False, default=frozenset())
 
     def __attrs_post_init__(self):
+        # the variables a view leaves out: secret ones (nobody sees them), a player's private ones (the others)
+        self.secret_vars = frozenset(v.name for v in self.vars if not v.per_player and v.visibility == "secret")
+        self.secret_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility == "secret")
+        self.unseen_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility != "public")
         phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
         for ph in phase_ids:
             def open_in(rule, ph=ph):
@@ -239,11 +253,13 @@ class Compiler:
             boards=[BoardSpec(b.name, b.width, b.height, self.placement(b), b.labels, b.per_player, b.shape == "area")
                     for b in sym.boards.values()],
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
-                                tuple(x.name for x in k.attrs if x.key)) for k in sym.kinds.values()},
+                                tuple(x.name for x in k.attrs if x.key),
+                                frozenset(x.name for x in k.attrs if x.mutable), k.covered_hidden)
+                   for k in sym.kinds.values()},
             tables=[PieceTable(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))
                     for p in sym.pieces if p.file is None and p.kind in sym.kinds],
             zones=[ZoneSpec(z.name, z.per_player, z.visibility, z.capacity) for z in sym.zones.values()],
-            vars=[VarSpec(v.name, v.per_player, self.closed(v.init)) for v in sym.vars.values()],
+            vars=[self.compile_var(v) for v in sym.vars.values()],
             setup=[self.rule("setup", None, s.body, s.span.line) for s in sym.setups],
             phases=[PhaseSpec(ph.name, self.closed(ph.until) if ph.until is not None else None)
                     for ph in sym.phases.values()],
@@ -251,6 +267,22 @@ class Compiler:
             triggers=self.compile_triggers(),
             rank=self.compile_rank(),
             has_score="score" in sym.vars and sym.vars["score"].per_player)
+
+    def compile_var(self, v: N.Var) -> VarSpec:
+        spec = VarSpec(v.name, v.per_player, self.closed(v.init), v.visibility)
+        if v.visibility != "public":
+            items = self.drawn_from(v.init)
+            spec.draw = self.closed(items) if items is not None else None
+            spec.known_start = items is None and self.emit.is_static(v.init)
+            spec.zero = _ZEROS.get(self.type_of(v.init).base, [] if self.type_of(v.init).is_list else None)
+        return spec
+
+    def drawn_from(self, value: N.Expr) -> Optional[N.Expr]:
+        """The collection of `random(C)` (the builtin, not a def of that name), or None."""
+        if isinstance(value, N.Call) and value.func == "random" and value.func not in self.sym.defs \
+                and len(value.args) == 1:
+            return value.args[0]
+        return None
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
         frame = Frame()
@@ -399,50 +431,89 @@ class Compiler:
         return run
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
-        value = self.emit.expr(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
         where = self.where(s)
+        drawn = self.drawn_from(s.value) if sign == 0 else None
+        value = self.value_with_draw(s.value, drawn, scope)
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
             slot = scope.slot(t.id)
 
             def set_local(S, L):
-                v = value(S, L)
+                v = value(S, L, None)
                 L[slot] = sized(v if sign == 0 else L[slot] + sign * v, where)
             return set_local
         if isinstance(t, N.Name):
             name = t.id
+            hidden = self.sym.vars[name].visibility != "public"
 
             def set_var(S, L):
-                v = value(S, L)
+                v = value(S, L, ("var", None, name) if hidden else None)
                 S.set_var(S.vars, name, sized(v if sign == 0 else S.vars[name] + sign * v, where))
+                if hidden:
+                    S.note_write(Write(("var", None, name), S.last_options if drawn is not None else None))
             return set_var
         assert isinstance(t, N.Attr)
         obj = self.emit.expr(t.obj, scope)
         attr = t.name
         if self.type_of(t.obj).base == "piece":
+            if attr not in ASSIGNABLE_PIECE_ATTRS:  # a mutable attribute of the kind
+                def set_piece_value(S, L):
+                    p = obj(S, L)
+                    if p is not None:
+                        v = value(S, L, ("attr", p, attr))
+                        S.set_piece_value(p, attr, sized(v if sign == 0 else p.attrs[attr] + sign * v, where),
+                                          S.last_options if drawn is not None else None)
+                return set_piece_value
+
             def set_piece_attr(S, L):
                 p = obj(S, L)
                 if p is not None:
-                    v = value(S, L)
+                    v = value(S, L, None)
                     S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
             return set_piece_attr
-        declared = {v.name for v in self.sym.vars.values() if v.per_player}
+        return self.assign_through(obj, attr, value, sign, drawn is not None, where)
+
+    def assign_through(self, obj, attr, value, sign, drawn, where):
+        """`x.attr = v` where x is a player (or, through a proc's untyped parameter, a piece)."""
+        declared = {v.name: v.visibility != "public" for v in self.sym.vars.values() if v.per_player}
 
         def set_player_var(S, L):
             p = obj(S, L)
             if p is None:
                 raise RuleError(f"cannot set '{attr}' of none", where)
-            v = value(S, L)
             # only a proc's untyped parameter gets here unchecked: a player's declared variable, or what a
             # piece lets a rule change
             if isinstance(p, Player) and attr in declared:
+                hidden = declared[attr]
+                v = value(S, L, ("var", p.index, attr) if hidden else None)
                 S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+                if hidden:
+                    S.note_write(Write(("var", p.index, attr), S.last_options if drawn else None))
             elif isinstance(p, Piece) and attr in ASSIGNABLE_PIECE_ATTRS:
+                v = value(S, L, None)
                 S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+            elif isinstance(p, Piece) and attr in p.kind.mutable:
+                v = value(S, L, ("attr", p, attr))
+                S.set_piece_value(p, attr, sized(v if sign == 0 else p.attrs[attr] + sign * v, where),
+                                  S.last_options if drawn else None)
             else:
                 raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
         return set_player_var
+
+    def value_with_draw(self, value: N.Expr, drawn: Optional[N.Expr], scope: Scope):
+        """value(S, L, into): the assigned value; when it is `random(C)`, the pick is told where it goes
+        (`into`, a place some players may not see), so that a search can draw it afresh (knowledge.py)."""
+        if drawn is None:
+            fn = self.emit.expr(value, scope)
+            return lambda S, L, into: fn(S, L)
+        items = self.emit.expr(drawn, scope)
+
+        def draw(S, L, into):
+            xs = items_of(items(S, L))
+            S.last_options = tuple(xs)
+            return S.pick_at_random(xs, into) if xs else None
+        return draw
 
     def compile_Place(self, s: N.Place, scope: Scope):
         assert isinstance(s.kind, N.Name)
@@ -665,6 +736,9 @@ class Compiler:
             for f in body:
                 f(S, L)
         return run
+
+
+_ZEROS = {"int": 0, "number": 0, "bool": False, "text": ""}
 
 
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:

@@ -219,6 +219,10 @@ class Emitter:
             self._static[name] = self._is_static(self.sym.consts[name].value)
         return self._static[name]
 
+    def is_static(self, node: N.Expr) -> bool:
+        """Does this expression give the same value in every state (a number, a constant, an enum value...)?"""
+        return self._is_static(node)
+
     def _is_static(self, node: N.Expr) -> bool:
         """Does this expression give the same value in every state (so it can be computed once, now)?"""
         for n in N.walk(node):

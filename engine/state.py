@@ -11,6 +11,7 @@ from ..grammar.wording import did_you_mean, player_count
 from .chance import ChanceEvent, Script, fork_random
 from .compiler import CompiledGame
 from .explain import explain
+from .library import items_of
 from .moves import Move
 from .runtime import (
     DIR_BY_VECTOR,
@@ -22,6 +23,7 @@ from .runtime import (
     Player,
     RuleError,
     Space,
+    Write,
     Zone,
     rotate,
     value_text,
@@ -36,7 +38,7 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
 _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _CHANCE = range(9)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _CHANCE, _PIECE_VALUE, _WRITE = range(11)
 
 
 class IllegalMove(Exception):
@@ -104,6 +106,7 @@ class State:
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
+        self.inputs = inputs
         self.rng = random.Random(seed)
         self._journal: list[tuple] = []
         self._steps: list = []  # per move: a journal mark, or the Pending it answered
@@ -132,6 +135,9 @@ class State:
         # the draws of the run in progress, forced where `chance` says (see chance.Script)
         self._script = Script(chance or ())
         self.last_draws: list = []  # the outcomes of each draw the last apply made anew
+        self._step_draws: list = []  # per move applied: the outcome taken by each draw it made anew
+        # what the rules put in places some players cannot see (see runtime.Write and knowledge.py)
+        self.writes: list[Write] = []
         self._by_phase = game.open_actions
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
@@ -141,22 +147,37 @@ class State:
         self._build_zones()
         self._build_pieces()
         self.turn_player = self.players[0]
-        self.vars = {}
+        self.vars: dict = {}
+        self.last_options: tuple = ()  # the values the last `x = random(C)` drew from
         for v in game.vars:
-            if v.per_player:
-                for p in self.players:
-                    p.vars[v.name] = v.init(self)
-            else:
-                self.vars[v.name] = v.init(self)
+            for p in (self.players if v.per_player else [None]):
+                (p.vars if p is not None else self.vars)[v.name] = self._start_value(v, p)
         if game.first_random:
             self.turn_player = self.pick_at_random(self.players)
         self._take_inputs(inputs or {})
         self._start()
         self.setup_draws = list(self._script.sizes)  # the outcomes of each draw the start made
+        self.setup_drawn = tuple(self._script.used)  # and the outcome each took
         # the start is the floor of undo
         self._journal.clear()
 
     # ------------------------------------------------------------ construction
+    def _start_value(self, v, p):
+        """A variable's start value; a private or secret one's is recorded as a Write when the rules file does
+        not give it outright (drawn at random, or worked out)."""
+        if v.visibility == "public":
+            return v.init(self)
+        slot = ("var", p.index if p is not None else None, v.name)
+        if v.draw is not None:
+            xs = items_of(v.draw(self))
+            value = self.pick_at_random(xs, slot) if xs else None
+            self.note_write(Write(slot, tuple(xs)))
+            return value
+        value = v.init(self)
+        if not v.known_start:
+            self.note_write(Write(slot, None))
+        return value
+
     def _start(self):
         """Run the setup and the first turn's start."""
         try:
@@ -364,6 +385,20 @@ class State:
         self._journal.append((_ITEM, d, key, d.get(key)))
         d[key] = value
 
+    def set_piece_value(self, piece, name, value, options=None):
+        """Give a piece's mutable attribute a value (`options`: the values it was drawn from at random)."""
+        self._journal.append((_PIECE_VALUE, piece, name, piece.attrs.get(name)))
+        piece.attrs[name] = value
+        loc = piece.loc
+        self.note_write(Write(("attr", piece, name), options, loc, piece.up, piece.owner, piece.covered))
+
+    def note_write(self, write):
+        """Record that the rules gave a value to a place some players cannot see (runtime.Write)."""
+        if write.options is not None and self.chance:
+            write.label = self.chance[-1].label  # the pick just made
+        self.writes.append(write)
+        self._journal.append((_WRITE,))
+
     def shuffle(self, items):
         """Shuffle a list of pieces in place: a Fisher-Yates shuffle, one draw a step (the generator's own
         shuffle, draw for draw), each draw forced where the run's script says."""
@@ -396,7 +431,7 @@ class State:
 
     @staticmethod
     def _seen(pieces):
-        return tuple((p, p.loc, p.up, p.owner) for p in pieces)
+        return tuple((p, p.loc, p.up, p.owner, p.covered) for p in pieces)
 
     def _next_label(self):
         self._chance_count += 1
@@ -418,10 +453,25 @@ class State:
         self.rng = fork_random(self.rng, start, seed)
 
     def assume(self, identities):
-        """Give pieces other attribute values, [(piece, attrs)], as a search imagines what it cannot see.
+        """Give pieces other attribute values, [(piece, attrs)], as a search imagines what it cannot see (their
+        mutable attributes keep their values: they belong to where the piece is, not to which piece it is).
         Not journalled: for a copy that a search works on."""
         for piece, values in identities:
-            piece.attrs = values
+            mutable = piece.kind.mutable
+            piece.attrs = {**values, **{k: piece.attrs[k] for k in mutable if k in piece.attrs}} if mutable \
+                else values
+        self._version += 1
+
+    def assume_values(self, values):
+        """Give places some players cannot see other values, [(slot, value)] (runtime.Write's slots), as a
+        search imagines them. Not journalled: for a copy that a search works on."""
+        for (what, owner, name), value in values:
+            if what == "attr":
+                owner.attrs[name] = value
+            elif owner is None:
+                self.vars[name] = value
+            else:
+                self.players[owner].vars[name] = value
         self._version += 1
 
     def add_log(self, text):
@@ -462,6 +512,7 @@ class State:
         self._journal.clear()
         self._steps.clear()
         self._moves.clear()
+        self._step_draws.clear()
         self.pending = None
         self._version += 1
 
@@ -495,6 +546,10 @@ class State:
                 self.log.pop()
             elif code == _CHANCE:
                 self.chance.pop()
+            elif code == _PIECE_VALUE:
+                op[1].attrs[op[2]] = op[3]
+            elif code == _WRITE:
+                self.writes.pop()
 
     # ------------------------------------------------------------ players
     def next_player(self, p):
@@ -619,6 +674,7 @@ class State:
                 self._steps.append(mark)
                 self._run(move, [], mark, steps)
             self.last_draws = self._script.sizes[len(drawn):]
+            self._step_draws.append(tuple(self._script.used[len(drawn):]))
         except BaseException as err:
             # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
             # it was
@@ -644,6 +700,19 @@ class State:
         return self.pending is not None and self.pending.secret
 
     @property
+    def step_starts(self):
+        """Per move applied: (the label its chance events carry, the number of its first draw in its move's
+        run): a choice in the middle of a move runs the move again from its start, after the draws before
+        the choice."""
+        return [(step, 0) if isinstance(step, int) else (step.mark, len(step.drawn)) for step in self._steps]
+
+    @property
+    def drawn(self):
+        """Per move applied, the outcome each of its draws took (the draws it made anew): with `played`, what
+        replays the game exactly, or with other outcomes forced (`apply(move, chance=...)`)."""
+        return list(self._step_draws)
+
+    @property
     def history(self):
         return [m.text for m in self._moves]
 
@@ -657,6 +726,7 @@ class State:
         self._version += 1
         step = self._steps.pop()
         self._moves.pop()
+        self._step_draws.pop()
         if isinstance(step, int):
             self._rollback(step)
             self.pending = None

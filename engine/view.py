@@ -1,7 +1,9 @@
 """What one seat may see of a state: the only way front ends and bots look at a game.
 
 Private zones show to their owner alone, secret zones to nobody (their size is public), and a
-face-down piece hides its hidden attributes (all of them when none are marked) from everyone.
+face-down piece hides its hidden attributes (all of them when none are marked) from everyone but its
+owner; a piece whose kind is `hidden when covered` shows nothing of itself under another piece on a board.
+A private variable shows to its owner alone, a secret one to nobody (the view names them as hidden).
 A view is plain JSON-able data; its shape is the TypedDicts below (docs/engine-api.md).
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ class _PieceBase(TypedDict):
 
 
 class PieceView(_PieceBase, total=False):
+    covered: bool  # it lies under another piece and shows nothing of itself
     turns: int  # quarter turns clockwise, when turned
     sides: dict[str, Any]  # a tile's sides as they face now
     label: str  # the game's `show` text, for pieces the seat may know
@@ -52,12 +55,16 @@ class ZoneView(TypedDict):
     pieces: list[PieceView]  # empty when not visible
 
 
-class PlayerView(TypedDict):
+class _PlayerBase(TypedDict):
     seat: str
     vars: dict[str, Any]
 
 
-class View(TypedDict):
+class PlayerView(_PlayerBase, total=False):
+    hidden: list[str]  # its variables this seat may not see (private to another, or secret)
+
+
+class _ViewBase(TypedDict):
     game: str
     seat: str
     facing: Optional[str]  # the seat's edge, when the rules read seats: draw the board from there
@@ -73,7 +80,13 @@ class View(TypedDict):
     choice: Optional[str]  # what this seat must choose now (mid-move), when it must
 
 
+class View(_ViewBase, total=False):
+    hidden_vars: list[str]  # the game's variables nobody sees (secret)
+
+
 def piece_view(p: Piece, seat: int, S=None) -> PieceView:
+    if p.kind.covered_hidden and p.covered:
+        return {"kind": p.kind.name, "owner": None, "up": False, "attrs": {}, "covered": True}
     # a face-down piece keeps no secret from its owner, who put it there
     known = p.up or (p.owner is not None and p.owner.index == seat)
     shown = p.attrs if known else p.visible_attrs()
@@ -107,11 +120,12 @@ def zone_visible(zone, seat: int) -> bool:
     return False
 
 
-def sees(S, where, up, owner, seat: int) -> bool:
-    """Does `seat` see what a piece is, lying at `where` (a space or a zone; face up or not; owned by `owner`)?
-    The rules of view(): spaces and visible zones show their pieces (the box is not shown), and a face-down
-    piece only its visible attributes, except to its owner."""
-    if where is None or where is S.box:
+def sees(S, where, up, owner, seat: int, covered: bool = False) -> bool:
+    """Does `seat` see what a piece is, lying at `where` (a space or a zone; face up or not; owned by `owner`;
+    covered by another piece, when its kind hides it then)? The rules of view(): spaces and visible zones
+    show their pieces (the box is not shown), and a face-down piece only its visible attributes, except to its
+    owner."""
+    if where is None or where is S.box or covered:
         return False
     if not where.is_space and not zone_visible(where, seat):
         return False
@@ -142,15 +156,35 @@ def view(S, seat: int) -> View:
             add_zone(z)
     add_zone(S.supply)
     phase_names = [ph.name for ph in S.game.phases]
-    out = S.outcome() if S.is_over() else None
-    return {
+    result = S.outcome() if S.is_over() else None
+    out: View = {
         "game": S.game.title, "seat": S.players[seat].name,
         "facing": S.players[seat].facing if S.game.seated else None,
         "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
         "phase": phase_names[S.phase] if S.phase is not None else None,
-        "over": out is not None, "result": out.text if out is not None else None,
+        "over": result is not None, "result": result.text if result is not None else None,
         "boards": boards, "zones": zones,
-        "players": [{"seat": p.name, "vars": {k: _plain(v) for k, v in p.vars.items()}} for p in S.players],
-        "vars": {k: _plain(v) for k, v in S.vars.items()},
+        "players": [player_view(S, p, seat) for p in S.players],
+        "vars": {k: _plain(v) for k, v in S.vars.items() if k not in S.game.secret_vars},
         "choice": S.pending.prompt if S.pending is not None and S.pending.chooser.index == seat else None,
     }
+    if S.game.secret_vars:
+        out["hidden_vars"] = sorted(S.game.secret_vars)
+    return out
+
+
+def player_view(S, p, seat: int) -> PlayerView:
+    """A player's variables as `seat` sees them: another's private ones, and secret ones, are left out."""
+    unseen = S.game.secret_player_vars if p.index == seat else S.game.unseen_player_vars
+    out: PlayerView = {"seat": p.name, "vars": {k: _plain(v) for k, v in p.vars.items() if k not in unseen}}
+    if unseen:
+        out["hidden"] = sorted(unseen)
+    return out
+
+
+def var_visible(S, slot, seat: int) -> bool:
+    """Does `seat` see the variable of a slot ("var", owner seat or None, name)?"""
+    _, owner, name = slot
+    if owner is None:
+        return name not in S.game.secret_vars
+    return name not in (S.game.secret_player_vars if owner == seat else S.game.unseen_player_vars)

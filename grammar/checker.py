@@ -144,6 +144,10 @@ class Checker:
         self.check_kinds_and_zones()
         for v in self.sym.vars.values():
             self.exprs.expect(v.init, self.ctx.resolve_type(v.type), Scope(), f"the start value of '{v.name}'")
+            if v.visibility == "private" and not v.per_player:
+                self.error("E021", f"variable '{v.name}' is private, but it belongs to no player", v.span,
+                           "a private variable is a player's own: write `per player private`; for a value "
+                           "nobody sees write `secret`", focus="private")
         for c in self.sym.consts.values():
             self.ctx.types[c] = self.exprs.expr(c.value, Scope())
         self.check_constant_cycles()

@@ -273,7 +273,7 @@ class ExpressionChecker:
         for k in kinds:
             for x in k.attrs:
                 if x.name == e.name:
-                    return self.ctx.resolve_type_quiet(x.type), False
+                    return self.ctx.resolve_type_quiet(x.type), x.mutable
         names = [x.name for k in kinds for x in k.attrs] + list(common)
         what = f"a {kinds[0].name}" if len(kinds) == 1 else "a piece"
         self.error("E013", f"{what} has no attribute '{e.name}'{did_you_mean(e.name, names)}", e.name_span,

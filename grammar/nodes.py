@@ -407,12 +407,14 @@ class AttrDecl(Node):
     type: TypeRef
     hidden: bool
     key: bool = False  # names the piece in move texts and inputs
+    mutable: bool = False  # the rules may change it (`d.face = random(1..6)`)
 
 
 @node
 class Kind(Decl):
     name: str
     attrs: tuple[AttrDecl, ...]
+    covered_hidden: bool = False  # under another piece on a board, it shows nothing of itself
 
 
 Cell = tuple[Union[str, int], Span]
@@ -443,6 +445,7 @@ class Var(Decl):
     type: TypeRef
     init: Expr
     per_player: bool
+    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody does
 
 
 @node

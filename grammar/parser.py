@@ -167,13 +167,14 @@ class _ToAst(Transformer):
         name, typ, *flags = c
         words = {str(f) for f in flags if f is not None}
         return N.AttrDecl(name=str(name), type=typ, hidden="hidden" in words, key="key" in words,
-                          span=self._span(meta))
+                          mutable="mutable" in words, span=self._span(meta))
 
     def attrs(self, meta, c):
         return tuple(c)
 
     def kind(self, meta, c):
-        return N.Kind(name=str(c[0]), attrs=tuple(c[1] or ()), span=self._span(meta))
+        return N.Kind(name=str(c[0]), attrs=tuple(c[1] or ()), covered_hidden=c[2] is not None,
+                      span=self._span(meta))
 
     def row(self, meta, c):
         out = []
@@ -221,8 +222,9 @@ class _ToAst(Transformer):
                       visibility=o.get("visibility", "public"), capacity=o.get("capacity"), span=self._span(meta))
 
     def var(self, meta, c):
-        name, typ, init, per = c
-        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, span=self._span(meta))
+        name, typ, init, per, visibility = c
+        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None,
+                     visibility=str(visibility) if visibility is not None else "public", span=self._span(meta))
 
     def const(self, meta, c):
         return N.Const(name=str(c[0]), value=c[1], span=self._span(meta))

@@ -89,9 +89,13 @@ class StatementChecker:
         if not assignable:
             if t.base == "zone":
                 hint = "a zone cannot be replaced; `move` pieces into it or out of it"
+            elif obj_t.general.base == "piece":
+                hint = (f"a piece's attributes are fixed unless its kind says otherwise: declare it "
+                        f"`{target.name}: ... mutable` (a die's face), or change the piece's `owner`, `up` or "
+                        "`turns`")
             else:
-                hint = ("what can be assigned: variables (`var`), players' variables (`mover.score`), and a "
-                        "piece's `owner` and `up`")
+                hint = ("what can be assigned: variables (`var`), players' variables (`mover.score`), a "
+                        "piece's `owner`, `up` and `turns`, and its kind's `mutable` attributes")
             self.error("E025", f"'{target.name}' of {a(obj_t.show())} cannot be changed", target.name_span, hint)
             return None
         return t

@@ -189,3 +189,13 @@ def test_token_counts_follow_the_rulebook(game):
     assert Counter(t.attrs["colour"] for t in tokens) == {"golden": 17, "grey": 4, "blue": 3, "red": 2, "white": 1}
     assert Counter(t.attrs["colour"] for t in tokens if t.attrs["flower"]) == {
         "golden": 5, "grey": 1, "blue": 1, "red": 1, "white": 1}
+
+
+def test_a_token_buried_in_a_stack_shows_nothing_to_anyone(game):
+    """The rulebook stacks the tokens; a covered one shows neither its flower nor its mosquito."""
+    s = movement(game, {"a1": (ORANGE, "chameleon")},
+                 {"A1": [("grey", True, False), ("red", False, True), ("golden", False, True)]})
+    for seat in (ORANGE, BLUE):
+        stack = next(sp for sp in s.view(seat)["boards"][1]["spaces"] if sp["name"] == "A1")["pieces"]
+        assert stack[:2] == [{"kind": "token", "owner": None, "up": False, "attrs": {}, "covered": True}] * 2
+        assert stack[2]["attrs"] == {"flower": False, "colour": "golden"}
