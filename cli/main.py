@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..engine import InputError, RuleError, SetupError, load_game
-from ..engine.perft import CHANCE_MODES, perft_game
+from ..engine.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
@@ -20,11 +20,6 @@ from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
-from .play import Session, plural, use_colour
-from .play import replay as run_replay
-from .render import render_view
-from .reports import table
-from .savefile import SaveError, restore, start
 
 # ---------------------------------------------------------------------------------
 # errors: never a traceback
@@ -90,6 +85,25 @@ def _load(game_arg: str):
         return resolve(game_arg)
     except UnknownGame as e:
         raise click.BadParameter(str(e), param_hint="GAME") from None
+
+
+def spread_options(f):
+    """--jobs and --cluster: where a series (or perft) is played; the results are the same everywhere."""
+    f = click.option("--cluster", metavar="ADDRESS",
+                     help="Play on a Ray cluster: `auto` starts (or joins) one on this machine, else a cluster's "
+                          "address (needs `pip install 'mire[cluster]'`).")(f)
+    return click.option("--jobs", type=click.IntRange(min=1), metavar="N",
+                        help="Play in N processes (default: one per core); the results are the same for "
+                             "every N.")(f)
+
+
+def _runner(jobs, cluster):
+    from ..engine.parallel import runner_for
+    try:
+        return runner_for(jobs, cluster)
+    except ImportError as err:
+        raise click.UsageError(f"--cluster needs Ray, which is not installed ({err}): "
+                               "pip install 'mire[cluster]'") from None
 
 
 def _players(game, players):
@@ -312,6 +326,7 @@ def play(game, players, seed, seat_specs, options, hand_specs):
         seed = random.SystemRandom().randrange(1 << 31)
     inputs = _hands(the_game, hand_specs, n, seed, opts)
     state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
+    from .play import Session  # the REPL's modules only when a game is played (a quicker `mire check`)
     session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs)
     sys.exit(session.run())
 
@@ -323,6 +338,11 @@ def play(game, players, seed, seat_specs, options, hand_specs):
 @guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
+    from .play import plural, use_colour
+    from .play import replay as run_replay
+    from .render import render_view
+    from .savefile import SaveError, restore, start
+    from .terminal import terminal_size
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
@@ -333,7 +353,7 @@ def replay(file, seat):
     fresh = start(game, saved)
     colour = use_colour()
     click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
-    click.echo(render_view(fresh.view(seat - 1), color=colour))
+    click.echo(render_view(fresh.view(seat - 1), color=colour, width=terminal_size()[0]))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)
     if fresh.is_over():
         click.echo(f"game over: {fresh.outcome().text}")
@@ -354,14 +374,20 @@ def replay(file, seat):
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a playout after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def simulate(game, count, seed, players, options, max_moves, as_json):
+def simulate(game, count, seed, players, options, max_moves, as_json, jobs, cluster):
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
-    from ..engine.playout import random_playouts
+    from ..engine.parallel import Series, run_series
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    summary = random_playouts(the_game, count, seed=seed, players=n, options=opts, max_moves=max_moves)
+    try:
+        summary = run_series(Series("random", the_game.path, count, seed, n, opts, max_moves),
+                             _runner(jobs, cluster))
+    except KeyboardInterrupt:  # before a game was done
+        click.echo("interrupted before a game was played", err=True)
+        sys.exit(130)
     if summary.interrupted:
         click.echo(f"interrupted: {summary.n} of {count} playouts done", err=True)
     if not summary.n:
@@ -403,18 +429,24 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
               help="sample: each random draw as the seed gives it; expand: every outcome of every draw (the "
                    "start's too) counted as a branch.")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, chance, as_json):
-    """Count the move sequences of each length 1..DEPTH from the start."""
+def perft_command(game, depth, seed, players, options, chance, as_json, jobs, cluster):
+    """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
+    move)."""
     from ..engine.chance import TooManyOutcomes
+    from ..engine.parallel import run_perft
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     try:
-        result = perft_game(the_game, depth, chance, seed=seed, players=n, options=opts)
+        result = run_perft(the_game.path, depth, seed, n, opts, _runner(jobs, cluster), chance)
     except TooManyOutcomes as e:
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
     counts = result.counts
     if as_json:
         out = {"game": the_game.name, "counts": counts}
@@ -448,6 +480,7 @@ def solve(game, exact, players, options, max_moves, max_positions, as_json):
     from ..engine.chance import TooManyOutcomes
     from ..engine.solve import TooLarge
     from ..engine.solve import solve as run_solve
+    from .reports import table
     if not exact:
         raise click.UsageError("mire solve computes exact results: add --exact")
     the_game, _ = _load(game)
@@ -527,20 +560,22 @@ def _bot_seats(specs, players):
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json):
+def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json, jobs, cluster):
     """Bots play GAME against each other, N games: wins per seat (alone or shared), draws, lengths, and per
     bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
-    from ..engine.arena import arena as run_arena
+    from ..engine.parallel import Series, run_series
     from .reports import arena_text, progress
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     specs = _bot_seats(seat_specs, n)
+    runner = _runner(jobs, cluster)
     try:
         with progress(count, the_game.name) as tick:
-            result = run_arena(the_game, specs, count, seed=seed, players=n, options=opts,
-                               rotate=not fixed_seats, max_moves=max_moves, on_game=tick)
+            result = run_series(Series("arena", the_game.path, count, seed, n, opts, max_moves, tuple(specs),
+                                       rotate=not fixed_seats), runner, on_game=tick)
     except KeyboardInterrupt:  # before the first game began
         result = None
     if result is None or not result.summary.n:
@@ -564,8 +599,9 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True)
 @click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json):
+def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json, jobs, cluster):
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
     branching factor by turn. Ctrl-C stops with what has been played."""
@@ -581,7 +617,7 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     for g in games:
         the_game, _ = _load(g)
         loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
-    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves)
+    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves, _runner(jobs, cluster))
     if not columns:
         click.echo("interrupted before a game was played", err=True)
         sys.exit(130)
@@ -607,9 +643,9 @@ def _balance_bots(bot_list):
     return bots
 
 
-def _balance_runs(loaded, bots, count, seed, max_moves):
+def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
-    from ..engine.balance import balance as run_balance
+    from ..engine.parallel import Series, run_series
     from .reports import progress
     columns = []
     stopped = False
@@ -620,8 +656,8 @@ def _balance_runs(loaded, bots, count, seed, max_moves):
                 break
             try:
                 with progress(count, f"{the_game.name}, {b}") as tick:
-                    run = run_balance(the_game, b, count, seed=seed, players=n, options=opts,
-                                      max_moves=max_moves, on_game=tick)
+                    run = run_series(Series("balance", the_game.path, count, seed, n, opts, max_moves, bot=b),
+                                     runner, on_game=tick)
             except KeyboardInterrupt:  # between two series of games: what is done stays
                 stopped = True
                 break

@@ -23,6 +23,11 @@ class BotTally:
     unfinished: int = 0
     score: Mean = attrs.Factory(Mean)   # its final scores, where the game keeps one
 
+    def merge(self, other):
+        for name in ("n", "wins", "shared", "draws", "losses", "unfinished"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.score.merge(other.score)   # sums of scores and of their squares: exact, so the same for every --jobs
+
     def as_dict(self):
         out = {"n": self.n, "wins": self.wins, "shared": self.shared, "draws": self.draws, "losses": self.losses,
                "unfinished": self.unfinished, "win_rate": list(wilson(self.wins, self.n))}
@@ -40,6 +45,13 @@ class ArenaResult:
     rotate: bool
     summary: Summary         # per seat
     by_bot: dict             # label -> BotTally
+
+    def merge(self, other):
+        """Add the games of another range of game numbers of the same arena (engine/parallel.py)."""
+        self.summary.merge(other.summary)
+        for label, tally in other.by_bot.items():
+            self.by_bot[label].merge(tally)
+        return self
 
     def as_dict(self):
         out = {"game": self.game, "players": self.players, **self.summary.as_dict(),

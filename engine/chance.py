@@ -67,11 +67,21 @@ class Script:
     `steps[k]`, and a draw past the steps asks `beyond(k, n, drawn)` (default: the generator's own `drawn`).
     It records each draw's number of outcomes (`sizes`) and the outcome taken (`used`)."""
 
+    __slots__ = ("steps", "beyond", "sizes", "used")
+
     def __init__(self, steps=(), beyond: Optional[Callable] = None):
-        self.steps = tuple(steps)
+        self.steps = steps if steps.__class__ is tuple else tuple(steps)
         self.beyond = beyond
         self.sizes: list = []
         self.used: list = []
+
+    @classmethod
+    def resumed(cls, steps, used, sizes) -> "Script":
+        """The script of a run that goes on from a choice: its first draws (`used`, with `sizes` outcomes each)
+        are made already."""
+        script = cls(steps)
+        script.used, script.sizes = list(used), list(sizes)
+        return script
 
     def take(self, n: int, drawn: int) -> int:
         k = len(self.used)

@@ -61,13 +61,41 @@ def perft(state, depth: int, chance: str = "sample", result: Optional[Perft] = N
     return counts
 
 
+def perft_from(state, first: int, depth: int, chance: str, result: Perft) -> None:
+    """Add to `result` the sequences of 1..depth moves from `state` that begin with its legal move number
+    `first` (once per outcome of its draws, with `expand`): a part of perft(state, depth), as --jobs splits
+    it. The state is left as it was."""
+    move = state.legal_moves()[first]
+    found = outcomes(state, move) if chance == "expand" else [(1, None)]
+    result.counts[0] += len(found)
+    if chance == "expand" and (len(found) > 1 or found[0][1]):
+        result.met_chance = True
+    if depth == 1:
+        return
+    for _, steps in found:
+        state.apply(move, chance=steps)
+        if state.last_draws:
+            result.met_chance = True
+        below = Perft(depth - 1)
+        perft(state, depth - 1, chance, below)
+        for d, c in enumerate(below.counts, 1):
+            result.counts[d] += c
+        result.met_chance = result.met_chance or below.met_chance
+        state.undo()
+
+
+def starts(game, chance: str = "sample", players=None, options=()) -> list:
+    """The draws that start each game perft counts from: the seed's own (None), or (`expand`) those of every
+    outcome of the start's chance (a shuffled deck, `first random`)."""
+    if chance == "sample":
+        return [None]
+    return [steps for _, steps in setup_outcomes(game, players=players, options=options)]
+
+
 def perft_game(game, depth: int, chance: str = "sample", seed=0, players=None, options=()) -> Perft:
     """perft from the start of a game: from the seed's start, or (`expand`) from every outcome of the
-    start's chance (a shuffled deck, `first random`), summed."""
+    start's chance, summed."""
     result = Perft(depth)
-    if chance == "sample":
-        perft(game.new_state(seed=seed, players=players, options=options), depth, chance, result)
-        return result
-    for _, steps in setup_outcomes(game, players=players, options=options):
-        perft(game.new_state(seed=seed, players=players, options=options, chance=steps), depth, chance, result)
+    for setup in starts(game, chance, players, options):
+        perft(game.new_state(seed=seed, players=players, options=options, chance=setup), depth, chance, result)
     return result

@@ -57,7 +57,8 @@ class ZoneView(TypedDict):
 
 class _PlayerBase(TypedDict):
     seat: str
-    vars: dict[str, Any]
+    vars: dict[str, Any]  # its variables (but those the rules mark `internal`)
+    status: list[str]  # the game's `status` figures for this player, in its words
 
 
 class PlayerView(_PlayerBase, total=False):
@@ -66,6 +67,7 @@ class PlayerView(_PlayerBase, total=False):
 
 class _ViewBase(TypedDict):
     game: str
+    about: str  # the goal, in the game's words (empty when it gives none)
     seat: str
     facing: Optional[str]  # the seat's edge, when the rules read seats: draw the board from there
     to_move: str
@@ -73,6 +75,7 @@ class _ViewBase(TypedDict):
     phase: Optional[str]
     over: bool
     result: Optional[str]
+    reason: Optional[str]  # why the game ended, once it has
     boards: list[BoardView]
     zones: list[ZoneView]
     players: list[PlayerView]
@@ -132,6 +135,23 @@ def sees(S, where, up, owner, seat: int, covered: bool = False) -> bool:
     return up or (owner is not None and owner.index == seat)
 
 
+def _statuses(S, player, seat: int) -> list[str]:
+    """The game's `status` figures for `player`, as `seat` sees them: a figure that reads a variable `seat` may
+    not see is `?` (see Compiler.status_reader)."""
+    out = []
+    readers = S.game.status_readers
+    for i, figure in enumerate(S.game.statuses):
+        reader = readers[i] if i < len(readers) else None
+        if reader == "nobody" or (reader == "owner" and player.index != seat):
+            out.append("?")
+            continue
+        try:
+            out.append(figure(S, player))
+        except Exception as err:  # noqa: BLE001 - a figure that fails must not stop the board being drawn
+            out.append(f"(status failed: {type(err).__name__})")
+    return out
+
+
 def view(S, seat: int) -> View:
     boards: list[BoardView] = []
     every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]
@@ -157,26 +177,33 @@ def view(S, seat: int) -> View:
     add_zone(S.supply)
     phase_names = [ph.name for ph in S.game.phases]
     result = S.outcome() if S.is_over() else None
+    unseen = S.game.secret_vars | S.game.internal
     out: View = {
         "game": S.game.title, "seat": S.players[seat].name,
         "facing": S.players[seat].facing if S.game.seated else None,
         "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
         "phase": phase_names[S.phase] if S.phase is not None else None,
         "over": result is not None, "result": result.text if result is not None else None,
+        "reason": result.reason if result is not None else None, "about": S.game.about,
         "boards": boards, "zones": zones,
         "players": [player_view(S, p, seat) for p in S.players],
-        "vars": {k: _plain(v) for k, v in S.vars.items() if k not in S.game.secret_vars},
+        "vars": {k: _plain(v) for k, v in S.vars.items() if k not in unseen},
         "choice": S.pending.prompt if S.pending is not None and S.pending.chooser.index == seat else None,
     }
-    if S.game.secret_vars:
-        out["hidden_vars"] = sorted(S.game.secret_vars)
+    if S.game.secret_vars - S.game.internal:
+        out["hidden_vars"] = sorted(S.game.secret_vars - S.game.internal)
     return out
 
 
 def player_view(S, p, seat: int) -> PlayerView:
-    """A player's variables as `seat` sees them: another's private ones, and secret ones, are left out."""
+    """A player's variables as `seat` sees them: another's private ones, and secret ones, are left out (and
+    named as hidden); `internal` ones are not shown at all."""
     unseen = S.game.secret_player_vars if p.index == seat else S.game.unseen_player_vars
-    out: PlayerView = {"seat": p.name, "vars": {k: _plain(v) for k, v in p.vars.items() if k not in unseen}}
+    internal = S.game.internal
+    out: PlayerView = {"seat": p.name,
+                       "vars": {k: _plain(v) for k, v in p.vars.items() if k not in unseen and k not in internal},
+                       "status": _statuses(S, p, seat)}
+    unseen = unseen - internal
     if unseen:
         out["hidden"] = sorted(unseen)
     return out

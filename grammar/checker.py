@@ -21,9 +21,9 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
           N.Proc: ("proc", "procs"), N.Action: ("action", "actions"), N.Trigger: ("trigger", "triggers"),
           N.Option: ("option", "options")}
 # declarations that only add to a list
-_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows"}
+_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses"}
 # declarations a game has at most once
-_ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by"}
+_ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by", N.About: "about"}
 
 
 class Checker:
@@ -98,6 +98,8 @@ class Checker:
             sym.first = item
         elif isinstance(item, N.Rank):
             sym.rank = item
+        elif isinstance(item, N.About):
+            sym.about = item
         elif isinstance(item, N.Enum):
             if self._declare(values, rules, "enum", item.name, item):
                 sym.enums[item.name] = item
@@ -158,6 +160,8 @@ class Checker:
             self.check_input(i)
         for shown in self.sym.shows:
             self.check_show(shown)
+        for status in self.sym.statuses:
+            self.stmts.template(status.label, Scope().bind("player", PLAYER, "param"))
 
     def check_constant_cycles(self) -> None:
         """A constant may not be made of itself, directly or through other constants or defs."""
@@ -362,6 +366,8 @@ class Checker:
             scope.bind(prm.name, self.exprs.collection_elem(t, prm.domain, "an action's parameter"), "param")
             if prm.test is not None:
                 self.exprs.expect(prm.test, BOOL, scope, "a parameter's condition")
+        if action.label is not None:
+            self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
 
     def check_phases_reachable(self) -> None:

@@ -292,6 +292,7 @@ class Require(Stmt):
 class Outcome(Stmt):
     kind: str  # "win" | "lose" | "draw" | "finish"
     who: Optional[Expr]
+    reason: Optional[Template] = None  # `because "..."`: why, in players' words
 
 
 @node
@@ -356,6 +357,7 @@ class Choose(Stmt):
     by: Optional[Expr]
     body: Block
     secretly: bool = False  # the others learn what was chosen only from its effects
+    ask: Optional[Template] = None  # the question put to the chooser, in players' words
 
 
 # ---------------------------------------------------------------- declarations
@@ -446,6 +448,7 @@ class Var(Decl):
     init: Expr
     per_player: bool
     visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody does
+    internal: bool = False  # the rules need it, the players don't: never shown
 
 
 @node
@@ -478,6 +481,7 @@ class Param(Node):
     name: str
     domain: Expr
     test: Optional[Expr]
+    message: Optional[str] = None  # `where ... else "..."`: why the condition fails, in players' words
 
 
 @node
@@ -487,6 +491,7 @@ class Action(Decl):
     body: Block
     fallback: bool
     phase: Optional[str]
+    label: Optional[Template] = None  # `as "..."`: the move in players' words
 
 
 @node
@@ -515,6 +520,18 @@ class Option(Decl):
 class Show(Decl):
     """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board."""
     kind: str
+    label: Template
+
+
+@node
+class About(Decl):
+    """`about "..."`: the game's goal, for players."""
+    text: str
+
+
+@node
+class Status(Decl):
+    """`status "{score(player)} points"`: a figure shown beside each player."""
     label: Template
 
 

@@ -38,6 +38,8 @@ class Symbols:
     rank: Optional[N.Rank] = None
     inputs: list[N.Input] = attrs.Factory(list)
     shows: list[N.Show] = attrs.Factory(list)
+    about: Optional[N.About] = None
+    statuses: list[N.Status] = attrs.Factory(list)
 
 
 # What a name in an expression refers to: a local (parameter, let, loop variable), or a declaration of the

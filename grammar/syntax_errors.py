@@ -29,7 +29,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "fallback")
+                      "remove", "fallback", "about", "status")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
@@ -56,6 +56,8 @@ _FORMS = {
     "trigger": "`trigger NAME after move:`, `trigger NAME at turn start:` or `trigger NAME at end:`",
     "option": '`option NAME "what it does"`',
     "rank": "`rank by EXPRESSION, ...`",
+    "about": '`about "the goal of the game, in a sentence or two"`',
+    "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
     "let": "`let NAME = VALUE`",
     "place": "`place KIND for PLAYER at SPACE`",

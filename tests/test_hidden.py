@@ -47,7 +47,7 @@ def test_a_private_value_shows_to_its_owner_alone_and_a_secret_one_to_nobody():
     mine, theirs = state.view(0), state.view(1)
     assert mine["players"][0]["vars"] == {"roll": state.players[0].vars["roll"],
                                           "best": state.players[0].vars["best"], "score": 0}
-    assert theirs["players"][0] == {"seat": "1", "vars": {"score": 0}, "hidden": ["best", "roll"]}
+    assert theirs["players"][0] == {"seat": "1", "vars": {"score": 0}, "status": [], "hidden": ["best", "roll"]}
     assert "order" not in mine["vars"] and mine["hidden_vars"] == ["order"]
     assert "roll ?" in __import__("mire.cli.render", fromlist=["render_view"]).render_view(theirs)
 

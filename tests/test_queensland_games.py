@@ -61,7 +61,7 @@ def test_a_human_places_tiles_and_is_told_which_side_does_not_match(snapshot, mo
     ]
     out = run(["play", "queensland", "--players", "2", "--seed", "1", "--seat", "2=random"],
               input="\n".join(lines) + "\n")
-    assert "is not one of frontier(mover.farm)" in out
+    assert "cannot take 1 5,5 north: 5,5 is not one of " in out
     assert "does not match the tile" in out
     assert "red plays take 1 " in out and "red plays move" in out
     assert out == snapshot

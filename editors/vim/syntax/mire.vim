@@ -4,11 +4,11 @@ if exists("b:current_syntax")
   finish
 endif
 
-syn keyword mireDeclaration action board const def enum fallback game input option phase piece pieces proc rank replace setup show trigger var variant zone
+syn keyword mireDeclaration about action board const def enum fallback game input option phase piece pieces proc rank replace setup show status trigger var variant zone
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else enter finish flip for if let log lose move next pass place remove repeat require shuffle win
-syn keyword mireKeyword after area as at by capacity covered down face facing from grid hidden key labels list mutable named of private public secret secretly to until up uses when where while
+syn keyword mireKeyword after area as ask at because by capacity covered down face facing from grid hidden internal key labels list mutable named of private public secret secretly to until up uses when where while
 syn match mireKeyword "\<\(for\s\+each\s\+player\|per\s\+player\|ordered\s\+by\|hidden\s\+when\s\+covered\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
 syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
 syn keyword mireOperator and in not or
