@@ -157,3 +157,21 @@ def test_a_value_drawn_unseen_is_drawn_again_and_one_worked_out_is_imagined_as_l
     assert rolls == faces == set(range(1, 7)) and bests == {0}
     own = Worlds(state, 0).sample(random.Random(0))
     assert own.players[0].vars == state.players[0].vars
+
+
+def test_a_status_figure_shows_what_its_seat_may_see(tmp_path):
+    """A `status` that reads a player's private variable shows to that player alone; one that reads a secret
+    variable, or a private one through a def, to nobody; the others read `?`, and the REPL hands off."""
+    path = tmp_path / "figures.mire"
+    path.write_text('game "Figures"\nplayers 2\nvar roll: int = random(1..6) per player private\n'
+                    'var pot: int = 7 secret\nvar score: int = 0 per player\ndef doubled(p) = 2 * p.roll\n'
+                    'status "rolled {player.roll}"\nstatus "pot {pot}"\nstatus "twice {doubled(player)}"\n'
+                    'status "{player.score} points"\naction wait():\n    pass\n')
+    state = load_game(str(path)).new_state(seed=3)
+    rolls = [p.vars["roll"] for p in state.players]
+    for seat in range(2):
+        figures = [p["status"] for p in state.view(seat)["players"]]
+        assert figures[seat] == [f"rolled {rolls[seat]}", "?", "?", "0 points"]
+        assert figures[1 - seat] == ["?", "?", "?", "0 points"]
+    from mire.cli.glyphs import has_hidden_info
+    assert has_hidden_info(state.view(0))
