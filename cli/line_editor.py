@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Optional
 
+from ..grammar.wording import printable
 from .terminal import is_tty
 
 
@@ -35,7 +36,7 @@ class LineReader:
         if self.session is not None:
             while True:
                 try:
-                    return self.session.prompt(prompt)
+                    return printable(self.session.prompt(prompt))
                 except KeyboardInterrupt:   # Ctrl-C drops the line being typed, as in a shell
                     continue
                 except EOFError:
@@ -46,7 +47,8 @@ class LineReader:
         if not line:
             self.echo("")
             return None
-        line = line.rstrip("\r\n")
+        # what is typed is echoed, here and in answers: its control characters must not reach the terminal
+        line = printable(line.rstrip("\r\n"))
         self.echo(line)
         return line
 

@@ -428,35 +428,46 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
 @click.option("--chance", type=click.Choice(CHANCE_MODES), default="sample", show_default=True,
               help="sample: each random draw as the seed gives it; expand: every outcome of every draw (the "
                    "start's too) counted as a branch.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--divide", "split", is_flag=True, help="Instead of the counts by depth, the count of DEPTH-move "
+                                                       "sequences under each first move (with --json: as well).")
+@click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
+                                                      "(\"terminals\": the last depth's moves are played too).")
 @spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, chance, as_json, jobs, cluster):
+def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
     from ..engine.chance import TooManyOutcomes
-    from ..engine.parallel import run_perft
+    from ..engine.parallel import perft_split
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
+    runner = _runner(jobs, cluster)
     try:
-        result = run_perft(the_game.path, depth, seed, n, opts, _runner(jobs, cluster), chance)
+        report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance)
     except TooManyOutcomes as e:
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
-    counts = result.counts
     if as_json:
-        out = {"game": the_game.name, "counts": counts}
-        if result.met_chance:
+        out = {"game": the_game.name, "counts": report.counts,
+               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
+        if split:
+            out["divide"] = dict(report.divide)
+        if report.met_chance:
             out["chance"] = chance
         click.echo(json.dumps(out))
         return
-    for d, c in enumerate(counts, 1):
-        click.echo(f"depth {d}: {c}")
-    if result.met_chance:
+    if split:
+        for text, count in report.divide:
+            click.echo(f"{text}: {count}")
+        click.echo(f"total: {sum(c for _, c in report.divide)}")
+    else:
+        for d, c in enumerate(report.counts, 1):
+            click.echo(f"depth {d}: {c}")
+    if report.met_chance:
         click.echo("chance: every outcome of every draw counted" if chance == "expand" else
                    f"chance: each draw as seed {seed} gives it (--chance expand counts every outcome)")
 

@@ -20,14 +20,14 @@ from .glyphs import has_hidden_info
 from .line_editor import LineReader
 from .move_list import format_moves, moves_block, numbered_lines  # noqa: F401  (format_moves: tests)
 from .move_words import canonical, match_move, move_fields, piece_number
-from .render import board_lines, piece_key, render_view, view_lines
+from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
 from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401  (use_colour: main)
 
 HUMAN = "human"
 HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "history", "undo", "hint", "why", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "why", "save ", "load ", "help", "quit"]
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
@@ -39,6 +39,8 @@ words may be left out while only one legal move fits (a space alone, say).
   history       the moves so far
   undo          take back the last move made by a human (and the bots' after it)
   hint          ask the search bot what it would play (it sees what you see)
+  preview MOVE  your boards as they would be after MOVE, without playing it
+  about         the goal of the game, each player's figures, the rules file
   why           the rule behind the last refusal, as the rules file says it
   save FILE     save the game to FILE
   load FILE     load a game saved with 'save'
@@ -152,14 +154,40 @@ class Session:
         return self.state.seat_name(seat)
 
     def banner_lines(self) -> list:
+        """The title, the goal when the first screen leaves room for it, who plays, and how to type."""
         cols, _ = self.size()
         who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
         opts = f"; options {' '.join(self.options)}" if self.options else ""
-        hint = "Type a move's number or text, or 'help'."
-        lines = [f"{self.game.title}; seed {self.seed}{opts}."]
-        if fit_width(f"{who}. {hint}") <= cols:
-            return lines + [f"{who}. {hint}"]
-        return lines + [f"{who}.", hint]
+        title = f"{self.game.title}; seed {self.seed}{opts}."
+
+        def tail(hint):
+            return [f"{who}. {hint}"] if fit_width(f"{who}. {hint}") <= cols else [f"{who}.", hint]
+        about = self.about_lines(cols)
+        shown = [title] + about + tail("Type a move's number or text, or 'help'.")
+        if not about or len(shown) + self.first_screen_height(cols) <= self.room():
+            return shown
+        return [title] + tail("Type a move's number or text, 'about' or 'help'.")
+
+    def first_screen_height(self, cols: int) -> int:
+        """The lines of the first screen when nothing is condensed."""
+        if self.state.is_over():
+            return 0
+        seat = self.state.to_move
+        return len(view_lines(self.state.view(seat), color=False, width=cols, typed=self.typed_names(seat))) \
+            + len(moves_block(self.state.legal_moves(), cols, 6))
+
+    def about_lines(self, cols: int) -> list:
+        """The goal of the game in its own words (`about`), wrapped to the terminal."""
+        about = self.state.game.about
+        return fit_line(about, cols) if about else []
+
+    def about(self, seat):
+        cols, _ = self.size()
+        lines = self.about_lines(cols) or [f"{self.game.title} says nothing about itself"]
+        view = self.state.view(seat if seat is not None else 0)
+        lines += [f"{p['seat']}: {', '.join(p['status'])}" for p in view["players"] if p.get("status")]
+        lines.append(f"the rules: {self.game.path}")
+        self.page([part for line in lines for part in fit_line(line, cols)])
 
     def typed_names(self, seat) -> dict:
         """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
@@ -197,9 +225,8 @@ class Session:
         """What happened since `seat` last looked, as they may read it, within its share of the screen."""
         cols, rows = self.size()
         lines = []
-        for mover, move, said in self.recent:
-            text = move.text if seat is None else move.text_for(seat)
-            lines.append(cut(f"{self.name(mover)} plays {text}", cols))
+        for mover, words, said in self.recent:
+            lines.append(cut(f"{self.name(mover)}{words(seat)}", cols))
             lines.extend(cut(f"  {t}", cols) for t in said)
         cap = max(3, rows // EVENTS_SHARE)
         if len(lines) > cap:
@@ -323,8 +350,8 @@ class Session:
 
     def _all_events(self, seat) -> list:
         lines = []
-        for mover, move, said in self.recent:
-            lines.append(f"{self.name(mover)} plays {move.text if seat is None else move.text_for(seat)}")
+        for mover, words, said in self.recent:
+            lines.append(f"{self.name(mover)}{words(seat)}")
             lines.extend(f"  {t}" for t in said)
         return lines
 
@@ -334,7 +361,7 @@ class Session:
         view = self.state.view(seat if seat is not None else 0)
         cols, _ = self.size()
         result = self.state.outcome()
-        tail = [f"game over: {result.text}"] + [f"  {note}" for note in result.extra.get("notes", [])]
+        tail = [game_over_text(result.text, result.reason)] + [f"  {note}" for note in result.extra.get("notes", [])]
         tail.append("The game is over: 'board', 'history', 'undo', 'save FILE' or 'quit'.")
         tail = [part for line in tail for part in fit_line(line, cols)]
         room = self.room()
@@ -386,6 +413,9 @@ class Session:
         from mire.engine import RuleError
         viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
+        # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
+        words = {s: announced(self.state, move, s) for s in range(self.state.n)}
+        words[None] = announced(self.state, move, None)
         try:
             self.state.apply(move)
         except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
@@ -395,7 +425,7 @@ class Session:
         said = [text for _, text in self.state.log[logged:]]
         if self.state.is_over():  # the end's notes are shown with the result
             said = said[:len(said) - len(self.state.outcome().extra.get("notes", []))]
-        self.recent.append((seat, move, said))
+        self.recent.append((seat, words.__getitem__, said))
         self.fresh = True
 
     # -- one line of input ---------------------------------------------------------------
@@ -450,6 +480,8 @@ class Session:
             return run
         commands = {"quit": quit_, "exit": quit_, "help": help_, "?": help_,
                     "why": lambda: self.echo(self.refused or "no move has been refused yet"),
+                    "about": lambda: self.about(seat), "rules": lambda: self.about(seat),
+                    "preview": over_or("there is nothing to preview", lambda: self.preview(seat, rest)),
                     "moves": over_or("there are no moves", self.show_moves),
                     "board": lambda: self.board(seat, rest),
                     "history": lambda: self.history(seat), "undo": lambda: self.undo(seat),
@@ -459,22 +491,26 @@ class Session:
         return commands
 
     def play_typed(self, text: str, seat):
+        move = self.typed_move(text, seat)
+        if move is not None:
+            self.apply(move, seat)
+
+    def typed_move(self, text: str, seat):
+        """The legal move `text` names, or None once the player has been told why there is none."""
         from mire.engine import IllegalMove
         moves = self.state.legal_moves()
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(moves):
-                self.apply(moves[n - 1], seat)
-            else:
-                self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
-            return
+                return moves[n - 1]
+            self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
+            return None
         found = match_move(text, moves)
         if found.move is not None:
-            self.apply(found.move, seat)
-            return
+            return found.move
         if found.candidates:
             self.ambiguous(text, found.candidates, moves)
-            return
+            return None
         # no legal move fits: the rules say why, when the words name something of the game
         actions = [a.name for a in self.state.game.actions]
         names = actions + _names_in_view(self.state.view(seat))
@@ -482,14 +518,48 @@ class Session:
         known = canonical(text, moves, names)
         if not any(w.lower() in vocab for w in _groups(known, vocab)):
             self.echo(f"'{text}' is not a move or a command: 'help' lists them")
-            return
+            return None
         try:
-            move = self.state.parse_move(known)
+            return self.state.parse_move(known)
         except IllegalMove as e:
             self.refused = e.detail  # what `why` tells an author
             self.echo(str(e))
+            return None
+
+    def preview(self, seat, text: str):
+        """Your boards as they would be after a move, which is then taken back. A move that would show what you
+        may not know yet (a random draw, a piece turned up from where you cannot look) is not previewed."""
+        if not text:
+            self.echo("usage: preview MOVE (e.g. 'preview 1')")
             return
-        self.apply(move, seat)
+        move = self.typed_move(text, seat)
+        if move is None:
+            return
+        S = self.state
+        mine = list(S.players[seat].boards.values())
+        shown = mine or list(S.boards.values())
+        known_before = _known_pieces(S, seat)
+        rng = S.rng.getstate()
+        from mire.engine import RuleError
+        try:
+            S.apply(move)
+        except RuleError as e:
+            self.echo(f"the rules failed on '{move.text_for(seat)}': {e}")
+            return
+        try:
+            # a random draw: the move met a chance point of more than one outcome (and the generator moved on)
+            drew = S.rng.getstate() != rng or any(n > 1 for n in S.last_draws)
+            if drew or not _known_pieces(S, seat, shown) <= known_before:
+                self.echo(f"'{move.text_for(seat)}' cannot be previewed: it would show what you cannot know yet")
+                return
+            view = S.view(seat)
+            cols, _ = self.size()
+            lines = [f"after {move.text_for(seat)} (not played):"]
+            for name in dict.fromkeys(self.name(seat) if mine else b.name for b in shown):
+                lines += board_lines(view, name, color=self.colour, width=cols) or []
+            self.page(lines)
+        finally:
+            S.undo()
 
     def ambiguous(self, text, candidates, moves):
         cols, _ = self.size()
@@ -610,6 +680,35 @@ def _groups(text: str, vocab: set) -> list:
             out.append(words[i])
             i += 1
     return out
+
+
+def _known_pieces(S, seat, boards=None) -> set:
+    """What `seat` may see of the pieces on `boards` (a list of board objects; without it, on every board and
+    in the zones it may look into): (piece id, 1) for a piece whose back it sees (its visible attributes), and
+    (piece id, 2) too when it sees all of it (face up, or its own). A piece of a kind `hidden when covered`
+    under another shows nothing. So a move shows nothing new when the set after it is a subset of the set
+    before."""
+    from mire.engine.view import zone_visible
+    if boards is None:
+        boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
+        zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
+    else:
+        zones = []
+    seen = [p for b in boards for sp in b.in_play() for p in sp.pieces if not p.covered]
+    seen += [p for z in zones if zone_visible(z, seat) for p in z.pieces]
+    known = {(id(p), 1) for p in seen}
+    known |= {(id(p), 2) for p in seen if p.up or (p.owner is not None and p.owner.index == seat)}
+    return known
+
+
+def announced(state, move, seat) -> str:
+    """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
+    X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT'. Call it before the move is applied."""
+    from mire.engine.state import CHOICE
+    words = state.describe_move(move, seat)
+    if move.action is CHOICE:
+        return f" chooses {words}" if state.pending is not None else f" plays {words}"
+    return f": {words}" if getattr(move.action, "label", None) is not None else f" plays {words}"
 
 
 def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:

@@ -96,13 +96,15 @@ def zone_lines(view: dict, width: int, typed: Optional[dict] = None, level: int 
 
 
 def var_lines(view: dict, width: int) -> list:
-    """The players' variables and the game's; one this seat may not see (another's private one, a
-    secret one) shows as `?`."""
+    """The players' variables and the game's, then each player's `status` figures; a variable this seat may
+    not see (another's private one, a secret one) shows as `NAME ?`."""
     lines = []
-    players = [p for p in view.get("players") or [] if p.get("vars") or p.get("hidden")]
+    players = [p for p in view.get("players") or [] if p.get("vars") or p.get("hidden") or p.get("status")]
     if players:
-        items = [f"{p.get('seat')}: " + ", ".join([f"{k} {describe_value(v)}" for k, v in p["vars"].items()]
-                                                   + [f"{k} ?" for k in p.get("hidden") or []])
+        # the game's own figures (`status`) after its variables: "red: score 4, hand ?, 3 of 9 goldens eaten"
+        items = [f"{p.get('seat')}: " + ", ".join([f"{k} {describe_value(v)}" for k, v in (p.get("vars") or {}).items()]
+                                                 + [f"{k} ?" for k in p.get("hidden") or []]
+                                                 + list(p.get("status") or []))
                  for p in players]
         lines += flow(items, width, sep=" · ")
     if view.get("vars") or view.get("hidden_vars"):
@@ -127,9 +129,14 @@ def legend_lines(view: dict, glyphs: Glyphs, width: int) -> list:
     return flow([f"{g} {d}" for g, d in sorted(legend.items())], width, first="legend: ")
 
 
+def game_over_text(result, reason) -> str:
+    """`game over: red wins: nine golden mosquitoes eaten`: the result, and why when the rules say."""
+    return f"game over: {result or 'no result'}" + (f": {reason}" if reason else "")
+
+
 def status_lines(view: dict, color: bool) -> list:
     if view.get("over"):
-        return [paint(f"game over: {view.get('result') or 'no result'}", BOLD, color)]
+        return [paint(game_over_text(view.get("result"), view.get("reason")), BOLD, color)]
     to_move, turn = view.get("to_move"), view.get("turn")
     text = f"{to_move} to move"
     if turn is not None and turn != to_move:

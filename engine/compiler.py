@@ -187,6 +187,9 @@ class CompiledGame:
     internal: frozenset = frozenset()  # variables the players never see
     emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
     parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
+    ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
+    # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
+    stuck: dict = attrs.Factory(dict)
     # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
@@ -216,6 +219,10 @@ class CompiledGame:
                                      [a for a in self.actions if a.fallback and open_in(a)])
             self.after_move_rules[ph] = [r for r in self.triggers["after move"] if open_in(r)]
             self.turn_start_rules[ph] = [r for r in self.triggers["turn start"] if open_in(r)]
+
+    def stuck_rule(self, phase) -> str:
+        """What a player with no legal move does in this phase: lose, win, draw, pass or finish."""
+        return self.stuck.get(phase) or self.stuck.get(None) or "finish"
 
 
 class Compiler:
@@ -302,6 +309,8 @@ class Compiler:
             actions=[self.compile_action(a, i) for i, a in enumerate(sym.actions.values())],
             triggers=self.compile_triggers(),
             rank=self.compile_rank(),
+            ties_share=bool(sym.rank and sym.rank.ties_share),
+            stuck={(self.phase_index[ph] if ph is not None else None): s.rule for ph, s in sym.stuck.items()},
             has_score="score" in sym.vars and sym.vars["score"].per_player,
             about=sym.about.text if sym.about is not None else "",
             statuses=[self.compile_status(s) for s in sym.statuses],
@@ -390,23 +399,28 @@ class Compiler:
         scope = Scope(frame)
         slot = scope.bind("player")
         text = self.emit.template(status.label, scope)
+        shown = self.emit.expr(status.when, scope) if status.when is not None else None
 
         def figure(S, player):
             L = [None] * frame.size
             L[slot] = player
-            return text(S, L)
+            return text(S, L) if shown is None or shown(S, L) else ""
         return figure
 
     def status_reader(self, status: N.Status) -> Optional[str]:
-        """Who may read a `status` figure, by the variables it reads (through defs too): everyone (None); the
-        player it is about ("owner"), when it reads that player's private variables as `player.NAME`; or nobody
-        ("nobody"), when it reads a secret variable, or a private one in any other way."""
+        """Who may read a `status` figure, by the variables its text and its `if` condition read (through defs
+        too; whether it shows tells as much as what it says): everyone (None); the player it is about
+        ("owner"), when it reads that player's private variables as `player.NAME`; or nobody ("nobody"), when
+        it reads a secret variable, or a private one in any other way."""
         hidden = {v.name: v for v in self.sym.vars.values() if v.visibility != "public"}
         if not hidden:
             return None
         reader = None
         seen_defs: set = set()
-        todo: list[tuple[N.Node, bool]] = [(status.label, True)]  # (a tree, is it the status's own text?)
+        # (a tree, is it the status's own?): its text and its `if` condition both say what the seat learns
+        todo: list[tuple[N.Node, bool]] = [(status.label, True)]
+        if status.when is not None:
+            todo.append((status.when, True))
         while todo:
             tree, own = todo.pop()
             for n in N.walk(tree):
@@ -685,9 +699,9 @@ class Compiler:
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
         who = self.emit.src(s.who, scope) if s.who is not None else "None"
-        reason = self.emit.template_src(s.reason, scope) if s.reason is not None \
-            else self.const(f"rule '{self.rule_name}'")
-        return [f"S.end_game({s.kind!r}, {who}, {reason})", "raise _GameOver()"]
+        # without `because`, players are told only the result: a rule's name is the author's word, not theirs
+        reason = self.emit.template_src(s.reason, scope) if s.reason is not None else "None"
+        return [f"S.declare_end({s.kind!r}, {who}, {reason})", "raise _GameOver()"]
 
     def compile_Enter(self, s: N.Enter, scope: Scope):
         return [f"S.enter_phase({self.phase_index[s.phase]})"]

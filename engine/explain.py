@@ -38,8 +38,8 @@ def explain(S, text: str) -> Refusal:
         act, rest = regular[0], text  # the one action's name may be left out
     if act is None:
         names = sorted({a.name for a in now})
-        said = f"there is no move '{first}'{did_you_mean(first, [a.name for a in now])}; the moves now are " \
-               f"{words(names, 'and')}"
+        now_are = f"the only move now is {names[0]}" if len(names) == 1 else f"the moves now are {words(names, 'and')}"
+        said = f"there is no move '{first}'{did_you_mean(first, [a.name for a in now])}; {now_are}"
         return Refusal(said, said)
     where = f"rule '{act.name}' ({act.where})"
     if act not in now:
@@ -105,11 +105,10 @@ class _Attempt:
                        f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
 
     def _failed(self, cond) -> Refusal:
-        if cond.param is not None and cond.message is None:
-            detail = f"cannot {self.shown}: {self.where} requires {cond.text}"
-        else:
-            detail = f"cannot {self.shown}: {self.where} (line {cond.line}) " \
-                     f"{'requires ' + cond.text if cond.message is None else cond.message}"
+        # for the author: the condition as written, where it is, and the words it gives the players
+        line = "" if cond.param is not None or self.where.endswith(f":{cond.line})") else f" (line {cond.line})"
+        said = f" ('{cond.message}')" if cond.message is not None else ""
+        detail = f"cannot {self.shown}: {self.where}{line} requires {cond.text}{said}"
         reason = cond.message or _Sentences(self).why_false(cond.node)
         return Refusal(f"cannot {self.shown}: {reason}", detail)
 

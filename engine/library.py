@@ -564,6 +564,11 @@ def next_player(S, p):
     return S.next_player(p)
 
 
+@builtin(A_PLAYER, result=BOOL, doc="whether player P would have a legal move if it were P's turn now")
+def can_move(S, p):
+    return S.can_move(p)
+
+
 @builtin(AN_INT, result=PLAYER, doc="the player in seat N (1, 2, ...)")
 def seat(S, i):
     if not 1 <= i <= S.n:

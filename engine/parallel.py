@@ -3,9 +3,10 @@
 Game i of a series depends on i alone (its state's seed is seed + i, its bots draw from generators seeded by
 (seed, i)), so a series cut into runs of consecutive games, played anywhere and put back together in order,
 gives exactly the result one process gives, whatever the number of processes; perft is cut by the first
-move. A `Series` says what to play in plain data, so that another process (or machine) can play a part of it;
-`run_series` and `run_perft` take a runner: None for this process alone, `local(jobs)` for processes of this
-machine, or engine/cluster.py's for Ray (which is imported only there).
+move of each start (its divide, terminals and chance too). A `Series` says what to play in plain data, so
+that another process (or machine) can play a part of it; `run_series`, `run_perft` and `perft_split` take a
+runner: None for this process alone, `local(jobs)` for processes of this machine, or engine/cluster.py's for
+Ray (which is imported only there).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Callable, Optional
 import attrs
 
 from .loader import load_game
-from .perft import Perft, perft_from, perft_game, starts
+from .perft import Branch, PerftReport, branch, join, perft_game, starts
 
 # runs of games per worker: a few each, so that a worker given short games takes another run
 _RUNS_PER_JOB = 4
@@ -108,35 +109,42 @@ def _summary(result):
     return result if not hasattr(result, "summary") else result.summary
 
 
-def perft_after(game: str, seed: int, players, options: tuple, setup, first: int, depth: int,
-                chance: str = "sample") -> tuple[list, bool]:
-    """The part of perft to `depth` that begins with the first move number `first` of the game's start (the
-    start's draws forced to `setup`, when given): (its counts, whether it met chance)."""
+def branch_after(game: str, seed: int, players, options: tuple, setup, first: int, depth: int,
+                 terminals: bool = False, chance: str = "sample") -> Branch:
+    """The first move number `first` of the game's start (the start's draws forced to `setup`, when given)
+    and the perft under it, to `depth` moves in all."""
     state = load_game(game).new_state(seed=seed, players=players, options=options, chance=setup)
-    result = Perft(depth)
-    perft_from(state, first, depth, chance, result)
-    return result.counts, result.met_chance or bool(state.setup_draws)
+    return branch(state, state.legal_moves()[first], depth, terminals, chance)
 
 
-def run_perft(game: str, depth: int, seed=0, players=None, options=(), runner=None, chance: str = "sample") -> Perft:
-    """perft of the game's start (of each start its chance may give, with `expand`), the moves after each first
-    move counted by `runner` (None: in this process)."""
+def perft_split(game: str, depth: int, seed=0, players=None, options=(), runner=None,
+                terminals: bool = False, chance: str = "sample") -> PerftReport:
+    """perft from the start (under `expand`: from every outcome of the start's chance, summed), split by the
+    first move of each start: the counts, each first move's count (the divide), whether chance was met and,
+    when asked, the games that end at each depth by result; the branches worked out by `runner` (None: in
+    this process), the same for every runner."""
     loaded = load_game(game)
     if runner is None or depth == 1:
-        return perft_game(loaded, depth, chance, seed=seed, players=players, options=options)
+        return perft_game(loaded, depth, chance, seed, players, options, terminals)
     work = []
+    met = False
     for setup in starts(loaded, chance, players, options):
         state = loaded.new_state(seed=seed, players=players, options=options, chance=setup)
-        firsts = len(state.legal_moves())
-        work += [(game, seed, players, tuple(options), setup, i, depth, chance) for i in range(firsts)]
-    parts = runner.map(perft_after, work)
+        met = met or bool(state.setup_draws)
+        work += [(game, seed, players, tuple(options), setup, i, depth, terminals, chance)
+                 for i in range(len(state.legal_moves()))]
+    parts = runner.map(branch_after, work)
     if any(p is None for p in parts):
         raise KeyboardInterrupt
-    result = Perft(depth)
-    for counts, met in parts:
-        result.counts = [a + b for a, b in zip(result.counts, counts)]
-        result.met_chance = result.met_chance or met
-    return result
+    report = join(parts, depth, terminals)
+    report.met_chance = report.met_chance or met
+    return report
+
+
+def run_perft(game: str, depth: int, seed=0, players=None, options=(), runner=None, chance: str = "sample") -> list:
+    """perft(start, depth)'s counts, the moves after each first move counted by `runner` (None: in this
+    process); see perft_split for the rest of the report."""
+    return perft_split(game, depth, seed, players, options, runner, chance=chance).counts
 
 
 def default_jobs() -> int:

@@ -1,101 +1,210 @@
-"""Standard perft: how many move sequences of exactly d moves there are from a state.
+"""Standard perft: how many move sequences of exactly d moves there are from a state; for authors, the count
+of each first move (`divide`) and the games that end at each depth, by result (`terminals`).
 
 A game with chance says what it counts: `chance="sample"` follows the draws the seed gives (one outcome of
 each chance point, as a game played with that seed would meet it), `chance="expand"` counts every outcome of
-every chance point as a branch of its own (each move is counted once per outcome of its draws).
+every chance point as a branch of its own (each move is counted once per outcome of its draws, and a game that
+ends is tallied once per outcome too); from a game's start, `expand` also sums over every outcome of the start's
+chance (`perft_game`). A report says whether the walk met chance at all (`met_chance`).
+
+A perft can be split by its first move (`branch`: one first move, with every outcome of its draws under
+`expand`, and what follows it), the branches worked out anywhere (engine/parallel.py sends them to other
+processes) and put back together in the order of the starts and their first moves (`join`): the counts, the
+terminals and the divide are then exactly those of one walk.
 """
 from __future__ import annotations
 
 from typing import Optional
+
+import attrs
 
 from .chance import outcomes, setup_outcomes
 
 CHANCE_MODES = ("sample", "expand")
 
 
-class Perft:
-    """The counts of one perft, and whether it met chance on the way."""
-
-    def __init__(self, depth: int):
-        self.counts = [0] * depth
-        self.met_chance = False
-
-
-def perft(state, depth: int, chance: str = "sample", result: Optional[Perft] = None) -> list:
-    """counts[d-1] for d = 1..depth; a state that is over before depth d contributes nothing."""
+def check_chance(chance: str) -> None:
     if chance not in CHANCE_MODES:
         raise ValueError(f"chance is counted as {' or '.join(CHANCE_MODES)}, not {chance!r}")
-    result = result if result is not None else Perft(depth)
-    counts = result.counts
+
+
+def perft(state, depth: int, terminals: Optional[list] = None, chance: str = "sample") -> list:
+    """counts[d-1] for d = 1..depth; a state that is over before depth d contributes nothing. Given a list,
+    `terminals` gets one dict per depth: the games that ended with the move at that depth, by result (see
+    `tally`); the last depth's moves are then played too, which takes longer. The state is left as it was."""
+    return _walk(state, depth, terminals, chance)[0]
+
+
+def _walk(state, depth: int, terminals: Optional[list], chance: str) -> tuple[list, bool]:
+    """perft's counts, and whether they (or the terminals) depend on chance: a draw made by a move whose
+    consequences are counted, a move with several outcomes (`expand`), or a start that drew."""
+    check_chance(chance)
+    counts = [0] * depth
+    met = bool(getattr(state, "setup_draws", None))
+    if terminals is not None:
+        terminals[:] = [new_tally() for _ in range(depth)]
 
     def walk(d):
+        nonlocal met
         moves = state.legal_moves()
         last = d + 1 == depth
         if chance == "sample":
             counts[d] += len(moves)
-            if last:
+            if last and terminals is None:
                 return
             for m in moves:
                 state.apply(m)
-                if getattr(state, "last_draws", None):
-                    result.met_chance = True
-                walk(d + 1)
+                met = met or bool(getattr(state, "last_draws", None))
+                if terminals is not None and state.is_over():
+                    tally(terminals[d], state)
+                elif not last:  # (a game that is over has no legal moves: nothing under it)
+                    walk(d + 1)
                 state.undo()
             return
         for m in moves:
             found = outcomes(state, m)
             counts[d] += len(found)
-            if len(found) > 1 or found[0][1]:
-                result.met_chance = True
-            if last:
+            met = met or len(found) > 1 or bool(found[0][1])
+            if last and terminals is None:
                 continue
             for _, steps in found:
                 state.apply(m, chance=steps)
-                walk(d + 1)
+                if terminals is not None and state.is_over():
+                    tally(terminals[d], state)
+                elif not last:
+                    walk(d + 1)
                 state.undo()
 
     if depth > 0:
         walk(0)
-    if getattr(state, "setup_draws", None):
-        result.met_chance = True
-    return counts
+    return counts, met
 
 
-def perft_from(state, first: int, depth: int, chance: str, result: Perft) -> None:
-    """Add to `result` the sequences of 1..depth moves from `state` that begin with its legal move number
-    `first` (once per outcome of its draws, with `expand`): a part of perft(state, depth), as --jobs splits
-    it. The state is left as it was."""
-    move = state.legal_moves()[first]
+@attrs.define
+class Branch:
+    """One first move and the perft under it (under `expand`: summed over every outcome of its draws)."""
+    text: str  # the first move, in players' words
+    counts: list  # the sequences of 1 .. depth-1 moves after it
+    terminals: Optional[list] = None  # when asked: the games that end with it (first), then d moves after it
+    ways: int = 1  # the sequences of one move it makes: 1, or under `expand` one per outcome of its draws
+    met_chance: bool = False
+
+
+@attrs.define
+class PerftReport:
+    counts: list  # counts[d-1]: the sequences of d moves
+    divide: list  # [(first move's text, the sequences of `depth` moves that start with it)]
+    terminals: Optional[list] = None  # terminals[d-1]: the games that end with the move at depth d, by result
+    met_chance: bool = False  # the counts (or terminals) depend on chance: see the module's docstring
+
+
+def branch(state, move, depth: int, terminals: bool = False, chance: str = "sample") -> Branch:
+    """Play `move` (one of the state's legal moves; under `expand`, once per outcome of its draws), count the
+    sequences of up to depth-1 moves after it, and take it back."""
+    check_chance(chance)
     found = outcomes(state, move) if chance == "expand" else [(1, None)]
-    result.counts[0] += len(found)
-    if chance == "expand" and (len(found) > 1 or found[0][1]):
-        result.met_chance = True
-    if depth == 1:
-        return
+    result = Branch(move.text, [0] * (depth - 1), [new_tally() for _ in range(depth)] if terminals else None,
+                    ways=len(found), met_chance=chance == "expand" and (len(found) > 1 or bool(found[0][1])))
+    if depth == 1 and not terminals:  # nothing after it is counted: its draws change nothing
+        result.met_chance = result.met_chance or bool(getattr(state, "setup_draws", None))
+        return result
     for _, steps in found:
-        state.apply(move, chance=steps)
-        if state.last_draws:
-            result.met_chance = True
-        below = Perft(depth - 1)
-        perft(state, depth - 1, chance, below)
-        for d, c in enumerate(below.counts, 1):
-            result.counts[d] += c
-        result.met_chance = result.met_chance or below.met_chance
-        state.undo()
+        if steps is None:
+            state.apply(move)
+        else:
+            state.apply(move, chance=steps)
+        try:
+            if chance == "sample" and getattr(state, "last_draws", None):
+                result.met_chance = True
+            after: Optional[list] = [] if terminals else None
+            counts, met = _walk(state, depth - 1, after, chance)
+            result.met_chance = result.met_chance or met
+            result.counts = [a + b for a, b in zip(result.counts, counts)]
+            if result.terminals is not None and after is not None:
+                if state.is_over():
+                    tally(result.terminals[0], state)
+                for mine, theirs in zip(result.terminals[1:], after):
+                    merge_tally(mine, theirs)
+        finally:
+            state.undo()
+    return result
+
+
+def join(branches: list, depth: int, terminals: bool = False) -> PerftReport:
+    """The report of a perft from the branches of its first moves, in the order of the starts and their moves.
+    A first move met in several starts (`expand` over the start's chance) has one divide entry: the sum."""
+    counts = [sum(b.ways for b in branches)] + [0] * (depth - 1)
+    divide: dict = {}
+    for b in branches:
+        for d, c in enumerate(b.counts, 1):
+            counts[d] += c
+        divide[b.text] = divide.get(b.text, 0) + (b.counts[-1] if depth > 1 else b.ways)
+    ends = None
+    if terminals:
+        ends = [new_tally() for _ in range(depth)]
+        for b in branches:
+            for mine, theirs in zip(ends, b.terminals):
+                merge_tally(mine, theirs)
+    return PerftReport(counts, list(divide.items()), ends, any(b.met_chance for b in branches))
+
+
+def perft_report(state, depth: int, terminals: bool = False, chance: str = "sample") -> PerftReport:
+    """perft split by first move, in this process: the counts, the divide, and the terminals when asked."""
+    report = join([branch(state, m, depth, terminals, chance) for m in list(state.legal_moves())], depth, terminals)
+    report.met_chance = report.met_chance or bool(getattr(state, "setup_draws", None))
+    return report
+
+
+def divide(state, depth: int, chance: str = "sample") -> list:
+    """[(first move's text, the number of sequences of `depth` moves that start with it)], in the order of the
+    legal moves: a perft split by its first move, to find where two move generators part."""
+    return perft_report(state, depth, chance=chance).divide
 
 
 def starts(game, chance: str = "sample", players=None, options=()) -> list:
     """The draws that start each game perft counts from: the seed's own (None), or (`expand`) those of every
     outcome of the start's chance (a shuffled deck, `first random`)."""
+    check_chance(chance)
     if chance == "sample":
         return [None]
     return [steps for _, steps in setup_outcomes(game, players=players, options=options)]
 
 
-def perft_game(game, depth: int, chance: str = "sample", seed=0, players=None, options=()) -> Perft:
-    """perft from the start of a game: from the seed's start, or (`expand`) from every outcome of the
-    start's chance, summed."""
-    result = Perft(depth)
+def perft_game(game, depth: int, chance: str = "sample", seed=0, players=None, options=(),
+               terminals: bool = False) -> PerftReport:
+    """perft from the start of a game, in this process: from the seed's start, or (`expand`) from every
+    outcome of the start's chance, summed."""
+    branches: list = []
+    met = False
     for setup in starts(game, chance, players, options):
-        perft(game.new_state(seed=seed, players=players, options=options, chance=setup), depth, chance, result)
-    return result
+        state = game.new_state(seed=seed, players=players, options=options, chance=setup)
+        met = met or bool(state.setup_draws)
+        branches += [branch(state, m, depth, terminals, chance) for m in list(state.legal_moves())]
+    report = join(branches, depth, terminals)
+    report.met_chance = report.met_chance or met
+    return report
+
+
+def new_tally() -> dict:
+    return {"ended": 0, "wins": {}, "shared": 0, "draws": 0}
+
+
+def tally(t: dict, state) -> None:
+    """Count a finished game: a sole win by seat name, a shared win, or a draw."""
+    out = state.outcome()
+    t["ended"] += 1
+    if out.draw:
+        t["draws"] += 1
+    elif len(out.winners) == 1:
+        name = state.seat_name(out.winners[0])
+        t["wins"][name] = t["wins"].get(name, 0) + 1
+    else:
+        t["shared"] += 1
+
+
+def merge_tally(t: dict, other: dict) -> None:
+    """Add the games of `other` to `t` (the seats' wins in the order they first ended a game)."""
+    for key in ("ended", "shared", "draws"):
+        t[key] += other[key]
+    for name, n in other["wins"].items():
+        t["wins"][name] = t["wins"].get(name, 0) + n

@@ -73,7 +73,10 @@ class Outcome:
     scores: dict | None
     text: str
     extra: dict = attrs.Factory(dict)
-    reason: Optional[str] = None  # why the game ended, in players' words (or the rule that ended it)
+    reason: Optional[str] = None  # why the game ended, in players' words, when the rules say
+    # the seats level at the top of the ranking, when the ranking decided and did not part them: a draw when
+    # they are all the players (unless the game says `rank by ... ties share`), else a win they share
+    tied: tuple = ()
 
 
 @attrs.define
@@ -238,12 +241,13 @@ class State:
     def _start(self):
         """Run the setup and the first turn's start."""
         try:
-            for rule in self.game.setup:
-                self._run_rule(rule)
-            self._turn_start()
-            self._check_stuck()
-        except GameOver:
-            pass
+            self._run_rules(self.game.setup)
+            if self._ending is None:
+                self._turn_start()
+            if self._ending is None and not self.legal_moves():
+                self._stuck()
+            if self._ending is not None:
+                self._conclude()
         except RecursionError:
             raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
@@ -918,8 +922,7 @@ class State:
                                    *self._drawn_so_far())
             return
         except GameOver:
-            self.pending = None
-            return
+            pass  # the move's `after move` triggers still run (they keep the scores), then the game ends
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
@@ -970,25 +973,38 @@ class State:
             who, options, prompt, secret, detail = request
             raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret, detail)
 
-    def _end_turn(self):
-        try:
-            for rule in self._after_move[self.phase]:
+    def _run_rules(self, rules):
+        """The rules of one moment (the setup, the triggers after a move, at a turn's start, at the end), in
+        order. An ending statement stops the rule it is in, not the others: they still run, so that a trigger
+        that keeps the score after one that ends the game still keeps it."""
+        for rule in rules:
+            try:
                 self._run_rule(rule)
-            if self.phase is not None:
-                self._next_phase()
-            player = self.turn_player
-            nxt = self._next if self._next is not None else self.players[(player.index + 1) % self.n]
-            self._journal.append((_TURN, player, self.turn))
-            self.turn_player = nxt
-            self.turn += 1
-            if self._turn_start_rules[self.phase]:
-                self._turn_start()
-            else:
-                self._next = None
-            if not self.over and not self.legal_moves():
-                self.end_game("finish", None)  # see _check_stuck
-        except GameOver:
-            pass
+            except GameOver:
+                pass
+
+    def _end_turn(self):
+        """After a move's effect: its `after move` triggers; then the end of the game if a rule ended it, or
+        the next phase and the next turn (its start, then the stuck rule)."""
+        self._run_rules(self._after_move[self.phase])
+        if self._ending is not None:
+            self._conclude()
+            return
+        if self.phase is not None:
+            self._next_phase()
+        player = self.turn_player
+        nxt = self._next if self._next is not None else self.players[(player.index + 1) % self.n]
+        self._journal.append((_TURN, player, self.turn))
+        self.turn_player = nxt
+        self.turn += 1
+        if self._turn_start_rules[self.phase]:
+            self._turn_start()
+        else:
+            self._next = None
+        if self._ending is None and not self.legal_moves():
+            self._stuck()
+        if self._ending is not None:
+            self._conclude()
 
     def _next_phase(self):
         """Move on through the phases whose `until` holds."""
@@ -999,49 +1015,99 @@ class State:
                 break
             self.set_attr(self, "phase", self.phase + 1)
 
-    def _check_stuck(self):
-        """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
-        if not self.over and not self.legal_moves():
-            self.end_game("finish", None, f"{self.turn_player.name} has no move")
+    def _stuck(self):
+        """After the turn-start triggers, the player to move has no legal move: they follow the game's `when
+        stuck` rule. They lose, win, draw, or finish the game (scored as it stands, the default); or they pass,
+        and the turn goes to the next player, whose turn starts (its triggers run, then this check again); when
+        every player in a row has passed so, nobody can move, and the game finishes."""
+        passed = 0
+        while not self.legal_moves():
+            rule = self.game.stuck_rule(self.phase)
+            if rule != "pass":
+                self.declare_end(rule, self.turn_player if rule in ("lose", "win") else None,
+                                 f"{self.turn_player.name} has no move")
+                return
+            passed += 1
+            if passed == self.n:
+                self.declare_end("finish", None, "nobody can move")
+                return
+            self._journal.append((_TURN, self.turn_player, self.turn))
+            self.turn_player = self.next_player(self.turn_player)
+            self.turn += 1
+            self._version += 1  # the moves listed for the player who passed are not the next player's
+            self._turn_start()
+            if self._ending is not None:
+                return
+
+    def can_move(self, player):
+        """Would `player` have a legal move (a fallback action's included) if it were their turn now? Their moves
+        are listed as they would be, counted against the budget of what asks."""
+        if player is None:
+            return False
+        self.enter_call("can_move", None)  # a condition that asks it lists moves that ask it again: bounded
+        saved = self.turn_player
+        self.turn_player = player
+        try:
+            regular, fallback = self._listers[self.phase]
+            moves: list[Move] = []
+            for listers in (regular, fallback):
+                for gen in listers:
+                    gen(self, moves)
+                    if moves:
+                        return True
+            return False
+        finally:
+            self.turn_player = saved
+            self.leave_call()
 
     def _turn_start(self):
         self._next = None
-        for rule in self._turn_start_rules[self.phase]:
-            self._run_rule(rule)
-        if self._next is not None and self._next is not self.turn_player:
+        self._run_rules(self._turn_start_rules[self.phase])
+        if self._ending is None and self._next is not None and self._next is not self.turn_player:
             # `next P` at the start of a turn gives the turn to P instead
             self.set_attr(self, "turn_player", self._next)
             self._next = None
 
     # ------------------------------------------------------------ the end
+    def declare_end(self, kind, who, reason=None):
+        """An ending statement (`win`, `lose`, `draw`, `finish`): the first one of a game decides how it ends, and
+        `reason` says why, in players' words. The game is over once the rules of the moment have run (see
+        _run_rules): then `_conclude`."""
+        if self._ending is None:
+            self.set_attr(self, "_ending", (kind, who))
+            self.set_attr(self, "_end_reason", reason)
+
     def end_game(self, kind, who, reason=None):
-        """End the game: run the `at end` triggers (final scoring, side results), then settle who won. `reason`
-        says why, in players' words."""
+        """End the game now (for arranged positions): as `declare_end`, then `_conclude`."""
+        self.declare_end(kind, who, reason)
+        self._conclude()
+
+    def _conclude(self):
+        """The game is over: run the `at end` triggers (final scoring, side results), then settle who won."""
         if self.over:
             return
         self.set_attr(self, "over", True)
-        self.set_attr(self, "_ending", (kind, who))
-        self.set_attr(self, "_end_reason", reason)
         notes_from = len(self.log)
-        for rule in self.game.triggers["end"]:
-            try:
-                self._run_rule(rule)
-            except GameOver:
-                pass
-        winners, draw = self.standing()
+        self._run_rules(self.game.triggers["end"])
+        winners, draw, tied = self._standing()
         notes = tuple(text for _, text in self.log[notes_from:])
-        self.set_attr(self, "result", (winners, draw, notes))
+        self.set_attr(self, "result", (winners, draw, notes, tied))
 
     def standing(self):
         """(winners, draw) as the game stands: its declared end, or the ranking."""
+        winners, draw, _ = self._standing()
+        return winners, draw
+
+    def _standing(self):
+        """(winners, draw, tied): `tied` are the seats level at the top of the ranking, when it decided."""
         kind, who = self._ending if self._ending is not None else ("finish", None)
         if kind == "win":
-            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False
+            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False, ()
         if kind == "lose":
             losers = {p.index for p in (who if isinstance(who, list) else [who]) if p is not None}
-            return tuple(i for i in range(self.n) if i not in losers), False
+            return tuple(i for i in range(self.n) if i not in losers), False, ()
         if kind == "draw":
-            return (), True
+            return (), True, ()
         return self._ranking()
 
     def winners(self):
@@ -1050,7 +1116,7 @@ class State:
     def _ranking(self):
         keys = self.game.rank
         if not keys and not self.game.has_score:
-            return ((), True)
+            return (), True, ()
 
         def key(p):
             if not keys:
@@ -1063,8 +1129,12 @@ class State:
             return tuple(out)
         scored = [(key(p), p.index) for p in self.players]
         best = max(k for k, _ in scored)
-        winners = tuple(i for k, i in scored if k == best)
-        return winners, False
+        top = tuple(i for k, i in scored if k == best)
+        if len(top) == 1:
+            return top, False, ()
+        if len(top) == self.n and not self.game.ties_share:
+            return (), True, top  # everyone level: nobody beat anybody
+        return top, False, top
 
     def is_over(self):
         return self.over
@@ -1072,16 +1142,17 @@ class State:
     def outcome(self):
         if not self.over:
             return None
-        winners, draw, notes = self.result
+        winners, draw, notes, tied = self.result
         scores = {p.index: p.vars["score"] for p in self.players} if self.game.has_score else None
+        level = " and ".join(self.players[i].name for i in tied)
         if draw or not winners:
-            text = "draw"
+            text = f"draw: {level} tie" if tied else "draw"
         elif len(winners) == 1:
             text = f"{self.players[winners[0]].name} wins"
         else:
-            text = " and ".join(self.players[i].name for i in winners) + " share the win"
+            text = " and ".join(self.players[i].name for i in winners) + (" tie and" if tied else "") + " share the win"
         return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {},
-                       self._end_reason)
+                       self._end_reason, tuple(tied))
 
     # ------------------------------------------------------------ text
     def why(self, text):
@@ -1090,8 +1161,12 @@ class State:
 
     def describe_move(self, move, seat):
         """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
-        Ask before the move is applied: its pieces are named by where they are."""
-        text = move.text_for(seat)
+        Ask before the move is applied: its pieces are named by where they are. seat None reads everything."""
+        text = move.text if seat is None else move.text_for(seat)
+        if move.action is CHOICE and self.pending is not None:
+            if self.pending.secret and seat is not None and seat != self.pending.chooser.index:
+                return "in secret"
+            return f"{text}, to: {self.pending.prompt}"
         label = getattr(move.action, "label", None)
         if label is None:
             return text

@@ -136,8 +136,10 @@ def sees(S, where, up, owner, seat: int, covered: bool = False) -> bool:
 
 
 def _statuses(S, player, seat: int) -> list[str]:
-    """The game's `status` figures for `player`, as `seat` sees them: a figure that reads a variable `seat` may
-    not see is `?` (see Compiler.status_reader)."""
+    """The game's `status` figures for `player`, as `seat` sees them. One that comes out empty (its `if`
+    condition fails, or its text is empty) says nothing and is left out; one whose text or condition reads a
+    variable `seat` may not see is `?` whatever it would say, even when it would be left out, so that neither
+    its text nor whether it shows tells `seat` anything (see Compiler.status_reader)."""
     out = []
     readers = S.game.status_readers
     for i, figure in enumerate(S.game.statuses):
@@ -146,7 +148,9 @@ def _statuses(S, player, seat: int) -> list[str]:
             out.append("?")
             continue
         try:
-            out.append(figure(S, player))
+            text = figure(S, player)
+            if text:
+                out.append(text)
         except Exception as err:  # noqa: BLE001 - a figure that fails must not stop the board being drawn
             out.append(f"(status failed: {type(err).__name__})")
     return out

@@ -100,6 +100,8 @@ class Checker:
             sym.rank = item
         elif isinstance(item, N.About):
             sym.about = item
+        elif isinstance(item, N.Stuck):
+            self._collect_stuck(item)
         elif isinstance(item, N.Enum):
             if self._declare(values, rules, "enum", item.name, item):
                 sym.enums[item.name] = item
@@ -116,6 +118,17 @@ class Checker:
                 getattr(sym, table)[item.name] = item
         elif type(item) in _LISTED:
             getattr(sym, _LISTED[type(item)]).append(item)
+
+    def _collect_stuck(self, item: N.Stuck) -> None:
+        """`when stuck`: once for the game, and once in any phase where it differs."""
+        stuck = self.sym.stuck
+        if item.phase in stuck:
+            where = f" in phase '{item.phase}'" if item.phase else ""
+            self.error("E030", f"`when stuck` is given twice{where} (first on line {stuck[item.phase].span.line})",
+                       item.span, "a game says once what a player with no legal move does (and once more in a "
+                                  "phase where it differs); remove one of them")
+        else:
+            stuck[item.phase] = item
 
     def _declare(self, values, rules, kind, name, node) -> bool:
         seen = rules if kind in ("action", "trigger") else values
@@ -161,7 +174,10 @@ class Checker:
         for shown in self.sym.shows:
             self.check_show(shown)
         for status in self.sym.statuses:
-            self.stmts.template(status.label, Scope().bind("player", PLAYER, "param"))
+            scope = Scope().bind("player", PLAYER, "param")
+            self.stmts.template(status.label, scope)
+            if status.when is not None:
+                self.exprs.expect(status.when, BOOL, scope, "a status's `if` condition")
 
     def check_constant_cycles(self) -> None:
         """A constant may not be made of itself, directly or through other constants or defs."""

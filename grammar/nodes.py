@@ -503,10 +503,17 @@ class Trigger(Decl):
 
 
 @node
+class Stuck(Decl):
+    """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
+    rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    phase: Optional[str] = None
+
+
+@node
 class Phase(Decl):
     name: str
     until: Optional[Expr]
-    items: tuple[Union[Action, Trigger], ...]
+    items: tuple[Union[Action, Trigger, Stuck], ...]
 
 
 @node
@@ -531,8 +538,9 @@ class About(Decl):
 
 @node
 class Status(Decl):
-    """`status "{score(player)} points"`: a figure shown beside each player."""
+    """`status "{score(player)} points"`: a figure shown beside each player (`if COND`: only while it holds)."""
     label: Template
+    when: Optional[Expr] = None
 
 
 @node
@@ -547,6 +555,7 @@ class Input(Decl):
 @node
 class Rank(Decl):
     keys: tuple[Expr, ...]
+    ties_share: bool = False  # players level at the top share the win; else a tie among all of them is a draw
 
 
 @node

@@ -317,6 +317,12 @@ class _ToAst(Transformer):
         inside = tuple(i.evolve(phase=str(name)) for i in items)
         return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
+    def stuck_rule(self, meta, c):
+        return str(c[0])
+
+    def stuck(self, meta, c):
+        return N.Stuck(rule=c[0], span=self._span(meta))
+
     def option(self, meta, c):
         return N.Option(name=str(c[0]), description=self._string(c[1]) if c[1] is not None else "",
                         uses=self._string(c[2]) if c[2] is not None else None, span=self._span(meta))
@@ -330,7 +336,7 @@ class _ToAst(Transformer):
 
     def status(self, meta, c):
         span = self._span(meta)
-        return N.Status(label=self._template(self._string(c[0]), span), span=span)
+        return N.Status(label=self._template(self._string(c[0]), span), when=c[1] if len(c) > 1 else None, span=span)
 
     def because(self, meta, c):
         return self._template(self._string(c[0]), self._span(meta))
@@ -339,7 +345,8 @@ class _ToAst(Transformer):
         return N.Input(zone=str(c[0]), count=self._int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
 
     def rank(self, meta, c):
-        return N.Rank(keys=tuple(c), span=self._span(meta))
+        *keys, ties = c
+        return N.Rank(keys=tuple(keys), ties_share=ties is not None, span=self._span(meta))
 
     def variant_base(self, meta, c):
         return N.VariantOf(base=str(c[0]), span=self._span(meta))

@@ -133,10 +133,10 @@ def test_hot_seat_with_hidden_information_passes_the_screen():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Pass to white; press Enter" in out
-    assert "black plays place card a1" in out[out.index("Pass to"):]   # white reads black's card as 'card'
+    assert "black: play a card on a1" in out[out.index("Pass to"):]   # white reads black's card as 'a card'
     # Mosquito Show hides the tokens from both players alike: no hand-over is needed
     result = run(["play", "mosquito-show", "--seed", "1"], input="1\nquit\n")
-    assert "Pass to" not in result.output and "orange plays place chameleon a1" in result.output
+    assert "Pass to" not in result.output and "orange: put chameleon on a1" in result.output
 
 
 def test_end_of_input_ends_the_session():
@@ -217,7 +217,9 @@ def test_explain_unknown_code():
 def test_perft():
     result = run(["perft", "tic-tac-toe", "--depth", "3", "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504]}
+    none = {"ended": 0, "wins": {}, "shared": 0, "draws": 0}
+    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504],
+                                         "terminals": [dict(none, depth=d) for d in (1, 2, 3)]}
     text = run(["perft", "tic-tac-toe", "--depth", "2"])
     assert text.output == "depth 1: 9\ndepth 2: 72\n"
 
@@ -340,3 +342,9 @@ def test_list_shows_variants_under_their_base(monkeypatch):
         "orphan        Orphan       1 player, variant of gone",
         "zeta          Zeta         2-4 players",
     ]
+
+
+def test_typed_control_characters_never_reach_the_terminal():
+    out = run(["play", "tic-tac-toe", "--seed", "1"], input="\x1b[2J\x07zap\nquit\n").output
+    assert "\x1b" not in out and "\x07" not in out
+    assert "'\\x1b[2J\\x07zap' is not a move or a command: 'help' lists them" in out

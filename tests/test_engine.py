@@ -126,7 +126,7 @@ def test_an_illegal_move_is_explained_with_its_rule_and_line():
     assert err.value.detail == "cannot place z9: z9 is not one of cells (c in rule 'place' (tic-tac-toe.mire:6))"
     with pytest.raises(Exception) as err:
         state.parse_move("jump b2")
-    assert str(err.value) == "there is no move 'jump'; the moves now are place"
+    assert str(err.value) == "there is no move 'jump'; the only move now is place"
     with pytest.raises(Exception) as err:
         state.parse_move("a1 b2")
     assert str(err.value) == "'place a1 b2' has more than a place move takes: place C"

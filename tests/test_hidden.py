@@ -175,3 +175,23 @@ def test_a_status_figure_shows_what_its_seat_may_see(tmp_path):
         assert figures[1 - seat] == ["?", "?", "?", "0 points"]
     from mire.cli.glyphs import has_hidden_info
     assert has_hidden_info(state.view(0))
+
+
+def test_a_status_condition_on_a_private_variable_tells_the_others_nothing(tmp_path):
+    """`status "..." if COND`: a condition reads variables as the text does. One on a player's private value
+    shows (or is left out) for that player alone; the others read `?` whether it holds or not, so that not
+    even its absence tells them anything. A figure that comes out empty is left out."""
+    path = tmp_path / "lucky.mire"
+    path.write_text('game "Lucky"\nplayers 2\nvar roll: int = random(1..6) per player private\n'
+                    'var score: int = 0 per player\nstatus "lucky" if player.roll >= 4\n'
+                    'status "leads" if player.score > 0\nstatus "{player.roll}" if player.roll >= 4\n'
+                    'action wait():\n    pass\n')
+    game = load_game(str(path))
+    states = [game.new_state(seed=s) for s in range(12)]
+    assert {p.vars["roll"] >= 4 for s in states for p in s.players} == {True, False}   # both cases met
+    for state in states:
+        for seat in range(2):
+            figures = [p["status"] for p in state.view(seat)["players"]]
+            roll = state.players[seat].vars["roll"]
+            assert figures[seat] == (["lucky", str(roll)] if roll >= 4 else [])
+            assert figures[1 - seat] == ["?", "?"]

@@ -84,6 +84,17 @@ def test_worked_example_the_forced_toucan_is_blocked(game):
     assert s.turn_player.index == ORANGE
 
 
+def test_a_player_whose_forced_animal_and_other_animal_cannot_move_loses(game):
+    s = movement(game, {"a1": (ORANGE, "chameleon"), "b2": (BLUE, "toucan"), "d4": (BLUE, "chameleon")},
+                 {"A1": [("golden", False, True)]})
+    s.players[BLUE].vars["forced"] = s.space_by_name["b2"].pieces[0]
+    settle(s)
+    # ORANGE eats the last mosquito: BLUE's forced toucan has nothing to jump, and neither has the chameleon
+    play(s, "chameleon a1 A1 b1")
+    out = s.outcome()
+    assert (out.winners, out.text, out.reason) == ((ORANGE,), "orange wins", "blue has no move")
+
+
 def test_chameleon_eats_from_a_touching_pond_and_moves_orthogonally(game):
     s = movement(game, {"b2": (ORANGE, "chameleon"), "d4": (BLUE, "chameleon")},
                  {"A1": [("golden", False, True)], "C3": [("golden", False, True)]})

@@ -86,6 +86,14 @@ def test_perft_with_chance_split_by_the_first_move_counts_the_same():
     dice = str(__import__("pathlib").Path(__file__).parent / "games" / "dice.mire")
     expanded = run("perft", dice, "--depth", "2", "--chance", "expand", "--jobs", "2")
     assert expanded == run("perft", dice, "--depth", "2", "--chance", "expand", "--jobs", "1")
-    assert expanded == {"game": "dice", "counts": [6 + 6, 6 * (6 + 6) + 6 * 3 * 6], "chance": "expand"}
+    assert expanded["counts"] == [6 + 6, 6 * (6 + 6) + 6 * 3 * 6] and expanded["chance"] == "expand"
+    # the divide and the terminals too: at depth 3 the first player wins with two sixes, after the second
+    # player's roll (6 ways); under the first roll, 6 x (6 x 12 + 6 x 3 x 6) sequences, under the gamble
+    # 6 x 3 x 6 x 12
+    args = ("perft", dice, "--depth", "3", "--chance", "expand", "--divide")
+    three = run(*args, "--jobs", "1")
+    assert run(*args, "--jobs", "2") == three and run(*args, "--jobs", "3") == three
+    assert three["divide"] == {"roll": 1080, "gamble": 1296} and three["counts"][-1] == 1080 + 1296
+    assert [t["wins"] for t in three["terminals"]] == [{}, {}, {"1": 6}]
     sampled = run("perft", dice, "--depth", "3", "--jobs", "2")
     assert sampled == run("perft", dice, "--depth", "3", "--jobs", "1") and sampled["chance"] == "sample"
