@@ -27,7 +27,8 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
                    "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "internal", "ask", "because", "ties", "share", "stuck")
+               "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
+               "share", "stuck")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -78,12 +79,12 @@ ITEM_KINDS = ("action", "trigger", "proc", "def", "option", "var", "const", "boa
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
 BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end", "stuck")
-BEFORE_COMMA = ("hidden", "key")
+BEFORE_COMMA = ("hidden", "key", "mutable")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
 STUCK_RULES = ("lose", "win", "draw", "pass", "finish")
 AT_LINE_END = ("draw", "finish", "again", "pass", "up", "down", "area", "hidden", "key", "public", "private",
-               "secret", "internal")
+               "secret", "mutable", "covered", "internal")
 
 
 def _name_unless(words, lookahead: str) -> str:
@@ -117,6 +118,7 @@ RULES = (
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(hidden)({SPACE})(when)({SPACE})(covered)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
     # (the rule after `when stuck:` is a keyword where a word at the end of a line is otherwise a name)
     Rule(rf"^([ \t]*)(when)({SPACE})(stuck)([ \t]*)(:)([ \t]*)({'|'.join(STUCK_RULES)})\b",
@@ -138,7 +140,7 @@ RULES = (
     Rule(_words(OPERATOR_WORDS), ("operator-word",)),
     Rule(_words(STATEMENT_WORDS + OTHER_WORDS), ("keyword",)),
     Rule(rf"\b{NAME}", ("name",)),
-    Rule(r"\b[0-9]+\b", ("number",)),
+    Rule(r"\b[0-9]+(?:\.[0-9]+)?\b", ("number",)),
     Rule(r"\.\.|[-+]=|[=!<>]=|[-+*/%<>=]", ("operator",)),
     Rule(r"[()\[\],:.]", ("punctuation",)),
 )
@@ -176,8 +178,8 @@ def vim_syntax() -> str:
     def keywords(group, words):
         return f"syn keyword {group} " + " ".join(sorted(words))
 
-    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"ties\s\+share", r"when\s\+stuck",
-               r"after\s\+move",
+    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"hidden\s\+when\s\+covered",
+               r"ties\s\+share", r"when\s\+stuck", r"after\s\+move",
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',

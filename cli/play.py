@@ -547,7 +547,9 @@ class Session:
             self.echo(f"the rules failed on '{move.text_for(seat)}': {e}")
             return
         try:
-            if S.rng.getstate() != rng or not _known_pieces(S, seat, shown) <= known_before:
+            # a random draw: the move met a chance point of more than one outcome (and the generator moved on)
+            drew = S.rng.getstate() != rng or any(n > 1 for n in S.last_draws)
+            if drew or not _known_pieces(S, seat, shown) <= known_before:
                 self.echo(f"'{move.text_for(seat)}' cannot be previewed: it would show what you cannot know yet")
                 return
             view = S.view(seat)
@@ -681,17 +683,21 @@ def _groups(text: str, vocab: set) -> list:
 
 
 def _known_pieces(S, seat, boards=None) -> set:
-    """The pieces `seat` may tell apart on `boards` (a list of board objects); without it, on every board and in
-    the zones it may look into."""
+    """What `seat` may see of the pieces on `boards` (a list of board objects; without it, on every board and
+    in the zones it may look into): (piece id, 1) for a piece whose back it sees (its visible attributes), and
+    (piece id, 2) too when it sees all of it (face up, or its own). A piece of a kind `hidden when covered`
+    under another shows nothing. So a move shows nothing new when the set after it is a subset of the set
+    before."""
     from mire.engine.view import zone_visible
     if boards is None:
         boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
         zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
     else:
         zones = []
-    spaces = [sp for b in boards for sp in b.in_play()]
-    known = {id(p) for sp in spaces for p in sp.pieces if p.up or (p.owner is not None and p.owner.index == seat)}
-    known |= {id(p) for z in zones if zone_visible(z, seat) for p in z.pieces}
+    seen = [p for b in boards for sp in b.in_play() for p in sp.pieces if not p.covered]
+    seen += [p for z in zones if zone_visible(z, seat) for p in z.pieces]
+    known = {(id(p), 1) for p in seen}
+    known |= {(id(p), 2) for p in seen if p.up or (p.owner is not None and p.owner.index == seat)}
     return known
 
 

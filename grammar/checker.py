@@ -12,7 +12,7 @@ from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS
 from .statements import StatementChecker
 from .symbols import Checked, Context, Meaning, Scope
 from .tables import check_table
-from .types import ANY, BOOL, INT, PLAYER, Library, piece_of
+from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, listing
 
 # declarations that define a name: node type -> (what it is called, the Symbols table it goes in)
@@ -159,6 +159,10 @@ class Checker:
         self.check_kinds_and_zones()
         for v in self.sym.vars.values():
             self.exprs.expect(v.init, self.ctx.resolve_type(v.type), Scope(), f"the start value of '{v.name}'")
+            if v.visibility == "private" and not v.per_player:
+                self.error("E021", f"variable '{v.name}' is private, but it belongs to no player", v.span,
+                           "a private variable is a player's own: write `per player private`; for a value "
+                           "nobody sees write `secret`", focus="private")
         for c in self.sym.consts.values():
             self.ctx.types[c] = self.exprs.expr(c.value, Scope())
         self.check_constant_cycles()
@@ -360,7 +364,7 @@ class Checker:
         if self.sym.rank is not None:
             scope = Scope().bind("player", PLAYER, "param")
             for k in self.sym.rank.keys:
-                self.exprs.expect(k, INT, scope, "a ranking key")
+                self.exprs.expect(k, NUMBER, scope, "a ranking key")
         self.check_phases_reachable()
 
     def check_action(self, action: N.Action) -> None:

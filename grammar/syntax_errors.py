@@ -19,6 +19,7 @@ from .wording import words as _words
 _TOKEN_WORDS = {
     "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
     "$END": "the end of the file", "NAME": "a name", "INT": "a number", "SIGNED": "a number",
+    "DECIMAL": "a number", "SIGNED_DECIMAL": "a number",
     "STRING": 'a string ("...")', "EACH": "'for each player'", "PER_PLAYER": "'per player'",
     "ORDERED": "'ordered by'", "VISIBILITY": "'public', 'private' or 'secret'",
     "ITEM_KIND": "'action', 'trigger', 'proc', 'def' or 'option'",
@@ -114,7 +115,7 @@ def _describe_token(tok) -> str:
         return _TOKEN_WORDS[tok.type]
     if tok.type == "STRING":
         return f"the string {tok}"
-    if tok.type in ("INT", "SIGNED"):
+    if tok.type in ("INT", "SIGNED", "DECIMAL", "SIGNED_DECIMAL"):
         return f"the number {tok}"
     return f"'{tok}'"
 
@@ -381,16 +382,6 @@ def _equals_for_comparison(s: _Spot):
     return None
 
 
-def _fraction(s: _Spot):
-    if s.tok.type == "INT" and s.text[:s.col - 1].endswith("."):
-        before = s.text[:s.col - 2]
-        start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else s.col - 1
-        return Diagnostic("E002", "Mire numbers are whole numbers",
-                          N.Span(s.path, s.line, start, s.line, s.col + s.width),
-                          "write a whole number such as 3; there are no fractions")
-    return None
-
-
 def _dashed_name(s: _Spot):
     text, col = s.text, s.col
     if s.tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
@@ -464,7 +455,7 @@ def _empty_block(s: _Spot):
 
 
 _READINGS = (_unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
-             _equals_for_comparison, _fraction, _dashed_name, _block_not_indented, _misspelt, _missing_value,
+             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _missing_value,
              _line_ends_early, _empty_block)
 
 
