@@ -291,6 +291,20 @@ def list_games():
 # ---------------------------------------------------------------------------------
 # play and replay
 
+def _arrange(state, path: str) -> str:
+    """Set the state to the position in the file at `path`; its text (for saves)."""
+    from ..engine.position import arrange
+    from ..grammar.position import MAX_POSITION_CHARS, PositionError, parse_position
+    try:
+        text = read_text_file(Path(path), MAX_POSITION_CHARS * 4)
+        arrange(state, parse_position(text, path), path)
+    except FileRefused as e:
+        raise click.BadParameter(f"cannot read {printable(path)}: {e}", param_hint="--position") from None
+    except PositionError as e:
+        raise click.BadParameter(printable(str(e)), param_hint="--position") from None
+    return text
+
+
 @main.command(short_help="Play a game at the terminal.")
 @click.argument("game", required=False)
 @click.option("--players", type=int, help="Number of players (default: the game's minimum).")
@@ -302,8 +316,10 @@ def list_games():
 @click.option("--hand", "hand_specs", multiple=True, metavar="N=FILE",
               help="The hand seat N brings: a file of one piece (a card's name or number) a line, "
                    "'#' comments; repeatable.")
+@click.option("--position", "position_file", metavar="FILE",
+              help="Start from the position written in FILE (boards as rows of symbols, a legend, whose turn).")
 @guarded
-def play(game, players, seed, seat_specs, options, hand_specs):
+def play(game, players, seed, seat_specs, options, hand_specs, position_file):
     """Play GAME (a bundled name or a .mire file) at the terminal.
 
     Without GAME: the bundled default game, you (seat 1) against the search bot. Type a
@@ -326,8 +342,9 @@ def play(game, players, seed, seat_specs, options, hand_specs):
         seed = random.SystemRandom().randrange(1 << 31)
     inputs = _hands(the_game, hand_specs, n, seed, opts)
     state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
+    position = _arrange(state, position_file) if position_file else None
     from .play import Session  # the REPL's modules only when a game is played (a quicker `mire check`)
-    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs)
+    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs, position=position)
     sys.exit(session.run())
 
 
@@ -432,9 +449,11 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
                                                        "sequences under each first move (with --json: as well).")
 @click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
                                                       "(\"terminals\": the last depth's moves are played too).")
+@click.option("--position", "position_file", metavar="FILE",
+              help="Count from the position written in FILE instead of the start (in this process).")
 @spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster):
+def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
     from ..engine.chance import TooManyOutcomes
@@ -444,7 +463,13 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
     try:
-        report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance)
+        if position_file:
+            from ..engine.perft import perft_report
+            state = the_game.new_state(seed=seed, players=n, options=opts)
+            _arrange(state, position_file)
+            report = perft_report(state, depth, as_json, chance)
+        else:
+            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance)
     except TooManyOutcomes as e:
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None

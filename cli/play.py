@@ -72,10 +72,11 @@ class Session:
     """One game at the terminal (or with piped stdin: each line read is echoed after its
     prompt, so the output reads like a transcript)."""
 
-    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None):
+    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None, position=None):
         self.game = game
         self.refused = None          # the author's account of the last refused move (`why`)
         self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
+        self.position = position     # the text of the position file the game started from, kept for `save`
         self.game_ref = game_ref
         self.state = state
         self.seed = seed
@@ -620,7 +621,7 @@ class Session:
 
     def save(self, path: str, seat=None):
         data = save_data(self.game_ref, self.state.num_players, self.seed, self.options,
-                         list(self.state.history), self.inputs)
+                         list(self.state.history), self.inputs, self.position)
         try:
             write_save(path, data)
         except SaveError as e:
@@ -643,6 +644,7 @@ class Session:
             return
         self.state, self.movers = state, movers
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
+        self.position = saved.position
         self.recent = []
         self.end_shown = False
         self.echo(f"loaded {path} ({plural(len(saved.moves), 'move')})")
