@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 
 import click
 
@@ -182,12 +183,17 @@ class Session:
         about = self.state.game.about
         return fit_line(about, cols) if about else []
 
+    def rules_file(self) -> str:
+        """The rules file as the player named it: their path, or a bundled game's file name."""
+        from ..grammar.frontend import is_path
+        return self.game_ref if is_path(self.game_ref) else f"{Path(self.game.path).name} (bundled with mire)"
+
     def about(self, seat):
         cols, _ = self.size()
         lines = self.about_lines(cols) or [f"{self.game.title} says nothing about itself"]
         view = self.state.view(seat if seat is not None else 0)
         lines += [f"{p['seat']}: {', '.join(p['status'])}" for p in view["players"] if p.get("status")]
-        lines.append(f"the rules: {self.game.path}")
+        lines.append(f"the rules: {self.rules_file()}")
         self.page([part for line in lines for part in fit_line(line, cols)])
 
     def typed_names(self, seat) -> dict:
