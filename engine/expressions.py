@@ -18,7 +18,7 @@ from ..grammar import nodes as N
 from ..grammar.expr_types import specialise
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, DIR, DIRECTION_SETS, KIND, SPACE, TEXT, Type
+from ..grammar.types import ANY, DIR, DIRECTION_SETS, INT, KIND, NUMBER, SPACE, TEXT, Type
 from .hoisting import draws_random, free_locals, random_defs
 from .library import BUILTINS, LIBRARY, NAMES
 from .namespace import NAMESPACE, sized
@@ -26,7 +26,7 @@ from .runtime import DIRS, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
 _PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land",
-                  "symmetric", "sort", "reverse", "unique", "index"}
+                  "symmetric", "sort", "reverse", "unique", "index", "floor", "ceil", "round"}
 _STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
 
 
@@ -466,6 +466,10 @@ class Emitter:
                 except RuleError as err:
                     raise ConstantError(c, str(err)) from None
                 self.const_refs[name] = self.put(value, "_kv")
+            elif self._is_static(c.value, grids=True):
+                # made of a grid's spaces (which never change in a game): worked out once per game, when first
+                # used, as each game has spaces of its own
+                self.const_refs[name] = f"S.const_value({name!r}, {self.put(fn, '_kf')}, {frame.size})"
             else:
                 self.const_refs[name] = f"{self.put(fn, '_kf')}(S, [None] * {frame.size})"
         return self.const_refs[name]
@@ -476,11 +480,20 @@ class Emitter:
             self._static[name] = self._is_static(self.sym.consts[name].value)
         return self._static[name]
 
-    def _is_static(self, node: N.Expr) -> bool:
-        """Does this expression give the same value in every state (so it can be computed once, now)?"""
+    def is_static(self, node: N.Expr) -> bool:
+        """Does this expression give the same value in every state (a number, a constant, an enum value...)?"""
+        return self._is_static(node)
+
+    def _is_static(self, node: N.Expr, grids: bool = False) -> bool:
+        """Does this expression give the same value in every state (so it can be computed once, now)? With
+        `grids`: the same value all through one game, reading the spaces of boards that never grow too."""
         for n in N.walk(node):
             if isinstance(n, N.Name):
                 m = self.checked.meaning(n)
+                if grids and m.category == "board" and self._is_grid(m.name):
+                    continue
+                if grids and m.category == "const" and self._is_static(self.sym.consts[m.name].value, True):
+                    continue
                 if m.category == "const" and not self._const_is_static(m.name):
                     return False
                 if m.category == "option" and m.name in self.option_values:
@@ -493,6 +506,10 @@ class Emitter:
             elif isinstance(n, N.Of):
                 return False
         return True
+
+    def _is_grid(self, name: str) -> bool:
+        board = self.sym.boards.get(name)
+        return board is not None and board.shape != "area" and not board.per_player
 
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:
@@ -570,7 +587,9 @@ class Emitter:
 
     # -------------------------------------------------- leaves
     def emit_Num(self, e: N.Num, scope: Scope) -> str:
-        return repr(e.value)
+        if isinstance(e.value, int):
+            return repr(e.value)
+        return self.put(e.value, "_q")  # a fraction, made once
 
     def emit_Str(self, e: N.Str, scope: Scope) -> str:
         return repr(e.value)
@@ -741,9 +760,13 @@ class Emitter:
         if op == "-" and lt.is_list:
             return f"_without(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
+            if NUMBER in (lt, rt) or ANY in (lt, rt):  # a fraction may come out whole: hold it as an int
+                return f"_exact({x} {op} {y})"
             return f"({x} {op} {y})"
-        if isinstance(e.right, N.Num) and e.right.value != 0:  # nothing to guard: a number that is not 0
-            return f"({x} {'//' if op == '/' else '%'} {y})"
+        # `/` divides exactly (7 / 2 is 7.5): always through _div; `%` of whole numbers by a number that is
+        # not 0 has nothing to guard
+        if op == "%" and lt == rt == INT and isinstance(e.right, N.Num) and e.right.value != 0:
+            return f"({x} % {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
 
     def emit_Compare(self, e: N.Compare, scope: Scope) -> str:

@@ -9,12 +9,14 @@ reading of positions and tiles. No game's rules live here.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Callable, Optional
 
 import attrs
 
 from ..grammar.types import (
     A_LIST,
+    A_NUMBER,
     ANY,
     ANY_COLLECTION,
     BOOL,
@@ -26,8 +28,10 @@ from ..grammar.types import (
     DIRECTIONS,
     ELEMENT,
     INT,
+    LIST_OF_NUMBERS,
     NONE,
     NUMBERS,
+    NUMERIC,
     OFFSET,
     ORTHOGONAL,
     PHASE,
@@ -98,6 +102,10 @@ _name("players", list_of(PLAYER), "every player, in turn order from the mover", 
 _name("supply", ZONE, "where pieces listed in a `pieces` table start", "S.supply")
 _name("box", ZONE, "where removed pieces go", "S.box")
 _name("turn", INT, "the number of the current turn, from 1", "S.turn")
+_name("repetitions", INT, "how many times the position as it is now has begun a turn: the boards, zones, "
+      "variables, phase and whose turn, this time included (for repetition rules, at turn start)",
+      "S.repetitions()")
+_name("decisions", INT, "the decisions made so far: every move and every answer to a choice", "S.decisions")
 _name("winners", list_of(PLAYER), "who has won, or is winning as the game stands (at the end: the winners)",
       "S.winners()")
 _name("phase", PHASE, "the phase the game is in (none in a game without phases)", "_phase_name(S)")
@@ -182,12 +190,12 @@ def all_(S, v):
     return all(walked(S, items_of(v)))
 
 
-@builtin(LIST_OF_INT, result=INT, doc="the sum of a list of numbers")
+@builtin(LIST_OF_NUMBERS, result=NUMERIC, doc="the sum of a list of numbers")
 def sum_(S, v):
-    return sum(x for x in walked(S, items_of(v)) if x is not None)
+    return whole(sum(x for x in walked(S, items_of(v)) if x is not None))
 
 
-@builtin(NUMBERS, AN_INT, required=1, result=INT,
+@builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
          doc="the smallest number of a list (0 for an empty list), or the smaller of two numbers")
 def min_(S, a, b=None):
     if b is not None:
@@ -196,7 +204,7 @@ def min_(S, a, b=None):
     return min(xs) if xs else 0
 
 
-@builtin(NUMBERS, AN_INT, required=1, result=INT,
+@builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
          doc="the largest number of a list (0 for an empty list), or the larger of two numbers")
 def max_(S, a, b=None):
     if b is not None:
@@ -205,10 +213,15 @@ def max_(S, a, b=None):
     return max(xs) if xs else 0
 
 
+def sort_class(x):
+    """What a value is sorted among: numbers (whole or not) with numbers, texts with texts."""
+    return "number" if type(x) in (int, Fraction) else type(x)
+
+
 @builtin(SORTABLE, result=SAME, doc="a list of numbers or texts in order, the lowest first")
 def sort(S, v):
     xs = [x for x in walked(S, items_of(v))]
-    if None in xs or len({type(x) for x in xs}) > 1:
+    if None in xs or len({sort_class(x) for x in xs}) > 1:
         raise RuleError("only a list of numbers, or of texts, can be sorted (this one holds none, or both)")
     return sorted(xs)
 
@@ -242,9 +255,31 @@ def index(S, v, x):
     return xs.index(x) if x in xs else -1
 
 
-@builtin(AN_INT, result=INT, doc="a number without its sign")
+@builtin(A_NUMBER, result=NUMERIC, doc="a number without its sign")
 def abs_(S, a):
     return abs(a)
+
+
+def whole(v):
+    """An exact number as Mire holds it: an int when it is whole (15/2 stays a fraction, 4/2 is 2)."""
+    if type(v) is Fraction and v.denominator == 1:
+        return int(v)
+    return v
+
+
+@builtin(A_NUMBER, result=INT, doc="the number rounded down to a whole number: floor(7.5) is 7, floor(-0.5) is -1")
+def floor(S, a):
+    return math.floor(a)
+
+
+@builtin(A_NUMBER, result=INT, doc="the number rounded up to a whole number: ceil(7.5) is 8")
+def ceil(S, a):
+    return math.ceil(a)
+
+
+@builtin(A_NUMBER, result=INT, doc="the nearest whole number, halves rounded up: round(7.5) is 8, round(-7.5) is -7")
+def round_(S, a):
+    return math.floor(a + Fraction(1, 2))
 
 
 def _stack_inline(read, index):

@@ -8,6 +8,7 @@ error, for a value a rule cannot use.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import takewhile
 
 from ..grammar.limits import MAX_INT_DIGITS, MAX_LENGTH, MAX_LOOP_STEPS
@@ -19,6 +20,7 @@ from ..grammar.types import (
     DIRECTION_SETS,
     INT,
     NONE,
+    NUMBER,
     OFFSET,
     PIECE,
     PLAYER,
@@ -28,9 +30,9 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, PRINTED, items_of
+from .library import BUILTINS, PRINTED, items_of, sort_class, whole
 from .moves import Move, keep_move
-from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Zone, value_text
+from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Unmet, Write, Zone, value_text
 
 
 class _Nothing:
@@ -158,15 +160,21 @@ def _index(items, i, where):
 
 
 def _div(a, b):
+    """`/` divides exactly: 7 / 2 is 7.5 (a fraction), 6 / 2 is 3."""
     if b == 0:
         raise RuleError("division by zero")
-    return a // b
+    return sized(whole(Fraction(a) / b))
 
 
 def _mod(a, b):
     if b == 0:
         raise RuleError("division by zero")
-    return a % b
+    return whole(a % b)
+
+
+def _exact(v):
+    """The result of arithmetic on numbers that may be fractions: whole when it is, and of a bounded size."""
+    return sized(whole(v))
 
 
 def _lt(a, b):
@@ -183,6 +191,10 @@ def sized(v, where=None):
     if type(v) is int:
         if v.bit_length() > _MAX_INT_BITS:
             raise RuleError(f"a number grew past {MAX_INT_DIGITS} digits", where)
+    elif type(v) is Fraction:
+        if v.numerator.bit_length() > _MAX_INT_BITS or v.denominator.bit_length() > _MAX_INT_BITS:
+            raise RuleError(f"a fraction grew past {MAX_INT_DIGITS} digits", where)
+        return whole(v)
     elif type(v) in (list, str) and len(v) > MAX_LENGTH:
         what = "text" if type(v) is str else "list"
         raise RuleError(f"a {what} grew past {MAX_LENGTH} {'characters' if what == 'text' else 'items'}", where)
@@ -201,8 +213,8 @@ def runtime_type(v) -> Type:
     return ANY
 
 
-_RUNTIME_TYPES = {bool: BOOL, int: INT, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE, Player: PLAYER, Dir: DIR,
-                  Offset: OFFSET}
+_RUNTIME_TYPES = {bool: BOOL, int: INT, Fraction: NUMBER, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE,
+                  Player: PLAYER, Dir: DIR, Offset: OFFSET}
 
 
 def _checked_call(S, name, where, *args):
@@ -240,7 +252,7 @@ def _add(S, a, b):
         raise RuleError("cannot add none")
     if type(a) in (list, str):
         return _concat(S, a, b, None)
-    return sized(a + b)
+    return sized(whole(a + b))
 
 
 def _without(S, a, b, where=None):
@@ -261,7 +273,7 @@ def _sorted_by(S, key, items, where):
     keyed = [(key(x), n, x) for n, x in enumerate(items)]
     if any(k is None for k, _, _ in keyed):
         raise RuleError("an item of the list has no key to be sorted by (none)", where)
-    if len({type(k) for k, _, _ in keyed}) > 1:
+    if len({sort_class(k) for k, _, _ in keyed}) > 1:
         raise RuleError("the keys to sort by are not all numbers or all texts", where)
     S.spend(len(keyed), where)
     return [x for _, _, x in sorted(keyed, key=lambda t: (t[0], t[1]))]
@@ -299,46 +311,61 @@ def _keep(holder, make):
     return value
 
 
-def _assign(S, p, attr, v, sign, where, declared):
+def _assign(S, p, attr, v, sign, where, declared, drawn=False):
     """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
-    player's declared variable, or what a piece lets a rule change; nothing else."""
+    player's declared variable (`declared`: name -> whether it is hidden from some players), or what a piece
+    lets a rule change (its `owner`, `up`, `turns`, its kind's mutable attributes); nothing else. `drawn`: v was
+    drawn at random (`random(C)`), from S.last_options."""
     if p is None:
         raise RuleError(f"cannot set '{attr}' of none", where)
+    options = S.last_options if drawn else None
     if isinstance(p, Player) and attr in declared:
         S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+        if declared[attr]:
+            S.note_write(Write(("var", p.index, attr), options))
     elif isinstance(p, Piece) and attr in _ASSIGNABLE_PIECE_ATTRS:
         S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+    elif isinstance(p, Piece) and attr in p.kind.mutable:
+        S.set_piece_value(p, attr, sized(v if sign == 0 else p.attrs[attr] + sign * v, where), options)
     else:
         raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+
+
+def _draw_into(S, collection, into):
+    """`random(C)` assigned straight to a place some players may not see (`into`, a runtime.Write slot): the
+    pick is told where it goes, and the values it came from are kept (S.last_options) for the Write."""
+    xs = items_of(collection)
+    S.last_options = tuple(xs)
+    return S.pick_at_random(xs, into) if xs else None
 
 
 _ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
 
 
-def _changed(S, whole, at: tuple, op: str, v, where):
-    """`whole` with the item at the indexes `at` (none: the whole) set to v, or added to or taken from by v: a
+def _changed(S, held, at: tuple, op: str, v, where):
+    """`held` with the item at the indexes `at` (none: all of it) set to v, or added to or taken from by v: a
     new list, given back to what holds it, so that undo restores the old one."""
     if at:
         i = at[0]
-        if not isinstance(whole, list) or type(i) is not int:
-            raise RuleError(f"{value_text(whole)}[{value_text(i)}]: only an item of a list can be set, by a number",
+        if not isinstance(held, list) or type(i) is not int:
+            raise RuleError(f"{value_text(held)}[{value_text(i)}]: only an item of a list can be set, by a number",
                             where)
-        if not -len(whole) <= i < len(whole):
-            raise RuleError(f"index {i} is outside a list of {len(whole)}", where)
-        out = list(whole)
+        if not -len(held) <= i < len(held):
+            raise RuleError(f"index {i} is outside a list of {len(held)}", where)
+        out = list(held)
         S.spend(len(out), where)
-        out[i] = _changed(S, whole[i], at[1:], op, v, where)
+        out[i] = _changed(S, held[i], at[1:], op, v, where)
         return out
     if op == "=":
         return v
-    if isinstance(whole, list):
+    if isinstance(held, list):
         if op == "+=":
-            S.spend(len(whole) + len(v), where)
-            return whole + v
-        return _without(S, whole, v, where)
-    if whole is None or v is None:
+            S.spend(len(held) + len(v), where)
+            return held + v
+        return _without(S, held, v, where)
+    if held is None or v is None:
         raise RuleError(f"cannot {'add to' if op == '+=' else 'take from'} none", where)
-    return whole + v if op == "+=" else whole - v
+    return whole(held + v if op == "+=" else held - v)
 
 
 def _player_holding(p, attr, declared, where):
@@ -420,11 +447,13 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
+    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_Unmet": Unmet,
+    "_draw_into": _draw_into, "_Write": Write,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
     "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,

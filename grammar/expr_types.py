@@ -23,6 +23,7 @@ from .types import (
     INT,
     KIND,
     NONE,
+    NUMBER,
     OFFSET,
     PHASE,
     PIECE,
@@ -209,7 +210,7 @@ class ExpressionChecker:
 
     # ------------------------------------------------------------ leaves
     def type_Num(self, e: N.Num, scope: Scope) -> Type:
-        return INT
+        return INT if isinstance(e.value, int) else NUMBER
 
     def type_Str(self, e: N.Str, scope: Scope) -> Type:
         return TEXT
@@ -444,7 +445,7 @@ class ExpressionChecker:
         for k in kinds:
             for x in k.attrs:
                 if x.name == e.name:
-                    return self.ctx.resolve_type_quiet(x.type), False
+                    return self.ctx.resolve_type_quiet(x.type), x.mutable
         names = [x.name for k in kinds for x in k.attrs] + list(common)
         what = f"a {kinds[0].name}" if len(kinds) == 1 else "a piece"
         self.error("E013", f"{what} has no attribute '{e.name}'{did_you_mean(e.name, names)}", e.name_span,
@@ -466,10 +467,10 @@ class ExpressionChecker:
         t = self.expr(e.value, scope)
         if t.base in _STEPS:
             return OFFSET  # the step back: `-(1, 2)` is (-1, -2)
-        if not t.fits(INT):
-            self.error("E021", f"what `-` negates should be an int, but this is {a(t.show())}", e.value.span,
-                       type_hint(t, INT, e.value) or self._why(e.value))
-        return INT
+        if not t.fits(NUMBER):
+            self.error("E021", f"what `-` negates should be a number, but this is {a(t.show())}", e.value.span,
+                       type_hint(t, NUMBER, e.value) or self._why(e.value))
+        return NUMBER if t == NUMBER else INT
 
     def type_OffsetLit(self, e: N.OffsetLit, scope: Scope) -> Type:
         self.expect(e.dx, INT, scope, "the columns of an offset (east is positive)")
@@ -508,10 +509,11 @@ class ExpressionChecker:
         if e.op == "+" and ANY in (lt, rt) and (lt.is_list or rt.is_list):
             return list_of(ANY)  # an untyped value joined to a list: a list, whatever the other holds
         for side, t in ((e.left, lt), (e.right, rt)):
-            if not t.fits(INT):
+            if not t.fits(NUMBER):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {a(t.show())}", side.span,
                            binop_hint(e, lt, rt, t))
-        return INT
+        # `/` divides exactly (7 / 2 is 3.5); whole numbers stay whole under + - * %
+        return NUMBER if e.op == "/" or NUMBER in (lt, rt) else INT
 
     def type_Compare(self, e: N.Compare, scope: Scope) -> Type:
         lt = self.expr(e.left, scope)
@@ -533,7 +535,7 @@ class ExpressionChecker:
             return BOOL
         if e.op in ("<", ">", "<=", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
-                if not t.fits(INT):
+                if not t.fits(NUMBER):
                     self.error("E021", f"`{e.op}` compares numbers, but this is {a(t.show())}", side.span,
                                self._order_hint(e, side, t))
             return BOOL

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import nodes as N
-from .types import ANY, BOOL, INT, NONE, PLAYER, SPACE, TEXT, Type, list_of
+from .types import ANY, BOOL, INT, NONE, NUMBER, PLAYER, SPACE, TEXT, Type, list_of
 from .wording import short_text
 
 
@@ -19,12 +19,8 @@ def type_hint(actual: Type, want: Optional[Type], node=None) -> Optional[str]:
         return f"to ask whether it holds anything write `empty({x})` or `not empty({x})`"
     if want == BOOL and actual == INT:
         return f"a number is not a condition: compare it, such as `{x} > 0`"
-    if want == INT and actual == BOOL:
-        return "yes/no is not a number; to count a condition write `1 if CONDITION else 0`"
-    if want == INT and actual == TEXT:
-        return "text is not a number: write the number without quotes"
-    if want == INT and actual == NONE:
-        return "none is not a number; start counts at 0"
+    if want == INT:
+        return _whole_number_hint(actual, node, x)
     if want_b == "piece" and actual.base in ("space", "zone"):
         return f"the piece on top of a stack is `top({x})`"
     if want == PLAYER and actual_b in ("space", "piece"):
@@ -38,6 +34,22 @@ def type_hint(actual: Type, want: Optional[Type], node=None) -> Optional[str]:
         return f"for the one {actual.show()} write a list: `[{x}]`"
     if want.is_enum and actual.is_enum:
         return f"a {want.name} and a {actual.name} are different enums"
+    return None
+
+
+def _whole_number_hint(actual: Type, node, x: str) -> Optional[str]:
+    """What to do with a value where a whole number is wanted."""
+    if actual == NUMBER and isinstance(node, N.Num):
+        return "this is not a whole number: declare what holds it as a `number` (`var x: number = 0`)"
+    if actual == NUMBER:
+        return (f"this number may be a fraction (`/` divides exactly): round it with `floor({x})`, `ceil({x})` or "
+                f"`round({x})`, or hold it in a `number`")
+    if actual == BOOL:
+        return "yes/no is not a number; to count a condition write `1 if CONDITION else 0`"
+    if actual == TEXT:
+        return "text is not a number: write the number without quotes"
+    if actual == NONE:
+        return "none is not a number; start counts at 0"
     return None
 
 

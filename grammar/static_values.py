@@ -36,7 +36,7 @@ class StaticValues:
 
     def _value(self, e) -> Optional[int]:
         if isinstance(e, N.Num):
-            return e.value
+            return e.value if isinstance(e.value, int) else None  # (a fraction is no size)
         if isinstance(e, N.Neg):
             v = self._value(e.value)
             return None if v is None else -v
@@ -45,8 +45,8 @@ class StaticValues:
             if a is None or b is None or abs(a) > _LIMIT or abs(b) > _LIMIT:
                 return None
             if e.op in ("/", "%"):
-                if b == 0:
-                    return None
+                if b == 0 or (e.op == "/" and a % b):
+                    return None  # `/` divides exactly: only a whole quotient is a whole number
                 return a // b if e.op == "/" else a % b
             return {"+": a + b, "-": a - b, "*": a * b}.get(e.op)
         if isinstance(e, N.Name) and self.is_game_name(e):

@@ -2,7 +2,8 @@
 
 A `Type` is a small frozen value: a scalar (int, bool, text, player, space, piece, zone, dir, any, none), a
 list of a type, an enum by name, or the pieces of one kind (`piece (token)`). `none` fits every type but
-int, bool, text and lists. The builtins themselves (their signatures, docs and implementations) are
+int, number, bool, text and lists; an int fits where a number (exact, maybe a fraction) is wanted. The
+builtins themselves (their signatures, docs and implementations) are
 declared in one place, engine/library.py, and handed to the checker as a `Library`.
 """
 from __future__ import annotations
@@ -13,10 +14,10 @@ import attrs
 
 from .wording import a
 
-SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind", "phase", "any",
-           "none")
+SCALARS = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind", "phase",
+           "any", "none")
 # written in `var x: T`
-DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind")
+DECLARABLE = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind")
 _NULLABLE = ("player", "space", "piece", "zone", "dir", "offset", "kind", "phase")
 
 
@@ -70,7 +71,7 @@ class Type:
             return True  # a direction is a step of one: `north` is (0, 1)
         if self.base in ("kind", "phase") and expected.base == "text":
             return True  # a kind or a phase reads as its name: `"a " + p.kind`
-        return False
+        return self.base == "int" and expected.base == "number"  # a whole number is a number
 
     def join(self, other: "Type") -> "Type":
         """The type of `x if c else y`, or of a list holding both."""
@@ -86,6 +87,8 @@ class Type:
             return list_of(self.element.join(other.element))
         if {self.base, other.base} == {"dir", "offset"}:
             return OFFSET
+        if {self.base, other.base} == {"int", "number"}:
+            return NUMBER
         return ANY
 
     # ------------------------------------------------ words
@@ -103,14 +106,14 @@ class Type:
         return f"Type({self.show()})"
 
 
-INT, BOOL, TEXT = Type("int"), Type("bool"), Type("text")
+INT, NUMBER, BOOL, TEXT = Type("int"), Type("number"), Type("bool"), Type("text")
 PLAYER, SPACE, PIECE, ZONE, DIR = Type("player"), Type("space"), Type("piece"), Type("zone"), Type("dir")
 OFFSET = Type("offset")  # a step of (dx, dy) on a board: a leap; a direction is an offset of one step
 KIND = Type("kind")  # a kind of piece as a value: `top(s).kind`, `var promoted: kind = queen`
 PHASE = Type("phase")  # a phase of the game: its name, or `phase`, the one the game is in
 ANY, NONE = Type("any"), Type("none")
-SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, OFFSET, KIND, PHASE, ANY,
-                                    NONE)}
+SCALAR_TYPES = {t.base: t for t in (INT, NUMBER, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, OFFSET, KIND,
+                                    PHASE, ANY, NONE)}
 
 
 def list_of(t: Type) -> Type:
@@ -169,19 +172,22 @@ _COLLECTION_BASES = ("zone", "space", "any")
 COLLECTION = Accepts("collection", "a collection (a list, a board, a zone or a space)",
                      lambda t: t.is_list or t.base in _COLLECTION_BASES)
 CONTAINER = Accepts("space or zone", "a space or a zone", lambda t: t.base in ("zone", "space", "any", "none"))
-NUMBERS = Accepts("int", "a number or a list of numbers",
-                  lambda t: t.fits(INT) or (t.is_list and t.element.fits(INT)))
+NUMBERS = Accepts("number", "a number or a list of numbers",
+                  lambda t: t.fits(NUMBER) or (t.is_list and t.element.fits(NUMBER)))
+A_NUMBER = Accepts("number", "a number", lambda t: t.fits(NUMBER), NUMBER)
+LIST_OF_NUMBERS = Accepts("list of number", "a list of numbers", lambda t: t.fits(list_of(NUMBER)), list_of(NUMBER))
 CONDITIONS = Accepts("collection", "a list of conditions or a collection",
                      lambda t: t.fits(list_of(BOOL)) or COLLECTION(t))
 ANY_COLLECTION = Accepts("collection", "a list or a collection", lambda t: t.fits(list_of(ANY)) or COLLECTION(t))
 SPACE_OR_PIECE = Accepts("space or piece", "a space or a piece", lambda t: t.fits(SPACE) or t.fits(PIECE))
 A_LIST = exactly(list_of(ANY), "a list", "list")
 SORTABLE = Accepts("list", "a list of numbers or of texts",
-                   lambda t: t == ANY or t.is_list and (t.element.fits(INT) or t.element.fits(TEXT)))
+                   lambda t: t == ANY or t.is_list and (t.element.fits(NUMBER) or t.element.fits(TEXT)))
 
 
 ELEMENT = "element"  # a result: the element type of the first argument (`first(list of space)` is a space)
 SAME = "same"  # a result: the type of the first argument (`reverse(list of space)` is a list of space)
+NUMERIC = "numeric"  # a result: a number when an argument is one (or a list of them), else an int
 
 
 @attrs.frozen
@@ -196,6 +202,9 @@ class Signature:
     def result_for(self, arg_types: list) -> Type:
         if isinstance(self.result, Type):
             return self.result
+        if self.result == NUMERIC:
+            fraction = any(t.base == "number" or (t.is_list and t.element.base == "number") for t in arg_types)
+            return NUMBER if fraction else INT
         t = arg_types[0] if arg_types else ANY
         if self.result == SAME:
             return t if t.is_list else list_of(ANY)

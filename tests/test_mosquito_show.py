@@ -200,3 +200,33 @@ def test_token_counts_follow_the_rulebook(game):
     assert Counter(t.attrs["colour"] for t in tokens) == {"golden": 17, "grey": 4, "blue": 3, "red": 2, "white": 1}
     assert Counter(t.attrs["colour"] for t in tokens if t.attrs["flower"]) == {
         "golden": 5, "grey": 1, "blue": 1, "red": 1, "white": 1}
+
+
+def test_only_the_stacks_just_fed_on_turn_their_bare_tops_up(game):
+    # the white mosquito eaten at A1 discards C3's top: the bare grey under it stays face down, since the
+    # chameleon did not feed on C3 ("flip ... on top of all the stacks the animal just fed on")
+    s = movement(game, {"b2": (ORANGE, "chameleon"), "d4": (BLUE, "chameleon")},
+                 {"A1": [("grey", False, False), ("white", True, False)],
+                  "C3": [("grey", False, False), ("golden", False, True)]})
+    play(s, "chameleon b2 A1 c2", "C3")
+    assert [(p.attrs["colour"], p.up) for p in s.space_by_name["C3"].pieces] == [("grey", False)]
+    assert [(p.attrs["colour"], p.up) for p in s.space_by_name["A1"].pieces] == [("grey", True)]
+
+
+def test_golden_mosquitoes_have_no_effect_to_order(game):
+    # the toucan eats a golden and a red mosquito: only the red one has an effect, so there is no order to ask
+    s = movement(game, {"a1": (ORANGE, "toucan"), "d4": (BLUE, "chameleon"), "a4": (BLUE, "toucan")},
+                 {"A1": [("golden", False, True)], "B2": [("red", False, True)]})
+    play(s, "toucan a1 c3")
+    assert s.pending is not None and s.pending.prompt == "red mosquito: the animal your opponent must move next"
+    assert texts(s) == ["a4", "d4"]
+
+
+def test_a_token_buried_in_a_stack_shows_nothing_to_anyone(game):
+    """The rulebook stacks the tokens; a covered one shows neither its flower nor its mosquito."""
+    s = movement(game, {"a1": (ORANGE, "chameleon")},
+                 {"A1": [("grey", True, False), ("red", False, True), ("golden", False, True)]})
+    for seat in (ORANGE, BLUE):
+        stack = next(sp for sp in s.view(seat)["boards"][1]["spaces"] if sp["name"] == "A1")["pieces"]
+        assert stack[:2] == [{"kind": "token", "owner": None, "up": False, "attrs": {}, "covered": True}] * 2
+        assert stack[2]["attrs"] == {"flower": False, "colour": "golden"}
