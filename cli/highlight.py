@@ -27,7 +27,7 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
                    "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly")
+               "face", "up", "down", "secretly", "edges", "corners")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -115,6 +115,7 @@ RULES = (
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
     Rule(_words(CONSTANTS), ("constant",)),

@@ -404,10 +404,14 @@ def _from_seat(board: dict, facing) -> dict:
 
 def render_view(view: dict, color: bool = False, status: bool = True) -> str:  # noqa: C901 - being rewritten (issue 8)
     """The view as text; status=False leaves out the last line (whose move, or the result)."""
+    from .shapes import shape_pictures, shown_as_a_line  # they draw with this module's glyphs
     glyphs = Glyphs(view)
     boards = view.get("boards") or []
-    shared = [_from_seat(b, view.get("facing")) for b in boards if b.get("owner") is None]
-    lines = render_plane(dict(view, boards=shared), glyphs, color)
+    pictures, plain = shape_pictures([b for b in boards if b.get("owner") is None], glyphs, color,
+                                     view.get("facing"))
+    lines = [line for options in pictures for line in options[0]]
+    shared = [_from_seat(b, view.get("facing")) for b in plain]
+    lines += render_plane(dict(view, boards=shared), glyphs, color)
     # each player's own boards are drawn apart, under their owner's name
     for b in boards:
         if b.get("owner") is None:
@@ -420,7 +424,8 @@ def render_view(view: dict, color: bool = False, status: bool = True) -> str:  #
     # the legend explains the glyph each stack shows: its top piece, unless a labelled piece at its
     # bottom (a tile) stands for the stack
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
-                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")]
+                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")
+                    and not shown_as_a_line(b, p)]
     legend: dict = {}
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):

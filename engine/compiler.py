@@ -12,6 +12,7 @@ from typing import Callable, NamedTuple, Optional
 import attrs
 
 from ..grammar import nodes as N
+from ..grammar.boards import DERIVED
 from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.symbols import Checked
 from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
@@ -80,6 +81,16 @@ class BoardSpec:
     labels: Optional[str]
     per_player: bool
     area: bool
+    shape: str = "grid"  # "grid" | "area" | "edges" | "corners"
+    of: Optional[str] = None  # edges and corners: the grid they belong to
+
+
+def board_spec(b: N.Board, place: Optional[Callable], boards: dict) -> BoardSpec:
+    """What the engine needs to build a board: the size of the grid whose edges or corners a board is."""
+    if b.shape in DERIVED:
+        grid = boards[b.of]
+        return BoardSpec(b.name, grid.width, grid.height, None, b.labels, False, False, b.shape, of=b.of)
+    return BoardSpec(b.name, b.width, b.height, place, b.labels, b.per_player, b.shape == "area", b.shape)
 
 
 @attrs.define
@@ -236,8 +247,7 @@ class Compiler:
             inputs=[InputSpec(i.zone, i.count, i.kind, i.source) for i in sym.inputs],
             shows={show.kind: self.compile_show(show) for show in sym.shows},
             seated=bool(facings) or self.reads_seats(),
-            boards=[BoardSpec(b.name, b.width, b.height, self.placement(b), b.labels, b.per_player, b.shape == "area")
-                    for b in sym.boards.values()],
+            boards=[board_spec(b, self.placement(b), sym.boards) for b in sym.boards.values()],
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
                                 tuple(x.name for x in k.attrs if x.key)) for k in sym.kinds.values()},
             tables=[PieceTable(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))

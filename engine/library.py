@@ -309,14 +309,25 @@ def _in_a_row_area(s, n):
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
 
 
+def adjacent(s):
+    """The spaces next to s on its board: the edges that meet it (the edges of a grid), or its orthogonal
+    neighbours."""
+    links = s.links
+    if links is not None:
+        return list(links)
+    nbr = s.nbr
+    return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+
+
 @builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
-         doc="the neighbours of a space on its board: orthogonal ones, or those in the given directions")
+         doc="the neighbours of a space on its board (orthogonal ones; of an edge, the edges that meet it), or "
+             "those in the given directions")
 def neighbors(S, s, dirs=None):
     if s is None:
         return []
-    nbr = s.nbr
     if dirs is None:
-        return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+        return adjacent(s)
+    nbr = s.nbr
     return [t for t in (nbr[d.i] for d in dirs if d is not None) if t is not None]
 
 
@@ -328,7 +339,8 @@ def _touching_inline(emit, call, scope):
 
 
 @builtin(A_SPACE, LIST_OF_SPACE, result=list_of(SPACE), inline=_touching_inline,
-         doc="the spaces of a board next to S on the shared plane, diagonals included")
+         doc="the spaces of a board next to S on the shared plane, diagonals included (of a grid's spaces, edges "
+             "and corners: those that meet S)")
 def touching(S, s, board_spaces):
     if s is None or not board_spaces:
         return []
@@ -436,19 +448,18 @@ def seat_space(S, spaces, label, p):
 
 
 @builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
-         doc="the chain of spaces joined to S step by step (orthogonally, or in the given directions) whose "
-             "top pieces have the owner of S's top piece")
+         doc="the chain of spaces joined to S step by step (as neighbors goes, or in the given directions) whose "
+             "top pieces have the owner of S's top piece; [] for an empty space")
 def group(S, s, dirs=None):
     if s is None or not s.pieces:
         return []
     who = s.pieces[-1].owner
-    steps = [d.i for d in dirs if d is not None] if dirs is not None else list(_ORTHOGONAL_INDEXES)
+    steps = [d.i for d in dirs if d is not None] if dirs is not None else None
     seen, todo, out = {id(s)}, [s], []
     while todo:
         t = todo.pop()
         out.append(t)
-        for k in steps:
-            n = t.nbr[k]
+        for n in adjacent(t) if steps is None else [t.nbr[k] for k in steps]:
             if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
                 seen.add(id(n))
                 todo.append(n)
@@ -566,12 +577,18 @@ def closed(S, region):
 
 
 @builtin(LIST_OF_SPACE, result=list_of(SPACE),
-         doc="the empty spaces orthogonally next to those that hold a piece (on an area: where it can grow)")
+         doc="the empty spaces next to those that hold a piece (on an area: where it can grow)")
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)
     out, seen = [], set()
     for s in walked(S, spaces):
         if not s.pieces:
+            continue
+        if s.links is not None:  # the edges of a grid: the edges that meet it
+            for n in s.links:
+                if not n.pieces and id(n) not in seen:
+                    seen.add(id(n))
+                    out.append(n)
             continue
         for name in ORTHOGONAL:
             d = DIRS[name]

@@ -33,11 +33,13 @@ def rotate(dx, dy, quarter_turns):
 
 
 class Board:
-    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all")
+    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "shape", "of")
 
-    def __init__(self, name, width, height, index, area=False, owner=None):
+    def __init__(self, name, width, height, index, area=False, owner=None, shape="grid"):
         self.name, self.width, self.height, self.index = name, width, height, index
         self.area, self.owner = area, owner  # an area has no edges: it grows where pieces are put
+        self.shape = "area" if area else shape
+        self.of = None  # the edges and corners of a grid: that grid
         self.spaces = []
         self.by_xy = {}
         self._all = None
@@ -77,7 +79,7 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "links")
     is_space = True
 
     def __init__(self, board, x, y, name, px, py, index):
@@ -86,6 +88,8 @@ class Space:
         self.pieces = []
         self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
         self.rays = None  # library._rays keeps the lines through this space here
+        # the spaces next to this one on the edges of a grid, which are not its orthogonal neighbours
+        self.links = None
 
     def __repr__(self):
         return self.name

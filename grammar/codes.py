@@ -603,6 +603,24 @@ Right:
 
     board cells: grid 10 x 3
 ''',
+    "E046": '''\
+E046: edges or corners of something that is not a shared grid
+
+`board NAME: edges of GRID` and `board NAME: corners of GRID` make boards of the sides and the corners of
+the spaces of GRID, which must be a grid of the game shared by all players. Mire lays the grid, its edges
+and its corners out together on the plane, so none of them can have `at`, and the edges and corners cannot
+be `per player`. A grid has one board of edges and one of corners at most.
+
+Wrong:
+
+    board farm: area
+    board fences: edges of farm
+
+Right:
+
+    board fields: grid 4 x 4
+    board fences: edges of fields
+''',
     "E050": '''\
 E050: a phase that can never be reached
 

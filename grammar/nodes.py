@@ -380,12 +380,13 @@ class First(Decl):
 @node
 class Board(Decl):
     name: str
-    shape: str  # "grid" | "area"
+    shape: str  # "grid" | "area" | "edges" | "corners"
     width: int
     height: int
     at: Optional[tuple[Expr, Expr]]  # (x, y) of its spaces on the plane all boards share
     labels: Optional[str]
     per_player: bool
+    of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
 
 
 @node

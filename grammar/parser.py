@@ -137,11 +137,18 @@ class _ToAst(Transformer):
     def board_per_player(self, meta, c):
         return ("per_player", True)
 
+    def edges_shape(self, meta, c):
+        return ("edges", 0, 0, str(c[0]))
+
+    def corners_shape(self, meta, c):
+        return ("corners", 0, 0, str(c[0]))
+
     def board(self, meta, c):
         name, shape, *opts = c
         o = dict(opts)
         return N.Board(name=str(name), shape=shape[0], width=shape[1], height=shape[2], at=o.get("at"),
-                       labels=o.get("labels"), per_player=o.get("per_player", False), span=self._span(meta))
+                       labels=o.get("labels"), per_player=o.get("per_player", False),
+                       of=shape[3] if len(shape) > 3 else None, span=self._span(meta))
 
     def enum(self, meta, c):
         return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))

@@ -1,0 +1,200 @@
+"""Boards that are not a plain grid: the edges and corners of a grid, and regions of any spaces; what the
+geometry builtins give on them, what a view says of them and how the renderer draws them."""
+import os
+import pty
+import random
+import re
+import select
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mire.cli.render import render_view
+from mire.engine import load_game
+from mire.engine.library import BUILTINS
+from mire.engine.runtime import DIRS
+
+GAMES = Path(__file__).parent / "games"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def call(S, name, *args):
+    return BUILTINS[name].run(S, *args)
+
+
+def names(spaces):
+    return [s.name for s in spaces]
+
+
+def game_of(tmp_path, text, name="game.mire"):
+    path = tmp_path / name
+    path.write_text(text)
+    return load_game(str(path))
+
+
+LATTICE = """\
+game "Lattice"
+players 2
+board squares: grid 3 x 2 labels upper
+board lines: edges of squares
+board dots: corners of squares
+piece mark
+
+action put(e in lines where empty(e)):
+    place mark for mover at e
+"""
+
+
+@pytest.fixture
+def lattice(tmp_path):
+    return game_of(tmp_path, LATTICE).new_state()
+
+
+# ---------------------------------------------------------------- edges and corners
+
+def test_edges_and_corners_are_named_by_the_dots(lattice):
+    S = lattice
+    assert len(S.boards["lines"].spaces) == 3 * 3 + 4 * 2 and len(S.boards["dots"].spaces) == 4 * 3
+    assert names(S.boards["lines"].spaces)[:5] == ["a1-b1", "b1-c1", "c1-d1", "a1-a2", "b1-b2"]
+    assert names(S.boards["dots"].spaces)[:5] == ["a1", "b1", "c1", "d1", "a2"]
+    e = S.space_by_name["b1-c1"]
+    assert (e.x, e.y) == (4, 1) and (S.space_by_name["a1-a2"].x, S.space_by_name["a1-a2"].y) == (1, 2)
+    assert call(S, "at", S.boards["lines"].in_play(), 4, 1) is e
+
+
+def test_touching_relates_spaces_edges_and_corners(lattice):
+    S = lattice
+    squares, lines, dots = (S.boards[n].in_play() for n in ("squares", "lines", "dots"))
+    b1 = S.space_by_name["B1"]
+    assert sorted(names(call(S, "touching", b1, lines))) == ["b1-b2", "b1-c1", "b2-c2", "c1-c2"]
+    assert sorted(names(call(S, "touching", b1, dots))) == ["b1", "b2", "c1", "c2"]
+    assert sorted(names(call(S, "touching", S.space_by_name["b1-b2"], squares))) == ["A1", "B1"]
+    assert names(call(S, "touching", S.space_by_name["a1-b1"], squares)) == ["A1"]
+    assert sorted(names(call(S, "touching", S.space_by_name["b2-c2"], dots))) == ["b2", "c2"]
+    assert sorted(names(call(S, "touching", S.space_by_name["b2"], lines))) == ["a2-b2", "b1-b2", "b2-b3", "b2-c2"]
+    assert sorted(names(call(S, "touching", S.space_by_name["a1"], squares))) == ["A1"]
+
+
+def test_an_edge_neighbours_the_edges_that_meet_it_and_runs_along_its_line(lattice):
+    S = lattice
+    e = S.space_by_name["b1-c1"]
+    assert sorted(names(call(S, "neighbors", e))) == ["a1-b1", "b1-b2", "c1-c2", "c1-d1"]
+    assert sorted(names(call(S, "neighbors", S.space_by_name["b2-c2"]))) == \
+        ["a2-b2", "b1-b2", "b2-b3", "c1-c2", "c2-c3", "c2-d2"]
+    assert names(call(S, "ray", S.space_by_name["a1-b1"], DIRS["east"])) == ["b1-c1", "c1-d1"]
+    assert names(call(S, "ray", S.space_by_name["a1-a2"], DIRS["north"])) == ["a2-a3"]
+    assert call(S, "neighbors", e, [DIRS["north"], DIRS["south"]]) == []
+    assert sorted(names(call(S, "neighbors", S.space_by_name["b2"]))) == ["a2", "b1", "b3", "c2"]
+
+
+def test_in_a_row_follows_a_line_of_edges(lattice):
+    S = lattice
+    for text in ["put a1-b1", "put a1-a2", "put b1-c1", "put b1-b2", "put c1-d1"]:
+        S.apply(S.parse_move(text))
+    first = S.players[0]
+    assert [s.pieces[-1].owner for s in (S.space_by_name[n] for n in ("a1-b1", "b1-c1", "c1-d1"))] == [first] * 3
+    assert call(S, "in_a_row", S.space_by_name["b1-c1"], 3)
+    assert not call(S, "in_a_row", S.space_by_name["a1-a2"], 2)  # b1-b2 beside it is on another line
+
+
+@pytest.mark.parametrize("text, message", [
+    ('board farm: area\nboard fences: edges of farm\n', "'fences' is the edges of 'farm', which is an area"),
+    ('board fields: grid 3 x 3\nboard fences: edges of field\n', "'field' is not a board of this game"),
+    ('board fields: grid 3 x 3 at (2 * x, y)\nboard dots: corners of fields\n',
+     "the grid 'fields' has edges or corners, so Mire lays it out on the plane, and it cannot have `at`"),
+    ('board fields: grid 3 x 3\nboard a: edges of fields\nboard b: edges of fields\n',
+     "the edges of 'fields' are already the board 'a' (line 4)"),
+])
+def test_a_board_that_cannot_be_is_explained(tmp_path, text, message):
+    path = tmp_path / "bad.mire"
+    path.write_text('game "Bad"\nplayers 2\n' + text + "piece p\naction go():\n    pass\n")
+    from mire.grammar.diagnostics import MireError
+    with pytest.raises(MireError) as info:
+        load_game(str(path))
+    assert message in info.value.render()
+    assert {d.code for d in info.value.diagnostics} <= {"E046", "E047"}
+
+
+def test_the_edges_and_corners_count_against_the_limit_of_spaces(tmp_path):
+    from mire.grammar.diagnostics import MireError
+    path = tmp_path / "big.mire"
+    path.write_text('game "Big"\nplayers 2\nboard a: grid 64 x 64\nboard b: edges of a\nboard c: corners of a\n'
+                    'board d: grid 64 x 64\npiece p\naction go():\n    pass\n')
+    with pytest.raises(MireError) as info:
+        load_game(str(path))
+    assert [d.code for d in info.value.diagnostics] == ["E072"]
+
+
+def test_a_view_says_which_grid_edges_and_corners_belong_to(lattice):
+    shapes = {b["name"]: (b["shape"], b.get("of")) for b in lattice.view(0)["boards"]}
+    assert shapes == {"squares": ("grid", None), "lines": ("edges", "squares"), "dots": ("corners", "squares")}
+
+
+# ---------------------------------------------------------------- pictures
+
+def _midgame(name, moves, seed=1):
+    state = load_game(str(GAMES / name)).new_state()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_a_grid_is_drawn_with_its_edges_and_corners(snapshot):
+    text = render_view(_midgame("dots-and-boxes.mire", 18).view(0))
+    assert text == snapshot
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def _screen(args, typed, cols=80, rows=24):
+    """What `mire ARGS` shows in a real pseudo-terminal of cols x rows, with `typed` lines typed into it."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(COLUMNS=str(cols), LINES=str(rows), TERM="xterm")
+        os.execv(sys.executable, [sys.executable, "-m", "mire", *args])
+    import fcntl
+    import struct
+    import termios
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    out = b""
+    deadline = time.monotonic() + 60
+    pending = list(typed)
+    quiet = 0.0
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+            quiet = 0.0
+        else:
+            quiet += 0.5
+            if pending and quiet >= 1.0:
+                os.write(fd, (pending.pop(0) + "\n").encode())
+                quiet = 0.0
+            elif not pending and quiet >= 2.0:
+                break
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return out.decode("utf-8", "replace").replace("\r", "")
+
+
+@pytest.mark.parametrize("game, typed, seen", [
+    ("dots-and-boxes.mire", ["draw a1-b1", "quit"], "+-----+"),
+])
+def test_the_new_boards_fit_a_terminal_of_80_by_24(game, typed, seen):
+    text = _screen(["play", str(GAMES / game), "--seat", "2=random", "--seed", "3"], typed)
+    plain = re.sub(r"\x1b\[[0-9;?]*[ -/]*[@-~]", "", text)
+    assert seen in plain
+    assert max(len(line) for line in plain.splitlines()) <= 80
