@@ -466,6 +466,65 @@ def group(S, s, dirs=None):
     return walked(S, out)
 
 
+def _spread(S, start, inside):
+    """The spaces of `inside` (ids) reached from `start` step by step from neighbour to neighbour, in the
+    order met; each step counts against the move's budget."""
+    seen, todo, out = {id(start)}, [start], []
+    while todo:
+        t = todo.pop(0)
+        out.append(t)
+        near = adjacent(t)
+        S.spend(len(near) + 1, None)
+        for n in near:
+            if id(n) in inside and id(n) not in seen:
+                seen.add(id(n))
+                todo.append(n)
+    return out
+
+
+@builtin(A_SPACE, LIST_OF_SPACE, result=list_of(SPACE),
+         doc="the spaces of a list joined to S from neighbour to neighbour within the list (empty ones "
+             "too): S's region of it, [] when S is not in it")
+def region(S, s, spaces):
+    if s is None:
+        return []
+    inside = {id(t) for t in walked(S, spaces) if t is not None}
+    return _spread(S, s, inside) if id(s) in inside else []
+
+
+@builtin(LIST_OF_SPACE, result=list_of(list_of(SPACE)),
+         doc="a list of spaces cut into its regions, each joined from neighbour to neighbour, in the order "
+             "of their first spaces")
+def regions_of(S, spaces):
+    members = [t for t in walked(S, spaces) if t is not None]
+    inside = {id(t) for t in members}
+    done: set = set()
+    out = []
+    for t in members:
+        if id(t) not in done:
+            part = _spread(S, t, inside)
+            done.update(map(id, part))
+            out.append(part)
+    return out
+
+
+@builtin(LIST_OF_SPACE, result=list_of(SPACE),
+         doc="the spaces next to those of a list (as neighbors goes) and not in it, each once, in the order met")
+def border(S, spaces):
+    members = [t for t in walked(S, spaces) if t is not None]
+    inside = {id(t) for t in members}
+    seen: set = set()
+    out = []
+    for t in members:
+        near = adjacent(t)
+        S.spend(len(near), None)
+        for n in near:
+            if id(n) not in inside and id(n) not in seen:
+                seen.add(id(n))
+                out.append(n)
+    return out
+
+
 # ---------------------------------------------------------------- players
 
 @builtin(A_PLAYER, result=PLAYER, doc="the player after P in turn order")

@@ -14,7 +14,7 @@ import pytest
 from mire.cli.render import render_view
 from mire.engine import load_game
 from mire.engine.library import BUILTINS
-from mire.engine.runtime import DIRS
+from mire.engine.runtime import DIRS, RuleError
 
 GAMES = Path(__file__).parent / "games"
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,6 +130,32 @@ def test_the_edges_and_corners_count_against_the_limit_of_spaces(tmp_path):
 def test_a_view_says_which_grid_edges_and_corners_belong_to(lattice):
     shapes = {b["name"]: (b["shape"], b.get("of")) for b in lattice.view(0)["boards"]}
     assert shapes == {"squares": ("grid", None), "lines": ("edges", "squares"), "dots": ("corners", "squares")}
+
+
+# ---------------------------------------------------------------- regions on a grid
+
+def test_regions_of_any_spaces_on_a_grid(tmp_path):
+    S = game_of(tmp_path, 'game "G"\nplayers 2\nboard cells: grid 4 x 3\npiece p\n'
+                          'action go(c in cells where empty(c)):\n    place p for mover at c\n').new_state()
+    for name in ["b1", "b2", "b3"]:
+        S.create_piece("p", {}, S.players[0], True, S.space_by_name[name])
+    cells = S.boards["cells"].in_play()
+    empties = [s for s in cells if not s.pieces]
+    assert call(S, "group", S.space_by_name["a1"]) == []
+    assert names(call(S, "region", S.space_by_name["c1"], empties)) == \
+        ["c1", "c2", "d1", "c3", "d2", "d3"]
+    assert call(S, "region", S.space_by_name["b1"], empties) == []
+    assert list(map(names, call(S, "regions_of", empties))) == [["a1", "a2", "a3"],
+                                                                ["c1", "c2", "d1", "c3", "d2", "d3"]]
+    assert names(call(S, "border", [S.space_by_name["a1"], S.space_by_name["a2"]])) == ["b1", "a3", "b2"]
+
+
+def test_a_region_counts_against_the_steps_of_a_move(tmp_path):
+    S = game_of(tmp_path, 'game "Flood"\nplayers 2\nboard cells: grid 64 x 64\npiece p\n'
+                          'action go():\n    repeat 100:\n        let r = regions_of(cells)\n').new_state()
+    with pytest.raises(RuleError, match="more than 200000 steps"):
+        S.apply(S.legal_moves()[0])
+    assert S.history == []
 
 
 # ---------------------------------------------------------------- pictures

@@ -14,7 +14,7 @@ syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
 syn keyword mireOperator and in not or
 syn keyword mireConstant false no none true yes
 syn keyword mireBuiltin all_directions backward backward_left backward_right box diagonal east forward forward_left forward_right left mover north northeast northwest opponent orthogonal others right south southeast southwest supply turn west winners
-syn match mireFunction "\<\(abs\|all\|any\|at\|bottom\|closed\|column\|count\|direction\|edge\|empty\|first\|frontier\|group\|in_a_row\|land\|last\|max\|min\|neighbors\|next_player\|opposite\|owner\|path\|random\|ray\|regions\|row\|seat\|seat_space\|sum\|top\|touching\|turned\)\ze("
+syn match mireFunction "\<\(abs\|all\|any\|at\|border\|bottom\|closed\|column\|count\|direction\|edge\|empty\|first\|frontier\|group\|in_a_row\|land\|last\|max\|min\|neighbors\|next_player\|opposite\|owner\|path\|random\|ray\|region\|regions\|regions_of\|row\|seat\|seat_space\|sum\|top\|touching\|turned\)\ze("
 syn match mireAttribute "\.\s*\h\w*"
 syn match mireNumber "\<\d\+\>"
 syn region mireString start=+"+ skip=+\\.+ end=+"+ oneline
