@@ -27,7 +27,7 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
                    "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "edges", "corners")
+               "face", "up", "down", "secretly", "edges", "corners", "graph", "point", "line", "link")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -82,7 +82,7 @@ BEFORE_COMMA = ("hidden", "key")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
 AT_LINE_END = ("draw", "finish", "again", "pass", "up", "down", "area", "hidden", "key", "public", "private",
-               "secret")
+               "secret", "graph")
 
 
 def _name_unless(words, lookahead: str) -> str:
@@ -116,6 +116,9 @@ RULES = (
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
+    # a graph's lines, under its `board NAME: graph`
+    Rule(rf"^([ \t]+)(line|link)(?={SPACE}{NAME}[ \t]*-)", ("space", "keyword")),
+    Rule(rf"^([ \t]+)(point)(?={SPACE}{NAME}[ \t]*(?:,|at\b|#|$))", ("space", "keyword")),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
     Rule(_words(CONSTANTS), ("constant",)),

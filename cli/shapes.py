@@ -1,5 +1,5 @@
 """Pictures of the boards that are not laid out as boxes on the plane: a grid drawn with its edges and corners
-(dots joined by lines, the grid's spaces between them).
+(dots joined by lines, the grid's spaces between them), and a graph (points joined by lines).
 
 Each picture is made from a view's boards alone (docs/engine-api.md) and fits the width it is given when it
 can: `shape_pictures` takes the shared boards of a view and gives the pictures of the ones it draws, and the
@@ -22,7 +22,7 @@ _SEAT_TURN: dict[str, Callable] = {"west": lambda x, y: (-y, x), "north": lambda
 def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = None,
                    width: int = 80) -> tuple[list, list]:
     """(pictures, the other boards): a picture (its lines, roomiest first: a list of options) for each grid
-    drawn with its edges or corners among `boards`."""
+    drawn with its edges or corners and for each graph among `boards`."""
     families: dict = {}
     for b in boards:
         if b.get("shape") in ("edges", "corners") and b.get("of"):
@@ -31,6 +31,8 @@ def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = No
     for b in boards:
         if b.get("name") in families:
             pictures.append(lattice_options(b, families[b["name"]], glyphs, color, facing))
+        elif b.get("shape") == "graph":
+            pictures.append(graph_options(b, glyphs, color, facing, width))
         elif not (b.get("shape") in ("edges", "corners") and b.get("of") in families):
             rest.append(b)
     return pictures, rest
@@ -153,3 +155,115 @@ def _run(fill: str, glyph: str, pieces: list, w: int) -> str:
     left = (w - len(glyph)) // 2
     return fill * left + glyph + fill * (w - len(glyph) - left)
 
+
+# ---------------------------------------------------------------------------------
+# a graph
+
+def graph_options(board: dict, glyphs, color: bool, facing: Optional[str] = None, width: int = 80) -> list:
+    """A graph's points where its rules file puts them (their columns and rows, the gaps between them
+    closed up), each its piece or its name, the links between them drawn as lines: with a line between
+    rows (roomy) and, when that is too tall, without."""
+    spaces = _turned(board.get("spaces") or [], facing, keys=("x", "y"))
+    if not spaces:
+        return [[]]
+    return [pic for pic in (_graph_picture(board, spaces, glyphs, color, roomy, width) for roomy in (True, False))
+            if pic]
+
+
+def _graph_picture(board, spaces, glyphs, color, roomy, width) -> list:  # noqa: C901 - one drawing
+    by_name = {sp["name"]: sp for sp in spaces}
+    named = _axis_names(spaces)
+    texts = {}
+    for sp in spaces:
+        piece = stack_label(sp.get("pieces") or [], glyphs)
+        # a point named by its column and row can show just its piece: the names around say where it is
+        texts[sp["name"]] = (piece or str(sp["name"])) if named else \
+            str(sp["name"]) + (f"[{piece}]" if piece else "")
+    xs = sorted({sp["x"] for sp in spaces})
+    ys = sorted({sp["y"] for sp in spaces}, reverse=True)
+    cw = max(len(t) for t in texts.values())
+    margin = max([len(r) for r in named[1].values()] + [0]) + 1 if named else 0
+    gap = 4 if roomy else 2
+    while gap > 1 and margin + len(xs) * (cw + gap) > width:
+        gap -= 1
+    col = {x: margin + i * (cw + gap) for i, x in enumerate(xs)}
+    step = 2 if roomy else 1
+    row = {y: i * step for i, y in enumerate(ys)}
+    height = (len(ys) - 1) * step + 1
+    canvas = [[" "] * (margin + len(xs) * (cw + gap)) for _ in range(height)]
+    paints: dict = {}  # (row, column) of a point's text -> its colour code
+
+    def centre(sp):
+        return row[sp["y"]], col[sp["x"]] + cw // 2
+
+    def put(r, c, ch):
+        if 0 <= r < height and 0 <= c < len(canvas[r]):
+            here = canvas[r][c]
+            if here == " ":
+                canvas[r][c] = ch
+            elif here in "-|/\\" and here != ch:
+                canvas[r][c] = "+"
+
+    for sp in spaces:
+        t = texts[sp["name"]]
+        r, c = row[sp["y"]], col[sp["x"]] + cw // 2 - len(t) // 2  # centred on its column's middle
+        for i, ch in enumerate(t):
+            canvas[r][c + i] = ch
+        pieces = sp.get("pieces") or []
+        paints[(r, c)] = (len(t), glyphs.colour(pieces[-1]) if pieces else DIM)
+    for a_name, b_name in board.get("links") or []:
+        a, b = by_name.get(a_name), by_name.get(b_name)
+        if a is None or b is None:
+            continue
+        (r1, c1), (r2, c2) = centre(a), centre(b)
+        if r1 == r2:
+            lo, hi = sorted((c1, c2))
+            for c in range(lo, hi + 1):
+                put(r1, c, "-")
+        elif c1 == c2:
+            lo, hi = sorted((r1, r2))
+            for r in range(lo + 1, hi):
+                put(r, c1, "|")
+        else:
+            if (r1, c1) > (r2, c2):
+                (r1, c1), (r2, c2) = (r2, c2), (r1, c1)
+            mark = "\\" if c2 > c1 else "/"
+            for r in range(r1 + 1, r2):
+                put(r, round(c1 + (c2 - c1) * (r - r1) / (r2 - r1)), mark)
+    lines = []
+    for r, cells in enumerate(canvas):
+        out = ""
+        c = 0
+        while c < len(cells):
+            if (r, c) in paints:
+                n, code = paints[(r, c)]
+                out += paint("".join(cells[c:c + n]), code, color)
+                c += n
+            else:
+                out += cells[c]
+                c += 1
+        lines.append(out.rstrip())
+    if named:
+        columns, rows = named
+        for y, r in row.items():
+            label = rows.get(y, "")
+            lines[r] = label.rjust(margin - 1) + lines[r][margin - 1:] if label else lines[r]
+        head = [" "] * (margin + len(xs) * (cw + gap))
+        for x, c in col.items():
+            label = columns.get(x, "")
+            for i, ch in enumerate(label):
+                head[c + cw // 2 - len(label) // 2 + i] = ch
+        lines = ["".join(head).rstrip()] + lines  # above only: a mill board is tall already
+    return lines
+
+
+def _axis_names(spaces: list) -> Optional[tuple]:
+    """Columns and rows named by the points' names, when every point is named by its column and row (`d7`)."""
+    columns: dict = {}
+    rows: dict = {}
+    for sp in spaces:
+        m = _GRID_NAME.match(str(sp["name"]))
+        if m is None or columns.setdefault(sp["x"], m.group(1)) != m.group(1) \
+                or rows.setdefault(sp["y"], m.group(2)) != m.group(2):
+            return None
+    return columns, rows

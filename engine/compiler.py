@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple, Optional
 import attrs
 
 from ..grammar import nodes as N
-from ..grammar.boards import DERIVED
+from ..grammar.boards import DERIVED, graph_points, label_position
 from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.symbols import Checked
 from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
@@ -81,12 +81,19 @@ class BoardSpec:
     labels: Optional[str]
     per_player: bool
     area: bool
-    shape: str = "grid"  # "grid" | "area" | "edges" | "corners"
+    shape: str = "grid"  # "grid" | "area" | "edges" | "corners" | "graph"
     of: Optional[str] = None  # edges and corners: the grid they belong to
+    points: tuple = ()  # a graph's points: (name, column, row)
+    lines: tuple = ()  # a graph's lines and links: (names, straight)
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict) -> BoardSpec:
-    """What the engine needs to build a board: the size of the grid whose edges or corners a board is."""
+    """What the engine needs to build a board: a graph's points with their places, the size of the grid whose
+    edges or corners a board is."""
+    if b.shape == "graph":
+        points = tuple((p.name, *(p.at or label_position(p.name) or (0, 0))) for p in graph_points(b))
+        return BoardSpec(b.name, max(p[1] for p in points), max(p[2] for p in points), place, None, False, False,
+                         "graph", points=points, lines=tuple((line.points, line.straight) for line in b.lines))
     if b.shape in DERIVED:
         grid = boards[b.of]
         return BoardSpec(b.name, grid.width, grid.height, None, b.labels, False, False, b.shape, of=b.of)

@@ -267,12 +267,15 @@ def _rays(s):
 
 
 @builtin(A_SPACE, AN_INT, result=BOOL,
-         doc="whether space S is part of a straight line of at least N spaces whose top pieces have its owner")
+         doc="whether space S is part of a straight line of at least N spaces (on a graph: along one of its lines) "
+             "whose top pieces have its owner")
 def in_a_row(S, s, n):
     if s is None or not s.pieces:
         return False
     if s.board.area:
         return _in_a_row_area(s, n)
+    if s.board.lines is not None:
+        return _in_a_row_along(S, s, n)
     who = s.pieces[-1].owner
     for forth, back in _rays(s):
         run = 1
@@ -306,12 +309,30 @@ def _in_a_row_area(s, n):
     return False
 
 
+def _in_a_row_along(S, s, n):
+    """in_a_row on a graph: along the lines its rules file draws through s (kept on s as its rays)."""
+    who = s.pieces[-1].owner
+    S.spend(len(s.rays), None)
+    for forth, back in s.rays:
+        run = 1
+        for ray_ in (forth, back):
+            for t in ray_:
+                p = t.pieces
+                if not p or p[-1].owner is not who:
+                    break
+                run += 1
+        S.spend(run, None)
+        if run >= n:
+            return True
+    return False
+
+
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
 
 
 def adjacent(s):
-    """The spaces next to s on its board: the edges that meet it (the edges of a grid), or its orthogonal
-    neighbours."""
+    """The spaces next to s on its board: the points it is linked to (a graph, the edges of a grid), or its
+    orthogonal neighbours."""
     links = s.links
     if links is not None:
         return list(links)
@@ -320,7 +341,7 @@ def adjacent(s):
 
 
 @builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
-         doc="the neighbours of a space on its board (orthogonal ones; of an edge, the edges that meet it), or "
+         doc="the neighbours of a space on its board (orthogonal ones; on a graph, the points it joins), or "
              "those in the given directions")
 def neighbors(S, s, dirs=None):
     if s is None:
@@ -643,7 +664,7 @@ def frontier(S, spaces):
     for s in walked(S, spaces):
         if not s.pieces:
             continue
-        if s.links is not None:  # the edges of a grid: the edges that meet it
+        if s.links is not None:  # a graph, the edges of a grid: the spaces it is linked to
             for n in s.links:
                 if not n.pieces and id(n) not in seen:
                     seen.add(id(n))

@@ -33,12 +33,14 @@ def rotate(dx, dy, quarter_turns):
 
 
 class Board:
-    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "shape", "of")
+    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "shape", "lines",
+                 "of")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape="grid"):
         self.name, self.width, self.height, self.index = name, width, height, index
         self.area, self.owner = area, owner  # an area has no edges: it grows where pieces are put
         self.shape = "area" if area else shape
+        self.lines = None  # a graph's straight lines (tuples of spaces), which in_a_row follows
         self.of = None  # the edges and corners of a grid: that grid
         self.spaces = []
         self.by_xy = {}
@@ -88,7 +90,7 @@ class Space:
         self.pieces = []
         self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
         self.rays = None  # library._rays keeps the lines through this space here
-        # the spaces next to this one on the edges of a grid, which are not its orthogonal neighbours
+        # the spaces next to this one on a graph or the edges of a grid, which are not its orthogonal neighbours
         self.links = None
 
     def __repr__(self):

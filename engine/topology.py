@@ -3,7 +3,8 @@
 A grid's spaces are its columns and rows. The edges and the corners of a grid lie on the plane between the
 grid's spaces: corner (i, j) at (2i - 1, 2j - 1), space (x, y) at (2x, 2y), an edge half way between its two
 corners; so `touching` relates a space, its edges and its corners. An edge's `x` and `y` are those of its
-middle on that plane.
+middle on that plane. A graph's points are where its rules file puts them; each joins the points it is
+linked to, and its `line`s are the lines `in_a_row` follows.
 """
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ def sites(spec, specs, index):
         offset = sum(plane_width(b, specs) + 1 for b in specs[:grid])
         make = _edge_sites if spec.shape == "edges" else _corner_sites
         return make(spec.width, spec.height, spec.labels, offset)
+    if spec.shape == "graph":
+        return [(x, y, name, *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
+                for name, x, y in spec.points]
     spread = has_family(spec, specs)
     out = []
     for y in range(1, spec.height + 1):
@@ -91,8 +95,8 @@ def board_size(spec):
 
 
 def connect(board, spec):
-    """Join the spaces of a board built from `spec`: their neighbours in each direction, and the links of
-    edges."""
+    """Join the spaces of a board built from `spec`: their neighbours in each direction, and the links of a
+    graph or of edges."""
     by_xy = board.by_xy
     if spec.shape == "edges":
         for s in board.spaces:
@@ -110,7 +114,39 @@ def connect(board, spec):
                         links.append(t)
             s.links = tuple(links)
         return
+    if spec.shape == "graph":
+        _connect_graph(board, spec)
+        return
     for s in board.spaces:
         for d in DIRS.values():
             s.nbr[d.i] = by_xy.get((s.x + d.dx, s.y + d.dy))
+
+
+def _connect_graph(board, spec):
+    named = dict(zip((p[0] for p in spec.points), board.spaces))
+    links: dict = {id(s): {} for s in board.spaces}  # a dict keeps the order and a link made twice once
+    lines = []
+    through: dict = {id(s): [] for s in board.spaces}
+    for names, straight in spec.lines:
+        points = tuple(named[n] for n in names)
+        for a, b in zip(points, points[1:]):
+            links[id(a)][id(b)] = b
+            links[id(b)][id(a)] = a
+        if straight:
+            lines.append(points)
+            for i, s in enumerate(points):
+                through[id(s)].append((points[i + 1:], points[:i][::-1]))
+    board.lines = lines
+    for s in board.spaces:
+        s.links = tuple(links[id(s)].values())
+        s.rays = through[id(s)]  # the lines through it, walked out from it each way (in_a_row)
+        # a link that runs straight or diagonally gives a direction: the nearest point that way
+        for t in s.links:
+            dx, dy = t.x - s.x, t.y - s.y
+            if dx and dy and abs(dx) != abs(dy):
+                continue
+            d = DIR_BY_VECTOR[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
+            held = s.nbr[d.i]
+            if held is None or max(abs(dx), abs(dy)) < max(abs(held.x - s.x), abs(held.y - s.y)):
+                s.nbr[d.i] = t
 

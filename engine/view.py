@@ -38,7 +38,7 @@ class SpaceView(TypedDict):
 class _BoardBase(TypedDict):
     name: str
     # "grid" | "area" (lists only the spaces that hold something) | "edges" | "corners" (of a grid: on the
-    # plane between its spaces)
+    # plane between its spaces) | "graph" (points joined by links)
     shape: str
     width: int
     height: int
@@ -48,6 +48,8 @@ class _BoardBase(TypedDict):
 
 class BoardView(_BoardBase, total=False):
     of: str  # edges and corners: the name of their grid
+    links: list[list[str]]  # a graph: the pairs of points that are joined, each pair once
+    lines: list[list[str]]  # a graph: its straight lines (the points of each, in order)
 
 
 class ZoneView(TypedDict):
@@ -136,6 +138,9 @@ def view(S, seat: int) -> View:
         }
         if b.of is not None:
             board["of"] = b.of.name
+        if b.shape == "graph":
+            board["links"] = [[s.name, t.name] for s in b.spaces for t in s.links if s.index < t.index]
+            board["lines"] = [[s.name for s in line] for line in b.lines]
         boards.append(board)
     zones: list[ZoneView] = []
 

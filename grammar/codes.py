@@ -621,6 +621,26 @@ Right:
     board fields: grid 4 x 4
     board fences: edges of fields
 ''',
+    "E047": '''\
+E047: a graph board that is not well made
+
+A graph board lists its points and how they are joined on indented lines under `board NAME: graph`:
+`point NAME at (COLUMN, ROW)` places a point, `line A - B - C` joins points in a straight line (a line
+`in_a_row` follows), `link A - B` joins points without making a line. Every point needs a place: its
+`at (COLUMN, ROW)`, with both from 1 to 64, or a name that says it, like `d7` (column d, row 7). Two points
+cannot share a place or a name, a line passes through a point once, and only a graph has points and lines.
+
+Wrong:
+
+    board rails: graph
+        line york - leeds - york
+
+Right:
+
+    board rails: graph
+        point york at (3, 5), leeds at (1, 4)
+        line york - leeds
+''',
     "E050": '''\
 E050: a phase that can never be reached
 

@@ -1,5 +1,5 @@
-"""Boards that are not a plain grid: the edges and corners of a grid, and regions of any spaces; what the
-geometry builtins give on them, what a view says of them and how the renderer draws them."""
+"""Boards that are not a plain grid: the edges and corners of a grid, graphs, and regions of any spaces; what
+the geometry builtins give on them, what a view says of them and how the renderer draws them."""
 import os
 import pty
 import random
@@ -106,6 +106,13 @@ def test_in_a_row_follows_a_line_of_edges(lattice):
      "the grid 'fields' has edges or corners, so Mire lays it out on the plane, and it cannot have `at`"),
     ('board fields: grid 3 x 3\nboard a: edges of fields\nboard b: edges of fields\n',
      "the edges of 'fields' are already the board 'a' (line 4)"),
+    ('board rails: graph\n    line york - leeds\n', "point 'york' of the graph 'rails' has no place"),
+    ('board rails: graph\n    point york at (3, 5), leeds at (3, 5)\n', "points 'york' and 'leeds' are both at"),
+    ('board rails: graph\n    line a1 - b2 - a1\n', "this line passes through 'a1' twice"),
+    ('board rails: graph\n    point a99\n', "point 'a99' is at column 1, row 99"),
+    ('board rails: graph\n    point x at (1, 1), x at (2, 2)\n', "point 'x' is listed twice"),
+    ('board rails: graph per player\n    point a1\n', "a graph board is shared"),
+    ('board cells: grid 3 x 3\n    point a1\n', "only a graph board lists points and lines, and 'cells' is a grid"),
 ])
 def test_a_board_that_cannot_be_is_explained(tmp_path, text, message):
     path = tmp_path / "bad.mire"
@@ -130,6 +137,83 @@ def test_the_edges_and_corners_count_against_the_limit_of_spaces(tmp_path):
 def test_a_view_says_which_grid_edges_and_corners_belong_to(lattice):
     shapes = {b["name"]: (b["shape"], b.get("of")) for b in lattice.view(0)["boards"]}
     assert shapes == {"squares": ("grid", None), "lines": ("edges", "squares"), "dots": ("corners", "squares")}
+
+
+# ---------------------------------------------------------------- graphs
+
+GRAPH = """\
+game "Stations"
+players 2
+board rails: graph
+    point york at (4, 7), leeds at (2, 6), hull at (7, 5), selby at (4, 5), goole at (6, 5)
+    line leeds - selby - goole - hull
+    link york - selby
+    link york - goole
+board cells: grid 2 x 2
+piece train
+
+action go(s in rails where empty(s)):
+    place train for mover at s
+"""
+
+
+@pytest.fixture
+def rails(tmp_path):
+    return game_of(tmp_path, GRAPH).new_state()
+
+
+def test_a_graph_joins_its_points(rails):
+    S = rails
+    board = S.boards["rails"]
+    assert names(board.spaces) == ["york", "leeds", "hull", "selby", "goole"]
+    assert (board.width, board.height) == (7, 7)
+    assert names(call(S, "neighbors", S.space_by_name["selby"])) == ["leeds", "goole", "york"]
+    assert names(call(S, "neighbors", S.space_by_name["york"])) == ["selby", "goole"]
+    assert call(S, "at", board.in_play(), 4, 5) is S.space_by_name["selby"]
+    # the other board is laid beside it on the plane
+    assert S.space_by_name["a1"].px == 7 + 2
+
+
+def test_a_graph_link_that_runs_straight_has_a_direction(rails):
+    S = rails
+    selby = S.space_by_name["selby"]
+    assert S.space_by_name["goole"] is selby.nbr[DIRS["east"].i]
+    assert selby.nbr[DIRS["north"].i] is S.space_by_name["york"]
+    assert S.space_by_name["goole"].nbr[DIRS["northwest"].i] is S.space_by_name["york"]
+    assert selby.nbr[DIRS["west"].i] is None  # leeds is up and left, not straight
+    assert names(call(S, "ray", selby, DIRS["east"])) == ["goole", "hull"]
+
+
+def test_in_a_row_follows_the_lines_of_a_graph_not_its_links(rails):
+    S = rails
+    for name in ["selby", "york", "goole", "hull", "leeds"]:  # first seat: selby, goole, leeds
+        S.apply(S.parse_move(f"go {name}"))
+    selby = S.space_by_name["selby"]
+    assert call(S, "in_a_row", selby, 2) and not call(S, "in_a_row", S.space_by_name["york"], 2)
+    assert call(S, "in_a_row", S.space_by_name["leeds"], 3) and not call(S, "in_a_row", selby, 4)
+
+
+def test_chains_regions_and_borders_on_a_graph(rails):
+    S = rails
+    S.apply(S.parse_move("go selby"))
+    S.apply(S.parse_move("go hull"))
+    S.apply(S.parse_move("go goole"))
+    rails_spaces = S.boards["rails"].in_play()
+    selby = S.space_by_name["selby"]
+    assert sorted(names(call(S, "group", selby))) == ["goole", "selby"]
+    empties = [s for s in rails_spaces if not s.pieces]
+    assert call(S, "region", S.space_by_name["york"], empties) == [S.space_by_name["york"]]
+    assert sorted(map(names, call(S, "regions_of", empties))) == [["leeds"], ["york"]]
+    assert names(call(S, "border", call(S, "group", selby))) == ["leeds", "york", "hull"]
+
+
+def test_a_view_lists_the_links_and_lines_of_a_graph(rails):
+    view = rails.view(0)
+    rails_view = next(b for b in view["boards"] if b["name"] == "rails")
+    assert rails_view["shape"] == "graph"
+    assert sorted(map(sorted, rails_view["links"])) == [["goole", "hull"], ["goole", "selby"], ["goole", "york"],
+                                                       ["leeds", "selby"], ["selby", "york"]]
+    assert rails_view["lines"] == [["leeds", "selby", "goole", "hull"]]
 
 
 # ---------------------------------------------------------------- regions on a grid
@@ -175,6 +259,17 @@ def test_a_grid_is_drawn_with_its_edges_and_corners(snapshot):
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
+def test_a_graph_is_drawn_with_its_points_and_lines(snapshot):
+    text = render_view(_midgame("nine-mens-morris.mire", 30).view(0))
+    assert text == snapshot
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_graph_of_named_points_is_drawn_with_their_names(rails, snapshot):
+    rails.apply(rails.parse_move("go selby"))
+    assert render_view(rails.view(0)) == snapshot
+
+
 def _screen(args, typed, cols=80, rows=24):
     """What `mire ARGS` shows in a real pseudo-terminal of cols x rows, with `typed` lines typed into it."""
     pid, fd = pty.fork()
@@ -218,6 +313,7 @@ def _screen(args, typed, cols=80, rows=24):
 
 @pytest.mark.parametrize("game, typed, seen", [
     ("dots-and-boxes.mire", ["draw a1-b1", "quit"], "+-----+"),
+    ("nine-mens-morris.mire", ["put d6", "quit"], "b6----------"),
 ])
 def test_the_new_boards_fit_a_terminal_of_80_by_24(game, typed, seen):
     text = _screen(["play", str(GAMES / game), "--seat", "2=random", "--seed", "3"], typed)

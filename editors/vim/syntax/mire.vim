@@ -8,7 +8,7 @@ syn keyword mireDeclaration action board const def enum fallback game input opti
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else enter finish flip for if let log lose move next pass place remove repeat require shuffle win
-syn keyword mireKeyword after area as at by capacity corners down edges face facing from grid hidden key labels list named of private public secret secretly to until up uses where while
+syn keyword mireKeyword after area as at by capacity corners down edges face facing from graph grid hidden key labels line link list named of point private public secret secretly to until up uses where while
 syn match mireKeyword "\<\(for\s\+each\s\+player\|per\s\+player\|ordered\s\+by\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
 syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
 syn keyword mireOperator and in not or
