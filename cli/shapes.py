@@ -82,8 +82,8 @@ def lattice_options(grid: dict, family: list, glyphs, color: bool, facing: Optio
                  + [len(str(grid_cells[(x, y)][1].get("name", ""))) + 2 for x in range(1, nx, 2)
                     for y in range(1, ny, 2) if (x, y) in grid_cells])
     corner_names = _corner_names(grid_cells)
-    columns = {x: m.group(1) for (x, _), m in corner_names.items()}
-    rows = {y: m.group(2) for (_, y), m in corner_names.items()}
+    columns = _shared_part(corner_names, 0)
+    rows = _shared_part(corner_names, 1)
     margin = max([len(r) for r in rows.values()] + [0]) + 1 if rows else 0
 
     def coloured(s, pieces):
@@ -138,6 +138,20 @@ def _corner_names(grid_cells: dict) -> dict:
             return {}
         out[pos] = m
     return out
+
+
+def _shared_part(corner_names: dict, axis: int) -> dict:
+    """For each column (axis 0) or row (axis 1) of corners, what their names share: the letters of a column,
+    the number of a row (or, seen from a seat at the side, the other way round); {} when they share nothing."""
+    lines: dict = {}
+    for pos, m in corner_names.items():
+        lines.setdefault(pos[axis], []).append(m)
+    out = {}
+    for part in (1, 2):
+        out = {k: ms[0].group(part) for k, ms in lines.items() if len({m.group(part) for m in ms}) == 1}
+        if len(out) == len(lines):
+            return out
+    return {}
 
 
 def _column_line(columns: dict, nx: int, corner_w: int, cell_w: int, margin: int) -> str:
@@ -259,11 +273,11 @@ def _graph_picture(board, spaces, glyphs, color, roomy, width) -> list:  # noqa:
 
 def _axis_names(spaces: list) -> Optional[tuple]:
     """Columns and rows named by the points' names, when every point is named by its column and row (`d7`)."""
-    columns: dict = {}
-    rows: dict = {}
+    named = {}
     for sp in spaces:
         m = _GRID_NAME.match(str(sp["name"]))
-        if m is None or columns.setdefault(sp["x"], m.group(1)) != m.group(1) \
-                or rows.setdefault(sp["y"], m.group(2)) != m.group(2):
+        if m is None:
             return None
-    return columns, rows
+        named[(sp["x"], sp["y"])] = m
+    columns, rows = _shared_part(named, 0), _shared_part(named, 1)
+    return (columns, rows) if columns and rows else None

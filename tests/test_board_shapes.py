@@ -259,6 +259,14 @@ def test_a_grid_is_drawn_with_its_edges_and_corners(snapshot):
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
+def test_seen_from_a_seat_at_the_side_the_columns_and_rows_are_named_by_what_they_share(tmp_path, snapshot):
+    text = (GAMES / "dots-and-boxes.mire").read_text().replace("named red, blue", "named red, blue at west, east")
+    state = game_of(tmp_path, text).new_state()
+    for move in ["draw a1-b1", "draw a1-a2", "draw c3-c4"]:
+        state.apply(state.parse_move(move))
+    assert render_view(state.view(1)) == snapshot  # blue sits at the east edge, the row of d dots
+
+
 def test_a_graph_is_drawn_with_its_points_and_lines(snapshot):
     text = render_view(_midgame("nine-mens-morris.mire", 30).view(0))
     assert text == snapshot
