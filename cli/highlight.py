@@ -22,12 +22,13 @@ from ..engine.library import LIBRARY
 # `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
-                     "show")
+                     "show", "about", "status", "when")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw", "finish",
                    "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "edges", "corners", "graph", "point", "line", "link")
+               "face", "up", "down", "secretly", "internal", "ask", "because", "ties", "share", "stuck", "edges",
+               "corners", "graph", "point", "line", "link")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -77,12 +78,13 @@ ITEM_KINDS = ("action", "trigger", "proc", "def", "option")
 # A word of the language is a name where no keyword could stand: before `:` (an attribute `rank: int`),
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
-BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end")
+BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end", "stuck")
 BEFORE_COMMA = ("hidden", "key")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
+STUCK_RULES = ("lose", "win", "draw", "pass", "finish")
 AT_LINE_END = ("draw", "finish", "again", "pass", "up", "down", "area", "hidden", "key", "public", "private",
-               "secret", "graph")
+               "secret", "internal", "graph")
 
 
 def _name_unless(words, lookahead: str) -> str:
@@ -105,6 +107,11 @@ RULES = (
          ("declaration", "space", "declaration", "space", "declared-name")),
     Rule(rf"^(remove)({SPACE})({'|'.join(ITEM_KINDS)})({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "rule-name")),
+    # (the rule after `when stuck:` is a keyword where a word at the end of a line is otherwise a name; before
+    # the declarations, which would take `when` alone)
+    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)([ \t]*)(:)([ \t]*)({'|'.join(STUCK_RULES)})\b",
+         ("space", "declaration", "space", "keyword", "space", "punctuation", "space", "keyword")),
+    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)\b", ("space", "declaration", "space", "keyword")),
     Rule("^(" + _words(DECLARATION_WORDS + ("players", "first")) + ")", ("declaration",)),
     # phrases
     Rule(rf"\b(after)({SPACE})(move)\b", ("keyword", "space", "keyword")),
@@ -115,6 +122,7 @@ RULES = (
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
     # a graph's lines, under its `board NAME: graph`
     Rule(rf"^([ \t]+)(line|link)(?={SPACE}{NAME}[ \t]*-)", ("space", "keyword")),
@@ -173,7 +181,8 @@ def vim_syntax() -> str:
     def keywords(group, words):
         return f"syn keyword {group} " + " ".join(sorted(words))
 
-    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"after\s\+move",
+    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"ties\s\+share", r"when\s\+stuck",
+               r"after\s\+move",
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',

@@ -68,7 +68,8 @@ class Symbol:
     """An entry of the outline."""
     name: str
     what: str  # board, piece kind, attribute, zone, variable, constant, enum, enum value, def, proc, setup,
-    #            phase, action, fallback action, trigger, option, pieces, input, show, rank, game, players, variant
+    #            phase, action, fallback action, trigger, option, pieces, input, show, rank, when stuck, game, players,
+    #            variant
     place: Place
     name_place: Place
     detail: str = ""
@@ -656,6 +657,9 @@ class _Collector:
         it = {"it": _Binding("it", ("builtin", "it"), piece_of(item.kind), "the piece shown")}
         self.template(item.label, [it])
         return self.symbol(f"show {item.kind}", "show", item.span, None, self.line_text(item.span))
+
+    def item_Stuck(self, item, replaces):
+        return self.symbol("when stuck", "when stuck", item.span, None, self.line_text(item.span))
 
     def item_Rank(self, item, replaces):
         ranked = {"player": _Binding("player", ("builtin", "player"), Type("player"), "each player ranked")}

@@ -34,7 +34,7 @@ _SYMBOL_KINDS = {
     "proc": T.SymbolKind.Function, "setup": T.SymbolKind.Constructor, "phase": T.SymbolKind.Namespace,
     "action": T.SymbolKind.Method, "fallback action": T.SymbolKind.Method, "trigger": T.SymbolKind.Event,
     "option": T.SymbolKind.Boolean, "pieces": T.SymbolKind.Array, "input": T.SymbolKind.Interface,
-    "show": T.SymbolKind.String, "rank": T.SymbolKind.Operator,
+    "show": T.SymbolKind.String, "rank": T.SymbolKind.Operator, "when stuck": T.SymbolKind.Event,
 }
 _COMPLETION_KINDS = {
     "keyword": T.CompletionItemKind.Keyword, "builtin": T.CompletionItemKind.Constant,

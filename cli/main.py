@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 
 from ..engine import InputError, RuleError, SetupError, load_game
-from ..engine.perft import perft
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
@@ -20,10 +19,6 @@ from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
-from .play import Session, plural, use_colour
-from .play import replay as run_replay
-from .render import render_view
-from .savefile import SaveError, restore, start
 
 # ---------------------------------------------------------------------------------
 # errors: never a traceback
@@ -89,6 +84,25 @@ def _load(game_arg: str):
         return resolve(game_arg)
     except UnknownGame as e:
         raise click.BadParameter(str(e), param_hint="GAME") from None
+
+
+def spread_options(f):
+    """--jobs and --cluster: where a series (or perft) is played; the results are the same everywhere."""
+    f = click.option("--cluster", metavar="ADDRESS",
+                     help="Play on a Ray cluster: `auto` starts (or joins) one on this machine, else a cluster's "
+                          "address (needs `pip install 'mire[cluster]'`).")(f)
+    return click.option("--jobs", type=click.IntRange(min=1), metavar="N",
+                        help="Play in N processes (default: one per core); the results are the same for "
+                             "every N.")(f)
+
+
+def _runner(jobs, cluster):
+    from ..engine.parallel import runner_for
+    try:
+        return runner_for(jobs, cluster)
+    except ImportError as err:
+        raise click.UsageError(f"--cluster needs Ray, which is not installed ({err}): "
+                               "pip install 'mire[cluster]'") from None
 
 
 def _players(game, players):
@@ -311,6 +325,7 @@ def play(game, players, seed, seat_specs, options, hand_specs):
         seed = random.SystemRandom().randrange(1 << 31)
     inputs = _hands(the_game, hand_specs, n, seed, opts)
     state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
+    from .play import Session  # the REPL's modules only when a game is played (a quicker `mire check`)
     session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs)
     sys.exit(session.run())
 
@@ -322,6 +337,11 @@ def play(game, players, seed, seat_specs, options, hand_specs):
 @guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
+    from .play import plural, use_colour
+    from .play import replay as run_replay
+    from .render import render_view
+    from .savefile import SaveError, restore, start
+    from .terminal import terminal_size
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
@@ -332,7 +352,7 @@ def replay(file, seat):
     fresh = start(game, saved)
     colour = use_colour()
     click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
-    click.echo(render_view(fresh.view(seat - 1), color=colour))
+    click.echo(render_view(fresh.view(seat - 1), color=colour, width=terminal_size()[0]))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)
     if fresh.is_over():
         click.echo(f"game over: {fresh.outcome().text}")
@@ -353,14 +373,20 @@ def replay(file, seat):
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a playout after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def simulate(game, count, seed, players, options, max_moves, as_json):
+def simulate(game, count, seed, players, options, max_moves, as_json, jobs, cluster):
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
-    from ..engine.playout import random_playouts
+    from ..engine.parallel import Series, run_series
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    summary = random_playouts(the_game, count, seed=seed, players=n, options=opts, max_moves=max_moves)
+    try:
+        summary = run_series(Series("random", the_game.path, count, seed, n, opts, max_moves),
+                             _runner(jobs, cluster))
+    except KeyboardInterrupt:  # before a game was done
+        click.echo("interrupted before a game was played", err=True)
+        sys.exit(130)
     if summary.interrupted:
         click.echo(f"interrupted: {summary.n} of {count} playouts done", err=True)
     if not summary.n:
@@ -397,17 +423,40 @@ def simulate(game, count, seed, players, options, max_moves, as_json):
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--divide", "split", is_flag=True, help="Instead of the counts by depth, the count of DEPTH-move "
+                                                       "sequences under each first move (with --json: as well).")
+@click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
+                                                      "(\"terminals\": the last depth's moves are played too).")
+@spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, as_json):
-    """Count the move sequences of each length 1..DEPTH from the start."""
+def perft_command(game, depth, seed, players, options, split, as_json, jobs, cluster):
+    """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
+    move)."""
+    from ..engine.parallel import perft_split, run_perft
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    state = the_game.new_state(seed=seed, players=n, options=opts)
-    counts = perft(state, depth)
+    runner = _runner(jobs, cluster)
+    try:
+        if as_json or split:
+            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json)
+            counts = report.counts
+        else:
+            counts = run_perft(the_game.path, depth, seed, n, opts, runner)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
     if as_json:
-        click.echo(json.dumps({"game": the_game.name, "counts": counts}))
+        out = {"game": the_game.name, "counts": counts,
+               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
+        if split:
+            out["divide"] = dict(report.divide)
+        click.echo(json.dumps(out))
+        return
+    if split:
+        for text, count in report.divide:
+            click.echo(f"{text}: {count}")
+        click.echo(f"total: {sum(c for _, c in report.divide)}")
         return
     for d, c in enumerate(counts, 1):
         click.echo(f"depth {d}: {c}")
@@ -459,20 +508,22 @@ def _bot_seats(specs, players):
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json):
+def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json, jobs, cluster):
     """Bots play GAME against each other, N games: wins per seat (alone or shared), draws, lengths, and per
     bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
-    from ..engine.arena import arena as run_arena
+    from ..engine.parallel import Series, run_series
     from .reports import arena_text, progress
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     specs = _bot_seats(seat_specs, n)
+    runner = _runner(jobs, cluster)
     try:
         with progress(count, the_game.name) as tick:
-            result = run_arena(the_game, specs, count, seed=seed, players=n, options=opts,
-                               rotate=not fixed_seats, max_moves=max_moves, on_game=tick)
+            result = run_series(Series("arena", the_game.path, count, seed, n, opts, max_moves, tuple(specs),
+                                       rotate=not fixed_seats), runner, on_game=tick)
     except KeyboardInterrupt:  # before the first game began
         result = None
     if result is None or not result.summary.n:
@@ -496,8 +547,9 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True)
 @click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
 @click.option("--json", "as_json", is_flag=True)
+@spread_options
 @guarded
-def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json):
+def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json, jobs, cluster):
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
     branching factor by turn. Ctrl-C stops with what has been played."""
@@ -513,7 +565,7 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     for g in games:
         the_game, _ = _load(g)
         loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
-    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves)
+    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves, _runner(jobs, cluster))
     if not columns:
         click.echo("interrupted before a game was played", err=True)
         sys.exit(130)
@@ -539,9 +591,9 @@ def _balance_bots(bot_list):
     return bots
 
 
-def _balance_runs(loaded, bots, count, seed, max_moves):
+def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
-    from ..engine.balance import balance as run_balance
+    from ..engine.parallel import Series, run_series
     from .reports import progress
     columns = []
     stopped = False
@@ -552,8 +604,8 @@ def _balance_runs(loaded, bots, count, seed, max_moves):
                 break
             try:
                 with progress(count, f"{the_game.name}, {b}") as tick:
-                    run = run_balance(the_game, b, count, seed=seed, players=n, options=opts,
-                                      max_moves=max_moves, on_game=tick)
+                    run = run_series(Series("balance", the_game.path, count, seed, n, opts, max_moves, bot=b),
+                                     runner, on_game=tick)
             except KeyboardInterrupt:  # between two series of games: what is done stays
                 stopped = True
                 break

@@ -1,32 +1,54 @@
-"""The REPL of `mire play`: humans type moves, bots move by themselves."""
+"""The REPL of `mire play`: humans type moves, bots move by themselves.
+
+Each time a human is to move, one screen is shown: what happened since they last looked, the view
+of the game condensed to the terminal (render.py), the legal moves (numbered, or summed up per
+action) and the prompt; it is laid out to fit the terminal, so nothing of it scrolls away.  When the
+seats see different things (a hand, a secret choice), the screen and its scrollback are cleared
+before the next human sits down.  The REPL stays open when the game is over.
+"""
 from __future__ import annotations
 
-import os
 import random
 import sys
 
 import click
 
-from ..engine.bots import RandomBot
+from .fitting import cut, fit_line
+from .fitting import width as fit_width
 from .games import same_game
-from .render import has_hidden_info, render_view
+from .glyphs import has_hidden_info
+from .line_editor import LineReader
+from .move_list import format_moves, moves_block, numbered_lines  # noqa: F401  (format_moves: tests)
+from .move_words import canonical, match_move, move_fields, piece_number
+from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
+from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401  (use_colour: main)
 
 HUMAN = "human"
 HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "undo", "hint", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "why", "save ", "load ", "help", "quit"]
 
 HELP = """\
-Type a move's number or its text{example}. Commands:
-  moves       list the legal moves
-  board       show the board again
-  undo        take back the last move made by a human (and the bots' moves after it)
-  hint        ask the search bot what it would play here (it sees only what you see)
-  save FILE   save the game to FILE
-  load FILE   load a game saved with 'save'
-  help        this text
-  quit        leave the game"""
+Type a move: its number, or its text{example}, in any case.
+The start of each word is enough, a piece with a number may be typed by it, and
+words may be left out while only one legal move fits (a space alone, say).
+  moves         list every legal move, numbered
+  board         show the screen again
+  board NAME    one board whole, named by its name or its owner's
+  history       the moves so far
+  undo          take back the last move made by a human (and the bots' after it)
+  hint          ask the search bot what it would play (it sees what you see)
+  preview MOVE  your boards as they would be after MOVE, without playing it
+  about         the goal of the game, each player's figures, the rules file
+  why           the rule behind the last refusal, as the rules file says it
+  save FILE     save the game to FILE
+  load FILE     load a game saved with 'save'
+  help          this text
+  quit          leave the game"""
+
+# at most this share of the screen goes to what happened since a player last looked
+EVENTS_SHARE = 4
 
 
 def seat_text(spec: str) -> str:
@@ -42,28 +64,8 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def is_tty(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
-def use_colour() -> bool:
-    return is_tty(sys.stdout) and "NO_COLOR" not in os.environ
-
-
-def format_moves(moves, width: int = 78) -> str:
-    """The numbered legal moves, in columns."""
-    if not moves:
-        return "no legal moves"
-    entries = [f"{i:>{len(str(len(moves)))}}. {m.text}" for i, m in enumerate(moves, 1)]
-    col = max(len(e) for e in entries) + 3
-    per_row = max(1, width // col)
-    lines = []
-    for i in range(0, len(entries), per_row):
-        lines.append("".join(e.ljust(col) for e in entries[i:i + per_row]).rstrip())
-    return "\n".join(lines)
+def _is_yes(answer) -> bool:
+    return (answer or "").strip().lower() in ("y", "yes")
 
 
 class Session:
@@ -72,6 +74,7 @@ class Session:
 
     def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None):
         self.game = game
+        self.refused = None          # the author's account of the last refused move (`why`)
         self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
         self.game_ref = game_ref
         self.state = state
@@ -82,17 +85,218 @@ class Session:
         self.rng = random.Random(seed)
         self.bots = self.make_bots()
         self.movers = []             # the seat that made each move of state.history
-        self.fresh = True            # show the board before the next prompt
-        self.last_human = None       # the human seat whose view was shown last
-        self.hidden = False          # has the game shown hidden information?
-        self.recent = []             # the moves made since a human's view was last shown
-        self.colour = use_colour()
-        self.tty_in = is_tty(sys.stdin)
-        self.tty_out = is_tty(sys.stdout)
-        self.echo = out or click.echo
-        self._readline = None
-        if self.tty_in:
-            self._setup_readline()
+        self.fresh = True            # show the screen before the next prompt
+        self.last_human = None       # the human seat whose screen was shown last
+        self.private = False         # have the seats been seen to see different things?
+        self.force_handoff = False   # hand the keyboard over even to the same seat (after `load`)
+        self.recent = []             # (seat, move, what the rules said) since a human last looked
+        self.end_shown = False
+        # colour and control codes only for a person at a terminal: not when lines are piped in
+        self.tty_out = is_tty(sys.stdout) and is_tty(sys.stdin)
+        self.colour = use_colour() and self.tty_out
+        self._echo = out or click.echo
+        self.since_input = 0         # lines on the screen under the last prompt
+        self.reader = LineReader(self._echo, self._words, self._toolbar)
+
+    # -- the terminal ------------------------------------------------------------------
+
+    def size(self) -> tuple:
+        return terminal_size()
+
+    def _words(self) -> list:
+        try:
+            moves = [] if self.state.is_over() else [m.text for m in self.state.legal_moves()]
+        except Exception:   # noqa: BLE001 - completion must never break the prompt
+            moves = []
+        return moves + [c.strip() for c in COMMANDS]
+
+    def _toolbar(self) -> str:
+        cols, _ = self.size()
+        s = self.state
+        if s.is_over():
+            text = f" {self.game.title} · game over · board, history, undo, save, quit"
+        else:
+            text = f" {self.game.title} · {s.seat_name(s.to_move)} to move · " \
+                   f"{plural(len(s.legal_moves()), 'legal move')} · help, moves, undo, quit"
+        return cut(text, cols - 1)
+
+    def read_line(self, prompt: str):
+        line = self.reader.read(prompt)
+        self.since_input = 1     # the prompt and what was typed stay on the screen
+        return line
+
+    def echo(self, text: str = "", nl: bool = True):
+        """Print a line (wrapped to the terminal's width), counting the lines the screen has taken."""
+        if not nl:      # a control sequence or a prompt
+            self._echo(text, nl=False)
+            return
+        cols, _ = self.size()
+        for line in text.split("\n"):
+            parts = fit_line(line, cols)
+            for part in parts:
+                self._echo(part)
+            self.since_input += len(parts)
+
+    def clear(self):
+        """Clear the screen and its scrollback: nothing shown before can be scrolled back to."""
+        if self.tty_out:
+            self._echo(CLEAR_ALL, nl=False)
+            self.since_input = 0
+
+    def room(self) -> int:
+        """Lines a screen may take above the prompt, under what is already on the screen."""
+        _, rows = self.size()
+        return rows - 1 - self.reader.toolbar_lines - self.since_input
+
+    # -- output ------------------------------------------------------------------------
+
+    def name(self, seat) -> str:
+        return self.state.seat_name(seat)
+
+    def banner_lines(self) -> list:
+        """The title, the goal when the first screen leaves room for it, who plays, and how to type."""
+        cols, _ = self.size()
+        who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
+        opts = f"; options {' '.join(self.options)}" if self.options else ""
+        title = f"{self.game.title}; seed {self.seed}{opts}."
+
+        def tail(hint):
+            return [f"{who}. {hint}"] if fit_width(f"{who}. {hint}") <= cols else [f"{who}.", hint]
+        about = self.about_lines(cols)
+        shown = [title] + about + tail("Type a move's number or text, or 'help'.")
+        if not about or len(shown) + self.first_screen_height(cols) <= self.room():
+            return shown
+        return [title] + tail("Type a move's number or text, 'about' or 'help'.")
+
+    def first_screen_height(self, cols: int) -> int:
+        """The lines of the first screen when nothing is condensed."""
+        if self.state.is_over():
+            return 0
+        seat = self.state.to_move
+        return len(view_lines(self.state.view(seat), color=False, width=cols, typed=self.typed_names(seat))) \
+            + len(moves_block(self.state.legal_moves(), cols, 6))
+
+    def about_lines(self, cols: int) -> list:
+        """The goal of the game in its own words (`about`), wrapped to the terminal."""
+        about = self.state.game.about
+        return fit_line(about, cols) if about else []
+
+    def about(self, seat):
+        cols, _ = self.size()
+        lines = self.about_lines(cols) or [f"{self.game.title} says nothing about itself"]
+        view = self.state.view(seat if seat is not None else 0)
+        lines += [f"{p['seat']}: {', '.join(p['status'])}" for p in view["players"] if p.get("status")]
+        lines.append(f"the rules: {self.game.path}")
+        self.page([part for line in lines for part in fit_line(line, cols)])
+
+    def typed_names(self, seat) -> dict:
+        """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
+        from mire.engine.view import piece_view, zone_visible
+        S = self.state
+        typed = {}
+        zones = list(S.zones.values()) + [z for p in S.players for z in p.zones.values()]
+        for zone in zones:
+            if not zone_visible(zone, seat):
+                continue
+            for piece in zone.pieces:
+                number = piece_number(piece.describe())
+                if number:
+                    typed[piece_key(piece_view(piece, seat, S))] = number
+        return typed
+
+    def screen(self, seat, above: list) -> list:
+        """The lines of `seat`'s screen under `above`, fitted to the terminal."""
+        cols, _ = self.size()
+        room = self.room() - len(above)
+        view = self.state.view(seat)
+        self.private = self.private or has_hidden_info(view) and self._seats_differ(seat)
+        moves = self.state.legal_moves()
+        typed = self.typed_names(seat)
+        best: list = []
+        for moves_room in (6, 4, 2, 1):
+            block = moves_block(moves, cols, moves_room)
+            body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed)
+            best = body + block
+            if len(best) <= room:
+                break
+        return best
+
+    def event_lines(self, seat) -> list:
+        """What happened since `seat` last looked, as they may read it, within its share of the screen."""
+        cols, rows = self.size()
+        lines = []
+        for mover, words, said in self.recent:
+            lines.append(cut(f"{self.name(mover)}{words(seat)}", cols))
+            lines.extend(cut(f"  {t}", cols) for t in said)
+        cap = max(3, rows // EVENTS_SHARE)
+        if len(lines) > cap:
+            left_out = len(lines) - (cap - 1)
+            lines = [f"({plural(left_out, 'line')} before these: 'history' lists the moves)"] + lines[-(cap - 1):]
+        return lines
+
+    def show_screen(self, seat):
+        above = self.event_lines(seat)
+        self.recent = []
+        for line in above + self.screen(seat, above):
+            self.echo(line)
+
+    def show_moves(self):
+        cols, _ = self.size()
+        self.page(numbered_lines(self.state.legal_moves(), cols))
+
+    def page(self, lines: list):
+        """Lines a screenful at a time at a terminal; all at once from a pipe."""
+        start = 0
+        while start < len(lines):
+            chunk = max(1, self.room())
+            if not self.reader.interactive or len(lines) - start <= chunk:
+                chunk = len(lines) - start
+            for line in lines[start:start + chunk]:
+                self.echo(line)
+            start += chunk
+            if start >= len(lines):
+                break
+            answer = self.read_line(f"-- {len(lines) - start} more: Enter for more, q to stop -- ")
+            if answer is None or answer.strip().lower().startswith("q"):
+                break
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def run(self) -> int:
+        for line in self.banner_lines():
+            self.echo(line)
+        while True:
+            state = self.state
+            if state.is_over():
+                if not self.end_shown:
+                    self.show_end()
+                line = self.read_line("game over> ")
+                if line is None:
+                    return 0
+                if self.handle(line, self.viewer()) == "quit":
+                    return 0
+                continue
+            seat = state.to_move
+            moves = state.legal_moves()
+            if not moves:
+                self.flush_events(None)
+                self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
+                return 1
+            if self.bots[seat] is not None:
+                self.apply(self.think(self.bots[seat], seat), seat)
+                continue
+            if self.needs_handoff(seat):
+                if not self.handoff(seat):
+                    return 0
+            if self.fresh:
+                self.show_screen(seat)
+                self.last_human = seat
+                self.fresh = False
+            line = self.read_line(f"{self.name(seat)}> ")
+            if line is None:
+                return 0
+            if self.handle(line, seat) == "quit":
+                return 0
 
     def make_bots(self):
         """The bot of each seat, None for a person: random seats draw, in turn, from the game's seed."""
@@ -105,120 +309,17 @@ class Session:
                        else spec.make(seed=self.seed * 8 + i))
         return out
 
-    # -- input -------------------------------------------------------------------------
-
-    def _setup_readline(self):
-        try:
-            import readline
-        except ImportError:
-            return
-        self._readline = readline
-        readline.set_completer_delims("")
-        readline.set_completer(self._complete)
-        if "libedit" in (readline.__doc__ or ""):
-            readline.parse_and_bind("bind ^I rl_complete")
-        else:
-            readline.parse_and_bind("tab: complete")
-
-    def _complete(self, text, index):
-        try:
-            words = [m.text for m in self.state.legal_moves()] + COMMANDS
-        except Exception:
-            return None
-        hits = [w for w in words if w.startswith(text)]
-        return hits[index] if index < len(hits) else None
-
-    def read_line(self, prompt: str):
-        """A line of input without its newline, or None at the end of the input."""
-        if self.tty_in:
-            try:
-                return input(prompt)
-            except EOFError:
-                self.echo("")
-                return None
-        self.echo(prompt, nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            self.echo("")
-            return None
-        line = line.rstrip("\r\n")
-        self.echo(line)
-        return line
-
-    # -- output ------------------------------------------------------------------------
-
-    def name(self, seat) -> str:
-        return self.state.seat_name(seat)
-
-    def banner(self):
-        who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
-        opts = f", options {' '.join(self.options)}" if self.options else ""
-        self.echo(f"{self.game.title}: {who}; seed {self.seed}{opts}.")
-        self.echo("Type a move's number or text, or 'help'.")
-
-    def show_board(self, seat, status=True):
-        view = self.state.view(seat)
-        self.hidden = self.hidden or has_hidden_info(view)
-        self.echo(render_view(view, color=self.colour, status=status))
-
-    def show_moves(self):
-        self.echo(format_moves(self.state.legal_moves()))
-
-    def show(self, seat):
-        self.show_board(seat)
-        self.show_moves()
-
-    # -- the loop ----------------------------------------------------------------------
-
-    def run(self) -> int:
-        self.banner()
-        while True:
-            state = self.state
-            if state.is_over():
-                seat = self.last_human if self.last_human is not None else 0
-                self.show_board(seat, status=False)
-                result = state.outcome()
-                self.echo(f"game over: {result.text}")
-                for note in result.extra.get("notes", []):
-                    self.echo(f"  {note}")
-                return 0
-            seat = state.to_move
-            moves = state.legal_moves()
-            if not moves:
-                self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
-                return 1
-            if self.bots[seat] is not None:
-                self.apply(self.think(self.bots[seat], seat), seat)
-                continue
-            if self.needs_handoff(seat):
-                if self.tty_out:
-                    self.echo("\x1b[2J\x1b[H", nl=False)
-                self.echo(f"Pass to {self.name(seat)}; press Enter")
-                if self.read_line("") is None:
-                    return 0
-                if self.tty_out:        # the clear took them away
-                    for mover, move in self.recent:
-                        self.echo(self.announce(mover, move, seat))
-                self.fresh = True
-            if self.fresh:
-                self.show(seat)
-                self.recent = []
-                self.last_human = seat
-                self.fresh = False
-            line = self.read_line(f"{self.name(seat)}> ")
-            if line is None:
-                return 0
-            if self.handle(line, seat) == "quit":
-                return 0
-
     def think(self, bot, seat):
         """The bot's move; a search says that it is thinking (Ctrl-C stops the game as ever)."""
+        from mire.engine.bots import RandomBot
         if isinstance(bot, RandomBot):
             return bot.choose(self.state, seat)
+        if self.last_human is not None:   # what happened so far shows before the wait
+            self.flush_events(self.viewer())
         self.echo(f"{self.name(seat)} is thinking...", nl=not self.tty_out)
         move = bot.choose(self.state, seat)
         if self.tty_out:
-            self.echo("\r\x1b[K", nl=False)
+            self._echo("\r\x1b[K", nl=False)
         return move
 
     def hint(self, seat):
@@ -228,119 +329,281 @@ class Session:
         try:
             move = make_bot(HINT_BOT, seed=self.seed).choose(self.state, seat)
         except KeyboardInterrupt:
-            self.echo("\nno hint: interrupted")
+            self.echo("")
+            self.echo("no hint: interrupted")
             return
         if self.tty_out:
-            self.echo("\r\x1b[K", nl=False)
+            self._echo("\r\x1b[K", nl=False)
         self.echo(f"hint: {move.text_for(seat)}")
 
-    def needs_handoff(self, seat) -> bool:
-        if self.last_human is None or self.last_human == seat:
-            return False
-        if not self.hidden:
-            self.hidden = has_hidden_info(self.state.view(seat)) or \
-                has_hidden_info(self.state.view(self.last_human))
-        return self.hidden
-
-    def audience(self, seat):
-        """Whose eyes are on the screen when `seat` moves: that human, or the human who last looked."""
-        if self.seats[seat] == HUMAN:
-            return seat
+    def viewer(self):
+        """Whose eyes are on the screen: the human who looked last, else the first human seat."""
         if self.last_human is not None:
             return self.last_human
         humans = [i for i, k in enumerate(self.seats) if k == HUMAN]
         return humans[0] if humans else None
 
-    def announce(self, seat, move, viewer):
-        text = move.text if viewer is None else move.text_for(viewer)
-        return f"{self.name(seat)} plays {text}"
+    def flush_events(self, seat):
+        for line in self.event_lines(seat) if self.last_human is not None else self._all_events(seat):
+            self.echo(line)
+        self.recent = []
+
+    def _all_events(self, seat) -> list:
+        lines = []
+        for mover, words, said in self.recent:
+            lines.append(f"{self.name(mover)}{words(seat)}")
+            lines.extend(f"  {t}" for t in said)
+        return lines
+
+    def show_end(self):
+        seat = self.viewer()
+        self.flush_events(seat)
+        view = self.state.view(seat if seat is not None else 0)
+        cols, _ = self.size()
+        result = self.state.outcome()
+        tail = [game_over_text(result.text, result.reason)] + [f"  {note}" for note in result.extra.get("notes", [])]
+        tail.append("The game is over: 'board', 'history', 'undo', 'save FILE' or 'quit'.")
+        tail = [part for line in tail for part in fit_line(line, cols)]
+        room = self.room()
+        if HUMAN not in self.seats:   # nobody awaited this screen: what the bots did may scroll away
+            room += self.since_input
+        body = view_lines(view, color=self.colour, status=False, width=cols, height=room - len(tail))
+        if len(body) > room - len(tail) and HUMAN in self.seats:   # the result first: the boards wait for 'board'
+            body = ["the boards: 'board' shows them"] + view_lines(
+                dict(view, boards=[]), color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
+        for line in body + tail:
+            self.echo(line)
+        self.end_shown = True
+
+    def _seats_differ(self, seat) -> bool:
+        """Do two seats see different things now (views, or the moves as they may read them)?"""
+        s = self.state
+        seats = range(s.num_players)
+
+        def seen(i):
+            v = dict(s.view(i))
+            for key in ("seat", "facing", "choice"):
+                v.pop(key, None)
+            return v, s.history_for(i)
+        first = seen(seat)
+        return any(seen(i) != first for i in seats if i != seat)
+
+    def needs_handoff(self, seat) -> bool:
+        humans = [i for i, k in enumerate(self.seats) if k == HUMAN]
+        if len(humans) < 2:      # one person sees every screen
+            return False
+        if self.force_handoff:
+            return self.private or self._seats_differ(seat)
+        if self.last_human is None or self.last_human == seat:
+            return False
+        self.private = self.private or self._seats_differ(seat)
+        return self.private
+
+    def handoff(self, seat) -> bool:
+        """Clear the screen and its scrollback and wait for `seat`'s player; False at the end of input."""
+        self.clear()
+        if self.read_line(f"Pass to {self.name(seat)}; press Enter ") is None:
+            return False
+        self.clear()      # their screen starts at the top of a clean terminal
+        self.force_handoff = False
+        self.fresh = True
+        return True
 
     def apply(self, move, seat):
         from mire.engine import RuleError
-        viewer = self.audience(seat)
+        viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
+        # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
+        words = {s: announced(self.state, move, s) for s in range(self.state.n)}
+        words[None] = announced(self.state, move, None)
         try:
             self.state.apply(move)
         except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
             self.echo(f"the rules failed on '{move.text_for(viewer) if viewer is not None else move.text}': {e}")
             return
         self.movers.append(seat)
-        self.echo(self.announce(seat, move, viewer))
-        said = self.state.log[logged:]
+        said = [text for _, text in self.state.log[logged:]]
         if self.state.is_over():  # the end's notes are shown with the result
             said = said[:len(said) - len(self.state.outcome().extra.get("notes", []))]
-        for _, text in said:  # what the rules said about the move
-            self.echo(f"  {text}")
-        self.recent.append((seat, move))
+        self.recent.append((seat, words.__getitem__, said))
         self.fresh = True
 
     # -- one line of input ---------------------------------------------------------------
 
+    def _exact_move(self, text: str):
+        """The legal move whose text is exactly `text` (spacing and case aside), or None."""
+        if self.state.is_over():
+            return None
+        wanted = " ".join(text.lower().split())
+        for m in self.state.legal_moves():
+            if " ".join(m.text.lower().split()) == wanted:
+                return m
+        return None
+
     def handle(self, line: str, seat):
-        from mire.engine import IllegalMove
         text = line.strip()
         if not text:
             return None
         word, _, rest = text.partition(" ")
         word_l, rest = word.lower(), rest.strip()
-        if word_l in ("quit", "exit"):
+        command = self._commands(seat, word_l, rest).get(word_l)
+        if command is not None and self._exact_move(text) is None:  # a move that reads like a command is a move
+            return command()
+        if self.state.is_over():
+            self.echo("the game is over: 'undo' takes back the last move; 'quit' leaves")
+            return None
+        self.play_typed(text, seat)
+        return None
+
+    def _commands(self, seat, word: str, rest: str) -> dict:
+        """The REPL's commands: word -> what it does (returning "quit" to leave)."""
+        def quit_():
             self.echo("bye")
             return "quit"
-        if word_l in ("help", "?"):
-            moves = self.state.legal_moves()
+
+        def help_():
+            moves = [] if self.state.is_over() else self.state.legal_moves()
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
-            self.echo(HELP.format(example=example))
-            return None
-        plain = {"moves": self.show_moves, "board": lambda: self.show_board(seat), "undo": lambda: self.undo(seat)}
-        if word_l == "hint" and not rest and not self._exact_move(text):
-            plain["hint"] = lambda: self.hint(seat)
-        if word_l in plain:
-            plain[word_l]()
-            return None
-        if word_l in ("save", "load") and not self._exact_move(text):
-            if not rest:
-                self.echo(f"usage: {word_l} FILE")
-            elif word_l == "save":
-                self.save(rest)
-            else:
-                self.load(rest)
-            return None
+            self.page(HELP.format(example=example).splitlines())
+
+        def over_or(what: str, then):
+            return lambda: self.echo(f"the game is over: {what}") if self.state.is_over() else then()
+
+        def file_(verb):
+            def run():
+                if not rest:
+                    self.echo(f"usage: {verb} FILE")
+                elif verb == "save":
+                    self.save(rest, seat)
+                else:
+                    self.load(rest)
+            return run
+        commands = {"quit": quit_, "exit": quit_, "help": help_, "?": help_,
+                    "why": lambda: self.echo(self.refused or "no move has been refused yet"),
+                    "about": lambda: self.about(seat), "rules": lambda: self.about(seat),
+                    "preview": over_or("there is nothing to preview", lambda: self.preview(seat, rest)),
+                    "moves": over_or("there are no moves", self.show_moves),
+                    "board": lambda: self.board(seat, rest),
+                    "history": lambda: self.history(seat), "undo": lambda: self.undo(seat),
+                    "save": file_("save"), "load": file_("load")}
+        if not rest:
+            commands["hint"] = over_or("there is nothing to hint", lambda: self.hint(seat))
+        return commands
+
+    def play_typed(self, text: str, seat):
+        move = self.typed_move(text, seat)
+        if move is not None:
+            self.apply(move, seat)
+
+    def typed_move(self, text: str, seat):
+        """The legal move `text` names, or None once the player has been told why there is none."""
+        from mire.engine import IllegalMove
         moves = self.state.legal_moves()
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(moves):
-                self.apply(moves[n - 1], seat)
-            else:
-                self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
+                return moves[n - 1]
+            self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
+            return None
+        found = match_move(text, moves)
+        if found.move is not None:
+            return found.move
+        if found.candidates:
+            self.ambiguous(text, found.candidates, moves)
+            return None
+        # no legal move fits: the rules say why, when the words name something of the game
+        actions = [a.name for a in self.state.game.actions]
+        names = actions + _names_in_view(self.state.view(seat))
+        vocab = {f.text.lower() for m in moves for f in move_fields(m)} | {n.lower() for n in names}
+        known = canonical(text, moves, names)
+        if not any(w.lower() in vocab for w in _groups(known, vocab)):
+            self.echo(f"'{text}' is not a move or a command: 'help' lists them")
             return None
         try:
-            move = self.state.parse_move(text)
+            return self.state.parse_move(known)
         except IllegalMove as e:
+            self.refused = e.detail  # what `why` tells an author
             self.echo(str(e))
-            said = str(e)
-            if said.startswith("there is no action") or (f": {word} is not one of" in said and word not in {
-                    m.text.split(" ", 1)[0] for m in moves}):
-                self.echo(f"'{word}' is not a command: type 'help' for the commands, "
-                          "or a move's number or text ('moves' lists them)")
             return None
-        try:
-            self.apply(move, seat)
-        except IllegalMove as e:
-            self.echo(str(e))
-        return None
 
-    def _exact_move(self, text: str):
-        """The legal move whose text is exactly `text` (spacing aside), or None."""
-        wanted = " ".join(text.split())
-        for m in self.state.legal_moves():
-            if " ".join(m.text.split()) == wanted:
-                return m
-        return None
+    def preview(self, seat, text: str):
+        """Your boards as they would be after a move, which is then taken back. A move that would show what you
+        may not know yet (a random draw, a piece turned up from where you cannot look) is not previewed."""
+        if not text:
+            self.echo("usage: preview MOVE (e.g. 'preview 1')")
+            return
+        move = self.typed_move(text, seat)
+        if move is None:
+            return
+        S = self.state
+        mine = list(S.players[seat].boards.values())
+        shown = mine or list(S.boards.values())
+        known_before = _known_pieces(S, seat)
+        rng = S.rng.getstate()
+        from mire.engine import RuleError
+        try:
+            S.apply(move)
+        except RuleError as e:
+            self.echo(f"the rules failed on '{move.text_for(seat)}': {e}")
+            return
+        try:
+            if S.rng.getstate() != rng or not _known_pieces(S, seat, shown) <= known_before:
+                self.echo(f"'{move.text_for(seat)}' cannot be previewed: it would show what you cannot know yet")
+                return
+            view = S.view(seat)
+            cols, _ = self.size()
+            lines = [f"after {move.text_for(seat)} (not played):"]
+            for name in dict.fromkeys(self.name(seat) if mine else b.name for b in shown):
+                lines += board_lines(view, name, color=self.colour, width=cols) or []
+            self.page(lines)
+        finally:
+            S.undo()
+
+    def ambiguous(self, text, candidates, moves):
+        cols, _ = self.size()
+        number = {id(m): i for i, m in enumerate(moves, 1)}
+        shown = [f"{number[id(m)]}. {m.text}" for m in candidates[:6]]
+        more = f", and {len(candidates) - 6} more" if len(candidates) > 6 else ""
+        self.echo(cut(f"'{text}' fits {len(candidates)} moves: " + ", ".join(shown) + more, cols))
+        self.echo("type more of the one you mean, or its number")
+
+    def board(self, seat, name: str):
+        cols, _ = self.size()
+        view = self.state.view(seat if seat is not None else 0)
+        if not name:
+            if self.state.is_over():   # the last look: every board, a page at a time
+                self.page(view_lines(view, color=self.colour, width=cols))
+            else:
+                self.fresh = True
+            return
+        found = board_lines(view, name, color=self.colour, width=cols)
+        if found is None:
+            names = sorted({str(b["owner"] or b["name"]) for b in view.get("boards") or []})
+            self.echo(f"no board '{name}': name a board or its owner ({', '.join(names)})")
+            return
+        self.page(found)
+
+    def history(self, seat):
+        moves = self.state.history_for(seat) if seat is not None else list(self.state.history)
+        if not moves:
+            self.echo("no moves yet")
+            return
+        width = len(str(len(moves)))
+        self.page([f"{i:>{width}}. {self.name(self.movers[i - 1]) if i <= len(self.movers) else '?'} "
+                   f"plays {text}" for i, text in enumerate(moves, 1)])
 
     def undo(self, seat=None):
-        if not any(self.seats[s] == HUMAN for s in self.movers):
+        humans_moved = [i for i, s in enumerate(self.movers) if self.seats[s] == HUMAN]
+        if not humans_moved:
             self.echo("nothing to undo")
             return
+        target = self.movers[humans_moved[-1]]   # the human whose move is taken back
+        if seat is not None and target != seat:
+            answer = self.read_line(f"undo takes back {self.name(target)}'s move; "
+                                    f"{self.name(target)} plays again. Undo? [y/N] ")
+            if not _is_yes(answer):
+                self.echo("not undone")
+                return
         undone = []
         while self.movers:
             s = self.movers.pop()
@@ -348,10 +611,12 @@ class Session:
             self.state.undo()
             if self.seats[s] == HUMAN:
                 break
+        self.recent = []
+        self.end_shown = False
         self.echo("undone: " + ", ".join(reversed(undone)))
         self.fresh = True
 
-    def save(self, path: str):
+    def save(self, path: str, seat=None):
         data = save_data(self.game_ref, self.state.num_players, self.seed, self.options,
                          list(self.state.history), self.inputs)
         try:
@@ -360,6 +625,9 @@ class Session:
             self.echo(f"cannot save {path}: {e}")
             return
         self.echo(f"saved {path} ({plural(len(data['moves']), 'move')})")
+        if any(has_hidden_info(self.state.view(i)) for i in range(self.state.num_players)):
+            self.echo("it holds everything, hidden information too (hands, face-down pieces, the order "
+                      "of what is shuffled): keep it from the other players")
 
     def load(self, path: str):
         try:
@@ -373,16 +641,77 @@ class Session:
             return
         self.state, self.movers = state, movers
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
+        self.recent = []
+        self.end_shown = False
         self.echo(f"loaded {path} ({plural(len(saved.moves), 'move')})")
+        # whoever is to move in the loaded game sits down before any hidden information shows
+        self.private = False
+        self.force_handoff = self._seats_differ(self.state.to_move) and not self.state.is_over()
         self.fresh = True
+
+
+
+
+def _names_in_view(view: dict) -> list:
+    """The names a player may type that a view shows: spaces, boards, zones, seats, kinds."""
+    names = [str(p.get("seat")) for p in view.get("players") or []]
+    for b in view.get("boards") or []:
+        names.append(str(b.get("name")))
+        names += [str(sp.get("name")) for sp in b.get("spaces") or []]
+    for z in view.get("zones") or []:
+        names.append(str(z.get("name")))
+        names += [str(p.get("kind")) for p in z.get("pieces") or []]
+    return names
+
+
+def _groups(text: str, vocab: set) -> list:
+    """The words of text, with runs of words that together name something of vocab kept together."""
+    words = text.split()
+    out, i = [], 0
+    while i < len(words):
+        for k in range(len(words), i, -1):
+            if " ".join(words[i:k]).lower() in vocab:
+                out.append(" ".join(words[i:k]))
+                i = k
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _known_pieces(S, seat, boards=None) -> set:
+    """The pieces `seat` may tell apart on `boards` (a list of board objects); without it, on every board and in
+    the zones it may look into."""
+    from mire.engine.view import zone_visible
+    if boards is None:
+        boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
+        zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
+    else:
+        zones = []
+    spaces = [sp for b in boards for sp in b.in_play()]
+    known = {id(p) for sp in spaces for p in sp.pieces if p.up or (p.owner is not None and p.owner.index == seat)}
+    known |= {id(p) for z in zones if zone_visible(z, seat) for p in z.pieces}
+    return known
+
+
+def announced(state, move, seat) -> str:
+    """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
+    X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT'. Call it before the move is applied."""
+    from mire.engine.state import CHOICE
+    words = state.describe_move(move, seat)
+    if move.action is CHOICE:
+        return f" chooses {words}" if state.pending is not None else f" plays {words}"
+    return f": {words}" if getattr(move.action, "label", None) is not None else f" plays {words}"
 
 
 def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
     """Apply saved moves to a fresh state, printing each move and the board after it."""
     echo = echo or click.echo
+    cols, _ = terminal_size()
 
     def show(i, seat, move, st):
         echo(f"{i}. {st.seat_name(seat)} plays {move.text_for(view_seat)}")
-        echo(render_view(st.view(view_seat), color=colour, status=not st.is_over()))
+        echo(render_view(st.view(view_seat), color=colour, status=not st.is_over(), width=cols))
 
     return replay_moves(state, moves, on_move=show)

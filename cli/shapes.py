@@ -1,28 +1,34 @@
 """Pictures of the boards that are not laid out as boxes on the plane: a grid drawn with its edges and corners
 (dots joined by lines, the grid's spaces between them), and a graph (points joined by lines).
 
-Each picture is made from a view's boards alone (docs/engine-api.md) and fits the width it is given when it
-can: `shape_pictures` takes the shared boards of a view and gives the pictures of the ones it draws, and the
-boards left for the plane.
+Each picture is made from a view's boards alone (docs/engine-api.md), in a few options from the roomiest to
+the most condensed, each as narrow as it can be made for the width it is given: `shape_pictures` takes the
+shared boards of a view and gives the pictures of the ones it draws, and the boards left for the plane.
 """
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from typing import Optional
 
-from .render import DIM, paint, stack_label
+import attrs
+
+from .fitting import width as text_width
+from .glyphs import DIM, paint, stack_label
+from .plane import SEAT_TURN
 
 _GRID_NAME = re.compile(r"^(?:.*\.)?([A-Za-z]+)([0-9]+)$")
 
-# how the plane turns so that a seat's own edge is at the bottom of the picture (as the plane's boards turn)
-_SEAT_TURN: dict[str, Callable] = {"west": lambda x, y: (-y, x), "north": lambda x, y: (-x, -y),
-                                   "east": lambda x, y: (y, -x)}
+
+@attrs.frozen
+class Picture:
+    names: tuple  # the boards it shows
+    options: list  # its lines, roomiest first
 
 
 def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = None,
                    width: int = 80) -> tuple[list, list]:
-    """(pictures, the other boards): a picture (its lines, roomiest first: a list of options) for each grid
-    drawn with its edges or corners and for each graph among `boards`."""
+    """(pictures, the other boards): a Picture for each grid drawn with its edges or corners and for each
+    graph among `boards`."""
     families: dict = {}
     for b in boards:
         if b.get("shape") in ("edges", "corners") and b.get("of"):
@@ -30,9 +36,11 @@ def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = No
     pictures, rest = [], []
     for b in boards:
         if b.get("name") in families:
-            pictures.append(lattice_options(b, families[b["name"]], glyphs, color, facing))
+            family = families[b["name"]]
+            pictures.append(Picture((b["name"], *(f["name"] for f in family)),
+                                    lattice_options(b, family, glyphs, color, facing, width)))
         elif b.get("shape") == "graph":
-            pictures.append(graph_options(b, glyphs, color, facing, width))
+            pictures.append(Picture((b["name"],), graph_options(b, glyphs, color, facing, width)))
         elif not (b.get("shape") in ("edges", "corners") and b.get("of") in families):
             rest.append(b)
     return pictures, rest
@@ -44,7 +52,7 @@ def shown_as_a_line(board: dict, piece: dict) -> bool:
 
 
 def _turned(spaces: list, facing: Optional[str], keys=("px", "py")) -> list:
-    turn = _SEAT_TURN.get(facing or "")
+    turn = SEAT_TURN.get(facing or "")
     if turn is None:
         return spaces
     out = []
@@ -57,10 +65,12 @@ def _turned(spaces: list, facing: Optional[str], keys=("px", "py")) -> list:
 # ---------------------------------------------------------------------------------
 # a grid with its edges and corners
 
-def lattice_options(grid: dict, family: list, glyphs, color: bool, facing: Optional[str] = None) -> list:
+def lattice_options(grid: dict, family: list, glyphs, color: bool, facing: Optional[str] = None,
+                    width: int = 80) -> list:
     """The picture of a grid and its edges and corners: corners `+` (or the piece on them), an edge with a
     piece on it a line (`-----`, `|`, with the piece's glyph when it is owned), each space of the grid its
-    piece, or its name dimmed. The corners' columns and rows are named around it."""
+    piece, or its name dimmed. The corners' columns and rows are named above and below it (condensed: above
+    only); a picture too wide narrows its cells, leaving out the names of empty spaces if it must."""
     role: dict = {}
     for board, kind in [(grid, "space")] + [(b, b["shape"]) for b in family]:
         for sp in _turned(board.get("spaces") or [], facing):
@@ -69,53 +79,98 @@ def lattice_options(grid: dict, family: list, glyphs, color: bool, facing: Optio
     if not cells:
         return [[]]
     x0, y0 = min(x for x, _ in cells) - 1, min(y for _, y in cells) - 1
-    grid_cells = {(x - x0, y - y0): v for (x, y), v in role.items()}   # corners now at even, even
-    nx = max(x for x, _ in grid_cells) + (1 if max(x for x, _ in grid_cells) % 2 else 0)
-    ny = max(y for _, y in grid_cells) + (1 if max(y for _, y in grid_cells) % 2 else 0)
+    lattice = _Lattice({(x - x0, y - y0): v for (x, y), v in role.items()}, glyphs, color)  # corners at even, even
+    roomy = lattice.roomiest()
+    cell_w = roomy
+    while cell_w > lattice.narrowest() and lattice.width(cell_w) > width:
+        cell_w -= 1
+    names = cell_w >= lattice.named_width()
+    return [lattice.draw(cell_w, names, below) for below in (True, False)]
 
-    def text(pos):
-        kind, sp = grid_cells.get(pos, (None, None))
-        return stack_label(sp.get("pieces") or [], glyphs) if sp else ""
 
-    corner_w = max([1] + [len(text((x, y))) for x in range(0, nx + 1, 2) for y in range(0, ny + 1, 2)])
-    cell_w = max([5] + [len(text((x, y))) + 2 for x in range(1, nx, 2) for y in range(0, ny + 1)]
-                 + [len(str(grid_cells[(x, y)][1].get("name", ""))) + 2 for x in range(1, nx, 2)
-                    for y in range(1, ny, 2) if (x, y) in grid_cells])
-    corner_names = _corner_names(grid_cells)
-    columns = _shared_part(corner_names, 0)
-    rows = _shared_part(corner_names, 1)
-    margin = max([len(r) for r in rows.values()] + [0]) + 1 if rows else 0
+class _Lattice:
+    """The cells of a grid with its edges and corners, on a plane where corners are at (even, even)."""
 
-    def coloured(s, pieces):
-        return paint(s, glyphs.colour(pieces[-1]) if pieces else None, color)
+    def __init__(self, cells: dict, glyphs, color: bool):
+        self.cells, self.glyphs, self.color = cells, glyphs, color
+        xs, ys = max(x for x, _ in cells), max(y for _, y in cells)
+        self.nx, self.ny = xs + xs % 2, ys + ys % 2
+        self.corner_w = max([1] + [text_width(self.text((x, y))) for x in range(0, self.nx + 1, 2)
+                                   for y in range(0, self.ny + 1, 2)])
+        corner_names = _corner_names(cells)
+        self.columns = _shared_part(corner_names, 0)
+        self.rows = _shared_part(corner_names, 1)
+        self.margin = max([len(r) for r in self.rows.values()] + [0]) + 1 if self.rows else 0
 
-    lines = []
-    if columns:
-        lines.append(_column_line(columns, nx, corner_w, cell_w, margin))
-    for y in range(ny, -1, -1):
-        out = (rows.get(y, "").rjust(margin - 1) + " ") if margin and y % 2 == 0 else " " * margin
-        for x in range(0, nx + 1):
-            kind, sp = grid_cells.get((x, y), (None, None))
-            pieces = (sp.get("pieces") or []) if sp else []
-            w = corner_w if x % 2 == 0 else cell_w
-            if x % 2 == 0 and y % 2 == 0:  # a corner
-                out += coloured(text((x, y)).center(w), pieces) if pieces else "+".center(w)
-            elif x % 2 == 1 and y % 2 == 1:  # a space of the grid
-                if pieces:
-                    out += coloured(text((x, y)).center(w), pieces)
-                else:  # its name, to type
-                    name = str(sp.get("name", "")) if sp else ""
-                    left = (w - len(name)) // 2
-                    out += " " * left + paint(name, DIM, color) + " " * (w - len(name) - left)
-            elif x % 2 == 1:  # an edge running east and west
-                out += coloured(_run("-", text((x, y)), pieces, w), pieces) if pieces else " " * w
-            else:  # an edge running north and south
-                mark = text((x, y)) if pieces and pieces[-1].get("owner") is not None else "|"
-                out += coloured(mark.center(w), pieces) if pieces else " " * w
-        lines.append(out.rstrip())
-    if columns:
-        lines.append(_column_line(columns, nx, corner_w, cell_w, margin))
-    return [lines]
+    def text(self, pos) -> str:
+        _, sp = self.cells.get(pos, (None, None))
+        return stack_label(sp.get("pieces") or [], self.glyphs) if sp else ""
+
+    def name(self, pos) -> str:
+        _, sp = self.cells.get(pos, (None, None))
+        return str(sp.get("name", "")) if sp else ""
+
+    def _between(self):
+        return [(x, y) for x in range(1, self.nx, 2) for y in range(0, self.ny + 1)]
+
+    def roomiest(self) -> int:
+        return max(5, self.named_width())
+
+    def named_width(self) -> int:
+        """The cell width that shows every empty space's name and every piece."""
+        return max([self.narrowest()] + [len(self.name((x, y))) + 2 for x, y in self._between() if y % 2])
+
+    def narrowest(self) -> int:
+        return max([3] + [text_width(self.text(pos)) + 2 for pos in self._between()])
+
+    def width(self, cell_w: int) -> int:
+        return self.margin + (self.nx // 2 + 1) * self.corner_w + (self.nx // 2) * cell_w
+
+    def draw(self, cell_w: int, names: bool, below: bool) -> list:
+        lines = []
+        if self.columns:
+            lines.append(self._column_line(cell_w))
+        for y in range(self.ny, -1, -1):
+            out = (self.rows.get(y, "").rjust(self.margin - 1) + " ") if self.margin and y % 2 == 0 \
+                else " " * self.margin
+            for x in range(0, self.nx + 1):
+                out += self._cell(x, y, self.corner_w if x % 2 == 0 else cell_w, names)
+            lines.append(out.rstrip())
+        if self.columns and below:
+            lines.append(self._column_line(cell_w))
+        return lines
+
+    def _cell(self, x: int, y: int, w: int, names: bool) -> str:
+        kind, sp = self.cells.get((x, y), (None, None))
+        pieces = (sp.get("pieces") or []) if sp else []
+        text = self.text((x, y))
+        code = self.glyphs.colour(pieces[-1]) if pieces else None
+        if x % 2 == 0 and y % 2 == 0:  # a corner
+            return paint(_centred(text, w), code, self.color) if pieces else _centred("+", w)
+        if x % 2 == 1 and y % 2 == 1:  # a space of the grid
+            if pieces:
+                return paint(_centred(text, w), code, self.color)
+            name = self.name((x, y)) if names and sp else ""  # its name, to type
+            left = (w - len(name)) // 2
+            return " " * left + paint(name, DIM, self.color) + " " * (w - len(name) - left)
+        if not pieces:
+            return " " * w
+        if x % 2 == 1:  # an edge running east and west
+            return paint(_run("-", text, pieces, w), code, self.color)
+        mark = text if pieces[-1].get("owner") is not None else "|"  # an edge running north and south
+        return paint(_centred(mark, w), code, self.color)
+
+    def _column_line(self, cell_w: int) -> str:
+        out = " " * self.margin
+        for x in range(0, self.nx + 1):
+            w = self.corner_w if x % 2 == 0 else cell_w
+            out += _centred(self.columns.get(x, ""), w) if x % 2 == 0 else " " * w
+        return out.rstrip()
+
+
+def _centred(text: str, w: int) -> str:
+    pad = max(0, w - text_width(text))
+    return " " * (pad // 2) + text + " " * (pad - pad // 2)
 
 
 def _corner_names(grid_cells: dict) -> dict:
@@ -154,20 +209,12 @@ def _shared_part(corner_names: dict, axis: int) -> dict:
     return {}
 
 
-def _column_line(columns: dict, nx: int, corner_w: int, cell_w: int, margin: int) -> str:
-    out = " " * margin
-    for x in range(0, nx + 1):
-        w = corner_w if x % 2 == 0 else cell_w
-        out += columns.get(x, "").center(w) if x % 2 == 0 else " " * w
-    return out.rstrip()
-
-
 def _run(fill: str, glyph: str, pieces: list, w: int) -> str:
     """An edge with a piece: a line, with the piece's glyph in its middle when the piece has an owner."""
     if not pieces or pieces[-1].get("owner") is None or not glyph:
         return fill * w
-    left = (w - len(glyph)) // 2
-    return fill * left + glyph + fill * (w - len(glyph) - left)
+    left = (w - text_width(glyph)) // 2
+    return fill * left + glyph + fill * (w - text_width(glyph) - left)
 
 
 # ---------------------------------------------------------------------------------

@@ -22,6 +22,10 @@ class BotTally:
     losses: int = 0
     unfinished: int = 0
 
+    def merge(self, other):
+        for name in ("n", "wins", "shared", "draws", "losses", "unfinished"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
     def as_dict(self):
         return {"n": self.n, "wins": self.wins, "shared": self.shared, "draws": self.draws, "losses": self.losses,
                 "unfinished": self.unfinished, "win_rate": list(wilson(self.wins, self.n))}
@@ -35,6 +39,13 @@ class ArenaResult:
     rotate: bool
     summary: Summary         # per seat
     by_bot: dict             # label -> BotTally
+
+    def merge(self, other):
+        """Add the games of another range of game numbers of the same arena (engine/parallel.py)."""
+        self.summary.merge(other.summary)
+        for label, tally in other.by_bot.items():
+            self.by_bot[label].merge(tally)
+        return self
 
     def as_dict(self):
         out = {"game": self.game, "players": self.players, **self.summary.as_dict(),

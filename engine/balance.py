@@ -37,6 +37,19 @@ class BalanceRun:
         entry[0] += len(moves)
         entry[1] += 1
 
+    def merge(self, other):
+        """Add the games of another range of game numbers of the same run (engine/parallel.py)."""
+        self.summary.merge(other.summary)
+        for mine, theirs in ((self.chosen, other.chosen), (self.legal, other.legal)):
+            for action, k in theirs.items():
+                mine[action] = mine.get(action, 0) + k
+        self.decisions += other.decisions
+        for turn, (total, count) in other.branching.items():
+            entry = self.branching.setdefault(turn, [0, 0])
+            entry[0] += total
+            entry[1] += count
+        return self
+
     def share(self, action):
         return self.chosen.get(action, 0) / self.decisions if self.decisions else 0.0
 
@@ -81,8 +94,9 @@ class BalanceRun:
         }
 
 
-def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_game=None) -> BalanceRun:
-    """`n` games of `game` with the bot `bot` (a spec) in every seat, each seat its own bot."""
+def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_game=None, start=0) -> BalanceRun:
+    """`n` games of `game` (from game number `start`) with the bot `bot` (a spec) in every seat, each seat its
+    own bot."""
     spec = parse_spec(bot)
     if spec.kind == "human":
         raise ValueError("balance is measured with bots, not people")
@@ -97,5 +111,6 @@ def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_
         return [spec.make(seed=series_rng(seed, i, f"seat {s}").getrandbits(31)) for s in range(players)]
 
     play_series(game, n, seed=seed, players=players, options=options, bots_for=bots_for, max_moves=max_moves,
-                summary=run.summary, on_game=on_game, on_move=lambda i, state, seat, move: run.record(state, move))
+                summary=run.summary, on_game=on_game, on_move=lambda i, state, seat, move: run.record(state, move),
+                start=start)
     return run

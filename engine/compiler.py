@@ -7,23 +7,30 @@ shape that change S through its journalled methods; `Compiler.stmt` dispatches o
 """
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Callable, NamedTuple, Optional
 
 import attrs
 
 from ..grammar import nodes as N
-from ..grammar.boards import DERIVED, graph_points, label_position
+from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position
 from ..grammar.diagnostics import Diagnostic, MireError
+from ..grammar.statements import specialise_proc
 from ..grammar.symbols import Checked
-from ..grammar.types import COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
+from ..grammar.types import ANY, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
+from .library import LIBRARY
 from .moves import generator_source
-from .namespace import sized
-from .runtime import DIRS, GameOver, Kind, Piece, Player, RuleError, value_text
+from .runtime import DIRS, Kind
 
-# A rule's body: statements as functions of (state, locals)
-Body = list[Callable]
-ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
+# A rule's body: its statements as one function of (state, locals); the locals are its parameters' values
+Body = Callable
+
+# a proc is built for at most this many kinds of arguments (then its plain function is called)
+_PROC_VERSIONS = 8
+
+# values whose text never changes (a piece's depends on where it is): a move over these alone can be kept
+_STABLE_TEXT = ("space", "int", "dir", "player", "text", "enum", "bool", "none")
 
 
 @attrs.define
@@ -34,6 +41,7 @@ class Condition:
     line: int
     param: Optional[str]  # the parameter it belongs to, or None for a `require`
     message: Optional[str] = None
+    node: Optional[N.Expr] = None  # the condition, for explaining it in players' words
 
 
 @attrs.define
@@ -43,6 +51,7 @@ class ActionParam:
     domain: Callable  # (S, L) -> the values it ranges over
     test: Optional[Condition]
     domain_text: str  # as written, for explanations
+    node: Optional[N.Expr] = None  # what it ranges over, for explaining it in players' words
 
 
 @attrs.define
@@ -57,9 +66,13 @@ class CompiledAction:
     size: int  # slots in its frame
     line: int
     where: str  # `file.mire:12`: the file it was written in (a variant's rule may come from its base)
+    scope: Optional[Scope] = None  # where its parameters are, for computing parts of its conditions later
+    label: Optional[Callable] = None  # label(S, L): the move in players' words (`as "..."`)
     gen: Optional[Callable] = None  # gen(S, out): appends every legal Move of this action to out
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
+    over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
+    chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
 
 
 @attrs.define
@@ -70,6 +83,7 @@ class CompiledRule:
     body: Body
     size: int
     line: int
+    chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
 
 
 @attrs.define
@@ -172,13 +186,30 @@ class CompiledGame:
     triggers: dict[str, list[CompiledRule]]  # event -> its triggers
     rank: list[RankKey]
     has_score: bool
+    tracks_positions: bool = False  # do the rules read `repetitions`? (then each turn's position is counted)
     inputs: list[InputSpec] = attrs.Factory(list)
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
+    about: str = ""  # the goal, for players
+    statuses: list[Callable] = attrs.Factory(list)  # status(S, player) -> a figure shown beside the player
+    internal: frozenset = frozenset()  # variables the players never see
+    emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
+    parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
+    ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
+    # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
+    stuck: dict = attrs.Factory(dict)
     # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
     turn_start_rules: dict = attrs.Factory(dict)
+
+    def evaluate(self, node: N.Expr, act: CompiledAction, S, L):
+        """The value of a part of one of `act`'s conditions, with its parameters as they are in L."""
+        fn = self.parts.get(id(node))
+        if fn is None:
+            assert self.emitter is not None and act.scope is not None
+            fn = self.parts[id(node)] = self.emitter.expr(node, act.scope)
+        return fn(S, L)
 
     def __attrs_post_init__(self):
         phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
@@ -190,6 +221,10 @@ class CompiledGame:
             self.after_move_rules[ph] = [r for r in self.triggers["after move"] if open_in(r)]
             self.turn_start_rules[ph] = [r for r in self.triggers["turn start"] if open_in(r)]
 
+    def stuck_rule(self, phase) -> str:
+        """What a player with no legal move does in this phase: lose, win, draw, pass or finish."""
+        return self.stuck.get(phase) or self.stuck.get(None) or "finish"
+
 
 class Compiler:
     def __init__(self, checked: Checked, sources: dict[str, str], name: str):
@@ -198,8 +233,12 @@ class Compiler:
         self.sources = sources
         self.name = name
         self.emit = Emitter(checked, self.where)
-        self.procs: dict[str, list] = {}
+        self.procs: dict[str, str] = {}
+        self.rule_name = "setup"  # the rule being compiled, named where a game ends without saying why
+        self._yields = False  # the body being written is a generator function (see body)
+        self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
+        self.choosing_procs = self._choosing_procs()
 
     # ------------------------------------------------------------ where things were written
     def text(self, node: N.Node) -> str:
@@ -232,15 +271,16 @@ class Compiler:
     def _compile(self) -> CompiledGame:
         sym = self.sym
         self.emit.declare_defs(list(sym.defs.values()))
-        for p in sym.procs.values():
-            self.procs[p.name] = [None]
+        for i, p in enumerate(sym.procs.values()):
+            self.procs[p.name] = f"_proc{i}"  # the name its function has where statements are built
         for d in sym.defs.values():
             self.emit.compile_def(d)
         for name in sym.consts:  # every constant, used or not: one that cannot be computed is reported now
             self.emit.const_source(name)
         for p in sym.procs.values():
-            frame, scope = params_scope(p.params)
-            self.procs[p.name][0] = (self.block(p.body, scope), frame.size)
+            _, scope = params_scope(p.params)
+            self.rule_name = p.name
+            self.emit.env[self.procs[p.name]] = self.body(p.body, scope)
         players = sym.players
         n_max = players.high if players else 2
         names = tuple(players.names) if players and players.names else tuple(str(i + 1) for i in range(n_max))
@@ -267,12 +307,20 @@ class Compiler:
             actions=[self.compile_action(a, i) for i, a in enumerate(sym.actions.values())],
             triggers=self.compile_triggers(),
             rank=self.compile_rank(),
-            has_score="score" in sym.vars and sym.vars["score"].per_player)
+            ties_share=bool(sym.rank and sym.rank.ties_share),
+            stuck={(self.phase_index[ph] if ph is not None else None): s.rule for ph, s in sym.stuck.items()},
+            has_score="score" in sym.vars and sym.vars["score"].per_player,
+            about=sym.about.text if sym.about is not None else "",
+            statuses=[self.compile_status(s) for s in sym.statuses],
+            internal=frozenset(v.name for v in sym.vars.values() if v.internal),
+            tracks_positions=any(isinstance(n, N.Name) and n.id == "repetitions" for n in N.walk(module)),
+            emitter=self.emit)
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
+        self.rule_name = name
         frame = Frame()
-        return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.block(body, Scope(frame)),
-                            frame.size, line)
+        return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.body(body, Scope(frame)),
+                            frame.size, line, self.chooses(body))
 
     def compile_triggers(self) -> dict[str, list[CompiledRule]]:
         triggers: dict[str, list[CompiledRule]] = {"after move": [], "turn start": [], "end": []}
@@ -328,6 +376,19 @@ class Compiler:
             return fn(S, [None] * frame.size)
         return run
 
+    def compile_status(self, status: N.Status):
+        frame = Frame()
+        scope = Scope(frame)
+        slot = scope.bind("player")
+        text = self.emit.template(status.label, scope)
+        shown = self.emit.expr(status.when, scope) if status.when is not None else None
+
+        def figure(S, player):
+            L = [None] * frame.size
+            L[slot] = player
+            return text(S, L) if shown is None or shown(S, L) else ""
+        return figure
+
     def compile_show(self, show: N.Show):
         frame = Frame()
         scope = Scope(frame)
@@ -356,332 +417,390 @@ class Compiler:
         return place
 
     def compile_action(self, a: N.Action, index: int) -> CompiledAction:
+        self.rule_name = a.name
         frame = Frame()
         scope = Scope(frame)
         params = []
-        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
-        gen_params = []
-        for i, prm in enumerate(a.params):
+        for prm in a.params:
             dom = self.iterable(prm.domain, scope)
-            gen_items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
             slot = scope.bind(prm.name)
-            py = gen_scope.bind_py(prm.name, f"_p{i}")
             cond = None
-            gen_test = None
             if prm.test is not None:
-                cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name)
-                gen_test = self.emit.src(prm.test, gen_scope)
-            params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain)))
-            gen_params.append((py, gen_items, gen_test))
+                cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name,
+                                 prm.message, prm.test)
+            params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain), prm.domain))
         requires = []
-        gen_requires = []
         body_nodes = []
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
-                                          s.message))
-                gen_requires.append(self.emit.src(s.test, gen_scope))
+                                          s.message, s.test))
             else:
                 body_nodes.append(s)
-        body = self.block(tuple(body_nodes), scope)
+        body = self.body(tuple(body_nodes), scope)
+        assert frame.size == len(params)  # the frame holds the parameters alone: a move's arguments are its frame
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
-                             requires, body, frame.size, a.span.line, self.where(a))
-        act.gen = self.emit.build(generator_source(self.emit.put(act, "_act"), gen_params, gen_requires), "S, out")
+                             requires, body, frame.size, a.span.line, self.where(a), scope)
+        if a.label is not None:
+            act.label = self.emit.template(a.label, scope)
+        act.chooses = self.chooses(tuple(body_nodes))
+        kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
+        act.over_board = self.grid_param(a)
+        name = self.emit.put(act, "_act")
+        act.gen = self.emit.def_function(lambda: self.generator(a, name, index if kept else None,
+                                                                act.over_board is not None), "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
         return act
+
+    def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> list[str]:
+        """The source of the function that lists an action's legal moves (see moves.generator_source). Each
+        parameter's loop keeps what the loops inside it do not change (Emitter.loop): `offer(k)` of a
+        condition on (k, s, d) is worked out once per k."""
+        gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
+        gen_params = []
+        heads = []
+        with ExitStack() as loops:
+            for i, prm in enumerate(a.params):
+                items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
+                py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
+                heads.append(loops.enter_context(self.emit.loop(py)))
+                cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
+                gen_params.append((py, items, cond))
+            tests = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
+        before = [f"{h} = [_UNSET]" for h in (heads[0] if heads else [])]
+        # what loop i keeps is made at its head: after the loop (and condition) before it
+        params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [])
+                  for i, (py, items, cond) in enumerate(gen_params)]
+        return before + generator_source(name, params, tests, memo, over_board)
+
+    def grid_param(self, a: N.Action) -> Optional[str]:
+        """The shared grid board whose spaces an action's one parameter ranges over, if it does."""
+        if len(a.params) != 1:
+            return None
+        board = self.emit.board_name(a.params[0].domain)
+        spec = self.sym.boards.get(board) if board is not None else None
+        return board if spec is not None and fixed_spaces(spec) else None
 
     def iterable(self, node: N.Expr, scope: Scope):
         """A function giving a fresh list (a board's spaces, a zone's pieces...) that effects may change."""
         return self.emit.build(f"list({self.emit.iter_src(node, scope)})")
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts: N.Block, scope: Scope) -> Body:
-        scope = scope.child()
-        return [self.stmt(s, scope) for s in stmts]
+    # A rule's statements become the lines of one Python function f(S, L) (L holds the parameters of an
+    # action or proc); the variables of `let`, `for` and `choose` are that function's own locals.
+    def body(self, stmts: N.Block, scope: Scope) -> Body:
+        """A rule's statements as one function. A body that may ask a player to choose (`choose`, `for ...
+        ordered by`, or a call of a proc that does) is a generator function: at a choice it yields
+        (chooser, options, prompt, secret) and is sent the index of the option chosen, so that a move goes on
+        from its choice instead of being run again from its start (State._run)."""
+        saved = self._yields
+        self._yields = self.chooses(stmts)
+        try:
+            return self.emit.def_function(lambda: self.block(stmts, scope))
+        finally:
+            self._yields = saved
 
-    def stmt(self, s: N.Stmt, scope: Scope) -> Callable:
+    def chooses(self, stmts) -> bool:
+        """May these statements ask a player to choose?"""
+        return any(isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None)
+                   or (isinstance(n, N.ExprStmt) and n.call.func in self.choosing_procs) for n in N.walk(stmts))
+
+    def _choosing_procs(self) -> set[str]:
+        procs = self.sym.procs
+        calls = {name: {n.call.func for n in N.walk(p.body) if isinstance(n, N.ExprStmt)} for name, p in procs.items()}
+        out = {name for name, p in procs.items()
+               if any(isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None)
+                      for n in N.walk(p.body))}
+        changed = True
+        while changed:
+            changed = False
+            for name, called in calls.items():
+                if name not in out and called & out:
+                    out.add(name)
+                    changed = True
+        return out
+
+    def choice(self, who: str, options: str, prompt: str, secret: bool, detail: str) -> str:
+        """Source of the option a player chooses (options: a simple name of a list of two or more): asked
+        with `yield` in a body that yields (see body). `prompt` asks in players' words, `detail` is the rule's."""
+        if self._yields:
+            return f"{options}[(yield ({who}, {options}, {prompt}, {secret}, {detail}))]"
+        return f"S.choose({who}, {options}, {prompt}, {secret}, {detail})"
+
+    def block(self, stmts: N.Block, scope: Scope) -> list[str]:
+        scope = scope.child()
+        lines: list[str] = []
+        for s in stmts:
+            lines.extend(self.stmt(s, scope))
+        return lines or ["pass"]
+
+    def stmt(self, s: N.Stmt, scope: Scope) -> list[str]:
         method = getattr(self, "compile_" + type(s).__name__, None)
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(s).__name__}")
         return method(s, scope)
 
-    def compile_Let(self, s: N.Let, scope: Scope):
-        value = self.emit.expr(s.value, scope)
-        slot = scope.bind(s.name)
-        where = self.where(s)
+    def local(self) -> str:
+        """A new local of the function being built."""
+        return self.emit.fresh("_l")
 
-        def run(S, L):
-            L[slot] = sized(value(S, L), where)
-        return run
+    def const(self, value) -> str:
+        """A value (a text of the rules: a place, a prompt) that the built code names."""
+        return self.emit.put(value, "_k")
+
+    def sized(self, src: str, node: N.Expr, where: str) -> str:
+        """A value a rule keeps, checked for its size (namespace.sized) when it may be a number, a text or a
+        list."""
+        t = self.type_of(node)
+        if t.base in ("int", "text", "list", "any"):
+            return f"_sized({src}, {where})"
+        return src
+
+    def compile_Let(self, s: N.Let, scope: Scope):
+        value = self.sized(self.emit.src(s.value, scope), s.value, self.const(self.where(s)))
+        return [f"{scope.bind_py(s.name, self.local())} = {value}"]
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
-        value = self.emit.expr(s.value, scope)
+        value = self.emit.src(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
-        where = self.where(s)
+        where = self.const(self.where(s))
+
+        def changed(old: str) -> str:
+            return f"_sized({value if sign == 0 else f'{old} + ({sign}) * ({value})'}, {where})"
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
-            slot = scope.slot(t.id)
-
-            def set_local(S, L):
-                v = value(S, L)
-                L[slot] = sized(v if sign == 0 else L[slot] + sign * v, where)
-            return set_local
+            target = scope.source(t.id)
+            return [f"{target} = {changed(target)}"]
         if isinstance(t, N.Name):
-            name = t.id
-
-            def set_var(S, L):
-                v = value(S, L)
-                S.set_var(S.vars, name, sized(v if sign == 0 else S.vars[name] + sign * v, where))
-            return set_var
+            return [f"S.set_var(S.vars, {t.id!r}, {changed(f'S.vars[{t.id!r}]')})"]
         assert isinstance(t, N.Attr)
-        obj = self.emit.expr(t.obj, scope)
+        obj = self.local()
         attr = t.name
         if self.type_of(t.obj).base == "piece":
-            def set_piece_attr(S, L):
-                p = obj(S, L)
-                if p is not None:
-                    v = value(S, L)
-                    S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
-            return set_piece_attr
+            return [f"{obj} = {self.emit.src(t.obj, scope)}",
+                    f"if {obj} is not None:",
+                    f"    S.set_attr({obj}, {attr!r}, {changed(f'_ga({obj}, {attr!r})')})"]
         declared = {v.name for v in self.sym.vars.values() if v.per_player}
-
-        def set_player_var(S, L):
-            p = obj(S, L)
-            if p is None:
-                raise RuleError(f"cannot set '{attr}' of none", where)
-            v = value(S, L)
-            # only a proc's untyped parameter gets here unchecked: a player's declared variable, or what a
-            # piece lets a rule change
-            if isinstance(p, Player) and attr in declared:
-                S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
-            elif isinstance(p, Piece) and attr in ASSIGNABLE_PIECE_ATTRS:
-                S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
-            else:
-                raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
-        return set_player_var
+        if self.type_of(t.obj).base == "player" and attr in declared:
+            return [f"{obj} = {self.emit.src(t.obj, scope)}",
+                    f"if {obj} is None:",
+                    f"    raise _RuleError({repr('cannot set ' + repr(attr) + ' of none')}, {where})",
+                    f"S.set_var({obj}.vars, {attr!r}, {changed(f'{obj}.vars[{attr!r}]')})"]
+        # a proc's untyped parameter: a player's declared variable, or what a piece lets a rule change
+        return [f"_assign(S, {self.emit.src(t.obj, scope)}, {attr!r}, {value}, {sign}, {where}, "
+                f"{self.const(frozenset(declared))})"]
 
     def compile_Place(self, s: N.Place, scope: Scope):
         assert isinstance(s.kind, N.Name)
-        kind = s.kind.id
-        owner = self.emit.expr(s.owner, scope) if s.owner is not None else (lambda S, L: None)
-        dest = self.emit.expr(s.where, scope)
-        up = s.face != "down"
-
-        def run(S, L):
-            S.create_piece(kind, {}, owner(S, L), up, dest(S, L))
-        return run
+        owner = self.emit.src(s.owner, scope) if s.owner is not None else "None"
+        dest = self.emit.src(s.where, scope)
+        return [f"S.create_piece({s.kind.id!r}, {{}}, {owner}, {s.face != 'down'}, {dest})"]
 
     def compile_Move(self, s: N.Move, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-        dest = self.emit.expr(s.dest, scope)
-        face = s.face
-        where = self.where(s)
-
-        def run(S, L):
-            p = what(S, L)
-            d = dest(S, L)
-            if p is None:
-                return
-            if d is None:
-                raise RuleError("a piece was moved to none", where)
-            for piece in (list(p) if isinstance(p, list) else (p,)):
-                S.move_piece(piece, d, where)
-                if face is not None:
-                    S.set_attr(piece, "up", face == "up")
-        return run
+        what, dest, where = self.local(), self.local(), self.const(self.where(s))
+        lines = [f"{what} = {self.emit.src(s.what, scope)}", f"{dest} = {self.emit.src(s.dest, scope)}",
+                 f"if {what} is not None:",
+                 f"    if {dest} is None:",
+                 f"        raise _RuleError('a piece was moved to none', {where})"]
+        face = [] if s.face is None else [f"S.set_attr({{}}, 'up', {s.face == 'up'})"]
+        if self.type_of(s.what).base == "piece":
+            return lines + [f"    S.move_piece({what}, {dest}, {where})"] + ["    " + f.format(what) for f in face]
+        piece = self.local()
+        return lines + [f"    for {piece} in _pieces_in({what}):", f"        S.move_piece({piece}, {dest}, {where})"] \
+            + ["        " + f.format(piece) for f in face]
 
     def compile_Remove(self, s: N.Remove, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-
-        def run(S, L):
-            p = what(S, L)
-            if p is None:
-                return
-            if isinstance(p, Piece):
-                S.move_piece(p, S.box, None)
-            else:
-                for x in list(p) if isinstance(p, list) else list(p.pieces):
-                    S.move_piece(x, S.box, None)
-        return run
+        what = self.local()
+        lines = [f"{what} = {self.emit.src(s.what, scope)}", f"if {what} is not None:"]
+        if self.type_of(s.what).base == "piece":
+            return lines + [f"    S.move_piece({what}, S.box, None)"]
+        piece = self.local()
+        return lines + [f"    for {piece} in _removed({what}):", f"        S.move_piece({piece}, S.box, None)"]
 
     def compile_Flip(self, s: N.Flip, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-        face = s.face
-
-        def run(S, L):
-            p = what(S, L)
-            if p is not None:
-                S.set_attr(p, "up", (not p.up) if face is None else face == "up")
-        return run
+        what = self.local()
+        up = f"(not {what}.up)" if s.face is None else str(s.face == "up")
+        return [f"{what} = {self.emit.src(s.what, scope)}", f"if {what} is not None:",
+                f"    S.set_attr({what}, 'up', {up})"]
 
     def compile_Shuffle(self, s: N.Shuffle, scope: Scope):
-        what = self.emit.expr(s.what, scope)
-
-        def run(S, L):
-            S.shuffle(what(S, L).pieces)
-        return run
+        return [f"S.shuffle(({self.emit.src(s.what, scope)}).pieces)"]
 
     def compile_Require(self, s: N.Require, scope: Scope):
         raise AssertionError("requires are compiled with their action")
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
-        who = self.emit.expr(s.who, scope) if s.who is not None else None
-        kind = s.kind
-
-        def run(S, L):
-            S.end_game(kind, who(S, L) if who is not None else None)
-            raise GameOver()
-        return run
+        who = self.emit.src(s.who, scope) if s.who is not None else "None"
+        # without `because`, players are told only the result: a rule's name is the author's word, not theirs
+        reason = self.emit.template_src(s.reason, scope) if s.reason is not None else "None"
+        return [f"S.declare_end({s.kind!r}, {who}, {reason})", "raise _GameOver()"]
 
     def compile_Enter(self, s: N.Enter, scope: Scope):
-        index = self.phase_index[s.phase]
-
-        def run(S, L):
-            S.enter_phase(index)
-        return run
+        return [f"S.enter_phase({self.phase_index[s.phase]})"]
 
     def compile_Again(self, s: N.Again, scope: Scope):
-        def run(S, L):
-            S.pass_turn_to(S.turn_player)
-        return run
+        return ["S.pass_turn_to(S.turn_player)"]
 
     def compile_Next(self, s: N.Next, scope: Scope):
-        who = self.emit.expr(s.who, scope)
-
-        def run(S, L):
-            S.pass_turn_to(who(S, L))
-        return run
+        return [f"S.pass_turn_to({self.emit.src(s.who, scope)})"]
 
     def compile_Log(self, s: N.Log, scope: Scope):
-        text = self.emit.template(s.message, scope)
-
-        def run(S, L):
-            S.add_log(text(S, L))
-        return run
+        return [f"S.add_log({self.emit.template_src(s.message, scope)})"]
 
     def compile_Pass(self, s: N.Pass, scope: Scope):
-        return lambda S, L: None
+        return ["pass"]
 
     def compile_ExprStmt(self, s: N.ExprStmt, scope: Scope):
         call = s.call
-        entry = self.procs[call.func]
-        args = [self.emit.expr(x, scope) for x in call.args]
-        where = self.where(s)
-        name = call.func
+        frame = self.local()
+        where = self.const(self.where(s))
+        args = ", ".join(self.sized(self.emit.src(x, scope), x, where) for x in call.args)
+        return [f"{frame} = [{args}]",
+                f"S.enter_call({call.func!r}, {where})",
+                "try:",
+                f"    {'yield from ' if call.func in self.choosing_procs else ''}"
+                f"{self.proc_function(call)}(S, {frame})",
+                "finally:",
+                "    S.leave_call()"]
 
-        def run(S, L):
-            body, size = entry[0]
-            L2 = [None] * size
-            for i, x in enumerate(args):
-                L2[i] = sized(x(S, L), where)
-            S.enter_call(name, where)
-            try:
-                for f in body:
-                    f(S, L2)
-            finally:
-                S.leave_call()
-        return run
+    def proc_function(self, call: N.Call) -> str:
+        """The name of the function of a proc built for the types of a call's arguments (so that its body
+        gets the forms a typed rule gets), or of its plain one when its body does not fit them."""
+        proc = self.sym.procs[call.func]
+        arg_types = tuple(self.type_of(x) for x in call.args)
+        key = (proc.name, arg_types)
+        if key in self.proc_fns:
+            return self.proc_fns[key]
+        built = sum(1 for k in self.proc_fns if k[0] == proc.name)
+        types = specialise_proc(self.checked, LIBRARY, proc, dict(zip(proc.params, arg_types))) \
+            if len(arg_types) == len(proc.params) and built < _PROC_VERSIONS and ANY not in arg_types else None
+        if types is None:
+            return self.procs[proc.name]
+        name = self.proc_fns[key] = self.emit.fresh("_ps")  # named first: the body may call the proc again
+        _, scope = params_scope(proc.params)
+        with self.emit.apart():
+            self.emit.typed(types)
+            self.emit.env[name] = self.body(proc.body, scope)
+        return name
 
     def compile_If(self, s: N.If, scope: Scope):
-        branches = [(self.emit.expr(t, scope), self.block(b, scope)) for t, b in s.branches]
-        orelse = self.block(s.orelse, scope) if s.orelse else []
-        if len(branches) == 1:
-            test, body = branches[0]
+        if len(s.branches) == 1 and not s.orelse:
+            loop = self.early_exit(s.branches[0][0], s.branches[0][1], scope)
+            if loop is not None:
+                return loop
+        lines = []
+        for i, (test, body) in enumerate(s.branches):
+            lines.append(f"{'elif' if i else 'if'} {self.emit.test_src(test, scope)}:")
+            lines.extend(_indent(self.block(body, scope)))
+        if s.orelse:
+            lines.append("else:")
+            lines.extend(_indent(self.block(s.orelse, scope)))
+        return lines
 
-            def run_one(S, L):
-                for f in (body if test(S, L) else orelse):
-                    f(S, L)
-            return run_one
-
-        def run(S, L):
-            for test, body in branches:
-                if test(S, L):
-                    for f in body:
-                        f(S, L)
-                    return
-            for f in orelse:
-                f(S, L)
-        return run
+    def early_exit(self, test: N.Expr, body: N.Block, scope: Scope) -> Optional[list[str]]:
+        """`if all(x in S where C)`, `if any(...)` and their negations as a loop that stops at the first
+        value that decides, with no generator to make."""
+        negated = isinstance(test, N.Not)
+        call = test.value if isinstance(test, N.Not) else test
+        if not isinstance(call, N.Call) or call.func not in ("all", "any") or call.func in self.emit.def_names:
+            return None
+        loop = self.emit.filter_loop(call, scope)
+        if loop is None:
+            return None
+        var, items, cond, kept = loop
+        block = _indent(self.block(body, scope))
+        made = [f"{h} = [_UNSET]" for h in kept]
+        # all: the body runs when no value fails; any: when some value passes (or, negated, the reverse)
+        stop_on = f"not {cond}" if call.func == "all" else cond
+        if (call.func == "any") != negated:
+            # the body runs when the loop stops early
+            return made + [f"for {var} in {items}:", f"    if {stop_on}:"] + _indent(block) + ["        break"]
+        return made + [f"for {var} in {items}:", f"    if {stop_on}:", "        break", "else:"] + block
 
     def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: Scope):
-        """For `for x in S where C` and `choose x in S where C`: the scope that binds x, its slot, and a
-        function listing the values of S that pass C."""
-        dom = self.iterable(domain, scope)
+        """For `for x in S where C` and `choose x in S where C`: the scope that binds x, the local that
+        holds it, and the source of a new list of the values of S that pass C."""
+        items = self.emit.iter_src(domain, scope)
         inner = scope.child()
-        slot = inner.bind(var)
-        cond = self.emit.expr(test, inner) if test is not None else None
-
-        where = self.where(domain)
-
-        def items(S, L):
-            values = dom(S, L)
-            if cond is None:
-                return values
-            S.spend(len(values), where)
-            out = []
-            for v in values:
-                L[slot] = v
-                if cond(S, L):
-                    out.append(v)
-            return out
-        return inner, slot, items
+        py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
+        if test is None:
+            return inner, py, f"list({items})"
+        with self.emit.loop(py) as kept:
+            cond = self.emit.test_src(test, inner)
+        # the values tested count against the move's budget (as in a filter)
+        items = self.emit.guarded(items, domain)
+        return inner, py, f"[{py} {self.emit.heads(kept)}for {py} in {items} if {cond}]"
 
     def compile_For(self, s: N.For, scope: Scope):
-        inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
-        body = self.block(s.body, inner)
-        chooser = self.emit.expr(s.ordered_by, scope) if s.ordered_by is not None else None
-        where = self.where(s)
-        prompt = f"which {s.var} first"
-        if chooser is None:
-            def run(S, L):
-                for v in items(S, L):
-                    S.tick(where)
-                    L[slot] = v
-                    for f in body:
-                        f(S, L)
-            return run
-
-        def run_ordered(S, L):
-            remaining = items(S, L)
-            who = chooser(S, L)
-            while remaining:
-                S.tick(where)
-                v = S.choose(who, remaining, prompt) if len(remaining) > 1 else remaining[0]
-                remaining.remove(v)
-                L[slot] = v
-                for f in body:
-                    f(S, L)
-        return run_ordered
+        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
+        where = self.const(self.where(s))
+        body = _indent(self.block(s.body, inner))
+        if s.ordered_by is None:
+            return [f"for {py} in {items}:", f"    S.tick({where})"] + body
+        remaining, who = self.local(), self.local()
+        prompt = self.const(f"choose which {_humane(s.var)} comes next")
+        detail = self.const(f"which {s.var} first")
+        options = self.local()
+        return [f"{remaining} = {items}",
+                f"{who} = {self.emit.src(s.ordered_by, scope)}",
+                f"while {remaining}:",
+                f"    S.tick({where})",
+                f"    {options} = S.choice_options({remaining}) if len({remaining}) > 1 else {remaining}",
+                f"    {py} = {options}[0] if len({options}) == 1 else "
+                f"{self.choice(who, options, prompt, False, detail)}",
+                f"    {remaining}.remove({py})"] + body
 
     def compile_Repeat(self, s: N.Repeat, scope: Scope):
-        count = self.emit.expr(s.count, scope)
-        body = self.block(s.body, scope)
-        where = self.where(s)
-
-        def run(S, L):
-            for _ in range(count(S, L)):
-                S.tick(where)
-                for f in body:
-                    f(S, L)
-        return run
+        where = self.const(self.where(s))
+        return [f"for {self.local()} in _times({self.emit.src(s.count, scope)}):",
+                f"    S.tick({where})"] + _indent(self.block(s.body, scope))
 
     def compile_Choose(self, s: N.Choose, scope: Scope):
-        inner, slot, items = self.bound_items(s.var, s.domain, s.test, scope)
-        by = self.emit.expr(s.by, scope) if s.by is not None else None
-        body = self.block(s.body, inner)
-        prompt = f"choose {s.var} in {self.text(s.domain)}" + (f" where {self.text(s.test)}" if s.test else "")
-        secret = s.secretly
+        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
+        by = self.emit.src(s.by, scope) if s.by is not None else "S.turn_player"
+        detail = self.const(f"choose {s.var} in {self.text(s.domain)}"
+                            + (f" where {self.text(s.test)}" if s.test else ""))
+        prompt = self.emit.template_src(s.ask, scope) if s.ask is not None \
+            else self.const(plain_prompt(s, self.type_of(s.domain), self.sym))
+        options, who = self.local(), self.local()
+        return [f"{options} = {items}",
+                f"if {options}:",
+                f"    {who} = {by}",
+                f"    {options} = S.choice_options({options})",
+                f"    {py} = {options}[0] if len({options}) == 1 else "
+                f"{self.choice(who, options, prompt, bool(s.secretly), detail)}"] \
+            + _indent(self.block(s.body, inner))
 
-        def run(S, L):
-            options = items(S, L)
-            if not options:
-                return
-            v = S.choose(by(S, L) if by is not None else S.turn_player, options, prompt, secret)
-            L[slot] = v
-            for f in body:
-                f(S, L)
-        return run
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def _humane(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def plain_prompt(s: N.Choose, domain_type: Type, sym) -> str:
+    """What a choice asks, in players' words, when the rules give none (`ask "..."`): from what it ranges over."""
+    d = s.domain
+    if isinstance(d, N.Of) and isinstance(d.what, N.Name) and d.what.id in sym.kinds:
+        whose = {"mover": "your", "opponent": "your opponent's"}.get(getattr(d.owner, "id", ""), "a player's")
+        return f"choose one of {whose} {_humane(d.what.id)}s"
+    if isinstance(d, N.Name) and d.id in sym.kinds:
+        return f"choose a {_humane(d.id)}"
+    if isinstance(d, N.Name) and d.id in sym.boards:
+        return f"choose a space of {_humane(d.id)}"
+    if isinstance(d, N.Attr) and isinstance(d.obj, N.Name) and d.obj.id == "mover":
+        return f"choose from your {_humane(d.name)}"
+    if isinstance(d, N.Name) and d.id in sym.zones:
+        return f"choose from {_humane(d.id)}"
+    if isinstance(d, N.ListLit) and d.items and all(isinstance(i, N.Str) for i in d.items):
+        values = [i.value for i in d.items if isinstance(i, N.Str)]
+        return f"choose: {', '.join(values[:-1])} or {values[-1]}" if len(values) > 1 else f"choose {values[0]}"
+    if domain_type.is_list_of("space"):
+        return "choose a space"
+    return f"choose {_humane(s.var)}"
 
 
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:

@@ -1,55 +1,241 @@
-"""Why a typed move is not legal: which condition of which rule failed, and where that rule is."""
+"""Why a typed move is not legal, in two voices: the player's (what is wrong, in the game's own names and
+values, never rules source) and the author's (which condition of which rule failed, and where it is).
+
+The player's sentence comes from the shape of the failing condition (`empty(c)` -> "b2 is not empty",
+`owner(a) == mover` -> "a1 is not yours"), or from the author's own words (`require ... else "..."`,
+`where ... else "..."`); what a part of a condition is worth is computed by the game's own compiled code.
+"""
 from __future__ import annotations
 
-from ..grammar.wording import did_you_mean
-from .runtime import value_text
+from typing import Optional
+
+import attrs
+
+from ..grammar import nodes as N
+from ..grammar.wording import did_you_mean, words
+from .runtime import Player, value_text
 
 
-def explain(S, text: str) -> str:
-    if S.is_over() and S.over:
-        return "the game is over"
+@attrs.frozen
+class Refusal:
+    player: str  # what the player is told
+    detail: str  # what the author is told: the rule, its place, the condition as written
+
+
+def explain(S, text: str) -> Refusal:
+    text = " ".join(text.split())
+    if S.over:
+        return Refusal("the game is over", "the game is over")
     if S.pending is not None:
-        p = S.pending
-        options = ", ".join(value_text(v) for v in p.options)
-        return f"'{text}' is not a choice here: {p.chooser.name} must {p.prompt}; the choices are {options}"
-    words = text.split()
-    if not words:
-        return "type a move"
-    game = S.game
+        return _not_a_choice(S, text)
+    if not text:
+        return Refusal("type a move", "nothing was typed")
     regular, fallback = S.open_actions()
     now = regular + fallback
-    by_name = {a.name: a for a in game.actions}
-    act = by_name.get(words[0])
+    first, _, rest = text.partition(" ")
+    act = next((a for a in S.game.actions if a.name.lower() == first.lower()), None)
+    if act is None and len(regular) == 1 and (" " not in text or _starts_with_a_value(S, regular[0], text)):
+        act, rest = regular[0], text  # the one action's name may be left out
     if act is None:
-        if len(regular) == 1:
-            act, args = regular[0], words
-        else:
-            names = sorted({a.name for a in now})
-            return f"there is no action '{words[0]}'{did_you_mean(words[0], by_name)}; the actions now are " \
-                   f"{', '.join(names)}"
-    else:
-        args = words[1:]
+        names = sorted({a.name for a in now})
+        now_are = f"the only move now is {names[0]}" if len(names) == 1 else f"the moves now are {words(names, 'and')}"
+        said = f"there is no move '{first}'{did_you_mean(first, [a.name for a in now])}; {now_are}"
+        return Refusal(said, said)
     where = f"rule '{act.name}' ({act.where})"
     if act not in now:
-        phase_names = [ph.name for ph in game.phases]
-        return f"{where} belongs to phase '{phase_names[act.phase]}', and this is phase '{phase_names[S.phase]}'"
-    if len(args) != len(act.params):
-        usage = " ".join([act.name] + [p.name.upper() for p in act.params])
-        return f"'{text}' is not a move: {where} takes {len(act.params)} value" \
-               f"{'s' if len(act.params) != 1 else ''}: {usage}"
-    L = [None] * act.size
-    shown = " ".join([act.name] + args)
-    for prm, word in zip(act.params, args):
-        match = [v for v in prm.domain(S, L) if value_text(v) == word]
-        if not match:
-            return f"cannot {shown}: {word} is not one of {prm.domain_text} ({prm.name} in {where})"
-        L[prm.slot] = match[0]
-        if prm.test is not None and not prm.test.fn(S, L):
-            return f"cannot {shown}: {where} requires {prm.test.text}"
-    for cond in act.requires:
-        if not cond.fn(S, L):
-            why = cond.message or f"requires {cond.text}"
-            return f"cannot {shown}: {where} (line {cond.line}) {why}"
-    if act.fallback:
-        return f"cannot {act.name}: {where} is allowed only when no other move is"
-    return f"'{text}' is not a legal move now"
+        phase_names = [ph.name for ph in S.game.phases]
+        return Refusal(f"you cannot {act.name} now: that is for the {phase_names[act.phase]} part of the game",
+                       f"{where} belongs to phase '{phase_names[act.phase]}', and this is phase "
+                       f"'{phase_names[S.phase]}'")
+    return _Attempt(S, act, rest, where).refusal()
+
+
+def _not_a_choice(S, text: str) -> Refusal:
+    p = S.pending
+    options = ", ".join(value_text(v) for v in p.options)
+    player = f"'{text}' is not one of the choices: {options}" if text else f"choose one of: {options}"
+    return Refusal(player, f"'{text}' is not a choice here: {p.chooser.name} must {p.detail}; the choices are "
+                           f"{options}")
+
+
+class _Attempt:
+    """A typed move of one action, read value by value against its parameters."""
+
+    def __init__(self, S, act, rest: str, where: str):
+        self.S, self.act, self.rest, self.where = S, act, rest, where
+        self.L: list = [None] * act.size
+        self.shown = act.name + (f" {rest}" if rest else "")
+
+    def refusal(self) -> Refusal:
+        act, S = self.act, self.S
+        remaining = self.rest
+        for prm in act.params:
+            values = prm.domain(S, self.L)
+            value, remaining = _match(values, remaining)
+            if value is _NOTHING:
+                return self._no_value(prm, remaining, values)
+            self.L[prm.slot] = value
+            if prm.test is not None and not prm.test.fn(S, self.L):
+                return self._failed(prm.test)
+        if remaining:
+            usage = " ".join([act.name] + [p.name.upper() for p in act.params])
+            return Refusal(f"'{self.shown}' has more than a {act.name} move takes: {usage}",
+                           f"'{self.shown}' is not a move: {self.where} takes {len(act.params)} value"
+                           f"{'s' if len(act.params) != 1 else ''}: {usage}")
+        for cond in act.requires:
+            if not cond.fn(S, self.L):
+                return self._failed(cond)
+        if act.fallback:
+            return Refusal(f"you may {act.name} only when no other move is possible",
+                           f"{self.where} is allowed only when no other move is")
+        return Refusal(f"'{self.shown}' is not a legal move now", f"'{self.shown}' is not a legal move now")
+
+    def _no_value(self, prm, remaining: str, values) -> Refusal:
+        usage = " ".join([self.act.name] + [p.name.upper() for p in self.act.params])
+        if not remaining:
+            return Refusal(f"'{self.shown}' is not a whole move: {usage}",
+                           f"'{self.shown}' is not a move: {self.where} takes {len(self.act.params)} value"
+                           f"{'s' if len(self.act.params) != 1 else ''}: {usage}")
+        word = _named_thing(self.S, remaining)
+        board = isinstance(prm.node, N.Name) and values and all(getattr(v, "is_space", False) for v in values)
+        if board and word not in self.S.space_by_name:  # the parameter is a shared board's spaces
+            return Refusal(f"cannot {self.shown}: there is no space {word}",
+                           f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
+        return Refusal(f"cannot {self.shown}: {word} is not {_domain_words(prm.node, values)}",
+                       f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
+
+    def _failed(self, cond) -> Refusal:
+        # for the author: the condition as written, where it is, and the words it gives the players
+        line = "" if cond.param is not None or self.where.endswith(f":{cond.line})") else f" (line {cond.line})"
+        said = f" ('{cond.message}')" if cond.message is not None else ""
+        detail = f"cannot {self.shown}: {self.where}{line} requires {cond.text}{said}"
+        reason = cond.message or _Sentences(self).why_false(cond.node)
+        return Refusal(f"cannot {self.shown}: {reason}", detail)
+
+
+_NOTHING = object()
+
+
+def _starts_with_a_value(S, act, text: str) -> bool:
+    """Do the typed words start with a value of the action's first parameter?"""
+    if not act.params:
+        return False
+    values = act.params[0].domain(S, [None] * act.size)
+    return _match(values, text)[0] is not _NOTHING
+
+
+def _match(values, remaining: str):
+    """The value whose text the typed words start with (the longest, case aside), and the words after it."""
+    low = remaining.lower()
+    best, best_len = _NOTHING, -1
+    for v in values:
+        t = value_text(v).lower()
+        if (low == t or low.startswith(t + " ")) and len(t) > best_len:
+            best, best_len = v, len(t)
+    if best is _NOTHING:
+        return _NOTHING, remaining
+    return best, remaining[best_len:].strip()
+
+
+def _named_thing(S, typed: str) -> str:
+    """The first thing named in typed words: the longest piece or space name they start with, else a word."""
+    low = typed.lower()
+    names = [s.name for s in S.spaces] + [value_text(p) for ps in S.kind_pieces.values() for p in ps]
+    best = max((n for n in names if low == n.lower() or low.startswith(n.lower() + " ")), key=len, default=None)
+    return typed[:len(best)] if best else typed.split(" ")[0]
+
+
+def _domain_words(node, values) -> str:
+    """What a parameter may be, in players' words: `in your hand`, `a space of cells`, `one of a2 or b2`."""
+    if isinstance(node, N.Attr) and isinstance(node.obj, N.Name) and node.obj.id == "mover":
+        return f"in your {_humane(node.name)}"
+    if isinstance(node, N.Of) and isinstance(node.owner, N.Name) and node.owner.id == "mover" \
+            and isinstance(node.what, N.Name):
+        return f"one of your {_humane(node.what.id)}s"
+    shown = [value_text(v) for v in values]
+    if not shown:
+        return "possible now: there is nothing to choose from"
+    if len(shown) <= 8:
+        return f"one of {words(shown)}"
+    return f"one of {', '.join(shown[:6])} and {len(shown) - 6} more"
+
+
+class _Sentences:
+    """Plain sentences for a false condition, from its shape and the values of its parts."""
+
+    def __init__(self, attempt: _Attempt):
+        self.attempt = attempt
+        self.S = attempt.S
+
+    def value(self, node):
+        return self.S.game.evaluate(node, self.attempt.act, self.S, self.attempt.L)
+
+    def words(self, node) -> str:
+        """A part of a condition named for a player: its value, or `you`."""
+        v = self.value(node)
+        if isinstance(v, Player) and v is self.S.turn_player:
+            return "you"
+        if v is None and isinstance(node, N.Call) and node.func == "top":
+            return f"nothing on {self.words(node.args[0])}"
+        return value_text(v)
+
+    def why_false(self, node: Optional[N.Expr]) -> str:
+        return self._sentence(node, False) if node is not None else "that is not allowed here"
+
+    def _sentence(self, node, wanted: bool) -> str:
+        """Why `node` is not `wanted` (False: why it is false; True: why it is true)."""
+        if isinstance(node, N.Not):
+            return self._sentence(node.value, not wanted)
+        if isinstance(node, N.BoolOp):
+            return self._bool_op(node, wanted)
+        if isinstance(node, N.Call) and node.func == "empty" and len(node.args) == 1:
+            return f"{self.words(node.args[0])} is {'empty' if wanted else 'not empty'}"
+        if isinstance(node, N.Compare):
+            return self._compare(node, wanted)
+        if isinstance(node, N.Call):
+            args = words([self.words(a) for a in node.args], "and")
+            holds = "holds" if wanted else "does not hold"
+            return f"'{_humane(node.func)}' {holds}" + (f" for {args}" if args else "")
+        return f"{self.described(node)} is {'yes' if wanted else 'no'}"
+
+    def described(self, node) -> str:
+        """What a part of a condition is, in words: `the level of Sea Dog-4`, `the owner of b2`."""
+        if isinstance(node, N.Attr):
+            return f"the {_humane(node.name)} of {self.words(node.obj)}"
+        if isinstance(node, N.Call):
+            inner = words([self.words(a) for a in node.args], "and")
+            return f"the {_humane(node.func)} of {inner}" if inner else _humane(node.func)
+        return self.words(node)
+
+    def _bool_op(self, node: N.BoolOp, wanted: bool) -> str:
+        values = [bool(self.value(v)) for v in node.values]
+        # `a and b` is false for the first false part; `a or b` is true for the first true part
+        if (node.op == "and") != wanted:
+            culprit = next((v for v, ok in zip(node.values, values) if ok == wanted), node.values[0])
+            return self._sentence(culprit, wanted)
+        return " and ".join(self._sentence(v, wanted) for v in node.values)
+
+    def _compare(self, node: N.Compare, wanted: bool) -> str:
+        op = node.op if not wanted else _NEGATED[node.op]
+        owner = node.left if isinstance(node.left, N.Call) and node.left.func == "owner" else None
+        mover = isinstance(node.right, N.Name) and node.right.id == "mover"
+        if owner is not None and mover and op in ("==", "!="):
+            thing = self.words(owner.args[0])
+            return f"{thing} is {'not ' if op == '==' else ''}yours"
+        left, right = self.words(node.left), self.words(node.right)
+        what = self.described(node.left)
+        if op in ("in", "not in"):
+            return f"{left} is {'not ' if op == 'in' else ''}in {self.described(node.right)}"
+        if op == "==":
+            return f"{what} is {left}, not {right}" if what != left else f"{left} is not {right}"
+        if op == "!=":
+            return f"{what} is {right}" if what != left else f"{left} is {right}"
+        wants = {"<": "less than", ">": "more than", "<=": "at most", ">=": "at least"}[op]
+        return f"{what} is {left}, not {wants} {right}"
+
+
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
+
+
+def _humane(name: str) -> str:
+    return name.replace("_", " ")

@@ -11,13 +11,17 @@ namespace.py; the Emitter adds the values of one game (its defs' functions, its 
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from contextlib import ExitStack, contextmanager
+from typing import Callable, Iterator, Optional
 
 from ..grammar import nodes as N
+from ..grammar.boards import fixed_spaces
+from ..grammar.expr_types import specialise
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
-from .library import BUILTINS, NAMES
+from .hoisting import draws_random, free_locals, random_defs
+from .library import BUILTINS, LIBRARY, NAMES
 from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
 
@@ -48,8 +52,21 @@ class _Folding:
     def tick(self, where):
         self.spend(1, where)
 
+    def walk(self, items, where):
+        self.spend(len(items), where)
+        return items
 
-_SIMPLE = re.compile(r"^(L\[\d+\]|_[vp]\d+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
+
+# cheap and safe to write twice: a slot, a local, a constant's value, a direction, the mover, a literal
+_SIMPLE = re.compile(r"^(L\[\d+\]|_[vplak]\d+|_kv\d+|_D_[a-z_]+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
+
+# a def's body is written in place of a call (typed by the call's arguments) when it is this small, and so
+# many calls deep at most
+_INLINE_NODES = 120
+_INLINE_DEPTH = 6
+_INLINE_BUDGET = 3000  # nodes of inlined bodies in one built function: nested defs cannot multiply its size
+# what Python says when built source is beyond its limits (nesting, size): built again without inlining
+_TOO_DEEP = (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError)
 
 
 class Scope:
@@ -58,6 +75,7 @@ class Scope:
     def __init__(self, frame: "Frame", parent: Optional["Scope"] = None):
         self.frame, self.parent = frame, parent
         self.names: dict[str, str] = {}
+        self.present: set[str] = set()  # Python names that never hold none (a loop over a board's spaces)
 
     def child(self) -> "Scope":
         return Scope(self.frame, self)
@@ -68,9 +86,20 @@ class Scope:
         self.names[name] = f"L[{slot}]"
         return slot
 
-    def bind_py(self, name: str, py: str) -> str:
+    def bind_py(self, name: str, py: str, present: bool = False) -> str:
         self.names[name] = py
+        if present:
+            self.present.add(py)
         return py
+
+    def is_present(self, py: str) -> bool:
+        """Is this source a name that never holds none here?"""
+        s: Optional[Scope] = self
+        while s is not None:
+            if py in s.present:
+                return True
+            s = s.parent
+        return py == "S.turn_player"
 
     def source(self, name: str) -> str:
         s: Optional[Scope] = self
@@ -119,9 +148,25 @@ class Emitter:
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
+        self.inlining = True
+        self._inline_budget = _INLINE_BUDGET
+        self._types: list[dict] = []  # the types of inlined def bodies, innermost last
+        self._specialised: dict = {}  # (def, argument types) -> the types of its body
+        self._specialised_fns: dict = {}  # (def, argument types) -> the name of its function so typed
+        self._inline_depth = 0
+        self._iterable = 0  # > 0 while writing a loop's iterable, where Python allows no `:=`
+        self._reads: dict[str, set] = {}  # a name held with `:=` or a list of kept values -> the names it reads
+        self._loops: list[_Loop] = []  # the loops of the expression being written, outermost first
+        self._keeping = True
+        self._free: dict[int, set] = {}  # id of a node -> the locals it reads (hoisting.free_locals)
+        self._random_defs: Optional[set] = None
 
     # -------------------------------------------------- building
     def type_of(self, node: N.Node) -> Type:
+        for types in reversed(self._types):
+            t = types.get(node)
+            if t is not None:
+                return t
         return self.checked.type_of(node)
 
     def fresh(self, prefix: str) -> str:
@@ -137,18 +182,162 @@ class Emitter:
     def build(self, source: str, params: str = "S, L"):
         return eval(f"lambda {params}: {source}", self.env)  # noqa: S307 - source built from AST shapes only
 
+    def function(self, make: Callable[[], str], params: str = "S, L"):
+        """build(make()); written again without inlined defs if Python refuses the source (too deep)."""
+        return self._within_limits(lambda: self.build(make(), params))
+
+    def def_function(self, make: Callable[[], list[str]], params: str = "S, L"):
+        """build_def(make()); written again without inlined defs if Python refuses the source."""
+        return self._within_limits(lambda: self.build_def(make(), params))
+
+    def _within_limits(self, make):
+        self._inline_budget = _INLINE_BUDGET
+        try:
+            return make()
+        except _TOO_DEEP:
+            if not self.inlining:
+                raise
+            self.inlining = False
+            self._inline_budget = _INLINE_BUDGET
+            try:
+                return make()
+            finally:
+                self.inlining = True
+
+    def build_def(self, lines: list[str], params: str = "S, L"):
+        """A function whose body is these lines of source."""
+        name = self.fresh("_f")
+        body = "\n".join("    " + line for line in lines) or "    pass"
+        scope: dict = {}
+        exec(f"def {name}({params}):\n{body}\n", self.env, scope)  # noqa: S102 - source built from AST shapes only
+        return scope[name]
+
     def expr(self, e: N.Expr, scope: Scope):
-        return self.build(self.src(e, scope))
+        return self.function(lambda: self.src(e, scope))
 
     def src(self, e: N.Expr, scope: Scope) -> str:
+        if self._loops and self._keeping and self._worth_keeping(e):
+            kept = self._keep_in_loop(e, scope)
+            if kept is not None:
+                return kept
         method = getattr(self, "emit_" + type(e).__name__, None)
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
         return method(e, scope)
 
+    # -------------------------------------------------- values kept while a loop of an expression runs
+    @contextmanager
+    def loop(self, *bound: str, can_keep: bool = True) -> Iterator[list]:
+        """Write the inside of a loop of an expression (a comprehension, any/all, a filter) that binds these
+        names: what does not read them is worked out once per run of the loop, where it is first needed,
+        in a list the loop makes at its head (the names of those lists are given back)."""
+        frame = _Loop(set(bound), can_keep)
+        self._loops.append(frame)
+        try:
+            yield frame.kept
+        finally:
+            self._loops.pop()
+
+    @staticmethod
+    def heads(kept: list) -> str:
+        return keep_heads(kept)
+
+    @contextmanager
+    def apart(self) -> Iterator[None]:
+        """Write the source of a function of its own (met while writing another): none of the loops, held
+        values and types of the one being written."""
+        saved = (self._loops, self._iterable, self._types, self._inline_depth, self._keeping, self._inline_budget)
+        self._loops, self._iterable, self._types, self._inline_depth, self._keeping = [], 0, [], 0, True
+        try:
+            yield
+        finally:
+            (self._loops, self._iterable, self._types, self._inline_depth, self._keeping,
+             self._inline_budget) = saved
+
+    def typed(self, types: dict) -> None:
+        """Read the types of a function being written (apart) from here: a def's or proc's body typed by the
+        arguments of a call."""
+        self._types.append(types)
+
+    def bind_in_loop(self, py: str) -> None:
+        """A name that changes with the innermost loop (a `:=` made inside it)."""
+        if self._loops:
+            self._loops[-1].bound.add(py)
+
+    def _worth_keeping(self, e: N.Expr) -> bool:
+        """Does working this out cost more than reading it from a list (a loop, a call, calls in calls)?"""
+        if isinstance(e, (N.Filter, N.Comprehension, N.Of)):
+            return True
+        if isinstance(e, N.Call):
+            if e.func in self.def_names:
+                return True
+            b = BUILTINS.get(e.func)
+            if b is None:
+                return False
+            if b.inline is None or e.func in ("any", "all", "count"):
+                return True
+            # a builtin written in place is cheap, unless its arguments call in turn
+            return any(isinstance(n, N.Call) for arg in e.args for n in N.walk(arg))
+        return False
+
+    def _keep_in_loop(self, e: N.Expr, scope: Scope) -> Optional[str]:
+        free = self._free.get(id(e))
+        if free is None:
+            free = self._free[id(e)] = free_locals(e, self.checked, frozenset())
+        reads: set = set()
+        for name in free:
+            try:
+                reads |= self.reads_of(scope.source(name))
+            except KeyError:
+                return None
+        frame = None
+        for loop in reversed(self._loops):
+            if loop.bound & reads:
+                break
+            if loop.can_keep:
+                frame = loop
+        if frame is None:
+            return None
+        if self._random_defs is None:
+            self._random_defs = random_defs(self.checked)
+        if draws_random(e, self.checked, self._random_defs):
+            return None
+        self._keeping = False
+        try:
+            made = self.src(e, scope)
+        finally:
+            self._keeping = True
+        key = _same_shape(made)  # the same expression written twice (with other names held) is kept once
+        holder = frame.by_source.get(key)
+        if holder is None:
+            holder = frame.by_source[key] = self.fresh("_h")
+            self._reads[holder] = self.reads_of(made)
+            frame.kept.append(holder)
+        return f"({holder}[0] if {holder}[0] is not _UNSET else _keep({holder}, lambda: {made}))"
+
+    def test_src(self, e: N.Expr, scope: Scope) -> str:
+        """Source of an expression whose truth alone is wanted (a condition): `not empty(s)` needs no
+        double negation there, and `and`/`or` pass the same on to their operands."""
+        if isinstance(e, N.BoolOp):
+            return "(" + f" {e.op} ".join(self.test_src(v, scope) for v in e.values) + ")"
+        if isinstance(e, N.Not):
+            inner = e.value
+            if isinstance(inner, N.Call) and inner.func == "empty" and inner.func not in self.def_names \
+                    and len(inner.args) == 1 and self.type_of(inner.args[0]) == SPACE:
+                s = self.src(inner.args[0], scope)
+                if scope.is_present(s):
+                    return f"{s}.pieces"
+                return f"({s} is not None and {s}.pieces)" if self.is_simple(s) else f"({s} or _NOTHING).pieces"
+            return f"(not {self.test_src(inner, scope)})"
+        return self.src(e, scope)
+
     def iter_src(self, node: N.Expr, scope: Scope) -> str:
         """Source of something to loop over: a list, or the pieces of a zone or a stack."""
-        s = self.src(node, scope)
+        self._iterable += 1
+        try:
+            s = self.src(node, scope)
+        finally:
+            self._iterable -= 1
         t = self.type_of(node)
         if t.base in ("zone", "space"):
             return f"{s}.pieces"
@@ -158,19 +347,54 @@ class Emitter:
 
     def template(self, t: N.Template, scope: Scope):
         """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
+        return self.build(self.template_src(t, scope))
+
+    def template_src(self, t: N.Template, scope: Scope) -> str:
         pieces = []
         for part in t.parts:
             if isinstance(part, str):
                 pieces.append(repr(part))
             elif part.expr is not None:
                 pieces.append(f"_text({self.src(part.expr, scope)})")
-        return self.build(" + ".join(pieces) if pieces else "''")
+        return " + ".join(pieces) if pieces else "''"
 
     # -------------------------------------------------- what inline forms of builtins may ask
     @staticmethod
     def is_simple(src: str) -> bool:
         """Is this source cheap and safe to write twice (a slot, a name, a literal)?"""
         return _SIMPLE.match(src) is not None
+
+    def once(self, src: str) -> Optional[tuple[str, str]]:
+        """A value read more than once: (where it is first read, how it is read again): a simple source as it
+        is; anything else held with `:=` where Python allows it; None where it does not (a loop's iterable)."""
+        if self.is_simple(src):
+            return src, src
+        if self._iterable:
+            return None
+        py = self.hold(src)
+        return f"({py} := {src})", py
+
+    def hold(self, src: str) -> str:
+        """A new name for a value held with `:=`: it changes with what its source reads."""
+        py = self.fresh("_a")
+        self._reads[py] = self.reads_of(src)
+        return py
+
+    def reads_of(self, src: str) -> set:
+        """The names of locals, loop variables and held values a source reads, through what those hold."""
+        out: set = set()
+        todo = _FRESH_NAME.findall(src)
+        while todo:
+            name = todo.pop()
+            if name not in out:
+                out.add(name)
+                todo.extend(self._reads.get(name, ()))
+        return out
+
+    @staticmethod
+    def const_dir(src: str):
+        """The compass direction a source names, if it names one (`_D_north`)."""
+        return DIRS.get(src[3:]) if src.startswith("_D_") else None
 
     def board_name(self, node: N.Expr) -> Optional[str]:
         """The name of the board this expression is, when it is a shared board's name."""
@@ -180,7 +404,7 @@ class Emitter:
 
     def guarded(self, items: str, node: N.Node) -> str:
         """Source of `items` that counts their number against the move's budget of steps."""
-        return f"_guard(S, {items}, {self.where(node)!r})"
+        return f"S.walk({items}, {self.where(node)!r})"
 
     def filter_loop(self, call: N.Call, scope: Scope):
         """(variable, items source, test source) when a call's only argument is `x in S where C`; the items
@@ -189,9 +413,34 @@ class Emitter:
         if isinstance(arg, N.Filter) and arg.mode == "where":
             items = self.guarded(self.iter_src(arg.domain, scope), arg)
             inner = scope.child()
-            var = inner.bind_py(arg.var, self.fresh("_v"))
-            return var, items, self.src(arg.test, inner)
+            var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
+            with self.loop(var) as kept:
+                test = self.test_src(arg.test, inner)
+            return var, items, test, kept
         return None
+
+    def items_present(self, node: N.Expr) -> bool:
+        """Does looping over this never give none (a board's spaces, a zone's pieces, the players)?"""
+        t = self.type_of(node)
+        if t.base in ("zone", "space"):
+            return True  # its pieces
+        if isinstance(node, N.Name):
+            meaning = self.checked.meaning(node)
+            if meaning.category in ("board", "kind"):
+                return True
+            if meaning.category == "builtin" and meaning.name in NAMES:
+                return NAMES[meaning.name].items_present
+            return False
+        if isinstance(node, N.Call):
+            b = BUILTINS.get(node.func)
+            return node.func not in self.def_names and b is not None and b.items_present
+        if isinstance(node, (N.Of, N.Range)):
+            return True
+        if isinstance(node, N.Filter):
+            return self.items_present(node.domain)
+        if isinstance(node, N.Attr):
+            return self.type_of(node.obj).base == "player" and node.name in self.sym.boards
+        return False
 
     # -------------------------------------------------- constants
     def const_source(self, name: str) -> str:
@@ -201,13 +450,18 @@ class Emitter:
         if name not in self.const_refs:
             c = self.sym.consts[name]
             frame = Frame()
-            fn = self.build(self.src(c.value, Scope(frame)))
+            with self.apart():
+                fn = self.build(self.src(c.value, Scope(frame)))
             if self._const_is_static(name):
                 try:
                     value = sized(fn(_Folding(), [None] * frame.size), self.where(c))
                 except RuleError as err:
                     raise ConstantError(c, str(err)) from None
                 self.const_refs[name] = self.put(value, "_kv")
+            elif self._is_static(c.value, grids=True):
+                # made of a grid's spaces (which never change in a game): worked out once per game, when first
+                # used, as each game has spaces of its own
+                self.const_refs[name] = f"S.const_value({name!r}, {self.put(fn, '_kf')}, {frame.size})"
             else:
                 self.const_refs[name] = f"{self.put(fn, '_kf')}(S, [None] * {frame.size})"
         return self.const_refs[name]
@@ -218,11 +472,16 @@ class Emitter:
             self._static[name] = self._is_static(self.sym.consts[name].value)
         return self._static[name]
 
-    def _is_static(self, node: N.Expr) -> bool:
-        """Does this expression give the same value in every state (so it can be computed once, now)?"""
+    def _is_static(self, node: N.Expr, grids: bool = False) -> bool:
+        """Does this expression give the same value in every state (so it can be computed once, now)? With
+        `grids`: the same value all through one game, reading the spaces of boards that never grow too."""
         for n in N.walk(node):
             if isinstance(n, N.Name):
                 m = self.checked.meaning(n)
+                if grids and m.category == "board" and self._fixed_board(m.name):
+                    continue
+                if grids and m.category == "const" and self._is_static(self.sym.consts[m.name].value, True):
+                    continue
                 if m.category == "const" and not self._const_is_static(m.name):
                     return False
                 if m.category not in ("local", "enum", "phase", "const") and \
@@ -233,6 +492,11 @@ class Emitter:
             elif isinstance(n, N.Of):
                 return False
         return True
+
+    def _fixed_board(self, name: str) -> bool:
+        """A board whose spaces never change in a game: a shared grid, its edges or corners, a graph."""
+        board = self.sym.boards.get(name)
+        return board is not None and fixed_spaces(board)
 
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:
@@ -252,6 +516,33 @@ class Emitter:
         assert frame.size == len(d.params)  # filters inside name their variables in Python, not in L
         self.def_entries[d.name][0] = (fn, frame.size)
         self.env[self.def_names[d.name]] = fn
+
+    def specialised_def(self, e: N.Call) -> str:
+        """The name of a function of a def that cannot reach itself, typed by a call's arguments; its plain
+        function when its body does not fit them."""
+        d = self.sym.defs[e.func]
+        types = self.def_types(d, tuple(self.type_of(arg) for arg in e.args)) if len(e.args) == len(d.params) \
+            else None
+        if types is None:
+            return self.def_names[e.func]
+        key = (d.name, tuple(self.type_of(arg) for arg in e.args))
+        name = self._specialised_fns.get(key)
+        if name is None:
+            name = self._specialised_fns[key] = self.fresh("_ds")
+            frame, scope = params_scope(d.params)
+            with self.apart():
+                self._types.append(types)
+                body = self.src(d.body, scope)
+            self.env[name] = self.build(f"S.tick({self.where(d)!r}) or {body}" if d.name in self.counted_defs
+                                        else body)
+        return name
+
+    def def_types(self, d: N.Def, arg_types: tuple) -> Optional[dict]:
+        """The types of a def's body for these argument types (None: it does not fit them)."""
+        key = (d.name, arg_types)
+        if key not in self._specialised:
+            self._specialised[key] = specialise(self.checked, LIBRARY, d.body, dict(zip(d.params, arg_types)))
+        return self._specialised[key]
 
     def _def_caller(self, e: N.Call):
         """A call of a def that can reach itself: counted, so that it stops with a RuleError."""
@@ -287,6 +578,8 @@ class Emitter:
         if cat == "const":
             return self.const_source(name)
         if cat == "board":
+            if fixed_spaces(self.sym.boards[name]):
+                return f"S.grid_spaces[{name!r}]"  # a grid's or graph's spaces never change: one list, kept
             return f"S.boards[{name!r}].in_play()"
         if cat == "zone":
             return f"S.zones[{name!r}]"
@@ -304,16 +597,23 @@ class Emitter:
         name = e.name
         bt = self.type_of(e.obj).general.base
         simple = self.is_simple(obj)
+        present = scope.is_present(obj)
         if bt in ("space", "dir", "zone") or (bt == "piece" and name in ("owner", "up", "turns")):
             if bt == "space" and name == "board":
-                return f"_board_of({obj})"
-            return f"(None if {obj} is None else {obj}.{name})" if simple else f"_ga({obj}, {name!r})"
+                return f"{obj}.board.name" if present else f"_board_of({obj})"
+            if present:
+                return f"{obj}.{name}"
+            return f"(None if {obj} is None else {obj}.{name})" if simple else f"({obj} or _NOTHING).{name}"
         if bt == "piece":
             if name == "space":
                 return f"_space_of({obj})"
             if name == "kind":
-                return f"_kind_of({obj})"
-            return f"(None if {obj} is None else {obj}.attrs.get({name!r}))" if simple else f"_pa({obj}, {name!r})"
+                return f"{obj}.kind.name" if present else f"_kind_of({obj})"
+            if present:
+                return f"{obj}.attrs.get({name!r})"
+            if simple:
+                return f"(None if {obj} is None else {obj}.attrs.get({name!r}))"
+            return f"({obj} or _NOTHING).attrs.get({name!r})"
         if bt == "player":
             if name in self.sym.boards:
                 return f"{obj}.boards[{name!r}].in_play()"
@@ -333,22 +633,66 @@ class Emitter:
     # -------------------------------------------------- calls
     def emit_Call(self, e: N.Call, scope: Scope) -> str:
         if e.func in self.def_names:
+            if e.func not in self.recursive_defs:
+                inlined = self.inline_def(e, scope)
+                if inlined is not None:
+                    return inlined
             args = ", ".join(self.src(x, scope) for x in e.args)
             if e.func not in self.recursive_defs:
                 # a def that cannot call itself needs no guard: call its function on a frame of its arguments
-                return f"{self.def_names[e.func]}(S, [{args}])"
+                # (a function of it typed by these arguments, when its body fits them)
+                return f"{self.specialised_def(e)}(S, [{args}])"
             caller = self.put(self._def_caller(e), "_def")
             return f"{caller}(S{', ' if args else ''}{args})"
         b = BUILTINS[e.func]
-        args = "".join(", " + self.src(x, scope) for x in e.args)
         if any(self.type_of(x) == ANY for x in e.args):
             # a def's parameter, untyped: the values are checked when the rule runs
+            args = "".join(", " + self.src(x, scope) for x in e.args)
             return f"_checked_call(S, {e.func!r}, {self.where(e)!r}{args})"
         if b.inline is not None:
             out = b.inline(self, e, scope)
             if out is not None:
                 return out
+        args = "".join(", " + self.src(x, scope) for x in e.args)
         return f"_F_{e.func}(S{args})"
+
+    def inline_def(self, e: N.Call, scope: Scope) -> Optional[str]:
+        """A call of a def that cannot reach itself, as its body written in place: its arguments are evaluated
+        first, in order, each once (a name is used as it is; anything else is held with `:=`), and the body
+        is typed with the arguments' types, so that it gets the forms a typed rule gets."""
+        d = self.sym.defs.get(e.func)
+        if d is None or not self.inlining or self._inline_depth >= _INLINE_DEPTH or len(e.args) != len(d.params):
+            return None
+        size = sum(1 for _ in N.walk(d.body))
+        if size > _INLINE_NODES or size > self._inline_budget:
+            return None
+        types = self.def_types(d, tuple(self.type_of(arg) for arg in e.args))
+        if types is None:  # the body does not fit these arguments: a call checks what it is given
+            return None
+        self._inline_budget -= size
+        inner = Scope(Frame())  # the body sees its parameters and the game's names, nothing of the caller
+        held = []
+        for name, arg in zip(d.params, e.args):
+            src = self.src(arg, scope)
+            if self.is_simple(src):
+                inner.bind_py(name, src, scope.is_present(src))
+            elif self._iterable:
+                return None  # Python allows no `:=` in a loop's iterable
+            else:
+                py = self.hold(src)
+                held.append(f"({py} := {src})")
+                inner.bind_py(name, py)
+        self._types.append(types)
+        self._inline_depth += 1
+        try:
+            body = self.src(d.body, inner)
+        finally:
+            self._types.pop()
+            self._inline_depth -= 1
+        # (a def that calls defs counts a step when it is called, so that chains of calls cannot multiply their
+        # work unseen; written in place it needs no count: its work is bounded by the size of the source,
+        # which _INLINE_BUDGET bounds, and its loops count their steps)
+        return f"({', '.join(held)}, {body})[-1]" if held else f"({body})"
 
     # -------------------------------------------------- operators
     def emit_BinOp(self, e: N.BinOp, scope: Scope) -> str:
@@ -356,10 +700,13 @@ class Emitter:
         lt, rt = self.type_of(e.left), self.type_of(e.right)
         op = e.op
         if op == "+" and lt == SPACE and rt == DIR:
-            right = e.right
-            if isinstance(right, N.Name) and right.id in DIRS and self.checked.meaning(right).category == "builtin" \
-                    and self.is_simple(x):
-                return f"(None if {x} is None else {x}.nbr[{DIRS[right.id].i}])"
+            d = self.const_dir(y)
+            if d is not None:
+                if scope.is_present(x):
+                    return f"{x}.nbr[{d.i}]"
+                if self.is_simple(x):
+                    return f"(None if {x} is None else {x}.nbr[{d.i}])"
+                return f"({x} or _NOTHING).nbr[{d.i}]"
             return f"_step({x}, {y})"
         if op == "+" and ANY in (lt, rt):
             return f"_add(S, {x}, {y})"
@@ -367,6 +714,8 @@ class Emitter:
             return f"_concat(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
             return f"({x} {op} {y})"
+        if isinstance(e.right, N.Num) and e.right.value != 0:  # nothing to guard: a number that is not 0
+            return f"({x} {'//' if op == '/' else '%'} {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
 
     def emit_Compare(self, e: N.Compare, scope: Scope) -> str:
@@ -376,6 +725,8 @@ class Emitter:
             neg = "not " if op == "not in" else ""
             board = self.board_name(e.right)
             if board is not None:
+                if scope.is_present(x) and self.type_of(e.left) == SPACE:
+                    return f"({neg}({x}.board.name == {board!r}))"
                 return f"({neg}_on_board({x}, {board!r}))"
             y = self.src(e.right, scope)
             if self.type_of(e.right).base in ("zone", "space"):
@@ -402,7 +753,7 @@ class Emitter:
         return f"(-{self.src(e.value, scope)})"
 
     def emit_Cond(self, e: N.Cond, scope: Scope) -> str:
-        return f"({self.src(e.then, scope)} if {self.src(e.test, scope)} else {self.src(e.orelse, scope)})"
+        return f"({self.src(e.then, scope)} if {self.test_src(e.test, scope)} else {self.src(e.orelse, scope)})"
 
     # -------------------------------------------------- collections
     def emit_ListLit(self, e: N.ListLit, scope: Scope) -> str:
@@ -412,6 +763,14 @@ class Emitter:
         return f"_range(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, {self.where(e)!r})"
 
     def emit_Of(self, e: N.Of, scope: Scope) -> str:
+        what = e.what
+        if isinstance(what, N.Name) and self.checked.meaning(what).category == "kind":
+            held = self.once(self.src(e.owner, scope))
+            if held is not None:  # the pieces of a kind that are in play and have this owner, in one pass
+                first, again = held
+                v = self.fresh("_v")
+                pieces = f"[{v} for {v} in S.kind_pieces[{what.id!r}] if {v}.owner is {again} and {v}.loc is not S.box]"
+                return pieces if first == again else f"({first}, {pieces})[-1]"
         items = self.iter_src(e.what, scope)
         owner = self.src(e.owner, scope)
         if self.type_of(e.what).element == SPACE:
@@ -421,23 +780,53 @@ class Emitter:
     def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
         items = self.guarded(self.iter_src(e.domain, scope), e)
         inner = scope.child()
-        var = inner.bind_py(e.var, self.fresh("_v"))
-        test = self.src(e.test, inner)
+        var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
+        with self.loop(var, can_keep=e.mode == "where") as kept:
+            test = self.test_src(e.test, inner)
         if e.mode == "where":
-            return f"[{var} for {var} in {items} if {test}]"
+            return f"[{var} {keep_heads(kept)}for {var} in {items} if {test}]"
         return f"_prefix(lambda {var}: {test}, {items})"
 
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []
         inner = scope
-        for f in e.fors:
-            items = self.guarded(self.iter_src(f.domain, inner), e)
-            inner = inner.child()
-            var = inner.bind_py(f.var, self.fresh("_v"))
-            parts.append(f"for {var} in {items}")
-            if f.test is not None:
-                parts.append(f"if {self.src(f.test, inner)}")
-        return f"[{self.src(e.element, inner)} {' '.join(parts)}]"
+        with ExitStack() as loops:
+            for f in e.fors:
+                items = self.guarded(self.iter_src(f.domain, inner), e)
+                present = self.items_present(f.domain)
+                inner = inner.child()
+                var = inner.bind_py(f.var, self.fresh("_v"), present)
+                kept = loops.enter_context(self.loop(var))
+                parts.append((kept, f"for {var} in {items}"))  # the kept values of a loop are made at its head
+                if f.test is not None:
+                    parts.append(([], f"if {self.test_src(f.test, inner)}"))
+            element = self.src(e.element, inner)
+        return f"[{element} {' '.join(keep_heads(kept) + part for kept, part in parts)}]"
+
+
+class _Loop:
+    """A loop of an expression being written: the names it binds, and the lists made at its head that keep
+    what does not change while it runs."""
+
+    def __init__(self, bound: set, can_keep: bool):
+        self.bound, self.can_keep = bound, can_keep
+        self.kept: list[str] = []
+        self.by_source: dict[str, str] = {}
+
+
+def keep_heads(kept: list) -> str:
+    """The clauses that make a loop's lists of kept values, at the head of a comprehension."""
+    return "".join(f"for {h} in [[_UNSET]] " for h in kept)
+
+
+_FRESH_NAME = re.compile(r"_[a-z]+\d+")
+_HELD_NAME = re.compile(r"_a\d+")
+
+
+def _same_shape(src: str) -> str:
+    """A source with its held names numbered from the start: two writings of one expression agree."""
+    names: dict = {}
+    return _HELD_NAME.sub(lambda m: names.setdefault(m.group(), f"_a#{len(names)}"), src)
 
 
 def _reaches(calls: dict, start: str) -> bool:

@@ -53,18 +53,19 @@ class Builtin:
     # inline(emit, call, scope) -> Python source, or None to call `run`: a faster form the compiler writes in
     # place of the call (see expressions.Emitter for what `emit` offers)
     inline: Optional[Callable] = None
+    items_present: bool = False  # a list it gives never holds none (the compiler then skips none checks)
 
 
 BUILTINS: dict[str, Builtin] = {}
 
 
 def builtin(*params: Accepts, result, doc: str, required: Optional[int] = None, name: Optional[str] = None,
-            inline: Optional[Callable] = None):
+            inline: Optional[Callable] = None, items_present: bool = False):
     """Declare a builtin function: its parameters (what each accepts), result type, one-line doc."""
     def register(fn):
         key = name or fn.__name__.rstrip("_")
         sig = Signature(key, tuple(params), len(params) if required is None else required, result, doc)
-        BUILTINS[key] = Builtin(sig, fn, inline)
+        BUILTINS[key] = Builtin(sig, fn, inline, items_present)
         return fn
     return register
 
@@ -73,23 +74,29 @@ def builtin(*params: Accepts, result, doc: str, required: Optional[int] = None, 
 class BuiltinName:
     info: NameInfo
     source: str  # the Python the compiler writes for it (names from namespace.py)
+    items_present: bool = False  # a list that never holds none
 
 
 NAMES: dict[str, BuiltinName] = {}
 
 
 def _name(name, t: Type, doc: str, source: str):
-    NAMES[name] = BuiltinName(NameInfo(t, doc), source)
+    NAMES[name] = BuiltinName(NameInfo(t, doc), source, t.is_list)
 
 
 _name("mover", PLAYER, "the player who is taking the turn", "S.turn_player")
-_name("opponent", PLAYER, "the other player (two-player games)", "_opponent(S)")
+_name("opponent", PLAYER, "the other player (two-player games)",
+      "(S.players[1 - S.turn_player.index] if S.n == 2 else _opponent(S))")
 _name("others", list_of(PLAYER), "every player but the mover, in turn order after the mover",
       "S.others(S.turn_player)")
 _name("players", list_of(PLAYER), "every player, in turn order from the mover", "S.players_from(S.turn_player)")
 _name("supply", ZONE, "where pieces listed in a `pieces` table start", "S.supply")
 _name("box", ZONE, "where removed pieces go", "S.box")
 _name("turn", INT, "the number of the current turn, from 1", "S.turn")
+_name("repetitions", INT, "how many times the position as it is now has begun a turn: the boards, zones, "
+      "variables, phase and whose turn, this time included (for repetition rules, at turn start)",
+      "S.repetitions()")
+_name("decisions", INT, "the decisions made so far: every move and every answer to a choice", "S.decisions")
 _name("winners", list_of(PLAYER), "who has won, or is winning as the game stands (at the end: the winners)",
       "S.winners()")
 for _word, _value in (("true", "True"), ("yes", "True"), ("false", "False"), ("no", "False")):
@@ -132,9 +139,10 @@ def _over_filter(word):
         loop = emit.filter_loop(call, scope)
         if loop is None:
             return None
-        var, items, test = loop
-        return {"any": f"any({test} for {var} in {items})", "all": f"all({test} for {var} in {items})",
-                "count": f"sum(1 for {var} in {items} if {test})"}[word]
+        var, items, test, kept = loop
+        loops = f"{emit.heads(kept)}for {var} in {items}"
+        return {"any": f"any({test} {loops})", "all": f"all({test} {loops})",
+                "count": f"sum(1 {loops} if {test})"}[word]
     return inline
 
 
@@ -146,7 +154,9 @@ def count(S, v):
 def _empty_inline(emit, call, scope):
     if len(call.args) == 1 and emit.type_of(call.args[0]) == SPACE:
         s = emit.src(call.args[0], scope)
-        return f"({s} is None or not {s}.pieces)" if emit.is_simple(s) else f"_empty_space({s})"
+        if scope.is_present(s):
+            return f"(not {s}.pieces)"
+        return f"({s} is None or not {s}.pieces)" if emit.is_simple(s) else f"(not ({s} or _NOTHING).pieces)"
     return None
 
 
@@ -196,7 +206,29 @@ def abs_(S, a):
     return abs(a)
 
 
-@builtin(CONTAINER, result=PIECE, doc="the top piece of a space or zone, or none")
+def _stack_inline(read, index):
+    """The inline form of top, bottom and owner of a space or zone: no call."""
+    def inline(emit, call, scope):
+        t = emit.type_of(call.args[0]) if len(call.args) == 1 else None
+        if t is None or (t.base not in ("space", "zone") and not (read == ".owner" and t.general.base == "piece")):
+            return None
+        src = emit.src(call.args[0], scope)
+        if t.general.base == "piece":  # the owner of a piece
+            if scope.is_present(src):
+                return f"{src}.owner"
+            held = emit.once(src)
+            return None if held is None else f"({held[1]}.owner if {held[0]} is not None else None)"
+        if scope.is_present(src):
+            return f"({src}.pieces[{index}]{read} if {src}.pieces else None)"
+        held = emit.once(src)
+        if held is None:
+            return None
+        first, again = held
+        return f"({again}.pieces[{index}]{read} if {first} is not None and {again}.pieces else None)"
+    return inline
+
+
+@builtin(CONTAINER, result=PIECE, doc="the top piece of a space or zone, or none", inline=_stack_inline("", -1))
 def top(S, c):
     if c is None:
         return None
@@ -204,7 +236,7 @@ def top(S, c):
     return p[-1] if p else None
 
 
-@builtin(CONTAINER, result=PIECE, doc="the bottom piece of a space or zone, or none")
+@builtin(CONTAINER, result=PIECE, doc="the bottom piece of a space or zone, or none", inline=_stack_inline("", 0))
 def bottom(S, c):
     if c is None:
         return None
@@ -232,7 +264,8 @@ def random_(S, v):
     return S.pick_at_random(xs)
 
 
-@builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)")
+@builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)",
+         inline=_stack_inline(".owner", -1))
 def owner(S, v):
     if v is None:
         return None
@@ -247,23 +280,25 @@ def owner(S, v):
 _AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
-def _rays(s):
-    """For each of the four axes through s, the spaces walking out each way (kept on the space)."""
-    rays = s.rays
-    if rays is None:
-        rays = []
-        for dx, dy in _AXES:
-            i, j = DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i
-            both = []
-            for k in (i, j):
-                out, t = [], s.nbr[k]
-                while t is not None:
-                    out.append(t)
-                    t = t.nbr[k]
-                both.append(out)
-            rays.append(both)
-        s.rays = rays
-    return rays
+def _lines(s, n):
+    """The axes through s along which a line of n spaces fits, as (forth, back): the spaces walking out each
+    way, at most n - 1 of them (kept on the space, by n)."""
+    cache = s.rays
+    if cache is None:
+        cache = s.rays = {}
+    lines = []
+    for dx, dy in _AXES:
+        both = []
+        for k in (DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i):
+            out, t = [], s.nbr[k]
+            while t is not None and len(out) < n - 1:
+                out.append(t)
+                t = t.nbr[k]
+            both.append(tuple(out))
+        if len(both[0]) + len(both[1]) + 1 >= n:
+            lines.append(tuple(both))
+    cache[n] = lines
+    return lines
 
 
 @builtin(A_SPACE, AN_INT, result=BOOL,
@@ -277,14 +312,22 @@ def in_a_row(S, s, n):
     if s.board.lines is not None:
         return _in_a_row_along(S, s, n)
     who = s.pieces[-1].owner
-    for forth, back in _rays(s):
+    cache = s.rays
+    lines = cache.get(n) if cache is not None else None
+    if lines is None:
+        lines = _lines(s, n)
+    for forth, back in lines:
         run = 1
-        for ray_ in (forth, back):
-            for t in ray_:
-                p = t.pieces
-                if not p or p[-1].owner is not who:
-                    break
-                run += 1
+        for t in forth:
+            p = t.pieces
+            if not p or p[-1].owner is not who:
+                break
+            run += 1
+        for t in back:
+            p = t.pieces
+            if not p or p[-1].owner is not who:
+                break
+            run += 1
         if run >= n:
             return True
     return False
@@ -310,10 +353,11 @@ def _in_a_row_area(s, n):
 
 
 def _in_a_row_along(S, s, n):
-    """in_a_row on a graph: along the lines its rules file draws through s (kept on s as its rays)."""
+    """in_a_row on a graph: along the lines its rules file draws through s (kept on s, `along`)."""
     who = s.pieces[-1].owner
-    S.spend(len(s.rays), None)
-    for forth, back in s.rays:
+    along = s.along
+    S.spend(len(along), None)
+    for forth, back in along:
         run = 1
         for ray_ in (forth, back):
             for t in ray_:
@@ -340,7 +384,7 @@ def adjacent(s):
     return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
 
 
-@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
+@builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, result=list_of(SPACE),
          doc="the neighbours of a space on its board (orthogonal ones; on a graph, the points it joins), or "
              "those in the given directions")
 def neighbors(S, s, dirs=None):
@@ -359,7 +403,7 @@ def _touching_inline(emit, call, scope):
     return f"S.touching({emit.src(call.args[0], scope)}, {board!r})"
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, result=list_of(SPACE), inline=_touching_inline,
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE), inline=_touching_inline,
          doc="the spaces of a board next to S on the shared plane, diagonals included (of a grid's spaces, edges "
              "and corners: those that meet S)")
 def touching(S, s, board_spaces):
@@ -368,12 +412,22 @@ def touching(S, s, board_spaces):
     return S.touching(s, board_spaces[0].board.name)
 
 
-@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
+@builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
          doc="the spaces met going from S in direction D across the shared plane, on every board")
 def path(S, s, d):
-    out = []
     if s is None or d is None:
-        return out
+        return []
+    paths = s.paths
+    if paths is None:
+        paths = s.paths = {}
+    out = paths.get(d.i)
+    if out is None:
+        out = paths[d.i] = _path(S, s, d)  # the plane never changes: the space keeps its paths
+    return walked(S, list(out))
+
+
+def _path(S, s, d):
+    out = []
     plane = S.plane
     x, y = s.px + d.dx, s.py + d.dy
     bound = S.plane_bound
@@ -383,20 +437,32 @@ def path(S, s, d):
             out.append(t)
         x += d.dx
         y += d.dy
-    return walked(S, out)
+    return out
 
 
-@builtin(A_SPACE, A_DIR, result=list_of(SPACE),
+@builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
          doc="the spaces of S's board from S (not included) in direction D, to the edge")
 def ray(S, s, d):
-    out = []
     if s is None or d is None:
-        return out
+        return []
+    if s.board.area:  # an area grows: its rays change
+        return walked(S, _ray(s, d))
+    paths = s.paths
+    if paths is None:
+        paths = s.paths = {}
+    out = paths.get(-1 - d.i)  # a grid's rays never change: the space keeps them (beside its paths)
+    if out is None:
+        out = paths[-1 - d.i] = _ray(s, d)
+    return walked(S, list(out))
+
+
+def _ray(s, d):
+    out = []
     t = s.nbr[d.i]
     while t is not None:
         out.append(t)
         t = t.nbr[d.i]
-    return walked(S, out)
+    return out
 
 
 @builtin(A_SPACE, A_SPACE, result=DIR,
@@ -442,7 +508,7 @@ def column(S, s, p):
 def at(S, spaces, x, y):
     board = getattr(spaces, "board", None)
     if board is not None:
-        return board.space_at(x, y) if board.area else board.by_xy.get((x, y))
+        return S.space_at(board, x, y) if board.area else board.by_xy.get((x, y))
     if not spaces:
         return None
     return spaces[0].board.by_xy.get((x, y))
@@ -454,6 +520,20 @@ def seat_space(S, spaces, label, p):
     """`b1` is the second column from the player's left, in the row nearest the player."""
     if not spaces or label is None or p is None:
         return None
+    board = getattr(spaces, "board", None)
+    if board is not None and not board.area and label.__class__ is str:  # a grid keeps what each label names
+        key = (label, p.facing)
+        found = board.seat_spaces.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = board.seat_spaces[key] = _seat_space(S, spaces, label, p)
+        return found
+    return _seat_space(S, spaces, label, p)
+
+
+_UNKNOWN = object()
+
+
+def _seat_space(S, spaces, label, p):
     letters = "".join(ch for ch in str(label) if ch.isalpha()).lower()
     digits = "".join(ch for ch in str(label) if ch.isdigit())
     if not letters or not digits:
@@ -468,7 +548,7 @@ def seat_space(S, spaces, label, p):
     return None
 
 
-@builtin(A_SPACE, LIST_OF_DIR, required=1, result=list_of(SPACE),
+@builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, result=list_of(SPACE),
          doc="the chain of spaces joined to S step by step (as neighbors goes, or in the given directions) whose "
              "top pieces have the owner of S's top piece; [] for an empty space")
 def group(S, s, dirs=None):
@@ -503,7 +583,7 @@ def _spread(S, start, inside):
     return out
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, result=list_of(SPACE),
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
          doc="the spaces of a list joined to S from neighbour to neighbour within the list (empty ones "
              "too): S's region of it, [] when S is not in it")
 def region(S, s, spaces):
@@ -529,7 +609,7 @@ def regions_of(S, spaces):
     return out
 
 
-@builtin(LIST_OF_SPACE, result=list_of(SPACE),
+@builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
          doc="the spaces next to those of a list (as neighbors goes) and not in it, each once, in the order met")
 def border(S, spaces):
     members = [t for t in walked(S, spaces) if t is not None]
@@ -553,6 +633,11 @@ def next_player(S, p):
     return S.next_player(p)
 
 
+@builtin(A_PLAYER, result=BOOL, doc="whether player P would have a legal move if it were P's turn now")
+def can_move(S, p):
+    return S.can_move(p)
+
+
 @builtin(AN_INT, result=PLAYER, doc="the player in seat N (1, 2, ...)")
 def seat(S, i):
     if not 1 <= i <= S.n:
@@ -565,17 +650,38 @@ def seat(S, i):
 _ROTATED = {(d.i, q): DIR_BY_VECTOR[rotate(d.dx, d.dy, -q)] for d in DIRS.values() for q in range(4)}
 
 
+# PRINTED[d.i][q]: the name of the side printed where direction d faces after q quarter turns back
+PRINTED = [[_ROTATED[(i, q)].name for q in range(4)] for i in range(len(DIRS))]
+
+
 def _rotate_dir(d, quarter_turns_clockwise):
     return _ROTATED[(d.i, quarter_turns_clockwise % 4)]
 
 
-@builtin(A_PIECE, A_DIR, AN_INT, required=2, result=TEXT,
+def _edge_inline(emit, call, scope):
+    """edge(piece, D) or edge(piece, D, R) for a direction known when the rules are built: no call. The
+    arguments are worked out first, in order, as a call's are."""
+    if len(call.args) < 2 or emit.type_of(call.args[0]).general.base != "piece":
+        return None
+    piece = emit.once(emit.src(call.args[0], scope))
+    d = emit.const_dir(emit.src(call.args[1], scope))
+    if piece is None or d is None:
+        return None
+    first, p = piece
+    if len(call.args) == 2:
+        return f"(None if {first} is None else {p}.attrs.get(_PRINTED[{d.i}][-{p}.turns % 4]))"
+    turns = emit.once(emit.src(call.args[2], scope))
+    if turns is None:
+        return None
+    return f"({first}, {turns[0]}, None if {p} is None else {p}.attrs.get(_PRINTED[{d.i}][-({turns[1]}) % 4]))[-1]"
+
+
+@builtin(A_PIECE, A_DIR, AN_INT, required=2, result=TEXT, inline=_edge_inline,
          doc="what is printed on the side of a tile that faces direction D now (or after R quarter turns)")
 def edge(S, piece, d, turns=None):
     if piece is None or d is None:
         return None
-    printed = _rotate_dir(d, -(piece.turns if turns is None else turns))
-    return piece.attrs.get(printed.name)
+    return piece.attrs.get(PRINTED[d.i][-(piece.turns if turns is None else turns) % 4])
 
 
 @builtin(A_PIECE, A_DIR, result=DIR, doc="where a direction printed on a piece (an arrow) points now, after its turns")
@@ -585,12 +691,26 @@ def turned(S, piece, d):
     return _rotate_dir(d, piece.turns)
 
 
-@builtin(A_DIR, result=DIR, doc="the opposite direction: opposite(north) is south")
+def _opposite_inline(emit, call, scope):
+    d = emit.const_dir(emit.src(call.args[0], scope)) if len(call.args) == 1 else None
+    return None if d is None else f"_D_{d.opposite}"
+
+
+@builtin(A_DIR, result=DIR, doc="the opposite direction: opposite(north) is south", inline=_opposite_inline)
 def opposite(S, d):
     return None if d is None else DIRS[d.opposite]
 
 
-@builtin(A_TEXT, result=TEXT,
+def _land_inline(emit, call, scope):
+    if len(call.args) != 1:
+        return None
+    held = emit.once(emit.src(call.args[0], scope))
+    if held is None:
+        return None
+    return f"(None if {held[0]} is None else _str({held[1]}).rstrip('0123456789'))"
+
+
+@builtin(A_TEXT, result=TEXT, inline=_land_inline,
          doc='a side\'s landscape without the number that marks a second section: "grass2" is "grass"')
 def land(S, value):
     return None if value is None else str(value).rstrip("0123456789")
@@ -608,7 +728,7 @@ def _sections(S, s, kind):
     return [tuple(ds) for ds in groups.values()]
 
 
-@builtin(LIST_OF_SPACE, A_TEXT, result=list_of(list_of(ANY)),
+@builtin(LIST_OF_SPACE, A_TEXT, items_present=True, result=list_of(list_of(ANY)),
          doc="the connected regions of a landscape across the tiles on these spaces; a region is a list of sections")
 def regions(S, spaces, kind):
     spaces = [s for s in walked(S, spaces) if s is not None and s.pieces]
@@ -656,7 +776,7 @@ def closed(S, region):
     return True
 
 
-@builtin(LIST_OF_SPACE, result=list_of(SPACE),
+@builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
          doc="the empty spaces next to those that hold a piece (on an area: where it can grow)")
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)
@@ -674,7 +794,7 @@ def frontier(S, spaces):
             d = DIRS[name]
             n = s.nbr[d.i]
             if n is None and board is not None and board.area:
-                n = board.space_at(s.x + d.dx, s.y + d.dy)
+                n = S.space_at(board, s.x + d.dx, s.y + d.dy)
             if n is not None and not n.pieces and id(n) not in seen:
                 seen.add(id(n))
                 out.append(n)

@@ -52,18 +52,36 @@ class Move:
         return f"Move({self.text!r})"
 
 
-def generator_source(act_name, param_sources, require_sources):
-    """One comprehension that yields every legal Move of an action: its parameters' loops and
-    conditions, then its requirements. param_sources: [(py name, items source, test source or None)]."""
+def keep_move(memo, key, action, args):
+    """A new Move, kept in `memo` under `key` to be handed out again."""
+    move = memo[key] = Move(action, args)
+    return move
+
+
+def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False):
+    """The body of `gen(S, out)`: one comprehension that appends every legal Move of an action to `out`: its
+    parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
+    source or None, the lists that keep what later conditions hold (engine/hoisting.py))]. `memo`: the
+    index of the action's table in `S.move_memo`, when its moves may be kept and handed out again (their
+    texts depend on their arguments alone), or None; `over_board`: its one parameter ranges over a grid's
+    spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index."""
     parts = []
-    for py, items, test in param_sources:
+    for py, items, test, kept in param_sources:
         parts.append(f"for {py} in {items}")
         if test is not None:
             parts.append(f"if {test}")
+        parts.extend(f"for {h} in [[_UNSET]]" for h in kept)  # what later conditions keep, per value of py
     for r in require_sources:
         parts.append(f"if {r}")
-    args = "".join(f"{py}, " for py, _, _ in param_sources)
+    if over_board:
+        py = param_sources[0][0]
+        return [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] {' '.join(parts)}])"]
+    args = "".join(f"{p[0]}, " for p in param_sources)
     if not param_sources:
         cond = " and ".join(f"({r})" for r in require_sources) or "True"
-        return f"out.append(_Move({act_name}, ())) if {cond} else None"
-    return f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"
+        return [f"if {cond}: out.append(_Move({act_name}, ()))"]
+    if memo is None:
+        return [f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"]
+    key = param_sources[0][0] if len(param_sources) == 1 else f"({args})"
+    made = f"(_I.get({key}) or _keep_move(_I, {key}, {act_name}, ({args})))"
+    return [f"_I = S.move_memo[{memo}]", f"out.extend([{made} {' '.join(parts)}])"]

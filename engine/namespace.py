@@ -27,17 +27,26 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, items_of
-from .moves import Move
-from .runtime import DIRS, Dir, Piece, Player, RuleError, Space, Zone, value_text
+from .library import BUILTINS, PRINTED, items_of
+from .moves import Move, keep_move
+from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Zone, value_text
+
+
+class _Nothing:
+    """Stands for none where built code reads a value that may be none once: `(x or _NOTHING).y` is None when
+    x is none, and evaluates x once without a call (spaces, pieces, zones, players and directions are true).
+    The compiler writes it only for the attributes a rule may read of a value of a known kind."""
+    __slots__ = ()
+    pieces = ()
+    nbr = (None,) * 8
+    attrs: dict = {}
+
+    def __getattr__(self, name):
+        return None
 
 
 def _ga(o, name):
     return None if o is None else getattr(o, name)
-
-
-def _pa(p, name):
-    return None if p is None else p.attrs.get(name)
 
 
 def _space_of(p):
@@ -54,10 +63,6 @@ def _board_of(s):
 
 def _step(s, d):
     return None if s is None or d is None else s.nbr[d.i]
-
-
-def _empty_space(s):
-    return s is None or not s.pieces
 
 
 def _on_board(v, name):
@@ -79,12 +84,6 @@ def _kind(S, name):
 
 def _prefix(test, items):
     return list(takewhile(test, items))
-
-
-def _guard(S, items, where):
-    """A comprehension's loops count against the move's step budget."""
-    S.spend(len(items), where)
-    return items
 
 
 def _range(S, a, b, where):
@@ -152,9 +151,20 @@ def _checked_call(S, name, where, *args):
     """A builtin called with values the checker could not type: each must be of a kind it accepts."""
     b = BUILTINS[name]
     for i, (value, accepts) in enumerate(zip(args, b.signature.params)):
-        if value is not None and not accepts(runtime_type(value)):  # builtins take none where a rule may give it
+        if value is None:  # builtins take none where a rule may give it
+            continue
+        # whether a value is accepted depends on its class (and a list's on its first item's): kept by those
+        cls = value.__class__
+        key = (name, i, cls, value[0].__class__ if isinstance(value, list) and value else None)
+        ok = _ACCEPTED.get(key)
+        if ok is None:
+            ok = _ACCEPTED[key] = accepts(runtime_type(value))
+        if not ok:
             raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}", where)
     return b.run(S, *args)
+
+
+_ACCEPTED: dict = {}
 
 
 def _concat(S, a, b, where):
@@ -190,6 +200,43 @@ def _pieces_of(items, who):
 
 def _spaces_of(items, who):
     return [s for s in items if s.pieces and s.pieces[-1].owner is who]
+
+
+_UNSET = object()  # a kept value not made yet (engine/hoisting.py)
+
+
+def _keep(holder, make):
+    """Make a kept value where it is first needed."""
+    value = holder[0] = make()
+    return value
+
+
+def _assign(S, p, attr, v, sign, where, declared):
+    """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
+    player's declared variable, or what a piece lets a rule change; nothing else."""
+    if p is None:
+        raise RuleError(f"cannot set '{attr}' of none", where)
+    if isinstance(p, Player) and attr in declared:
+        S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+    elif isinstance(p, Piece) and attr in _ASSIGNABLE_PIECE_ATTRS:
+        S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+    else:
+        raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+
+
+_ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
+
+
+def _pieces_in(v):
+    """What `move` moves: a list of pieces, or one."""
+    return list(v) if isinstance(v, list) else (v,)
+
+
+def _removed(v):
+    """What `remove` removes: a piece, a list of pieces, or the pieces of a zone or space."""
+    if isinstance(v, Piece):
+        return (v,)
+    return list(v) if isinstance(v, list) else list(v.pieces)
 
 
 def _piece_attr(p: Piece, name: str):
@@ -236,15 +283,18 @@ def _dyn(S, obj, name):
 
 
 NAMESPACE: dict = {
-    "_ga": _ga, "_pa": _pa, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
-    "_step": _step, "_empty_space": _empty_space, "_items": items_of, "_on_board": _on_board,
-    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix, "_guard": _guard,
+    "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
+    "_step": _step, "_items": items_of, "_on_board": _on_board,
+    "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
-    "_Move": Move, "_text": value_text,
-    "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum},
+    "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
+    "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_Move": Move, "_keep_move": keep_move, "_text": value_text,
+    "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions
 NAMESPACE.update({f"_D_{name}": d for name, d in DIRS.items()})             # compass directions
+NAMESPACE["_PRINTED"] = PRINTED                                             # what edge() reads
 NAMESPACE.update({f"_DS_{name}": tuple(DIRS[n] for n in names) for name, names in DIRECTION_SETS.items()})

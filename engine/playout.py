@@ -143,7 +143,8 @@ def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_mo
     """Games `start` .. `start + n - 1` of a series: game i from `new_state(seed=seed + i)`, played by
     `bots_for(i, players)` (a list, one bot per seat; default: one random bot for every seat, drawing from
     `series_rng(seed, i)`). `on_move(i, state, seat, move)` sees each move before it is made,
-    `on_game(i, state, record)` each finished game. Ctrl-C stops the series between two games, or in the
+    `on_game(i, state, record)` each finished game (one state plays every game of the series, started again
+    with State.restart: read it there, do not keep it). Ctrl-C stops the series between two games, or in the
     middle of one (which is then not counted): the summary says `interrupted`."""
     players = players if players is not None else game.min_players
     if summary is None:
@@ -152,9 +153,13 @@ def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_mo
         def bots_for(i, players):
             return [RandomBot(series_rng(seed, i))] * players
     began = time.perf_counter()
+    state = None
     try:
         for i in range(start, start + n):
-            state = game.new_state(seed=seed + i, players=players, options=tuple(options))
+            if state is None:
+                state = game.new_state(seed=seed + i, players=players, options=tuple(options))
+            else:
+                state.restart(seed + i)  # the game new_state(seed=seed + i) would start, not built again
             watch = None if on_move is None else (lambda state, seat, move, i=i: on_move(i, state, seat, move))
             record = play_game(state, bots_for(i, players), max_moves=max_moves, on_move=watch)
             summary.add(record)

@@ -33,8 +33,8 @@ def rotate(dx, dy, quarter_turns):
 
 
 class Board:
-    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "shape", "lines",
-                 "of")
+    __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
+                 "seat_spaces", "shape", "lines", "of")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape="grid"):
         self.name, self.width, self.height, self.index = name, width, height, index
@@ -45,22 +45,41 @@ class Board:
         self.spaces = []
         self.by_xy = {}
         self._all = None
+        self._retired = {}  # an area's spaces taken back by undo, by (x, y): made again, they are the same
+        self.seat_spaces = {}  # (label, facing) -> the space a label read from that seat names (library.seat_space)
 
     def space_at(self, x, y):
-        """The space at (x, y); an area makes it on first use (an empty space changes nothing)."""
+        """The space at (x, y); an area makes it on first use. Not journalled: for arranging a position by
+        hand (rules go through State.space_at)."""
         s = self.by_xy.get((x, y))
-        if s is None and self.area:
-            if len(self.spaces) >= MAX_AREA_SPACES:
-                raise RuleError(f"the area '{self.name}' would grow past {MAX_AREA_SPACES} spaces")
+        return self.grow(x, y) if s is None and self.area else s
+
+    def grow(self, x, y):
+        """An area's new space at (x, y), joined to its neighbours (State.space_at journals it)."""
+        if len(self.spaces) >= MAX_AREA_SPACES:
+            raise RuleError(f"the area '{self.name}' would grow past {MAX_AREA_SPACES} spaces")
+        s = self._retired.pop((x, y), None)
+        if s is None:
             s = Space(self, x, y, f"{x},{y}", x, y, -1)
-            self.spaces.append(s)
-            self.by_xy[(x, y)] = s
-            for d in DIRS.values():
-                t = self.by_xy.get((x + d.dx, y + d.dy))
-                s.nbr[d.i] = t
-                if t is not None:
-                    t.nbr[(d.i + 4) % 8] = s
+        self.spaces.append(s)
+        self.by_xy[(x, y)] = s
+        for d in DIRS.values():
+            t = self.by_xy.get((x + d.dx, y + d.dy))
+            s.nbr[d.i] = t
+            if t is not None:
+                t.nbr[(d.i + 4) % 8] = s
         return s
+
+    def shrink(self, s):
+        """Take back the newest space of an area (undo of `grow`)."""
+        self.spaces.pop()
+        del self.by_xy[(s.x, s.y)]
+        for d in DIRS.values():
+            t = s.nbr[d.i]
+            if t is not None:
+                t.nbr[(d.i + 4) % 8] = None
+            s.nbr[d.i] = None
+        self._retired[(s.x, s.y)] = s
 
     def in_play(self):
         """The spaces that make up the board: all of a grid's; an area's that hold something."""
@@ -81,17 +100,21 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "links")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along")
     is_space = True
+    capacity = None  # a space holds any number of pieces
 
     def __init__(self, board, x, y, name, px, py, index):
         self.board, self.x, self.y, self.name = board, x, y, name
         self.px, self.py, self.index = px, py, index
         self.pieces = []
         self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
-        self.rays = None  # library._rays keeps the lines through this space here
+        self.rays = None  # library._lines keeps the lines through this space here
+        self.paths = None  # and library.path the spaces met across the plane, by direction
         # the spaces next to this one on a graph or the edges of a grid, which are not its orthogonal neighbours
         self.links = None
+        # a graph: the lines its rules file draws through this space, as (forth, back) walked out from it
+        self.along = None
 
     def __repr__(self):
         return self.name
@@ -107,6 +130,9 @@ class Zone:
 
     def __repr__(self):
         return self.name if self.owner is None else f"{self.owner.name}.{self.name}"
+
+
+_UNSEEN = object()
 
 
 class Kind:
@@ -138,16 +164,19 @@ class Piece:
 
     def describe(self):
         """The piece as a player sees it: its visible attribute values, or its kind."""
-        shown = self.visible_attrs()
+        shown = self.attrs if self.up else self.visible_attrs()
         words = []
         for name in self.kind.shown:
-            if name in shown:
-                v = shown[name]
-                if isinstance(v, bool):
-                    if v:
-                        words.append(name)
-                else:
-                    words.append(str(v))
+            v = shown.get(name, _UNSEEN)
+            if v is _UNSEEN:
+                continue
+            if v.__class__ is str:
+                words.append(v)
+            elif v.__class__ is bool:
+                if v:
+                    words.append(name)
+            else:
+                words.append(str(v))
         return "-".join(words) if words else self.kind.name
 
     def __repr__(self):
@@ -175,9 +204,12 @@ class GameOver(Exception):
 
 
 class NeedChoice(Exception):
-    def __init__(self, chooser, options, prompt, secret=False):
+    """A choice in the middle of a move: `prompt` asks the chooser in players' words, `detail` is the rule's."""
+
+    def __init__(self, chooser, options, prompt, secret=False, detail=""):
         super().__init__(prompt)
         self.chooser, self.options, self.prompt, self.secret = chooser, options, prompt, secret
+        self.detail = detail or prompt
 
 
 class RuleError(Exception):
@@ -189,15 +221,21 @@ class RuleError(Exception):
 
 
 def value_text(v) -> str:
+    cls = v.__class__
+    if cls is Space or cls is Dir or cls is Player:
+        return v.name
+    if cls is Piece:
+        loc = v.loc
+        return loc.name if loc is not None and loc.is_space and loc.pieces and loc.pieces[-1] is v \
+            else v.describe()
+    if cls is str:
+        return v
     if v is None:
         return "none"
     if v is True:
         return "yes"
     if v is False:
         return "no"
-    if isinstance(v, Piece):
-        return v.loc.name if v.loc is not None and v.loc.is_space and v.loc.pieces and v.loc.pieces[-1] is v \
-            else v.describe()
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(value_text(x) for x in v) + "]"
     if isinstance(v, (Space, Player, Dir, Zone)):

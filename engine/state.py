@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
+from typing import Optional
 
 import attrs
 
@@ -12,6 +14,7 @@ from .chance import ChanceEvent, fork_random
 from .compiler import CompiledGame
 from .explain import explain
 from .moves import Move
+from .positions import record, repetitions
 from .runtime import (
     DIR_BY_VECTOR,
     DIRS,
@@ -38,11 +41,20 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
 _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _CHANCE = range(9)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _SPACE, _CHANCE = range(10)
+
+_NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
+_ABSENT = object()  # a variable that was not there before it was set
+_NO_CHOICES: list = []
 
 
 class IllegalMove(Exception):
-    """A move text that is not legal now; str() says why."""
+    """A move text that is not legal now; str() says why in players' words, `.detail` in the author's (the rule,
+    its place and the condition that failed)."""
+
+    def __init__(self, message, detail=None):
+        super().__init__(message)
+        self.detail = detail or message
 
 
 class InputError(ValueError):
@@ -60,6 +72,10 @@ class Outcome:
     scores: dict | None
     text: str
     extra: dict = attrs.Factory(dict)
+    reason: Optional[str] = None  # why the game ended, in players' words, when the rules say
+    # the seats level at the top of the ranking, when the ranking decided and did not part them: a draw when
+    # they are all the players (unless the game says `rank by ... ties share`), else a win they share
+    tied: tuple = ()
 
 
 @attrs.define
@@ -68,9 +84,10 @@ class Pending:
     choices: list
     options: list
     chooser: Player
-    prompt: str
+    prompt: str  # what the chooser is asked, in players' words
     mark: int
     secret: bool = False
+    detail: str = ""  # the choice as the rule writes it, for authors
 
 
 class _Choice:
@@ -121,50 +138,85 @@ class State:
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
         self._choices: list[int] = []
+        self._suspended = None  # the move waiting at the pending choice (a generator), to go on from there
         self._ci = 0
         self._next = None
         self._touching: dict = {}
         self._ending = None
+        self._end_reason = None
+        self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
+        # each position met at the start of a turn, and how often: only when the rules read `repetitions`
+        self.positions: Optional[dict] = {} if game.tracks_positions else None
+        self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
         # the shuffles and random picks so far, and what the players brought: a search must not read their
         # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
         self.chance: list[ChanceEvent] = []
         self._chance_move = -1
         self._chance_count = 0
         self._by_phase = game.open_actions
+        self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
+                         for ph, (regular, fallback) in game.open_actions.items()}
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
         self._build_players()
         self._build_boards()
+        # the moves of an action over a grid's spaces, by the space's index
+        self.board_moves: list = [self._space_moves(a) if a.over_board else None for a in game.actions]
         self._build_player_boards()
         self._build_zones()
         self._build_pieces()
         self.turn_player = self.players[0]
-        self.vars = {}
-        for v in game.vars:
-            if v.per_player:
-                for p in self.players:
-                    p.vars[v.name] = v.init(self)
-            else:
-                self.vars[v.name] = v.init(self)
-        if game.first_random:
-            self.turn_player = self.players[self.rng.randrange(n)]
-        self._take_inputs(inputs or {})
-        self._start()
-        # the start is the floor of undo
-        self._journal.clear()
+        self.vars: dict = {}
+        self._inputs = inputs or {}
+        self._begin()
 
     # ------------------------------------------------------------ construction
+    def _begin(self):
+        """Everything that starts a game once its boards, zones and pieces are made: the variables, the
+        first player, what the players brought, the setup and the first turn's start; all through the journal,
+        so that `restart` can take a start that drew random numbers back and make it again with other ones."""
+        self._starting = True
+        self._start_drew = False
+        self._chance_move, self._chance_count = -1, 0
+        for v in self.game.vars:
+            if v.per_player:
+                for p in self.players:
+                    self.set_var(p.vars, v.name, v.init(self))
+            else:
+                self.set_var(self.vars, v.name, v.init(self))
+        if self.game.first_random:
+            self.set_attr(self, "turn_player", self.players[self.randrange(self.n)])
+        self._take_inputs(self._inputs)
+        self._start()
+        self._starting = False
+        if not self._start_drew:
+            # the start is the same for every seed: it is the floor of undo, and restart keeps it
+            self._journal.clear()
+
+    def restart(self, seed):
+        """Start this state again as a new game (the same game, players, options and inputs) with another
+        seed: the position `new_state(seed=seed, ...)` would have, made from this one instead of anew."""
+        self._drop_suspended()
+        self._rollback(0, restore_rng=False)  # the moves, and a start that drew random numbers
+        self._steps.clear()
+        self._moves.clear()
+        self.pending = None
+        self._version += 1
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if self._start_drew:
+            self._begin()
+
     def _start(self):
         """Run the setup and the first turn's start."""
         try:
-            for rule in self.game.setup:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
-            self._turn_start()
-            self._check_stuck()
-        except GameOver:
-            pass
+            self._run_rules(self.game.setup)
+            if self._ending is None:
+                self._turn_begins()
+            if self._ending is None and not self.legal_moves():
+                self._stuck()
+            if self._ending is not None:
+                self._conclude()
         except RecursionError:
             raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
@@ -281,7 +333,14 @@ class State:
             if spec.of is not None:
                 self.boards[spec.name].of = self.boards[spec.of]
         self.space_by_name = {s.name: s for s in self.spaces}
+        self.grid_spaces = {name: b.in_play() for name, b in self.boards.items() if not b.area}
         self.plane_bound = max((max(abs(x), abs(y)) for x, y in self.plane), default=0) + 1
+
+    def _space_moves(self, act):
+        moves: list = [None] * len(self.spaces)
+        for s in self.grid_spaces[act.over_board]:
+            moves[s.index] = Move(act, (s,))
+        return moves
 
     def _build_player_boards(self):
         """Each player's own boards: a grid of its own, or an area that grows as pieces are put on it."""
@@ -329,13 +388,17 @@ class State:
             raise RuleError("a piece was placed on none")
         if self._next_id >= MAX_PIECES:
             raise RuleError(f"a game has at most {MAX_PIECES} pieces")
-        self._check_capacity(dest, None)
-        p = self._new_piece(kind, attrs_, owner, up, dest)
+        if dest.capacity is not None:
+            self._check_capacity(dest, None)
+        p = Piece(self.game.kinds[kind], attrs_, owner, up, dest, self._next_id)
+        self._next_id += 1
+        dest.pieces.append(p)
+        self.kind_pieces[kind].append(p)
         self._journal.append((_CREATE, p))
         return p
 
     def _check_capacity(self, dest, where):
-        cap = getattr(dest, "capacity", None)
+        cap = dest.capacity
         if cap is not None and len(dest.pieces) >= cap:
             raise RuleError(f"zone '{dest.name}' is full ({cap})", where)
 
@@ -343,31 +406,54 @@ class State:
         old = p.loc
         if old is dest:
             return
-        self._check_capacity(dest, where)
-        idx = old.pieces.index(p) if old is not None else -1
+        if dest.capacity is not None:
+            self._check_capacity(dest, where)
         if old is not None:
-            del old.pieces[idx]
+            pieces = old.pieces
+            # most moves take the top piece
+            idx = len(pieces) - 1 if pieces[-1] is p else pieces.index(p)
+            del pieces[idx]
+        else:
+            idx = -1
         dest.pieces.append(p)
         p.loc = dest
         self._journal.append((_MOVE, p, old, idx))
+
+    def space_at(self, board, x, y):
+        """The space at (x, y) of a board, or None; an area makes it on first use (an empty space changes
+        nothing, but undo takes it back, so that the spaces of an area are always in the order of a game
+        played straight from its start)."""
+        s = board.by_xy.get((x, y))
+        if s is None and board.area:
+            s = board.grow(x, y)
+            self._journal.append((_SPACE, board, s))
+        return s
 
     def set_attr(self, obj, name, value):
         self._journal.append((_ATTR, obj, name, getattr(obj, name)))
         setattr(obj, name, value)
 
     def set_var(self, d, key, value):
-        self._journal.append((_ITEM, d, key, d.get(key)))
+        self._journal.append((_ITEM, d, key, d.get(key, _ABSENT)))
         d[key] = value
 
     def shuffle(self, items):
         self._note_chance("shuffle", items)
         self._journal.append((_ORDER, items, list(items)))
-        self._journal.append((_RNG, self.rng.getstate()))
+        self._note_draw()
         self.rng.shuffle(items)
 
     def randrange(self, n):
-        self._journal.append((_RNG, self.rng.getstate()))
+        self._note_draw()
         return self.rng.randrange(n)
+
+    def _note_draw(self):
+        """Before a random number is drawn: the generator's state, for undo; the start needs none (restart
+        seeds it afresh), only to know that it drew."""
+        if self._starting:
+            self._start_drew = True
+        else:
+            self._journal.append((_RNG, self.rng.getstate()))
 
     def pick_at_random(self, items):
         """An item of a list picked at random (the rules' `random`)."""
@@ -383,7 +469,9 @@ class State:
     def reseed(self, seed):
         """Draw the random numbers still to come from `seed` instead: a search samples chance afresh rather
         than read the game's future. The draws already made in the move in progress stay as they were. Not
-        journalled: for a copy that a search works on."""
+        journalled: for a copy that a search works on (a copy runs a move waiting at a choice again from its
+        start: see __getstate__)."""
+        self._drop_suspended()
         start = None
         if self.pending is not None:  # the move is run again from its start at each choice: keep its draws
             start = next((op[1] for op in self._journal[self.pending.mark:] if op[0] == _RNG), None)
@@ -405,6 +493,13 @@ class State:
         self._budget -= 1
         if self._budget < 0:
             raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
+
+    def walk(self, items, where):
+        """`items`, each counted as a loop step against the move's budget (a comprehension's domain)."""
+        self._budget -= len(items)
+        if self._budget < 0:
+            raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
+        return items
 
     def spend(self, steps, where):
         """Count `steps` loop steps against the move's budget (a comprehension's items, say)."""
@@ -429,27 +524,29 @@ class State:
         self.set_attr(self, "phase", index)
 
     def settle(self):
-        """Make the position as it is now the start: nothing before it can be undone (for arranged positions
-        in tests and examples)."""
+        """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
+        here (for arranged positions in tests and examples)."""
+        self._drop_suspended()
         self._journal.clear()
+        self._start_drew = False
         self._steps.clear()
         self._moves.clear()
         self.pending = None
         self._version += 1
 
-    def _rollback(self, mark):
+    def _rollback(self, mark, restore_rng=True):
         j = self._journal
-        while len(j) > mark:
+        for _ in range(len(j) - mark):
             op = j.pop()
             code = op[0]
-            if code == _TURN:
-                self.turn_player, self.turn = op[1], op[2]
-            elif code == _MOVE:
+            if code == _MOVE:
                 _, p, old, idx = op
                 p.loc.pieces.pop()
                 if old is not None:
                     old.pieces.insert(idx, p)
                 p.loc = old
+            elif code == _TURN:
+                self.turn_player, self.turn = op[1], op[2]
             elif code == _CREATE:
                 p = op[1]
                 p.loc.pieces.pop()
@@ -458,13 +555,19 @@ class State:
             elif code == _ATTR:
                 setattr(op[1], op[2], op[3])
             elif code == _ITEM:
-                op[1][op[2]] = op[3]
+                if op[3] is _ABSENT:
+                    del op[1][op[2]]
+                else:
+                    op[1][op[2]] = op[3]
             elif code == _ORDER:
                 op[1][:] = op[2]
             elif code == _RNG:
-                self.rng.setstate(op[1])
+                if restore_rng:
+                    self.rng.setstate(op[1])
             elif code == _LOG:
                 self.log.pop()
+            elif code == _SPACE:
+                op[1].shrink(op[2])
             elif code == _CHANCE:
                 self.chance.pop()
 
@@ -491,39 +594,35 @@ class State:
         return self.pending.chooser.index if self.pending is not None else self.turn_player.index
 
     # ------------------------------------------------------------ choices inside effects
-    def choose(self, who, options, prompt, secret=False):
+    @staticmethod
+    def choice_options(options):
+        """The options of a choice, those a player cannot tell apart (two identical tokens, say) made one."""
         if len(options) > 1:
-            # options a player cannot tell apart (two identical tokens, say) are one choice
-            seen = {}
+            seen: dict = {}
             for v in options:
                 seen.setdefault(value_text(v), v)
             options = list(seen.values())
+        return options
+
+    def choose(self, who, options, prompt, secret=False, detail=None):
+        options = self.choice_options(options)
         if len(options) == 1:
             return options[0]
         if self._ci < len(self._choices):
             i = self._choices[self._ci]
             self._ci += 1
             return options[i]
-        raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret)
+        raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret, detail)
 
     # ------------------------------------------------------------ moves
     def legal_moves(self):
         if self._cache_version == self._version:
             return self._cache
-        moves = []
+        moves: list = []
         if self.over:
             pass
         elif self.pending is not None:
-            p = self.pending
-            moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
-            for m, v in zip(moves, p.options):
-                if p.secret:  # the others learn only that a choice was made
-                    m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
-                elif isinstance(v, Piece) and v.loc is not None and not v.loc.is_space \
-                        and v.loc.visibility != "public":  # a card chosen from a hidden hand is just 'card'
-                    zone = v.loc
-                    owner = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
-                    m._masked = (v.kind.name, owner)
+            moves = self._choice_moves(self.pending)
         else:
             moves = self._list_moves()
         self._cache_version = self._version
@@ -534,16 +633,13 @@ class State:
         """The legal moves of the actions open now; listing them has a budget of its own."""
         moves: list[Move] = []
         self._budget = MAX_LOOP_STEPS
-        regular, fallback = self._by_phase[self.phase]
+        regular, fallback = self._listers[self.phase]
         try:
-            for act in regular:
-                if act.dedupe:
-                    self._generate(act, moves)
-                else:
-                    act.gen(self, moves)
+            for gen in regular:
+                gen(self, moves)
             if not moves:
-                for act in fallback:
-                    self._generate(act, moves)
+                for gen in fallback:
+                    gen(self, moves)
         except RecursionError:
             raise RuleError("a rule calls itself without end") from None
         except _WRONG_KIND as err:
@@ -553,24 +649,57 @@ class State:
         return moves
 
     @staticmethod
+    def _choice_moves(p):
+        moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
+        for m, v in zip(moves, p.options):
+            if p.secret:  # the others learn only that a choice was made
+                m._masked = (f"({p.chooser.name} chose)", {p.chooser.index})
+            elif isinstance(v, Piece) and v.loc is not None and not v.loc.is_space \
+                    and v.loc.visibility != "public":  # a card chosen from a hidden hand is just 'card'
+                zone = v.loc
+                owner = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+                m._masked = (v.kind.name, owner)
+        return moves
+
+    @staticmethod
     def _unique(moves):
-        """Moves a player cannot tell apart (the same text: two identical stones from a reserve) are one."""
-        seen = set()
+        """Moves a player cannot tell apart (the same text: two identical stones from a reserve) are one.
+        (Their texts are not kept: a move is named when it is played, in the same position.)"""
+        if not moves:
+            return moves
+        # Usually no two moves read the same, and that is quick to tell: when no two different arguments read
+        # the same, two moves read the same only if their arguments are equal.
+        args = [m.args for m in moves]
+        try:
+            values: set = set()
+            for i in range(len(args[0])):
+                values.update(map(itemgetter(i), args))
+            if len(set(map(value_text, values))) == len(values) and len(set(args)) == len(args):
+                return moves
+        except TypeError:  # an argument that cannot be hashed (a list)
+            pass
+        texts = {i: value_text(a) for i, a in {id(a): a for m in moves for a in m.args}.items()}
+        keys = [" ".join([texts[id(a)] for a in m.args]) for m in moves]
+        seen: set = set()
         out = []
-        for m in moves:
-            t = m.fix_text()
-            if t not in seen:
-                seen.add(t)
+        for key, m in zip(keys, moves):
+            if key not in seen:
+                seen.add(key)
                 out.append(m)
         return out
 
-    def _generate(self, act, moves):
+    @classmethod
+    def _lister(cls, act):
+        """The function that adds an action's legal moves to a list: its generator, and for an action whose
+        pieces may have twins, one that merges the moves that read the same."""
         if not act.dedupe:
-            act.gen(self, moves)
-            return
-        mine = []
-        act.gen(self, mine)
-        moves.extend(self._unique(mine))
+            return act.gen
+
+        def unique(S, moves):
+            mine: list = []
+            act.gen(S, mine)
+            moves.extend(cls._unique(mine))
+        return unique
 
     def apply(self, move):
         if move._masked is None and move.action.eager_text:
@@ -579,17 +708,22 @@ class State:
         pending = self.pending
         mark = pending.mark if pending is not None else len(self._journal)
         try:
-            if pending is not None:
-                self._steps.append(pending)
-                self._rollback(mark)
-                self._run(pending.move, pending.choices + [move.args[0]], mark)
-            else:
+            if pending is None:
                 self._steps.append(mark)
-                self._run(move, [], mark)
+                self._run(move, _NO_CHOICES, mark)
+            else:  # the answer to a choice: the move goes on from it
+                self._steps.append(pending)
+                suspended, self._suspended = self._suspended, None
+                if suspended is not None:
+                    self._run(pending.move, pending.choices + [move.args[0]], mark, suspended, move.args[0])
+                else:  # (a copy of a state: it runs the move again from its start, making the choices again)
+                    self._rollback(mark)
+                    self._run(pending.move, pending.choices + [move.args[0]], mark)
         except BaseException as err:
             # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
             # it was
             self._steps.pop()
+            self._drop_suspended()
             self._rollback(mark)
             if pending is not None:
                 self._run(pending.move, pending.choices, mark)
@@ -614,6 +748,21 @@ class State:
     def history(self):
         return [m.text for m in self._moves]
 
+    def const_value(self, name, compute, size):
+        """A constant made of the spaces of grids: computed the first time this game uses it."""
+        value = self._const_values.get(name, _ABSENT)
+        if value is _ABSENT:
+            value = self._const_values[name] = compute(self, [None] * size)
+        return value
+
+    def repetitions(self) -> int:
+        return repetitions(self)
+
+    @property
+    def decisions(self) -> int:
+        """The decisions made before the one being made now: every move, and every answer to a choice."""
+        return len(self._moves)
+
     def history_for(self, seat):
         """The moves so far as `seat` may read them."""
         return [m.text_for(seat) for m in self._moves]
@@ -622,9 +771,10 @@ class State:
         if not self._steps:
             raise IndexError("nothing to undo")
         self._version += 1
+        self._drop_suspended()
         step = self._steps.pop()
         self._moves.pop()
-        if isinstance(step, int):
+        if step.__class__ is int:
             self._rollback(step)
             self.pending = None
         else:
@@ -632,27 +782,39 @@ class State:
             self._run(step.move, step.choices, step.mark)
             self.pending = step
 
-    def _run(self, move, choices, mark):
-        self._choices = choices
-        self._ci = 0
-        self._chance_move, self._chance_count = mark, 0
-        self._next = None
-        self._depth = 0
-        self._budget = MAX_LOOP_STEPS
+    def _run(self, move, choices, mark, suspended=None, answer=None):
+        """Run a move from its start, making `choices` again on the way; or, given the move suspended at a
+        choice (a generator: see Compiler.body), go on from there with `answer`."""
         act = move.action
-        L = [None] * act.size
-        if move.args:
-            for prm, v in zip(act.params, move.args):
-                L[prm.slot] = v
+        if suspended is None:
+            self._choices = choices
+            self._ci = 0
+            self._chance_move, self._chance_count = mark, 0
+            self._next = None
+            self._depth = 0
+            self._budget = MAX_LOOP_STEPS
         try:
-            for f in act.body:
-                f(self, L)
+            if suspended is not None:
+                request = self._advance(suspended, answer)
+            elif act.chooses:
+                suspended = act.body(self, [*move.args])  # an action's frame holds its parameters, in order
+                request = self._advance(suspended, None)
+                for choice in choices:
+                    request = self._advance(suspended, choice)
+            else:
+                act.body(self, [*move.args])
+                request = None
+            if request is not None:  # the move waits for a player's choice
+                who, options, prompt, secret, detail = request
+                self.pending = Pending(move, choices, options, who if who is not None else self.turn_player,
+                                       prompt, mark, secret, detail)
+                self._suspended = suspended
+                return
         except NeedChoice as nc:
-            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret)
+            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret, nc.detail)
             return
         except GameOver:
-            self.pending = None
-            return
+            pass  # the move's `after move` triggers still run (they keep the scores), then the game ends
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
@@ -663,72 +825,182 @@ class State:
         except _WRONG_KIND as err:
             raise RuleError(f"a trigger after '{act.name}' used a value of the wrong kind ({err})") from None
 
-    def _end_turn(self):
+    @staticmethod
+    def _advance(suspended, answer):
+        """Run a suspended move on to its next choice: the choice asked for, or None when it is done."""
         try:
-            for rule in self._after_move[self.phase]:
-                L = [None] * rule.size
-                for f in rule.body:
-                    f(self, L)
-            phases = self.game.phases
-            while self.phase is not None and self.phase + 1 < len(phases):
-                until = phases[self.phase].until
-                if until is None or not until(self):
-                    break
-                self.set_attr(self, "phase", self.phase + 1)
-            nxt = self._next if self._next is not None else self.players[(self.turn_player.index + 1) % self.n]
-            self._journal.append((_TURN, self.turn_player, self.turn))
-            self.turn_player = nxt
-            self.turn += 1
-            self._turn_start()
-            self._check_stuck()
-        except GameOver:
-            pass
+            return suspended.send(answer)
+        except StopIteration:
+            return None
 
-    def _check_stuck(self):
-        """A player with no legal move at the start of their turn ends the game: it is scored as it stands."""
-        if not self.over and not self.legal_moves():
-            self.end_game("finish", None)
+    def _drop_suspended(self):
+        """Forget the move waiting at a choice (undo, restart): its `finally` blocks run now, not whenever the
+        generator is collected."""
+        if self._suspended is not None:
+            suspended, self._suspended = self._suspended, None
+            suspended.close()
+            self._depth = 0
+
+    def __getstate__(self):
+        """A copy of a state (copy.deepcopy, for a search) has no suspended move: it runs a move waiting at a
+        choice again from its start when the choice is made."""
+        out = dict(self.__dict__)
+        out["_suspended"] = None
+        return out
+
+    def _run_rule(self, rule):
+        """Run a trigger or setup; a choice in one is asked by raising NeedChoice."""
+        if not rule.chooses:
+            rule.body(self, _NO_LOCALS)
+            return
+        suspended = rule.body(self, _NO_LOCALS)
+        request = self._advance(suspended, None)
+        if request is not None:
+            suspended.close()
+            who, options, prompt, secret, detail = request
+            raise NeedChoice(who if who is not None else self.turn_player, options, prompt, secret, detail)
+
+    def _run_rules(self, rules):
+        """The rules of one moment (the setup, the triggers after a move, at a turn's start, at the end), in
+        order. An ending statement stops the rule it is in, not the others: they still run, so that a trigger
+        that keeps the score after one that ends the game still keeps it."""
+        for rule in rules:
+            try:
+                self._run_rule(rule)
+            except GameOver:
+                pass
+
+    def _end_turn(self):
+        """After a move's effect: its `after move` triggers; then the end of the game if a rule ended it, or
+        the next phase and the next turn (its start, then the stuck rule)."""
+        self._run_rules(self._after_move[self.phase])
+        if self._ending is not None:
+            self._conclude()
+            return
+        if self.phase is not None:
+            self._next_phase()
+        player = self.turn_player
+        nxt = self._next if self._next is not None else self.players[(player.index + 1) % self.n]
+        self._journal.append((_TURN, player, self.turn))
+        self.turn_player = nxt
+        self.turn += 1
+        self._turn_begins()
+        if self._ending is None and not self.legal_moves():
+            self._stuck()
+        if self._ending is not None:
+            self._conclude()
+
+    def _next_phase(self):
+        """Move on through the phases whose `until` holds."""
+        phases = self.game.phases
+        while self.phase + 1 < len(phases):
+            until = phases[self.phase].until
+            if until is None or not until(self):
+                break
+            self.set_attr(self, "phase", self.phase + 1)
+
+    def _stuck(self):
+        """After the turn-start triggers, the player to move has no legal move: they follow the game's `when
+        stuck` rule. They lose, win, draw, or finish the game (scored as it stands, the default); or they pass,
+        and the turn goes to the next player, whose turn starts (its triggers run, then this check again); when
+        every player in a row has passed so, nobody can move, and the game finishes."""
+        passed = 0
+        while not self.legal_moves():
+            rule = self.game.stuck_rule(self.phase)
+            if rule != "pass":
+                self.declare_end(rule, self.turn_player if rule in ("lose", "win") else None,
+                                 f"{self.turn_player.name} has no move")
+                return
+            passed += 1
+            if passed == self.n:
+                self.declare_end("finish", None, "nobody can move")
+                return
+            self._journal.append((_TURN, self.turn_player, self.turn))
+            self.turn_player = self.next_player(self.turn_player)
+            self.turn += 1
+            self._version += 1  # the moves listed for the player who passed are not the next player's
+            self._turn_begins()
+            if self._ending is not None:
+                return
+
+    def can_move(self, player):
+        """Would `player` have a legal move (a fallback action's included) if it were their turn now? Their moves
+        are listed as they would be, counted against the budget of what asks."""
+        if player is None:
+            return False
+        self.enter_call("can_move", None)  # a condition that asks it lists moves that ask it again: bounded
+        saved = self.turn_player
+        self.turn_player = player
+        try:
+            regular, fallback = self._listers[self.phase]
+            moves: list[Move] = []
+            for listers in (regular, fallback):
+                for gen in listers:
+                    gen(self, moves)
+                    if moves:
+                        return True
+            return False
+        finally:
+            self.turn_player = saved
+            self.leave_call()
+
+    def _turn_begins(self):
+        """A turn begins: its position is counted (for `repetitions`), then its `at turn start` rules run."""
+        if self.positions is not None:
+            record(self)
+        if self._turn_start_rules[self.phase]:
+            self._turn_start()
+        else:
+            self._next = None
 
     def _turn_start(self):
         self._next = None
-        for rule in self._turn_start_rules[self.phase]:
-            L = [None] * rule.size
-            for f in rule.body:
-                f(self, L)
-        if self._next is not None and self._next is not self.turn_player:
+        self._run_rules(self._turn_start_rules[self.phase])
+        if self._ending is None and self._next is not None and self._next is not self.turn_player:
             # `next P` at the start of a turn gives the turn to P instead
             self.set_attr(self, "turn_player", self._next)
             self._next = None
 
     # ------------------------------------------------------------ the end
-    def end_game(self, kind, who):
-        """End the game: run the `at end` triggers (final scoring, side results), then settle who won."""
+    def declare_end(self, kind, who, reason=None):
+        """An ending statement (`win`, `lose`, `draw`, `finish`): the first one of a game decides how it ends, and
+        `reason` says why, in players' words. The game is over once the rules of the moment have run (see
+        _run_rules): then `_conclude`."""
+        if self._ending is None:
+            self.set_attr(self, "_ending", (kind, who))
+            self.set_attr(self, "_end_reason", reason)
+
+    def end_game(self, kind, who, reason=None):
+        """End the game now (for arranged positions): as `declare_end`, then `_conclude`."""
+        self.declare_end(kind, who, reason)
+        self._conclude()
+
+    def _conclude(self):
+        """The game is over: run the `at end` triggers (final scoring, side results), then settle who won."""
         if self.over:
             return
         self.set_attr(self, "over", True)
-        self.set_attr(self, "_ending", (kind, who))
         notes_from = len(self.log)
-        for rule in self.game.triggers["end"]:
-            L = [None] * rule.size
-            try:
-                for f in rule.body:
-                    f(self, L)
-            except GameOver:
-                pass
-        winners, draw = self.standing()
+        self._run_rules(self.game.triggers["end"])
+        winners, draw, tied = self._standing()
         notes = tuple(text for _, text in self.log[notes_from:])
-        self.set_attr(self, "result", (winners, draw, notes))
+        self.set_attr(self, "result", (winners, draw, notes, tied))
 
     def standing(self):
         """(winners, draw) as the game stands: its declared end, or the ranking."""
+        winners, draw, _ = self._standing()
+        return winners, draw
+
+    def _standing(self):
+        """(winners, draw, tied): `tied` are the seats level at the top of the ranking, when it decided."""
         kind, who = self._ending if self._ending is not None else ("finish", None)
         if kind == "win":
-            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False
+            return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False, ()
         if kind == "lose":
             losers = {p.index for p in (who if isinstance(who, list) else [who]) if p is not None}
-            return tuple(i for i in range(self.n) if i not in losers), False
+            return tuple(i for i in range(self.n) if i not in losers), False, ()
         if kind == "draw":
-            return (), True
+            return (), True, ()
         return self._ranking()
 
     def winners(self):
@@ -737,7 +1009,7 @@ class State:
     def _ranking(self):
         keys = self.game.rank
         if not keys and not self.game.has_score:
-            return ((), True)
+            return (), True, ()
 
         def key(p):
             if not keys:
@@ -750,8 +1022,12 @@ class State:
             return tuple(out)
         scored = [(key(p), p.index) for p in self.players]
         best = max(k for k, _ in scored)
-        winners = tuple(i for k, i in scored if k == best)
-        return winners, False
+        top = tuple(i for k, i in scored if k == best)
+        if len(top) == 1:
+            return top, False, ()
+        if len(top) == self.n and not self.game.ties_share:
+            return (), True, top  # everyone level: nobody beat anybody
+        return top, False, top
 
     def is_over(self):
         return self.over
@@ -759,17 +1035,42 @@ class State:
     def outcome(self):
         if not self.over:
             return None
-        winners, draw, notes = self.result
+        winners, draw, notes, tied = self.result
         scores = {p.index: p.vars["score"] for p in self.players} if self.game.has_score else None
+        level = " and ".join(self.players[i].name for i in tied)
         if draw or not winners:
-            text = "draw"
+            text = f"draw: {level} tie" if tied else "draw"
         elif len(winners) == 1:
             text = f"{self.players[winners[0]].name} wins"
         else:
-            text = " and ".join(self.players[i].name for i in winners) + " share the win"
-        return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {})
+            text = " and ".join(self.players[i].name for i in winners) + (" tie and" if tied else "") + " share the win"
+        return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {},
+                       self._end_reason, tuple(tied))
 
     # ------------------------------------------------------------ text
+    def why(self, text):
+        """Why a move text is not legal, for the author: the rule, its place and the condition that failed."""
+        return explain(self, text).detail
+
+    def describe_move(self, move, seat):
+        """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
+        Ask before the move is applied: its pieces are named by where they are. seat None reads everything."""
+        text = move.text if seat is None else move.text_for(seat)
+        if move.action is CHOICE and self.pending is not None:
+            if self.pending.secret and seat is not None and seat != self.pending.chooser.index:
+                return "in secret"
+            return f"{text}, to: {self.pending.prompt}"
+        label = getattr(move.action, "label", None)
+        if label is None:
+            return text
+        L = [None] * move.action.size
+        for prm, v in zip(move.action.params, move.args):
+            L[prm.slot] = v if text == move.text or not _hidden_from(v, seat) else f"a {v.kind.name}"
+        try:
+            return label(self, L)
+        except Exception:  # noqa: BLE001 - a label that fails (on a stand-in for a hidden card) shows the text
+            return text
+
     def parse_move(self, text):
         text = " ".join(text.split())
         moves = self.legal_moves()
@@ -783,16 +1084,27 @@ class State:
                 for m in moves:
                     if m.text == prefixed:
                         return m
-        raise IllegalMove(self.explain(text))
+        refusal = explain(self, text)
+        raise IllegalMove(refusal.player, refusal.detail)
 
     def open_actions(self):
         """The actions of the phase the game is in: (regular ones, fallback ones)."""
         return self._by_phase[self.phase]
 
     def explain(self, text):
-        return explain(self, " ".join(text.split()))
+        """Why a move text is not legal, in players' words."""
+        return explain(self, text).player
 
     # ------------------------------------------------------------ what a player sees
     def view(self, seat):
         return view(self, seat)
+
+
+def _hidden_from(v, seat):
+    """Is `v` a piece in a zone that `seat` may not look into?"""
+    if not isinstance(v, Piece) or v.loc is None or v.loc.is_space:
+        return False
+    zone = v.loc
+    return zone.visibility == "secret" or (zone.visibility == "private" and
+                                           (zone.owner is None or zone.owner.index != seat))
 

@@ -139,7 +139,7 @@ def _connect_graph(board, spec):
     board.lines = lines
     for s in board.spaces:
         s.links = tuple(links[id(s)].values())
-        s.rays = through[id(s)]  # the lines through it, walked out from it each way (in_a_row)
+        s.along = through[id(s)]  # the lines through it, walked out from it each way (in_a_row)
         # a link that runs straight or diagonally gives a direction: the nearest point that way
         for t in s.links:
             dx, dy = t.x - s.x, t.y - s.y

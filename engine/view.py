@@ -62,11 +62,13 @@ class ZoneView(TypedDict):
 
 class PlayerView(TypedDict):
     seat: str
-    vars: dict[str, Any]
+    vars: dict[str, Any]  # its variables (but those the rules mark `internal`)
+    status: list[str]  # the game's `status` figures for this player, in its words
 
 
 class View(TypedDict):
     game: str
+    about: str  # the goal, in the game's words (empty when it gives none)
     seat: str
     facing: Optional[str]  # the seat's edge, when the rules read seats: draw the board from there
     to_move: str
@@ -74,6 +76,7 @@ class View(TypedDict):
     phase: Optional[str]
     over: bool
     result: Optional[str]
+    reason: Optional[str]  # why the game ended, once it has
     boards: list[BoardView]
     zones: list[ZoneView]
     players: list[PlayerView]
@@ -126,6 +129,19 @@ def sees(S, where, up, owner, seat: int) -> bool:
     return up or (owner is not None and owner.index == seat)
 
 
+def _statuses(S, player) -> list[str]:
+    """The game's figures for `player`; one that comes out empty says nothing and is left out."""
+    out = []
+    for figure in S.game.statuses:
+        try:
+            text = figure(S, player)
+            if text:
+                out.append(text)
+        except Exception as err:  # noqa: BLE001 - a figure that fails must not stop the board being drawn
+            out.append(f"(status failed: {type(err).__name__})")
+    return out
+
+
 def view(S, seat: int) -> View:
     boards: list[BoardView] = []
     every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]
@@ -156,6 +172,7 @@ def view(S, seat: int) -> View:
             add_zone(z)
     add_zone(S.supply)
     phase_names = [ph.name for ph in S.game.phases]
+    internal = S.game.internal
     out = S.outcome() if S.is_over() else None
     return {
         "game": S.game.title, "seat": S.players[seat].name,
@@ -163,8 +180,10 @@ def view(S, seat: int) -> View:
         "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
         "phase": phase_names[S.phase] if S.phase is not None else None,
         "over": out is not None, "result": out.text if out is not None else None,
+        "reason": out.reason if out is not None else None, "about": S.game.about,
         "boards": boards, "zones": zones,
-        "players": [{"seat": p.name, "vars": {k: _plain(v) for k, v in p.vars.items()}} for p in S.players],
-        "vars": {k: _plain(v) for k, v in S.vars.items()},
+        "players": [{"seat": p.name, "vars": {k: _plain(v) for k, v in p.vars.items() if k not in internal},
+                     "status": _statuses(S, p)} for p in S.players],
+        "vars": {k: _plain(v) for k, v in S.vars.items() if k not in internal},
         "choice": S.pending.prompt if S.pending is not None and S.pending.chooser.index == seat else None,
     }

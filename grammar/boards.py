@@ -31,6 +31,13 @@ def label_position(name: str) -> Optional[tuple[int, int]]:
     return column, row
 
 
+def fixed_spaces(board: N.Board) -> bool:
+    """Are a board's spaces the same all through a game, so that what is made of them may be kept per game?
+    A grid's, its edges' and corners', a graph's: yes. An area grows as pieces are put on it, and a board of
+    each player is one board per seat."""
+    return board.shape != "area" and not board.per_player
+
+
 def derived_size(shape: str, width: int, height: int) -> int:
     """How many spaces the edges or the corners of a grid of width x height cells are."""
     if shape == "edges":

@@ -22,9 +22,9 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
           N.Proc: ("proc", "procs"), N.Action: ("action", "actions"), N.Trigger: ("trigger", "triggers"),
           N.Option: ("option", "options")}
 # declarations that only add to a list
-_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows"}
+_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses"}
 # declarations a game has at most once
-_ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by"}
+_ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by", N.About: "about"}
 
 
 class Checker:
@@ -99,6 +99,10 @@ class Checker:
             sym.first = item
         elif isinstance(item, N.Rank):
             sym.rank = item
+        elif isinstance(item, N.About):
+            sym.about = item
+        elif isinstance(item, N.Stuck):
+            self._collect_stuck(item)
         elif isinstance(item, N.Enum):
             if self._declare(values, rules, "enum", item.name, item):
                 sym.enums[item.name] = item
@@ -115,6 +119,17 @@ class Checker:
                 getattr(sym, table)[item.name] = item
         elif type(item) in _LISTED:
             getattr(sym, _LISTED[type(item)]).append(item)
+
+    def _collect_stuck(self, item: N.Stuck) -> None:
+        """`when stuck`: once for the game, and once in any phase where it differs."""
+        stuck = self.sym.stuck
+        if item.phase in stuck:
+            where = f" in phase '{item.phase}'" if item.phase else ""
+            self.error("E030", f"`when stuck` is given twice{where} (first on line {stuck[item.phase].span.line})",
+                       item.span, "a game says once what a player with no legal move does (and once more in a "
+                                  "phase where it differs); remove one of them")
+        else:
+            stuck[item.phase] = item
 
     def _declare(self, values, rules, kind, name, node) -> bool:
         seen = rules if kind in ("action", "trigger") else values
@@ -155,6 +170,11 @@ class Checker:
             self.check_input(i)
         for shown in self.sym.shows:
             self.check_show(shown)
+        for status in self.sym.statuses:
+            scope = Scope().bind("player", PLAYER, "param")
+            self.stmts.template(status.label, scope)
+            if status.when is not None:
+                self.exprs.expect(status.when, BOOL, scope, "a status's `if` condition")
 
     def check_constant_cycles(self) -> None:
         """A constant may not be made of itself, directly or through other constants or defs."""
@@ -361,6 +381,8 @@ class Checker:
             scope.bind(prm.name, self.exprs.collection_elem(t, prm.domain, "an action's parameter"), "param")
             if prm.test is not None:
                 self.exprs.expect(prm.test, BOOL, scope, "a parameter's condition")
+        if action.label is not None:
+            self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
 
     def check_phases_reachable(self) -> None:

@@ -812,11 +812,11 @@ there, load without errors, and not have an option of its own that leads back to
 
 Wrong:
 
-    option advanced "families break ties" uses "../other/advanced.mire"
+    option open "an open hand" uses "../other/open-hand.mire"
 
 Right:
 
-    option advanced "families break ties" uses "mudwater-advanced"
+    option open "an open hand" uses "open-hand"
 ''',
     "E090": '''\
 E090: no game of that name

@@ -10,7 +10,7 @@ from typing import Optional
 
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
-from .symbols import Context, Scope
+from .symbols import Checked, Context, Scope
 from .types import (
     ANY,
     BOOL,
@@ -24,6 +24,7 @@ from .types import (
     TEXT,
     ZONE,
     Accepts,
+    Library,
     Signature,
     Type,
     enum_type,
@@ -478,3 +479,17 @@ class ExpressionChecker:
             if f.test is not None:
                 self.expect(f.test, BOOL, inner, "a `where` condition")
         return list_of(self.expr(e.element, inner))
+
+
+def specialise(checked: Checked, library: Library, body: N.Expr,
+               params: dict[str, Type]) -> Optional[dict[N.Node, Type]]:
+    """The types of the expressions of a def's body when its parameters have these types (the compiler writes
+    a def's body in place of a call, typed by the call's arguments; a def alone is typed with `any`
+    parameters), or None when the body does not fit them (then it is called, and checked as it runs)."""
+    ctx = Context(checked.module, library)
+    ctx.sym = checked.symbols
+    scope = Scope()
+    for name, t in params.items():
+        scope.bind(name, t, "param")
+    ExpressionChecker(ctx).expr(body, scope)
+    return None if any(d.severity == "error" for d in ctx.diags) else ctx.types

@@ -291,6 +291,7 @@ class Require(Stmt):
 class Outcome(Stmt):
     kind: str  # "win" | "lose" | "draw" | "finish"
     who: Optional[Expr]
+    reason: Optional[Template] = None  # `because "..."`: why, in players' words
 
 
 @node
@@ -355,6 +356,7 @@ class Choose(Stmt):
     by: Optional[Expr]
     body: Block
     secretly: bool = False  # the others learn what was chosen only from its effects
+    ask: Optional[Template] = None  # the question put to the chooser, in players' words
 
 
 # ---------------------------------------------------------------- declarations
@@ -460,6 +462,7 @@ class Var(Decl):
     type: TypeRef
     init: Expr
     per_player: bool
+    internal: bool = False  # the rules need it, the players don't: never shown
 
 
 @node
@@ -492,6 +495,7 @@ class Param(Node):
     name: str
     domain: Expr
     test: Optional[Expr]
+    message: Optional[str] = None  # `where ... else "..."`: why the condition fails, in players' words
 
 
 @node
@@ -501,6 +505,7 @@ class Action(Decl):
     body: Block
     fallback: bool
     phase: Optional[str]
+    label: Optional[Template] = None  # `as "..."`: the move in players' words
 
 
 @node
@@ -512,10 +517,17 @@ class Trigger(Decl):
 
 
 @node
+class Stuck(Decl):
+    """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
+    rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    phase: Optional[str] = None
+
+
+@node
 class Phase(Decl):
     name: str
     until: Optional[Expr]
-    items: tuple[Union[Action, Trigger], ...]
+    items: tuple[Union[Action, Trigger, Stuck], ...]
 
 
 @node
@@ -533,6 +545,19 @@ class Show(Decl):
 
 
 @node
+class About(Decl):
+    """`about "..."`: the game's goal, for players."""
+    text: str
+
+
+@node
+class Status(Decl):
+    """`status "{score(player)} points"`: a figure shown beside each player (`if COND`: only while it holds)."""
+    label: Template
+    when: Optional[Expr] = None
+
+
+@node
 class Input(Decl):
     """`input hand: 14 card from collection`: a per-player zone filled from outside before setup."""
     zone: str
@@ -544,6 +569,7 @@ class Input(Decl):
 @node
 class Rank(Decl):
     keys: tuple[Expr, ...]
+    ties_share: bool = False  # players level at the top share the win; else a tie among all of them is a draw
 
 
 @node

@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import ast as _pyast
+import hashlib
+import io
+import marshal
+import pickle
 import re
 import unicodedata
 from importlib import resources
 
 import attrs
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
@@ -27,16 +32,58 @@ class _MireIndenter(Indenter):
     tab_len = 4
 
 
-_PARSERS: dict = {}
+_PARSER: list = []
+# the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
+# building them takes most of a cold `mire check`
+TABLES = "mire.lark.tables"
+_OPTIONS = dict(parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
 
 
-def lark_parser(start: str = "start") -> Lark:
-    """The Lark parser of the grammar (mire.lark), built once per start rule."""
-    if start not in _PARSERS:
-        text = resources.files(__package__).joinpath("mire.lark").read_text()
-        _PARSERS[start] = Lark(text, parser="lalr", postlex=_MireIndenter(), start=start,
-                               propagate_positions=True, maybe_placeholders=True)
-    return _PARSERS[start]
+def lark_parser() -> Lark:
+    """The Lark parser of the grammar (mire.lark), for whole files (`start`) and expressions (`expr`), made
+    once a process: from the tables kept beside the grammar while they are the grammar's (and this Lark's),
+    else built."""
+    if not _PARSER:
+        text = _grammar_text()
+        _PARSER.append(_kept_parser(text) or Lark(text, postlex=_MireIndenter(), **_OPTIONS))
+    return _PARSER[0]
+
+
+def _grammar_text() -> str:
+    return resources.files(__package__).joinpath("mire.lark").read_text(encoding="utf-8")
+
+
+def _tables_key(text: str) -> dict:
+    return {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+
+
+def _kept_parser(text: str):
+    try:
+        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        if kept.get("key") != _tables_key(text):
+            return None
+        return Lark.__new__(Lark)._load(kept["tables"], postlex=_MireIndenter())
+    except Exception:  # noqa: BLE001 - tables that cannot be read (another Lark, a damaged file): build them
+        return None
+
+
+def save_parser_tables(path) -> None:
+    """Write the parser's tables for the grammar as it is (done after mire.lark changes)."""
+    text = _grammar_text()
+    buffer = io.BytesIO()
+    Lark(text, postlex=_MireIndenter(), **_OPTIONS).save(buffer, exclude_options=("postlex",))
+    tables = pickle.loads(buffer.getvalue())  # our own, just made: Lark saves with pickle
+    with open(path, "wb") as f:
+        f.write(marshal.dumps({"key": _tables_key(text), "tables": tables}))
+
+
+def tables_match_grammar() -> bool:
+    """Are the kept tables those of mire.lark as it is now?"""
+    try:
+        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return False
+    return kept.get("key", {}).get("grammar") == _tables_key(_grammar_text())["grammar"]
 
 
 def terminal_literals() -> dict:
@@ -238,8 +285,9 @@ class _ToAst(Transformer):
                       visibility=o.get("visibility", "public"), capacity=o.get("capacity"), span=self._span(meta))
 
     def var(self, meta, c):
-        name, typ, init, per = c
-        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, span=self._span(meta))
+        name, typ, init, per, internal = c
+        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, internal=internal is not None,
+                     span=self._span(meta))
 
     def const(self, meta, c):
         return N.Const(name=str(c[0]), value=c[1], span=self._span(meta))
@@ -254,15 +302,18 @@ class _ToAst(Transformer):
         return N.Setup(body=c[0], span=self._span(meta))
 
     def param(self, meta, c):
-        return N.Param(name=str(c[0]), domain=c[1], test=c[2], span=self._span(meta))
+        message = self._string(c[3]) if c[3] is not None else None
+        return N.Param(name=str(c[0]), domain=c[1], test=c[2], message=message, span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(c)
 
     def action(self, meta, c):
-        fallback, name, params, body = c
+        fallback, name, params, label, body = c
+        span = self._span(meta)
         return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
-                        phase=None, span=self._span(meta))
+                        phase=None, label=self._template(self._string(label), span) if label is not None else None,
+                        span=span)
 
     def after_move(self, meta, c):
         return "after move"
@@ -281,6 +332,12 @@ class _ToAst(Transformer):
         inside = tuple(i.evolve(phase=str(name)) for i in items)
         return N.Phase(name=str(name), until=until, items=inside, span=self._span(meta))
 
+    def stuck_rule(self, meta, c):
+        return str(c[0])
+
+    def stuck(self, meta, c):
+        return N.Stuck(rule=c[0], span=self._span(meta))
+
     def option(self, meta, c):
         return N.Option(name=str(c[0]), description=self._string(c[1]) if c[1] is not None else "",
                         uses=self._string(c[2]) if c[2] is not None else None, span=self._span(meta))
@@ -289,11 +346,22 @@ class _ToAst(Transformer):
         span = self._span(meta)
         return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), span=span)
 
+    def about(self, meta, c):
+        return N.About(text=" ".join(self._string(t).strip() for t in c), span=self._span(meta))
+
+    def status(self, meta, c):
+        span = self._span(meta)
+        return N.Status(label=self._template(self._string(c[0]), span), when=c[1] if len(c) > 1 else None, span=span)
+
+    def because(self, meta, c):
+        return self._template(self._string(c[0]), self._span(meta))
+
     def input(self, meta, c):
         return N.Input(zone=str(c[0]), count=self._int(c[1]), kind=str(c[2]), source=str(c[3]), span=self._span(meta))
 
     def rank(self, meta, c):
-        return N.Rank(keys=tuple(c), span=self._span(meta))
+        *keys, ties = c
+        return N.Rank(keys=tuple(keys), ties_share=ties is not None, span=self._span(meta))
 
     def variant_base(self, meta, c):
         return N.VariantOf(base=str(c[0]), span=self._span(meta))
@@ -349,16 +417,16 @@ class _ToAst(Transformer):
         return N.Require(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
 
     def win_stmt(self, meta, c):
-        return N.Outcome(kind="win", who=c[0], span=self._span(meta))
+        return N.Outcome(kind="win", who=c[0], reason=c[1], span=self._span(meta))
 
     def lose_stmt(self, meta, c):
-        return N.Outcome(kind="lose", who=c[0], span=self._span(meta))
+        return N.Outcome(kind="lose", who=c[0], reason=c[1], span=self._span(meta))
 
     def draw_stmt(self, meta, c):
-        return N.Outcome(kind="draw", who=None, span=self._span(meta))
+        return N.Outcome(kind="draw", who=None, reason=c[0], span=self._span(meta))
 
     def finish_stmt(self, meta, c):
-        return N.Outcome(kind="finish", who=None, span=self._span(meta))
+        return N.Outcome(kind="finish", who=None, reason=c[0], span=self._span(meta))
 
     def enter_stmt(self, meta, c):
         return N.Enter(phase=str(c[0]), span=self._span(meta))
@@ -409,9 +477,10 @@ class _ToAst(Transformer):
         return N.Repeat(count=c[0], body=c[1], span=self._span(meta))
 
     def choose_stmt(self, meta, c):
-        name, domain, test, by, secretly, body = c
+        name, domain, test, by, secretly, ask, body = c
+        span = self._span(meta)
         return N.Choose(var=str(name), domain=domain, test=test, by=by, body=body, secretly=secretly is not None,
-                        span=self._span(meta))
+                        ask=self._template(self._string(ask), span) if ask is not None else None, span=span)
 
     # ------------------------------------------------ expressions
     def index(self, meta, c):
@@ -579,7 +648,7 @@ def _parse_all(source: str, path: str):
     while start is not None:
         text = "\n" * start + "\n".join(lines[start:]) + "\n"  # earlier lines blank: the lines keep their numbers
         try:
-            tree = lark_parser().parse(text)
+            tree = lark_parser().parse(text, start="start")
             return (tree if not errors else None), errors
         except DedentError as err:
             diag = dedent_diagnostic(path, text, err)
@@ -605,5 +674,10 @@ _ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "varian
 
 
 def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
-    tree = lark_parser("expr").parse(text)
+    tree = lark_parser().parse(text, start="expr")
     return _ToAst(path).transform(tree)
+
+
+if __name__ == "__main__":
+    save_parser_tables(resources.files(__package__).joinpath(TABLES))
+    print(f"wrote {TABLES}")

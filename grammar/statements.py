@@ -3,13 +3,15 @@
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import attrs
 
 from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
-from .symbols import Context, Scope
-from .types import BOOL, INT, PIECE, PLAYER, SPACE, list_of, piece_of
+from .symbols import Checked, Context, Scope
+from .types import BOOL, INT, PIECE, PLAYER, SPACE, Library, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 
@@ -184,6 +186,8 @@ class StatementChecker:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
 
     def check_Outcome(self, s: N.Outcome, scope: Scope, context: str) -> None:
+        if s.reason is not None:
+            self.template(s.reason, scope)
         if s.who is None:
             return
         t = self.exprs.expr(s.who, scope)
@@ -234,6 +238,8 @@ class StatementChecker:
         inner = self.bound_scope(s, scope, "a chosen value", "a choice")
         if s.by is not None:
             self.exprs.expect(s.by, PLAYER, scope, "who chooses")
+        if s.ask is not None:
+            self.template(s.ask, scope)
         self.block(s.body, inner, context)
 
     # ------------------------------------------------------------ helpers
@@ -276,3 +282,17 @@ class StatementChecker:
                        "a message shows a value with `{expression}`: close it with '}'",
                        focus=words_after[0] if words_after else "{")
 
+
+
+def specialise_proc(checked: Checked, library: Library, proc: N.Proc,
+                    params: dict[str, Type]) -> Optional[dict[N.Node, Type]]:
+    """The types of the expressions of a proc's body when its parameters have these types (the compiler
+    builds a proc's body for the types of a call's arguments; alone it is checked with `any` parameters),
+    or None when the body does not fit them."""
+    ctx = Context(checked.module, library)
+    ctx.sym = checked.symbols
+    scope = Scope()
+    for name, t in params.items():
+        scope.bind(name, t, "param")
+    StatementChecker(ctx, ExpressionChecker(ctx)).block(proc.body, scope, "proc")
+    return None if any(d.severity == "error" for d in ctx.diags) else ctx.types

@@ -36,8 +36,11 @@ class Symbols:
     triggers: dict[str, N.Trigger] = attrs.Factory(dict)
     options: dict[str, N.Option] = attrs.Factory(dict)
     rank: Optional[N.Rank] = None
+    stuck: dict[Optional[str], N.Stuck] = attrs.Factory(dict)  # phase (None: the whole game) -> its stuck rule
     inputs: list[N.Input] = attrs.Factory(list)
     shows: list[N.Show] = attrs.Factory(list)
+    about: Optional[N.About] = None
+    statuses: list[N.Status] = attrs.Factory(list)
 
 
 # What a name in an expression refers to: a local (parameter, let, loop variable), or a declaration of the

@@ -28,7 +28,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "fallback")
+                      "remove", "fallback", "about", "status", "when")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
@@ -54,8 +54,11 @@ _FORMS = {
     "fallback": "`fallback action NAME():` followed by an indented block",
     "trigger": "`trigger NAME after move:`, `trigger NAME at turn start:` or `trigger NAME at end:`",
     "option": '`option NAME "what it does"`',
-    "rank": "`rank by EXPRESSION, ...`",
+    "rank": "`rank by EXPRESSION, ...`, optionally ending with `ties share`",
+    "about": '`about "the goal of the game, in a sentence or two"`',
+    "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
+    "when": "`when stuck: lose` (or `win`, `draw`, `pass`, `finish`)",
     "let": "`let NAME = VALUE`",
     "place": "`place KIND for PLAYER at SPACE`",
     "move": "`move PIECE to SPACE` (optionally followed by `face up` or `face down`)",

@@ -38,6 +38,8 @@ def base_of(module: N.Module) -> Optional[N.VariantOf]:
 
 
 def _item_key(item):
+    if isinstance(item, N.Stuck):
+        return ("stuck", item.phase)
     if isinstance(item, N.Phase):
         return ("phase", item.name)
     if isinstance(item, (N.Action, N.Trigger)):

@@ -1,12 +1,7 @@
 """Boards that are not a plain grid: the edges and corners of a grid, graphs, and regions of any spaces; what
 the geometry builtins give on them, what a view says of them and how the renderer draws them."""
-import os
-import pty
 import random
-import re
-import select
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -137,6 +132,32 @@ def test_the_edges_and_corners_count_against_the_limit_of_spaces(tmp_path):
 def test_a_view_says_which_grid_edges_and_corners_belong_to(lattice):
     shapes = {b["name"]: (b["shape"], b.get("of")) for b in lattice.view(0)["boards"]}
     assert shapes == {"squares": ("grid", None), "lines": ("edges", "squares"), "dots": ("corners", "squares")}
+
+
+def test_a_constant_made_of_edges_corners_or_a_graph_is_worked_out_once_per_game(tmp_path):
+    """Their spaces never change in a game, as a grid's do not: a constant made of them is kept per game
+    (a constant made of an area's spaces, which grows, is worked out at each use)."""
+    text = LATTICE.replace("action put(e in lines where empty(e)):", "action put(e in ACROSS where empty(e)):") + (
+        "const ACROSS = [e for e in lines where e.y % 2 == 1]\n"
+        "const MIDDLE = [d for d in dots where d.x == 2 or d.x == 3]\n"
+        "const STOPS = [s for s in rails where s.y == 5]\n"
+        "const FIELDS = [f for f in farm where f.x > 0]\n"
+        "board rails: graph\n    line a5 - c5 - e5 - c7\nboard farm: area\n"
+        "action look():\n    require count(MIDDLE) + count(STOPS) + count(FIELDS) > 99\n")
+    game = game_of(tmp_path, text)
+    state = game.new_state(seed=1)
+    assert [m.text for m in state.legal_moves()] == ["put a1-b1", "put b1-c1", "put c1-d1", "put a2-b2",
+                                                     "put b2-c2", "put c2-d2", "put a3-b3", "put b3-c3", "put c3-d3"]
+    across = state._const_values["ACROSS"]
+    state.apply(state.parse_move("put b2-c2"))
+    assert "put b2-c2" not in [m.text for m in state.legal_moves()]
+    assert state._const_values["ACROSS"] is across
+    assert names(state._const_values["MIDDLE"]) == ["b1", "c1", "b2", "c2", "b3", "c3"]
+    assert names(state._const_values["STOPS"]) == ["a5", "c5", "e5"]
+    assert "FIELDS" not in state._const_values
+    other = game.new_state(seed=2)
+    other.legal_moves()
+    assert other._const_values["ACROSS"] is not across and names(other._const_values["ACROSS"]) == names(across)
 
 
 # ---------------------------------------------------------------- graphs
@@ -278,53 +299,34 @@ def test_a_graph_of_named_points_is_drawn_with_their_names(rails, snapshot):
     assert render_view(rails.view(0)) == snapshot
 
 
-def _screen(args, typed, cols=80, rows=24):
-    """What `mire ARGS` shows in a real pseudo-terminal of cols x rows, with `typed` lines typed into it."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update(COLUMNS=str(cols), LINES=str(rows), TERM="xterm")
-        os.execv(sys.executable, [sys.executable, "-m", "mire", *args])
-    import fcntl
-    import struct
-    import termios
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    out = b""
-    deadline = time.monotonic() + 60
-    pending = list(typed)
-    quiet = 0.0
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-            quiet = 0.0
-        else:
-            quiet += 0.5
-            if pending and quiet >= 1.0:
-                os.write(fd, (pending.pop(0) + "\n").encode())
-                quiet = 0.0
-            elif not pending and quiet >= 2.0:
-                break
-    try:
-        os.kill(pid, 9)
-    except ProcessLookupError:
-        pass
-    os.waitpid(pid, 0)
-    os.close(fd)
-    return out.decode("utf-8", "replace").replace("\r", "")
-
-
-@pytest.mark.parametrize("game, typed, seen", [
-    ("dots-and-boxes.mire", ["draw a1-b1", "quit"], "+-----+"),
-    ("nine-mens-morris.mire", ["put d6", "quit"], "b6----------"),
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("game, first_move, drawn, board", [
+    # the line a1-b1 drawn (blue, the random bot, drew b2-c2 in reply)
+    ("dots-and-boxes.mire", "draw a1-b1", ["2 +     +-----+     +", "1 +-----+     +     +"], "lines"),
+    # white's man on d6 and black's on e5, on the mill board condensed to a line a row
+    ("nine-mens-morris.mire", "put d6", ["6  |  b6-------W------f6   |", "5  |   |  c5--d5---B   |   |"], "points"),
 ])
-def test_the_new_boards_fit_a_terminal_of_80_by_24(game, typed, seen):
-    text = _screen(["play", str(GAMES / game), "--seat", "2=random", "--seed", "3"], typed)
-    plain = re.sub(r"\x1b\[[0-9;?]*[ -/]*[@-~]", "", text)
-    assert seen in plain
-    assert max(len(line) for line in plain.splitlines()) <= 80
+def test_the_new_boards_fit_a_terminal_of_80_by_24(game, first_move, drawn, board):
+    """`mire play` in a real pseudo-terminal of 80 x 24: every screen fits (nothing scrolls away before the
+    next prompt, no line is wider than 80), the picture shows the moves made, `board NAME` shows it whole."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from terminal import Terminal, fits
+    term = Terminal(["play", str(GAMES / game), "--seat", "2=random", "--seed", "3"], 80, 24)
+    try:
+        record = dict(term.first, input_row=None)
+        assert record["alive"] and fits(record, 24), "\n".join(record["screen"])
+        for step, line in enumerate([first_move, "1", "1", "1", "1"]):
+            record = term.send(line)
+            assert record["alive"] and fits(record, 24), "\n".join(record["screen"])
+            if step == 0:
+                assert all(row in record["screen"] for row in drawn), "\n".join(record["screen"])
+        record = term.send(f"board {board}")
+        assert fits(record, 24), "\n".join(record["screen"])
+        screen = record["screen"]
+        typed = next(i for i, row in enumerate(screen) if row.endswith(f"> board {board}"))
+        assert screen[typed + 1].split() == list("abcdefg"[:len(screen[typed + 1].split())]), "\n".join(screen)
+        assert term.widest() <= 80, "\n".join(term.all_lines())
+        term.send("quit")
+        assert term.exit_code == 0
+    finally:
+        term.close()

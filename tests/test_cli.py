@@ -36,7 +36,8 @@ def test_play_transcript(in_tmp, snapshot):
         "place a1",      # O by text
         "place b2",      # illegal: taken
         "dance",         # not a command
-        "undo",          # takes back O's a1
+        "undo",          # takes back O's a1: O must agree
+        "y",
         "board",
         "place c3",      # O
         "12",            # no such number
@@ -68,14 +69,24 @@ def test_play_transcript(in_tmp, snapshot):
 def test_play_to_the_end_then_replay(in_tmp, snapshot):
     # X: a1 b1 c1 along the bottom row; O: a2 b2.
     moves = ["place a1", "place a2", "place b1", "save half.json", "place b2", "place c1"]
-    result = run(["play", "tic-tac-toe", "--seed", "1"], input="\n".join(moves) + "\n")
+    # at the end the REPL stays open: a last look, the history, undo, save
+    after = ["board", "history", "place a3", "save end.json", "undo", "place a3", "quit"]
+    result = run(["play", "tic-tac-toe", "--seed", "1"], input="\n".join(moves + after) + "\n")
     assert result.exit_code == 0
-    assert result.output.rstrip().endswith("game over: X wins")
     assert result.output == snapshot(name="play")
+    out = result.output
+    assert "game over: X wins" in out
+    end = out.index("game over: X wins")
+    assert "game over> board" in out[end:] and "game over> history" in out[end:]
+    assert "the game is over" in out[end:]                     # a move after the end
+    assert "undone: place c1" in out[end:] and "X plays place a3" in out[end:]   # X plays again
+    assert out.rstrip().endswith("bye")
+    assert json.loads((in_tmp / "end.json").read_text())["moves"][-1] == "place c1"
 
     # the saved half game goes on in a new session
     result = run(["play", "tic-tac-toe", "--seed", "1"], input="load half.json\nplace b2\nplace c1\n")
-    assert result.output.rstrip().endswith("game over: X wins")
+    assert "game over: X wins" in result.output
+    assert result.output.rstrip().endswith("game over>")
 
     replayed = run(["replay", "half.json"])
     assert replayed.exit_code == 0
@@ -117,10 +128,15 @@ def test_play_without_a_game_runs_the_default_against_a_bot():
 
 
 def test_hot_seat_with_hidden_information_passes_the_screen():
-    result = run(["play", "mosquito-show", "--seed", "1"], input="1\n\nquit\n")
+    # Mudwater's hands are private: the keyboard is handed over between the players
+    result = run(["play", "mudwater", "--seed", "1"], input="1\n\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "; press Enter" in result.output
-    assert result.output.index("plays") < result.output.index("Pass to")
+    out = result.output
+    assert "Pass to white; press Enter" in out
+    assert "black: play a card on a1" in out[out.index("Pass to"):]   # white reads black's card as 'a card'
+    # Mosquito Show hides the tokens from both players alike: no hand-over is needed
+    result = run(["play", "mosquito-show", "--seed", "1"], input="1\nquit\n")
+    assert "Pass to" not in result.output and "orange: put chameleon on a1" in result.output
 
 
 def test_end_of_input_ends_the_session():
@@ -201,7 +217,9 @@ def test_explain_unknown_code():
 def test_perft():
     result = run(["perft", "tic-tac-toe", "--depth", "3", "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504]}
+    none = {"ended": 0, "wins": {}, "shared": 0, "draws": 0}
+    assert json.loads(result.output) == {"game": "tic-tac-toe", "counts": [9, 72, 504],
+                                         "terminals": [dict(none, depth=d) for d in (1, 2, 3)]}
     text = run(["perft", "tic-tac-toe", "--depth", "2"])
     assert text.output == "depth 1: 9\ndepth 2: 72\n"
 
@@ -257,7 +275,7 @@ def test_a_game_file_whose_action_looks_like_a_command(in_tmp, snapshot):
     assert result.output == snapshot
     assert "A plays load a1" in result.output and "B plays load b1" in result.output
     assert "cannot load nothing.json: " in result.output
-    assert result.output.rstrip().endswith("game over: draw")
+    assert "game over: draw" in result.output
     saved = json.loads((in_tmp / "s.json").read_text())
     assert saved["game"] == str(in_tmp / "loader.mire")      # a file's game: its absolute path
     assert saved["moves"] == ["load a1"]
@@ -324,3 +342,9 @@ def test_list_shows_variants_under_their_base(monkeypatch):
         "orphan        Orphan       1 player, variant of gone",
         "zeta          Zeta         2-4 players",
     ]
+
+
+def test_typed_control_characters_never_reach_the_terminal():
+    out = run(["play", "tic-tac-toe", "--seed", "1"], input="\x1b[2J\x07zap\nquit\n").output
+    assert "\x1b" not in out and "\x07" not in out
+    assert "'\\x1b[2J\\x07zap' is not a move or a command: 'help' lists them" in out

@@ -195,10 +195,11 @@ def test_every_builtin_is_documented():
 
 
 def _why(state, text):
+    """What the player is told, and what `why` tells the author."""
     from mire.engine import IllegalMove
     with pytest.raises(IllegalMove) as info:
         state.parse_move(text)
-    return str(info.value)
+    return [str(info.value), info.value.detail]
 
 
 def test_the_explanations_shown_are_the_engines(folder):
@@ -210,15 +211,15 @@ def test_the_explanations_shown_are_the_engines(folder):
     morris = game("morris.mire").new_state(seed=0)
     pig = game("pig.mire").new_state(seed=0)
     harvest = game("harvest.mire").new_state(seed=0)
-    lines = [_why(morris, "put z9"), _why(morris, "slide a1 a2")]
+    lines = _why(morris, "put z9") + _why(morris, "slide a1 a2")
     morris.apply(morris.parse_move("put b2"))
-    lines.append(_why(morris, "put b2"))
-    lines += [_why(pig, "hold"), _why(pig, "jump")]
+    lines += _why(morris, "put b2")
+    lines += _why(pig, "hold") + _why(pig, "jump")
     harvest.apply(harvest.parse_move("reap b2"))
-    lines.append(_why(harvest, "a1"))
+    lines += _why(harvest, "a1")
     ttt = game("tic-tac-toe.mire").new_state(seed=0)   # the tutorial's transcript (1.3)
     ttt.apply(ttt.parse_move("place b2"))
-    lines += [_why(ttt, "place b2"), _why(ttt, "place z9")]
+    lines += _why(ttt, "place b2") + _why(ttt, "place z9")
     text = LANGUAGE.read_text(encoding="utf-8")
     missing = [line for line in lines if line not in text]
     assert not missing, "docs/language.md (2.26) should quote:\n" + "\n".join(missing)

@@ -117,7 +117,11 @@ def _engine_endings(state):
 
     def walk():
         if state.is_over():
-            scores = state.outcome().scores
+            outcome = state.outcome()
+            scores = outcome.scores
+            # the higher score wins; one square each is a draw, not a shared win
+            assert outcome.winners == (() if scores[0] == scores[1] else (0,) if scores[0] > scores[1] else (1,))
+            assert outcome.draw == (scores[0] == scores[1])
             endings[(scores[0], scores[1])] += 1
             return
         for m in state.legal_moves():

@@ -118,13 +118,18 @@ def test_an_illegal_move_is_explained_with_its_rule_and_line():
     state.apply(state.parse_move("place b2"))
     with pytest.raises(Exception) as err:
         state.parse_move("place b2")
-    assert str(err.value) == "cannot place b2: rule 'place' (tic-tac-toe.mire:6) requires empty(c)"
+    assert str(err.value) == "cannot place b2: b2 is not empty"
+    assert err.value.detail == "cannot place b2: rule 'place' (tic-tac-toe.mire:6) requires empty(c)"
     with pytest.raises(Exception) as err:
         state.parse_move("place z9")
-    assert str(err.value) == "cannot place z9: z9 is not one of cells (c in rule 'place' (tic-tac-toe.mire:6))"
+    assert str(err.value) == "cannot place z9: there is no space z9"
+    assert err.value.detail == "cannot place z9: z9 is not one of cells (c in rule 'place' (tic-tac-toe.mire:6))"
     with pytest.raises(Exception) as err:
         state.parse_move("jump b2")
-    assert str(err.value) == "'jump b2' is not a move: rule 'place' (tic-tac-toe.mire:6) takes 1 value: place C"
+    assert str(err.value) == "there is no move 'jump'; the only move now is place"
+    with pytest.raises(Exception) as err:
+        state.parse_move("a1 b2")
+    assert str(err.value) == "'place a1 b2' has more than a place move takes: place C"
     # the action's name may be left out when there is only one
     assert state.parse_move("a1").text == "place a1"
 

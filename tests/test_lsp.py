@@ -362,7 +362,7 @@ def test_outline_and_formatting(tmp_path):
                            ("pond", "Struct", [])]
     assert ("token", "Class", [("flower", "Field"), ("colour", "Field")]) in outline
     assert ("colour", "Enum", [(v, "EnumMember") for v in ("golden", "grey", "blue", "red", "white")]) in outline
-    assert ("movement", "Namespace", [("blocked", "Event"), ("chameleon", "Method"), ("toucan", "Method"),
+    assert ("movement", "Namespace", [("when stuck", "Event"), ("chameleon", "Method"), ("toucan", "Method"),
                                       ("lose_turn", "Method")]) in outline
     assert [(n, k) for n, k, _ in outline if k in ("Function", "Constructor", "Variable", "Array")] == [
         ("reserve", "Array"), ("eaten", "Array"), ("pieces animal", "Array"), ("pieces token", "Array"),

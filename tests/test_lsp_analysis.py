@@ -56,7 +56,8 @@ def test_enum_values_in_a_table_are_references():
     lines = MOSQUITO.splitlines()
     assert sorted({lines[p.line - 1].strip() for p in places}) == sorted({
         "enum colour: golden, grey, blue, red, white", "golden  yes     5", "golden  no      12",
-        "def golden_eaten(p) = count(m in p.eaten where m.colour == golden)"})
+        "def golden_eaten(p) = count(m in p.eaten where m.colour == golden)",
+        "for m in meal where m.colour != golden ordered by mover:"})
 
 
 def test_an_attribute_is_renamed_in_the_table_header_and_every_use():

@@ -205,3 +205,24 @@ def test_a_mill_takes_a_man_that_is_in_no_mill():
     assert not state.space_by_name["d2"].pieces and state.to_move == 1
     state.apply(state.parse_move("put d2"))  # black makes the mill again: white's men are all in one
     assert state.to_move == 1 and {m.text for m in state.legal_moves()} == {"a1", "a4", "a7"}
+
+
+def test_a_player_who_cannot_move_loses():
+    """`when stuck: lose`. Blocked men are rare in random play: the plain implementation's game of seed 2000
+    (moves picked from its own sorted list) is the first of 3000 that ends so. The engine, given the same
+    moves, ends it the same way, and says why."""
+    plain = Morris()
+    rng = random.Random(2000)
+    state = _game().new_state()
+    while plain.result is None:
+        assert not state.is_over()
+        moves = sorted(plain.legal())
+        text = moves[rng.randrange(len(moves))]
+        plain.play(text)
+        state.apply(state.parse_move(text))
+    black = [p for p, q in plain.men.items() if q == 1]
+    assert plain.result == "white" and plain.to_move == 1 and len(black) >= 3 and not plain.steps()
+    outcome = state.outcome()
+    assert outcome.winners == (0,) and outcome.reason == "black has no move"
+    assert sorted(s.name for s in state.boards["points"].spaces if s.pieces and s.pieces[-1].owner.index == 1) \
+        == sorted(black)

@@ -84,6 +84,17 @@ def test_worked_example_the_forced_toucan_is_blocked(game):
     assert s.turn_player.index == ORANGE
 
 
+def test_a_player_whose_forced_animal_and_other_animal_cannot_move_loses(game):
+    s = movement(game, {"a1": (ORANGE, "chameleon"), "b2": (BLUE, "toucan"), "d4": (BLUE, "chameleon")},
+                 {"A1": [("golden", False, True)]})
+    s.players[BLUE].vars["forced"] = s.space_by_name["b2"].pieces[0]
+    settle(s)
+    # ORANGE eats the last mosquito: BLUE's forced toucan has nothing to jump, and neither has the chameleon
+    play(s, "chameleon a1 A1 b1")
+    out = s.outcome()
+    assert (out.winners, out.text, out.reason) == ((ORANGE,), "orange wins", "blue has no move")
+
+
 def test_chameleon_eats_from_a_touching_pond_and_moves_orthogonally(game):
     s = movement(game, {"b2": (ORANGE, "chameleon"), "d4": (BLUE, "chameleon")},
                  {"A1": [("golden", False, True)], "C3": [("golden", False, True)]})
@@ -189,3 +200,23 @@ def test_token_counts_follow_the_rulebook(game):
     assert Counter(t.attrs["colour"] for t in tokens) == {"golden": 17, "grey": 4, "blue": 3, "red": 2, "white": 1}
     assert Counter(t.attrs["colour"] for t in tokens if t.attrs["flower"]) == {
         "golden": 5, "grey": 1, "blue": 1, "red": 1, "white": 1}
+
+
+def test_only_the_stacks_just_fed_on_turn_their_bare_tops_up(game):
+    # the white mosquito eaten at A1 discards C3's top: the bare grey under it stays face down, since the
+    # chameleon did not feed on C3 ("flip ... on top of all the stacks the animal just fed on")
+    s = movement(game, {"b2": (ORANGE, "chameleon"), "d4": (BLUE, "chameleon")},
+                 {"A1": [("grey", False, False), ("white", True, False)],
+                  "C3": [("grey", False, False), ("golden", False, True)]})
+    play(s, "chameleon b2 A1 c2", "C3")
+    assert [(p.attrs["colour"], p.up) for p in s.space_by_name["C3"].pieces] == [("grey", False)]
+    assert [(p.attrs["colour"], p.up) for p in s.space_by_name["A1"].pieces] == [("grey", True)]
+
+
+def test_golden_mosquitoes_have_no_effect_to_order(game):
+    # the toucan eats a golden and a red mosquito: only the red one has an effect, so there is no order to ask
+    s = movement(game, {"a1": (ORANGE, "toucan"), "d4": (BLUE, "chameleon"), "a4": (BLUE, "toucan")},
+                 {"A1": [("golden", False, True)], "B2": [("red", False, True)]})
+    play(s, "toucan a1 c3")
+    assert s.pending is not None and s.pending.prompt == "red mosquito: the animal your opponent must move next"
+    assert texts(s) == ["a4", "d4"]

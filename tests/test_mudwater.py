@@ -340,8 +340,12 @@ def test_two_passes_in_a_row_end_the_game_and_most_squares_wins(game):
     assert s.is_over()
     out = s.outcome()
     assert out.winners == (BLACK,) and out.text == "black wins"
-    white_ante = s.players[WHITE].zones["ante"].pieces[0].attrs["name"]
+    # "The winner takes the loser's ante card, for keeps, and takes back their own"
+    assert not s.players[WHITE].zones["ante"].pieces
+    white_ante = s.players[BLACK].zones["won"].pieces[0]
     black_ante = s.players[BLACK].zones["ante"].pieces[0].attrs["name"]
+    assert white_ante.up and white_ante.owner is s.players[WHITE]
+    white_ante = white_ante.attrs["name"]
     assert sorted(out.extra["notes"]) == sorted([f"black's ante: {black_ante}", f"white's ante: {white_ante}",
                                                  f"black takes white's ante, {white_ante}"])
 
@@ -377,7 +381,7 @@ def test_the_ninth_square_ends_the_game(game):
     winner = max(counts, key=counts.get)
     assert s.outcome().text == f"{winner} wins"
     loser = "white" if winner == "black" else "black"
-    ante = s.players[1 if loser == "white" else 0].zones["ante"].pieces[0].attrs["name"]
+    ante = s.players[0 if loser == "white" else 1].zones["won"].pieces[0].attrs["name"]  # the winner's now
     assert f"{winner} takes {loser}'s ante, {ante}" in s.outcome().extra["notes"]
 
 
@@ -450,12 +454,14 @@ def check_end(s):
         assert b == w and len(board) < 9
     else:
         assert out.winners == ((BLACK,) if b > w else (WHITE,))
-    for p in s.players:  # one rock at a time; the ante is untouched
+    for p in s.players:  # one rock at a time; the ante stays put until the end, when the winner takes the loser's
         rocks = [sp for sp in s.spaces if sp.pieces and not sp.pieces[-1].up and sp.pieces[-1].owner is p]
-        assert len(rocks) <= 1 and len(p.zones["ante"].pieces) == 1
-    # no card is lost or made: 2 x 14 between the hands, the antes and the mat
+        lost = not out.draw and p.index not in out.winners
+        assert len(rocks) <= 1 and len(p.zones["ante"].pieces) == (0 if lost else 1)
+        assert [c.owner.index for c in p.zones["won"].pieces] == ([] if lost or out.draw else [1 - p.index])
+    # no card is lost or made: 2 x 14 between the hands, the antes, the cards won and the mat
     assert sum(len(sp.pieces) for sp in s.spaces) + sum(
-        len(p.zones["hand"].pieces) + len(p.zones["ante"].pieces) for p in s.players) == 28
+        len(p.zones[z].pieces) for p in s.players for z in ("hand", "ante", "won")) == 28
     assert len(out.extra["notes"]) == 3
 
 

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from mire.cli.main import main
+from mire.cli.play import announced
 from mire.cli.savefile import save_data, write_save
 from mire.engine import load_game
 from mire.engine.bots import RandomBot
@@ -184,8 +185,19 @@ def same_game_as_the_repl(seed, human=BLACK):
     bots = [RandomBot(random.Random(seed))] * 2
     bots[human] = FirstMove()
     movers = []
-    play_game(state, bots, on_move=lambda state, seat, move: movers.append(seat))
+    play_game(state, [Told(bot, movers, human) for bot in bots])
     return state, movers
+
+
+class Told:
+    """A bot that notes, before each of its moves is made, how the REPL announces it to `reader`."""
+    def __init__(self, bot, movers, reader):
+        self.bot, self.movers, self.reader = bot, movers, reader
+
+    def choose(self, state, seat):
+        move = self.bot.choose(state, seat)
+        self.movers.append((seat, announced(state, move, self.reader)))
+        return move
 
 
 class FirstMove:
@@ -203,16 +215,17 @@ def test_the_repl_shows_one_player_nothing_of_the_other(in_tmp):
     screen, _, end = result.output.partition("game over: ")
     state, movers = same_game_as_the_repl(SEED_WITH_ROCKS)
     # the screen announces white's moves as black may read them
-    assert [line.split(" plays ", 1)[1] for line in screen.splitlines() if line.startswith("white plays ")] == \
-        [t for t, who in zip(state.history_for(BLACK), movers) if who == WHITE]
+    assert [line for line in screen.splitlines() if line.startswith("white: ")] == \
+        [f"white{told}" for who, told in movers if who == WHITE]
     rocks = [c for sp in state.spaces for c in sp.pieces if c.owner is state.players[WHITE] and not c.up]
     assert rocks, "the seed should make white play a rock"
-    assert "white plays rock card " in screen
+    assert "white: play a card face down, as a rock, on " in screen
     secret = never_shown(state, BLACK)
     assert secret and not [n for n in secret if n in screen]
     # only at the end do both players turn over their ante, as the rulebook says
-    ante = state.players[WHITE].zones["ante"].pieces[0].attrs["name"]
-    assert ante not in screen and f"white's ante: {ante}" in end
+    ante = next(c.attrs["name"] for p in state.players for z in ("ante", "won") for c in p.zones[z].pieces
+                if c.owner is state.players[WHITE])
+    assert ante not in screen[:screen.rindex("black> ")] and f"white's ante: {ante}" in end
     # black's own hand is shown to black
     assert all(c.attrs["name"] in screen for c in state.players[BLACK].zones["hand"].pieces)
 

@@ -440,7 +440,8 @@ def test_tied_players_share_the_win(game):
     give(s, SOUTH, "a1-a2-a3-a4", "hand")
     empty_deck(s)
     do(s, "discard", frog(s, "a1-a2-a3-a4"))
-    assert s.outcome().winners == (SOUTH, NORTH) and s.outcome().text == "green and yellow share the win"
+    assert s.outcome().winners == (SOUTH, NORTH) and s.outcome().text == "green and yellow tie and share the win" \
+        and s.outcome().tied == (SOUTH, NORTH)
 
 
 # ---------------------------------------------------------------- the rulebook's scoring example

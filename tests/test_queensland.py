@@ -200,8 +200,9 @@ def test_edge_matching_under_all_four_rotations(game, heading):
         s.parse_move(f"take 1 0,-1 {wrong}")
     with pytest.raises(IllegalMove, match="the side it turns to the east does not match the tile east of it"):
         s.parse_move("take 2 -1,0 north")
-    with pytest.raises(IllegalMove, match="is not one of frontier"):
+    with pytest.raises(IllegalMove, match="cannot take 1 2,0 north: 2,0 is not one of ") as err:
         s.parse_move("take 1 2,0 north")
+    assert "is not one of frontier(mover.farm)" in err.value.detail  # what `why` tells the author
 
 
 def test_every_touching_side_must_match_not_just_one(game):

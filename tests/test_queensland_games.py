@@ -40,8 +40,8 @@ def test_a_seeded_game_of_bots_as_a_transcript(n, snapshot, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     seats = [f"--seat={i}=random" for i in range(1, n + 1)]
     out = run(["play", "queensland", "--players", str(n), "--seed", str(SEEDS[n]), *seats])
-    assert out.count(" plays face ") == n
-    assert sum(" plays take " in line or " plays discard " in line for line in out.splitlines()) == 48
+    assert out.count(": turn the farm to face ") == n
+    assert sum(": take tile " in line or ": put tile " in line for line in out.splitlines()) == 48
     assert "game over: " in out and "A: " in out and "B: " in out
     assert out == snapshot
 
@@ -61,9 +61,9 @@ def test_a_human_places_tiles_and_is_told_which_side_does_not_match(snapshot, mo
     ]
     out = run(["play", "queensland", "--players", "2", "--seed", "1", "--seat", "2=random"],
               input="\n".join(lines) + "\n")
-    assert "is not one of frontier(mover.farm)" in out
+    assert "cannot take 1 5,5 north: 5,5 is not one of " in out
     assert "does not match the tile" in out
-    assert "red plays take 1 " in out and "red plays move" in out
+    assert "red: take tile " in out and "red chooses move, to: move your toads" in out
     assert out == snapshot
 
 

@@ -1,0 +1,189 @@
+"""Series of games and perft counts spread over processes (`--jobs N`) or a Ray cluster (`--cluster`).
+
+Game i of a series depends on i alone (its state's seed is seed + i, its bots draw from generators seeded by
+(seed, i)), so a series cut into runs of consecutive games, played anywhere and put back together in order,
+gives exactly the result one process gives, whatever the number of processes; perft is cut by the first
+move (its divide and terminals too). A `Series` says what to play in plain data, so that another process (or
+machine) can play a part of it; `run_series`, `run_perft` and `perft_split` take a runner: None for this
+process alone, `local(jobs)` for processes of this machine, or engine/cluster.py's for Ray (which is imported
+only there).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from typing import Callable, Optional
+
+import attrs
+
+from .loader import load_game
+from .perft import Branch, PerftReport, branch, join, perft, perft_report
+
+# runs of games per worker: a few each, so that a worker given short games takes another run
+_RUNS_PER_JOB = 4
+
+
+@attrs.frozen
+class Series:
+    """A series of games to play: its kind ("random" playouts, an "arena" of bots, a "balance" run of one
+    bot), the game (a bundled name or a path, as load_game reads it) and its settings."""
+    kind: str
+    game: str
+    n: int
+    seed: int = 0
+    players: Optional[int] = None
+    options: tuple = ()
+    max_moves: int = 10000
+    specs: tuple = ()       # arena: the bot of each seat
+    rotate: bool = True     # arena: the bots change seats from game to game
+    bot: str = ""           # balance: the bot in every seat
+
+
+def play_run(series: Series, start: int, count: int, on_game=None):
+    """Games `start` .. `start + count - 1` of a series, in this process: a Summary, an ArenaResult or a
+    BalanceRun."""
+    from .arena import arena
+    from .balance import balance
+    from .playout import play_series
+    game = load_game(series.game)
+    common = dict(seed=series.seed, players=series.players, options=series.options, max_moves=series.max_moves,
+                  on_game=on_game, start=start)
+    if series.kind == "random":
+        return play_series(game, count, **common)
+    if series.kind == "arena":
+        return arena(game, list(series.specs), count, rotate=series.rotate, **common)
+    if series.kind == "balance":
+        return balance(game, series.bot, count, **common)
+    raise ValueError(f"no series of kind {series.kind!r}")
+
+
+def runs(n: int, jobs: int) -> list[tuple[int, int]]:
+    """(start, count) of the runs a series of n games is cut into for `jobs` workers."""
+    pieces = max(1, min(n, jobs * _RUNS_PER_JOB))
+    out, start = [], 0
+    for i in range(pieces):
+        count = n // pieces + (1 if i < n % pieces else 0)
+        out.append((start, count))
+        start += count
+    return out
+
+
+def merge(results: list):
+    """One result of a series from the results of its runs, in the order of their games."""
+    first = results[0]
+    for other in results[1:]:
+        first.merge(other)
+    return first
+
+
+def run_series(series: Series, runner=None, on_game: Optional[Callable] = None):
+    """Play a series: in this process (runner None), or cut into runs played by `runner` (see local), the
+    results put back together in the order of the games. `on_game()` is called once a game is done. Ctrl-C
+    (KeyboardInterrupt) stops it: the result holds the runs done, and says it was interrupted."""
+    if runner is None:
+        return play_run(series, 0, series.n, on_game=(lambda *args: on_game()) if on_game else None)
+    parts = runs(series.n, runner.jobs)
+    began = time.perf_counter()
+    done = runner.map(play_run, [(series, start, count) for start, count in parts],
+                      lambda i, result: _tick(on_game, parts[i][1]))
+    results = [r for r in done if r is not None]
+    if not results:
+        raise KeyboardInterrupt
+    out = merge(results)
+    summary = _summary(out)
+    summary.seconds = time.perf_counter() - began  # the series' own time, not its runs' added up
+    if len(results) < len(parts):
+        summary.interrupted = True
+    return out
+
+
+def _tick(on_game, count):
+    if on_game is not None:
+        for _ in range(count):
+            on_game()
+
+
+def _summary(result):
+    return result if not hasattr(result, "summary") else result.summary
+
+
+def branch_after(game: str, seed: int, players, options: tuple, first: int, depth: int,
+                 terminals: bool = False) -> Branch:
+    """The first move number `first` of the game's start and the perft under it, to `depth` moves in all."""
+    state = load_game(game).new_state(seed=seed, players=players, options=options)
+    return branch(state, state.legal_moves()[first], depth, terminals)
+
+
+def perft_split(game: str, depth: int, seed=0, players=None, options=(), runner=None,
+                terminals: bool = False) -> PerftReport:
+    """perft from the start, split by the first move: the counts, each first move's count (the divide) and,
+    when asked, the games that end at each depth by result; the branches worked out by `runner` (None: in
+    this process), the same for every runner."""
+    state = load_game(game).new_state(seed=seed, players=players, options=options)
+    if runner is None or depth == 1:
+        return perft_report(state, depth, terminals)
+    firsts = len(state.legal_moves())
+    parts = runner.map(branch_after, [(game, seed, players, tuple(options), i, depth, terminals)
+                                      for i in range(firsts)])
+    if any(p is None for p in parts):
+        raise KeyboardInterrupt
+    return join(firsts, parts, depth, terminals)
+
+
+def run_perft(game: str, depth: int, seed=0, players=None, options=(), runner=None) -> list:
+    """perft(start, depth), the moves after each first move counted by `runner` (None: in this process)."""
+    if runner is None or depth == 1:
+        return perft(load_game(game).new_state(seed=seed, players=players, options=options), depth)
+    return perft_split(game, depth, seed, players, options, runner).counts
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class Local:
+    """Runs work in `jobs` processes of this machine (multiprocessing: no Ray here)."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+
+    def map(self, fn, arguments: list, on_result: Optional[Callable] = None) -> list:
+        """[fn(*args) for args in arguments], worked out by the processes; on_result(i, result) as each is
+        done, in order. Ctrl-C (which the workers leave to this process) stops it: the workers are ended and
+        what was not done is None."""
+        out: list = [None] * len(arguments)
+        # fork: the workers start with the games this process has loaded (where there is fork)
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_leave_ctrl_c)
+        try:
+            pending = [pool.apply_async(fn, args) for args in arguments]
+            for i, result in enumerate(pending):
+                out[i] = result.get()
+                if on_result is not None:
+                    on_result(i, out[i])
+        except KeyboardInterrupt:
+            return out
+        finally:
+            pool.terminate()
+            pool.join()
+        return out
+
+
+def _leave_ctrl_c():
+    """In a worker: Ctrl-C is for the process that started it, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def runner_for(jobs: Optional[int], cluster: Optional[str] = None):
+    """The runner of `--jobs` and `--cluster`: None (this process), Local(jobs), or a Ray cluster's."""
+    if cluster:
+        from .cluster import RayRunner  # Ray only here: `pip install 'mire[cluster]'`
+        return RayRunner(cluster)
+    jobs = default_jobs() if jobs is None else jobs
+    return None if jobs <= 1 else Local(jobs)
