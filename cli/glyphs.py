@@ -58,7 +58,9 @@ def describe_piece(piece: dict) -> str:
     """A piece in words: its facing, owner, attribute values and kind ('red knight',
     'face-down card', 'blue stone with crown')."""
     words = []
-    if _is_face_down(piece):
+    if piece.get("covered"):  # under another piece, and its kind shows nothing of itself there
+        words.append("covered")
+    elif _is_face_down(piece):
         words.append("face-down")
     if piece.get("owner") is not None:
         words.append(str(piece["owner"]))
@@ -216,11 +218,13 @@ def stack_label(pieces: list, glyphs: Glyphs) -> str:
 
 
 def has_hidden_info(view: dict) -> bool:
-    """Does the view hide something: a zone that is not visible (and not empty), or a
-    face-down piece?"""
+    """Does the view hide something: a zone that is not visible (and not empty), a variable it
+    may not see (another's private one), or a face-down piece?"""
     for zone in view.get("zones") or []:
         if zone.get("visible") is False and zone.get("count", 1) != 0:
             return True
+    if any(p.get("hidden") for p in view.get("players") or []):
+        return True
     return any(_is_face_down(p) or p.get("hidden") for p in all_pieces(view))
 
 

@@ -23,12 +23,12 @@ from ..engine.library import LIBRARY
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
                      "show", "about", "status", "when")
-STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw", "finish",
-                   "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
+STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
+                   "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "internal", "ask", "because", "ties", "share", "stuck", "edges",
-               "corners", "graph", "point", "line", "link")
+               "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
+               "share", "stuck", "edges", "corners", "graph", "point", "line", "link")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -74,17 +74,17 @@ def _words(words) -> str:
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 SPACE = r"[ \t]+"
 
-ITEM_KINDS = ("action", "trigger", "proc", "def", "option")
+ITEM_KINDS = ("action", "trigger", "proc", "def", "option", "var", "const", "board", "zone", "phase", "enum")
 # A word of the language is a name where no keyword could stand: before `:` (an attribute `rank: int`),
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
 BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end", "stuck")
-BEFORE_COMMA = ("hidden", "key")
+BEFORE_COMMA = ("hidden", "key", "mutable")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
 STUCK_RULES = ("lose", "win", "draw", "pass", "finish")
 AT_LINE_END = ("draw", "finish", "again", "pass", "up", "down", "area", "hidden", "key", "public", "private",
-               "secret", "internal", "graph")
+               "secret", "mutable", "covered", "internal", "graph")
 
 
 def _name_unless(words, lookahead: str) -> str:
@@ -105,6 +105,7 @@ RULES = (
          ("space", "declaration", "space", "declaration", "space", "rule-name")),
     Rule(rf"^(?:(replace)({SPACE}))?(board|zone|piece|pieces|enum|var|const|option|input|show)({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "declared-name")),
+    Rule(rf"^(replace)({SPACE})(setup)\b", ("declaration", "space", "declaration")),
     Rule(rf"^(remove)({SPACE})({'|'.join(ITEM_KINDS)})({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "rule-name")),
     # (the rule after `when stuck:` is a keyword where a word at the end of a line is otherwise a name; before
@@ -122,6 +123,7 @@ RULES = (
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(hidden)({SPACE})(when)({SPACE})(covered)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
     # a graph's lines, under its `board NAME: graph`
@@ -143,7 +145,7 @@ RULES = (
     Rule(_words(OPERATOR_WORDS), ("operator-word",)),
     Rule(_words(STATEMENT_WORDS + OTHER_WORDS), ("keyword",)),
     Rule(rf"\b{NAME}", ("name",)),
-    Rule(r"\b[0-9]+\b", ("number",)),
+    Rule(r"\b[0-9]+(?:\.[0-9]+)?\b", ("number",)),
     Rule(r"\.\.|[-+]=|[=!<>]=|[-+*/%<>=]", ("operator",)),
     Rule(r"[()\[\],:.]", ("punctuation",)),
 )
@@ -181,8 +183,8 @@ def vim_syntax() -> str:
     def keywords(group, words):
         return f"syn keyword {group} " + " ".join(sorted(words))
 
-    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"ties\s\+share", r"when\s\+stuck",
-               r"after\s\+move",
+    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"hidden\s\+when\s\+covered",
+               r"ties\s\+share", r"when\s\+stuck", r"after\s\+move",
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',

@@ -11,10 +11,11 @@ from pathlib import Path
 import click
 
 from ..engine import InputError, RuleError, SetupError, load_game
+from ..engine.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
-from ..grammar.limits import MAX_DIAGNOSTICS
+from ..grammar.limits import MAX_DIAGNOSTICS, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
@@ -290,6 +291,20 @@ def list_games():
 # ---------------------------------------------------------------------------------
 # play and replay
 
+def _arrange(state, path: str) -> str:
+    """Set the state to the position in the file at `path`; its text (for saves)."""
+    from ..engine.position import arrange
+    from ..grammar.position import MAX_POSITION_CHARS, PositionError, parse_position
+    try:
+        text = read_text_file(Path(path), MAX_POSITION_CHARS * 4)
+        arrange(state, parse_position(text, path), path)
+    except FileRefused as e:
+        raise click.BadParameter(f"cannot read {printable(path)}: {e}", param_hint="--position") from None
+    except PositionError as e:
+        raise click.BadParameter(printable(str(e)), param_hint="--position") from None
+    return text
+
+
 @main.command(short_help="Play a game at the terminal.")
 @click.argument("game", required=False)
 @click.option("--players", type=int, help="Number of players (default: the game's minimum).")
@@ -301,8 +316,10 @@ def list_games():
 @click.option("--hand", "hand_specs", multiple=True, metavar="N=FILE",
               help="The hand seat N brings: a file of one piece (a card's name or number) a line, "
                    "'#' comments; repeatable.")
+@click.option("--position", "position_file", metavar="FILE",
+              help="Start from the position written in FILE (boards as rows of symbols, a legend, whose turn).")
 @guarded
-def play(game, players, seed, seat_specs, options, hand_specs):
+def play(game, players, seed, seat_specs, options, hand_specs, position_file):
     """Play GAME (a bundled name or a .mire file) at the terminal.
 
     Without GAME: the bundled default game, you (seat 1) against the search bot. Type a
@@ -325,8 +342,9 @@ def play(game, players, seed, seat_specs, options, hand_specs):
         seed = random.SystemRandom().randrange(1 << 31)
     inputs = _hands(the_game, hand_specs, n, seed, opts)
     state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
+    position = _arrange(state, position_file) if position_file else None
     from .play import Session  # the REPL's modules only when a game is played (a quicker `mire check`)
-    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs)
+    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs, position=position)
     sys.exit(session.run())
 
 
@@ -409,9 +427,10 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     click.echo(f"draws: {pct(summary.draws)}")
     if summary.unfinished:
         click.echo(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
-    scores = summary.mean_scores()
+    scores, intervals = summary.mean_scores(), summary.score_intervals()
     if scores:
-        click.echo("mean score: " + ", ".join(f"{name} {v:.1f}" for name, v in scores.items()))
+        click.echo("mean score (95% interval): " + ", ".join(
+            f"{name} {v:.2f} [{intervals[name][0]:.2f}, {intervals[name][1]:.2f}]" for name, v in scores.items()))
     lengths = summary.length_stats()
     click.echo(f"length: mean {lengths['mean']:.1f}, min {lengths['min']}, max {lengths['max']}")
     click.echo(f"speed: {speed:.1f} playouts/s")
@@ -423,43 +442,112 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--chance", type=click.Choice(CHANCE_MODES), default="sample", show_default=True,
+              help="sample: each random draw as the seed gives it; expand: every outcome of every draw (the "
+                   "start's too) counted as a branch.")
 @click.option("--divide", "split", is_flag=True, help="Instead of the counts by depth, the count of DEPTH-move "
                                                        "sequences under each first move (with --json: as well).")
 @click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
                                                       "(\"terminals\": the last depth's moves are played too).")
+@click.option("--position", "position_file", metavar="FILE",
+              help="Count from the position written in FILE instead of the start (in this process).")
 @spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, split, as_json, jobs, cluster):
+def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
-    from ..engine.parallel import perft_split, run_perft
+    from ..engine.chance import TooManyOutcomes
+    from ..engine.parallel import perft_split
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
     try:
-        if as_json or split:
-            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json)
-            counts = report.counts
+        if position_file:
+            from ..engine.perft import perft_report
+            state = the_game.new_state(seed=seed, players=n, options=opts)
+            _arrange(state, position_file)
+            report = perft_report(state, depth, as_json, chance)
         else:
-            counts = run_perft(the_game.path, depth, seed, n, opts, runner)
+            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance)
+    except TooManyOutcomes as e:
+        raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
+                               "--chance sample") from None
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
     if as_json:
-        out = {"game": the_game.name, "counts": counts,
+        out = {"game": the_game.name, "counts": report.counts,
                "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
         if split:
             out["divide"] = dict(report.divide)
+        if report.met_chance:
+            out["chance"] = chance
         click.echo(json.dumps(out))
         return
     if split:
         for text, count in report.divide:
             click.echo(f"{text}: {count}")
         click.echo(f"total: {sum(c for _, c in report.divide)}")
+    else:
+        for d, c in enumerate(report.counts, 1):
+            click.echo(f"depth {d}: {c}")
+    if report.met_chance:
+        click.echo("chance: every outcome of every draw counted" if chance == "expand" else
+                   f"chance: each draw as seed {seed} gives it (--chance expand counts every outcome)")
+
+
+@main.command(short_help="The exact expected result of random play, for small games.")
+@click.argument("game")
+@click.option("--exact", is_flag=True, help="Enumerate every outcome of chance and every move (the only way so far).")
+@click.option("--players", type=int)
+@click.option("--option", "options", multiple=True, metavar="NAME")
+@click.option("--max-moves", type=click.IntRange(min=1), default=200, show_default=True,
+              help="A line of play longer than this counts as unfinished.")
+@click.option("--max-positions", type=click.IntRange(min=1, max=MAX_SOLVE_NODES), default=MAX_SOLVE_NODES,
+              show_default=True, help="Give up past this many positions.")
+@click.option("--json", "as_json", is_flag=True)
+@guarded
+def solve(game, exact, players, options, max_moves, max_positions, as_json):
+    """The exact expected result of GAME when every decision is made uniformly at random: every outcome of
+    chance (the start's too) and every legal move followed, each with its probability. Prints each seat's
+    expected score and its probabilities of winning alone, sharing a win, drawing and losing, as fractions.
+    For small games: the positions visited are bounded."""
+    from ..engine.chance import TooManyOutcomes
+    from ..engine.solve import TooLarge
+    from ..engine.solve import solve as run_solve
+    from .reports import table
+    if not exact:
+        raise click.UsageError("mire solve computes exact results: add --exact")
+    the_game, _ = _load(game)
+    n = _players(the_game, players)
+    opts = tuple(_options(the_game, options))
+    try:
+        sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions)
+    except (TooLarge, TooManyOutcomes) as e:
+        click.echo(f"{the_game.title} is too large to solve exactly: {e}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))
         return
-    for d, c in enumerate(counts, 1):
-        click.echo(f"depth {d}: {c}")
+    click.echo(f"{the_game.title}: exact result of uniform random play, {n} players "
+               f"({sol.positions} positions)")
+    rows = [("seat", "wins", "shared wins", "draws", "losses") + (("expected score",) if sol.scored else ())]
+    for name, r in zip(sol.seats, sol.results):
+        row = (name, _exact(r.win), _exact(r.shared), _exact(r.draw), _exact(r.loss))
+        rows.append(row + ((f"{_decimal(r.score)} ({r.score})",) if sol.scored else ()))
+    click.echo(table(rows))
+    if sol.unfinished:
+        click.echo(f"unfinished after {max_moves} moves: {_exact(sol.unfinished)}")
+
+
+def _decimal(x) -> str:
+    return f"{float(x):.4f}".rstrip("0").rstrip(".")
+
+
+def _exact(p) -> str:
+    """A probability as a fraction and a percentage: 5/12 (41.67%)."""
+    return f"{p} ({100 * float(p):.2f}%)"
 
 
 # ---------------------------------------------------------------------------------

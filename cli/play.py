@@ -72,10 +72,11 @@ class Session:
     """One game at the terminal (or with piped stdin: each line read is echoed after its
     prompt, so the output reads like a transcript)."""
 
-    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None):
+    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None, position=None):
         self.game = game
         self.refused = None          # the author's account of the last refused move (`why`)
         self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
+        self.position = position     # the text of the position file the game started from, kept for `save`
         self.game_ref = game_ref
         self.state = state
         self.seed = seed
@@ -547,7 +548,9 @@ class Session:
             self.echo(f"the rules failed on '{move.text_for(seat)}': {e}")
             return
         try:
-            if S.rng.getstate() != rng or not _known_pieces(S, seat, shown) <= known_before:
+            # a random draw: the move met a chance point of more than one outcome (and the generator moved on)
+            drew = S.rng.getstate() != rng or any(n > 1 for n in S.last_draws)
+            if drew or not _known_pieces(S, seat, shown) <= known_before:
                 self.echo(f"'{move.text_for(seat)}' cannot be previewed: it would show what you cannot know yet")
                 return
             view = S.view(seat)
@@ -618,7 +621,7 @@ class Session:
 
     def save(self, path: str, seat=None):
         data = save_data(self.game_ref, self.state.num_players, self.seed, self.options,
-                         list(self.state.history), self.inputs)
+                         list(self.state.history), self.inputs, self.position)
         try:
             write_save(path, data)
         except SaveError as e:
@@ -641,6 +644,7 @@ class Session:
             return
         self.state, self.movers = state, movers
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
+        self.position = saved.position
         self.recent = []
         self.end_shown = False
         self.echo(f"loaded {path} ({plural(len(saved.moves), 'move')})")
@@ -681,17 +685,21 @@ def _groups(text: str, vocab: set) -> list:
 
 
 def _known_pieces(S, seat, boards=None) -> set:
-    """The pieces `seat` may tell apart on `boards` (a list of board objects); without it, on every board and in
-    the zones it may look into."""
+    """What `seat` may see of the pieces on `boards` (a list of board objects; without it, on every board and
+    in the zones it may look into): (piece id, 1) for a piece whose back it sees (its visible attributes), and
+    (piece id, 2) too when it sees all of it (face up, or its own). A piece of a kind `hidden when covered`
+    under another shows nothing. So a move shows nothing new when the set after it is a subset of the set
+    before."""
     from mire.engine.view import zone_visible
     if boards is None:
         boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
         zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
     else:
         zones = []
-    spaces = [sp for b in boards for sp in b.in_play()]
-    known = {id(p) for sp in spaces for p in sp.pieces if p.up or (p.owner is not None and p.owner.index == seat)}
-    known |= {id(p) for z in zones if zone_visible(z, seat) for p in z.pieces}
+    seen = [p for b in boards for sp in b.in_play() for p in sp.pieces if not p.covered]
+    seen += [p for z in zones if zone_visible(z, seat) for p in z.pieces]
+    known = {(id(p), 1) for p in seen}
+    known |= {(id(p), 2) for p in seen if p.up or (p.owner is not None and p.owner.index == seat)}
     return known
 
 

@@ -97,17 +97,20 @@ def zone_lines(view: dict, width: int, typed: Optional[dict] = None, level: int 
 
 
 def var_lines(view: dict, width: int) -> list:
+    """The players' variables and the game's, then each player's `status` figures; a variable this seat may
+    not see (another's private one, a secret one) shows as `NAME ?`."""
     lines = []
-    players = [p for p in view.get("players") or [] if p.get("vars") or p.get("status")]
+    players = [p for p in view.get("players") or [] if p.get("vars") or p.get("hidden") or p.get("status")]
     if players:
-        # the game's own figures (`status`) after its variables: "red: score 4, 3 of 9 goldens eaten"
+        # the game's own figures (`status`) after its variables: "red: score 4, hand ?, 3 of 9 goldens eaten"
         items = [f"{p.get('seat')}: " + ", ".join([f"{k} {describe_value(v)}" for k, v in (p.get("vars") or {}).items()]
+                                                 + [f"{k} ?" for k in p.get("hidden") or []]
                                                  + list(p.get("status") or []))
                  for p in players]
         lines += flow(items, width, sep=" · ")
-    if view.get("vars"):
-        lines += flow([f"{k} {describe_value(v)}" for k, v in view["vars"].items()], width, first="",
-                      sep=", ")
+    if view.get("vars") or view.get("hidden_vars"):
+        lines += flow([f"{k} {describe_value(v)}" for k, v in (view.get("vars") or {}).items()]
+                      + [f"{k} ?" for k in view.get("hidden_vars") or []], width, first="", sep=", ")
     return lines
 
 
@@ -120,7 +123,7 @@ def legend_lines(view: dict, glyphs: Glyphs, width: int) -> list:
     legend: dict = {}
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):
-            legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p)
+            legend.setdefault(glyphs.glyph(p), describe_piece(p) if not _is_face_down(p) or p.get("covered")
                               else " ".join(["face-down", *([str(p["owner"])] if p.get("owner") else []),
                                              str(p.get("kind", "piece"))]))
     if not legend:

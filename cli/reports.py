@@ -41,6 +41,14 @@ def table(rows, right=()):
     return "\n".join(lines)
 
 
+def score_cells(mean):
+    """A mean score and its 95% interval, as two cells."""
+    if mean is None or not mean.n:
+        return ("-", "")
+    low, high = mean.interval()
+    return (f"{mean.mean:.2f}", f"[{low:.2f}, {high:.2f}]")
+
+
 def arena_text(result, title):
     data = result.as_dict()
     s = result.summary
@@ -48,19 +56,24 @@ def arena_text(result, title):
     lines = [f"{title}: {n} games, {result.players} players, seats "
              + ("rotating" if result.rotate else "fixed: " + ", ".join(
                  f"{name} {spec}" for name, spec in zip(s.seats, result.specs)))]
-    rows = [("seat", "wins", "", "95% interval", "shared")]
+    scored = s.mean_scores() is not None
+    rows = [("seat", "wins", "", "95% interval", "shared") + (("mean score", "95% interval") if scored else ())]
     for name in s.seats:
-        rows.append((name, s.wins[name], pct(s.wins[name], n), interval(data["win_rate"][name]), s.shared[name]))
-    lines.append(table(rows, right=(1, 2, 4)))
+        row = (name, s.wins[name], pct(s.wins[name], n), interval(data["win_rate"][name]), s.shared[name])
+        if scored:
+            row += score_cells(s.scores.get(name))
+        rows.append(row)
+    lines.append(table(rows, right=(1, 2, 4, 5)))
     lines.append(f"draws: {s.draws} ({pct(s.draws, n)})" + (f", unfinished: {s.unfinished}" if s.unfinished else ""))
     length = s.length_stats()
     lines.append(f"length: mean {length['mean']:.1f}, min {length['min']}, max {length['max']}")
     if result.rotate:
-        rows = [("bot", "wins", "", "95% interval", "shared", "draws", "losses")]
+        rows = [("bot", "wins", "", "95% interval", "shared", "draws", "losses")
+                + (("mean score", "95% interval") if scored else ())]
         for label, t in result.by_bot.items():
-            rows.append((label, t.wins, pct(t.wins, t.n), interval(t.as_dict()["win_rate"]), t.shared, t.draws,
-                         t.losses))
-        lines.append(table(rows, right=(1, 2, 4, 5, 6)))
+            row = (label, t.wins, pct(t.wins, t.n), interval(t.as_dict()["win_rate"]), t.shared, t.draws, t.losses)
+            rows.append(row + (score_cells(t.score) if scored else ()))
+        lines.append(table(rows, right=(1, 2, 4, 5, 6, 7)))
     if s.interrupted:
         lines.append("interrupted: these are the games played so far")
     return "\n".join(lines)

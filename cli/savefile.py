@@ -17,13 +17,16 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Optional
 
 import attrs
 
 from ..engine import IllegalMove, InputError, RuleError, SetupError
+from ..engine.position import arrange
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, bundled_names, is_path, read_text_file
 from ..grammar.parser import unsafe_character
+from ..grammar.position import PositionError, parse_position
 from .games import UnknownGame, resolve
 
 FORMAT = "mire-save"
@@ -42,11 +45,14 @@ class Saved:
     options: list
     moves: list
     inputs: dict = attrs.Factory(dict)  # as the engine takes them: {zone: {seat from 0: [(line, text)]}}
+    position: Optional[str] = None  # the position file the game started from (its text), if any
 
 
-def save_data(game_ref: str, players: int, seed: int, options, moves, inputs=None) -> dict:
+def save_data(game_ref: str, players: int, seed: int, options, moves, inputs=None, position=None) -> dict:
     data = {"format": FORMAT, "version": VERSION, "game": game_ref, "players": players,
             "seed": seed, "options": list(options), "moves": list(moves)}
+    if position is not None:
+        data["position"] = position
     if inputs:
         data["inputs"] = {zone: {str(seat + 1): [[n, text] for n, text in lines]
                                  for seat, lines in sorted(by_seat.items())}
@@ -157,8 +163,16 @@ def _saved(data) -> Saved:
     for text in [data["game"], *data["options"], *data["moves"]]:
         _plain_text(text)
     inputs = _read_inputs(data["inputs"]) if "inputs" in data else {}
+    position = data.get("position")
+    if position is not None:
+        if not isinstance(position, str):
+            raise SaveError("'position' must be the text of a position file")
+        try:
+            parse_position(position, "its position")
+        except PositionError as e:
+            raise SaveError(str(e)) from None
     return Saved(data["game"], data["players"], data["seed"], list(data["options"]), list(data["moves"]),
-                 inputs)
+                 inputs, position)
 
 
 def replay_moves(state, moves, on_move=None) -> list:
@@ -210,9 +224,14 @@ def start(game, saved: Saved):
             if not 0 <= seat < saved.players:
                 raise SaveError(f"'inputs' names seat {seat + 1}, and the game has {saved.players} players")
     try:
-        return game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options),
-                              inputs=saved.inputs or None)
+        state = game.new_state(seed=saved.seed, players=saved.players, options=tuple(saved.options),
+                               inputs=saved.inputs or None)
+        if saved.position is not None:
+            arrange(state, parse_position(saved.position, "its position"), "its position")
+        return state
     except InputError as e:
         raise SaveError("what the players brought is refused: " + "; ".join(e.problems)) from None
+    except PositionError as e:
+        raise SaveError(str(e)) from None
     except (RuleError, SetupError) as e:
         raise SaveError(f"the game cannot start: {e}") from None

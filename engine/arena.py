@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from .bots import parse_spec
-from .playout import Summary, play_series, series_rng, wilson
+from .playout import Mean, Summary, play_series, series_rng, wilson
 
 
 @attrs.define
@@ -21,14 +21,20 @@ class BotTally:
     draws: int = 0
     losses: int = 0
     unfinished: int = 0
+    score: Mean = attrs.Factory(Mean)   # its final scores, where the game keeps one
 
     def merge(self, other):
         for name in ("n", "wins", "shared", "draws", "losses", "unfinished"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.score.merge(other.score)   # sums of scores and of their squares: exact, so the same for every --jobs
 
     def as_dict(self):
-        return {"n": self.n, "wins": self.wins, "shared": self.shared, "draws": self.draws, "losses": self.losses,
-                "unfinished": self.unfinished, "win_rate": list(wilson(self.wins, self.n))}
+        out = {"n": self.n, "wins": self.wins, "shared": self.shared, "draws": self.draws, "losses": self.losses,
+               "unfinished": self.unfinished, "win_rate": list(wilson(self.wins, self.n))}
+        if self.score.n:
+            out["score"] = round(self.score.mean, 4)
+            out["score_interval"] = self.score.interval()
+        return out
 
 
 @attrs.define
@@ -94,6 +100,8 @@ def arena(game, specs, n, seed=0, players=None, options=(), rotate=True, max_mov
         for seat in range(players):
             t = result.by_bot[labels[bot_at(i, seat)]]
             t.n += 1
+            if outcome is not None and outcome.scores:
+                t.score.add(outcome.scores.get(seat) or 0)
             if outcome is None:
                 t.unfinished += 1
             elif outcome.draw:

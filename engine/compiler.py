@@ -17,11 +17,14 @@ from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position
 from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.statements import specialise_proc
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, RELATIVE_DIRECTIONS, Type
+from ..grammar.types import ANY, COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .library import LIBRARY
 from .moves import generator_source
 from .runtime import DIRS, Kind
+
+# a piece's own attributes that a rule may change (`owner`, `up`, `turns`); its kind's `mutable` ones besides
+ASSIGNABLE_PIECE_ATTRS = frozenset(name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable)
 
 # A rule's body: its statements as one function of (state, locals); the locals are its parameters' values
 Body = Callable
@@ -30,7 +33,7 @@ Body = Callable
 _PROC_VERSIONS = 8
 
 # values whose text never changes (a piece's depends on where it is): a move over these alone can be kept
-_STABLE_TEXT = ("space", "int", "dir", "player", "text", "enum", "bool", "none")
+_STABLE_TEXT = ("space", "int", "number", "dir", "player", "text", "enum", "bool", "none")
 
 
 @attrs.define
@@ -73,6 +76,7 @@ class CompiledAction:
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
     chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
+    ensures: list[Condition] = attrs.Factory(list)  # `ensure`s: a move is legal only if its effect meets them
 
 
 @attrs.define
@@ -135,6 +139,12 @@ class VarSpec:
     name: str
     per_player: bool
     init: Callable  # (S) -> its start value
+    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody
+    # a private or secret variable: the values its start is drawn from at random ((S) -> list), when it is
+    # `random(...)`; whether the rules file gives its start value outright (a constant); its value of nothing
+    draw: Optional[Callable] = None
+    known_start: bool = True
+    zero: object = None
 
 
 @attrs.define
@@ -192,6 +202,8 @@ class CompiledGame:
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
     about: str = ""  # the goal, for players
     statuses: list[Callable] = attrs.Factory(list)  # status(S, player) -> a figure shown beside the player
+    # per status: who may read it (None: everyone; "owner": the player it is about; "nobody"): see status_reader
+    status_readers: list[Optional[str]] = attrs.Factory(list)
     internal: frozenset = frozenset()  # variables the players never see
     emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
     parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
@@ -202,6 +214,9 @@ class CompiledGame:
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
     turn_start_rules: dict = attrs.Factory(dict)
+    secret_vars: frozenset = attrs.field(init=False, default=frozenset())
+    secret_player_vars: frozenset = attrs.field(init=False, default=frozenset())
+    unseen_player_vars: frozenset = attrs.field(init=False, default=frozenset())
 
     def evaluate(self, node: N.Expr, act: CompiledAction, S, L):
         """The value of a part of one of `act`'s conditions, with its parameters as they are in L."""
@@ -212,6 +227,10 @@ class CompiledGame:
         return fn(S, L)
 
     def __attrs_post_init__(self):
+        # the variables a view leaves out: secret ones (nobody sees them), a player's private ones (the others)
+        self.secret_vars = frozenset(v.name for v in self.vars if not v.per_player and v.visibility == "secret")
+        self.secret_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility == "secret")
+        self.unseen_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility != "public")
         phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
         for ph in phase_ids:
             def open_in(rule, ph=ph):
@@ -236,6 +255,7 @@ class Compiler:
         self.procs: dict[str, str] = {}
         self.rule_name = "setup"  # the rule being compiled, named where a game ends without saying why
         self._yields = False  # the body being written is a generator function (see body)
+        self._ensures: list[Condition] = []  # the `ensure`s of the action being compiled
         self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
         self.choosing_procs = self._choosing_procs()
@@ -296,11 +316,13 @@ class Compiler:
             seated=bool(facings) or self.reads_seats(),
             boards=[board_spec(b, self.placement(b), sym.boards) for b in sym.boards.values()],
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
-                                tuple(x.name for x in k.attrs if x.key)) for k in sym.kinds.values()},
+                                tuple(x.name for x in k.attrs if x.key),
+                                frozenset(x.name for x in k.attrs if x.mutable), k.covered_hidden)
+                   for k in sym.kinds.values()},
             tables=[PieceTable(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))
                     for p in sym.pieces if p.file is None and p.kind in sym.kinds],
             zones=[ZoneSpec(z.name, z.per_player, z.visibility, z.capacity) for z in sym.zones.values()],
-            vars=[VarSpec(v.name, v.per_player, self.closed(v.init)) for v in sym.vars.values()],
+            vars=[self.compile_var(v) for v in sym.vars.values()],
             setup=[self.rule("setup", None, s.body, s.span.line) for s in sym.setups],
             phases=[PhaseSpec(ph.name, self.closed(ph.until) if ph.until is not None else None)
                     for ph in sym.phases.values()],
@@ -312,9 +334,26 @@ class Compiler:
             has_score="score" in sym.vars and sym.vars["score"].per_player,
             about=sym.about.text if sym.about is not None else "",
             statuses=[self.compile_status(s) for s in sym.statuses],
+            status_readers=[self.status_reader(s) for s in sym.statuses],
             internal=frozenset(v.name for v in sym.vars.values() if v.internal),
             tracks_positions=any(isinstance(n, N.Name) and n.id == "repetitions" for n in N.walk(module)),
             emitter=self.emit)
+
+    def compile_var(self, v: N.Var) -> VarSpec:
+        spec = VarSpec(v.name, v.per_player, self.closed(v.init), v.visibility)
+        if v.visibility != "public":
+            items = self.drawn_from(v.init)
+            spec.draw = self.closed(items) if items is not None else None
+            spec.known_start = items is None and self.emit.is_static(v.init)
+            spec.zero = _ZEROS.get(self.type_of(v.init).base, [] if self.type_of(v.init).is_list else None)
+        return spec
+
+    def drawn_from(self, value: N.Expr) -> Optional[N.Expr]:
+        """The collection of `random(C)` (the builtin, not a def of that name), or None."""
+        if isinstance(value, N.Call) and value.func == "random" and value.func not in self.sym.defs \
+                and len(value.args) == 1:
+            return value.args[0]
+        return None
 
     def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
         self.rule_name = name
@@ -389,6 +428,35 @@ class Compiler:
             return text(S, L) if shown is None or shown(S, L) else ""
         return figure
 
+    def status_reader(self, status: N.Status) -> Optional[str]:
+        """Who may read a `status` figure, by the variables its text and its `if` condition read (through defs
+        too; whether it shows tells as much as what it says): everyone (None); the player it is about
+        ("owner"), when it reads that player's private variables as `player.NAME`; or nobody ("nobody"), when
+        it reads a secret variable, or a private one in any other way."""
+        hidden = {v.name: v for v in self.sym.vars.values() if v.visibility != "public"}
+        if not hidden:
+            return None
+        reader = None
+        seen_defs: set = set()
+        # (a tree, is it the status's own?): its text and its `if` condition both say what the seat learns
+        todo: list[tuple[N.Node, bool]] = [(status.label, True)]
+        if status.when is not None:
+            todo.append((status.when, True))
+        while todo:
+            tree, own = todo.pop()
+            for n in N.walk(tree):
+                if isinstance(n, N.Call) and n.func in self.sym.defs and n.func not in seen_defs:
+                    seen_defs.add(n.func)
+                    todo.append((self.sym.defs[n.func].body, False))
+                elif isinstance(n, N.Name) and n.id in hidden and not hidden[n.id].per_player:
+                    return "nobody"
+                elif isinstance(n, N.Attr) and n.name in hidden and hidden[n.name].per_player:
+                    if hidden[n.name].visibility == "secret" or not own \
+                            or not (isinstance(n.obj, N.Name) and n.obj.id == "player"):
+                        return "nobody"
+                    reader = "owner"
+        return reader
+
     def compile_show(self, show: N.Show):
         frame = Frame()
         scope = Scope(frame)
@@ -431,6 +499,7 @@ class Compiler:
             params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain), prm.domain))
         requires = []
         body_nodes = []
+        self._ensures = []
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
@@ -441,6 +510,7 @@ class Compiler:
         assert frame.size == len(params)  # the frame holds the parameters alone: a move's arguments are its frame
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a), scope)
+        act.ensures = self._ensures
         if a.label is not None:
             act.label = self.emit.template(a.label, scope)
         act.chooses = self.chooses(tuple(body_nodes))
@@ -553,7 +623,7 @@ class Compiler:
         """A value a rule keeps, checked for its size (namespace.sized) when it may be a number, a text or a
         list."""
         t = self.type_of(node)
-        if t.base in ("int", "text", "list", "any"):
+        if t.base in ("int", "number", "text", "list", "any"):
             return f"_sized({src}, {where})"
         return src
 
@@ -562,34 +632,54 @@ class Compiler:
         return [f"{scope.bind_py(s.name, self.local())} = {value}"]
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
-        value = self.emit.src(s.value, scope)
         t = s.target
         sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)  # `=`, `+=` or `-=`
         where = self.const(self.where(s))
+        drawn = self.drawn_from(s.value) if sign == 0 else None
+        # the values a drawn value came from, for the Write of a place some players may not see
+        options = "S.last_options" if drawn is not None else "None"
 
-        def changed(old: str) -> str:
+        def changed(old: str, into: Optional[str] = None) -> str:
+            """The new value, kept; `into`: the slot (runtime.Write) of a place some players may not see, where
+            a value drawn at random (`random(C)`) is told it goes, so that a search can draw it afresh."""
+            value = self.emit.src(s.value, scope) if into is None or drawn is None else \
+                f"_draw_into(S, {self.emit.src(drawn, scope)}, {into})"
             return f"_sized({value if sign == 0 else f'{old} + ({sign}) * ({value})'}, {where})"
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
             target = scope.source(t.id)
             return [f"{target} = {changed(target)}"]
         if isinstance(t, N.Name):
-            return [f"S.set_var(S.vars, {t.id!r}, {changed(f'S.vars[{t.id!r}]')})"]
+            if self.sym.vars[t.id].visibility == "public":
+                return [f"S.set_var(S.vars, {t.id!r}, {changed(f'S.vars[{t.id!r}]')})"]
+            slot = self.const(("var", None, t.id))
+            return [f"S.set_var(S.vars, {t.id!r}, {changed(f'S.vars[{t.id!r}]', slot)})",
+                    f"S.note_write(_Write({slot}, {options}))"]
         assert isinstance(t, N.Attr)
         obj = self.local()
         attr = t.name
         if self.type_of(t.obj).base == "piece":
+            if attr not in ASSIGNABLE_PIECE_ATTRS:  # a mutable attribute of its kind (a die's face)
+                new = changed(f"{obj}.attrs[{attr!r}]", f"('attr', {obj}, {attr!r})")
+                return [f"{obj} = {self.emit.src(t.obj, scope)}",
+                        f"if {obj} is not None:",
+                        f"    S.set_piece_value({obj}, {attr!r}, {new}, {options})"]
             return [f"{obj} = {self.emit.src(t.obj, scope)}",
                     f"if {obj} is not None:",
                     f"    S.set_attr({obj}, {attr!r}, {changed(f'_ga({obj}, {attr!r})')})"]
-        declared = {v.name for v in self.sym.vars.values() if v.per_player}
+        # a player's variable: whether it is hidden from some players (private or secret)
+        declared = {v.name: v.visibility != "public" for v in self.sym.vars.values() if v.per_player}
         if self.type_of(t.obj).base == "player" and attr in declared:
-            return [f"{obj} = {self.emit.src(t.obj, scope)}",
-                    f"if {obj} is None:",
-                    f"    raise _RuleError({repr('cannot set ' + repr(attr) + ' of none')}, {where})",
-                    f"S.set_var({obj}.vars, {attr!r}, {changed(f'{obj}.vars[{attr!r}]')})"]
+            into = f"('var', {obj}.index, {attr!r})" if declared[attr] else None
+            lines = [f"{obj} = {self.emit.src(t.obj, scope)}",
+                     f"if {obj} is None:",
+                     f"    raise _RuleError({repr('cannot set ' + repr(attr) + ' of none')}, {where})",
+                     f"S.set_var({obj}.vars, {attr!r}, {changed(f'{obj}.vars[{attr!r}]', into)})"]
+            return lines + ([f"S.note_write(_Write({into}, {options}))"] if into is not None else [])
         # a proc's untyped parameter: a player's declared variable, or what a piece lets a rule change
+        value = self.emit.src(s.value, scope) if drawn is None else \
+            f"_draw_into(S, {self.emit.src(drawn, scope)}, None)"
         return [f"_assign(S, {self.emit.src(t.obj, scope)}, {attr!r}, {value}, {sign}, {where}, "
-                f"{self.const(frozenset(declared))})"]
+                f"{self.const(declared)}, {drawn is not None})"]
 
     def compile_Place(self, s: N.Place, scope: Scope):
         assert isinstance(s.kind, N.Name)
@@ -629,6 +719,12 @@ class Compiler:
 
     def compile_Require(self, s: N.Require, scope: Scope):
         raise AssertionError("requires are compiled with their action")
+
+    def compile_Ensure(self, s: N.Ensure, scope: Scope):
+        # kept with the action for explanations: the condition is read again on the state the move leaves
+        self._ensures.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
+                                       s.message, s.test))
+        return [f"if not ({self.emit.test_src(s.test, scope)}):", f"    raise _Unmet({len(self._ensures) - 1})"]
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
         who = self.emit.src(s.who, scope) if s.who is not None else "None"
@@ -801,6 +897,9 @@ def plain_prompt(s: N.Choose, domain_type: Type, sym) -> str:
     if domain_type.is_list_of("space"):
         return "choose a space"
     return f"choose {_humane(s.var)}"
+
+
+_ZEROS = {"int": 0, "number": 0, "bool": False, "text": ""}
 
 
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:

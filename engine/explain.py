@@ -13,6 +13,7 @@ import attrs
 
 from ..grammar import nodes as N
 from ..grammar.wording import did_you_mean, words
+from .moves import Move
 from .runtime import Player, value_text
 
 
@@ -85,6 +86,13 @@ class _Attempt:
         for cond in act.requires:
             if not cond.fn(S, self.L):
                 return self._failed(cond)
+        if act.ensures:
+            found: list = []
+            move = Move(act, tuple(self.L[p.slot] for p in act.params))
+            # the reason is worked out on the position the move would leave, before it is taken back
+            S.unmet(move, lambda i: found.append(self._failed(act.ensures[i], after=True)))
+            if found:
+                return found[0]
         if act.fallback:
             return Refusal(f"you may {act.name} only when no other move is possible",
                            f"{self.where} is allowed only when no other move is")
@@ -104,12 +112,16 @@ class _Attempt:
         return Refusal(f"cannot {self.shown}: {word} is not {_domain_words(prm.node, values)}",
                        f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
 
-    def _failed(self, cond) -> Refusal:
+    def _failed(self, cond, after: bool = False) -> Refusal:
         # for the author: the condition as written, where it is, and the words it gives the players
         line = "" if cond.param is not None or self.where.endswith(f":{cond.line})") else f" (line {cond.line})"
         said = f" ('{cond.message}')" if cond.message is not None else ""
-        detail = f"cannot {self.shown}: {self.where}{line} requires {cond.text}{said}"
-        reason = cond.message or _Sentences(self).why_false(cond.node)
+        verb = "ensures (on the position the move leaves)" if after else "requires"
+        detail = f"cannot {self.shown}: {self.where}{line} {verb} {cond.text}{said}"
+        try:
+            reason = cond.message or _Sentences(self).why_false(cond.node)
+        except Exception:  # noqa: BLE001 - an `ensure` may read names of the effect that the sentence cannot
+            reason = "the move would leave the game where its rules do not allow"
         return Refusal(f"cannot {self.shown}: {reason}", detail)
 
 

@@ -19,14 +19,15 @@ from ..grammar.boards import fixed_spaces
 from ..grammar.expr_types import specialise
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
-from ..grammar.types import ANY, DIR, DIRECTION_SETS, SPACE, TEXT, Type
+from ..grammar.types import ANY, DIR, DIRECTION_SETS, INT, NUMBER, SPACE, TEXT, Type
 from .hoisting import draws_random, free_locals, random_defs
 from .library import BUILTINS, LIBRARY, NAMES
 from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
-_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land"}
+_PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land",
+                  "floor", "ceil", "round"}
 _STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
 
 
@@ -472,6 +473,10 @@ class Emitter:
             self._static[name] = self._is_static(self.sym.consts[name].value)
         return self._static[name]
 
+    def is_static(self, node: N.Expr) -> bool:
+        """Does this expression give the same value in every state (a number, a constant, an enum value...)?"""
+        return self._is_static(node)
+
     def _is_static(self, node: N.Expr, grids: bool = False) -> bool:
         """Does this expression give the same value in every state (so it can be computed once, now)? With
         `grids`: the same value all through one game, reading the spaces of boards that never grow too."""
@@ -563,7 +568,9 @@ class Emitter:
 
     # -------------------------------------------------- leaves
     def emit_Num(self, e: N.Num, scope: Scope) -> str:
-        return repr(e.value)
+        if isinstance(e.value, int):
+            return repr(e.value)
+        return self.put(e.value, "_q")  # a fraction, made once
 
     def emit_Str(self, e: N.Str, scope: Scope) -> str:
         return repr(e.value)
@@ -713,9 +720,13 @@ class Emitter:
         if op == "+" and (lt.is_list or lt == TEXT):
             return f"_concat(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
+            if NUMBER in (lt, rt) or ANY in (lt, rt):  # a fraction may come out whole: hold it as an int
+                return f"_exact({x} {op} {y})"
             return f"({x} {op} {y})"
-        if isinstance(e.right, N.Num) and e.right.value != 0:  # nothing to guard: a number that is not 0
-            return f"({x} {'//' if op == '/' else '%'} {y})"
+        # `/` divides exactly (7 / 2 is 7.5): always through _div; `%` of whole numbers by a number that is
+        # not 0 has nothing to guard
+        if op == "%" and lt == rt == INT and isinstance(e.right, N.Num) and e.right.value != 0:
+            return f"({x} % {y})"
         return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
 
     def emit_Compare(self, e: N.Compare, scope: Scope) -> str:

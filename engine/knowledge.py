@@ -9,19 +9,26 @@ become a *pool*, whose identities the seat knows only as a whole. It learns a pi
 again without being mixed (a card it saw placed and then covered, a card it held that went to a secret
 zone).
 
+Values the rules put where the seat cannot look (another's private variable, a secret one, a mutable
+attribute of a piece it cannot see) are known as the seat knows them: a value drawn at random straight into
+its place (`mover.die = random(1..6)`) could be any of the values it was drawn from; a value the rules worked
+out there the seat does not know, and imagines as the last value it knew (its start in the rules file, or
+what it last saw); a value it sees, it knows.
+
 `Worlds(state, seat)` works that out by playing the game again on a copy, and `sample(rng)` turns the copy
 into a state that `seat` cannot tell from the real one: the identities of each pool dealt again at random
 among its pieces (a face-down piece keeps what it shows), the pending secret choices of the other players
-made again at random, and the random numbers still to come drawn from a new seed. Nothing in it reads what
-the seat cannot see: the identities come from the rules file, and where a piece lies, its face and owner
-are in view.
+made again at random, the values it cannot see drawn again or set to what it last knew, and the random
+numbers still to come drawn from a new seed. Nothing in it reads what the seat cannot see: the identities
+come from the rules file, where a piece lies, its face and owner are in view, and the values from the
+rules file, from what the seat saw, or from the values they were drawn from.
 """
 from __future__ import annotations
 
 import copy
 
 from .runtime import DIRS
-from .view import sees
+from .view import sees, var_visible
 
 
 def clone_state(state):
@@ -36,12 +43,18 @@ def clone_state(state):
 
 def printed_identities(game, players):
     """(kind, attributes) of each piece the rules file lists, in the order a new state makes them (their
-    ids); pieces made later by the rules (`place`) have no attributes."""
+    ids); pieces made later by the rules (`place`) have no attributes. A mutable attribute's value is where
+    it starts."""
     out = []
     for table in game.tables:
         for _owner in range(players) if table.each_player else [None]:
             out.extend((table.kind, attrs) for attrs in table.rows)
     return out
+
+
+def _fixed(kind, attrs):
+    """A piece's identity: its attributes but the mutable ones (which belong to where it is)."""
+    return {k: v for k, v in attrs.items() if k not in kind.mutable} if kind.mutable else attrs
 
 
 class _Pools:
@@ -69,6 +82,70 @@ class _Pools:
         return list({id(g): g for g in self.of.values()}.values())
 
 
+class _Follow:
+    """What one seat learns as a game is played again: the pools of pieces it lost track of, and the values it
+    cannot see (Worlds.values), from the chance events and the Writes of the state, and from looking."""
+
+    def __init__(self, worlds, work):
+        self.worlds, self.work, self.seat = worlds, work, worlds.seat
+        self.pools = _Pools()
+        self.done: set = set()
+        self.pieces: dict = {}
+        self.known: dict = {}     # slot -> the last value the seat knew there
+        self.written = 0
+
+    def piece(self, pid):
+        if pid not in self.pieces:
+            self.pieces.update((p.id, p) for ps in self.work.kind_pieces.values() for p in ps)
+        return self.pieces[pid]
+
+    def absorb(self):
+        work, seat, pools = self.work, self.seat, self.pools
+        for event in work.chance:
+            if event.label in self.done:
+                continue
+            self.done.add(event.label)
+            unseen = []
+            for p, where, up, owner, covered in event.pieces:
+                if sees(work, where, up, owner, seat, covered):
+                    pools.learn(p.id)
+                else:
+                    unseen.append(p.id)
+            if len(unseen) > 1:
+                pools.merge(unseen)
+        for w in work.writes[self.written:]:
+            self.absorb_write(w)
+        self.written = len(work.writes)
+
+    def absorb_write(self, w):
+        work, values, known = self.work, self.worlds.values, self.known
+        key = _slot_key(w.slot)
+        if key[0] == "attr":
+            visible = sees(work, w.where, w.up, w.owner, self.seat, w.covered)
+            known.setdefault(key, self.worlds.printed(w.slot[1]).get(w.slot[2]))
+        else:
+            visible = var_visible(work, w.slot, self.seat)
+            known.setdefault(key, self.worlds._start_known(work, w.slot))
+        if visible:
+            values.pop(key, None)
+        elif w.options is not None:
+            values[key] = ("draw", w.options)
+        else:
+            values[key] = ("unknown", known[key])
+
+    def observe(self):
+        work, seat, values = self.work, self.seat, self.worlds.values
+        for pid in list(self.pools.of):
+            p = self.piece(pid)
+            if sees(work, p.loc, p.up, p.owner, seat, p.covered):
+                self.pools.learn(pid)
+        for key in [k for k in values if k[0] == "attr"]:
+            p = self.piece(key[1])
+            if sees(work, p.loc, p.up, p.owner, seat, p.covered):
+                del values[key]
+                self.known[key] = p.attrs.get(key[2])
+
+
 class Worlds:
     """The states `seat` cannot tell from `state`. `peek=True` makes a seat that sees everything (to measure
     what honesty costs); chance is sampled afresh all the same."""
@@ -79,10 +156,12 @@ class Worlds:
         self.state = work = clone_state(state)
         self.pools = []       # (kind, pieces in place order, attributes a face shows, {face: pieces}, identities)
         self.redo = None      # the move in progress, when other players' secret choices in it are to be made again
+        self.values = {}      # slot -> ("draw", values) | ("unknown", the last value the seat knew)
         if peek:
             return
         printed = printed_identities(work.game, work.num_players)
-        self.identity = lambda p: printed[p.id][1] if p.id < len(printed) else {}
+        self.printed = lambda p: printed[p.id][1] if p.id < len(printed) else {}
+        self.identity = lambda p: _fixed(p.kind, self.printed(p))
         pools = self._track(work, work.played)
         self._prepare(work, pools)
         self.redo = self._secret_steps(work)
@@ -90,48 +169,26 @@ class Worlds:
     # ------------------------------------------------------------ what the seat knows
     def _track(self, work, moves):
         """Play the game again from its start on `work`, following what `seat` sees."""
-        seat = self.seat
         for _ in moves:
             work.undo()
         # every piece as the rules file made it: the game played again goes as it went (it only says where
         # the pieces were, and how they lay, when the seat looked)
         work.assume([(p, self.identity(p)) for ps in work.kind_pieces.values() for p in ps])
-        pools = _Pools()
-        done = set()
-        pieces = {}
-
-        def piece(pid):
-            if pid not in pieces:
-                pieces.update((p.id, p) for ps in work.kind_pieces.values() for p in ps)
-            return pieces[pid]
-
-        def absorb():
-            for event in work.chance:
-                if event.label in done:
-                    continue
-                done.add(event.label)
-                unseen = []
-                for p, where, up, owner in event.pieces:
-                    if sees(work, where, up, owner, seat):
-                        pools.learn(p.id)
-                    else:
-                        unseen.append(p.id)
-                if len(unseen) > 1:
-                    pools.merge(unseen)
-
-        def observe():
-            for pid in list(pools.of):
-                p = piece(pid)
-                if sees(work, p.loc, p.up, p.owner, seat):
-                    pools.learn(pid)
-
-        absorb()
-        observe()
+        follow = _Follow(self, work)
+        follow.absorb()
+        follow.observe()
         for move in moves:
             work.apply(move)
-            absorb()
-            observe()
-        return [[piece(pid) for pid in group] for group in pools.groups()]
+            follow.absorb()
+            follow.observe()
+        return [[follow.piece(pid) for pid in group] for group in follow.pools.groups()]
+
+    @staticmethod
+    def _start_known(work, slot):
+        """What the seat knows of a variable's start: its value when the rules file gives it, else its type's
+        value of nothing (0, no, an empty text or list, none)."""
+        spec = next(v for v in work.game.vars if v.name == slot[2])
+        return spec.init(work) if spec.known_start else spec.zero  # a known start is a constant
 
     def _prepare(self, work, pools):
         """Sort each pool by where its pieces lie (not by which piece is which), and tell the pieces the
@@ -151,16 +208,17 @@ class Worlds:
                 by_kind.setdefault(p.kind.name, []).append(p)
                 pooled.add(p.id)
             for kind, ps in sorted(by_kind.items()):
-                shown = [a for a in ps[0].kind.attrs if a not in ps[0].kind.hidden] if ps[0].kind.hidden else []
+                k = ps[0].kind
+                shown = [a for a in k.attrs if a not in k.hidden and a not in k.mutable] if k.hidden else []
                 faces = {}
                 for p in ps:
-                    if shown and p.loc is not None and sees(work, p.loc, True, None, self.seat):
+                    if shown and p.loc is not None and sees(work, p.loc, True, None, self.seat, p.covered):
                         # face down where the seat looks: it shows its visible attributes
                         faces.setdefault(_face(p.attrs, shown), []).append(p)
                 identities = sorted((identity(p) for p in ps), key=_canonical)
                 self.pools.append((kind, ps, shown, faces, identities))
         known = [(p, identity(p)) for ps in work.kind_pieces.values() for p in ps
-                 if p.id not in pooled and not sees(work, p.loc, p.up, p.owner, self.seat)]
+                 if p.id not in pooled and not sees(work, p.loc, p.up, p.owner, self.seat, p.covered)]
         work.assume(known)
 
     def _secret_steps(self, work):
@@ -205,8 +263,20 @@ class Worlds:
             work.assume(dealt)
         if self.redo is not None:
             self._choose_again(work, rng)
+        if self.values:
+            self._imagine_values(work, rng)
         work.reseed(rng.getrandbits(64))
         return work
+
+    def _imagine_values(self, work, rng):
+        """The values the seat cannot see: drawn again from what they were drawn from, or the last it knew."""
+        by_id = {p.id: p for ps in work.kind_pieces.values() for p in ps}
+        imagined = []
+        for key, (how, what) in sorted(self.values.items(), key=lambda kv: repr(kv[0])):
+            slot = ("attr", by_id[key[1]], key[2]) if key[0] == "attr" else key
+            imagined.append((slot, what[rng.randrange(len(what))] if how == "draw" and what else
+                             (None if how == "draw" else what)))
+        work.assume_values(imagined)
 
     def _choose_again(self, work, rng):
         from .state import CHOICE
@@ -220,6 +290,11 @@ class Worlds:
                 i = move.args[0]
                 move = moves[i] if i < len(moves) else moves[rng.randrange(len(moves))]
             work.apply(move)
+
+
+def _slot_key(slot):
+    """A slot as a key that survives copies of the state: a piece by its id."""
+    return ("attr", slot[1].id, slot[2]) if slot[0] == "attr" else slot
 
 
 def _face(attrs, shown):

@@ -8,12 +8,15 @@ reading of positions and tiles. No game's rules live here.
 """
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Callable, Optional
 
 import attrs
 
 from ..grammar.types import (
     A_LIST,
+    A_NUMBER,
     ANY,
     ANY_COLLECTION,
     BOOL,
@@ -25,8 +28,10 @@ from ..grammar.types import (
     DIRECTIONS,
     ELEMENT,
     INT,
+    LIST_OF_NUMBERS,
     NONE,
     NUMBERS,
+    NUMERIC,
     ORTHOGONAL,
     PIECE,
     PLAYER,
@@ -178,12 +183,12 @@ def all_(S, v):
     return all(walked(S, items_of(v)))
 
 
-@builtin(LIST_OF_INT, result=INT, doc="the sum of a list of numbers")
+@builtin(LIST_OF_NUMBERS, result=NUMERIC, doc="the sum of a list of numbers")
 def sum_(S, v):
-    return sum(x for x in walked(S, items_of(v)) if x is not None)
+    return whole(sum(x for x in walked(S, items_of(v)) if x is not None))
 
 
-@builtin(NUMBERS, AN_INT, required=1, result=INT,
+@builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
          doc="the smallest number of a list (0 for an empty list), or the smaller of two numbers")
 def min_(S, a, b=None):
     if b is not None:
@@ -192,7 +197,7 @@ def min_(S, a, b=None):
     return min(xs) if xs else 0
 
 
-@builtin(NUMBERS, AN_INT, required=1, result=INT,
+@builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
          doc="the largest number of a list (0 for an empty list), or the larger of two numbers")
 def max_(S, a, b=None):
     if b is not None:
@@ -201,9 +206,31 @@ def max_(S, a, b=None):
     return max(xs) if xs else 0
 
 
-@builtin(AN_INT, result=INT, doc="a number without its sign")
+@builtin(A_NUMBER, result=NUMERIC, doc="a number without its sign")
 def abs_(S, a):
     return abs(a)
+
+
+def whole(v):
+    """An exact number as Mire holds it: an int when it is whole (15/2 stays a fraction, 4/2 is 2)."""
+    if type(v) is Fraction and v.denominator == 1:
+        return int(v)
+    return v
+
+
+@builtin(A_NUMBER, result=INT, doc="the number rounded down to a whole number: floor(7.5) is 7, floor(-0.5) is -1")
+def floor(S, a):
+    return math.floor(a)
+
+
+@builtin(A_NUMBER, result=INT, doc="the number rounded up to a whole number: ceil(7.5) is 8")
+def ceil(S, a):
+    return math.ceil(a)
+
+
+@builtin(A_NUMBER, result=INT, doc="the nearest whole number, halves rounded up: round(7.5) is 8, round(-7.5) is -7")
+def round_(S, a):
+    return math.floor(a + Fraction(1, 2))
 
 
 def _stack_inline(read, index):

@@ -77,9 +77,11 @@ class Game:
                 return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
         return self
 
-    def new_state(self, seed=0, players=None, options=(), inputs=None) -> State:
+    def new_state(self, seed=0, players=None, options=(), inputs=None, chance=None) -> State:
+        """A game at its start. `chance` forces the outcomes of the start's draws, one by one (see
+        chance.setup_outcomes); without it they come from the seed."""
         game = self.played_as(options)
-        return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs)
+        return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs, chance=chance)
 
 
 _LOADING: list[str] = []  # the games being loaded, outermost first: the variants their options use load inside

@@ -8,6 +8,7 @@ error, for a value a rule cannot use.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import takewhile
 
 from ..grammar.limits import MAX_INT_DIGITS, MAX_LENGTH, MAX_LOOP_STEPS
@@ -19,6 +20,7 @@ from ..grammar.types import (
     DIRECTION_SETS,
     INT,
     NONE,
+    NUMBER,
     PIECE,
     PLAYER,
     SPACE,
@@ -27,9 +29,9 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, PRINTED, items_of
+from .library import BUILTINS, PRINTED, items_of, whole
 from .moves import Move, keep_move
-from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Zone, value_text
+from .runtime import DIRS, Dir, GameOver, Piece, Player, RuleError, Space, Unmet, Write, Zone, value_text
 
 
 class _Nothing:
@@ -101,15 +103,21 @@ def _index(items, i, where):
 
 
 def _div(a, b):
+    """`/` divides exactly: 7 / 2 is 7.5 (a fraction), 6 / 2 is 3."""
     if b == 0:
         raise RuleError("division by zero")
-    return a // b
+    return sized(whole(Fraction(a) / b))
 
 
 def _mod(a, b):
     if b == 0:
         raise RuleError("division by zero")
-    return a % b
+    return whole(a % b)
+
+
+def _exact(v):
+    """The result of arithmetic on numbers that may be fractions: whole when it is, and of a bounded size."""
+    return sized(whole(v))
 
 
 def _lt(a, b):
@@ -126,6 +134,10 @@ def sized(v, where=None):
     if type(v) is int:
         if v.bit_length() > _MAX_INT_BITS:
             raise RuleError(f"a number grew past {MAX_INT_DIGITS} digits", where)
+    elif type(v) is Fraction:
+        if v.numerator.bit_length() > _MAX_INT_BITS or v.denominator.bit_length() > _MAX_INT_BITS:
+            raise RuleError(f"a fraction grew past {MAX_INT_DIGITS} digits", where)
+        return whole(v)
     elif type(v) in (list, str) and len(v) > MAX_LENGTH:
         what = "text" if type(v) is str else "list"
         raise RuleError(f"a {what} grew past {MAX_LENGTH} {'characters' if what == 'text' else 'items'}", where)
@@ -144,7 +156,8 @@ def runtime_type(v) -> Type:
     return ANY
 
 
-_RUNTIME_TYPES = {bool: BOOL, int: INT, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE, Player: PLAYER, Dir: DIR}
+_RUNTIME_TYPES = {bool: BOOL, int: INT, Fraction: NUMBER, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE,
+                  Player: PLAYER, Dir: DIR}
 
 
 def _checked_call(S, name, where, *args):
@@ -182,7 +195,7 @@ def _add(S, a, b):
         raise RuleError("cannot add none")
     if type(a) in (list, str):
         return _concat(S, a, b, None)
-    return sized(a + b)
+    return sized(whole(a + b))
 
 
 def _contains(S, collection, v):
@@ -211,17 +224,32 @@ def _keep(holder, make):
     return value
 
 
-def _assign(S, p, attr, v, sign, where, declared):
+def _assign(S, p, attr, v, sign, where, declared, drawn=False):
     """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
-    player's declared variable, or what a piece lets a rule change; nothing else."""
+    player's declared variable (`declared`: name -> whether it is hidden from some players), or what a piece
+    lets a rule change (its `owner`, `up`, `turns`, its kind's mutable attributes); nothing else. `drawn`: v was
+    drawn at random (`random(C)`), from S.last_options."""
     if p is None:
         raise RuleError(f"cannot set '{attr}' of none", where)
+    options = S.last_options if drawn else None
     if isinstance(p, Player) and attr in declared:
         S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
+        if declared[attr]:
+            S.note_write(Write(("var", p.index, attr), options))
     elif isinstance(p, Piece) and attr in _ASSIGNABLE_PIECE_ATTRS:
         S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+    elif isinstance(p, Piece) and attr in p.kind.mutable:
+        S.set_piece_value(p, attr, sized(v if sign == 0 else p.attrs[attr] + sign * v, where), options)
     else:
         raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+
+
+def _draw_into(S, collection, into):
+    """`random(C)` assigned straight to a place some players may not see (`into`, a runtime.Write slot): the
+    pick is told where it goes, and the values it came from are kept (S.last_options) for the Write."""
+    xs = items_of(collection)
+    S.last_options = tuple(xs)
+    return S.pick_at_random(xs, into) if xs else None
 
 
 _ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable}
@@ -286,11 +314,13 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_lt": _lt, "_add": _add,
+    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_Unmet": Unmet,
+    "_draw_into": _draw_into, "_Write": Write,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }

@@ -3,10 +3,10 @@
 Game i of a series depends on i alone (its state's seed is seed + i, its bots draw from generators seeded by
 (seed, i)), so a series cut into runs of consecutive games, played anywhere and put back together in order,
 gives exactly the result one process gives, whatever the number of processes; perft is cut by the first
-move (its divide and terminals too). A `Series` says what to play in plain data, so that another process (or
-machine) can play a part of it; `run_series`, `run_perft` and `perft_split` take a runner: None for this
-process alone, `local(jobs)` for processes of this machine, or engine/cluster.py's for Ray (which is imported
-only there).
+move of each start (its divide, terminals and chance too). A `Series` says what to play in plain data, so
+that another process (or machine) can play a part of it; `run_series`, `run_perft` and `perft_split` take a
+runner: None for this process alone, `local(jobs)` for processes of this machine, or engine/cluster.py's for
+Ray (which is imported only there).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Callable, Optional
 import attrs
 
 from .loader import load_game
-from .perft import Branch, PerftReport, branch, join, perft, perft_report
+from .perft import Branch, PerftReport, branch, join, perft_game, starts
 
 # runs of games per worker: a few each, so that a worker given short games takes another run
 _RUNS_PER_JOB = 4
@@ -109,34 +109,42 @@ def _summary(result):
     return result if not hasattr(result, "summary") else result.summary
 
 
-def branch_after(game: str, seed: int, players, options: tuple, first: int, depth: int,
-                 terminals: bool = False) -> Branch:
-    """The first move number `first` of the game's start and the perft under it, to `depth` moves in all."""
-    state = load_game(game).new_state(seed=seed, players=players, options=options)
-    return branch(state, state.legal_moves()[first], depth, terminals)
+def branch_after(game: str, seed: int, players, options: tuple, setup, first: int, depth: int,
+                 terminals: bool = False, chance: str = "sample") -> Branch:
+    """The first move number `first` of the game's start (the start's draws forced to `setup`, when given)
+    and the perft under it, to `depth` moves in all."""
+    state = load_game(game).new_state(seed=seed, players=players, options=options, chance=setup)
+    return branch(state, state.legal_moves()[first], depth, terminals, chance)
 
 
 def perft_split(game: str, depth: int, seed=0, players=None, options=(), runner=None,
-                terminals: bool = False) -> PerftReport:
-    """perft from the start, split by the first move: the counts, each first move's count (the divide) and,
+                terminals: bool = False, chance: str = "sample") -> PerftReport:
+    """perft from the start (under `expand`: from every outcome of the start's chance, summed), split by the
+    first move of each start: the counts, each first move's count (the divide), whether chance was met and,
     when asked, the games that end at each depth by result; the branches worked out by `runner` (None: in
     this process), the same for every runner."""
-    state = load_game(game).new_state(seed=seed, players=players, options=options)
+    loaded = load_game(game)
     if runner is None or depth == 1:
-        return perft_report(state, depth, terminals)
-    firsts = len(state.legal_moves())
-    parts = runner.map(branch_after, [(game, seed, players, tuple(options), i, depth, terminals)
-                                      for i in range(firsts)])
+        return perft_game(loaded, depth, chance, seed, players, options, terminals)
+    work = []
+    met = False
+    for setup in starts(loaded, chance, players, options):
+        state = loaded.new_state(seed=seed, players=players, options=options, chance=setup)
+        met = met or bool(state.setup_draws)
+        work += [(game, seed, players, tuple(options), setup, i, depth, terminals, chance)
+                 for i in range(len(state.legal_moves()))]
+    parts = runner.map(branch_after, work)
     if any(p is None for p in parts):
         raise KeyboardInterrupt
-    return join(firsts, parts, depth, terminals)
+    report = join(parts, depth, terminals)
+    report.met_chance = report.met_chance or met
+    return report
 
 
-def run_perft(game: str, depth: int, seed=0, players=None, options=(), runner=None) -> list:
-    """perft(start, depth), the moves after each first move counted by `runner` (None: in this process)."""
-    if runner is None or depth == 1:
-        return perft(load_game(game).new_state(seed=seed, players=players, options=options), depth)
-    return perft_split(game, depth, seed, players, options, runner).counts
+def run_perft(game: str, depth: int, seed=0, players=None, options=(), runner=None, chance: str = "sample") -> list:
+    """perft(start, depth)'s counts, the moves after each first move counted by `runner` (None: in this
+    process); see perft_split for the rest of the report."""
+    return perft_split(game, depth, seed, players, options, runner, chance=chance).counts
 
 
 def default_jobs() -> int:

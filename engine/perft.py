@@ -1,9 +1,16 @@
 """Standard perft: how many move sequences of exactly d moves there are from a state; for authors, the count
 of each first move (`divide`) and the games that end at each depth, by result (`terminals`).
 
-A perft can be split by its first move (`branch`: one first move and what follows it), the branches worked out
-anywhere (engine/parallel.py sends them to other processes) and put back together in the order of the first
-moves (`join`): the counts, the terminals and the divide are then exactly those of one walk.
+A game with chance says what it counts: `chance="sample"` follows the draws the seed gives (one outcome of
+each chance point, as a game played with that seed would meet it), `chance="expand"` counts every outcome of
+every chance point as a branch of its own (each move is counted once per outcome of its draws, and a game that
+ends is tallied once per outcome too); from a game's start, `expand` also sums over every outcome of the start's
+chance (`perft_game`). A report says whether the walk met chance at all (`met_chance`).
+
+A perft can be split by its first move (`branch`: one first move, with every outcome of its draws under
+`expand`, and what follows it), the branches worked out anywhere (engine/parallel.py sends them to other
+processes) and put back together in the order of the starts and their first moves (`join`): the counts, the
+terminals and the divide are then exactly those of one walk.
 """
 from __future__ import annotations
 
@@ -11,38 +18,76 @@ from typing import Optional
 
 import attrs
 
+from .chance import outcomes, setup_outcomes
 
-def perft(state, depth: int, terminals: Optional[list] = None) -> list:
+CHANCE_MODES = ("sample", "expand")
+
+
+def check_chance(chance: str) -> None:
+    if chance not in CHANCE_MODES:
+        raise ValueError(f"chance is counted as {' or '.join(CHANCE_MODES)}, not {chance!r}")
+
+
+def perft(state, depth: int, terminals: Optional[list] = None, chance: str = "sample") -> list:
     """counts[d-1] for d = 1..depth; a state that is over before depth d contributes nothing. Given a list,
     `terminals` gets one dict per depth: the games that ended with the move at that depth, by result (see
-    `tally`); the last depth's moves are then played too, which takes longer."""
+    `tally`); the last depth's moves are then played too, which takes longer. The state is left as it was."""
+    return _walk(state, depth, terminals, chance)[0]
+
+
+def _walk(state, depth: int, terminals: Optional[list], chance: str) -> tuple[list, bool]:
+    """perft's counts, and whether they (or the terminals) depend on chance: a draw made by a move whose
+    consequences are counted, a move with several outcomes (`expand`), or a start that drew."""
+    check_chance(chance)
     counts = [0] * depth
+    met = bool(getattr(state, "setup_draws", None))
     if terminals is not None:
         terminals[:] = [new_tally() for _ in range(depth)]
 
     def walk(d):
+        nonlocal met
         moves = state.legal_moves()
-        counts[d] += len(moves)
-        if d + 1 == depth and terminals is None:
+        last = d + 1 == depth
+        if chance == "sample":
+            counts[d] += len(moves)
+            if last and terminals is None:
+                return
+            for m in moves:
+                state.apply(m)
+                met = met or bool(getattr(state, "last_draws", None))
+                if terminals is not None and state.is_over():
+                    tally(terminals[d], state)
+                elif not last:  # (a game that is over has no legal moves: nothing under it)
+                    walk(d + 1)
+                state.undo()
             return
         for m in moves:
-            state.apply(m)
-            if terminals is not None and state.is_over():
-                tally(terminals[d], state)
-            elif d + 1 < depth:  # (a game that is over has no legal moves: nothing under it)
-                walk(d + 1)
-            state.undo()
+            found = outcomes(state, m)
+            counts[d] += len(found)
+            met = met or len(found) > 1 or bool(found[0][1])
+            if last and terminals is None:
+                continue
+            for _, steps in found:
+                state.apply(m, chance=steps)
+                if terminals is not None and state.is_over():
+                    tally(terminals[d], state)
+                elif not last:
+                    walk(d + 1)
+                state.undo()
+
     if depth > 0:
         walk(0)
-    return counts
+    return counts, met
 
 
 @attrs.define
 class Branch:
-    """One first move and the perft under it."""
+    """One first move and the perft under it (under `expand`: summed over every outcome of its draws)."""
     text: str  # the first move, in players' words
     counts: list  # the sequences of 1 .. depth-1 moves after it
     terminals: Optional[list] = None  # when asked: the games that end with it (first), then d moves after it
+    ways: int = 1  # the sequences of one move it makes: 1, or under `expand` one per outcome of its draws
+    met_chance: bool = False
 
 
 @attrs.define
@@ -50,51 +95,94 @@ class PerftReport:
     counts: list  # counts[d-1]: the sequences of d moves
     divide: list  # [(first move's text, the sequences of `depth` moves that start with it)]
     terminals: Optional[list] = None  # terminals[d-1]: the games that end with the move at depth d, by result
+    met_chance: bool = False  # the counts (or terminals) depend on chance: see the module's docstring
 
 
-def branch(state, move, depth: int, terminals: bool = False) -> Branch:
-    """Play `move` (one of the state's legal moves), count the sequences of up to depth-1 moves after it, and
-    take it back."""
-    text = move.text
-    state.apply(move)
-    try:
-        after: Optional[list] = [] if terminals else None
-        counts = perft(state, depth - 1, after)
-        if after is not None:
-            ended = new_tally()
-            if state.is_over():
-                tally(ended, state)
-            after.insert(0, ended)
-    finally:
-        state.undo()
-    return Branch(text, counts, after)
+def branch(state, move, depth: int, terminals: bool = False, chance: str = "sample") -> Branch:
+    """Play `move` (one of the state's legal moves; under `expand`, once per outcome of its draws), count the
+    sequences of up to depth-1 moves after it, and take it back."""
+    check_chance(chance)
+    found = outcomes(state, move) if chance == "expand" else [(1, None)]
+    result = Branch(move.text, [0] * (depth - 1), [new_tally() for _ in range(depth)] if terminals else None,
+                    ways=len(found), met_chance=chance == "expand" and (len(found) > 1 or bool(found[0][1])))
+    if depth == 1 and not terminals:  # nothing after it is counted: its draws change nothing
+        result.met_chance = result.met_chance or bool(getattr(state, "setup_draws", None))
+        return result
+    for _, steps in found:
+        if steps is None:
+            state.apply(move)
+        else:
+            state.apply(move, chance=steps)
+        try:
+            if chance == "sample" and getattr(state, "last_draws", None):
+                result.met_chance = True
+            after: Optional[list] = [] if terminals else None
+            counts, met = _walk(state, depth - 1, after, chance)
+            result.met_chance = result.met_chance or met
+            result.counts = [a + b for a, b in zip(result.counts, counts)]
+            if result.terminals is not None and after is not None:
+                if state.is_over():
+                    tally(result.terminals[0], state)
+                for mine, theirs in zip(result.terminals[1:], after):
+                    merge_tally(mine, theirs)
+        finally:
+            state.undo()
+    return result
 
 
-def join(first_moves: int, branches: list, depth: int, terminals: bool = False) -> PerftReport:
-    """The report of a perft from the branches of its first moves, in the order of the moves."""
-    counts = [first_moves] + [0] * (depth - 1)
+def join(branches: list, depth: int, terminals: bool = False) -> PerftReport:
+    """The report of a perft from the branches of its first moves, in the order of the starts and their moves.
+    A first move met in several starts (`expand` over the start's chance) has one divide entry: the sum."""
+    counts = [sum(b.ways for b in branches)] + [0] * (depth - 1)
+    divide: dict = {}
     for b in branches:
         for d, c in enumerate(b.counts, 1):
             counts[d] += c
+        divide[b.text] = divide.get(b.text, 0) + (b.counts[-1] if depth > 1 else b.ways)
     ends = None
     if terminals:
         ends = [new_tally() for _ in range(depth)]
         for b in branches:
             for mine, theirs in zip(ends, b.terminals):
                 merge_tally(mine, theirs)
-    return PerftReport(counts, [(b.text, b.counts[-1] if depth > 1 else 1) for b in branches], ends)
+    return PerftReport(counts, list(divide.items()), ends, any(b.met_chance for b in branches))
 
 
-def perft_report(state, depth: int, terminals: bool = False) -> PerftReport:
+def perft_report(state, depth: int, terminals: bool = False, chance: str = "sample") -> PerftReport:
     """perft split by first move, in this process: the counts, the divide, and the terminals when asked."""
-    moves = list(state.legal_moves())
-    return join(len(moves), [branch(state, m, depth, terminals) for m in moves], depth, terminals)
+    report = join([branch(state, m, depth, terminals, chance) for m in list(state.legal_moves())], depth, terminals)
+    report.met_chance = report.met_chance or bool(getattr(state, "setup_draws", None))
+    return report
 
 
-def divide(state, depth: int) -> list:
+def divide(state, depth: int, chance: str = "sample") -> list:
     """[(first move's text, the number of sequences of `depth` moves that start with it)], in the order of the
     legal moves: a perft split by its first move, to find where two move generators part."""
-    return perft_report(state, depth).divide
+    return perft_report(state, depth, chance=chance).divide
+
+
+def starts(game, chance: str = "sample", players=None, options=()) -> list:
+    """The draws that start each game perft counts from: the seed's own (None), or (`expand`) those of every
+    outcome of the start's chance (a shuffled deck, `first random`)."""
+    check_chance(chance)
+    if chance == "sample":
+        return [None]
+    return [steps for _, steps in setup_outcomes(game, players=players, options=options)]
+
+
+def perft_game(game, depth: int, chance: str = "sample", seed=0, players=None, options=(),
+               terminals: bool = False) -> PerftReport:
+    """perft from the start of a game, in this process: from the seed's start, or (`expand`) from every
+    outcome of the start's chance, summed."""
+    branches: list = []
+    met = False
+    for setup in starts(game, chance, players, options):
+        state = game.new_state(seed=seed, players=players, options=options, chance=setup)
+        met = met or bool(state.setup_draws)
+        branches += [branch(state, m, depth, terminals, chance) for m in list(state.legal_moves())]
+    report = join(branches, depth, terminals)
+    report.met_chance = report.met_chance or met
+    return report
 
 
 def new_tally() -> dict:

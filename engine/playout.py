@@ -11,7 +11,7 @@ import math
 import random
 import statistics
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import attrs
 
@@ -48,6 +48,38 @@ def series_rng(seed, index, what="moves") -> random.Random:
 
 
 @attrs.define
+class Mean:
+    """The mean of many games' scores of one seat (or bot), with a 95% interval; exact sums, so fractions add
+    up exactly."""
+    n: int = 0
+    total: Any = 0      # an int or a Fraction
+    squares: Any = 0
+
+    def add(self, x):
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+
+    def merge(self, other):
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+
+    @property
+    def mean(self) -> float:
+        return float(self.total) / self.n if self.n else 0.0
+
+    def interval(self, z=1.96):
+        """[low, high]: the mean give or take z standard errors (a normal approximation; the sample's
+        standard deviation, with n - 1), rounded to 4 places. A single game gives no spread: [mean, mean]."""
+        if self.n < 2:
+            return [round(self.mean, 4), round(self.mean, 4)]
+        variance = max(0.0, float(self.squares - self.total * self.total / self.n) / (self.n - 1))
+        half = z * math.sqrt(variance / self.n)
+        return [round(self.mean - half, 4), round(self.mean + half, 4)]
+
+
+@attrs.define
 class Summary:
     """The results of many games, per seat: sole wins, shared wins and draws (they add up, with the
     unfinished games, to n), lengths, mean scores where the game keeps a score, and speed."""
@@ -58,8 +90,7 @@ class Summary:
     draws: int = 0
     unfinished: int = 0
     lengths: list = attrs.Factory(list)
-    score_sums: dict = attrs.Factory(dict)
-    scored: int = 0
+    scores: dict = attrs.Factory(dict)    # seat -> Mean of its final scores, in the games that keep one
     seconds: float = 0.0
     interrupted: bool = False
 
@@ -83,10 +114,8 @@ class Summary:
             for w in outcome.winners:
                 self.shared[self.seats[w]] += 1
         if outcome.scores:
-            self.scored += 1
             for seat, score in outcome.scores.items():
-                name = self.seats[seat]
-                self.score_sums[name] = self.score_sums.get(name, 0) + (score or 0)
+                self.scores.setdefault(self.seats[seat], Mean()).add(score or 0)
 
     def merge(self, other):
         """Add the games of another summary of the same series (another range of game numbers)."""
@@ -94,11 +123,11 @@ class Summary:
         for name in self.seats:
             self.wins[name] += other.wins[name]
             self.shared[name] += other.shared[name]
-            self.score_sums[name] = self.score_sums.get(name, 0) + other.score_sums.get(name, 0)
+            if name in other.scores:
+                self.scores.setdefault(name, Mean()).merge(other.scores[name])
         self.draws += other.draws
         self.unfinished += other.unfinished
         self.lengths += other.lengths
-        self.scored += other.scored
         self.seconds = max(self.seconds, other.seconds)
         self.interrupted = self.interrupted or other.interrupted
         return self
@@ -117,10 +146,22 @@ class Summary:
             return {"mean": 0, "min": 0, "max": 0}
         return {"mean": statistics.fmean(self.lengths), "min": min(self.lengths), "max": max(self.lengths)}
 
+    @property
+    def scored(self):
+        """Games that ended with scores."""
+        return max((m.n for m in self.scores.values()), default=0)
+
     def mean_scores(self):
+        """Each seat's mean final score (None when the game keeps no score)."""
         if not self.scored:
             return None
-        return {name: self.score_sums.get(name, 0) / self.scored for name in self.seats}
+        return {name: self.scores[name].mean if name in self.scores else 0.0 for name in self.seats}
+
+    def score_intervals(self):
+        """Each seat's mean score as a 95% interval [low, high] (None when the game keeps no score)."""
+        if not self.scored:
+            return None
+        return {name: self.scores.get(name, Mean()).interval() for name in self.seats}
 
     def win_rates(self):
         """Each seat's rate of sole wins, as a 95% Wilson interval [low, high]."""
@@ -134,7 +175,8 @@ class Summary:
                "unfinished": self.unfinished, "length": self.length_stats()}
         scores = self.mean_scores()
         if scores is not None:
-            out["mean_score"] = {k: round(v, 3) for k, v in scores.items()}
+            out["scores"] = {k: round(v, 4) for k, v in scores.items()}
+            out["score_intervals"] = self.score_intervals()
         return out
 
 

@@ -5,8 +5,11 @@ journal so that `undo` restores it exactly.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..grammar.limits import MAX_AREA_SPACES
 from ..grammar.types import DIRECTIONS, OPPOSITE
+from ..grammar.wording import number_text
 
 
 class Dir:
@@ -136,14 +139,16 @@ _UNSEEN = object()
 
 
 class Kind:
-    __slots__ = ("name", "attrs", "hidden", "shown")
+    __slots__ = ("name", "attrs", "hidden", "shown", "mutable", "covered_hidden")
 
-    def __init__(self, name, attrs, hidden, keys=()):
+    def __init__(self, name, attrs, hidden, keys=(), mutable=frozenset(), covered_hidden=False):
         self.name = name
         self.attrs = attrs  # attribute names in declaration order
         self.hidden = hidden  # names readable only while the piece is face up
         # the attributes that name a piece in a move's text: its `key` ones, or all
         self.shown = keys or attrs
+        self.mutable = mutable  # the attributes the rules may change (a die's face)
+        self.covered_hidden = covered_hidden  # under another piece on a board, it shows nothing of itself
 
 
 class Piece:
@@ -158,6 +163,8 @@ class Piece:
         return self.loc if self.loc is not None and self.loc.is_space else None
 
     def visible_attrs(self):
+        if self.kind.covered_hidden and self.covered:
+            return {}
         if self.up or not self.kind.hidden:
             return self.attrs if self.up else {}
         return {k: v for k, v in self.attrs.items() if k not in self.kind.hidden}
@@ -182,6 +189,12 @@ class Piece:
     def __repr__(self):
         return self.describe()
 
+    @property
+    def covered(self):
+        """Does it lie under another piece on a board, and show nothing of itself there?"""
+        loc = self.loc
+        return self.kind.covered_hidden and loc is not None and loc.is_space and loc.pieces[-1] is not self
+
 
 class Player:
     __slots__ = ("index", "name", "vars", "zones", "facing", "turns", "rel", "boards")
@@ -199,8 +212,26 @@ class Player:
         return self.name
 
 
+class Write:
+    """The rules gave a value to a place that some players cannot see: a private or secret variable
+    (`slot` = ("var", seat or None, name)) or a mutable attribute of a piece (("attr", piece, name), with
+    where the piece lay, its face and owner then). `options` are the values it was drawn from at random
+    (`mover.die = random(1..6)`), or None when the rules worked it out. A search imagines what it cannot
+    see from these, never from the values (knowledge.py)."""
+    __slots__ = ("slot", "options", "where", "up", "owner", "covered", "label")
+
+    def __init__(self, slot, options, where=None, up=True, owner=None, covered=False, label=None):
+        self.slot, self.options = slot, options
+        self.where, self.up, self.owner, self.covered = where, up, owner, covered
+        self.label = label  # the chance event of the draw that gave the value, if it was drawn
+
+
 class GameOver(Exception):
     """Raised by win/lose/draw/finish to stop the rest of an effect."""
+
+
+class Unmet(Exception):
+    """Raised by an `ensure` whose condition fails: the move being tried is not legal (args: its number)."""
 
 
 class NeedChoice(Exception):
@@ -240,4 +271,6 @@ def value_text(v) -> str:
         return "[" + ", ".join(value_text(x) for x in v) + "]"
     if isinstance(v, (Space, Player, Dir, Zone)):
         return repr(v)
+    if isinstance(v, Fraction):
+        return number_text(v)
     return str(v)

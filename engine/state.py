@@ -10,9 +10,10 @@ import attrs
 from ..grammar.limits import MAX_DEPTH, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
-from .chance import ChanceEvent, fork_random
+from .chance import ChanceEvent, Script, fork_random
 from .compiler import CompiledGame
 from .explain import explain
+from .library import items_of
 from .moves import Move
 from .positions import record, repetitions
 from .runtime import (
@@ -25,6 +26,8 @@ from .runtime import (
     Player,
     RuleError,
     Space,
+    Unmet,
+    Write,
     Zone,
     rotate,
     value_text,
@@ -41,11 +44,13 @@ DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "n
 _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
 
 # journal operations
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _LOG, _TURN, _SPACE, _CHANCE = range(10)
+# (_ADDED: an item added to the end of a list: the log, the chance events, the writes)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _ADDED, _TURN, _SPACE, _PIECE_VALUE = range(10)
 
 _NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
 _ABSENT = object()  # a variable that was not there before it was set
 _NO_CHOICES: list = []
+_NO_DRAWS: list = []  # the draws of a move that drew nothing (never changed)
 
 
 class IllegalMove(Exception):
@@ -88,6 +93,11 @@ class Pending:
     mark: int
     secret: bool = False
     detail: str = ""  # the choice as the rule writes it, for authors
+    # the draws the move made before the choice: the outcome of each, made again the same when the move is run
+    # again from its start, and how many outcomes each had; and the chance events it had made
+    drawn: tuple = ()
+    draw_sizes: tuple = ()
+    chance_count: int = 0
 
 
 class _Choice:
@@ -115,13 +125,14 @@ def check_setup(game: CompiledGame, players: int, options) -> None:
 
 
 class State:
-    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None):
+    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None, chance=None):
         n = players if players is not None else game.min_players
         check_setup(game, n, options)
         self.game = game
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
+        self.inputs = inputs
         self.rng = random.Random(seed)
         self._journal: list[tuple] = []
         self._steps: list = []  # per move: a journal mark, or the Pending it answered
@@ -145,6 +156,7 @@ class State:
         self._ending = None
         self._end_reason = None
         self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
+        self._trying = any(a.ensures for a in game.actions)  # some moves are legal only by what they do
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
         self.positions: Optional[dict] = {} if game.tracks_positions else None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
@@ -153,6 +165,12 @@ class State:
         self.chance: list[ChanceEvent] = []
         self._chance_move = -1
         self._chance_count = 0
+        # the draws of the run in progress, forced where `chance` says (see chance.Script)
+        self._script = Script(chance or ())
+        self.last_draws: list = []  # the outcomes of each draw the last apply made anew
+        self._step_draws: list = []  # per move applied: the outcome taken by each draw it made anew
+        # what the rules put in places some players cannot see (see runtime.Write and knowledge.py)
+        self.writes: list[Write] = []
         self._by_phase = game.open_actions
         self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
                          for ph, (regular, fallback) in game.open_actions.items()}
@@ -167,7 +185,9 @@ class State:
         self._build_pieces()
         self.turn_player = self.players[0]
         self.vars: dict = {}
+        self.last_options: tuple = ()  # the values the last `x = random(C)` drew from
         self._inputs = inputs or {}
+        self._forced_start = tuple(chance or ())  # the outcomes the start's draws are forced to (chance.Script)
         self._begin()
 
     # ------------------------------------------------------------ construction
@@ -178,17 +198,17 @@ class State:
         self._starting = True
         self._start_drew = False
         self._chance_move, self._chance_count = -1, 0
+        self._script = Script(self._forced_start)
         for v in self.game.vars:
-            if v.per_player:
-                for p in self.players:
-                    self.set_var(p.vars, v.name, v.init(self))
-            else:
-                self.set_var(self.vars, v.name, v.init(self))
+            for p in (self.players if v.per_player else [None]):
+                self.set_var(p.vars if p is not None else self.vars, v.name, self._start_value(v, p))
         if self.game.first_random:
-            self.set_attr(self, "turn_player", self.players[self.randrange(self.n)])
+            self.set_attr(self, "turn_player", self.pick_at_random(self.players))
         self._take_inputs(self._inputs)
         self._start()
         self._starting = False
+        self.setup_draws = list(self._script.sizes)  # the outcomes of each draw the start made
+        self.setup_drawn = tuple(self._script.used)  # and the outcome each took
         if not self._start_drew:
             # the start is the same for every seed: it is the floor of undo, and restart keeps it
             self._journal.clear()
@@ -200,12 +220,31 @@ class State:
         self._rollback(0, restore_rng=False)  # the moves, and a start that drew random numbers
         self._steps.clear()
         self._moves.clear()
+        self._step_draws.clear()
+        self.last_draws = []
         self.pending = None
         self._version += 1
         self.seed = seed
         self.rng = random.Random(seed)
+        self._forced_start = ()
         if self._start_drew:
             self._begin()
+
+    def _start_value(self, v, p):
+        """A variable's start value; a private or secret one's is recorded as a Write when the rules file does
+        not give it outright (drawn at random, or worked out)."""
+        if v.visibility == "public":
+            return v.init(self)
+        slot = ("var", p.index if p is not None else None, v.name)
+        if v.draw is not None:
+            xs = items_of(v.draw(self))
+            value = self.pick_at_random(xs, slot) if xs else None
+            self.note_write(Write(slot, tuple(xs)))
+            return value
+        value = v.init(self)
+        if not v.known_start:
+            self.note_write(Write(slot, None))
+        return value
 
     def _start(self):
         """Run the setup and the first turn's start."""
@@ -437,15 +476,39 @@ class State:
         self._journal.append((_ITEM, d, key, d.get(key, _ABSENT)))
         d[key] = value
 
+    def set_piece_value(self, piece, name, value, options=None):
+        """Give a piece's mutable attribute a value (`options`: the values it was drawn from at random)."""
+        self._journal.append((_PIECE_VALUE, piece, name, piece.attrs.get(name)))
+        piece.attrs[name] = value
+        loc = piece.loc
+        self.note_write(Write(("attr", piece, name), options, loc, piece.up, piece.owner, piece.covered))
+
+    def note_write(self, write):
+        """Record that the rules gave a value to a place some players cannot see (runtime.Write)."""
+        if write.options is not None and self.chance:
+            write.label = self.chance[-1].label  # the pick just made
+        self.writes.append(write)
+        self._journal.append((_ADDED, self.writes))
+
     def shuffle(self, items):
-        self._note_chance("shuffle", items)
+        """Shuffle a list of pieces in place: a Fisher-Yates shuffle, one draw a step (the generator's own
+        shuffle, draw for draw), each draw forced where the run's script says."""
+        seen = self._seen(items)
+        first = len(self._script.used)
         self._journal.append((_ORDER, items, list(items)))
         self._note_draw()
-        self.rng.shuffle(items)
+        randbelow, take = self.rng._randbelow, self._script.take
+        order = list(range(len(items)))
+        for i in reversed(range(1, len(items))):
+            j = take(i + 1, randbelow(i + 1))
+            items[i], items[j] = items[j], items[i]
+            order[i], order[j] = order[j], order[i]
+        self._note_chance(ChanceEvent("shuffle", self._next_label(), seen, outcome=tuple(order),
+                                      draws=(first, len(self._script.used) - first)))
 
     def randrange(self, n):
         self._note_draw()
-        return self.rng.randrange(n)
+        return self._script.take(n, self.rng.randrange(n))
 
     def _note_draw(self):
         """Before a random number is drawn: the generator's state, for undo; the start needs none (restart
@@ -455,16 +518,29 @@ class State:
         else:
             self._journal.append((_RNG, self.rng.getstate()))
 
-    def pick_at_random(self, items):
-        """An item of a list picked at random (the rules' `random`)."""
-        self._note_chance("pick", [x for x in items if isinstance(x, Piece)])
-        return items[self.randrange(len(items))]
+    def pick_at_random(self, items, into=None):
+        """An item of a list picked at random (the rules' `random`); `into` says where the rules put it, when
+        that is a place some players cannot see (see ChanceEvent)."""
+        seen = self._seen([x for x in items if isinstance(x, Piece)])
+        first = len(self._script.used)
+        i = self.randrange(len(items))
+        self._note_chance(ChanceEvent("pick", self._next_label(), seen, options=tuple(items), outcome=i,
+                                      draws=(first, 1), into=into))
+        return items[i]
 
-    def _note_chance(self, kind, pieces):
+    @staticmethod
+    def _seen(pieces):
+        return tuple((p, p.loc, p.up, p.owner, p.kind.covered_hidden and p.covered) for p in pieces)
+
+    def _next_label(self):
         self._chance_count += 1
-        self.chance.append(ChanceEvent(kind, (self._chance_move, self._chance_count),
-                                       tuple((p, p.loc, p.up, p.owner) for p in pieces)))
-        self._journal.append((_CHANCE,))
+        return (self._chance_move, self._chance_count)
+
+    def _note_chance(self, event_or_kind, pieces=()):
+        event = event_or_kind if isinstance(event_or_kind, ChanceEvent) else \
+            ChanceEvent(event_or_kind, self._next_label(), self._seen(pieces))
+        self.chance.append(event)
+        self._journal.append((_ADDED, self.chance))
 
     def reseed(self, seed):
         """Draw the random numbers still to come from `seed` instead: a search samples chance afresh rather
@@ -478,16 +554,31 @@ class State:
         self.rng = fork_random(self.rng, start, seed)
 
     def assume(self, identities):
-        """Give pieces other attribute values, [(piece, attrs)], as a search imagines what it cannot see.
+        """Give pieces other attribute values, [(piece, attrs)], as a search imagines what it cannot see (their
+        mutable attributes keep their values: they belong to where the piece is, not to which piece it is).
         Not journalled: for a copy that a search works on."""
         for piece, values in identities:
-            piece.attrs = values
+            mutable = piece.kind.mutable
+            piece.attrs = {**values, **{k: piece.attrs[k] for k in mutable if k in piece.attrs}} if mutable \
+                else values
+        self._version += 1
+
+    def assume_values(self, values):
+        """Give places some players cannot see other values, [(slot, value)] (runtime.Write's slots), as a
+        search imagines them. Not journalled: for a copy that a search works on."""
+        for (what, owner, name), value in values:
+            if what == "attr":
+                owner.attrs[name] = value
+            elif owner is None:
+                self.vars[name] = value
+            else:
+                self.players[owner].vars[name] = value
         self._version += 1
 
     def add_log(self, text):
         self.spend(len(text), None)
         self.log.append((self.turn_player.index, text))
-        self._journal.append((_LOG,))
+        self._journal.append((_ADDED, self.log))
 
     def tick(self, where):
         self._budget -= 1
@@ -531,6 +622,7 @@ class State:
         self._start_drew = False
         self._steps.clear()
         self._moves.clear()
+        self._step_draws.clear()
         self.pending = None
         self._version += 1
 
@@ -564,12 +656,12 @@ class State:
             elif code == _RNG:
                 if restore_rng:
                     self.rng.setstate(op[1])
-            elif code == _LOG:
-                self.log.pop()
+            elif code == _ADDED:
+                op[1].pop()
             elif code == _SPACE:
                 op[1].shrink(op[2])
-            elif code == _CHANCE:
-                self.chance.pop()
+            elif code == _PIECE_VALUE:
+                op[1].attrs[op[2]] = op[3]
 
     # ------------------------------------------------------------ players
     def next_player(self, p):
@@ -646,7 +738,36 @@ class State:
             raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
         if len(moves) > MAX_LEGAL_MOVES:
             raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
+        if self._trying:
+            moves = [m for m in moves if not m.action.ensures or self.unmet(m) is None]
+            if not moves and fallback and any(a.ensures for a in self.game.actions):
+                for gen in fallback:
+                    gen(self, moves)
+                moves = [m for m in moves if not m.action.ensures or self.unmet(m) is None]
         return moves
+
+    def unmet(self, move, then=None):
+        """Try a move's effect (not the triggers after it) and take it back: the index of the first `ensure` of
+        its action that fails, or None. `then(index)` is called on the state the move left, before it is taken
+        back (to explain the failure)."""
+        mark = len(self._journal)
+        # (the steps it takes are spent from the budget of what asks, the listing of the moves say: trying
+        # many moves cannot run away)
+        saved = (self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth)
+        self._choices, self._ci, self._next = _NO_CHOICES, 0, None
+        try:
+            move.action.body(self, [*move.args])
+            failed = None
+        except Unmet as unmet:
+            failed = unmet.args[0]
+            if then is not None:
+                then(failed)
+        except GameOver:
+            failed = None
+        finally:
+            self._rollback(mark)
+            self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth = saved
+        return failed
 
     @staticmethod
     def _choice_moves(p):
@@ -701,24 +822,43 @@ class State:
             moves.extend(cls._unique(mine))
         return unique
 
-    def apply(self, move):
+    def apply(self, move, chance=None):
+        """Apply a legal move. `chance` forces the outcomes of the draws it makes anew, one by one (see
+        chance.outcomes); the draws past it, or all without it, come from the generator."""
         if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         pending = self.pending
-        mark = pending.mark if pending is not None else len(self._journal)
+        if pending is None:
+            mark = len(self._journal)
+            drawn: tuple = ()
+            steps = tuple(chance) if chance else ()
+        else:
+            mark = pending.mark
+            drawn = pending.drawn
+            steps = drawn + tuple(chance) if chance else drawn
         try:
             if pending is None:
                 self._steps.append(mark)
-                self._run(move, _NO_CHOICES, mark)
+                self._run(move, _NO_CHOICES, mark, steps=steps)
             else:  # the answer to a choice: the move goes on from it
                 self._steps.append(pending)
                 suspended, self._suspended = self._suspended, None
                 if suspended is not None:
+                    # the draws before the choice are made; those after it are forced where `chance` says
+                    self._script = Script.resumed(steps, pending.drawn, pending.draw_sizes)
+                    self._chance_move, self._chance_count = mark, pending.chance_count
                     self._run(pending.move, pending.choices + [move.args[0]], mark, suspended, move.args[0])
                 else:  # (a copy of a state: it runs the move again from its start, making the choices again)
                     self._rollback(mark)
-                    self._run(pending.move, pending.choices + [move.args[0]], mark)
+                    self._run(pending.move, pending.choices + [move.args[0]], mark, steps=steps)
+            script = self._script
+            if script.used:
+                self.last_draws = script.sizes[len(drawn):]
+                self._step_draws.append(tuple(script.used[len(drawn):]))
+            else:  # (most moves draw nothing)
+                self.last_draws = _NO_DRAWS
+                self._step_draws.append(())
         except BaseException as err:
             # whatever went wrong (a rule, memory, an interrupt): the move did not happen, and the state is as
             # it was
@@ -726,7 +866,7 @@ class State:
             self._drop_suspended()
             self._rollback(mark)
             if pending is not None:
-                self._run(pending.move, pending.choices, mark)
+                self._run(pending.move, pending.choices, mark, steps=pending.drawn)
             self.pending = pending
             self._version += 1
             if isinstance(err, RuleError) or not isinstance(err, Exception):
@@ -743,6 +883,19 @@ class State:
     def secret_choice(self):
         """Is the decision to make now a secret one (`choose ... secretly`)?"""
         return self.pending is not None and self.pending.secret
+
+    @property
+    def step_starts(self):
+        """Per move applied: (the label its chance events carry, the number of its first draw in its move's
+        run): a choice in the middle of a move runs the move again from its start, after the draws before
+        the choice."""
+        return [(step, 0) if isinstance(step, int) else (step.mark, len(step.drawn)) for step in self._steps]
+
+    @property
+    def drawn(self):
+        """Per move applied, the outcome each of its draws took (the draws it made anew): with `played`, what
+        replays the game exactly, or with other outcomes forced (`apply(move, chance=...)`)."""
+        return list(self._step_draws)
 
     @property
     def history(self):
@@ -774,22 +927,26 @@ class State:
         self._drop_suspended()
         step = self._steps.pop()
         self._moves.pop()
+        self._step_draws.pop()
         if step.__class__ is int:
             self._rollback(step)
             self.pending = None
         else:
             self._rollback(step.mark)
-            self._run(step.move, step.choices, step.mark)
+            self._run(step.move, step.choices, step.mark, steps=step.drawn)
             self.pending = step
 
-    def _run(self, move, choices, mark, suspended=None, answer=None):
-        """Run a move from its start, making `choices` again on the way; or, given the move suspended at a
-        choice (a generator: see Compiler.body), go on from there with `answer`."""
+    def _run(self, move, choices, mark, suspended=None, answer=None, steps=()):
+        """Run a move from its start, making `choices` again on the way (its draws forced to `steps`, then from
+        the generator); or, given the move suspended at a choice (a generator: see Compiler.body), go on from
+        there with `answer`."""
         act = move.action
         if suspended is None:
             self._choices = choices
             self._ci = 0
             self._chance_move, self._chance_count = mark, 0
+            if steps or self._script.used or self._script.steps:  # (an empty script is kept: most moves draw nothing)
+                self._script = Script(steps)
             self._next = None
             self._depth = 0
             self._budget = MAX_LOOP_STEPS
@@ -807,11 +964,12 @@ class State:
             if request is not None:  # the move waits for a player's choice
                 who, options, prompt, secret, detail = request
                 self.pending = Pending(move, choices, options, who if who is not None else self.turn_player,
-                                       prompt, mark, secret, detail)
+                                       prompt, mark, secret, detail, *self._drawn_so_far())
                 self._suspended = suspended
                 return
         except NeedChoice as nc:
-            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret, nc.detail)
+            self.pending = Pending(move, choices, nc.options, nc.chooser, nc.prompt, mark, nc.secret, nc.detail,
+                                   *self._drawn_so_far())
             return
         except GameOver:
             pass  # the move's `after move` triggers still run (they keep the scores), then the game ends
@@ -824,6 +982,11 @@ class State:
             self._end_turn()
         except _WRONG_KIND as err:
             raise RuleError(f"a trigger after '{act.name}' used a value of the wrong kind ({err})") from None
+
+    def _drawn_so_far(self):
+        """What a Pending keeps of the draws its move made before the choice: (outcomes, their sizes, the chance
+        events made)."""
+        return tuple(self._script.used), tuple(self._script.sizes), self._chance_count
 
     @staticmethod
     def _advance(suspended, answer):
@@ -937,6 +1100,8 @@ class State:
             for listers in (regular, fallback):
                 for gen in listers:
                     gen(self, moves)
+                    if self._trying:  # a move whose `ensure` fails is no move
+                        moves = [m for m in moves if not m.action.ensures or self.unmet(m) is None]
                     if moves:
                         return True
             return False

@@ -4,6 +4,8 @@ Changes made here are not moves: `settle` makes the arranged position the floor 
 """
 from __future__ import annotations
 
+import json
+
 
 def clear_boards(state):
     """Every piece on a board goes to the supply."""
@@ -68,21 +70,92 @@ def snapshot(state):
 def scramble_unseen(state, seat):
     """Change every attribute value `seat` may not know, in place: all of a piece's in a place the seat
     cannot look at (another's hand, a secret zone, the box), the hidden ones of a face-down piece it does
-    not own. A view, or a bot, that changes after this has read what its seat cannot see. Returns how many
-    values were changed."""
+    not own, all of a covered one's; and every variable it cannot see that the rules gave a value (another's
+    private ones, secret ones). A view, or a bot, that changes after this has read what its seat cannot see.
+    Returns how many values were changed."""
     from .knowledge import containers
-    from .view import sees
+    from .view import sees, var_visible
     changed = 0
+    for slot in {w.slot for w in state.writes if w.slot[0] == "var" and not var_visible(state, w.slot, seat)}:
+        where = state.vars if slot[1] is None else state.players[slot[1]].vars
+        where[slot[2]] = _scrambled(where[slot[2]])
+        changed += 1
     for place in containers(state):
         for piece in place.pieces:
-            if sees(state, place, piece.up, piece.owner, seat):
+            if sees(state, place, piece.up, piece.owner, seat, piece.covered):
                 continue
-            if sees(state, place, True, None, seat) and piece.kind.hidden:
+            if sees(state, place, True, None, seat) and piece.kind.hidden and not piece.covered:
                 names = [n for n in piece.attrs if n in piece.kind.hidden]   # face down: it shows the rest
             else:
                 names = list(piece.attrs)
             for n in names:
-                v = piece.attrs[n]
-                piece.attrs[n] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else f"{v}~")
+                piece.attrs[n] = _scrambled(piece.attrs[n])
                 changed += 1
     return changed
+
+
+def _scrambled(v):
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, int):
+        return v + 7
+    return None if v is None else f"{v}~"
+
+
+def twin(state, seat, rng):
+    """The same game played again with the same moves, but with draws made straight into places `seat` cannot
+    see (`other.die = random(1..6)`) forced to other outcomes, at random, as many as can be while `seat` still
+    cannot tell the two games apart (its view and its history the same after every move: a draw revealed
+    later keeps its outcome). None when no draw can be changed so. A search that decides differently in the
+    twin has read what its seat cannot see."""
+    from .state import State
+    from .view import sees, var_visible
+
+    def hidden(event):
+        if event.into is None or len(event.options) < 2:
+            return False
+        if event.into[0] == "var":
+            return not var_visible(state, event.into, seat)
+        # where the piece lay then: the Write that the pick made says
+        w = next((w for w in state.writes if w.label == event.label), None)
+        return w is not None and not sees(state, w.where, w.up, w.owner, seat, w.covered)
+
+    def seen(game):
+        """What `seat` saw after the start and after each move."""
+        out = [(json.dumps(game.view(seat), sort_keys=True), ())]
+        work = State(state.game, seed=state.seed, players=state.num_players, options=tuple(state.options),
+                     inputs=state.inputs, chance=game.setup_drawn)
+        for move, drawn in zip(game.played, game.drawn):
+            work.apply(work.parse_move(move.text), chance=drawn)
+            out.append((json.dumps(work.view(seat), sort_keys=True), tuple(work.history_for(seat))))
+        return out
+
+    def play(changes):
+        """The game with the draws in `changes` ({(step, draw): outcome}; step -1 is the start) forced."""
+        def steps(k, drawn):
+            return tuple(changes.get((k, i), x) for i, x in enumerate(drawn))
+        other = State(state.game, seed=state.seed, players=state.num_players, options=tuple(state.options),
+                      inputs=state.inputs, chance=steps(-1, state.setup_drawn))
+        for k, (move, drawn) in enumerate(zip(state.played, state.drawn)):
+            other.apply(other.parse_move(move.text), chance=steps(k, drawn))
+        return other
+
+    candidates = [(k, i, len(e.options)) for e in state.chance if hidden(e) for k, i in _draw_place(state, e)]
+    truth = seen(state)
+    changes: dict = {}
+    for k, i, n in candidates:
+        real = state.setup_drawn[i] if k < 0 else state.drawn[k][i]
+        attempt = dict(changes)
+        attempt[(k, i)] = rng.choice([x for x in range(n) if x != real])
+        if seen(play(attempt)) == truth:
+            changes = attempt
+    return play(changes) if changes else None
+
+
+def _draw_place(state, event):
+    """Where a chance event's first draw was made: [(the step, -1 for the start, the draw's number in it)]."""
+    marks = [(-1, -1, 0, len(state.setup_drawn))]
+    marks += [(k, mark, start, len(drawn)) for k, ((mark, start), drawn) in
+              enumerate(zip(state.step_starts, state.drawn))]
+    return [(k, event.draws[0] - start) for k, mark, start, n in marks
+            if mark == event.label[0] and start <= event.draws[0] < start + n]

@@ -1,7 +1,9 @@
 """What one seat may see of a state: the only way front ends and bots look at a game.
 
 Private zones show to their owner alone, secret zones to nobody (their size is public), and a
-face-down piece hides its hidden attributes (all of them when none are marked) from everyone.
+face-down piece hides its hidden attributes (all of them when none are marked) from everyone but its
+owner; a piece whose kind is `hidden when covered` shows nothing of itself under another piece on a board.
+A private variable shows to its owner alone, a secret one to nobody (the view names them as hidden).
 A view is plain JSON-able data; its shape is the TypedDicts below (docs/engine-api.md).
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ class _PieceBase(TypedDict):
 
 
 class PieceView(_PieceBase, total=False):
+    covered: bool  # it lies under another piece and shows nothing of itself
     turns: int  # quarter turns clockwise, when turned
     sides: dict[str, Any]  # a tile's sides as they face now
     label: str  # the game's `show` text, for pieces the seat may know
@@ -60,13 +63,17 @@ class ZoneView(TypedDict):
     pieces: list[PieceView]  # empty when not visible
 
 
-class PlayerView(TypedDict):
+class _PlayerBase(TypedDict):
     seat: str
     vars: dict[str, Any]  # its variables (but those the rules mark `internal`)
     status: list[str]  # the game's `status` figures for this player, in its words
 
 
-class View(TypedDict):
+class PlayerView(_PlayerBase, total=False):
+    hidden: list[str]  # its variables this seat may not see (private to another, or secret)
+
+
+class _ViewBase(TypedDict):
     game: str
     about: str  # the goal, in the game's words (empty when it gives none)
     seat: str
@@ -84,7 +91,13 @@ class View(TypedDict):
     choice: Optional[str]  # what this seat must choose now (mid-move), when it must
 
 
+class View(_ViewBase, total=False):
+    hidden_vars: list[str]  # the game's variables nobody sees (secret)
+
+
 def piece_view(p: Piece, seat: int, S=None) -> PieceView:
+    if p.kind.covered_hidden and p.covered:
+        return {"kind": p.kind.name, "owner": None, "up": False, "attrs": {}, "covered": True}
     # a face-down piece keeps no secret from its owner, who put it there
     known = p.up or (p.owner is not None and p.owner.index == seat)
     shown = p.attrs if known else p.visible_attrs()
@@ -118,21 +131,30 @@ def zone_visible(zone, seat: int) -> bool:
     return False
 
 
-def sees(S, where, up, owner, seat: int) -> bool:
-    """Does `seat` see what a piece is, lying at `where` (a space or a zone; face up or not; owned by `owner`)?
-    The rules of view(): spaces and visible zones show their pieces (the box is not shown), and a face-down
-    piece only its visible attributes, except to its owner."""
-    if where is None or where is S.box:
+def sees(S, where, up, owner, seat: int, covered: bool = False) -> bool:
+    """Does `seat` see what a piece is, lying at `where` (a space or a zone; face up or not; owned by `owner`;
+    covered by another piece, when its kind hides it then)? The rules of view(): spaces and visible zones
+    show their pieces (the box is not shown), and a face-down piece only its visible attributes, except to its
+    owner."""
+    if where is None or where is S.box or covered:
         return False
     if not where.is_space and not zone_visible(where, seat):
         return False
     return up or (owner is not None and owner.index == seat)
 
 
-def _statuses(S, player) -> list[str]:
-    """The game's figures for `player`; one that comes out empty says nothing and is left out."""
+def _statuses(S, player, seat: int) -> list[str]:
+    """The game's `status` figures for `player`, as `seat` sees them. One that comes out empty (its `if`
+    condition fails, or its text is empty) says nothing and is left out; one whose text or condition reads a
+    variable `seat` may not see is `?` whatever it would say, even when it would be left out, so that neither
+    its text nor whether it shows tells `seat` anything (see Compiler.status_reader)."""
     out = []
-    for figure in S.game.statuses:
+    readers = S.game.status_readers
+    for i, figure in enumerate(S.game.statuses):
+        reader = readers[i] if i < len(readers) else None
+        if reader == "nobody" or (reader == "owner" and player.index != seat):
+            out.append("?")
+            continue
         try:
             text = figure(S, player)
             if text:
@@ -172,18 +194,42 @@ def view(S, seat: int) -> View:
             add_zone(z)
     add_zone(S.supply)
     phase_names = [ph.name for ph in S.game.phases]
-    internal = S.game.internal
-    out = S.outcome() if S.is_over() else None
-    return {
+    result = S.outcome() if S.is_over() else None
+    unseen = S.game.secret_vars | S.game.internal
+    out: View = {
         "game": S.game.title, "seat": S.players[seat].name,
         "facing": S.players[seat].facing if S.game.seated else None,
         "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
         "phase": phase_names[S.phase] if S.phase is not None else None,
-        "over": out is not None, "result": out.text if out is not None else None,
-        "reason": out.reason if out is not None else None, "about": S.game.about,
+        "over": result is not None, "result": result.text if result is not None else None,
+        "reason": result.reason if result is not None else None, "about": S.game.about,
         "boards": boards, "zones": zones,
-        "players": [{"seat": p.name, "vars": {k: _plain(v) for k, v in p.vars.items() if k not in internal},
-                     "status": _statuses(S, p)} for p in S.players],
-        "vars": {k: _plain(v) for k, v in S.vars.items() if k not in internal},
+        "players": [player_view(S, p, seat) for p in S.players],
+        "vars": {k: _plain(v) for k, v in S.vars.items() if k not in unseen},
         "choice": S.pending.prompt if S.pending is not None and S.pending.chooser.index == seat else None,
     }
+    if S.game.secret_vars - S.game.internal:
+        out["hidden_vars"] = sorted(S.game.secret_vars - S.game.internal)
+    return out
+
+
+def player_view(S, p, seat: int) -> PlayerView:
+    """A player's variables as `seat` sees them: another's private ones, and secret ones, are left out (and
+    named as hidden); `internal` ones are not shown at all."""
+    unseen = S.game.secret_player_vars if p.index == seat else S.game.unseen_player_vars
+    internal = S.game.internal
+    out: PlayerView = {"seat": p.name,
+                       "vars": {k: _plain(v) for k, v in p.vars.items() if k not in unseen and k not in internal},
+                       "status": _statuses(S, p, seat)}
+    unseen = unseen - internal
+    if unseen:
+        out["hidden"] = sorted(unseen)
+    return out
+
+
+def var_visible(S, slot, seat: int) -> bool:
+    """Does `seat` see the variable of a slot ("var", owner seat or None, name)?"""
+    _, owner, name = slot
+    if owner is None:
+        return name not in S.game.secret_vars
+    return name not in (S.game.secret_player_vars if owner == seat else S.game.unseen_player_vars)

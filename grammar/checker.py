@@ -13,7 +13,7 @@ from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS
 from .statements import StatementChecker
 from .symbols import Checked, Context, Meaning, Scope
 from .tables import check_table
-from .types import ANY, BOOL, INT, PLAYER, Library, piece_of
+from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, listing
 
 # declarations that define a name: node type -> (what it is called, the Symbols table it goes in)
@@ -160,6 +160,10 @@ class Checker:
         self.check_kinds_and_zones()
         for v in self.sym.vars.values():
             self.exprs.expect(v.init, self.ctx.resolve_type(v.type), Scope(), f"the start value of '{v.name}'")
+            if v.visibility == "private" and not v.per_player:
+                self.error("E021", f"variable '{v.name}' is private, but it belongs to no player", v.span,
+                           "a private variable is a player's own: write `per player private`; for a value "
+                           "nobody sees write `secret`", focus="private")
         for c in self.sym.consts.values():
             self.ctx.types[c] = self.exprs.expr(c.value, Scope())
         self.check_constant_cycles()
@@ -363,7 +367,7 @@ class Checker:
         if self.sym.rank is not None:
             scope = Scope().bind("player", PLAYER, "param")
             for k in self.sym.rank.keys:
-                self.exprs.expect(k, INT, scope, "a ranking key")
+                self.exprs.expect(k, NUMBER, scope, "a ranking key")
         self.check_phases_reachable()
 
     def check_action(self, action: N.Action) -> None:
@@ -384,6 +388,27 @@ class Checker:
         if action.label is not None:
             self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
+        ensure = next((n for n in N.walk(action.body) if isinstance(n, N.Ensure)), None)
+        asks = next((n for n in N.walk(action.body) if isinstance(n, N.Choose) or
+                     (isinstance(n, N.For) and n.ordered_by is not None) or
+                     (isinstance(n, N.ExprStmt) and n.call.func in self.sym.procs and
+                      self._proc_chooses(n.call.func, set()))), None)
+        if ensure is not None and asks is not None:
+            self.error("E032", f"action '{action.name}' has an `ensure` and asks a player to choose",
+                       ensure.span.at_start(len("ensure")),
+                       "`ensure` tries the move's effect to list the legal moves, and a choice cannot be tried "
+                       "ahead; test the condition before the choice with `require`, or after it with `if`")
+
+    def _proc_chooses(self, name: str, seen: set) -> bool:
+        if name in seen:
+            return False
+        seen.add(name)
+        for n in N.walk(self.sym.procs[name].body):
+            if isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None):
+                return True
+            if isinstance(n, N.ExprStmt) and n.call.func in self.sym.procs and self._proc_chooses(n.call.func, seen):
+                return True
+        return False
 
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())

@@ -18,6 +18,7 @@ from .types import (
     DIR,
     INT,
     NONE,
+    NUMBER,
     PIECE,
     PLAYER,
     SPACE,
@@ -101,7 +102,7 @@ class ExpressionChecker:
 
     # ------------------------------------------------------------ leaves
     def type_Num(self, e: N.Num, scope: Scope) -> Type:
-        return INT
+        return INT if isinstance(e.value, int) else NUMBER
 
     def type_Str(self, e: N.Str, scope: Scope) -> Type:
         return TEXT
@@ -273,7 +274,7 @@ class ExpressionChecker:
         for k in kinds:
             for x in k.attrs:
                 if x.name == e.name:
-                    return self.ctx.resolve_type_quiet(x.type), False
+                    return self.ctx.resolve_type_quiet(x.type), x.mutable
         names = [x.name for k in kinds for x in k.attrs] + list(common)
         what = f"a {kinds[0].name}" if len(kinds) == 1 else "a piece"
         self.error("E013", f"{what} has no attribute '{e.name}'{did_you_mean(e.name, names)}", e.name_span,
@@ -292,8 +293,8 @@ class ExpressionChecker:
         return BOOL
 
     def type_Neg(self, e: N.Neg, scope: Scope) -> Type:
-        self.expect(e.value, INT, scope, "what `-` negates")
-        return INT
+        t = self.expect(e.value, NUMBER, scope, "what `-` negates")
+        return NUMBER if t == NUMBER else INT
 
     def type_Cond(self, e: N.Cond, scope: Scope) -> Type:
         self.expect(e.test, BOOL, scope, "the condition of `if ... else`")
@@ -316,10 +317,11 @@ class ExpressionChecker:
         if lt == ANY and rt == ANY:
             return ANY  # two untyped values (a def's parameters): decided when the rule runs
         for side, t in ((e.left, lt), (e.right, rt)):
-            if not t.fits(INT):
+            if not t.fits(NUMBER):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {a(t.show())}", side.span,
                            binop_hint(e, lt, rt, t))
-        return INT
+        # `/` divides exactly (7 / 2 is 3.5); whole numbers stay whole under + - * %
+        return NUMBER if e.op == "/" or NUMBER in (lt, rt) else INT
 
     def type_Compare(self, e: N.Compare, scope: Scope) -> Type:
         lt = self.expr(e.left, scope)
@@ -333,7 +335,7 @@ class ExpressionChecker:
             return BOOL
         if e.op in ("<", ">", "<=", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
-                if not t.fits(INT):
+                if not t.fits(NUMBER):
                     self.error("E021", f"`{e.op}` compares numbers, but this is {a(t.show())}", side.span,
                                self._order_hint(e, side, t))
             return BOOL

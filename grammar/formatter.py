@@ -40,7 +40,7 @@ INDENT = 4
 TAB = 4
 OPEN = ("(", "[")
 CLOSE = (")", "]")
-VALUE_TYPES = ("NAME", "INT", "SIGNED", "STRING", "GAME_NAME")
+VALUE_TYPES = ("NAME", "INT", "SIGNED", "DECIMAL", "SIGNED_DECIMAL", "STRING", "GAME_NAME")
 TIGHT_BEFORE = (",", ":", ")", "]", ".", "..")
 TIGHT_AFTER = ("(", "[", ".", "..")
 

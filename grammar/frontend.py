@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from typing import Callable, Optional
@@ -223,6 +224,7 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
 
 
 _NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
 
 
 def _csv_rows(text: str, dpath: str, diags: list) -> list:
@@ -246,6 +248,9 @@ def _csv_rows(text: str, dpath: str, diags: list) -> list:
                 value = ""
             elif _NUMBER.fullmatch(str(value)):
                 value = int(str(value))
+            elif _DECIMAL.fullmatch(str(value)) and len(str(value)) <= MAX_DIGITS + 2:
+                exact = Fraction(str(value))
+                value = int(exact) if exact.denominator == 1 else exact
             cells.append((value, span))
             col += len(cell) + 1
         if cells and any(c[0] != "" for c in cells):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import nodes as N
-from .types import BOOL, INT, NONE, PLAYER, SPACE, TEXT, Type, list_of
+from .types import BOOL, INT, NONE, NUMBER, PLAYER, SPACE, TEXT, Type, list_of
 from .wording import short_text
 
 
@@ -19,6 +19,11 @@ def type_hint(actual: Type, want: Optional[Type], node=None) -> Optional[str]:
         return f"to ask whether it holds anything write `empty({x})` or `not empty({x})`"
     if want == BOOL and actual == INT:
         return f"a number is not a condition: compare it, such as `{x} > 0`"
+    if want == INT and actual == NUMBER and isinstance(node, N.Num):
+        return "this is not a whole number: declare what holds it as a `number` (`var x: number = 0`)"
+    if want == INT and actual == NUMBER:
+        return (f"this number may be a fraction (`/` divides exactly): round it with `floor({x})`, `ceil({x})` or "
+                f"`round({x})`, or hold it in a `number`")
     if want == INT and actual == BOOL:
         return "yes/no is not a number; to count a condition write `1 if CONDITION else 0`"
     if want == INT and actual == TEXT:

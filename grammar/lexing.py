@@ -14,7 +14,7 @@ from lark import Lark, Token
 from .parser import _MireIndenter
 
 # terminals whose text is several words, and the type of the newline token (which carries the comments)
-MULTI_WORD = ("EACH", "PER_PLAYER", "ORDERED")
+MULTI_WORD = ("EACH", "PER_PLAYER", "ORDERED", "COVERED")
 NEWLINE = "_NL"
 COMMENT = "COMMENT"
 
@@ -72,8 +72,8 @@ def source_tokens(source: str) -> list:
 
 def keyword_tokens(tokens) -> list:
     """The tokens that are words of the language (not names, numbers, strings or punctuation)."""
-    return [t for t in tokens if t.type not in ("NAME", "INT", "SIGNED", "STRING", "GAME_NAME", NEWLINE, COMMENT)
-            and t.value[:1].isalpha()]
+    values = ("NAME", "INT", "SIGNED", "DECIMAL", "SIGNED_DECIMAL", "STRING", "GAME_NAME", NEWLINE, COMMENT)
+    return [t for t in tokens if t.type not in values and t.value[:1].isalpha()]
 
 
 __all__ = ["source_tokens", "keyword_tokens", "Token", "MULTI_WORD", "NEWLINE", "COMMENT"]

@@ -8,6 +8,7 @@ built by naming its fields. Nodes compare by identity (eq=False) so later phases
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from typing import Any, ClassVar, Iterator, Optional, Union
 
 import attrs
@@ -98,7 +99,7 @@ class Decl(Node):
 
 @node
 class Num(Expr):
-    value: int
+    value: Union[int, Fraction]  # `7.5` is the exact Fraction(15, 2)
 
 
 @node
@@ -288,6 +289,13 @@ class Require(Stmt):
 
 
 @node
+class Ensure(Stmt):
+    """`ensure CONDITION [else "..."]`: the move is legal only if CONDITION holds when the effect gets there."""
+    test: Expr
+    message: Optional[str]
+
+
+@node
 class Outcome(Stmt):
     kind: str  # "win" | "lose" | "draw" | "finish"
     who: Optional[Expr]
@@ -426,12 +434,14 @@ class AttrDecl(Node):
     type: TypeRef
     hidden: bool
     key: bool = False  # names the piece in move texts and inputs
+    mutable: bool = False  # the rules may change it (`d.face = random(1..6)`)
 
 
 @node
 class Kind(Decl):
     name: str
     attrs: tuple[AttrDecl, ...]
+    covered_hidden: bool = False  # under another piece on a board, it shows nothing of itself
 
 
 Cell = tuple[Union[str, int], Span]
@@ -462,6 +472,7 @@ class Var(Decl):
     type: TypeRef
     init: Expr
     per_player: bool
+    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody does
     internal: bool = False  # the rules need it, the players don't: never shown
 
 

@@ -8,6 +8,7 @@ import marshal
 import pickle
 import re
 import unicodedata
+from fractions import Fraction
 from importlib import resources
 
 import attrs
@@ -150,6 +151,16 @@ class _ToAst(Transformer):
                                 "games count pieces, turns and points: write a smaller number")
         return int(str(tok))
 
+    def _decimal(self, tok: Token):
+        """`7.5` as the exact number it is (fifteen halves); a whole one (`3.0`) is an int."""
+        digits = str(tok).lstrip("-").replace(".", "")
+        if len(digits) > MAX_DIGITS:
+            raise SyntaxProblem("E070", f"this number has {len(digits)} digits, and a number in a rules file has "
+                                        f"at most {MAX_DIGITS}", self._tspan(tok),
+                                "games count pieces, turns and points: write a smaller number")
+        value = Fraction(str(tok))
+        return int(value) if value.denominator == 1 else value
+
     # ------------------------------------------------ declarations
     def start(self, meta, items):
         return N.Module(path=self.path, items=tuple(items), span=self._span(meta))
@@ -233,13 +244,14 @@ class _ToAst(Transformer):
         name, typ, *flags = c
         words = {str(f) for f in flags if f is not None}
         return N.AttrDecl(name=str(name), type=typ, hidden="hidden" in words, key="key" in words,
-                          span=self._span(meta))
+                          mutable="mutable" in words, span=self._span(meta))
 
     def attrs(self, meta, c):
         return tuple(c)
 
     def kind(self, meta, c):
-        return N.Kind(name=str(c[0]), attrs=tuple(c[1] or ()), span=self._span(meta))
+        return N.Kind(name=str(c[0]), attrs=tuple(c[1] or ()), covered_hidden=c[2] is not None,
+                      span=self._span(meta))
 
     def row(self, meta, c):
         out = []
@@ -248,6 +260,8 @@ class _ToAst(Transformer):
                 value = self._string(tok)
             elif tok.type in ("INT", "SIGNED"):
                 value = self._int(tok)
+            elif tok.type in ("DECIMAL", "SIGNED_DECIMAL"):
+                value = self._decimal(tok)
             else:
                 value = str(tok)
             out.append((value, self._tspan(tok)))
@@ -285,8 +299,9 @@ class _ToAst(Transformer):
                       visibility=o.get("visibility", "public"), capacity=o.get("capacity"), span=self._span(meta))
 
     def var(self, meta, c):
-        name, typ, init, per, internal = c
-        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None, internal=internal is not None,
+        name, typ, init, per, visibility, internal = c
+        return N.Var(name=str(name), type=typ, init=init, per_player=per is not None,
+                     visibility=str(visibility) if visibility is not None else "public", internal=internal is not None,
                      span=self._span(meta))
 
     def const(self, meta, c):
@@ -415,6 +430,9 @@ class _ToAst(Transformer):
 
     def require_stmt(self, meta, c):
         return N.Require(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
+
+    def ensure_stmt(self, meta, c):
+        return N.Ensure(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
 
     def win_stmt(self, meta, c):
         return N.Outcome(kind="win", who=c[0], reason=c[1], span=self._span(meta))
@@ -546,6 +564,9 @@ class _ToAst(Transformer):
 
     def int_lit(self, meta, c):
         return N.Num(value=self._int(c[0]), span=self._tspan(c[0]))
+
+    def decimal_lit(self, meta, c):
+        return N.Num(value=self._decimal(c[0]), span=self._tspan(c[0]))
 
     def str_lit(self, meta, c):
         return N.Str(value=self._string(c[0]), span=self._tspan(c[0]))

@@ -11,7 +11,7 @@ from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
 from .symbols import Checked, Context, Scope
-from .types import BOOL, INT, PIECE, PLAYER, SPACE, Library, Type, list_of, piece_of
+from .types import BOOL, INT, NUMBER, PIECE, PLAYER, SPACE, Library, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
 
@@ -71,10 +71,10 @@ class StatementChecker:
         target = s.target
         self.ctx.types[target] = t
         if s.op != "=":
-            if not t.fits(INT):
+            if not t.fits(NUMBER):
                 self.error("E021", f"`{s.op}` needs a number, but this is {a(t.show())}", target.span,
                            f"`{s.op}` adds to or takes from a number; to set a value write `=`")
-            self.exprs.expect(s.value, INT, scope, f"the right side of `{s.op}`")
+            self.exprs.expect(s.value, NUMBER if t == NUMBER else INT, scope, f"the right side of `{s.op}`")
         else:
             self.exprs.expect(s.value, t, scope, f"the new value of '{short_text(target)}'")
 
@@ -91,9 +91,13 @@ class StatementChecker:
         if not assignable:
             if t.base == "zone":
                 hint = "a zone cannot be replaced; `move` pieces into it or out of it"
+            elif obj_t.general.base == "piece":
+                hint = (f"a piece's attributes are fixed unless its kind says otherwise: declare it "
+                        f"`{target.name}: ... mutable` (a die's face), or change the piece's `owner`, `up` or "
+                        "`turns`")
             else:
-                hint = ("what can be assigned: variables (`var`), players' variables (`mover.score`), and a "
-                        "piece's `owner` and `up`")
+                hint = ("what can be assigned: variables (`var`), players' variables (`mover.score`), a "
+                        "piece's `owner`, `up` and `turns`, and its kind's `mutable` attributes")
             self.error("E025", f"'{target.name}' of {a(obj_t.show())} cannot be changed", target.name_span, hint)
             return None
         return t
@@ -184,6 +188,13 @@ class StatementChecker:
 
     def check_Require(self, s: N.Require, scope: Scope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
+
+    def check_Ensure(self, s: N.Ensure, scope: Scope, context: str) -> None:
+        self.exprs.expect(s.test, BOOL, scope, "an `ensure` condition")
+        if context != "action":
+            self.error("E032", f"`ensure` can only be used in an action, not in a {context}",
+                       s.span.at_start(len("ensure")), "`ensure` decides whether a move is legal by what it does; "
+                       "elsewhere test the condition with `if`")
 
     def check_Outcome(self, s: N.Outcome, scope: Scope, context: str) -> None:
         if s.reason is not None:

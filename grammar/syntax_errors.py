@@ -19,6 +19,7 @@ from .wording import words as _words
 _TOKEN_WORDS = {
     "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
     "$END": "the end of the file", "NAME": "a name", "INT": "a number", "SIGNED": "a number",
+    "DECIMAL": "a number", "SIGNED_DECIMAL": "a number",
     "STRING": 'a string ("...")', "EACH": "'for each player'", "PER_PLAYER": "'per player'",
     "ORDERED": "'ordered by'", "VISIBILITY": "'public', 'private' or 'secret'",
     "ITEM_KIND": "'action', 'trigger', 'proc', 'def' or 'option'",
@@ -28,8 +29,8 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "fallback", "about", "status", "when")
-STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "win", "lose", "draw",
+                      "remove", "replace", "fallback", "about", "status", "when")
+STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose")
 # how each keyword's line is written, for hints
@@ -58,6 +59,8 @@ _FORMS = {
     "about": '`about "the goal of the game, in a sentence or two"`',
     "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
+    "replace": "`replace ITEM`, in a variant, where ITEM takes the place of the base's item of its name: "
+               "`replace action NAME(...):`, `replace board NAME: grid W x H`, `replace phase NAME:`, `replace setup:`",
     "when": "`when stuck: lose` (or `win`, `draw`, `pass`, `finish`)",
     "let": "`let NAME = VALUE`",
     "place": "`place KIND for PLAYER at SPACE`",
@@ -65,6 +68,7 @@ _FORMS = {
     "flip": "`flip PIECE`, `flip PIECE up` or `flip PIECE down`",
     "shuffle": "`shuffle ZONE`",
     "require": '`require CONDITION` or `require CONDITION else "message"`',
+    "ensure": '`ensure CONDITION` or `ensure CONDITION else "message"`, in the effect of an action',
     "win": "`win PLAYER`", "lose": "`lose PLAYER`", "draw": "`draw`, alone on its line",
     "finish": "`finish`, alone on its line", "again": "`again`, alone on its line",
     "pass": "`pass`, alone on its line", "enter": "`enter PHASE`", "next": "`next PLAYER`",
@@ -111,7 +115,7 @@ def _describe_token(tok) -> str:
         return _TOKEN_WORDS[tok.type]
     if tok.type == "STRING":
         return f"the string {tok}"
-    if tok.type in ("INT", "SIGNED"):
+    if tok.type in ("INT", "SIGNED", "DECIMAL", "SIGNED_DECIMAL"):
         return f"the number {tok}"
     return f"'{tok}'"
 
@@ -378,16 +382,6 @@ def _equals_for_comparison(s: _Spot):
     return None
 
 
-def _fraction(s: _Spot):
-    if s.tok.type == "INT" and s.text[:s.col - 1].endswith("."):
-        before = s.text[:s.col - 2]
-        start = len(before.rstrip("0123456789")) + 1 if before[-1:].isdigit() else s.col - 1
-        return Diagnostic("E002", "Mire numbers are whole numbers",
-                          N.Span(s.path, s.line, start, s.line, s.col + s.width),
-                          "write a whole number such as 3; there are no fractions")
-    return None
-
-
 def _dashed_name(s: _Spot):
     text, col = s.text, s.col
     if s.tok.type == "MINUS" and col > 1 and (text[col - 2:col - 1].isalnum() or text[col - 2:col - 1] == "_") \
@@ -461,7 +455,7 @@ def _empty_block(s: _Spot):
 
 
 _READINGS = (_unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
-             _equals_for_comparison, _fraction, _dashed_name, _block_not_indented, _misspelt, _missing_value,
+             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _missing_value,
              _line_ends_early, _empty_block)
 
 
@@ -470,7 +464,8 @@ def _general(s: _Spot) -> Diagnostic:
     keyword = s.first if s.first in _FORMS and s.col > len(_indent(s.text)) + 1 else None
     form: str | None
     if keyword == "remove" and not _indent(s.text):
-        form = "`remove action NAME` (or trigger, proc, def, option), in a variant"
+        form = "`remove KIND NAME` in a variant (KIND: action, trigger, proc, def, option, var, const, board, " \
+               "zone, enum or phase)"
     elif keyword == "remove":
         form = "`remove PIECE`"
     else:

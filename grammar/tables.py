@@ -3,6 +3,8 @@ kind's attributes, every row has a value of the right type for each.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from . import nodes as N
 from .symbols import Context
 from .types import DIRECTIONS
@@ -89,8 +91,12 @@ def _table_type(ctx: Context, t: N.TypeRef) -> bool:
 def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
     t = x.type.name
     if t == "int" and not isinstance(value, int):
+        ctx.error("E041", f"'{x.name}' is a whole number, not '{value}'", vspan,
+                  f"write a whole number for '{x.name}', such as 1" + (
+                      f", or declare '{x.name}' a `number`" if isinstance(value, Fraction) else ""))
+    elif t == "number" and (isinstance(value, bool) or not isinstance(value, (int, Fraction))):
         ctx.error("E041", f"'{x.name}' is a number, not '{value}'", vspan,
-                  f"write a whole number for '{x.name}', such as 1")
+                  f"write a number for '{x.name}', such as 1 or 7.5")
     elif t == "bool" and value not in ("yes", "no", "true", "false"):
         ctx.error("E041", f"'{x.name}' is yes or no, not '{value}'", vspan,
                   f"'{x.name}' is declared `bool`: write yes or no")

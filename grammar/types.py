@@ -2,7 +2,8 @@
 
 A `Type` is a small frozen value: a scalar (int, bool, text, player, space, piece, zone, dir, any, none), a
 list of a type, an enum by name, or the pieces of one kind (`piece (token)`). `none` fits every type but
-int, bool, text and lists. The builtins themselves (their signatures, docs and implementations) are
+int, number, bool, text and lists; an int fits where a number (exact, maybe a fraction) is wanted. The
+builtins themselves (their signatures, docs and implementations) are
 declared in one place, engine/library.py, and handed to the checker as a `Library`.
 """
 from __future__ import annotations
@@ -13,8 +14,8 @@ import attrs
 
 from .wording import a
 
-SCALARS = ("int", "bool", "text", "player", "space", "piece", "zone", "dir", "any", "none")
-DECLARABLE = ("int", "bool", "text", "player", "space", "piece", "zone", "dir")  # written in `var x: T`
+SCALARS = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "any", "none")
+DECLARABLE = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir")  # written in `var x: T`
 _NULLABLE = ("player", "space", "piece", "zone", "dir")
 
 
@@ -64,7 +65,7 @@ class Type:
             return self.name is None or expected.name is None
         if self.is_list and expected.is_list:
             return self.element.fits(expected.element)
-        return False
+        return self.base == "int" and expected.base == "number"  # a whole number is a number
 
     def join(self, other: "Type") -> "Type":
         """The type of `x if c else y`, or of a list holding both."""
@@ -78,6 +79,8 @@ class Type:
             return self.general
         if self.is_list and other.is_list:
             return list_of(self.element.join(other.element))
+        if {self.base, other.base} == {"int", "number"}:
+            return NUMBER
         return ANY
 
     # ------------------------------------------------ words
@@ -95,10 +98,10 @@ class Type:
         return f"Type({self.show()})"
 
 
-INT, BOOL, TEXT = Type("int"), Type("bool"), Type("text")
+INT, NUMBER, BOOL, TEXT = Type("int"), Type("number"), Type("bool"), Type("text")
 PLAYER, SPACE, PIECE, ZONE, DIR = Type("player"), Type("space"), Type("piece"), Type("zone"), Type("dir")
 ANY, NONE = Type("any"), Type("none")
-SCALAR_TYPES = {t.base: t for t in (INT, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, ANY, NONE)}
+SCALAR_TYPES = {t.base: t for t in (INT, NUMBER, BOOL, TEXT, PLAYER, SPACE, PIECE, ZONE, DIR, ANY, NONE)}
 
 
 def list_of(t: Type) -> Type:
@@ -157,8 +160,10 @@ _COLLECTION_BASES = ("zone", "space", "any")
 COLLECTION = Accepts("collection", "a collection (a list, a board, a zone or a space)",
                      lambda t: t.is_list or t.base in _COLLECTION_BASES)
 CONTAINER = Accepts("space or zone", "a space or a zone", lambda t: t.base in ("zone", "space", "any", "none"))
-NUMBERS = Accepts("int", "a number or a list of numbers",
-                  lambda t: t.fits(INT) or (t.is_list and t.element.fits(INT)))
+NUMBERS = Accepts("number", "a number or a list of numbers",
+                  lambda t: t.fits(NUMBER) or (t.is_list and t.element.fits(NUMBER)))
+A_NUMBER = Accepts("number", "a number", lambda t: t.fits(NUMBER), NUMBER)
+LIST_OF_NUMBERS = Accepts("list of number", "a list of numbers", lambda t: t.fits(list_of(NUMBER)), list_of(NUMBER))
 CONDITIONS = Accepts("collection", "a list of conditions or a collection",
                      lambda t: t.fits(list_of(BOOL)) or COLLECTION(t))
 ANY_COLLECTION = Accepts("collection", "a list or a collection", lambda t: t.fits(list_of(ANY)) or COLLECTION(t))
@@ -167,6 +172,7 @@ A_LIST = exactly(list_of(ANY), "a list", "list")
 
 
 ELEMENT = "element"  # a result: the element type of the first argument (`first(list of space)` is a space)
+NUMERIC = "numeric"  # a result: a number when an argument is one (or a list of them), else an int
 
 
 @attrs.frozen
@@ -181,6 +187,9 @@ class Signature:
     def result_for(self, arg_types: list) -> Type:
         if isinstance(self.result, Type):
             return self.result
+        if self.result == NUMERIC:
+            fraction = any(t.base == "number" or (t.is_list and t.element.base == "number") for t in arg_types)
+            return NUMBER if fraction else INT
         t = arg_types[0] if arg_types else ANY
         return t.element if t.is_list else (PIECE if t.base in ("zone", "space") else ANY)
 

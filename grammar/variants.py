@@ -13,7 +13,8 @@ from .diagnostics import Diagnostic
 from .wording import did_you_mean
 
 _KIND_WORDS = {N.Action: "action", N.Trigger: "trigger", N.Def: "def", N.Proc: "proc", N.Option: "option",
-               N.Var: "variable", N.Const: "constant"}
+               N.Var: "variable", N.Const: "constant", N.Board: "board", N.Zone: "zone", N.Kind: "piece kind",
+               N.Enum: "enum", N.Phase: "phase", N.Setup: "setup"}
 _SINGLE = (N.Game, N.Players, N.First, N.Rank)  # a variant's one replaces the base's
 
 
@@ -57,6 +58,15 @@ def merge(base: N.Module, variant: N.Module) -> tuple[N.Module, list[Diagnostic]
     for item in variant.items:
         if isinstance(item, N.VariantOf):
             continue
+        if isinstance(item, N.ReplaceItem) and isinstance(item.item, N.Setup):
+            # `replace setup:` the variant's setup instead of all of the base's setup blocks
+            if not any(isinstance(x, N.Setup) for x in out):
+                diags.append(Diagnostic("E061", "the base game has no setup to replace", item.span,
+                                        "without `replace`, a `setup:` block adds to the base's setup"))
+                continue
+            out = [x for x in out if not isinstance(x, N.Setup)] + [item.item]
+            index = _reindex(out)
+            continue
         if isinstance(item, N.ReplaceItem):
             key = _item_key(item.item)
             if key not in index:
@@ -70,7 +80,8 @@ def merge(base: N.Module, variant: N.Module) -> tuple[N.Module, list[Diagnostic]
                 continue
             item = item.item
         if isinstance(item, N.RemoveItem):
-            key = ("rule", item.name) if item.kind in ("action", "trigger") else ("value", item.name)
+            key = ("rule", item.name) if item.kind in ("action", "trigger") \
+                else ("phase", item.name) if item.kind == "phase" else ("value", item.name)
             if key not in index:
                 names = [k[1] for k in index if k[0] == key[0]]
                 diags.append(Diagnostic("E061", f"the base game has no {item.kind} '{item.name}'"

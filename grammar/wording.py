@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from fractions import Fraction
 from typing import Iterable
 
 from . import nodes as N
@@ -69,6 +70,27 @@ def listing(one: str, many: str, names: Iterable[str]) -> str:
     return f"the game's {many} are {words(quoted, 'and')}"
 
 
+def number_text(v: Fraction) -> str:
+    """A fraction as a person writes it: 7.5 when it has a short decimal form, else 1/3."""
+    d = v.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    places = max(twos, fives)
+    if v.denominator == 1:
+        return str(v.numerator)
+    if d == 1 and places <= 6:
+        sign = "-" if v < 0 else ""
+        scaled = abs(v.numerator) * (10 ** places // v.denominator)
+        whole, part = divmod(scaled, 10 ** places)
+        return f"{sign}{whole}.{part:0{places}d}"
+    return f"{v.numerator}/{v.denominator}"
+
+
 def short_text(node) -> str:
     """Short Mire text of a simple expression, for hints: `mover.hand`, `top(c)`; `...` otherwise."""
     if isinstance(node, N.Name):
@@ -76,7 +98,7 @@ def short_text(node) -> str:
     if isinstance(node, N.Attr):
         return f"{short_text(node.obj)}.{node.name}"
     if isinstance(node, N.Num):
-        return str(node.value)
+        return str(node.value) if isinstance(node.value, int) else number_text(node.value)
     if isinstance(node, N.Call):
         return f"{node.func}({', '.join(short_text(x) for x in node.args)})"
     return "..."

@@ -154,3 +154,41 @@ def test_every_game_on_two_squares_ends_as_the_plain_implementation_says():
     assert engine == _plain_endings(DotsAndBoxes(2, 1))
     assert sum(engine.values()) == 5040  # 7 lines drawn in any order
     assert engine == {(2, 0): 720, (1, 1): 1152, (0, 2): 3168}
+
+
+# 17 of the 24 lines drawn, red has claimed A1, blue to move; the rows of the edges from the top down: the
+# lines across the top (a4-b4 b4-c4 c4-d4), the lines up between rows 3 and 4 (a3-a4 ... d3-d4), and so on
+POSITION = """position of dots-and-boxes
+- = line
+R = claim of red
+lines:
+    - . -
+    - . - -
+    - - .
+    - . - .
+    - . -
+    - - . -
+    - - -
+squares:
+    . . .
+    . . .
+    R . .
+score of red = 1
+to move: blue
+"""
+UNDRAWN = ["b4-c4", "b3-b4", "c3-d3", "b2-b3", "d2-d3", "b2-c2", "c1-c2"]
+
+
+def test_every_game_from_a_position_ends_as_the_plain_implementation_says():
+    from mire.engine.position import arrange
+    from mire.grammar.position import parse_position
+    state = load_game(str(GAMES / "dots-and-boxes.mire")).new_state()
+    arrange(state, parse_position(POSITION, "p.pos"), "p.pos")
+    assert sorted(m.text for m in state.legal_moves()) == sorted("draw " + n for n in UNDRAWN)
+    plain = DotsAndBoxes(3, 3)
+    plain.drawn = {ln for ln in plain.lines if plain.name(ln) not in UNDRAWN}
+    plain.scores, plain.to_move = [1, 0], 1
+    assert state.to_move == 1 and {s: state.players[s].vars["score"] for s in (0, 1)} == {0: 1, 1: 0}
+    engine = _engine_endings(state)
+    assert engine == _plain_endings(plain) and sum(engine.values()) == 5040  # 7 lines in any order
+    assert len(engine) > 2  # the lines left give the squares out in more than one way

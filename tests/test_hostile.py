@@ -104,7 +104,7 @@ CASES = {
     "constants made of each other": (["constant_circle.mire"], ["check", "game/constant_circle.mire"], 1,
                                      "error[E034]: constant 'a' is made of itself (a -> b -> a)"),
     "odd numbers in a data file": (["data_odd_numbers.mire", "odd.csv"], ["check", "game/data_odd_numbers.mire"], 1,
-                                   "error[E041]: 'n' is a number, not '²'"),
+                                   "error[E041]: 'n' is a whole number, not '²'"),
     "a save nested 100,000 deep": (["save_deep.json"], ["replay", "game/save_deep.json"], 1,
                                    "its JSON nests too deeply to be a save file"),
     "a save of 11 MB": ([], ["replay", "game/huge.json"], 1, "it is larger than 10,000,000 bytes"),

@@ -101,7 +101,7 @@ def test_what_the_others_hold_and_the_shuffled_piles_are_dealt_afresh(name):
     checked = 0
     for state in positions(game, game.max_players, count=3, longest=12):
         seat = state.to_move
-        shuffled = {id(where) for e in state.chance if e.kind == "shuffle" for _, where, _, _ in e.pieces[:1]}
+        shuffled = {id(where) for e in state.chance if e.kind == "shuffle" for _, where, _, _, _ in e.pieces[:1]}
         pieces = [p for ps in state.kind_pieces.values() for p in ps]
         hidden = [p for p in pieces if p.loc is not None and not p.loc.is_space and (
             (p.loc.visibility == "private" and p.loc.owner.index != seat) or id(p.loc) in shuffled)]

@@ -226,3 +226,36 @@ def test_a_player_who_cannot_move_loses():
     assert outcome.winners == (0,) and outcome.reason == "black has no move"
     assert sorted(s.name for s in state.boards["points"].spaces if s.pieces and s.pieces[-1].owner.index == 1) \
         == sorted(black)
+
+
+def test_perft_from_a_position_on_the_graph():
+    """A position file writes a graph's rows from the top down, each the points of that row from the left
+    (a7 d7 g7, then b6 d6 f6, ..., a4 b4 c4 e4 f4 g4, ...). White closes a7 a4 a1 with `put a1` and takes."""
+    from mire.engine.position import arrange
+    from mire.grammar.position import parse_position
+    text = """position of nine-mens-morris
+W = man of white
+B = man of black
+points:
+    W . .
+    . W .
+    B B .
+    W . . . . B
+    . . .
+    . . .
+    . . .
+to move: white
+"""
+    state = _game().new_state()
+    arrange(state, parse_position(text, "p.pos"), "p.pos")
+    placed = {s.name: s.pieces[-1].owner.index for s in state.boards["points"].spaces if s.pieces}
+    assert placed == {"a7": 0, "d6": 0, "a4": 0, "c5": 1, "d5": 1, "g4": 1}
+    plain = Morris()
+    plain.men = dict(placed)
+    # a man that is not a piece of a table (`man` has no attributes) is made for the position: the hands
+    # still hold nine each
+    assert [len(p.zones["hand"].pieces) for p in state.players] == plain.hand == [9, 9]
+    counts = perft(state, 3)
+    assert counts == plain_perft(plain, 3)
+    state.apply(state.parse_move("put a1"))
+    assert {m.text for m in state.legal_moves()} == {"c5", "d5", "g4"}

@@ -220,3 +220,13 @@ def test_golden_mosquitoes_have_no_effect_to_order(game):
     play(s, "toucan a1 c3")
     assert s.pending is not None and s.pending.prompt == "red mosquito: the animal your opponent must move next"
     assert texts(s) == ["a4", "d4"]
+
+
+def test_a_token_buried_in_a_stack_shows_nothing_to_anyone(game):
+    """The rulebook stacks the tokens; a covered one shows neither its flower nor its mosquito."""
+    s = movement(game, {"a1": (ORANGE, "chameleon")},
+                 {"A1": [("grey", True, False), ("red", False, True), ("golden", False, True)]})
+    for seat in (ORANGE, BLUE):
+        stack = next(sp for sp in s.view(seat)["boards"][1]["spaces"] if sp["name"] == "A1")["pieces"]
+        assert stack[:2] == [{"kind": "token", "owner": None, "up": False, "attrs": {}, "covered": True}] * 2
+        assert stack[2]["attrs"] == {"flower": False, "colour": "golden"}

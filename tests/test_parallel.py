@@ -46,3 +46,54 @@ def test_a_series_is_cut_into_consecutive_runs_that_cover_it(n, jobs):
     assert parts[0][0] == 0 and all(count > 0 for _, count in parts)
     assert all(a + k == b for (a, k), (b, _) in zip(parts, parts[1:]))
     assert sum(count for _, count in parts) == n
+
+
+HALVES = '''game "Halves"
+players 2
+var score: number = 0 per player
+
+# Roll a die and score half of it: the scores are fractions.
+action roll():
+    mover.score += random(1..6) / 2
+
+trigger done after move:
+    if turn == 4: finish
+'''
+
+
+def test_mean_scores_are_summed_exactly_whatever_the_number_of_processes(tmp_path):
+    from fractions import Fraction
+
+    from mire.engine import load_game
+    from mire.engine.playout import play_series
+    path = tmp_path / "halves.mire"
+    path.write_text(HALVES)
+    args = ["simulate", str(path), "-n", "30", "--seed", "4"]
+    one = run(*args, "--jobs", "1")
+    assert run(*args, "--jobs", "2") == one and run(*args, "--jobs", "3") == one
+    totals = {"1": Fraction(0), "2": Fraction(0)}
+    play_series(load_game(str(path)), 30, seed=4, on_game=lambda i, state, record: [
+        totals.__setitem__(state.seat_name(s), totals[state.seat_name(s)] + v)
+        for s, v in record.outcome.scores.items()])
+    assert any(t.denominator == 2 for t in totals.values())
+    assert one["scores"] == {seat: round(float(t / 30), 4) for seat, t in totals.items()}
+    arena = ["arena", str(path), "-n", "10", "--seed", "2", "--seat", "1=random", "--seat", "2=random"]
+    both = run(*arena, "--jobs", "1")
+    assert run(*arena, "--jobs", "2") == both and all("score" in t for t in both["by_bot"].values())
+
+
+def test_perft_with_chance_split_by_the_first_move_counts_the_same():
+    dice = str(__import__("pathlib").Path(__file__).parent / "games" / "dice.mire")
+    expanded = run("perft", dice, "--depth", "2", "--chance", "expand", "--jobs", "2")
+    assert expanded == run("perft", dice, "--depth", "2", "--chance", "expand", "--jobs", "1")
+    assert expanded["counts"] == [6 + 6, 6 * (6 + 6) + 6 * 3 * 6] and expanded["chance"] == "expand"
+    # the divide and the terminals too: at depth 3 the first player wins with two sixes, after the second
+    # player's roll (6 ways); under the first roll, 6 x (6 x 12 + 6 x 3 x 6) sequences, under the gamble
+    # 6 x 3 x 6 x 12
+    args = ("perft", dice, "--depth", "3", "--chance", "expand", "--divide")
+    three = run(*args, "--jobs", "1")
+    assert run(*args, "--jobs", "2") == three and run(*args, "--jobs", "3") == three
+    assert three["divide"] == {"roll": 1080, "gamble": 1296} and three["counts"][-1] == 1080 + 1296
+    assert [t["wins"] for t in three["terminals"]] == [{}, {}, {"1": 6}]
+    sampled = run("perft", dice, "--depth", "3", "--jobs", "2")
+    assert sampled == run("perft", dice, "--depth", "3", "--jobs", "1") and sampled["chance"] == "sample"

@@ -4,6 +4,7 @@ Each seed game's most common illegal moves are refused with the plain reason; th
 labels, prompts and the reason it ended reach the player; internal variables never do.
 """
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -172,3 +173,18 @@ def test_a_preview_that_would_show_what_you_cannot_know_is_refused(tmp_path, mon
     out = CliRunner().invoke(main, ["play", "mosquito-show", "--seed", "5"],
                              input=f"load g.json\npreview {revealing[0]}\nquit\n").output
     assert f"'{revealing[0]}' cannot be previewed: it would show what you cannot know yet" in out
+
+
+def test_a_preview_refuses_a_random_draw_and_a_covered_piece_it_would_uncover():
+    games = Path(__file__).parent / "games"
+    out = CliRunner().invoke(main, ["play", str(games / "dice.mire"), "--seed", "2", "--seat", "2=random"],
+                             input="preview roll\npreview gamble\nhistory\nquit\n").output
+    assert "'roll' cannot be previewed: it would show what you cannot know yet" in out
+    assert "'gamble' cannot be previewed: it would show what you cannot know yet" in out
+    assert "(not played)" not in out and "1. " not in out[out.index("> history"):]   # nothing was played
+    # cups: the token under the top one shows nothing of itself until `lift` uncovers it; `reveal` puts your
+    # own die, which you know, on the table
+    out = CliRunner().invoke(main, ["play", str(games / "cups.mire"), "--seed", "3", "--seat", "2=random"],
+                             input="preview lift\npreview reveal\nquit\n").output
+    assert "'lift' cannot be previewed: it would show what you cannot know yet" in out
+    assert "after reveal (not played):" in out

@@ -1,5 +1,6 @@
 """Many games: the playout loop's summary, `mire simulate`, `mire arena` and `mire balance`."""
 import json
+import statistics
 
 import pytest
 from click.testing import CliRunner
@@ -60,7 +61,7 @@ def test_simulate_reports_shared_wins_and_keeps_its_keys():
     shared_games = report["n"] - sum(report["wins"].values()) - report["draws"] - report["unfinished"]
     assert shared_games >= 0 and (shared_games > 0) == (sum(report["shared"].values()) > 0)
     text = run(["simulate", "quagmire", "--players", "3", "-n", "30"]).output
-    assert ("shared wins: " in text) == (shared_games > 0) and "mean score: " in text
+    assert ("shared wins: " in text) == (shared_games > 0) and "mean score (95% interval): " in text
 
 
 def test_arena_rotates_the_bots_and_counts_each():
@@ -128,3 +129,31 @@ def test_balance_draws_a_picture(tmp_path):
     path = tmp_path / "fair.png"
     result = run(["balance", "tic-tac-toe", "--bots", "random", "-n", "10", "--plot", str(path)])
     assert result.exit_code == 0 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_mean_scores_come_with_a_95_percent_interval():
+    summary = random_playouts(load_game("quagmire"), 40, seed=2, players=3)
+    by_seat = {name: [] for name in summary.seats}
+    play_series(load_game("quagmire"), 40, seed=2, players=3,
+                on_game=lambda i, state, record: [by_seat[state.seat_name(s)].append(v)
+                                                  for s, v in record.outcome.scores.items()])
+    for name, values in by_seat.items():
+        mean = statistics.fmean(values)
+        half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+        assert summary.mean_scores()[name] == pytest.approx(mean)
+        assert summary.score_intervals()[name] == pytest.approx([mean - half, mean + half], abs=1e-4)
+
+
+def test_simulate_and_arena_report_mean_scores_per_seat_in_text_and_json():
+    report = json.loads(run(["simulate", "quagmire", "--players", "3", "-n", "20", "--json"]).output)
+    assert set(report["scores"]) == set(report["score_intervals"]) == {"green", "red", "yellow"}
+    for seat, (low, high) in report["score_intervals"].items():
+        assert low <= report["scores"][seat] <= high
+    text = run(["simulate", "quagmire", "--players", "3", "-n", "20"]).output
+    line = next(t for t in text.splitlines() if t.startswith("mean score (95% interval): "))
+    assert line.count("[") == 3
+    result = json.loads(run(["arena", "quagmire", "--players", "3", "-n", "3", "--json"]).output)
+    assert set(result["scores"]) == {"green", "red", "yellow"}
+    assert all("score" in t and "score_interval" in t for t in result["by_bot"].values())
+    assert "mean score" in run(["arena", "quagmire", "--players", "3", "-n", "3"]).output
+    assert "scores" not in json.loads(run(["simulate", "tic-tac-toe", "-n", "5", "--json"]).output)

@@ -1,0 +1,141 @@
+"""Setting a state to a position read from a position file (grammar/position.py): the boards written out
+cleared and filled from their rows, variables set, whose turn it is. The position becomes the start of the
+game: undo stops there, and `restart` comes back to it."""
+from __future__ import annotations
+
+from ..grammar.position import Position, PositionError
+from ..grammar.wording import did_you_mean
+from .positions import record
+
+
+def arrange(state, pos: Position, name: str = "position") -> None:
+    """Set `state` (a game just started) to `pos`; PositionError says what does not fit the game."""
+    _Arranger(state, pos, name).run()
+
+
+def rows_of(board) -> list:
+    """A board's spaces as a position writes them: its rows that have spaces, from the top down, each from
+    the left. A grid's rows are all as wide as it; the edges of a grid alternate between the edges that run
+    across and those that run up; a graph's rows hold the points the rules file puts there."""
+    by_row: dict = {}
+    for s in board.spaces:
+        by_row.setdefault(s.y, []).append(s)
+    return [sorted(by_row[y], key=lambda s: s.x) for y in sorted(by_row, reverse=True)]
+
+
+class _Arranger:
+    def __init__(self, S, pos: Position, name: str):
+        self.S, self.pos, self.name = S, pos, name
+        self.players = {p.name: p for p in S.players}
+
+    def fail(self, line, message):
+        raise PositionError(f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}")
+
+    def run(self):
+        S, pos = self.S, self.pos
+        if pos.game not in (S.game.name, S.game.title):
+            self.fail(0, f"this is a position of '{pos.game}', not of '{S.game.name}'")
+        for piece in pos.legend.values():
+            if piece.kind not in S.game.kinds:
+                self.fail(piece.line, f"there is no piece kind '{piece.kind}'"
+                                      f"{did_you_mean(piece.kind, list(S.game.kinds))}")
+            self.player(piece.owner, piece.line)
+        filled = [(self.board(rows), rows) for rows in pos.boards]
+        for board, _ in filled:  # the boards written out start empty
+            for sp in board.in_play():
+                for p in list(sp.pieces):
+                    S.move_piece(p, S.supply, None)
+        for board, rows in filled:
+            self.fill(board, rows)
+        for setting in pos.settings:
+            self.set(setting)
+        self.turn()
+        S.settle()
+        if S.positions is not None:  # the position written out is the first one met (`repetitions`)
+            S.positions.clear()
+            record(S)
+
+    def player(self, owner, line):
+        if owner is None:
+            return None
+        if owner not in self.players:
+            self.fail(line, f"there is no player '{owner}'{did_you_mean(owner, list(self.players))}; the players "
+                            f"are {', '.join(self.players)}")
+        return self.players[owner]
+
+    def board(self, rows):
+        owner = self.player(rows.owner, rows.line)
+        boards = owner.boards if owner is not None else self.S.boards
+        if rows.name not in boards:
+            whose = f"{owner.name}'s boards" if owner is not None else "the boards"
+            self.fail(rows.line, f"there is no board '{rows.name}'{did_you_mean(rows.name, list(boards))} among "
+                                 f"{whose}")
+        board = boards[rows.name]
+        if board.area:
+            self.fail(rows.line, f"board '{rows.name}' grows as it is played: a position cannot write it out yet")
+        layout = rows_of(board)
+        if board.shape in ("grid", "corners"):
+            size = f"board '{rows.name}' is {board.width} x {board.height}"
+            wanted = f"write {board.height} rows of {board.width} symbols, from its top row down"
+        else:  # the edges of a grid, a graph: rows of different lengths
+            size = f"board '{rows.name}' has {len(layout)} rows of spaces ({', '.join(str(len(r)) for r in layout)})"
+            wanted = "write its rows from the top down, each the symbols of that row's spaces from the left"
+        if len(rows.rows) > len(layout):
+            self.fail(rows.line + 1 + len(layout), f"{size}, and this line would be row {len(rows.rows)}: the "
+                                                   f"board's rows end above it")
+        if len(rows.rows) < len(layout):
+            self.fail(rows.line, f"{size}: {wanted}")
+        for i, (row, spaces) in enumerate(zip(rows.rows, layout)):
+            if len(row) != len(spaces):
+                self.fail(rows.line + 1 + i, f"{size}: this row has {len(row)} symbols, not {len(spaces)}")
+        return board
+
+    def fill(self, board, rows):
+        for i, (row, spaces) in enumerate(zip(rows.rows, rows_of(board))):
+            for symbol, space in zip(row, spaces):
+                if symbol == ".":
+                    continue
+                if symbol not in self.pos.legend:
+                    self.fail(rows.line + 1 + i, f"the symbol '{symbol}' is not in the legend (`{symbol} = KIND of "
+                                                 f"PLAYER`)")
+                self.put(self.pos.legend[symbol], space)
+
+    def put(self, piece, space):
+        S = self.S
+        owner = self.player(piece.owner, piece.line)
+        if not S.game.kinds[piece.kind].attrs:
+            S.create_piece(piece.kind, {}, owner, piece.up, space)
+            return
+        wanted = dict(piece.attrs)
+        for p in S.kind_pieces[piece.kind]:
+            if (p.loc is not None and p.loc.is_space) or (owner is not None and p.owner is not owner):
+                continue
+            if all(str(p.attrs.get(k)) == str(v) for k, v in wanted.items()):
+                S.move_piece(p, space, None)
+                p.up = piece.up
+                return
+        whose = f" of {owner.name}" if owner is not None else ""
+        self.fail(piece.line, f"there is no {piece.kind}{whose} {wanted} left to put on {space.name}")
+
+    def set(self, setting):
+        owner = self.player(setting.owner, setting.line)
+        held = owner.vars if owner is not None else self.S.vars
+        if setting.name not in held:
+            where = "of each player" if owner is not None else "of the game"
+            self.fail(setting.line, f"there is no variable '{setting.name}' {where}")
+        if type(held[setting.name]) is not type(setting.value):
+            self.fail(setting.line, f"'{setting.name}' holds "
+                                    f"{'yes or no' if isinstance(held[setting.name], bool) else 'a whole number'}")
+        held[setting.name] = setting.value
+
+    def turn(self):
+        S, pos = self.S, self.pos
+        if pos.to_move is not None:
+            S.turn_player = self.player(pos.to_move, 0)
+        if pos.phase is not None:
+            names = [ph.name for ph in S.game.phases]
+            if pos.phase not in names:
+                self.fail(0, f"there is no phase '{pos.phase}'{did_you_mean(pos.phase, names)}")
+            S.phase = names.index(pos.phase)
+        if pos.turn is not None:
+            S.turn = pos.turn

@@ -1,0 +1,183 @@
+"""Position files: a game's position written out (the boards as rows of symbols, a legend, variables and
+whose turn it is), read with a Lark grammar (position.lark) into plain records. engine/position.py sets a
+state to one."""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Optional
+
+import attrs
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
+
+from .parser import unsafe_character
+
+MAX_POSITION_CHARS = 65_536  # a 64 x 64 board of one-character symbols, with room for its legend and notes
+
+
+class PositionError(ValueError):
+    """A position file that cannot be read or does not fit its game: str() says where (line) and why."""
+
+
+@attrs.frozen
+class Piece:
+    symbol: str
+    kind: str
+    attrs: tuple  # ((name, value), ...), values as written
+    owner: Optional[str]
+    up: bool
+    line: int
+
+
+@attrs.frozen
+class BoardRows:
+    name: str
+    owner: Optional[str]
+    rows: tuple  # rows of symbols, from the top row down
+    line: int
+
+
+@attrs.frozen
+class Setting:
+    name: str
+    owner: Optional[str]
+    value: object  # int or bool
+    line: int
+
+
+@attrs.frozen
+class Position:
+    game: str
+    legend: dict  # symbol -> Piece
+    boards: tuple  # BoardRows
+    settings: tuple  # Setting
+    to_move: Optional[str] = None
+    phase: Optional[str] = None
+    turn: Optional[int] = None
+
+
+_PARSER: Optional[Lark] = None
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        text = resources.files(__package__).joinpath("position.lark").read_text(encoding="utf-8")
+        _PARSER = Lark(text, parser="lalr", propagate_positions=True)
+    return _PARSER
+
+
+def parse_position(text: str, name: str = "position") -> Position:
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"{name}: a position file has at most {MAX_POSITION_CHARS:,} characters")
+    text = text.replace("\r\n", "\n")
+    bad = unsafe_character(text.replace("\n", " "))
+    if bad is not None:
+        raise PositionError(f"{name}: it holds the character {ascii(bad)}, which a position file may not hold")
+    try:
+        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+    except UnexpectedInput as e:
+        raise PositionError(f"{name}:{e.line}:{e.column}: {_expected(e)}") from None
+    return _Reader(name).read(tree)
+
+
+def _expected(e: UnexpectedInput) -> str:
+    if isinstance(e, UnexpectedEOF):
+        return "the file ends too early"
+    return "this line is not a position line: write `position of GAME`, `SYMBOL = KIND [of PLAYER]`, " \
+           "`BOARD:` and its rows, `NAME = VALUE`, `to move: PLAYER`, `phase: NAME` or `turn: N`"
+
+
+class _Reader:
+    """The lines of a position file, read in order: what each says depends on its words."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.game = ""
+        self.legend: dict = {}
+        self.boards: list = []
+        self.settings: list = []
+        self.said: dict = {}  # to move, phase, turn
+        self.rows: Optional[list] = None  # the rows of the board being read
+
+    def fail(self, line, message):
+        raise PositionError(f"{self.name}:{line}: {message}")
+
+    def read(self, tree: Tree) -> Position:
+        for item in tree.children:
+            line = item.meta.line
+            if item.data != "plain":
+                self.rows = None
+            getattr(self, item.data)(item, line)
+        if not self.game:
+            self.fail(1, "a position file starts with `position of GAME`")
+        turn = self.said.get("turn")
+        return Position(self.game, self.legend, tuple(self.boards), tuple(self.settings), self.said.get("to move"),
+                        self.said.get("phase"), turn)
+
+    def plain(self, item, line):
+        words = [str(w) for w in item.children[0].children]
+        if not self.game:
+            if len(words) != 3 or words[:2] != ["position", "of"]:
+                self.fail(line, "a position file starts with `position of GAME`")
+            self.game = words[2]
+        elif self.rows is not None:
+            self.rows.append(tuple(words))
+        else:
+            self.fail(line, f"'{' '.join(words)[:40]}' is not a row of a board: rows follow a `BOARD:` line")
+
+    def colon(self, item, line):
+        words = [str(w) for w in item.children[0].children]
+        after = [str(w) for w in item.children[1:]]
+        key = " ".join(words)
+        if key in ("to move", "phase", "turn"):
+            if len(after) != 1:
+                self.fail(line, f"`{key}:` is followed by one word")
+            if key == "turn" and not after[0].isdigit():
+                self.fail(line, "`turn:` is followed by a whole number")
+            self.said[key] = int(after[0]) if key == "turn" else after[0]
+            return
+        if after or not (len(words) == 1 or (len(words) == 3 and words[1] == "of")):
+            self.fail(line, "a board's line is `BOARD:` or `BOARD of PLAYER:`, and its rows follow")
+        self.rows = []
+        self.boards.append(BoardRows(words[0], words[2] if len(words) == 3 else None, self.rows, line))
+
+    def assign(self, item, line):
+        left = [str(w) for w in item.children[0].children]
+        value = item.children[1]
+        head, attrs_tree = str(value.children[0]), value.children[1]
+        rest = [str(w) for w in value.children[2:]]
+        owner = None
+        if len(left) == 3 and left[1] == "of":
+            owner = left[2]
+        elif len(left) != 1:
+            self.fail(line, "the left of `=` is a symbol, a variable, or `VARIABLE of PLAYER`")
+        number = _number(head)
+        if attrs_tree is None and not rest and number is not None:
+            self.settings.append(Setting(left[0], owner, number, line))
+            return
+        if owner is not None:
+            self.fail(line, f"a variable is set to a number or yes/no, not '{head}'")
+        self.legend_line(left[0], head, attrs_tree, rest, line)
+
+    def legend_line(self, symbol, kind, attrs_tree, rest, line):
+        if symbol == ".":
+            self.fail(line, "'.' is an empty space; give the piece another symbol")
+        if symbol in self.legend:
+            self.fail(line, f"the symbol '{symbol}' is already given to a piece (line {self.legend[symbol].line})")
+        up = True
+        if rest[-2:] in (["face", "down"], ["face", "up"]):
+            up, rest = rest[-1] == "up", rest[:-2]
+        if rest and (len(rest) != 2 or rest[0] != "of"):
+            self.fail(line, "a piece is written `KIND`, `KIND of PLAYER`, then `face down` if it is")
+        pairs = tuple((str(p.children[0]), _number(str(p.children[1])) if _number(str(p.children[1])) is not None
+                       else str(p.children[1])) for p in attrs_tree.children) if attrs_tree is not None else ()
+        self.legend[symbol] = Piece(symbol, kind, pairs, rest[1] if rest else None, up, line)
+
+
+def _number(text: str):
+    if text in ("yes", "no"):
+        return text == "yes"
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return None

@@ -1,0 +1,91 @@
+"""Exact numbers: `7.5` and `/` give fractions, never rounded; they are shown as a person writes them, and a
+fraction where a whole number is wanted is a diagnostic with the way to round it."""
+from fractions import Fraction
+
+import pytest
+
+from mire.engine import RuleError, load_game
+from mire.engine.runtime import number_text
+from mire.grammar.diagnostics import MireError
+
+HEAD = 'game "Numbers"\nplayers 2\nboard cells: grid 2 x 1\npiece mark\n'
+
+
+def game(tmp_path, text, name="numbers"):
+    path = tmp_path / f"{name}.mire"
+    path.write_text(HEAD + text)
+    return load_game(str(path))
+
+
+def logged(tmp_path, *expressions):
+    """What `log` says of each expression, after one move."""
+    text = "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+    text += "".join(f'    log "{{{e}}}"\n' for e in expressions)
+    state = game(tmp_path, text).new_state()
+    state.apply(state.legal_moves()[0])
+    return [line for _, line in state.log]
+
+
+def test_division_is_exact_and_fractions_are_shown_as_written(tmp_path):
+    assert logged(tmp_path, "7 / 2", "6 / 2", "1 / 3 + 1 / 6", "-7 / 2", "7.5", "0.25 * 3", "1 / 3 + 2 / 3",
+                  "floor(7 / 2)", "ceil(7 / 2)", "round(7.5)", "round(-7.5)", "floor(-0.5)", "7 % 3",
+                  "max([1, 2.5])", "abs(-1.25)", "sum([0.5, 0.5, 1])") == \
+        ["3.5", "3", "0.5", "-3.5", "7.5", "0.75", "1", "3", "4", "8", "-7", "-1", "1", "2.5", "1.25", "2"]
+
+
+def test_number_text():
+    assert [number_text(Fraction(n, d)) for n, d in ((15, 2), (-1, 2), (1, 3), (1, 64), (4, 2), (2, 3 * 10**7))] == \
+        ["7.5", "-0.5", "1/3", "0.015625", "2", "1/15000000"]
+
+
+def test_scores_may_be_fractions_and_rank_the_players(tmp_path):
+    g = game(tmp_path, "var score: number = 0 per player\n"
+                       "setup:\n    seat(2).score = 0.5\n"
+                       "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+                       "    mover.score += 1 / 3\n"
+                       "trigger full after move:\n    if all(c in cells where not empty(c)): finish\n")
+    state = g.new_state()
+    for _ in range(2):
+        state.apply(state.legal_moves()[0])
+    out = state.outcome()
+    assert out.scores == {0: Fraction(1, 3), 1: Fraction(5, 6)} and out.text == "2 wins"
+    assert [p["vars"]["score"] for p in state.view(0)["players"]] == ["1/3", "5/6"]
+
+
+def test_a_table_gives_number_attributes(tmp_path):
+    text = ("piece coin(value: number)\npieces coin:\n    value  count\n    0.5    2\n    2      1\n"
+            "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+            '    log "{sum([x.value for x in coin])}"\n')
+    state = game(tmp_path, text).new_state()
+    state.apply(state.legal_moves()[0])
+    assert state.log[-1][1] == "3"
+
+
+def diagnostics(tmp_path, text):
+    with pytest.raises(MireError) as err:
+        game(tmp_path, text)
+    return [(d.code, d.message, d.hint) for d in err.value.diagnostics]
+
+
+def test_a_fraction_where_a_whole_number_is_wanted_is_reported_with_how_to_round_it(tmp_path):
+    found = diagnostics(tmp_path, "var total: int = 0\n"
+                                  "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+                                  "    total = count(cells) / 2\n")
+    assert found == [("E021", "the new value of 'total' should be an int, but this is a number",
+                      "this number may be a fraction (`/` divides exactly): round it with `floor(...)`, `ceil(...)` or "
+                      "`round(...)`, or hold it in a `number`")]
+    found = diagnostics(tmp_path, "piece coin(value: int)\npieces coin:\n    value\n    2.5\n"
+                                  "action place(c in cells where empty(c)):\n    place mark for mover at c\n")
+    assert found == [("E041", "'value' is a whole number, not '5/2'",
+                      "write a whole number for 'value', such as 1, or declare 'value' a `number`")]
+
+
+def test_numbers_stay_bounded(tmp_path):
+    g = game(tmp_path, "var x: number = 1\n"
+                       "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+                       "    repeat 4000:\n        x = x / 3\n")
+    state = g.new_state()
+    with pytest.raises(RuleError) as err:
+        state.apply(state.legal_moves()[0])
+    assert "a fraction grew past 1000 digits" in str(err.value)
+    assert state.vars["x"] == 1   # the move was taken back
