@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple, Optional
 import attrs
 
 from ..grammar import nodes as N
+from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position
 from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.statements import specialise_proc
 from ..grammar.symbols import Checked
@@ -98,6 +99,23 @@ class BoardSpec:
     labels: Optional[str]
     per_player: bool
     area: bool
+    shape: str = "grid"  # "grid" | "area" | "edges" | "corners" | "graph"
+    of: Optional[str] = None  # edges and corners: the grid they belong to
+    points: tuple = ()  # a graph's points: (name, column, row)
+    lines: tuple = ()  # a graph's lines and links: (names, straight)
+
+
+def board_spec(b: N.Board, place: Optional[Callable], boards: dict) -> BoardSpec:
+    """What the engine needs to build a board: a graph's points with their places, the size of the grid whose
+    edges or corners a board is."""
+    if b.shape == "graph":
+        points = tuple((p.name, *(p.at or label_position(p.name) or (0, 0))) for p in graph_points(b))
+        return BoardSpec(b.name, max(p[1] for p in points), max(p[2] for p in points), place, None, False, False,
+                         "graph", points=points, lines=tuple((line.points, line.straight) for line in b.lines))
+    if b.shape in DERIVED:
+        grid = boards[b.of]
+        return BoardSpec(b.name, grid.width, grid.height, None, b.labels, False, False, b.shape, of=b.of)
+    return BoardSpec(b.name, b.width, b.height, place, b.labels, b.per_player, b.shape == "area", b.shape)
 
 
 @attrs.define
@@ -296,8 +314,7 @@ class Compiler:
             inputs=[InputSpec(i.zone, i.count, i.kind, i.source) for i in sym.inputs],
             shows={show.kind: self.compile_show(show) for show in sym.shows},
             seated=bool(facings) or self.reads_seats(),
-            boards=[BoardSpec(b.name, b.width, b.height, self.placement(b), b.labels, b.per_player, b.shape == "area")
-                    for b in sym.boards.values()],
+            boards=[board_spec(b, self.placement(b), sym.boards) for b in sym.boards.values()],
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
                                 tuple(x.name for x in k.attrs if x.key),
                                 frozenset(x.name for x in k.attrs if x.mutable), k.covered_hidden)
@@ -533,7 +550,7 @@ class Compiler:
             return None
         board = self.emit.board_name(a.params[0].domain)
         spec = self.sym.boards.get(board) if board is not None else None
-        return board if spec is not None and spec.shape != "area" and not spec.per_player else None
+        return board if spec is not None and fixed_spaces(spec) else None
 
     def iterable(self, node: N.Expr, scope: Scope):
         """A function giving a fresh list (a board's spaces, a zone's pieces...) that effects may change."""

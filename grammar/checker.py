@@ -7,6 +7,7 @@ expr_types.py, piece tables in tables.py; they share one Context.
 from __future__ import annotations
 
 from . import nodes as N
+from .boards import BoardShapes, space_count
 from .expr_types import ExpressionChecker
 from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS, MAX_SPACES, MAX_TABLE_PIECES
 from .statements import StatementChecker
@@ -236,8 +237,10 @@ class Checker:
     def check_boards(self) -> None:
         seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
         total = 0
+        shapes = BoardShapes(self.error, self.sym.boards)
         for b in self.sym.boards.values():
-            total += (b.width * b.height if b.shape == "grid" else 0) * (seats if b.per_player else 1)
+            shapes.check(b)
+            total += space_count(b, self.sym.boards) * (seats if b.per_player else 1)
             if total > MAX_SPACES:
                 self.error("E072", f"the boards have more than {MAX_SPACES} spaces together", b.span,
                            "a board of each player counts once for every seat; make the boards smaller or fewer")

@@ -390,12 +390,30 @@ class First(Decl):
 @node
 class Board(Decl):
     name: str
-    shape: str  # "grid" | "area"
+    shape: str  # "grid" | "area" | "edges" | "corners" | "graph"
     width: int
     height: int
     at: Optional[tuple[Expr, Expr]]  # (x, y) of its spaces on the plane all boards share
     labels: Optional[str]
     per_player: bool
+    of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
+    points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
+    lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
+
+
+@node
+class GraphPoint(Node):
+    """A point of a graph board (`point york at (3, 5)`, or a name in a line)."""
+    name: str
+    at: Optional[tuple[int, int]]  # its column and row; None: read from a name such as `d7`
+
+
+@node
+class GraphLine(Node):
+    """`line a7 - d7 - g7` (straight: the points join and are a line for in_a_row) or `link a7 - b6` (they
+    only join)."""
+    points: tuple[str, ...]
+    straight: bool
 
 
 @node
