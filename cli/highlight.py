@@ -29,7 +29,7 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
-               "share", "stuck")
+               "share", "stuck", "edges", "corners", "graph", "point", "line", "link")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -85,7 +85,7 @@ BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
 STUCK_RULES = ("lose", "win", "draw", "pass", "finish")
 AT_LINE_END = ("draw", "finish", "again", "pass", "return", "up", "down", "area", "hidden", "key", "public",
-               "private", "secret", "mutable", "covered", "internal")
+               "private", "secret", "mutable", "covered", "internal", "graph")
 
 
 def _name_unless(words, lookahead: str) -> str:
@@ -109,6 +109,11 @@ RULES = (
     Rule(rf"^(replace)({SPACE})(setup)\b", ("declaration", "space", "declaration")),
     Rule(rf"^(remove)({SPACE})({'|'.join(ITEM_KINDS)})({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "rule-name")),
+    # (the rule after `when stuck:` is a keyword where a word at the end of a line is otherwise a name; before
+    # the declarations, which would take `when` alone)
+    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)([ \t]*)(:)([ \t]*)({'|'.join(STUCK_RULES)})\b",
+         ("space", "declaration", "space", "keyword", "space", "punctuation", "space", "keyword")),
+    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)\b", ("space", "declaration", "space", "keyword")),
     Rule("^(" + _words(DECLARATION_WORDS + ("players", "first")) + ")", ("declaration",)),
     # phrases
     Rule(rf"\b(after)({SPACE})(move)\b", ("keyword", "space", "keyword")),
@@ -123,10 +128,10 @@ RULES = (
     Rule(rf"\b(sorted)({SPACE})(by)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(hidden)({SPACE})(when)({SPACE})(covered)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
-    # (the rule after `when stuck:` is a keyword where a word at the end of a line is otherwise a name)
-    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)([ \t]*)(:)([ \t]*)({'|'.join(STUCK_RULES)})\b",
-         ("space", "declaration", "space", "keyword", "space", "punctuation", "space", "keyword")),
-    Rule(rf"^([ \t]*)(when)({SPACE})(stuck)\b", ("space", "declaration", "space", "keyword")),
+    Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
+    # a graph's lines, under its `board NAME: graph`
+    Rule(rf"^([ \t]+)(line|link)(?={SPACE}{NAME}[ \t]*-)", ("space", "keyword")),
+    Rule(rf"^([ \t]+)(point)(?={SPACE}{NAME}[ \t]*(?:,|at\b|#|$))", ("space", "keyword")),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
     Rule(_words(CONSTANTS), ("constant",)),

@@ -39,6 +39,9 @@ STYLES = (BOXES, INLINE, GRID, SHORT)
 
 _GRID_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
 
+# how the plane turns so that a seat's own edge is at the bottom of the picture
+SEAT_TURN = {"west": lambda x, y: (-y, x), "north": lambda x, y: (-x, -y), "east": lambda x, y: (y, -x)}
+
 
 def _letters(n: int) -> str:
     s = ""

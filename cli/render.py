@@ -26,7 +26,8 @@ from .glyphs import (  # noqa: F401
     stack_label,
     unique_prefixes,
 )
-from .plane import STYLES, Plane, coordinate_labels, fit_plane
+from .plane import SEAT_TURN, STYLES, Plane, coordinate_labels, fit_plane
+from .shapes import shape_pictures, shown_as_a_line
 
 UNLIMITED = 10 ** 6
 ZONE_LEVELS = (0, 1, 2)   # how condensed the zones are: see zone_lines
@@ -117,7 +118,8 @@ def legend_lines(view: dict, glyphs: Glyphs, width: int) -> list:
     """What each glyph on the boards stands for: the top piece of a stack, unless a labelled piece
     at its bottom (a tile) stands for the stack."""
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
-                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")]
+                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")
+                    and not shown_as_a_line(b, p)]
     legend: dict = {}
     for p in board_pieces:
         if not glyphs.is_plain(p) and not p.get("label"):
@@ -154,12 +156,8 @@ def status_lines(view: dict, color: bool) -> list:
 # ---------------------------------------------------------------------------------
 # boards
 
-# how the plane turns so that a seat's own edge is at the bottom of the picture
-_SEAT_TURN = {"west": lambda x, y: (-y, x), "north": lambda x, y: (-x, -y), "east": lambda x, y: (y, -x)}
-
-
 def _from_seat(board: dict, facing) -> dict:
-    turn = _SEAT_TURN.get(facing)
+    turn = SEAT_TURN.get(facing)
     if turn is None:
         return board
     spaces = []
@@ -179,8 +177,9 @@ def _board_heading(b: dict) -> str:
 class _Part:
     """One drawing: the shared boards on their plane, or a player's own board under a heading."""
 
-    def __init__(self, heading, plane, width, board=None):
+    def __init__(self, heading, plane, width, board=None, names=()):
         self.heading, self.plane, self.board = heading, plane, board
+        self.names = names  # the shared boards it draws
         self.options = []   # (style, lines) from the roomiest, each fitting the width
         if plane.empty:
             self.options = [(None, ["  (empty)"] if heading else [])]
@@ -223,6 +222,15 @@ class _Part:
         self.level = self._smaller()
 
 
+class _Picture(_Part):
+    """Shared boards drawn in a picture of their own (shapes.py): a grid with its edges and corners, a graph."""
+
+    def __init__(self, picture):
+        self.heading, self.plane, self.board, self.names = None, None, None, picture.names
+        self.options = [(None, lines) for lines in picture.options] or [(None, [])]
+        self.level = 0
+
+
 class _EmptyBoards:
     """The players' boards that hold nothing yet, named on one line."""
 
@@ -250,12 +258,14 @@ def board_parts(view: dict, glyphs: Glyphs, color: bool, width: int, whole: bool
     """(shared and own parts, others' parts) of the view's boards; unless `whole`, the players'
     boards that hold nothing share one line."""
     boards = view.get("boards") or []
-    shared = [_from_seat(b, view.get("facing")) for b in boards if b.get("owner") is None]
-    mine: list = []
+    pictures, plain = shape_pictures([b for b in boards if b.get("owner") is None], glyphs, color,
+                                     view.get("facing"), width)
+    shared = [_from_seat(b, view.get("facing")) for b in plain]
+    mine: list = [_Picture(picture) for picture in pictures]
     theirs: list = []
     empty: list = []
     if shared:
-        mine.append(_Part(None, Plane(shared, glyphs, color), width))
+        mine.append(_Part(None, Plane(shared, glyphs, color), width, names=tuple(b["name"] for b in shared)))
     for b in boards:
         if b.get("owner") is None:
             continue
@@ -348,7 +358,7 @@ def board_lines(view: dict, name: str, color: bool = False, width: Optional[int]
     for p in mine + theirs:
         b = p.board
         names = {str(b["name"]).lower(), str(b["owner"]).lower()} if b is not None else \
-            {str(x["name"]).lower() for x in view.get("boards") or [] if x.get("owner") is None}
+            {str(n).lower() for n in getattr(p, "names", ())}
         if wanted in names:
             found += p.lines()
     return found or None

@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple, Optional
 import attrs
 
 from ..grammar import nodes as N
+from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
 from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.limits import MAX_GRID, MAX_PLAYERS, MAX_SPACES
 from ..grammar.statements import specialise_proc
@@ -100,6 +101,24 @@ class BoardSpec:
     labels: Optional[str]
     per_player: bool
     area: bool
+    shape: str = "grid"  # "grid" | "area" | "edges" | "corners" | "graph"
+    of: Optional[str] = None  # edges and corners: the grid they belong to
+    points: tuple = ()  # a graph's points: (name, column, row)
+    lines: tuple = ()  # a graph's lines and links: (names, straight)
+
+
+def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
+               size: Callable[[N.Board], tuple[int, int]]) -> BoardSpec:
+    """What the engine needs to build a board: a graph's points with their places, the size of a grid (`size`:
+    worked out for the game's option values) or of the grid whose edges or corners a board is."""
+    if b.shape == "graph":
+        points = tuple((p.name, *(p.at or label_position(p.name) or (0, 0))) for p in graph_points(b))
+        return BoardSpec(b.name, max(p[1] for p in points), max(p[2] for p in points), place, None, False, False,
+                         "graph", points=points, lines=tuple((line.points, line.straight) for line in b.lines))
+    if b.shape in DERIVED:
+        return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of)
+    width, height = size(b) if b.shape == "grid" else (0, 0)
+    return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape)
 
 
 @attrs.define
@@ -338,12 +357,15 @@ class Compiler:
         """The boards, their sizes worked out for this game's option values, and checked against the limits
         (MireError E045, E072) as the checker checked them for the defaults."""
         static = StaticValues(self.sym, self.option_values)
+
+        def size(grid: N.Board) -> tuple[int, int]:
+            return static.int_of(grid.width) or 0, static.int_of(grid.height) or 0
         seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
         specs, total = [], 0
+        values = ", ".join(f"{k} = {v}" for k, v in self.option_values.items())
         for b in self.sym.boards.values():
-            w, h = (static.int_of(b.width) or 0, static.int_of(b.height) or 0) if b.shape == "grid" else (0, 0)
-            values = ", ".join(f"{k} = {v}" for k, v in self.option_values.items())
-            total += w * h * (seats if b.per_player else 1)
+            w, h = size(b) if b.shape == "grid" else (0, 0)
+            total += space_count(b, self.sym.boards, size) * (seats if b.per_player else 1)
             problem = None
             if b.shape == "grid" and not (1 <= w <= MAX_GRID and 1 <= h <= MAX_GRID):
                 problem = ("E045", f"board '{b.name}' would be {w} x {h}, and a grid is 1 to {MAX_GRID} spaces a side")
@@ -352,7 +374,7 @@ class Compiler:
             if problem is not None:
                 raise MireError([Diagnostic(problem[0], f"with {values}, {problem[1]}" if values else problem[1],
                                             b.span, "choose other values for the options")], self.sources)
-            specs.append(BoardSpec(b.name, w, h, self.placement(b), b.labels, b.per_player, b.shape == "area"))
+            specs.append(board_spec(b, self.placement(b), self.sym.boards, size))
         return specs
 
     def compile_var(self, v: N.Var) -> VarSpec:
@@ -566,7 +588,7 @@ class Compiler:
             return None
         board = self.emit.board_name(a.params[0].domain)
         spec = self.sym.boards.get(board) if board is not None else None
-        return board if spec is not None and spec.shape != "area" and not spec.per_player else None
+        return board if spec is not None and fixed_spaces(spec) else None
 
     def iterable(self, node: N.Expr, scope: Scope):
         """A function giving a fresh list (a board's spaces, a zone's pieces...) that effects may change."""

@@ -15,6 +15,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Callable, Iterator, Optional
 
 from ..grammar import nodes as N
+from ..grammar.boards import fixed_spaces
 from ..grammar.expr_types import specialise
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
@@ -490,7 +491,7 @@ class Emitter:
         for n in N.walk(node):
             if isinstance(n, N.Name):
                 m = self.checked.meaning(n)
-                if grids and m.category == "board" and self._is_grid(m.name):
+                if grids and m.category == "board" and self._fixed_board(m.name):
                     continue
                 if grids and m.category == "const" and self._is_static(self.sym.consts[m.name].value, True):
                     continue
@@ -507,9 +508,10 @@ class Emitter:
                 return False
         return True
 
-    def _is_grid(self, name: str) -> bool:
+    def _fixed_board(self, name: str) -> bool:
+        """A board whose spaces never change in a game: a shared grid, its edges or corners, a graph."""
         board = self.sym.boards.get(name)
-        return board is not None and board.shape != "area" and not board.per_player
+        return board is not None and fixed_spaces(board)
 
     # -------------------------------------------------- defs
     def declare_defs(self, defs) -> None:
@@ -604,9 +606,8 @@ class Emitter:
         if cat == "const":
             return self.const_source(name)
         if cat == "board":
-            board = self.sym.boards[name]
-            if board.shape != "area" and not board.per_player:
-                return f"S.grid_spaces[{name!r}]"  # a grid's spaces never change: one list, kept by the state
+            if fixed_spaces(self.sym.boards[name]):
+                return f"S.grid_spaces[{name!r}]"  # a grid's or graph's spaces never change: one list, kept
             return f"S.boards[{name!r}].in_play()"
         if cat == "zone":
             return f"S.zones[{name!r}]"

@@ -378,12 +378,15 @@ def _lines(s, n):
 
 
 @builtin(A_SPACE, AN_INT, result=BOOL,
-         doc="whether space S is part of a straight line of at least N spaces whose top pieces have its owner")
+         doc="whether space S is part of a straight line of at least N spaces (on a graph: along one of its lines) "
+             "whose top pieces have its owner")
 def in_a_row(S, s, n):
     if s is None or not s.pieces:
         return False
     if s.board.area:
         return _in_a_row_area(s, n)
+    if s.board.lines is not None:
+        return _in_a_row_along(S, s, n)
     who = s.pieces[-1].owner
     cache = s.rays
     lines = cache.get(n) if cache is not None else None
@@ -425,18 +428,47 @@ def _in_a_row_area(s, n):
     return False
 
 
+def _in_a_row_along(S, s, n):
+    """in_a_row on a graph: along the lines its rules file draws through s (kept on s, `along`)."""
+    who = s.pieces[-1].owner
+    along = s.along
+    S.spend(len(along), None)
+    for forth, back in along:
+        run = 1
+        for ray_ in (forth, back):
+            for t in ray_:
+                p = t.pieces
+                if not p or p[-1].owner is not who:
+                    break
+                run += 1
+        S.spend(run, None)
+        if run >= n:
+            return True
+    return False
+
+
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
 
 
+def adjacent(s):
+    """The spaces next to s on its board: the points it is linked to (a graph, the edges of a grid), or its
+    orthogonal neighbours."""
+    links = s.links
+    if links is not None:
+        return list(links)
+    nbr = s.nbr
+    return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+
+
 @builtin(A_SPACE, LIST_OF_STEPS, required=1, items_present=True, result=list_of(SPACE),
-         doc="the neighbours of a space on its board: orthogonal ones, or those the given directions or offsets "
-             "away (leaps)")
+         doc="the neighbours of a space on its board (orthogonal ones; on a graph, the points it joins), or "
+             "those the given directions or offsets away (leaps)")
 def neighbors(S, s, dirs=None):
     if s is None:
         return []
-    nbr = s.nbr
     if dirs is None:
-        return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+        return adjacent(s)
+    nbr = s.nbr
     try:
         return [t for t in (nbr[d.i] for d in dirs if d is not None) if t is not None]
     except AttributeError:  # offsets among the directions: leaps
@@ -457,7 +489,8 @@ def _touching_inline(emit, call, scope):
 
 
 @builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE), inline=_touching_inline,
-         doc="the spaces of a board next to S on the shared plane, diagonals included")
+         doc="the spaces of a board next to S on the shared plane, diagonals included (of a grid's spaces, edges "
+             "and corners: those that meet S)")
 def touching(S, s, board_spaces):
     if s is None or not board_spaces:
         return []
@@ -651,19 +684,18 @@ def _seat_space(S, spaces, label, p):
 
 
 @builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, result=list_of(SPACE),
-         doc="the chain of spaces joined to S step by step (orthogonally, or in the given directions) whose "
-             "top pieces have the owner of S's top piece")
+         doc="the chain of spaces joined to S step by step (as neighbors goes, or in the given directions) whose "
+             "top pieces have the owner of S's top piece; [] for an empty space")
 def group(S, s, dirs=None):
     if s is None or not s.pieces:
         return []
     who = s.pieces[-1].owner
-    steps = [d.i for d in dirs if d is not None] if dirs is not None else list(_ORTHOGONAL_INDEXES)
+    steps = [d.i for d in dirs if d is not None] if dirs is not None else None
     seen, todo, out = {id(s)}, [s], []
     while todo:
         t = todo.pop()
         out.append(t)
-        for k in steps:
-            n = t.nbr[k]
+        for n in adjacent(t) if steps is None else [t.nbr[k] for k in steps]:
             if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
                 seen.add(id(n))
                 todo.append(n)
@@ -674,6 +706,65 @@ def group(S, s, dirs=None):
          doc='the space of a shared board named by the text ("e1", "B2", or "right.a1"), or none')
 def space(S, name):
     return None if name is None else S.space_by_name.get(name)
+
+
+def _spread(S, start, inside):
+    """The spaces of `inside` (ids) reached from `start` step by step from neighbour to neighbour, in the
+    order met; each step counts against the move's budget."""
+    seen, todo, out = {id(start)}, [start], []
+    while todo:
+        t = todo.pop(0)
+        out.append(t)
+        near = adjacent(t)
+        S.spend(len(near) + 1, None)
+        for n in near:
+            if id(n) in inside and id(n) not in seen:
+                seen.add(id(n))
+                todo.append(n)
+    return out
+
+
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
+         doc="the spaces of a list joined to S from neighbour to neighbour within the list (empty ones "
+             "too): S's region of it, [] when S is not in it")
+def region(S, s, spaces):
+    if s is None:
+        return []
+    inside = {id(t) for t in walked(S, spaces) if t is not None}
+    return _spread(S, s, inside) if id(s) in inside else []
+
+
+@builtin(LIST_OF_SPACE, result=list_of(list_of(SPACE)),
+         doc="a list of spaces cut into its regions, each joined from neighbour to neighbour, in the order "
+             "of their first spaces")
+def regions_of(S, spaces):
+    members = [t for t in walked(S, spaces) if t is not None]
+    inside = {id(t) for t in members}
+    done: set = set()
+    out = []
+    for t in members:
+        if id(t) not in done:
+            part = _spread(S, t, inside)
+            done.update(map(id, part))
+            out.append(part)
+    return out
+
+
+@builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
+         doc="the spaces next to those of a list (as neighbors goes) and not in it, each once, in the order met")
+def border(S, spaces):
+    members = [t for t in walked(S, spaces) if t is not None]
+    inside = {id(t) for t in members}
+    seen: set = set()
+    out = []
+    for t in members:
+        near = adjacent(t)
+        S.spend(len(near), None)
+        for n in near:
+            if id(n) not in inside and id(n) not in seen:
+                seen.add(id(n))
+                out.append(n)
+    return out
 
 
 # ---------------------------------------------------------------- players
@@ -827,12 +918,18 @@ def closed(S, region):
 
 
 @builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
-         doc="the empty spaces orthogonally next to those that hold a piece (on an area: where it can grow)")
+         doc="the empty spaces next to those that hold a piece (on an area: where it can grow)")
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)
     out, seen = [], set()
     for s in walked(S, spaces):
         if not s.pieces:
+            continue
+        if s.links is not None:  # a graph, the edges of a grid: the spaces it is linked to
+            for n in s.links:
+                if not n.pieces and id(n) not in seen:
+                    seen.add(id(n))
+                    out.append(n)
             continue
         for name in ORTHOGONAL:
             d = DIRS[name]

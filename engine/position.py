@@ -13,6 +13,16 @@ def arrange(state, pos: Position, name: str = "position") -> None:
     _Arranger(state, pos, name).run()
 
 
+def rows_of(board) -> list:
+    """A board's spaces as a position writes them: its rows that have spaces, from the top down, each from
+    the left. A grid's rows are all as wide as it; the edges of a grid alternate between the edges that run
+    across and those that run up; a graph's rows hold the points the rules file puts there."""
+    by_row: dict = {}
+    for s in board.spaces:
+        by_row.setdefault(s.y, []).append(s)
+    return [sorted(by_row[y], key=lambda s: s.x) for y in sorted(by_row, reverse=True)]
+
+
 class _Arranger:
     def __init__(self, S, pos: Position, name: str):
         self.S, self.pos, self.name = S, pos, name
@@ -61,28 +71,34 @@ class _Arranger:
             self.fail(rows.line, f"there is no board '{rows.name}'{did_you_mean(rows.name, list(boards))} among "
                                  f"{whose}")
         board = boards[rows.name]
-        size = f"board '{rows.name}' is {board.width} x {board.height}"
         if board.area:
             self.fail(rows.line, f"board '{rows.name}' grows as it is played: a position cannot write it out yet")
-        if len(rows.rows) > board.height:
-            self.fail(rows.line + 1 + board.height, f"{size}, and this line would be row {len(rows.rows)}: the "
-                                                    f"board's rows end above it")
-        if len(rows.rows) < board.height:
-            self.fail(rows.line, f"{size}: write {board.height} rows of {board.width} symbols, from its top row down")
-        for i, row in enumerate(rows.rows):
-            if len(row) != board.width:
-                self.fail(rows.line + 1 + i, f"{size}: this row has {len(row)} symbols, not {board.width}")
+        layout = rows_of(board)
+        if board.shape in ("grid", "corners"):
+            size = f"board '{rows.name}' is {board.width} x {board.height}"
+            wanted = f"write {board.height} rows of {board.width} symbols, from its top row down"
+        else:  # the edges of a grid, a graph: rows of different lengths
+            size = f"board '{rows.name}' has {len(layout)} rows of spaces ({', '.join(str(len(r)) for r in layout)})"
+            wanted = "write its rows from the top down, each the symbols of that row's spaces from the left"
+        if len(rows.rows) > len(layout):
+            self.fail(rows.line + 1 + len(layout), f"{size}, and this line would be row {len(rows.rows)}: the "
+                                                   f"board's rows end above it")
+        if len(rows.rows) < len(layout):
+            self.fail(rows.line, f"{size}: {wanted}")
+        for i, (row, spaces) in enumerate(zip(rows.rows, layout)):
+            if len(row) != len(spaces):
+                self.fail(rows.line + 1 + i, f"{size}: this row has {len(row)} symbols, not {len(spaces)}")
         return board
 
     def fill(self, board, rows):
-        for i, row in enumerate(rows.rows):
-            for x, symbol in enumerate(row, 1):
+        for i, (row, spaces) in enumerate(zip(rows.rows, rows_of(board))):
+            for symbol, space in zip(row, spaces):
                 if symbol == ".":
                     continue
                 if symbol not in self.pos.legend:
                     self.fail(rows.line + 1 + i, f"the symbol '{symbol}' is not in the legend (`{symbol} = KIND of "
                                                  f"PLAYER`)")
-                self.put(self.pos.legend[symbol], board.by_xy[(x, board.height - i)])
+                self.put(self.pos.legend[symbol], space)
 
     def put(self, piece, space):
         S = self.S

@@ -55,11 +55,14 @@ def rotate(dx, dy, quarter_turns):
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces")
+                 "seat_spaces", "shape", "lines", "of")
 
-    def __init__(self, name, width, height, index, area=False, owner=None):
+    def __init__(self, name, width, height, index, area=False, owner=None, shape="grid"):
         self.name, self.width, self.height, self.index = name, width, height, index
         self.area, self.owner = area, owner  # an area has no edges: it grows where pieces are put
+        self.shape = "area" if area else shape
+        self.lines = None  # a graph's straight lines (tuples of spaces), which in_a_row follows
+        self.of = None  # the edges and corners of a grid: that grid
         self.spaces = []
         self.by_xy = {}
         self._all = None
@@ -118,7 +121,7 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along")
     is_space = True
     capacity = None  # a space holds any number of pieces
 
@@ -129,6 +132,10 @@ class Space:
         self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
         self.rays = None  # library._lines keeps the lines through this space here
         self.paths = None  # and library.path the spaces met across the plane, by direction
+        # the spaces next to this one on a graph or the edges of a grid, which are not its orthogonal neighbours
+        self.links = None
+        # a graph: the lines its rules file draws through this space, as (forth, back) walked out from it
+        self.along = None
 
     def __repr__(self):
         return self.name

@@ -8,7 +8,6 @@ from typing import Optional
 
 import attrs
 
-from ..grammar.labels import grid_label
 from ..grammar.limits import MAX_DEPTH, MAX_DIGITS, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
@@ -34,6 +33,8 @@ from .runtime import (
     rotate,
     value_text,
 )
+from .topology import board_size, connect, sites
+from .topology import label as _label
 from .view import view
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
@@ -383,25 +384,23 @@ class State:
             if spec.per_player:
                 continue
             name = spec.name
-            board = Board(name, spec.width, spec.height, bi, area=spec.area)
+            board = Board(name, *board_size(spec), bi, area=spec.area, shape=spec.shape)
             self.boards[name] = board
-            offset = sum(b.width + 1 for b in self.game.boards[:bi])
-            names = [(x, y, _label(x, y, spec.labels)) for y in range(1, spec.height + 1)
-                     for x in range(1, spec.width + 1)]
-            clash = any(label in used for _, _, label in names)
-            for x, y, label in names:
+            names = sites(spec, self.game.boards, bi)
+            clash = any(label in used for _, _, label, _, _ in names)
+            for x, y, label, px, py in names:
                 if clash:
                     label = f"{name}.{label}"
                 used.add(label)
-                px, py = spec.place(x, y) if spec.place is not None else (x + offset, y)
                 s = Space(board, x, y, label, px, py, len(self.spaces))
                 board.spaces.append(s)
                 board.by_xy[(x, y)] = s
                 self.spaces.append(s)
                 self.plane[(px, py)] = s
-            for s in board.spaces:
-                for d in DIRS.values():
-                    s.nbr[d.i] = board.by_xy.get((s.x + d.dx, s.y + d.dy))
+            connect(board, spec)
+        for spec in self.game.boards:
+            if spec.of is not None:
+                self.boards[spec.name].of = self.boards[spec.of]
         self.space_by_name = {s.name: s for s in self.spaces}
         self.grid_spaces = {name: b.in_play() for name, b in self.boards.items() if not b.area}
         self.plane_bound = max((max(abs(x), abs(y)) for x, y in self.plane), default=0) + 1
@@ -1308,5 +1307,3 @@ def _hidden_from(v, seat):
     return zone.visibility == "secret" or (zone.visibility == "private" and
                                            (zone.owner is None or zone.owner.index != seat))
 
-
-_label = grid_label

@@ -38,13 +38,21 @@ class SpaceView(TypedDict):
     pieces: list[PieceView]  # bottom of the stack first
 
 
-class BoardView(TypedDict):
+class _BoardBase(TypedDict):
     name: str
-    shape: str  # "grid" | "area" (an area lists only the spaces that hold something)
+    # "grid" | "area" (lists only the spaces that hold something) | "edges" | "corners" (of a grid: on the
+    # plane between its spaces) | "graph" (points joined by links)
+    shape: str
     width: int
     height: int
     owner: Optional[str]  # a player's own board
     spaces: list[SpaceView]
+
+
+class BoardView(_BoardBase, total=False):
+    of: str  # edges and corners: the name of their grid
+    links: list[list[str]]  # a graph: the pairs of points that are joined, each pair once
+    lines: list[list[str]]  # a graph: its straight lines (the points of each, in order)
 
 
 class ZoneView(TypedDict):
@@ -160,12 +168,18 @@ def view(S, seat: int) -> View:
     boards: list[BoardView] = []
     every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]
     for b in every:
-        boards.append({
-            "name": b.name, "shape": "area" if b.area else "grid", "width": b.width, "height": b.height,
+        board: BoardView = {
+            "name": b.name, "shape": b.shape, "width": b.width, "height": b.height,
             "owner": b.owner.name if b.owner is not None else None,
             "spaces": [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py,
                         "pieces": [piece_view(p, seat, S) for p in s.pieces]} for s in b.in_play()],
-        })
+        }
+        if b.of is not None:
+            board["of"] = b.of.name
+        if b.shape == "graph":
+            board["links"] = [[s.name, t.name] for s in b.spaces for t in s.links if s.index < t.index]
+            board["lines"] = [[s.name for s in line] for line in b.lines]
+        boards.append(board)
     zones: list[ZoneView] = []
 
     def add_zone(z):

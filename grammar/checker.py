@@ -7,6 +7,7 @@ expr_types.py, piece tables in tables.py; they share one Context.
 from __future__ import annotations
 
 from . import nodes as N
+from .boards import BoardShapes, space_count
 from .expr_types import ExpressionChecker
 from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS, MAX_SPACES, MAX_TABLE_PIECES
 from .statements import StatementChecker
@@ -267,13 +268,16 @@ class Checker:
                            f"write `option {o.name}: int = DEFAULT in LOW..HIGH`", focus=o.type.name)
             assert o.default is not None and o.low is not None and o.high is not None
             if not o.low <= o.default <= o.high:
-                self.error("E046", f"option '{o.name}' starts at {o.default}, outside its range {o.low}..{o.high}",
+                self.error("E048", f"option '{o.name}' starts at {o.default}, outside its range {o.low}..{o.high}",
                            o.span, "the default must be one of the values players may choose", focus=str(o.default))
             if o.uses is not None:
-                self.error("E046", f"option '{o.name}' has a value, so it cannot also switch to a variant",
+                self.error("E048", f"option '{o.name}' has a value, so it cannot also switch to a variant",
                            o.span, "an option is either a number players choose or a variant they switch on")
 
     def check_boards(self) -> None:
+        shapes = BoardShapes(self.error, self.sym.boards)
+        for b in self.sym.boards.values():
+            shapes.check(b)
         static = StaticValues(self.sym)
         grids = [b for b in self.sym.boards.values() if b.shape == "grid"]
         fixed = True
@@ -303,9 +307,12 @@ class Checker:
         seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1
         total = 0
         when = f"with {option[0].name} = {option[1]}, " if option else ""
+
+        def size(grid: N.Board) -> tuple[int, int]:
+            return static.int_of(grid.width) or 0, static.int_of(grid.height) or 0
         for b in self.sym.boards.values():
-            w, h = (static.int_of(b.width) or 0, static.int_of(b.height) or 0) if b.shape == "grid" else (0, 0)
-            total += w * h * (seats if b.per_player else 1)
+            w, h = size(b) if b.shape == "grid" else (0, 0)
+            total += space_count(b, self.sym.boards, size) * (seats if b.per_player else 1)
             if total > MAX_SPACES:
                 self.error("E072", f"{when}the boards have more than {MAX_SPACES} spaces together",
                            option[0].span if option else b.span,

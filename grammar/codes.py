@@ -685,7 +685,45 @@ Right:
     board cells: grid 10 x 3
 ''',
     "E046": '''\
-E046: an option's value out of its range
+E046: edges or corners of something that is not a shared grid
+
+`board NAME: edges of GRID` and `board NAME: corners of GRID` make boards of the sides and the corners of
+the spaces of GRID, which must be a grid of the game shared by all players. Mire lays the grid, its edges
+and its corners out together on the plane, so none of them can have `at`, and the edges and corners cannot
+be `per player`. A grid has one board of edges and one of corners at most.
+
+Wrong:
+
+    board farm: area
+    board fences: edges of farm
+
+Right:
+
+    board fields: grid 4 x 4
+    board fences: edges of fields
+''',
+    "E047": '''\
+E047: a graph board that is not well made
+
+A graph board lists its points and how they are joined on indented lines under `board NAME: graph`:
+`point NAME at (COLUMN, ROW)` places a point, `line A - B - C` joins points in a straight line (a line
+`in_a_row` follows), `link A - B` joins points without making a line. Every point needs a place: its
+`at (COLUMN, ROW)`, with both from 1 to 64, or a name that says it, like `d7` (column d, row 7). Two points
+cannot share a place or a name, a line passes through a point once, and only a graph has points and lines.
+
+Wrong:
+
+    board rails: graph
+        line york - leeds - york
+
+Right:
+
+    board rails: graph
+        point york at (3, 5), leeds at (1, 4)
+        line york - leeds
+''',
+    "E048": '''\
+E048: an option's value out of its range
 
 An option with a value is a number the players choose when they start a game (`mire play GAME --option
 size=9`): `option NAME: int = DEFAULT in LOW..HIGH`. Its default must be in its range, and the range is the

@@ -412,12 +412,32 @@ class First(Decl):
 @node
 class Board(Decl):
     name: str
-    shape: str  # "grid" | "area"
-    width: Expr  # a number, a constant, a valued option (`grid N x N`), or an expression of them
+    shape: str  # "grid" | "area" | "edges" | "corners" | "graph"
+    # a grid's size: a number, a constant, a valued option (`grid N x N`), or an expression of them; 0 for the
+    # other shapes (the edges and corners of a grid take its size, a graph's points their places)
+    width: Expr
     height: Expr
     at: Optional[tuple[Expr, Expr]]  # (x, y) of its spaces on the plane all boards share
     labels: Optional[str]
     per_player: bool
+    of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
+    points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
+    lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
+
+
+@node
+class GraphPoint(Node):
+    """A point of a graph board (`point york at (3, 5)`, or a name in a line)."""
+    name: str
+    at: Optional[tuple[int, int]]  # its column and row; None: read from a name such as `d7`
+
+
+@node
+class GraphLine(Node):
+    """`line a7 - d7 - g7` (straight: the points join and are a line for in_a_row) or `link a7 - b6` (they
+    only join)."""
+    points: tuple[str, ...]
+    straight: bool
 
 
 @node

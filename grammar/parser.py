@@ -184,8 +184,12 @@ class _ToAst(Transformer):
         return ("grid", c[0], c[1])
 
     def area_shape(self, meta, c):
+        return ("area", *self._no_size(meta))
+
+    def _no_size(self, meta) -> tuple:
+        """The width and height of a board that is not a grid: 0 (what it holds says how large it is)."""
         span = self._span(meta)
-        return ("area", N.Num(value=0, span=span), N.Num(value=0, span=span))
+        return N.Num(value=0, span=span), N.Num(value=0, span=span)
 
     def board_at(self, meta, c):
         return ("at", (c[0], c[1]))
@@ -196,11 +200,41 @@ class _ToAst(Transformer):
     def board_per_player(self, meta, c):
         return ("per_player", True)
 
+    def edges_shape(self, meta, c):
+        return ("edges", *self._no_size(meta), str(c[0]))
+
+    def corners_shape(self, meta, c):
+        return ("corners", *self._no_size(meta), str(c[0]))
+
+    def graph_shape(self, meta, c):
+        return ("graph", *self._no_size(meta))
+
+    def graph_point(self, meta, c):
+        name, x, y = c
+        at = (self._int(x), self._int(y)) if x is not None else None
+        return N.GraphPoint(name=str(name), at=at, span=self._span(meta))
+
+    def graph_points(self, meta, c):
+        return list(c)
+
+    def graph_line(self, meta, c):
+        return [N.GraphLine(points=tuple(str(t) for t in c), straight=True, span=self._span(meta))]
+
+    def graph_link(self, meta, c):
+        return [N.GraphLine(points=tuple(str(t) for t in c), straight=False, span=self._span(meta))]
+
+    def graph_body(self, meta, c):
+        return ("body", [x for item in c for x in item])
+
     def board(self, meta, c):
         name, shape, *opts = c
-        o = dict(opts)
+        o = dict(x for x in opts if x is not None)
+        body = o.get("body", [])
         return N.Board(name=str(name), shape=shape[0], width=shape[1], height=shape[2], at=o.get("at"),
-                       labels=o.get("labels"), per_player=o.get("per_player", False), span=self._span(meta))
+                       labels=o.get("labels"), per_player=o.get("per_player", False),
+                       of=shape[3] if len(shape) > 3 else None,
+                       points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
+                       lines=tuple(x for x in body if isinstance(x, N.GraphLine)), span=self._span(meta))
 
     def enum(self, meta, c):
         return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))

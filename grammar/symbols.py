@@ -153,7 +153,7 @@ class Context:
             return piece_of(t.name)
         names = [*DECLARABLE, *self.sym.enums, *self.sym.kinds]
         self.error("E016", f"unknown type '{t.name}'{did_you_mean(t.name, names)}", t.span,
-                   "types are int, bool, text, player, space, piece, zone, dir, kind, an enum or a piece kind")
+                   f"types are {', '.join(DECLARABLE)}, an enum or a piece kind")
         return ANY
 
     def resolve_type_quiet(self, t: N.TypeRef) -> Type:

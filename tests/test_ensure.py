@@ -22,6 +22,10 @@ class Plain:
     def __init__(self):
         self.board = {(1, 1): (0, "king"), (5, 1): (0, "rook"), (3, 5): (1, "king")}
         self.side = 0
+        self.seen = {self.key(): 1}  # positions met at the start of a turn, for threefold repetition
+
+    def key(self):
+        return frozenset(self.board.items()), self.side
 
     @staticmethod
     def inside(x, y):
@@ -73,9 +77,12 @@ class Plain:
         frm, to = move
         self.board[to] = self.board.pop(frm)
         self.side = 1 - self.side
+        self.seen[self.key()] = self.seen.get(self.key(), 0) + 1
 
     def result(self):
-        """None while the game goes on; else 'white', 'black' (the winner) or 'draw'."""
+        """None while the game goes on; else 'white', 'black' (the winner), 'draw' or 'repetition'."""
+        if self.seen[self.key()] >= 3:
+            return "repetition"
         if self.moves():
             return None
         king = next(sq for sq, (s, k) in self.board.items() if s == self.side and k == "king")
@@ -92,10 +99,10 @@ def plain_perft(game, depth):
         counts[d] += len(moves)
         if d + 1 < depth:
             for m in moves:
-                board, side = dict(g.board), g.side
+                board, side, seen = dict(g.board), g.side, dict(g.seen)
                 g.play(m)
                 walk(g, d + 1)
-                g.board, g.side = board, side
+                g.board, g.side, g.seen = board, side, seen
     walk(game, 0)
     return counts
 
@@ -112,7 +119,7 @@ def _square(space_name):
 
 def test_random_games_end_as_the_plain_version_says():
     game = load_game(str(GAME))
-    endings = {"white": 0, "black": 0, "draw": 0}
+    endings = {"white": 0, "black": 0, "draw": 0, "repetition": 0}
     for seed in range(30):
         state, plain, rng = game.new_state(seed=seed), Plain(), random.Random(seed)
         while not state.is_over() and len(state.history) < 120:
@@ -125,12 +132,14 @@ def test_random_games_end_as_the_plain_version_says():
         if state.is_over():
             out = state.outcome()
             expected = plain.result()
-            assert ("draw" if out.draw else state.players[out.winners[0]].name) == expected
-            assert out.reason == ("stalemate" if expected == "draw" else "checkmate")
+            assert ("draw" if out.draw else state.players[out.winners[0]].name) == \
+                ("draw" if expected == "repetition" else expected)
+            assert out.reason == {"draw": "stalemate", "repetition": "the same position for the third time"}.get(
+                expected, "checkmate")
             endings[expected] += 1
         else:
             assert plain.result() is None
-    assert endings["draw"] + endings["white"] > 0
+    assert endings["repetition"] > 0 and endings["draw"] + endings["white"] > 0
 
 
 def test_a_move_into_attack_is_refused_with_the_games_words():

@@ -55,6 +55,8 @@ CASES = {
                                      "calls itself without end"),
     "a flood of log lines": (["log_flood.mire"], ["simulate", "game/log_flood.mire", "-n", "1"], 1,
                              "more than 200000 steps"),
+    "a graph line written 500 times": (["graph_flood.mire"], ["simulate", "game/graph_flood.mire", "-n", "1"], 1,
+                                       "more than 200000 steps"),
     "a flood of pieces": (["place_flood.mire"], ["simulate", "game/place_flood.mire", "-n", "1"], 1,
                           "a game has at most 100000 pieces"),
     "a recursive def squaring": (["recursive_square.mire"], ["simulate", "game/recursive_square.mire", "-n", "1"], 1,

@@ -102,3 +102,31 @@ def test_a_game_from_a_position_saves_and_loads_whole(tmp_path, monkeypatch):
     (tmp_path / "bad.json").write_text(json.dumps(data))
     out = CliRunner().invoke(main, ["play", "tic-tac-toe"], input="load bad.json\nquit\n").output
     assert "cannot load bad.json: its position: there is no player 'Q'; the players are X, O" in out
+
+
+MORRIS = str(__import__("pathlib").Path(__file__).parent / "games" / "nine-mens-morris.mire")
+MORRIS_POSITION = """position of nine-mens-morris
+W = man of white
+points:
+    W . .
+    . . .
+    . . .
+    . . . . . .
+    . . .
+    . . .
+    . . .
+"""
+
+
+@pytest.mark.parametrize("text, said", [
+    (MORRIS_POSITION.replace("    . . . . . .\n", "    . . .\n"),
+     "p.pos:7: board 'points' has 7 rows of spaces (3, 3, 3, 6, 3, 3, 3): this row has 3 symbols, not 6"),
+    (MORRIS_POSITION.replace("    W . .\n", ""),
+     "p.pos:3: board 'points' has 7 rows of spaces (3, 3, 3, 6, 3, 3, 3): write its rows from the top down, each "
+     "the symbols of that row's spaces from the left"),
+])
+def test_a_graph_is_written_out_row_by_row_of_its_points(text, said):
+    with pytest.raises(PositionError) as err:
+        arranged(MORRIS, text)
+    assert str(err.value) == said
+    assert arranged(MORRIS, MORRIS_POSITION).space_by_name["a7"].pieces[0].owner.name == "white"

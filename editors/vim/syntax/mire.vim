@@ -8,13 +8,13 @@ syn keyword mireDeclaration about action board const def enum fallback game inpu
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else ensure enter finish flip for if let log lose move next pass place remove repeat require return shuffle win
-syn keyword mireKeyword after area as ask at because by capacity covered down face facing from grid hidden internal key labels list mutable named of private public secret secretly share stuck ties to until up uses when where while
+syn keyword mireKeyword after area as ask at because by capacity corners covered down edges face facing from graph grid hidden internal key labels line link list mutable named of point private public secret secretly share stuck ties to until up uses when where while
 syn match mireKeyword "\<\(for\s\+each\s\+player\|per\s\+player\|ordered\s\+by\|sorted\s\+by\|hidden\s\+when\s\+covered\|ties\s\+share\|when\s\+stuck\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
 syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
 syn keyword mireOperator and downto in not or
 syn keyword mireConstant false no none true yes
 syn keyword mireBuiltin all_directions backward backward_left backward_right box decisions diagonal east forward forward_left forward_right left mover north northeast northwest opponent orthogonal others phase repetitions right south southeast southwest supply turn west winners
-syn match mireFunction "\<\(abs\|all\|any\|at\|bottom\|can_move\|ceil\|closed\|column\|count\|direction\|edge\|empty\|first\|floor\|frontier\|group\|in_a_row\|index\|land\|last\|max\|min\|neighbors\|next_player\|offset\|opposite\|owner\|path\|random\|ray\|regions\|relative\|reverse\|round\|row\|seat\|seat_space\|sort\|space\|sum\|symmetric\|top\|touching\|turned\|unique\)\ze("
+syn match mireFunction "\<\(abs\|all\|any\|at\|border\|bottom\|can_move\|ceil\|closed\|column\|count\|direction\|edge\|empty\|first\|floor\|frontier\|group\|in_a_row\|index\|land\|last\|max\|min\|neighbors\|next_player\|offset\|opposite\|owner\|path\|random\|ray\|region\|regions\|regions_of\|relative\|reverse\|round\|row\|seat\|seat_space\|sort\|space\|sum\|symmetric\|top\|touching\|turned\|unique\)\ze("
 syn match mireAttribute "\.\s*\h\w*"
 syn match mireNumber "\<\d\+\>"
 syn region mireString start=+"+ skip=+\\.+ end=+"+ oneline

@@ -1,0 +1,175 @@
+"""Boards that are not a plain grid: the edges and the corners of a grid, and graphs (points joined by lines).
+
+What each shape holds is worked out here once, for the checker (how many spaces, whether the declaration
+makes sense) and for the engine (which builds the spaces from the same description).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from . import nodes as N
+from .limits import MAX_GRID
+
+# shapes made from a grid: a board `edges of cells` or `corners of cells`
+DERIVED = ("edges", "corners")
+
+_GRID_LABEL = re.compile(r"^([A-Za-z]+)([0-9]+)$")
+
+
+def label_position(name: str) -> Optional[tuple[int, int]]:
+    """The column and row a name like a grid's space names: `d7` is (4, 7), `AB2` is (28, 2); else None."""
+    m = _GRID_LABEL.match(name)
+    if m is None:
+        return None
+    column = 0
+    for ch in m.group(1).lower():
+        column = column * 26 + (ord(ch) - 96)
+        if column > MAX_GRID:  # no need to read further: it is off every board
+            break
+    row = int(m.group(2)) if len(m.group(2)) <= 6 else MAX_GRID + 1
+    return column, row
+
+
+def fixed_spaces(board: N.Board) -> bool:
+    """Are a board's spaces the same all through a game, so that what is made of them may be kept per game?
+    A grid's, its edges' and corners', a graph's: yes. An area grows as pieces are put on it, and a board of
+    each player is one board per seat."""
+    return board.shape != "area" and not board.per_player
+
+
+def derived_size(shape: str, width: int, height: int) -> int:
+    """How many spaces the edges or the corners of a grid of width x height cells are."""
+    if shape == "edges":
+        return width * (height + 1) + (width + 1) * height
+    return (width + 1) * (height + 1)
+
+
+def graph_points(board: N.Board) -> list[N.GraphPoint]:
+    """A graph's points in the order they are first named: `point` lines and the names in lines and links
+    (a name met again is the same point; the first place given wins)."""
+    seen: dict = {}
+    for p in board.points:
+        seen.setdefault(p.name, p)
+    for line in board.lines:
+        for name in line.points:
+            seen.setdefault(name, N.GraphPoint(name=name, at=None, span=line.span))
+    return list(seen.values())
+
+
+def space_count(board: N.Board, boards: dict, size: Callable[[N.Board], tuple[int, int]]) -> int:
+    """How many spaces a board has (an area: none to begin with); `size(grid)` is a grid's width and height (its
+    size may be a constant or an option's value: static_values.StaticValues works it out)."""
+    if board.shape == "grid":
+        w, h = size(board)
+        return w * h
+    if board.shape in DERIVED:
+        grid = boards.get(board.of or "")
+        if grid is None or grid.shape != "grid":
+            return 0
+        return derived_size(board.shape, *size(grid))
+    if board.shape == "graph":
+        return len(graph_points(board))
+    return 0
+
+
+class BoardShapes:
+    """Checks the declarations of edges, corners and graph boards (the checker's `error` reports)."""
+
+    def __init__(self, error, boards: dict):
+        self.error, self.boards = error, boards
+
+    def check(self, b: N.Board) -> None:
+        if b.shape in DERIVED:
+            self.check_derived(b)
+        elif b.shape == "graph":
+            self.check_graph(b)
+        elif b.lines or b.points:
+            self.error("E047", f"only a graph board lists points and lines, and '{b.name}' is {a_shape(b.shape)}",
+                       b.span, "write `board NAME: graph` above the indented `point`, `line` and `link` lines")
+
+    def check_derived(self, b: N.Board) -> None:
+        grid = self.boards.get(b.of or "")
+        what = "edges" if b.shape == "edges" else "corners"
+        if grid is None:
+            self.error("E046", f"'{b.of}' is not a board of this game, so '{b.name}' cannot be its {what}", b.span,
+                       f"name a grid declared in the game: `board {b.name}: {what} of cells`", focus=b.of)
+            return
+        if grid.shape != "grid" or grid.per_player:
+            self.error("E046", f"'{b.name}' is the {what} of '{grid.name}', which is "
+                               f"{'a board of each player' if grid.per_player else a_shape(grid.shape)}", b.span,
+                       f"edges and corners belong to a shared grid: `board cells: grid 3 x 3` and "
+                       f"`board {b.name}: {what} of cells`", focus=b.of)
+            return
+        if grid.at is not None:
+            self.error("E046", f"the grid '{grid.name}' has edges or corners, so Mire lays it out on the plane, "
+                               "and it cannot have `at`", grid.span,
+                       "remove the `at (...)`: a grid with edges or corners lies with its edges and corners between "
+                       "its spaces")
+        if b.at is not None or b.per_player:
+            self.error("E046", f"the {what} of a grid lie where the grid is: '{b.name}' cannot have "
+                               f"{'`at`' if b.at is not None else '`per player`'}", b.span,
+                       f"write just `board {b.name}: {what} of {grid.name}`")
+        twin = next((o for o in self.boards.values()
+                     if o is not b and o.shape == b.shape and o.of == b.of and o.span.line < b.span.line), None)
+        if twin is not None:
+            self.error("E046", f"the {what} of '{grid.name}' are already the board '{twin.name}' (line "
+                               f"{twin.span.line})", b.span, f"use '{twin.name}', or remove one of them")
+
+    def check_graph(self, b: N.Board) -> None:
+        if not b.lines and not b.points:
+            self.error("E047", f"the graph '{b.name}' has no points", b.span,
+                       "list its points and how they join on indented lines under it: `point york at (3, 5)`, "
+                       "`line a1 - d1 - g1` (points in a straight line), `link a1 - b2` (points that join)")
+            return
+        if b.per_player:
+            self.error("E047", "a graph board is shared: it cannot be `per player`", b.span,
+                       "remove `per player`")
+        if b.labels is not None:
+            self.error("E047", "a graph's points are named by its `point`, `line` and `link` lines, so it takes no "
+                               "`labels`", b.span, "remove the `labels` option")
+        declared: dict = {}
+        for p in b.points:
+            if p.name in declared:
+                self.error("E047", f"point '{p.name}' is listed twice (first on line {declared[p.name].span.line})",
+                           p.span, "list each point once", focus=p.name)
+            declared[p.name] = p
+        places: dict = {}
+        for p in graph_points(b):
+            place = p.at if p.at is not None else label_position(p.name)
+            if place is None:
+                self.error("E047", f"point '{p.name}' of the graph '{b.name}' has no place", p.span,
+                           f"give it a column and a row: `point {p.name} at (3, 5)` (a point named like a grid's "
+                           "space, such as `d7`, is at its column and row)", focus=p.name)
+                continue
+            if not all(1 <= v <= MAX_GRID for v in place):
+                self.error("E047", f"point '{p.name}' is at column {place[0]}, row {place[1]}, and a graph's points "
+                                   f"lie in columns and rows 1 to {MAX_GRID}", p.span,
+                           "give it a place within the board, such as `at (3, 5)`", focus=p.name)
+                continue
+            if place in places:
+                self.error("E047", f"points '{places[place]}' and '{p.name}' are both at column {place[0]}, "
+                                   f"row {place[1]}", p.span, "give each point a place of its own", focus=p.name)
+            places[place] = p.name
+        for line in b.lines:
+            word = "line" if line.straight else "link"
+            again = _repeated(line.points)
+            if again is not None:
+                self.error("E047", f"this {word} passes through '{again}' twice", line.span,
+                           f"a {word} goes through each point once; write a closed loop as two {word}s",
+                           focus=again)
+
+
+def _repeated(names) -> Optional[str]:
+    """The first name met a second time, or None."""
+    met: set = set()
+    for n in names:
+        if n in met:
+            return n
+        met.add(n)
+    return None
+
+
+def a_shape(shape: str) -> str:
+    return {"grid": "a grid", "area": "an area", "graph": "a graph", "edges": "the edges of a grid",
+            "corners": "the corners of a grid"}.get(shape, shape)
