@@ -265,8 +265,7 @@ class Compiler:
         self.rule_name = "setup"  # the rule being compiled, named where a game ends without saying why
         self._yields = False  # the body being written is a generator function (see body)
         self._ensures: list[Condition] = []  # the `ensure`s of the action being compiled
-        self.proc_fns: dict[tuple, str] = {}  # (proc, argument types, asks) -> its function built for them
-        self.plain_procs: dict[str, str] = {}  # proc -> its function that asks with S.choose (see proc_value)
+        self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
         self.choosing_procs = self._choosing_procs()
         self.emit.statements = self.def_block
@@ -597,13 +596,13 @@ class Compiler:
     # ------------------------------------------------------------ statements
     # A rule's statements become the lines of one Python function f(S, L) (L holds the parameters of an
     # action or proc); the variables of `let`, `for` and `choose` are that function's own locals.
-    def body(self, stmts: N.Block, scope: Scope, yields: Optional[bool] = None) -> Body:
+    def body(self, stmts: N.Block, scope: Scope) -> Body:
         """A rule's statements as one function. A body that may ask a player to choose (`choose`, `for ...
         ordered by`, or a call of a proc that does) is a generator function: at a choice it yields
         (chooser, options, prompt, secret) and is sent the index of the option chosen, so that a move goes on
         from its choice instead of being run again from its start (State._run)."""
         saved = self._yields
-        self._yields = self.chooses(stmts) if yields is None else yields
+        self._yields = self.chooses(stmts)
         try:
             return self.emit.def_function(lambda: self.block(stmts, scope))
         finally:
@@ -847,56 +846,41 @@ class Compiler:
         frame = self.local()
         where = self.const(self.where(s))
         args = ", ".join(self.sized(self.emit.src(x, scope), x, where) for x in call.args)
-        asks = self._yields and call.func in self.choosing_procs
         return [f"{frame} = [{args}]",
                 f"S.enter_call({call.func!r}, {where})",
                 "try:",
-                f"    {'yield from ' if asks else ''}{self.proc_function(call, asks)}(S, {frame})",
+                f"    {'yield from ' if call.func in self.choosing_procs else ''}"
+                f"{self.proc_function(call)}(S, {frame})",
                 "finally:",
                 "    S.leave_call()"]
 
     def proc_value(self, call: N.Call, scope: Scope) -> str:
-        """Source of a call of a proc for the value its `return` gives (`let n = spread(c)`). It is a plain
-        function even when the proc asks a player to choose: a choice in it is asked with S.choose, and the move
-        is run again from its start when it is made."""
+        """Source of a call of a proc for the value its `return` gives (`let n = spread(c)`): its function, a
+        plain one (the checker refuses a proc that asks players to choose there, E033), on a frame of the
+        arguments."""
+        assert call.func not in self.choosing_procs
         where = self.const(self.where(call))
         args = ", ".join(self.sized(self.emit.src(x, scope), x, where) for x in call.args)
-        return f"_call_proc(S, {self.proc_function(call, False)}, {call.func!r}, {where}, [{args}])"
+        return f"_call_proc(S, {self.proc_function(call)}, {call.func!r}, {where}, [{args}])"
 
-    def proc_function(self, call: N.Call, asks: bool) -> str:
+    def proc_function(self, call: N.Call) -> str:
         """The name of the function of a proc built for the types of a call's arguments (so that its body
-        gets the forms a typed rule gets), or of its plain one when its body does not fit them. `asks`: the
-        caller is a generator that passes the proc's choices on (`yield from`); else the proc is a plain
-        function."""
+        gets the forms a typed rule gets), or of its plain one when its body does not fit them."""
         proc = self.sym.procs[call.func]
-        asks = asks and proc.name in self.choosing_procs
         arg_types = tuple(self.type_of(x) for x in call.args)
-        key = (proc.name, arg_types, asks)
+        key = (proc.name, arg_types)
         if key in self.proc_fns:
             return self.proc_fns[key]
         built = sum(1 for k in self.proc_fns if k[0] == proc.name)
         types = specialise_proc(self.checked, LIBRARY, proc, dict(zip(proc.params, arg_types))) \
             if len(arg_types) == len(proc.params) and built < _PROC_VERSIONS and ANY not in arg_types else None
         if types is None:
-            return self.plain_proc(proc, asks)
+            return self.procs[proc.name]
         name = self.proc_fns[key] = self.emit.fresh("_ps")  # named first: the body may call the proc again
         _, scope = params_scope(proc.params)
         with self.emit.apart():
             self.emit.typed(types)
-            self.emit.env[name] = self.body(proc.body, scope, asks)
-        return name
-
-    def plain_proc(self, proc: N.Proc, asks: bool) -> str:
-        """The function of a proc built for any arguments: as a generator when it asks players to choose and its
-        caller passes them on, else (a proc that chooses, called for its value) as a plain function."""
-        if asks or proc.name not in self.choosing_procs:
-            return self.procs[proc.name]
-        name = self.plain_procs.get(proc.name)
-        if name is None:
-            name = self.plain_procs[proc.name] = self.emit.fresh("_pp")
-            _, scope = params_scope(proc.params)
-            with self.emit.apart():
-                self.emit.env[name] = self.body(proc.body, scope, False)
+            self.emit.env[name] = self.body(proc.body, scope)
         return name
 
     def compile_Return(self, s: N.Return, scope: Scope):

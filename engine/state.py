@@ -982,16 +982,12 @@ class State:
             self._budget = MAX_LOOP_STEPS
         try:
             if suspended is not None:
-                self._choices, self._ci = choices, len(choices)  # every choice so far is made
                 request = self._advance(suspended, answer)
             elif act.chooses:
                 suspended = act.body(self, [*move.args])  # an action's frame holds its parameters, in order
                 request = self._advance(suspended, None)
-                # the choices are made again in order, by the body's questions and by S.choose (in a proc called
-                # for its value) alike: one count of the choices made
-                while request is not None and self._ci < len(choices):
-                    self._ci += 1
-                    request = self._advance(suspended, choices[self._ci - 1])
+                for choice in choices:
+                    request = self._advance(suspended, choice)
             else:
                 act.body(self, [*move.args])
                 request = None

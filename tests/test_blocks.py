@@ -3,6 +3,7 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.runtime import RuleError
+from mire.grammar.diagnostics import MireError
 
 HEAD = 'game "T"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\nvar score: int = 0 per player\n'
 
@@ -69,3 +70,17 @@ def test_a_block_def_that_calls_itself_without_end_is_stopped(tmp_path):
         state.apply(state.parse_move("place a1"))
     assert "itself" in str(err.value) or "deeper" in str(err.value)
     assert not any(s.pieces for s in state.spaces)  # taken back
+
+
+
+def test_a_proc_that_asks_a_player_to_choose_cannot_give_a_value(tmp_path):
+    with pytest.raises(MireError) as err:
+        game(tmp_path, "proc pick_row():\n"
+                       "    choose r in [1, 2, 3]:\n"
+                       "        return r\n"
+                       "    return 0\n"
+                       "action mark():\n"
+                       "    let y = pick_row()\n"
+                       "    place mark for mover at at(cells, 1, y)\n")
+    assert [(d.code, d.message, d.span.line) for d in err.value.diagnostics] == [
+        ("E033", "proc 'pick_row' asks a player to choose, so it cannot give a value", 11)]
