@@ -41,10 +41,10 @@ class _Arranger:
                                       f"{did_you_mean(piece.kind, list(S.game.kinds))}")
             self.player(piece.owner, piece.line)
         filled = [(self.board(rows), rows) for rows in pos.boards]
-        for board, _ in filled:  # the boards written out start empty
-            for sp in board.in_play():
+        for board, _ in filled:  # the boards written out start empty: a piece from a table goes back to the
+            for sp in board.in_play():  # supply, to be put again; one made from nothing leaves the game
                 for p in list(sp.pieces):
-                    S.move_piece(p, S.supply, None)
+                    S.move_piece(p, S.supply if p.kind.attrs else S.box, None)
         for board, rows in filled:
             self.fill(board, rows)
         for setting in pos.settings:

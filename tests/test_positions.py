@@ -130,3 +130,25 @@ def test_a_graph_is_written_out_row_by_row_of_its_points(text, said):
         arranged(MORRIS, text)
     assert str(err.value) == said
     assert arranged(MORRIS, MORRIS_POSITION).space_by_name["a7"].pieces[0].owner.name == "white"
+
+
+def test_pieces_made_from_nothing_that_a_position_clears_leave_the_game():
+    # Breakthrough's setup places 16 pawns a side; the position keeps one each. The cleared pawns are out of the
+    # game (in the box), so `pawn of opponent` counts only the black pawn, and taking it wins.
+    state = arranged("breakthrough", """position of breakthrough
+W = pawn of white
+B = pawn of black
+cells:
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . B . . . .
+    . . W . . . . .
+    . . . . . . . .
+    . . . . . . . .
+to move: white
+""")
+    assert sorted(p.loc.name for ps in state.kind_pieces.values() for p in ps if p.loc is not state.box) == ["c3", "d4"]
+    state.apply(state.parse_move("step c3 d4"))
+    assert state.is_over() and state.outcome().reason == "every pawn of the other side is taken"
