@@ -216,6 +216,7 @@ class CompiledGame:
     ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
     # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
     stuck: dict = attrs.Factory(dict)
+    stuck_reasons: dict = attrs.Factory(dict)  # phase index (or None) -> reason(S), from `because`
     # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
     open_actions: dict = attrs.Factory(dict)
     after_move_rules: dict = attrs.Factory(dict)
@@ -249,6 +250,12 @@ class CompiledGame:
     def stuck_rule(self, phase) -> str:
         """What a player with no legal move does in this phase: lose, win, draw, pass or finish."""
         return self.stuck.get(phase) or self.stuck.get(None) or "finish"
+
+    def stuck_reason(self, S) -> Optional[str]:
+        """Why the game ended, in the words of the `when stuck` that applies (None: it gives none)."""
+        phase = S.phase if S.phase in self.stuck else None
+        reason = self.stuck_reasons.get(phase)
+        return reason(S) if reason is not None else None
 
 
 class Compiler:
@@ -344,6 +351,8 @@ class Compiler:
             rank=self.compile_rank(),
             ties_share=bool(sym.rank and sym.rank.ties_share),
             stuck={(self.phase_index[ph] if ph is not None else None): s.rule for ph, s in sym.stuck.items()},
+            stuck_reasons={(self.phase_index[ph] if ph is not None else None): self.closed_template(s.reason)
+                           for ph, s in sym.stuck.items() if s.reason is not None},
             has_score="score" in sym.vars and sym.vars["score"].per_player,
             about=sym.about.text if sym.about is not None else "",
             statuses=[self.compile_status(s) for s in sym.statuses],
@@ -451,6 +460,12 @@ class Compiler:
         def run(S):
             return fn(S, [None] * frame.size)
         return run
+
+    def closed_template(self, template: N.Template) -> Callable:
+        """A text of the rules read with no locals: template(S)."""
+        frame = Frame()
+        text = self.emit.template(template, Scope(frame))
+        return lambda S: text(S, [None] * frame.size)
 
     def compile_status(self, status: N.Status):
         frame = Frame()

@@ -1102,7 +1102,7 @@ class State:
             rule = self.game.stuck_rule(self.phase)
             if rule != "pass":
                 self.declare_end(rule, self.turn_player if rule in ("lose", "win") else None,
-                                 f"{self.turn_player.name} has no move")
+                                 self.game.stuck_reason(self) or f"{self.turn_player.name} has no move")
                 return
             passed += 1
             if passed == self.n:

@@ -153,6 +153,8 @@ class Checker:
                                   "phase where it differs); remove one of them")
         else:
             stuck[item.phase] = item
+        if item.reason is not None:
+            self.stmts.template(item.reason, Scope())
 
     def _declare(self, values, rules, kind, name, node) -> bool:
         seen = rules if kind in ("action", "trigger") else values

@@ -557,6 +557,7 @@ class Trigger(Decl):
 class Stuck(Decl):
     """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
     rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    reason: Optional[Template] = None  # `because "..."`: why the game ended, for the players (`mover`: who is stuck)
     phase: Optional[str] = None
 
 

@@ -367,7 +367,7 @@ class _ToAst(Transformer):
         return str(c[0])
 
     def stuck(self, meta, c):
-        return N.Stuck(rule=c[0], span=self._span(meta))
+        return N.Stuck(rule=c[0], reason=c[1], span=self._span(meta))
 
     def option(self, meta, c):
         name, value, description, uses = c

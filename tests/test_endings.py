@@ -388,3 +388,13 @@ trigger late after move:
     assert (out.text, out.reason) == ("red wins", "blue stopped")
     out = play(game.new_state(), "stop")
     assert (out.text, out.reason) == ("draw: red and blue tie", "red stopped")
+
+
+def test_when_stuck_may_say_why_with_the_stuck_player_as_mover(tmp_path):
+    game = game_of(tmp_path, 'game "Stuck"\nplayers 2 named red, blue\nboard cells: grid 1 x 1\npiece mark\n'
+                             'when stuck: lose because "{mover} has nowhere to go"\n'
+                             'action put(c in cells where empty(c)):\n    place mark for mover at c\n')
+    state = game.new_state(seed=0)
+    state.apply(state.parse_move("put a1"))
+    out = state.outcome()
+    assert (out.text, out.reason) == ("red wins", "blue has nowhere to go")

@@ -223,7 +223,7 @@ def test_a_player_who_cannot_move_loses():
     black = [p for p, q in plain.men.items() if q == 1]
     assert plain.result == "white" and plain.to_move == 1 and len(black) >= 3 and not plain.steps()
     outcome = state.outcome()
-    assert outcome.winners == (0,) and outcome.reason == "black has no move"
+    assert outcome.winners == (0,) and outcome.reason == "black cannot move"
     assert sorted(s.name for s in state.boards["points"].spaces if s.pieces and s.pieces[-1].owner.index == 1) \
         == sorted(black)
 

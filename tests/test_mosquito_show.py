@@ -92,7 +92,7 @@ def test_a_player_whose_forced_animal_and_other_animal_cannot_move_loses(game):
     # ORANGE eats the last mosquito: BLUE's forced toucan has nothing to jump, and neither has the chameleon
     play(s, "chameleon a1 A1 b1")
     out = s.outcome()
-    assert (out.winners, out.text, out.reason) == ((ORANGE,), "orange wins", "blue has no move")
+    assert (out.winners, out.text, out.reason) == ((ORANGE,), "orange wins", "none of blue's animals can move")
 
 
 def test_chameleon_eats_from_a_touching_pond_and_moves_orthogonally(game):
