@@ -2,6 +2,7 @@
 written from the abapa rules: the same counts of move sequences from the start, and the same legal moves,
 player to move, seeds and result at every step of seeded random games."""
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from mire.engine.perft import perft
 
 GAMES = Path(__file__).parent / "games"
 MOVE_LIMIT = 300
+# Twenty games, and the first after them in which a grand slam comes up.
+SEEDS = [*range(20), 46]
 
 
 class Oware:
@@ -22,6 +25,7 @@ class Oware:
         self.to_move = 0
         self.moves = 0
         self.over = False
+        self.events: Counter = Counter()  # which rules the game met, so the tests can show they were exercised
 
     @staticmethod
     def side(player):
@@ -34,6 +38,8 @@ class Oware:
     def legal_pits(self):
         opponent_has_seeds = any(self.seeds[i] for i in self.side(1 - self.to_move))
         end_of_row = self.side(self.to_move)[-1]
+        if not opponent_has_seeds:
+            self.events["must feed"] += 1
         return [
             i
             for i in self.side(self.to_move)
@@ -57,16 +63,25 @@ class Oware:
         while pit in theirs and self.seeds[pit] in (2, 3):
             taken.append(pit)
             pit -= 1
+        if taken and sum(self.seeds[i] for i in taken) == sum(self.seeds[i] for i in theirs):
+            self.events["grand slam"] += 1
+        elif taken:
+            self.events["capture"] += 1
         if sum(self.seeds[i] for i in taken) < sum(self.seeds[i] for i in theirs):  # else a grand slam
             self.scores[self.to_move] += sum(self.seeds[i] for i in taken)
             for i in taken:
                 self.seeds[i] = 0
         self.moves += 1
         self.to_move = 1 - self.to_move
-        if max(self.scores) > 24 or self.moves >= MOVE_LIMIT or not self.legal_pits():
-            self.end()
+        if max(self.scores) > 24:
+            self.end("more than half")
+        elif self.moves >= MOVE_LIMIT:
+            self.end("move limit")
+        elif not self.legal_pits():
+            self.end("stuck")
 
-    def end(self):
+    def end(self, why):
+        self.events[why] += 1
         self.over = True
         for player in (0, 1):
             self.scores[player] += sum(self.seeds[i] for i in self.side(player))
@@ -118,7 +133,14 @@ def play_both(seed):
     return plain
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_random_games_agree_with_the_plain_rules(seed):
     plain = play_both(seed)
     assert sum(plain.scores) == 48
+
+
+def test_the_random_games_meet_every_rule():
+    met: Counter = Counter()
+    for seed in SEEDS:
+        met += play_both(seed).events
+    assert met.keys() == {"capture", "grand slam", "must feed", "more than half", "move limit", "stuck"}
