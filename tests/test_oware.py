@@ -102,9 +102,9 @@ def plain_perft(game, depth):
 
 def test_perft_from_the_start_agrees_with_the_plain_rules():
     state = load_game(str(GAMES / "oware.mire")).new_state()
-    counts = [plain_perft(Oware(), depth) for depth in range(1, 6)]
-    assert counts == [6, 36, 190, 1014, 5219]
-    assert perft(state, 5) == counts
+    counts = [plain_perft(Oware(), depth) for depth in range(1, 7)]
+    assert counts == [6, 36, 190, 1014, 5219, 27332]
+    assert perft(state, 6) == counts
 
 
 def play_both(seed):
