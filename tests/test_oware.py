@@ -52,6 +52,8 @@ class Oware:
     def play(self, text):
         origin = next(i for i in self.legal_pits() if "sow " + self.name(i) == text)
         sown, self.seeds[origin] = self.seeds[origin], 0
+        if sown >= 12:
+            self.events["round the ring"] += 1
         pit = origin
         while sown:
             pit = (pit + 1) % 12
@@ -143,4 +145,6 @@ def test_the_random_games_meet_every_rule():
     met: Counter = Counter()
     for seed in SEEDS:
         met += play_both(seed).events
-    assert met.keys() == {"capture", "grand slam", "must feed", "more than half", "move limit", "stuck"}
+    rules = {"capture", "grand slam", "must feed", "round the ring"}
+    endings = {"more than half", "move limit", "stuck"}
+    assert met.keys() == rules | endings
