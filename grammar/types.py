@@ -17,7 +17,7 @@ from .wording import a
 SCALARS = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind", "phase",
            "any", "none")
 # written in `var x: T`
-DECLARABLE = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind")
+DECLARABLE = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind", "phase")
 _NULLABLE = ("player", "space", "piece", "zone", "dir", "offset", "kind", "phase")
 
 

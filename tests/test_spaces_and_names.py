@@ -40,3 +40,37 @@ def test_spaces_by_name_and_in_tables_and_the_phase(tmp_path):
     # the piece keeps the space's name, as its table gives it; rules read the space
     far = next(p for p in state.kind_pieces["gate"] if p.attrs["name"] == "far")
     assert far.attrs["target"] == "d4"
+
+
+PHASE_VALUES = '''game "Phases"
+players 2
+var last: phase = none
+var marks: int = 0
+def was(p: phase) = last == p
+
+phase opening until marks >= 2:
+    action mark():
+        marks += 1
+        last = phase
+
+phase closing:
+    action close():
+        require was(opening) else "only just after the opening"
+        last = phase
+        finish
+'''
+
+
+def test_a_variable_and_a_parameter_may_be_declared_of_type_phase(tmp_path):
+    path = tmp_path / "phases.mire"
+    path.write_text(PHASE_VALUES)
+    state = load_game(str(path)).new_state(seed=1)
+    assert state.vars["last"] is None
+    for text in ("mark", "mark"):
+        state.apply(state.parse_move(text))
+    assert state.vars["last"] == "opening" and [m.text for m in state.legal_moves()] == ["close"]
+    assert state.view(0)["vars"]["last"] == "opening"
+    state.apply(state.parse_move("close"))
+    assert state.vars["last"] == "closing" and state.outcome().draw
+    state.undo()
+    assert state.vars["last"] == "opening"
