@@ -18,7 +18,7 @@ from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.limits import MAX_GRID, MAX_PLAYERS, MAX_SPACES
 from ..grammar.statements import specialise_proc
 from ..grammar.static_values import StaticValues
-from ..grammar.symbols import Checked
+from ..grammar.symbols import Checked, asks_a_player, choosing_procs
 from ..grammar.types import ANY, COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .library import LIBRARY
@@ -274,7 +274,7 @@ class Compiler:
         self._ensures: list[Condition] = []  # the `ensure`s of the action being compiled
         self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
-        self.choosing_procs = self._choosing_procs()
+        self.choosing_procs = choosing_procs(self.sym.procs)
         self.emit.statements = self.def_block
         self.emit.proc_value = self.proc_value
         self.emit.proc_names = set(self.sym.procs)
@@ -634,23 +634,8 @@ class Compiler:
 
     def chooses(self, stmts) -> bool:
         """May these statements ask a player to choose?"""
-        return any(isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None)
-                   or (isinstance(n, N.ExprStmt) and n.call.func in self.choosing_procs) for n in N.walk(stmts))
-
-    def _choosing_procs(self) -> set[str]:
-        procs = self.sym.procs
-        calls = {name: {n.call.func for n in N.walk(p.body) if isinstance(n, N.ExprStmt)} for name, p in procs.items()}
-        out = {name for name, p in procs.items()
-               if any(isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None)
-                      for n in N.walk(p.body))}
-        changed = True
-        while changed:
-            changed = False
-            for name, called in calls.items():
-                if name not in out and called & out:
-                    out.add(name)
-                    changed = True
-        return out
+        return any(asks_a_player(n) or (isinstance(n, N.ExprStmt) and n.call.func in self.choosing_procs)
+                   for n in N.walk(stmts))
 
     def choice(self, who: str, options: str, prompt: str, secret: bool, detail: str) -> str:
         """Source of the option a player chooses (options: a simple name of a list of two or more): asked

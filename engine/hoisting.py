@@ -12,22 +12,14 @@ made on the way are made the same again), except a random draw: a part that draw
 from __future__ import annotations
 
 from ..grammar import nodes as N
-from ..grammar.symbols import Checked
+from ..grammar.symbols import Checked, spread
 
 
 def random_defs(checked: Checked) -> set[str]:
     """The defs whose evaluation may draw random numbers."""
     sym = checked.symbols
     calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call)} for name, d in sym.defs.items()}
-    out = {name for name, fs in calls.items() if "random" in fs - set(sym.defs)}
-    changed = True
-    while changed:
-        changed = False
-        for name, fs in calls.items():
-            if name not in out and fs & out:
-                out.add(name)
-                changed = True
-    return out
+    return spread(calls, {name for name, fs in calls.items() if "random" in fs - set(sym.defs)})
 
 
 def draws_random(node: N.Node, checked: Checked, randoms: set[str]) -> bool:

@@ -12,7 +12,7 @@ from .expr_types import ExpressionChecker
 from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS, MAX_SPACES, MAX_TABLE_PIECES
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
-from .symbols import Checked, Context, Meaning, Scope
+from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
 from .tables import check_table
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, listing
@@ -472,26 +472,14 @@ class Checker:
             self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
         ensure = next((n for n in N.walk(action.body) if isinstance(n, N.Ensure)), None)
-        asks = next((n for n in N.walk(action.body) if isinstance(n, N.Choose) or
-                     (isinstance(n, N.For) and n.ordered_by is not None) or
-                     (isinstance(n, N.ExprStmt) and n.call.func in self.sym.procs and
-                      self._proc_chooses(n.call.func, set()))), None)
+        choosing = choosing_procs(self.sym.procs)
+        asks = next((n for n in N.walk(action.body) if asks_a_player(n) or
+                     (isinstance(n, N.ExprStmt) and n.call.func in choosing)), None)
         if ensure is not None and asks is not None:
             self.error("E032", f"action '{action.name}' has an `ensure` and asks a player to choose",
                        ensure.span.at_start(len("ensure")),
                        "`ensure` tries the move's effect to list the legal moves, and a choice cannot be tried "
                        "ahead; test the condition before the choice with `require`, or after it with `if`")
-
-    def _proc_chooses(self, name: str, seen: set) -> bool:
-        if name in seen:
-            return False
-        seen.add(name)
-        for n in N.walk(self.sym.procs[name].body):
-            if isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None):
-                return True
-            if isinstance(n, N.ExprStmt) and n.call.func in self.sym.procs and self._proc_chooses(n.call.func, seen):
-                return True
-        return False
 
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())

@@ -223,3 +223,28 @@ class Context:
             if name in self.library.names:
                 self.error("E030", f"'{name}' is a builtin name and cannot be a parameter's name", span,
                            f"choose another name, such as '{name}_'", focus=name)
+
+
+def spread(calls: dict, found: set) -> set:
+    """Every name in `calls` (name -> the names it calls) that is in `found` or calls one that is, however
+    deep: what a property of some rules (they choose, they draw at random) makes of the rules that call them."""
+    out = set(found)
+    changed = True
+    while changed:
+        changed = False
+        for name, called in calls.items():
+            if name not in out and called & out:
+                out.add(name)
+                changed = True
+    return out
+
+
+def asks_a_player(node) -> bool:
+    """Is this statement a choice in the middle of a move (`choose`, `for ... ordered by`)?"""
+    return isinstance(node, N.Choose) or (isinstance(node, N.For) and node.ordered_by is not None)
+
+
+def choosing_procs(procs: dict) -> set:
+    """The procs that ask a player to choose, themselves or through the procs they call."""
+    calls = {name: {n.call.func for n in N.walk(p.body) if isinstance(n, N.ExprStmt)} for name, p in procs.items()}
+    return spread(calls, {name for name, p in procs.items() if any(map(asks_a_player, N.walk(p.body)))})
