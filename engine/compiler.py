@@ -337,7 +337,7 @@ class Compiler:
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),
                                 tuple(x.name for x in k.attrs if x.key),
                                 frozenset(x.name for x in k.attrs if x.mutable), k.covered_hidden,
-                                frozenset(x.name for x in k.attrs if x.type.name == "space"))
+                                frozenset(x.name for x in k.attrs if x.type.name == "space"), start_values(k))
                    for k in sym.kinds.values()},
             tables=[PieceTable(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))
                     for p in sym.pieces if p.file is None and p.kind in sym.kinds],
@@ -708,6 +708,8 @@ class Compiler:
         if self.type_of(t.obj).base == "piece":
             if attr not in ASSIGNABLE_PIECE_ATTRS:  # a mutable attribute of its kind (a die's face)
                 new = changed(f"{obj}.attrs[{attr!r}]", f"('attr', {obj}, {attr!r})")
+                if self.type_of(t).base == "space":  # the piece keeps the space's name, as its table writes it
+                    new = f"_space_label(S, {new})"
                 return [f"{obj} = {self.emit.src(t.obj, scope)}",
                         f"if {obj} is not None:",
                         f"    S.set_piece_value({obj}, {attr!r}, {new}, {options})"]
@@ -770,16 +772,19 @@ class Compiler:
         dest = self.emit.src(s.where, scope)
         up = s.face != "down"
         if isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind":
-            return [f"S.create_piece({s.kind.id!r}, {{}}, {owner}, {up}, {dest})"]
+            starts = start_values(self.sym.kinds[s.kind.id])
+            attrs_ = f"{{**{self.const(starts)}}}" if starts else "{}"
+            return [f"S.create_piece({s.kind.id!r}, {attrs_}, {owner}, {up}, {dest})"]
         # a kind held in a name: which one is known when the rule runs
         kind = self.local()
-        plain = self.const(frozenset(k.name for k in self.sym.kinds.values() if not k.attrs))
+        starts_of = self.const({k.name: start_values(k) for k in self.sym.kinds.values()
+                                if all(x.start is not None for x in k.attrs)})
         where = self.const(self.where(s))
         return [f"{kind} = {self.emit.src(s.kind, scope)}",
-                f"if {kind} not in {plain}:",
-                f"    raise _RuleError('cannot place a new ' + _text({kind}) + ': only a kind without attributes can "
-                f"be placed (the others come from a table)', {where})",
-                f"S.create_piece({kind}, {{}}, {owner}, {up}, {dest})"]
+                f"if {kind} not in {starts_of}:",
+                f"    raise _RuleError('cannot place a new ' + _text({kind}) + ': only a kind whose attributes all "
+                f"have start values can be placed (the others come from a table)', {where})",
+                f"S.create_piece({kind}, {{**{starts_of}[{kind}]}}, {owner}, {up}, {dest})"]
 
     def compile_Move(self, s: N.Move, scope: Scope):
         what, dest, where = self.local(), self.local(), self.const(self.where(s))
@@ -1012,21 +1017,33 @@ def plain_prompt(s: N.Choose, domain_type: Type, sym) -> str:
 _ZEROS = {"int": 0, "number": 0, "bool": False, "text": ""}
 
 
+def cell_value(type_name: str, v):
+    """A value as a table cell or a start value writes it, as the rules hold it (a space keeps its name)."""
+    if type_name == "bool":
+        return v in ("yes", "true")
+    if type_name == "dir":
+        return DIRS[str(v)]
+    if type_name == "space" and v == "none":
+        return None
+    return v
+
+
+def start_values(kind: N.Kind) -> dict:
+    """The attributes that have a start value (`face: int mutable = 1`), with it."""
+    return {x.name: cell_value(x.type.name, x.start[0]) for x in kind.attrs if x.start is not None}
+
+
 def table_rows(kind: N.Kind, header, rows) -> list[dict]:
-    """Expand a table into one attribute dict per piece (a `count` column repeats a row)."""
+    """Expand a table into one attribute dict per piece (a `count` column repeats a row); an attribute without
+    a column takes its start value."""
     types = {x.name: x.type.name for x in kind.attrs}
+    starts = start_values(kind)
     out: list[dict] = []
     for row in rows:
         values = dict(zip(header, (v for v, _ in row)))
         count = values.pop("count", 1)
-        attrs_ = {}
-        for name in (x.name for x in kind.attrs):
-            v = values.get(name)
-            if types[name] == "bool":
-                v = v in ("yes", "true")
-            elif types[name] == "dir":
-                v = DIRS[str(v)]
-            attrs_[name] = v
+        attrs_ = {name: cell_value(types[name], values[name]) if name in values else starts.get(name)
+                  for name in types}
         out.extend(dict(attrs_) for _ in range(count))
     return out
 

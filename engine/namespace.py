@@ -131,6 +131,15 @@ def _space_named(S, label):
     return None if label is None else S.space_by_name.get(label)
 
 
+def _space_label(S, space):
+    """The name a piece's space attribute keeps for a space (a space of a shared board, or none)."""
+    if space is None:
+        return None
+    if S.space_by_name.get(space.name) is not space:
+        raise RuleError(f"a piece's space attribute holds a space of a shared board, not {value_text(space)}")
+    return space.name
+
+
 def _prefix(test, items):
     return list(takewhile(test, items))
 
@@ -458,7 +467,7 @@ NAMESPACE: dict = {
     "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
     "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,
     "_changed": _changed, "_call_proc": _call_proc, "_player_holding": _player_holding, "_phase_name": _phase_name,
-    "_space_named": _space_named,
+    "_space_named": _space_named, "_space_label": _space_label,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},
 }
 NAMESPACE.update({f"_F_{name}": b.run for name, b in BUILTINS.items()})      # builtin functions

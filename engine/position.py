@@ -6,11 +6,17 @@ from __future__ import annotations
 from ..grammar.position import Position, PositionError
 from ..grammar.wording import did_you_mean
 from .positions import record
+from .runtime import DIRS, Dir
 
 
 def arrange(state, pos: Position, name: str = "position") -> None:
     """Set `state` (a game just started) to `pos`; PositionError says what does not fit the game."""
     _Arranger(state, pos, name).run()
+
+
+def made_from_nothing(kind) -> bool:
+    """A kind without attributes, or whose attributes all have start values: `place` makes its pieces."""
+    return len(kind.starts) == len(kind.attrs)
 
 
 def rows_of(board) -> list:
@@ -44,7 +50,7 @@ class _Arranger:
         for board, _ in filled:  # the boards written out start empty: a piece from a table goes back to the
             for sp in board.in_play():  # supply, to be put again; one made from nothing leaves the game
                 for p in list(sp.pieces):
-                    S.move_piece(p, S.supply if p.kind.attrs else S.box, None)
+                    S.move_piece(p, S.box if made_from_nothing(p.kind) else S.supply, None)
         for board, rows in filled:
             self.fill(board, rows)
         for setting in pos.settings:
@@ -103,8 +109,9 @@ class _Arranger:
     def put(self, piece, space):
         S = self.S
         owner = self.player(piece.owner, piece.line)
-        if not S.game.kinds[piece.kind].attrs:
-            S.create_piece(piece.kind, {}, owner, piece.up, space)
+        kind = S.game.kinds[piece.kind]
+        if made_from_nothing(kind):
+            S.create_piece(piece.kind, self.start_values(kind, piece), owner, piece.up, space)
             return
         wanted = dict(piece.attrs)
         for p in S.kind_pieces[piece.kind]:
@@ -116,6 +123,34 @@ class _Arranger:
                 return
         whose = f" of {owner.name}" if owner is not None else ""
         self.fail(piece.line, f"there is no {piece.kind}{whose} {wanted} left to put on {space.name}")
+
+    def start_values(self, kind, piece) -> dict:
+        """A new piece's attributes: their start values, but those the legend writes out."""
+        out = dict(kind.starts)
+        for name, written in piece.attrs:
+            if name not in kind.starts:
+                self.fail(piece.line, f"a {kind.name} has no attribute '{name}'"
+                                      f"{did_you_mean(name, list(kind.starts))}")
+            out[name] = self._value(kind, name, written, piece.line)
+        return out
+
+    def _value(self, kind, name, written, line):
+        """A value as the position file writes it (yes/no and whole numbers already read as such)."""
+        start = kind.starts[name]
+        if name in kind.spaces:
+            if written != "none" and written not in self.S.space_by_name:
+                self.fail(line, f"'{name}' is a space, and no space is named '{written}'")
+            return None if written == "none" else written
+        if isinstance(start, bool) != isinstance(written, bool):
+            self.fail(line, f"'{name}' is {'yes or no' if isinstance(start, bool) else 'not yes or no'}, "
+                            f"not '{written}'")
+        if isinstance(start, int) and not isinstance(written, int):
+            self.fail(line, f"'{name}' is a whole number, not '{written}'")
+        if isinstance(start, Dir):
+            if written not in DIRS:
+                self.fail(line, f"'{name}' is a direction, not '{written}'")
+            return DIRS[written]
+        return written
 
     def set(self, setting):
         owner = self.player(setting.owner, setting.line)

@@ -157,10 +157,12 @@ _UNSEEN = object()
 
 
 class Kind:
-    __slots__ = ("name", "attrs", "hidden", "shown", "mutable", "covered_hidden", "spaces")
+    __slots__ = ("name", "attrs", "hidden", "shown", "mutable", "covered_hidden", "spaces", "starts")
 
-    def __init__(self, name, attrs, hidden, keys=(), mutable=frozenset(), covered_hidden=False, spaces=frozenset()):
+    def __init__(self, name, attrs, hidden, keys=(), mutable=frozenset(), covered_hidden=False, spaces=frozenset(),
+                 starts=None):
         self.name = name
+        self.starts = starts or {}  # the start values of attributes that have one (`face: int mutable = 1`)
         self.attrs = attrs  # attribute names in declaration order
         self.hidden = hidden  # names readable only while the piece is face up
         self.spaces = spaces  # attributes that hold a space: the piece keeps its name, rules read the space

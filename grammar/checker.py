@@ -13,7 +13,7 @@ from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
 from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
-from .tables import check_table
+from .tables import check_cell, check_table, table_type
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, listing
 
@@ -351,6 +351,13 @@ class Checker:
                                "rename or remove one of them", focus=x.name)
                 names.add(x.name)
                 self.ctx.resolve_type(x.type)
+                if x.start is not None:
+                    if table_type(self.ctx, x.type):
+                        check_cell(self.ctx, x, *x.start)
+                    else:
+                        self.error("E041", f"'{x.name}' cannot start with a value written here: a start value is a "
+                                           f"number, yes/no, text, an enum value, a kind or a space's name",
+                                   x.start[1], f"leave out `= {x.start[0]}` and set '{x.name}' in the rules")
         for z in self.sym.zones.values():
             if z.capacity is not None and z.capacity < 1:
                 self.error("E021", f"a zone's capacity is at least 1, not {z.capacity}", z.span,

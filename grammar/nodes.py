@@ -459,6 +459,7 @@ class AttrDecl(Node):
     hidden: bool
     key: bool = False  # names the piece in move texts and inputs
     mutable: bool = False  # the rules may change it (`d.face = random(1..6)`)
+    start: Optional[tuple] = None  # (value, span) of `= VALUE`: what a piece starts with, without a table
 
 
 @node

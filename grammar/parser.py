@@ -246,10 +246,11 @@ class _ToAst(Transformer):
         return N.TypeRef(name="list", of=c[0], span=self._span(meta))
 
     def attr(self, meta, c):
-        name, typ, *flags = c
+        name, typ, *flags, start = c
         words = {str(f) for f in flags if f is not None}
+        value = self.row(meta, [start])[0] if start is not None else None
         return N.AttrDecl(name=str(name), type=typ, hidden="hidden" in words, key="key" in words,
-                          mutable="mutable" in words, span=self._span(meta))
+                          mutable="mutable" in words, start=value, span=self._span(meta))
 
     def attrs(self, meta, c):
         return tuple(c)

@@ -270,12 +270,14 @@ class StatementChecker:
                        f"`place KIND for PLAYER at SPACE` makes a new piece of a declared kind; {known}")
         else:
             kind = self.sym.kinds[s.kind.id]
-            if kind.attrs:
+            unset = [x.name for x in kind.attrs if x.start is None]
+            if unset:
                 self.error("E021", f"pieces of kind '{kind.name}' have attributes, so they come from a `pieces` "
                                    f"table, not from `place`", s.kind.span,
                            f"list them in a table (`pieces {kind.name}:` with a column for "
-                           f"{words([x.name for x in kind.attrs], 'and')}), then take one from the supply: "
-                           f"`move top(supply) to {short_text(s.where)}`")
+                           f"{words(unset, 'and')}), then take one from the supply: "
+                           f"`move top(supply) to {short_text(s.where)}`; or give every attribute a start value "
+                           f"(`{unset[0]}: ... = VALUE`)")
             self.ctx.mean(s.kind, "kind")
             self.ctx.types[s.kind] = list_of(piece_of(kind.name))
         if s.owner is not None:

@@ -63,17 +63,19 @@ def _check_header(ctx: Context, kind: N.Kind, header, attrs_by_name, head: N.Spa
             else:
                 hint = f"'{kind.name}' has no attributes, so its table has only a `count` column"
             ctx.error("E042", f"piece kind '{kind.name}' has no attribute '{col}'{close}", head, hint, focus=col)
-        elif col in attrs_by_name and not _table_type(ctx, attrs_by_name[col].type):
+        elif col in attrs_by_name and not table_type(ctx, attrs_by_name[col].type):
             x = attrs_by_name[col]
             ctx.error("E042", f"a table cannot give '{col}' its value: a table cell is a number, yes/no, "
                               f"text, an enum value, a kind or a space's name, and '{col}' is {a(x.type.name)}",
                       head, f"declare '{col}' as an int, bool, text, enum, kind or space, or set it in `setup`",
                       focus=col)
-    missing = [x for x in attrs_by_name if x not in header and f" (did you mean '{x}'?)" not in unknown]
+    missing = [x for x, d in attrs_by_name.items()
+               if x not in header and d.start is None and f" (did you mean '{x}'?)" not in unknown]
     if missing and header:
         names = ", ".join(f"'{m}'" for m in missing)
         ctx.error("E042", f"the table of '{kind.name}' has no column for {names}", head,
-                  f"every attribute needs a column: add {' and '.join(missing)} to the first row", focus=header[0])
+                  f"every attribute without a start value (`{missing[0]}: ... = VALUE`) needs a column: add "
+                  f"{' and '.join(missing)} to the first row", focus=header[0])
 
 
 def _wrong_length(ctx: Context, row, header, span: N.Span) -> None:
@@ -88,7 +90,7 @@ def _wrong_length(ctx: Context, row, header, span: N.Span) -> None:
                       f"{len(header)} columns ({', '.join(header)})", row_span, gap)
 
 
-def _table_type(ctx: Context, t: N.TypeRef) -> bool:
+def table_type(ctx: Context, t: N.TypeRef) -> bool:
     # int, bool, text, an enum, or an unknown type (reported with the kind)
     return t.name not in _NOT_IN_TABLES and t.name not in ctx.sym.kinds
 
@@ -108,10 +110,10 @@ def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
     elif t == "dir" and value not in DIRECTIONS:
         ctx.error("E041", f"'{x.name}' is a direction, not '{value}'{did_you_mean(str(value), DIRECTIONS)}",
                   vspan, "a direction is north, east, south, west, northeast, ...")
-    elif t == "space" and not _names_a_space(ctx, value):
+    elif t == "space" and value != "none" and not _names_a_space(ctx, value):
         names = space_names(ctx.sym) or ()
         ctx.error("E041", f"'{x.name}' is a space, and no space is named '{value}'{did_you_mean(str(value), names)}",
-                  vspan, "write the name of a space of a shared board, as the board shows it: a1, b2, ...")
+                  vspan, "write the name of a space of a shared board, as the board shows it: a1, b2, ... (or none)")
     elif t == "kind" and value not in ctx.sym.kinds:
         ctx.error("E041", f"'{x.name}' is a kind of piece, not '{value}'{did_you_mean(str(value), ctx.sym.kinds)}",
                   vspan, f"a kind is one of: {', '.join(ctx.sym.kinds)}")

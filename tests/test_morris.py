@@ -259,3 +259,14 @@ to move: white
     assert counts == plain_perft(plain, 3)
     state.apply(state.parse_move("put a1"))
     assert {m.text for m in state.legal_moves()} == {"c5", "d5", "g4"}
+
+
+def test_the_figures_beside_each_player_follow_the_phase():
+    state = _game().new_state(seed=0)
+    rng = random.Random(3)
+    assert [p["status"] for p in state.view(0)["players"]] == [["9 men to place"], ["9 men to place"]]
+    while state.view(0)["phase"] == "placing":
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    men = [len([s for s in state.spaces if s.pieces and s.pieces[-1].owner is p]) for p in state.players]
+    assert [p["status"] for p in state.view(0)["players"]] == [[f"{n} men on the board"] for n in men]

@@ -74,3 +74,35 @@ def test_a_variable_and_a_parameter_may_be_declared_of_type_phase(tmp_path):
     assert state.vars["last"] == "closing" and state.outcome().draw
     state.undo()
     assert state.vars["last"] == "opening"
+
+
+STARTS = '''game "Starts"
+players 2
+board cells: grid 3 x 3
+enum colour: red, blue
+piece seed(at: space mutable = none, size: int mutable = 1, ripe: bool = no, colour: colour = blue)
+piece marker(colour: colour)
+pieces marker:
+    colour
+    red
+
+const SOWN = [seed]
+
+action sow(c in cells where empty(c)):
+    place SOWN[0] for mover at c
+    top(c).at = c
+    top(c).size += count(seed)
+    if count(seed) == 3: finish
+'''
+
+
+def test_attributes_with_start_values_let_place_make_pieces_and_a_space_attribute_keeps_a_space(tmp_path):
+    path = tmp_path / "starts.mire"
+    path.write_text(STARTS)
+    state = load_game(str(path)).new_state()
+    for text in ["sow a1", "sow b2", "sow c3"]:
+        state.apply(state.parse_move(text))
+    seeds = [top for top in (state.space_by_name[n].pieces[-1] for n in ("a1", "b2", "c3"))]
+    assert [(p.attrs["at"], p.attrs["size"], p.attrs["ripe"], p.attrs["colour"]) for p in seeds] == \
+        [("a1", 2, False, "blue"), ("b2", 3, False, "blue"), ("c3", 4, False, "blue")]
+    assert state.is_over()
