@@ -132,6 +132,8 @@ RULES = (
     # a graph's lines, under its `board NAME: graph`
     Rule(rf"^([ \t]+)(line|link)(?={SPACE}{NAME}[ \t]*-)", ("space", "keyword")),
     Rule(rf"^([ \t]+)(point)(?={SPACE}{NAME}[ \t]*(?:,|at\b|#|$))", ("space", "keyword")),
+    # an attribute's flag before its start value (`face: int mutable = 1`)
+    Rule(_words(BEFORE_COMMA) + r"(?=[ \t]*=(?!=))", ("keyword",)),
     # names
     Rule(_words(FUNCTIONS) + r"(?=\()", ("builtin-function",)),
     Rule(_words(CONSTANTS), ("constant",)),
