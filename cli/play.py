@@ -98,6 +98,9 @@ class Session:
         self.colour = use_colour() and self.tty_out
         self._echo = out or click.echo
         self.since_input = 0         # lines on the screen under the last prompt
+        # at a simultaneous step: the answers given so far (seat -> its answer), shown to nobody, applied
+        # together once every seat has answered
+        self.answers: dict = {}
         self.reader = LineReader(self._echo, self._words, self._toolbar)
 
     # -- the terminal ------------------------------------------------------------------
@@ -105,9 +108,23 @@ class Session:
     def size(self) -> tuple:
         return terminal_size()
 
+    def moves(self, seat) -> list:
+        """The moves `seat` may type now: at a simultaneous step its own answers, else the legal moves."""
+        s = self.state
+        if s.is_over():
+            return []
+        return s.moves_for(seat) if s.simultaneous else s.legal_moves()
+
+    def answering(self):
+        """The seat that decides now: at a simultaneous step the first that has not answered yet."""
+        s = self.state
+        if s.simultaneous:
+            return next((i for i in s.deciders if i not in self.answers), s.to_move)
+        return s.to_move
+
     def _words(self) -> list:
         try:
-            moves = [] if self.state.is_over() else [m.text for m in self.state.legal_moves()]
+            moves = [m.text for m in self.moves(self.answering())]
         except Exception:   # noqa: BLE001 - completion must never break the prompt
             moves = []
         return moves + [c.strip() for c in COMMANDS]
@@ -118,8 +135,9 @@ class Session:
         if s.is_over():
             text = f" {self.game.title} · game over · board, history, undo, save, quit"
         else:
-            text = f" {self.game.title} · {s.seat_name(s.to_move)} to move · " \
-                   f"{plural(len(s.legal_moves()), 'legal move')} · help, moves, undo, quit"
+            seat = self.answering()
+            text = f" {self.game.title} · {s.seat_name(seat)} to {'answer' if s.simultaneous else 'move'} · " \
+                   f"{plural(len(self.moves(seat)), 'legal move')} · help, moves, undo, quit"
         return cut(text, cols - 1)
 
     def read_line(self, prompt: str):
@@ -174,9 +192,9 @@ class Session:
         """The lines of the first screen when nothing is condensed."""
         if self.state.is_over():
             return 0
-        seat = self.state.to_move
+        seat = self.answering()
         return len(view_lines(self.state.view(seat), color=False, width=cols, typed=self.typed_names(seat))) \
-            + len(moves_block(self.state.legal_moves(), cols, 6))
+            + len(moves_block(self.moves(seat), cols, 6))
 
     def about_lines(self, cols: int) -> list:
         """The goal of the game in its own words (`about`), wrapped to the terminal."""
@@ -217,7 +235,7 @@ class Session:
         room = self.room() - len(above)
         view = self.state.view(seat)
         self.private = self.private or has_hidden_info(view) and self._seats_differ(seat)
-        moves = self.state.legal_moves()
+        moves = self.moves(seat)
         typed = self.typed_names(seat)
         best: list = []
         for moves_room in (6, 4, 2, 1):
@@ -247,9 +265,9 @@ class Session:
         for line in above + self.screen(seat, above):
             self.echo(line)
 
-    def show_moves(self):
+    def show_moves(self, seat=None):
         cols, _ = self.size()
-        self.page(numbered_lines(self.state.legal_moves(), cols))
+        self.page(numbered_lines(self.moves(self.answering() if seat is None else seat), cols))
 
     def page(self, lines: list):
         """Lines a screenful at a time at a terminal; all at once from a pipe."""
@@ -283,14 +301,16 @@ class Session:
                 if self.handle(line, self.viewer()) == "quit":
                     return 0
                 continue
-            seat = state.to_move
-            moves = state.legal_moves()
+            if self.all_answered():
+                continue
+            seat = self.answering()
+            moves = self.moves(seat)
             if not moves:
                 self.flush_events(None)
                 self.echo(f"{self.name(seat)} has no legal move, yet the game is not over")
                 return 1
             if self.bots[seat] is not None:
-                self.apply(self.think(self.bots[seat], seat), seat)
+                self.bot_moves(seat)
                 continue
             if self.needs_handoff(seat):
                 if not self.handoff(seat):
@@ -304,6 +324,25 @@ class Session:
                 return 0
             if self.handle(line, seat) == "quit":
                 return 0
+
+    def all_answered(self) -> bool:
+        """At a simultaneous step that every seat has answered: carry the answers out together, as one move."""
+        state = self.state
+        if not state.simultaneous or any(i not in self.answers for i in state.deciders):
+            return False
+        joint = state.joint_move(self.answers)
+        self.answers = {}
+        self.apply(joint, state.to_move)
+        return True
+
+    def bot_moves(self, seat):
+        """A bot's move; at a simultaneous step its answer, kept until every seat has answered (nobody is shown
+        it, and the bots after it do not see it: they answer on the state as it is)."""
+        move = self.think(self.bots[seat], seat)
+        if self.state.simultaneous:
+            self.answers[seat] = move
+        else:
+            self.apply(move, seat)
 
     def make_bots(self):
         """The bot of each seat, None for a person: random seats draw, in turn, from the game's seed."""
@@ -399,6 +438,8 @@ class Session:
         humans = [i for i, k in enumerate(self.seats) if k == HUMAN]
         if len(humans) < 2:      # one person sees every screen
             return False
+        if self.state.simultaneous and self.last_human is not None and self.last_human != seat:
+            return True          # the one before may have answered on this screen: it must not be seen
         if self.force_handoff:
             return self.private or self._seats_differ(seat)
         if self.last_human is None or self.last_human == seat:
@@ -442,7 +483,7 @@ class Session:
         if self.state.is_over():
             return None
         wanted = " ".join(text.lower().split())
-        for m in self.state.legal_moves():
+        for m in self.moves(self.answering()):
             if " ".join(m.text.lower().split()) == wanted:
                 return m
         return None
@@ -469,7 +510,7 @@ class Session:
             return "quit"
 
         def help_():
-            moves = [] if self.state.is_over() else self.state.legal_moves()
+            moves = self.moves(self.answering())
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
             self.page(HELP.format(example=example).splitlines())
 
@@ -499,13 +540,22 @@ class Session:
 
     def play_typed(self, text: str, seat):
         move = self.typed_move(text, seat)
-        if move is not None:
-            self.apply(move, seat)
+        if move is None:
+            return
+        if self.state.simultaneous:
+            # kept, not applied, until every seat has answered; the next seat sits down at a cleared screen
+            self.answers[seat] = move
+            waiting = [i for i in self.state.deciders if i not in self.answers]
+            self.echo(f"{self.name(seat)} has answered" + (f"; waiting for {', '.join(map(self.name, waiting))}"
+                                                           if waiting else ""))
+            self.fresh = True
+            return
+        self.apply(move, seat)
 
     def typed_move(self, text: str, seat):
         """The legal move `text` names, or None once the player has been told why there is none."""
         from mire.engine import IllegalMove
-        moves = self.state.legal_moves()
+        moves = self.moves(seat)
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(moves):
@@ -527,7 +577,7 @@ class Session:
             self.echo(f"'{text}' is not a move or a command: 'help' lists them")
             return None
         try:
-            return self.state.parse_move(known)
+            return self.state.parse_part(seat, known) if self.state.simultaneous else self.state.parse_move(known)
         except IllegalMove as e:
             self.refused = e.detail  # what `why` tells an author
             self.echo(str(e))
@@ -538,6 +588,9 @@ class Session:
         may not know yet (a random draw, a piece turned up from where you cannot look) is not previewed."""
         if not text:
             self.echo("usage: preview MOVE (e.g. 'preview 1')")
+            return
+        if self.state.simultaneous:
+            self.echo("an answer given at once with others cannot be previewed: it is carried out with theirs")
             return
         move = self.typed_move(text, seat)
         if move is None:
@@ -602,6 +655,7 @@ class Session:
                    f"plays {text}" for i, text in enumerate(moves, 1)])
 
     def undo(self, seat=None):
+        self.answers = {}  # the answers of a simultaneous step are given again
         humans_moved = [i for i, s in enumerate(self.movers) if self.seats[s] == HUMAN]
         if not humans_moved:
             self.echo("nothing to undo")
@@ -649,6 +703,7 @@ class Session:
             self.echo(f"cannot load {path}: {e}")
             return
         self.state, self.movers = state, movers
+        self.answers = {}
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
         self.position = saved.position
         self.recent = []
@@ -714,6 +769,9 @@ def announced(state, move, seat) -> str:
     X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT'. Call it before the move is applied."""
     from mire.engine.state import CHOICE
     words = state.describe_move(move, seat)
+    if state.simultaneous:
+        others = [state.seat_name(i) for i in state.deciders[1:]]
+        return f" and {' and '.join(others)} answer at once: {words}"
     if move.action is CHOICE:
         return f" chooses {words}" if state.pending is not None else f" plays {words}"
     return f": {words}" if getattr(move.action, "label", None) is not None else f" plays {words}"

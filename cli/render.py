@@ -140,8 +140,11 @@ def status_lines(view: dict, color: bool) -> list:
     if view.get("over"):
         return [paint(game_over_text(view.get("result"), view.get("reason")), BOLD, color)]
     to_move, turn = view.get("to_move"), view.get("turn")
-    text = f"{to_move} to move"
-    if turn is not None and turn != to_move:
+    deciders = view.get("deciders")
+    text = f"{to_move} to move" if not deciders else f"{' and '.join(deciders)} answer at once"
+    if deciders and view.get("seat") in deciders:
+        to_move = view.get("seat")  # its own screen: not "seen by"
+    if turn is not None and turn != to_move and not deciders:
         text += f" (in {turn}'s turn)"
     if view.get("phase"):
         text += f"; phase {view['phase']}"

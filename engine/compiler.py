@@ -983,6 +983,32 @@ class Compiler:
                 f"{self.choice(who, options, prompt, bool(s.secretly), detail)}"] \
             + _indent(self.block(s.body, inner))
 
+    def compile_AtOnce(self, s: N.AtOnce, scope: Scope):
+        """Each player asked decides on the position as it is, none seeing the others' answers: the options and
+        prompt of each are worked out first, one joint question is yielded (State: a simultaneous step), and
+        then the choice's block runs for each player in order with their answer."""
+        assert self._yields, "`at once` is in a body that may ask (the checker refuses it in setup and triggers)"
+        outer, who, players = self.bound_items(s.var, s.domain, s.test, scope)
+        (choice,) = s.body
+        assert isinstance(choice, N.Choose)
+        inner, py, items = self.bound_items(choice.var, choice.domain, choice.test, outer)
+        where = self.const(self.where(s))
+        detail = self.const(f"at once each {s.var} in {self.text(s.domain)}: choose {choice.var} in "
+                            f"{self.text(choice.domain)}" + (f" where {self.text(choice.test)}" if choice.test else ""))
+        prompt = self.emit.template_src(choice.ask, outer) if choice.ask is not None \
+            else self.const(plain_prompt(choice, self.type_of(choice.domain), self.sym))
+        parts, options, answers = self.local(), self.local(), self.local()
+        return [f"{parts} = []",
+                f"for {who} in {players}:",
+                f"    S.tick({where})",
+                f"    {options} = {items}",
+                f"    if {options}:",
+                f"        {parts}.append(({who}, S.choice_options({options}), {prompt}))",
+                f"{answers} = (yield S.joint_request({parts}, {bool(choice.secretly)}, {detail})) "
+                f"if S.joint_asks({parts}) else None",
+                f"for {who}, {py} in S.joint_answers({parts}, {answers}):",
+                f"    S.tick({where})"] + _indent(self.block(choice.body, inner))
+
 
 def _indent(lines: list[str]) -> list[str]:
     return ["    " + line for line in lines]

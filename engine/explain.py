@@ -53,6 +53,10 @@ def explain(S, text: str) -> Refusal:
 
 def _not_a_choice(S, text: str) -> Refusal:
     p = S.pending
+    if p.joint:
+        joint = "; ".join(f"{who.name}: {'/'.join(value_text(v) for v in options)}" for who, options, _ in p.joint)
+        said = f"'{text}' is not a joint answer: give each one's answer as NAME: ANSWER; ..., from {joint}"
+        return Refusal(said, f"'{text}' is not a joint answer here ({p.detail}); the answers are {joint}")
     options = ", ".join(value_text(v) for v in p.options)
     player = f"'{text}' is not one of the choices: {options}" if text else f"choose one of: {options}"
     return Refusal(player, f"'{text}' is not a choice here: {p.chooser.name} must {p.detail}; the choices are "

@@ -229,13 +229,13 @@ class Worlds:
         while True:
             move = work.played[-1]
             work.undo()
-            steps.append((move, work.to_move, work.secret_choice))
+            steps.append((move, work.deciders, work.secret_choice))
             if work.pending is None:
                 break
         steps.reverse()
         for move, _, _ in steps:
             work.apply(move)
-        if not any(secret and who != self.seat for _, who, secret in steps):
+        if not any(secret and who != (self.seat,) for _, who, secret in steps):
             return None
         return steps
 
@@ -284,7 +284,11 @@ class Worlds:
             work.undo()
         for move, who, secret in self.redo:
             moves = work.legal_moves()
-            if secret and who != self.seat:
+            if secret and work.simultaneous and len(move.args[0]) == len(work.deciders):
+                # secret answers given together: the seat's own stays, the others' are made again
+                move = work.joint_move({seat: i if seat == self.seat else rng.randrange(len(work.moves_for(seat)))
+                                        for seat, i in zip(work.deciders, move.args[0])})
+            elif secret and who != (self.seat,):
                 move = moves[rng.randrange(len(moves))]
             elif move.action is CHOICE:  # an answer by its number: the options may have changed
                 i = move.args[0]

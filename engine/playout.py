@@ -28,13 +28,19 @@ class GameRecord:
 
 def play_game(state, bots, max_moves=None, on_move=None) -> GameRecord:
     """Play `state` on with one bot per seat (`bots[seat].choose(state, seat)`) until the game is over or
-    `max_moves` decisions were made. `on_move(state, seat, move)` is called before each move is applied."""
+    `max_moves` decisions were made; at a simultaneous step each seat of `state.deciders` gives its own answer
+    and they are applied as one decision. `on_move(state, seat, move)` is called before each move is
+    applied (at a simultaneous step, with the first of its seats)."""
     length = 0
     while not state.is_over() and (max_moves is None or length < max_moves):
-        if not state.legal_moves():
+        if not state.simultaneous and not state.legal_moves():
             break
         seat = state.to_move
-        move = bots[seat].choose(state, seat)
+        if state.simultaneous:
+            # each seat answers on the state as it is: no bot sees another's answer, then all count as one move
+            move = state.joint_move({i: bots[i].choose(state, i) for i in state.deciders})
+        else:
+            move = bots[seat].choose(state, seat)
         if on_move is not None:
             on_move(state, seat, move)
         state.apply(move)

@@ -1,6 +1,7 @@
 """A game in progress: a mutable state with a journal, legal moves, apply, undo and views."""
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from operator import itemgetter
@@ -99,6 +100,9 @@ class Pending:
     drawn: tuple = ()
     draw_sizes: tuple = ()
     chance_count: int = 0
+    # a simultaneous step (`at once`): per player asked, in the rules' order, (player, options, prompt); the
+    # moves are the joint answers, one option of each (`chooser` is the first of them)
+    joint: tuple = ()
 
 
 class _Choice:
@@ -108,6 +112,32 @@ class _Choice:
 
 
 CHOICE = _Choice()
+
+
+class _Part:
+    """The action of one player's answer at a simultaneous step (State.moves_for): args (seat, index)."""
+    name = "answer"
+    eager_text = False
+
+
+_PART = _Part()
+JOINT = object()  # the `who` of a request that asks several players at once (State.joint_request)
+
+
+class JointMove(Move):
+    """The answers of every player asked at a simultaneous step, as one decision: `args` is (the index of each
+    player's answer,), `parts` (seat, the answer's text, what the others read of it) per player asked."""
+    __slots__ = ("parts",)
+
+    def __init__(self, args, parts):
+        super().__init__(CHOICE, args, "; ".join(f"{name}: {text}" for _, name, text, _ in parts))
+        self.parts = parts
+
+    def text_for(self, seat):
+        """Each answer as `seat` may read it: its own in full, the others' as the rules let them be seen (a
+        secret answer is `(NAME chose)`, a card from a hidden hand its kind)."""
+        return "; ".join(f"{name}: {text if seat == who or masked is None or seat in masked[1] else masked[0]}"
+                         for who, name, text, masked in self.parts)
 
 
 class SetupError(ValueError):
@@ -726,6 +756,104 @@ class State:
             options = list(seen.values())
         return options
 
+    # ------------------------------------------------------------ simultaneous steps (`at once`)
+    @staticmethod
+    def joint_asks(parts):
+        """Does anyone of an `at once` have a choice to make (more than one option)?"""
+        return any(len(options) > 1 for _, options, _ in parts)
+
+    @staticmethod
+    def joint_request(parts, secret, detail):
+        """What an `at once` yields: the players with a choice to make, asked together; one alone is asked an
+        ordinary choice (their answer is then one index, not one per player)."""
+        asked = tuple(part for part in parts if len(part[1]) > 1)
+        if len(asked) == 1:
+            who, options, prompt = asked[0]
+            return who, options, prompt, secret, detail
+        return JOINT, asked, "", secret, detail
+
+    @staticmethod
+    def joint_answers(parts, answers):
+        """(player, the value they chose) for each player of an `at once`, in order, from the indices answered."""
+        given = iter(() if answers is None else (answers,) if isinstance(answers, int) else answers)
+        return [(who, options[next(given)] if len(options) > 1 else options[0]) for who, options, _ in parts]
+
+    @property
+    def simultaneous(self):
+        """Is the decision to make now a simultaneous one (`at once`: several players answer together)?"""
+        return self.pending is not None and bool(self.pending.joint)
+
+    @property
+    def deciders(self):
+        """The seats that decide now: every player asked at a simultaneous step, else the one to move; () at
+        the end."""
+        if self.over:
+            return ()
+        if self.pending is not None and self.pending.joint:
+            return tuple(player.index for player, _, _ in self.pending.joint)
+        return (self.to_move,)
+
+    def moves_for(self, seat):
+        """The moves `seat` chooses among now: at a simultaneous step, its own answers (give them to
+        `joint_move`); else the legal moves when it is to move, [] when it is not."""
+        p = self.pending
+        if p is not None and p.joint:
+            for player, options, _ in p.joint:
+                if player.index == seat:
+                    return [Move(_PART, (seat, i), value_text(v)) for i, v in enumerate(options)]
+            return []
+        return self.legal_moves() if not self.over and seat == self.to_move else []
+
+    def prompt_for(self, seat):
+        """What `seat` is asked now, in the middle of a move (None when it is asked nothing)."""
+        p = self.pending
+        if p is None:
+            return None
+        if p.joint:
+            return next((prompt for player, _, prompt in p.joint if player.index == seat), None)
+        return p.prompt if p.chooser.index == seat else None
+
+    def joint_move(self, parts):
+        """The legal move made of each decider's answer at a simultaneous step: `parts` maps each seat of
+        `deciders` to one of its `moves_for(seat)` (or its index among them)."""
+        p = self.pending
+        if p is None or not p.joint:
+            raise IllegalMove("no simultaneous decision is being made now")
+        index = []
+        for player, options, _ in p.joint:
+            part = parts.get(player.index)
+            if part is None:
+                raise IllegalMove(f"{player.name} has not answered yet")
+            i = part.args[1] if isinstance(part, Move) else int(part)
+            if not 0 <= i < len(options):
+                raise IllegalMove(f"{player.name} has no answer number {i}")
+            index.append(i)
+        return self._joint(p, tuple(index))
+
+    def parse_part(self, seat, text):
+        """`seat`'s answer at a simultaneous step from its text (IllegalMove when it is not one of them)."""
+        text = " ".join(text.split())
+        moves = self.moves_for(seat)
+        for m in moves:
+            if m.text == text:
+                return m
+        raise IllegalMove(f"'{text}' is not an answer here: {', '.join(m.text for m in moves)}")
+
+    @staticmethod
+    def _joint(p, index):
+        parts = []
+        for (player, options, _), i in zip(p.joint, index):
+            v = options[i]
+            masked = None
+            if p.secret:  # the others learn only that a choice was made
+                masked = (f"({player.name} chose)", {player.index})
+            elif isinstance(v, Piece) and v.loc is not None and not v.loc.is_space and v.loc.visibility != "public":
+                zone = v.loc
+                masked = (v.kind.name, {zone.owner.index} if zone.visibility == "private" and zone.owner is not None
+                          else set())
+            parts.append((player.index, player.name, value_text(v), masked))
+        return JointMove((index,), parts)
+
     def choose(self, who, options, prompt, secret=False, detail=None):
         options = self.choice_options(options)
         if len(options) == 1:
@@ -799,8 +927,16 @@ class State:
             self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth = saved
         return failed
 
-    @staticmethod
-    def _choice_moves(p):
+    @classmethod
+    def _choice_moves(cls, p):
+        if p.joint:
+            count = 1
+            for _, options, _ in p.joint:
+                count *= len(options)
+            if count > MAX_LEGAL_MOVES:
+                raise RuleError(f"there are more than {MAX_LEGAL_MOVES} joint answers at once "
+                                f"({' x '.join(str(len(o)) for _, o, _ in p.joint)})")
+            return [cls._joint(p, index) for index in itertools.product(*(range(len(o)) for _, o, _ in p.joint))]
         moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
         for m, v in zip(moves, p.options):
             if p.secret:  # the others learn only that a choice was made
@@ -993,8 +1129,12 @@ class State:
                 request = None
             if request is not None:  # the move waits for a player's choice
                 who, options, prompt, secret, detail = request
-                self.pending = Pending(move, choices, options, who if who is not None else self.turn_player,
-                                       prompt, mark, secret, detail, *self._drawn_so_far())
+                if who is JOINT:  # several players at once (options: per player, (player, options, prompt))
+                    self.pending = Pending(move, choices, [], options[0][0], "", mark, secret, detail,
+                                           *self._drawn_so_far(), joint=options)
+                else:
+                    self.pending = Pending(move, choices, options, who if who is not None else self.turn_player,
+                                           prompt, mark, secret, detail, *self._drawn_so_far())
                 self._suspended = suspended
                 return
         except NeedChoice as nc:
@@ -1251,7 +1391,11 @@ class State:
         """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
         Ask before the move is applied: its pieces are named by where they are. seat None reads everything."""
         text = move.text if seat is None else move.text_for(seat)
+        if move.action is _PART:
+            return f"{text}, to: {self.prompt_for(move.args[0])}"
         if move.action is CHOICE and self.pending is not None:
+            if self.pending.joint:
+                return text
             if self.pending.secret and seat is not None and seat != self.pending.chooser.index:
                 return "in secret"
             return f"{text}, to: {self.pending.prompt}"

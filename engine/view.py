@@ -93,6 +93,7 @@ class _ViewBase(TypedDict):
 
 class View(_ViewBase, total=False):
     hidden_vars: list[str]  # the game's variables nobody sees (secret)
+    deciders: list[str]  # at a simultaneous step (`at once`): the seats answering together
 
 
 def piece_view(p: Piece, seat: int, S=None) -> PieceView:
@@ -206,8 +207,10 @@ def view(S, seat: int) -> View:
         "boards": boards, "zones": zones,
         "players": [player_view(S, p, seat) for p in S.players],
         "vars": {k: _plain(v) for k, v in S.vars.items() if k not in unseen},
-        "choice": S.pending.prompt if S.pending is not None and S.pending.chooser.index == seat else None,
+        "choice": S.prompt_for(seat),
     }
+    if S.simultaneous:  # who decides now, never what any of them answered (the state holds no answer yet)
+        out["deciders"] = [S.players[i].name for i in S.deciders]
     if S.game.secret_vars - S.game.internal:
         out["hidden_vars"] = sorted(S.game.secret_vars - S.game.internal)
     return out

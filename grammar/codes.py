@@ -498,7 +498,7 @@ Right:
     "E033": '''\
 E033: a choice where nobody is choosing
 
-`choose` and `for ... ordered by PLAYER` ask a player to decide. In `setup` and in triggers no player is
+`choose`, `for ... ordered by PLAYER` and `at once` ask players to decide. In `setup` and in triggers no player is
 making a move, so there is nobody to ask. Do the thing for every candidate with `for`, or pick one with
 `random(...)`; or move the choice into an action (or a proc that an action calls).
 
@@ -573,6 +573,29 @@ Right:
 
     action place(c in cells where empty(c)):
         if claim(c): win mover
+''',
+    "E037": '''\
+E037: a misuse of `at once`
+
+`at once each p in PLAYERS:` asks several players the same question at the same time: each answers without
+seeing the others' answers, then the choice's block runs for each of them, in order, with their answers. So
+its block holds exactly one `choose`, made by p (write `by p`, or leave `by` out); it ranges over players;
+and what happens with the answers cannot ask anyone anything more (nor hold another `at once`): ask the
+next question after the block, from what the answers kept.
+
+Wrong:
+
+    at once each p in players:
+        choose c in p.hand by mover:
+            move c to p.bid
+        log "bids are in"
+
+Right:
+
+    at once each p in players:
+        choose c in p.hand by p:
+            move c to p.bid face down
+    log "bids are in"
 ''',
     "E040": '''\
 E040: a row of a piece table with the wrong number of values

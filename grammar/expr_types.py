@@ -727,7 +727,7 @@ class ExpressionChecker:
                 continue
             seen.add(name)
             for n in N.walk(self.sym.procs[name].body):
-                if isinstance(n, N.Choose) or (isinstance(n, N.For) and n.ordered_by is not None):
+                if isinstance(n, (N.Choose, N.AtOnce)) or (isinstance(n, N.For) and n.ordered_by is not None):
                     return True
                 if isinstance(n, N.Call) and n.func in self.sym.procs:
                     todo.append(n.func)

@@ -389,6 +389,16 @@ class Choose(Stmt):
     ask: Optional[Template] = None  # the question put to the chooser, in players' words
 
 
+@node
+class AtOnce(Stmt):
+    """`at once each p in PLAYERS [where C]:` over one `choose ... by p`: every player asked decides at the same
+    time, none seeing the others' answers; then the choice's block runs for each, in order, with its answer."""
+    var: str
+    domain: Expr
+    test: Optional[Expr]
+    body: Block
+
+
 # ---------------------------------------------------------------- declarations
 
 @node

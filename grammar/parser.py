@@ -530,6 +530,10 @@ class _ToAst(Transformer):
         return N.Choose(var=str(name), domain=domain, test=test, by=by, body=body, secretly=secretly is not None,
                         ask=self._template(self._string(ask), span) if ask is not None else None, span=span)
 
+    def at_once_stmt(self, meta, c):
+        _keyword, name, domain, test, body = c
+        return N.AtOnce(var=str(name), domain=domain, test=test, body=body, span=self._span(meta))
+
     # ------------------------------------------------ expressions
     def index(self, meta, c):
         return N.Index(obj=c[0], index=c[1], span=self._span(meta))

@@ -28,6 +28,7 @@ class StatementChecker:
         self.exprs = exprs
         exprs.statements = self
         self.returns: list[list[tuple[N.Return, object]]] = []  # per def or proc being checked: its returns
+        self._asked_at_once: set = set()  # the `choose` of each `at once`, checked with it
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
@@ -374,13 +375,58 @@ class StatementChecker:
         self.block(s.body, scope, context)
 
     def check_Choose(self, s: N.Choose, scope: Scope, context: str) -> None:
-        self._no_choice_here(s, context)
+        if s not in self._asked_at_once:  # (else its `at once` is the one told of)
+            self._no_choice_here(s, context)
         inner = self.bound_scope(s, scope, "a chosen value", "a choice")
         if s.by is not None:
             self.exprs.expect(s.by, PLAYER, scope, "who chooses")
         if s.ask is not None:
             self.template(s.ask, scope)
         self.block(s.body, inner, context)
+
+    def check_AtOnce(self, s: N.AtOnce, scope: Scope, context: str) -> None:
+        """`at once each p in PLAYERS:` holds one `choose ... by p`, whose block reads the answers once all are in."""
+        self._no_choice_here(s, context)
+        keyword = s.span.at_start(len("at once"))
+        inner = self.bound_scope(s, scope, "a player who decides", "`at once each`")
+        found = inner.lookup(s.var)
+        elem = found[0] if found is not None else ANY
+        if elem not in (PLAYER, ANY):
+            self.error("E037", f"`at once each {s.var}` ranges over players, but this is a list of {elem.show()}",
+                       s.domain.span, "write the players who decide: `players`, `others`, or a filter such as "
+                       "`p in players where p.score > 0`")
+        choices = [c for c in s.body if isinstance(c, N.Choose)]
+        if len(s.body) != 1 or not choices:
+            inner_at_once = next((n for n in N.walk(s.body) if isinstance(n, N.AtOnce)), None)
+            if inner_at_once is not None:
+                self._nested_at_once(inner_at_once)
+            self.error("E037", f"`at once each {s.var}` must hold one `choose` by {s.var}, and nothing else",
+                       keyword, f"the players decide together: write `choose x in ... by {s.var}:` alone in the "
+                       "block, and what happens with the answers in the choice's block (or after, from what it "
+                       "keeps)")
+        for c in choices:
+            if c.by is not None and not (isinstance(c.by, N.Name) and c.by.id == s.var):
+                self.error("E037", f"a `choose` inside `at once each {s.var}` is made by {s.var}, not by "
+                           f"{short_text(c.by)}", c.by.span, f"write `by {s.var}` (or leave `by` out): every "
+                           f"player of `at once each {s.var}` makes this choice")
+            nested = next((n for n in N.walk(c.body) if isinstance(n, N.AtOnce)), None)
+            if nested is not None:
+                self._nested_at_once(nested)
+            else:
+                asked = next((n for n in N.walk(c.body) if isinstance(n, (N.Choose, N.For)) and
+                              (not isinstance(n, N.For) or n.ordered_by is not None)), None)
+                if asked is not None:
+                    self.error("E037", "the answers of `at once` are carried out together: their block cannot ask "
+                               "anyone to choose", asked.span, "ask the next question after the `at once` block, "
+                               "from what its answers kept", focus="choose" if isinstance(asked, N.Choose)
+                               else "ordered")
+        self._asked_at_once.update(choices)
+        self.block(s.body, inner, context)
+
+    def _nested_at_once(self, s: N.AtOnce) -> None:
+        self.error("E037", "`at once` cannot be inside another `at once`", s.span.at_start(len("at once")),
+                   "the players of one `at once` decide together; ask the next group after the first one's "
+                   "block")
 
     # ------------------------------------------------------------ helpers
     def bound_scope(self, s, scope: Scope, var_what: str, domain_what: str) -> Scope:
@@ -396,6 +442,8 @@ class StatementChecker:
         if context in ("setup", "trigger"):
             if isinstance(s, N.Choose):
                 what, focus = "`choose`", "choose"
+            elif isinstance(s, N.AtOnce):
+                what, focus = "`at once` (players choose together)", "at once"
             else:
                 what, focus = "`ordered by` (the player chooses the order)", "ordered"
             self.error("E033", f"{what} cannot be used in a {context}: nobody is there to choose", s.span,

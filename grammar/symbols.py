@@ -240,8 +240,8 @@ def spread(calls: dict, found: set) -> set:
 
 
 def asks_a_player(node) -> bool:
-    """Is this statement a choice in the middle of a move (`choose`, `for ... ordered by`)?"""
-    return isinstance(node, N.Choose) or (isinstance(node, N.For) and node.ordered_by is not None)
+    """Is this statement a choice in the middle of a move (`choose`, `for ... ordered by`, `at once`)?"""
+    return isinstance(node, (N.Choose, N.AtOnce)) or (isinstance(node, N.For) and node.ordered_by is not None)
 
 
 def choosing_procs(procs: dict) -> set:

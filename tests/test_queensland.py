@@ -334,15 +334,24 @@ def test_group_movement_each_passive_player_chooses_secretly(game):
     settle(s)
     play(s, "take 1 2,0 west")
     assert toad_map(s, RED) == {(1, 0): 1}                 # the active player has moved already
-    # yellow, then green, each choose; the others learn only that a choice was made
-    assert s.to_move == YELLOW and texts(s) == ["move", "stay"]
-    play(s, "move")
-    assert s.history_for(YELLOW)[-1] == "move"
-    assert [s.history_for(seat)[-1] for seat in (RED, GREEN, BLUE)] == ["(yellow chose)"] * 3
+    # yellow and green choose at once: one decision whose moves are their joint answers
+    assert s.simultaneous and s.deciders == (YELLOW, GREEN) and s.to_move == YELLOW
+    assert texts(s) == ["yellow: move; green: move", "yellow: move; green: stay",
+                        "yellow: stay; green: move", "yellow: stay; green: stay"]
+    assert [m.text for m in s.moves_for(YELLOW)] == [m.text for m in s.moves_for(GREEN)] == ["move", "stay"]
+    assert s.moves_for(RED) == [] and s.moves_for(BLUE) == []
+    assert s.view(YELLOW)["deciders"] == ["yellow", "green"]
+    assert s.view(GREEN)["choice"] == "move your toads to the west too, or let them stay?"
+    assert s.view(RED)["choice"] is None
     # nothing is carried out before everyone has chosen
-    assert s.to_move == GREEN and toad_map(s, YELLOW) == {(1, 0): 1}
-    play(s, "stay")
-    assert s.history_for(RED)[-1] == "(green chose)" and s.history_for(GREEN)[-1] == "stay"
+    assert toad_map(s, YELLOW) == {(1, 0): 1}
+    decisions = s.decisions
+    s.apply(s.joint_move({YELLOW: s.parse_part(YELLOW, "move"), GREEN: s.parse_part(GREEN, "stay")}))
+    assert s.decisions == decisions + 1
+    # the others learn only that a choice was made (the choice is secret): each reads its own answer
+    assert s.history_for(YELLOW)[-1] == "yellow: move; green: (green chose)"
+    assert s.history_for(GREEN)[-1] == "yellow: (yellow chose); green: stay"
+    assert s.history_for(RED)[-1] == s.history_for(BLUE)[-1] == "yellow: (yellow chose); green: (green chose)"
     assert toad_map(s, YELLOW) == {(0, 0): 1}
     assert toad_map(s, GREEN) == {(1, 0): 1}
     assert toad_map(s, BLUE) == {(1, 0): 2}
@@ -371,9 +380,8 @@ def test_ronald_group_movement_west_and_patrick_pond_toads(game):
     assert logged(s)[-1] == "red places %s at 2,0 (+2 toads): group movement to the west" % \
         farm(s, RONALD).by_xy[(2, 0)].pieces[0].attrs["name"]
     assert toad_map(s, RONALD) == {(1, 0): 2, (0, 1): 1}
-    for seat in (LINDA, SOPHIE, PATRICK):
-        assert s.to_move == seat
-        play(s, "move")
+    assert s.deciders == (LINDA, SOPHIE, PATRICK)       # they choose at once
+    play(s, "yellow: move; green: move; blue: move")
     assert toad_map(s, LINDA) == {(0, 0): 2}
     assert toad_map(s, SOPHIE) == {(0, 1): 1}
     assert toad_map(s, PATRICK) == {(0, 0): 1, (1, 1): 2}

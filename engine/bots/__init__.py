@@ -23,7 +23,8 @@ class Bot(Protocol):
     spec: str
 
     def choose(self, state, seat: int):
-        """The move `seat` makes now (state.to_move == seat); must not change `state`."""
+        """The move `seat` makes now (state.to_move == seat), or at a simultaneous step (`state.simultaneous`,
+        seat in `state.deciders`) its own answer, one of `state.moves_for(seat)`; must not change `state`."""
 
 
 class RandomBot:
@@ -34,7 +35,7 @@ class RandomBot:
         self.rng = rng if rng is not None else random.Random(seed)
 
     def choose(self, state, seat):
-        moves = state.legal_moves()
+        moves = state.moves_for(seat) if state.simultaneous else state.legal_moves()
         return moves[self.rng.randrange(len(moves))]
 
 

@@ -9,6 +9,12 @@ secret choices included); a move is known by its text. Since the states differ f
 the next, a move is not always there to choose: it is judged against the times it was there (the
 "availability" count of ISMCTS).
 
+A simultaneous step (`at once`) is one node whose moves are the joint answers, but no seat chooses the
+joint answer: each seat of it keeps its own statistics of its own answers there and picks by UCB1 among them
+with its own results, not knowing the others' picks (decoupled UCT, as OpenSpiel's and Lanctot's
+simultaneous-move MCTS); the joint answer they make leads to the child. At such a step the bot answers for
+its seat alone: its most visited answer.
+
 OpenSpiel's mcts.py and ismcts.py (github.com/google-deepmind/open_spiel) were read for this; this one
 works through the engine's public API only, with one copy of the state per decision, applying and
 undoing moves on it.
@@ -30,13 +36,14 @@ ROLLOUT_LIMIT = 1000       # moves a random playout may take before it is scored
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "available")
+    __slots__ = ("children", "visits", "total", "available", "answers")
 
     def __init__(self):
         self.children = {}   # move text -> _Node
         self.visits = 0
         self.total = 0.0     # the results of the seat that made the move into this node
         self.available = 0   # times this move could have been chosen when its parent was visited
+        self.answers = None  # at a simultaneous step: seat -> answer text -> _Node (its own statistics)
 
 
 class SearchBot:
@@ -53,7 +60,8 @@ class SearchBot:
         self.last = None   # what the last search found: {"iterations", "seconds", "visits": {move text: n}}
 
     def choose(self, state, seat):
-        moves = state.legal_moves()
+        joint = state.simultaneous
+        moves = state.moves_for(seat) if joint else state.legal_moves()
         if len(moves) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "visits": {moves[0].text: 0}}
             return moves[0]
@@ -69,10 +77,11 @@ class SearchBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         by_text = {m.text: m for m in moves}
+        judged = (root.answers or {}).get(seat, {}) if joint else root.children
         tried = [(child.visits, child.total / max(1, child.visits), text)
-                 for text, child in root.children.items() if text in by_text]
+                 for text, child in judged.items() if text in by_text]
         self.last = {"iterations": done, "seconds": time.perf_counter() - began,
-                     "visits": {text: child.visits for text, child in root.children.items()}}
+                     "visits": {text: child.visits for text, child in judged.items()}}
         if not tried:  # nothing it imagined is legal here (legal moves that depend on hidden things)
             return moves[rng.randrange(len(moves))]
         return by_text[max(tried)[2]]
@@ -85,6 +94,7 @@ class SearchBot:
     def _iterate(self, world, root, rng):
         node = root
         path = []      # (node, the seat that moved into it)
+        answered = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
         depth = len(world.played)
         try:
             while not world.is_over():
@@ -93,6 +103,18 @@ class SearchBot:
                     break
                 mover = world.to_move
                 children = node.children
+                if world.simultaneous:
+                    move = self._answer_together(world, node, rng, answered)
+                    child = children.get(move.text)
+                    fresh = child is None
+                    if fresh:
+                        child = children[move.text] = _Node()
+                    world.apply(move)
+                    path.append((child, mover))
+                    if fresh:
+                        break
+                    node = child
+                    continue
                 untried = []
                 there = []
                 for m in moves:
@@ -120,11 +142,38 @@ class SearchBot:
             result = rewards(world)
         except RuleError:  # a rule failed on a move: the move did not happen; the line counts as unfinished
             result = [1.0 / world.num_players] * world.num_players
-        for child, mover in path:
+        for child, mover in path + answered:
             child.visits += 1
             child.total += result[mover]
         for _ in range(len(world.played) - depth):
             world.undo()
+
+    def _answer_together(self, world, node, rng, answered):
+        """The joint answer at a simultaneous step: each seat picks its own answer from its own statistics
+        (an answer not tried yet first, at random; else UCB1), as if it did not know the others' picks."""
+        if node.answers is None:
+            node.answers = {}
+        picks = {}
+        for seat in world.deciders:
+            stats = node.answers.setdefault(seat, {})
+            options = world.moves_for(seat)
+            untried, there = [], []
+            for m in options:
+                child = stats.get(m.text)
+                if child is None:
+                    untried.append(m)
+                else:
+                    child.available += 1
+                    there.extend((child, m))
+            if untried:
+                pick = untried[rng.randrange(len(untried))]
+                stats[pick.text] = child = _Node()
+                child.available = 1
+            else:
+                pick = self._select(there)
+            answered.append((stats[pick.text], seat))
+            picks[seat] = pick
+        return world.joint_move(picks)
 
     def _select(self, there):
         """UCB1 over the moves there now, judged against the times each was there."""
