@@ -721,6 +721,9 @@ class _Collector:
     def stmt_Choose(self, s, scopes, end):
         self.bound(s, scopes, "chosen value", s.by)
 
+    def stmt_AtOnce(self, s, scopes, end):
+        self.bound(s, scopes, "player who decides", None)
+
     def bound(self, s, scopes, what, chooser):
         self.expr(s.domain, scopes)
         inner: dict = {}
