@@ -198,6 +198,33 @@ def test_nobody_sees_an_answer_before_all_are_in(goofspiel):
             assert state.players[RED].vars["bid"] == red_answer + 1   # and then it is carried out
     assert len({json.dumps(v) for v in seen.values()}) == 1
 
+    # the same through the loop that plays games: red answers first, blue's search sees the same whatever it was
+    class Recording:
+        spec = "test"
+
+        def __init__(self, bot, notes):
+            self.bot, self.notes = bot, notes
+
+        def choose(self, state, seat):
+            move = self.bot.choose(state, seat)
+            self.notes.append((json.dumps(state.view(seat), sort_keys=True), state.history_for(seat), move.text))
+            return move
+
+    by_red = []
+    for red_answer in range(4):
+        state = at_the_first_bids(goofspiel, seed=3)
+        notes: list = []
+
+        class Fixed:
+            spec = "test"
+
+            def choose(self, state, seat, answer=red_answer):
+                return state.moves_for(seat)[answer]
+        play_game(state, [Fixed(), Recording(SearchBot(iterations=60, seed=5), notes)], max_moves=1)
+        assert state.history[-1].startswith(f"red: {red_answer + 1}; blue: ")
+        by_red.append(notes)
+    assert all(notes == by_red[0] for notes in by_red) and len(by_red[0]) == 1
+
 
 def test_the_search_bot_answers_for_its_seat_alone_and_beats_random_bids(goofspiel):
     state = at_the_first_bids(goofspiel)
