@@ -29,7 +29,7 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
-               "share", "stuck", "edges", "corners", "graph", "point", "line", "link")
+               "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -123,6 +123,7 @@ RULES = (
            ("keyword", "space", wt, "space", "keyword", "space", ht))
       for w, wt in (("[0-9]+", "number"), (NAME, "name")) for h, ht in (("[0-9]+", "number"), (NAME, "name"))),
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
+    Rule(rf"\b(at)({SPACE})(once)({SPACE})(each)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(sorted)({SPACE})(by)\b", ("keyword", "space", "keyword")),
@@ -188,7 +189,7 @@ def vim_syntax() -> str:
     def keywords(group, words):
         return f"syn keyword {group} " + " ".join(sorted(words))
 
-    phrases = [r"for\s\+each\s\+player", r"per\s\+player", r"ordered\s\+by", r"sorted\s\+by",
+    phrases = [r"for\s\+each\s\+player", r"at\s\+once\s\+each", r"per\s\+player", r"ordered\s\+by", r"sorted\s\+by",
                r"hidden\s\+when\s\+covered", r"ties\s\+share", r"when\s\+stuck", r"after\s\+move",
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [

@@ -14,7 +14,7 @@ from lark import Lark, Token
 from .parser import _MireIndenter
 
 # terminals whose text is several words, and the type of the newline token (which carries the comments)
-MULTI_WORD = ("EACH", "PER_PLAYER", "ORDERED", "COVERED")
+MULTI_WORD = ("EACH", "PER_PLAYER", "ORDERED", "COVERED", "AT_ONCE_EACH")
 NEWLINE = "_NL"
 COMMENT = "COMMENT"
 
