@@ -354,3 +354,15 @@ def test_at_a_terminal_the_second_player_never_sees_the_first_ones_answer():
         assert term.exit_code == 0
     finally:
         term.close()
+
+
+def test_the_editor_knows_the_player_of_at_once():
+    from mire.cli.lsp_analysis import analyse
+    source = Path(GOOFSPIEL).read_text()
+    analysis = analyse(source, GOOFSPIEL)
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "at once each p" in text)
+    column = source.splitlines()[line - 1].index(" p ") + 2
+    assert analysis.problems == [] and analysis.hover(line, column).startswith("(player who decides) `p`: player")
+    # p in the choice's `in` and `by`, and twice in its block (p.bid, p.hand twice)
+    assert [r.line for r in analysis.references(line, column)] == [line, line + 1, line + 1, line + 2, line + 3,
+                                                                   line + 3]
