@@ -223,7 +223,8 @@ def has_hidden_info(view: dict) -> bool:
     for zone in view.get("zones") or []:
         if zone.get("visible") is False and zone.get("count", 1) != 0:
             return True
-    if any(p.get("hidden") for p in view.get("players") or []):
+    if any(p.get("hidden") for p in view.get("players") or []) or \
+            any(b.get("visible") is False for b in view.get("boards") or []):
         return True
     return any(_is_face_down(p) or p.get("hidden") for p in all_pieces(view))
 

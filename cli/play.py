@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Optional
 
 import click
 
@@ -251,8 +252,9 @@ class Session:
         cols, rows = self.size()
         lines = []
         for mover, words, said in self.recent:
-            lines.append(cut(f"{self.name(mover)}{words(seat)}", cols))
-            lines.extend(cut(f"  {t}", cols) for t in said)
+            if words(seat) is not None:  # (another's move that reveals nothing: not even that it was made)
+                lines.append(cut(f"{self.name(mover)}{words(seat)}", cols))
+            lines.extend(cut(f"  {t}", cols) for t, readers in said if _reads(readers, seat))
         cap = max(3, rows // EVENTS_SHARE)
         if len(lines) > cap:
             left_out = len(lines) - (cap - 1)
@@ -397,8 +399,9 @@ class Session:
     def _all_events(self, seat) -> list:
         lines = []
         for mover, words, said in self.recent:
-            lines.append(f"{self.name(mover)}{words(seat)}")
-            lines.extend(f"  {t}" for t in said)
+            if words(seat) is not None:
+                lines.append(f"{self.name(mover)}{words(seat)}")
+            lines.extend(f"  {t}" for t, readers in said if _reads(readers, seat))
         return lines
 
     def show_end(self):
@@ -470,7 +473,8 @@ class Session:
             self.echo(f"the rules failed on '{move.text_for(viewer) if viewer is not None else move.text}': {e}")
             return
         self.movers.append(seat)
-        said = [text for _, text in self.state.log[logged:]]
+        said = [(text, readers) for (_, text), readers in zip(self.state.log[logged:],
+                                                              self.state.log_readers[logged:])]
         if self.state.is_over():  # the end's notes are shown with the result
             said = said[:len(said) - len(self.state.outcome().extra.get("notes", []))]
         self.recent.append((seat, words.__getitem__, said))
@@ -646,13 +650,17 @@ class Session:
         self.page(found)
 
     def history(self, seat):
-        moves = self.state.history_for(seat) if seat is not None else list(self.state.history)
+        state = self.state
+        # (who made it, as the seat reads it): another's move that reveals nothing is not there
+        read = [(k, state.move_as_read(k, seat) if seat is not None else state.history[k])
+                for k in range(len(state.history))]
+        moves = [(k, text) for k, text in read if text is not None]
         if not moves:
             self.echo("no moves yet")
             return
         width = len(str(len(moves)))
-        self.page([f"{i:>{width}}. {self.name(self.movers[i - 1]) if i <= len(self.movers) else '?'} "
-                   f"plays {text}" for i, text in enumerate(moves, 1)])
+        self.page([f"{i:>{width}}. {self.name(self.movers[k]) if k < len(self.movers) else '?'} "
+                   f"plays {text}" for i, (k, text) in enumerate(moves, 1)])
 
     def undo(self, seat=None):
         self.answers = {}  # the answers of a simultaneous step are given again
@@ -670,7 +678,10 @@ class Session:
         undone = []
         while self.movers:
             s = self.movers.pop()
-            undone.append(self.state.history_for(seat)[-1] if seat is not None else self.state.history[-1])
+            last = len(self.state.history) - 1
+            text = self.state.move_as_read(last, seat) if seat is not None else self.state.history[-1]
+            if text is not None:   # another's move that reveals nothing stays unsaid
+                undone.append(text)
             self.state.undo()
             if self.seats[s] == HUMAN:
                 break
@@ -764,11 +775,13 @@ def _known_pieces(S, seat, boards=None) -> set:
     return known
 
 
-def announced(state, move, seat) -> str:
+def announced(state, move, seat) -> Optional[str]:
     """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
     X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT'. Call it before the move is applied."""
     from mire.engine.state import CHOICE
     words = state.describe_move(move, seat)
+    if words is None:   # the seat learns nothing of it
+        return None
     if state.simultaneous:
         others = [state.seat_name(i) for i in state.deciders[1:]]
         return f" and {' and '.join(others)} answer at once: {words}"
@@ -783,7 +796,15 @@ def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
     cols, _ = terminal_size()
 
     def show(i, seat, move, st):
-        echo(f"{i}. {st.seat_name(seat)} plays {move.text_for(view_seat)}")
+        text = st.move_as_read(i - 1, view_seat)
+        if text is None:  # another's move that reveals nothing: this seat learns nothing of it
+            return
+        echo(f"{i}. {st.seat_name(seat)} plays {text}")
         echo(render_view(st.view(view_seat), color=colour, status=not st.is_over(), width=cols))
 
     return replay_moves(state, moves, on_move=show)
+
+
+def _reads(readers, seat) -> bool:
+    """May `seat` read a log line that `readers` read (None: everyone; seat None: a screen that sees all)?"""
+    return readers is None or seat is None or seat in readers

@@ -70,13 +70,13 @@ def zone_lines(view: dict, width: int, typed: Optional[dict] = None, level: int 
     zones seen only by their size, and the empty ones, flow together on the last lines.
     Condensed (level 1), a zone's pieces are cut to one line; level 2 leaves out the empty zones."""
     zones = [z for z in view.get("zones") or []
-             if not (z.get("visible") is False and not z.get("count"))]   # nothing to tell
+             if not (z.get("visible") is False and z.get("count") == 0)]   # nothing to tell
     lines, counted, empty = [], [], []
     for z in zones:
         pieces = z.get("pieces") or []
         count = z.get("count", len(pieces))
-        if z.get("visible") is False:
-            counted.append(f"{_zone_name(z)}: {count} hidden")
+        if z.get("visible") is False:   # (its size too, when it is hidden: `size hidden`)
+            counted.append(f"{_zone_name(z)}: " + ("hidden" if count is None else f"{count} hidden"))
         elif not pieces and not count:
             empty.append(_zone_name(z))
         elif not pieces:
@@ -235,11 +235,13 @@ class _Picture(_Part):
 
 
 class _EmptyBoards:
-    """The players' boards that hold nothing yet, named on one line."""
+    """The players' boards that hold nothing yet, named on one line; or (`first="hidden: "`) the boards the
+    viewer may not look at."""
 
-    def __init__(self, boards, width):
+    def __init__(self, boards, width, first="empty: "):
         self.board = None
-        self.text = flow([f"{b['name']} of {b['owner']}" for b in boards], width, first="empty: ")
+        self.text = flow([b["name"] + (f" of {b['owner']}" if b.get("owner") is not None else "") for b in boards],
+                         width, first=first)
 
     def lines(self, level=None):
         return self.text
@@ -260,7 +262,8 @@ class _EmptyBoards:
 def board_parts(view: dict, glyphs: Glyphs, color: bool, width: int, whole: bool = False) -> tuple:
     """(shared and own parts, others' parts) of the view's boards; unless `whole`, the players'
     boards that hold nothing share one line."""
-    boards = view.get("boards") or []
+    hidden = [b for b in view.get("boards") or [] if b.get("visible") is False]
+    boards = [b for b in view.get("boards") or [] if b.get("visible") is not False]
     pictures, plain = shape_pictures([b for b in boards if b.get("owner") is None], glyphs, color,
                                      view.get("facing"), width)
     shared = [_from_seat(b, view.get("facing")) for b in plain]
@@ -280,6 +283,8 @@ def board_parts(view: dict, glyphs: Glyphs, color: bool, width: int, whole: bool
         (mine if b.get("owner") == view.get("seat") else theirs).append(part)
     if empty:
         mine.append(_EmptyBoards(empty, width))
+    if hidden:  # a private board of another, or a secret one: only that it is there
+        mine.append(_EmptyBoards(hidden, width, first="hidden: "))
     return mine, theirs
 
 

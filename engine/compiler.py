@@ -79,6 +79,9 @@ class CompiledAction:
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
     chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
     ensures: list[Condition] = attrs.Factory(list)  # `ensure`s: a move is legal only if its effect meets them
+    # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
+    # the positions of the parameters they learn
+    reveals: object = None
 
 
 @attrs.define
@@ -105,6 +108,7 @@ class BoardSpec:
     of: Optional[str] = None  # edges and corners: the grid they belong to
     points: tuple = ()  # a graph's points: (name, column, row)
     lines: tuple = ()  # a graph's lines and links: (names, straight)
+    visibility: str = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -114,11 +118,14 @@ def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
     if b.shape == "graph":
         points = tuple((p.name, *(p.at or label_position(p.name) or (0, 0))) for p in graph_points(b))
         return BoardSpec(b.name, max(p[1] for p in points), max(p[2] for p in points), place, None, False, False,
-                         "graph", points=points, lines=tuple((line.points, line.straight) for line in b.lines))
+                         "graph", points=points, lines=tuple((line.points, line.straight) for line in b.lines),
+                         visibility=b.visibility)
     if b.shape in DERIVED:
-        return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of)
+        return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of,
+                         visibility=b.visibility)
     width, height = size(b) if b.shape == "grid" else (0, 0)
-    return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape)
+    return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape,
+                     visibility=b.visibility)
 
 
 @attrs.define
@@ -135,6 +142,7 @@ class ZoneSpec:
     per_player: bool
     visibility: str
     capacity: Optional[int]
+    size_hidden: bool = False  # how many pieces it holds is known only to those who may look into it
 
 
 @attrs.define
@@ -224,6 +232,9 @@ class CompiledGame:
     secret_vars: frozenset = attrs.field(init=False, default=frozenset())
     secret_player_vars: frozenset = attrs.field(init=False, default=frozenset())
     unseen_player_vars: frozenset = attrs.field(init=False, default=frozenset())
+    # some moves tell the others less than they may see (`reveals`, a board some cannot see): a state keeps
+    # what each seat was told of each move
+    hides_moves: bool = attrs.field(init=False, default=False)
 
     def evaluate(self, node: N.Expr, act: CompiledAction, S, L):
         """The value of a part of one of `act`'s conditions, with its parameters as they are in L."""
@@ -238,6 +249,8 @@ class CompiledGame:
         self.secret_vars = frozenset(v.name for v in self.vars if not v.per_player and v.visibility == "secret")
         self.secret_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility == "secret")
         self.unseen_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility != "public")
+        self.hides_moves = any(a.reveals is not None for a in self.actions) or \
+            any(b.visibility != "public" for b in self.boards)
         phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
         for ph in phase_ids:
             def open_in(rule, ph=ph):
@@ -341,7 +354,7 @@ class Compiler:
                    for k in sym.kinds.values()},
             tables=[PieceTable(p.kind, p.zone, p.each_player, table_rows(sym.kinds[p.kind], p.header, p.rows))
                     for p in sym.pieces if p.file is None and p.kind in sym.kinds],
-            zones=[ZoneSpec(z.name, z.per_player, z.visibility, z.capacity) for z in sym.zones.values()],
+            zones=[ZoneSpec(z.name, z.per_player, z.visibility, z.capacity, z.size_hidden) for z in sym.zones.values()],
             vars=[self.compile_var(v) for v in sym.vars.values()],
             setup=[self.rule("setup", None, s.body, s.span.line) for s in sym.setups],
             phases=[PhaseSpec(ph.name, self.closed(ph.until) if ph.until is not None else None)
@@ -573,6 +586,10 @@ class Compiler:
                                                                 act.over_board is not None), "S, out")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
+        if a.reveals is not None:
+            names = [p.name for p in a.params]
+            act.reveals = a.reveals[0] if a.reveals[0] in ("nothing", "action") else \
+                tuple(names.index(n) for n in a.reveals if n in names)
         return act
 
     def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> list[str]:
@@ -841,7 +858,10 @@ class Compiler:
         return [f"S.pass_turn_to({self.emit.src(s.who, scope)})"]
 
     def compile_Log(self, s: N.Log, scope: Scope):
-        return [f"S.add_log({self.emit.template_src(s.message, scope)})"]
+        text = self.emit.template_src(s.message, scope)
+        if s.to is None:
+            return [f"S.add_log({text})"]
+        return [f"S.add_log({text}, {self.emit.src(s.to, scope)})"]
 
     def compile_Pass(self, s: N.Pass, scope: Scope):
         return ["pass"]

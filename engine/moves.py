@@ -52,6 +52,12 @@ class Move:
         return f"Move({self.text!r})"
 
 
+def move_word(a):
+    """A move's argument as the others read it: a piece from a zone they may not look into is its kind."""
+    zone = a.loc if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space else None
+    return a.kind.name if zone is not None and zone.visibility != "public" else value_text(a)
+
+
 def keep_move(memo, key, action, args):
     """A new Move, kept in `memo` under `key` to be handed out again."""
     move = memo[key] = Move(action, args)

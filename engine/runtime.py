@@ -55,11 +55,12 @@ def rotate(dx, dy, quarter_turns):
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces", "shape", "lines", "of")
+                 "seat_spaces", "shape", "lines", "of", "visibility")
 
-    def __init__(self, name, width, height, index, area=False, owner=None, shape="grid"):
+    def __init__(self, name, width, height, index, area=False, owner=None, shape="grid", visibility="public"):
         self.name, self.width, self.height, self.index = name, width, height, index
         self.area, self.owner = area, owner  # an area has no edges: it grows where pieces are put
+        self.visibility = visibility  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
         self.shape = "area" if area else shape
         self.lines = None  # a graph's straight lines (tuples of spaces), which in_a_row follows
         self.of = None  # the edges and corners of a grid: that grid
@@ -142,11 +143,12 @@ class Space:
 
 
 class Zone:
-    __slots__ = ("name", "owner", "pieces", "visibility", "capacity")
+    __slots__ = ("name", "owner", "pieces", "visibility", "capacity", "size_hidden")
     is_space = False
 
-    def __init__(self, name, owner, visibility, capacity):
+    def __init__(self, name, owner, visibility, capacity, size_hidden=False):
         self.name, self.owner, self.visibility, self.capacity = name, owner, visibility, capacity
+        self.size_hidden = size_hidden  # only those who may look into it know how many pieces it holds
         self.pieces = []
 
     def __repr__(self):

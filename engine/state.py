@@ -16,7 +16,7 @@ from .chance import ChanceEvent, Script, fork_random
 from .compiler import CompiledGame
 from .explain import explain
 from .library import items_of
-from .moves import Move
+from .moves import Move, move_word
 from .positions import record, repetitions
 from .runtime import (
     DIR_BY_VECTOR,
@@ -198,6 +198,11 @@ class State:
         self._steps: list = []  # per move: a journal mark, or the Pending it answered
         self._moves: list[Move] = []
         self.log: list[tuple[int, str]] = []
+        self.log_readers: list = []  # per log line: the seats that read it, None for everyone
+        self._silent_by = None  # in a move that reveals nothing: its mover's seat, who alone reads its log
+        # per move applied, when some moves tell the others less than they may see (game.hides_moves): what
+        # the seats were told of it (see _told_of), else None
+        self._told: list = []
         self.pending = None
         self.over = False
         self.result = None
@@ -269,6 +274,7 @@ class State:
         self._starting = False
         self.setup_draws = list(self._script.sizes)  # the outcomes of each draw the start made
         self.setup_drawn = tuple(self._script.used)  # and the outcome each took
+        self._told_start = (self.to_move, self.turn_player.index)  # whose turn every seat is told at the start
         if not self._start_drew:
             # the start is the same for every seed: it is the floor of undo, and restart keeps it
             self._journal.clear()
@@ -281,6 +287,7 @@ class State:
         self._steps.clear()
         self._moves.clear()
         self._step_draws.clear()
+        self._told.clear()
         self.last_draws = []
         self.pending = None
         self._version += 1
@@ -336,9 +343,9 @@ class State:
         for z in self.game.zones:
             if z.per_player:
                 for p in self.players:
-                    p.zones[z.name] = Zone(z.name, p, z.visibility, z.capacity)
+                    p.zones[z.name] = Zone(z.name, p, z.visibility, z.capacity, z.size_hidden)
             else:
-                self.zones[z.name] = Zone(z.name, None, z.visibility, z.capacity)
+                self.zones[z.name] = Zone(z.name, None, z.visibility, z.capacity, z.size_hidden)
 
     def _build_pieces(self):
         """The pieces of the game's tables, where the tables put them."""
@@ -414,7 +421,8 @@ class State:
             if spec.per_player:
                 continue
             name = spec.name
-            board = Board(name, *board_size(spec), bi, area=spec.area, shape=spec.shape)
+            board = Board(name, *board_size(spec), bi, area=spec.area, shape=spec.shape,
+                          visibility=spec.visibility)
             self.boards[name] = board
             names = sites(spec, self.game.boards, bi)
             clash = any(label in used for _, _, label, _, _ in names)
@@ -447,7 +455,8 @@ class State:
             if not spec.per_player:
                 continue
             for p in self.players:
-                board = Board(spec.name, spec.width, spec.height, bi, area=spec.area, owner=p)
+                board = Board(spec.name, spec.width, spec.height, bi, area=spec.area, owner=p,
+                              visibility=spec.visibility)
                 p.boards[spec.name] = board
                 if spec.area:
                     continue
@@ -635,10 +644,22 @@ class State:
                 self.players[owner].vars[name] = value
         self._version += 1
 
-    def add_log(self, text):
+    def add_log(self, text, to=None):
+        """A line of the log, read by everyone, or by the players `to` (`log to p`: a player or a list of
+        them); in a move that reveals nothing, by its mover alone."""
         self.spend(len(text), None)
         self.log.append((self.turn_player.index, text))
         self._journal.append((_ADDED, self.log))
+        if to is not None:
+            readers = frozenset(p.index for p in (to if isinstance(to, list) else [to]) if p is not None)
+        else:
+            readers = self._silent_by
+        self.log_readers.append(readers)
+        self._journal.append((_ADDED, self.log_readers))
+
+    def log_for(self, seat):
+        """The log lines `seat` may read: (the seat whose turn it was, the text)."""
+        return [line for line, readers in zip(self.log, self.log_readers) if readers is None or seat in readers]
 
     def tick(self, where):
         self._budget -= 1
@@ -995,6 +1016,7 @@ class State:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         pending = self.pending
+        told = self._told_of(move, pending) if self.game.hides_moves else None
         if pending is None:
             mark = len(self._journal)
             drawn: tuple = ()
@@ -1039,6 +1061,61 @@ class State:
                 raise
             raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
         self._moves.append(move)
+        if self.game.hides_moves:
+            self._told.append((told, (self.to_move, self.turn_player.index)))
+
+    def _told_of(self, move, pending):
+        """What the seats are told of a move about to be applied, when it is less than all they may see:
+        (the text the others read, None when they learn nothing of it; the seats that read it whole: the one
+        who decides it and the one whose move it is part of); None when it is the move as they may see it.
+        A space of a board the others cannot see reads as the board's name; the answer to a choice in a move
+        that reveals less than all reads `(NAME chose)`."""
+        by, mover = self.to_move, self.turn_player.index
+        readers = frozenset((by, mover))
+        if pending is not None:
+            reveals = pending.move.action.reveals
+            if reveals is None:
+                return None
+            return (None if reveals == "nothing" else f"({pending.chooser.name} chose)", readers)
+        reveals = move.action.reveals
+        hidden = {i for i, a in enumerate(move.args) if getattr(a, "is_space", False)
+                  and a.board.visibility != "public"}
+        if reveals is None and not hidden:
+            return None
+        if reveals == "nothing":
+            return (None, readers)
+        if reveals == "action":
+            return (move.action.name, readers)
+        shown = range(len(move.args)) if reveals is None else reveals
+        words = [move.action.name]
+        for i, a in enumerate(move.args):
+            if i not in shown:
+                words.append("?")
+            elif i in hidden:
+                words.append(a.board.name)
+                if a.board.visibility == "private" and a.board.owner is not None:
+                    readers = readers | {a.board.owner.index}
+            else:
+                words.append(move_word(a))
+        return (" ".join(words), readers)
+
+    def move_as_read(self, k, seat):
+        """Move k (from 0) as `seat` may read it, or None when it learns nothing of it (a move of another that
+        reveals nothing)."""
+        told = self._told[k][0] if self._told else None
+        if told is None or seat in told[1]:
+            return self._moves[k].text_for(seat)
+        return told[0]
+
+    def told(self, seat):
+        """(the seat to move, the seat whose turn it is) as `seat` was last told: a move that reveals nothing
+        tells the others nothing, not even that the turn went on; a seat that must decide now knows it."""
+        if seat == self.to_move or not self._told:
+            return self.to_move, self.turn_player.index
+        for told, after in reversed(self._told):
+            if told is None or told[0] is not None or seat in told[1]:
+                return after
+        return self._told_start
 
     @property
     def played(self):
@@ -1083,8 +1160,10 @@ class State:
         return len(self._moves)
 
     def history_for(self, seat):
-        """The moves so far as `seat` may read them."""
-        return [m.text_for(seat) for m in self._moves]
+        """The moves so far as `seat` may read them (a move of another that reveals nothing is not there)."""
+        if not self._told:
+            return [m.text_for(seat) for m in self._moves]
+        return [t for t in (self.move_as_read(k, seat) for k in range(len(self._moves))) if t is not None]
 
     def undo(self):
         if not self._steps:
@@ -1094,6 +1173,8 @@ class State:
         step = self._steps.pop()
         self._moves.pop()
         self._step_draws.pop()
+        if self._told:
+            self._told.pop()
         if step.__class__ is int:
             self._rollback(step)
             self.pending = None
@@ -1108,6 +1189,7 @@ class State:
         there with `answer`."""
         act = move.action
         if suspended is None:
+            self._silent_by = frozenset((self.turn_player.index,)) if act.reveals == "nothing" else None
             self._choices = choices
             self._ci = 0
             self._chance_move, self._chance_count = mark, 0
@@ -1318,7 +1400,8 @@ class State:
         notes_from = len(self.log)
         self._run_rules(self.game.triggers["end"])
         winners, draw, tied = self._standing()
-        notes = tuple(text for _, text in self.log[notes_from:])
+        notes = tuple(text for (_, text), readers in zip(self.log[notes_from:], self.log_readers[notes_from:])
+                      if readers is None)
         self.set_attr(self, "result", (winners, draw, notes, tied))
 
     def standing(self):
@@ -1389,7 +1472,12 @@ class State:
 
     def describe_move(self, move, seat):
         """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
-        Ask before the move is applied: its pieces are named by where they are. seat None reads everything."""
+        Ask before the move is applied: its pieces are named by where they are. seat None reads everything.
+        None when `seat` learns nothing of the move (another's that reveals nothing)."""
+        if seat is not None and self.game.hides_moves:
+            told = self._told_of(move, self.pending)
+            if told is not None and seat not in told[1]:
+                return told[0]
         text = move.text if seat is None else move.text_for(seat)
         if move.action is _PART:
             return f"{text}, to: {self.prompt_for(move.args[0])}"

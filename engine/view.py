@@ -53,13 +53,14 @@ class BoardView(_BoardBase, total=False):
     of: str  # edges and corners: the name of their grid
     links: list[list[str]]  # a graph: the pairs of points that are joined, each pair once
     lines: list[list[str]]  # a graph: its straight lines (the points of each, in order)
+    visible: bool  # False: a private board of another player, or a secret one (its spaces show no pieces)
 
 
 class ZoneView(TypedDict):
     name: str
     owner: Optional[str]
     visible: bool
-    count: int
+    count: Optional[int]  # None when its size is hidden from this seat (`size hidden`)
     pieces: list[PieceView]  # empty when not visible
 
 
@@ -139,7 +140,7 @@ def sees(S, where, up, owner, seat: int, covered: bool = False) -> bool:
     owner."""
     if where is None or where is S.box or covered:
         return False
-    if not where.is_space and not zone_visible(where, seat):
+    if not zone_visible(where.board if where.is_space else where, seat):
         return False
     return up or (owner is not None and owner.index == seat)
 
@@ -169,12 +170,18 @@ def view(S, seat: int) -> View:
     boards: list[BoardView] = []
     every = list(S.boards.values()) + [b for p in S.players for b in p.boards.values()]
     for b in every:
+        hidden = b.visibility != "public" and not zone_visible(b, seat)
+        # a board hidden from the seat shows its shape, not what lies on it (nor where an area has grown)
         board: BoardView = {
             "name": b.name, "shape": b.shape, "width": b.width, "height": b.height,
             "owner": b.owner.name if b.owner is not None else None,
-            "spaces": [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py,
+            "spaces": [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py, "pieces": []}
+                       for s in ([] if b.area else b.spaces)] if hidden else
+                      [{"name": s.name, "x": s.x, "y": s.y, "px": s.px, "py": s.py,
                         "pieces": [piece_view(p, seat, S) for p in s.pieces]} for s in b.in_play()],
         }
+        if hidden:
+            board["visible"] = False
         if b.of is not None:
             board["of"] = b.of.name
         if b.shape == "graph":
@@ -186,7 +193,7 @@ def view(S, seat: int) -> View:
     def add_zone(z):
         visible = zone_visible(z, seat)
         zones.append({"name": z.name, "owner": z.owner.name if z.owner is not None else None,
-                      "visible": visible, "count": len(z.pieces),
+                      "visible": visible, "count": len(z.pieces) if visible or not z.size_hidden else None,
                       "pieces": [piece_view(p, seat, S) for p in z.pieces] if visible else []})
     for z in S.zones.values():
         add_zone(z)
@@ -197,10 +204,11 @@ def view(S, seat: int) -> View:
     phase_names = [ph.name for ph in S.game.phases]
     result = S.outcome() if S.is_over() else None
     unseen = S.game.secret_vars | S.game.internal
+    to_move, turn = S.told(seat)  # a move of another that reveals nothing changes nothing it is told
     out: View = {
         "game": S.game.title, "seat": S.players[seat].name,
         "facing": S.players[seat].facing if S.game.seated else None,
-        "to_move": S.players[S.to_move].name, "turn": S.turn_player.name,
+        "to_move": S.players[to_move].name, "turn": S.players[turn].name,
         "phase": phase_names[S.phase] if S.phase is not None else None,
         "over": result is not None, "result": result.text if result is not None else None,
         "reason": result.reason if result is not None else None, "about": S.game.about,

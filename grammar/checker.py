@@ -187,10 +187,7 @@ class Checker:
         self.check_kinds_and_zones()
         for v in self.sym.vars.values():
             self.exprs.expect(v.init, self.ctx.resolve_type(v.type), Scope(), f"the start value of '{v.name}'")
-            if v.visibility == "private" and not v.per_player:
-                self.error("E021", f"variable '{v.name}' is private, but it belongs to no player", v.span,
-                           "a private variable is a player's own: write `per player private`; for a value "
-                           "nobody sees write `secret`", focus="private")
+            self._private_needs_owner(v, "variable")
         for c in self.sym.consts.values():
             self.ctx.types[c] = self.exprs.expr(c.value, Scope())
         self.check_constant_cycles()
@@ -333,6 +330,7 @@ class Checker:
 
     def check_board_layouts(self) -> None:
         for b in self.sym.boards.values():
+            self._private_needs_owner(b, "board")
             if b.labels not in (None, "upper", "lower", "numbers"):
                 self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span,
                            "`labels upper` names the spaces A1, B1, ...; `lower` a1, b1, ...; `numbers` 1, 2, ...",
@@ -362,6 +360,17 @@ class Checker:
             if z.capacity is not None and z.capacity < 1:
                 self.error("E021", f"a zone's capacity is at least 1, not {z.capacity}", z.span,
                            "leave `capacity` out for a zone without a limit", focus="capacity")
+            if z.size_hidden and z.visibility == "public":
+                self.error("E021", f"zone '{z.name}' is public, so everyone can count its pieces", z.span,
+                           "a zone whose size is hidden is `private` (its owner counts them) or `secret`",
+                           focus="size")
+            self._private_needs_owner(z, "zone")
+
+    def _private_needs_owner(self, item, what: str) -> None:
+        if item.visibility == "private" and not item.per_player:
+            self.error("E021", f"{what} '{item.name}' is private, but it belongs to no player", item.span,
+                       f"a private {what} is a player's own: write `per player private`; for one nobody sees "
+                       "write `secret`", focus="private")
 
     def check_show(self, show: N.Show) -> None:
         if show.kind not in self.sym.kinds:
@@ -487,6 +496,13 @@ class Checker:
                        ensure.span.at_start(len("ensure")),
                        "`ensure` tries the move's effect to list the legal moves, and a choice cannot be tried "
                        "ahead; test the condition before the choice with `require`, or after it with `if`")
+        for name in action.reveals or ():
+            if name not in ("nothing", "action") and name not in seen:
+                names = [p.name for p in action.params]
+                self.error("E010", f"action '{action.name}' has no parameter '{name}'{did_you_mean(name, names)}",
+                           action.span, "`reveals` says what the others learn of a move: `nothing`, `action` (its "
+                           "name), or some of its parameters" + (f" ({', '.join(names)})" if names else ""),
+                           focus=name)
 
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())

@@ -336,6 +336,7 @@ class Next(Stmt):
 @node
 class Log(Stmt):
     message: Template
+    to: Optional[Expr] = None  # the player, or list of players, who read it (everyone without)
 
 
 @node
@@ -433,6 +434,7 @@ class Board(Decl):
     of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
     points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
+    visibility: str = "public"  # "private": its owner alone sees its pieces; "secret": nobody does
 
 
 @node
@@ -499,6 +501,7 @@ class Zone(Decl):
     per_player: bool
     visibility: str
     capacity: Optional[int]
+    size_hidden: bool = False  # how many pieces it holds is known only to those who may look into it
 
 
 @node
@@ -554,6 +557,9 @@ class Action(Decl):
     fallback: bool
     phase: Optional[str]
     label: Optional[Template] = None  # `as "..."`: the move in players' words
+    # what the others learn of its moves: None (everything they may see), ("nothing",), ("action",), or the
+    # names of the parameters they learn
+    reveals: Optional[tuple[str, ...]] = None
 
 
 @node

@@ -226,6 +226,9 @@ class _ToAst(Transformer):
     def graph_body(self, meta, c):
         return ("body", [x for item in c for x in item])
 
+    def board_visibility(self, meta, c):
+        return ("visibility", str(c[0]))
+
     def board(self, meta, c):
         name, shape, *opts = c
         o = dict(x for x in opts if x is not None)
@@ -234,7 +237,8 @@ class _ToAst(Transformer):
                        labels=o.get("labels"), per_player=o.get("per_player", False),
                        of=shape[3] if len(shape) > 3 else None,
                        points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
-                       lines=tuple(x for x in body if isinstance(x, N.GraphLine)), span=self._span(meta))
+                       lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
+                       visibility=o.get("visibility", "public"), span=self._span(meta))
 
     def enum(self, meta, c):
         return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))
@@ -298,11 +302,15 @@ class _ToAst(Transformer):
     def zone_capacity(self, meta, c):
         return ("capacity", self._int(c[0]))
 
+    def zone_size_hidden(self, meta, c):
+        return ("size_hidden", True)
+
     def zone(self, meta, c):
         name, *opts = c
         o = dict(opts)
         return N.Zone(name=str(name), per_player=o.get("per_player", False),
-                      visibility=o.get("visibility", "public"), capacity=o.get("capacity"), span=self._span(meta))
+                      visibility=o.get("visibility", "public"), capacity=o.get("capacity"),
+                      size_hidden=o.get("size_hidden", False), span=self._span(meta))
 
     def var(self, meta, c):
         name, typ, init, per, visibility, internal = c
@@ -341,11 +349,20 @@ class _ToAst(Transformer):
         return tuple(c)
 
     def action(self, meta, c):
-        fallback, name, params, label, body = c
+        fallback, name, params, label, reveals, body = c
         span = self._span(meta)
         return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
                         phase=None, label=self._template(self._string(label), span) if label is not None else None,
-                        span=span)
+                        reveals=reveals, span=span)
+
+    def reveals_nothing(self, meta, c):
+        return ("nothing",)
+
+    def reveals_action(self, meta, c):
+        return ("action",)
+
+    def reveals_names(self, meta, c):
+        return tuple(c[0])
 
     def after_move(self, meta, c):
         return "after move"
@@ -483,7 +500,7 @@ class _ToAst(Transformer):
 
     def log_stmt(self, meta, c):
         span = self._span(meta)
-        return N.Log(message=self._template(self._string(c[0]), span), span=span)
+        return N.Log(message=self._template(self._string(c[1]), span), to=c[0], span=span)
 
     def pass_stmt(self, meta, c):
         return N.Pass(span=self._span(meta))

@@ -351,6 +351,11 @@ class StatementChecker:
         self.exprs.expect(s.who, PLAYER, scope, "who moves next")
 
     def check_Log(self, s: N.Log, scope: Scope, context: str) -> None:
+        if s.to is not None:
+            t = self.exprs.expr(s.to, scope)
+            if not (t.fits(PLAYER) or t.fits(list_of(PLAYER))):
+                self.error("E021", f"`log to` names a player or a list of players, but this is {a(t.show())}",
+                           s.to.span, "write `log to mover \"...\"` for a line only the mover reads")
         self.template(s.message, scope)
 
     def check_ExprStmt(self, s: N.ExprStmt, scope: Scope, context: str) -> None:
