@@ -22,13 +22,27 @@ made again at random, the values it cannot see drawn again or set to what it las
 numbers still to come drawn from a new seed. Nothing in it reads what the seat cannot see: the identities
 come from the rules file, where a piece lies, its face and owner are in view, and the values from the
 rules file, from what the seat saw, or from the values they were drawn from.
+
+Where pieces lie is not in view on a board the seat may not look at (another's `private` board, a `secret`
+one), nor how many pieces each zone holds among the zones whose size is hidden from it (`size hidden`).
+There a world is an approximation that always exists, drawn without looking. On such a board, a space that
+holds a piece of the seat's own stays as it is (the seat put it there); the players' pieces on the other
+spaces are put on spaces among them drawn at random, and pieces that belong to nobody there (a player's
+notes to themselves, such as the cells it found taken) are not imagined at all: they are left out of the
+world. So the seat is taken to know how many pieces each player has on a board it cannot see (as a player
+of a game of hidden stones knows how many stones the other has played), not where they lie, and nothing of
+the rest. The pieces of the zones of hidden size it cannot look into are dealt again among them at random,
+each zone taking no more than its capacity: the seat is taken to know how many they hold together, not how
+many each holds. The moves of others that it learned nothing of (`reveals nothing`) are played again as they were
+made: what they changed that it may see, it sees; what they changed where it may not look is imagined as
+above.
 """
 from __future__ import annotations
 
 import copy
 
 from .runtime import DIRS
-from .view import sees, var_visible
+from .view import sees, var_visible, zone_visible
 
 
 def clone_state(state):
@@ -157,8 +171,14 @@ class Worlds:
         self.pools = []       # (kind, pieces in place order, attributes a face shows, {face: pieces}, identities)
         self.redo = None      # the move in progress, when other players' secret choices in it are to be made again
         self.values = {}      # slot -> ("draw", values) | ("unknown", the last value the seat knew)
+        self.unseen_boards = []   # the boards whose pieces are placed anew in each world
+        self.uncounted = []       # the zones whose pieces are dealt again among them in each world
         if peek:
             return
+        self.unseen_boards = [b for b in [*work.boards.values(), *(b for p in work.players for b in p.boards.values())]
+                              if b.visibility != "public" and not b.area and not zone_visible(b, seat)]
+        self.uncounted = [z for z in containers(work) if not z.is_space and z.size_hidden
+                          and not zone_visible(z, seat)]
         printed = printed_identities(work.game, work.num_players)
         self.printed = lambda p: printed[p.id][1] if p.id < len(printed) else {}
         self.identity = lambda p: _fixed(p.kind, self.printed(p))
@@ -265,8 +285,34 @@ class Worlds:
             self._choose_again(work, rng)
         if self.values:
             self._imagine_values(work, rng)
+        if self.unseen_boards or self.uncounted:
+            self._imagine_places(work, rng)
         work.reseed(rng.getrandbits(64))
         return work
+
+    def _imagine_places(self, work, rng):
+        """Where the pieces lie on the boards the seat cannot see, and how many each zone of hidden size holds:
+        drawn at random, in an order that does not depend on where they lie now (see the module's notes)."""
+        me = work.players[self.seat]
+        places = []
+        left_out = []
+        for board in self.unseen_boards:
+            spaces = [sp for sp in board.spaces if not any(p.owner is me for p in sp.pieces)]
+            left_out += [p for sp in spaces for p in sp.pieces if p.owner is None]
+            stacks = sorted((owned for owned in ([p for p in sp.pieces if p.owner is not None] for sp in spaces)
+                             if owned), key=_stack_key)
+            chosen = rng.sample(range(len(spaces)), len(stacks))
+            places.extend((sp, []) for sp in spaces)
+            places.extend((spaces[i], stack) for i, stack in zip(chosen, stacks))
+        if self.uncounted:
+            pieces = sorted((p for z in self.uncounted for p in z.pieces), key=lambda p: p.id)
+            rng.shuffle(pieces)
+            held: dict = {id(z): [] for z in self.uncounted}
+            for p in pieces:
+                room = [z for z in self.uncounted if z.capacity is None or len(held[id(z)]) < z.capacity]
+                held[id(room[rng.randrange(len(room))])].append(p)
+            places.extend((z, held[id(z)]) for z in self.uncounted)
+        work.assume_places(places, left_out)
 
     def _imagine_values(self, work, rng):
         """The values the seat cannot see: drawn again from what they were drawn from, or the last it knew."""
@@ -299,6 +345,11 @@ class Worlds:
 def _slot_key(slot):
     """A slot as a key that survives copies of the state: a piece by its id."""
     return ("attr", slot[1].id, slot[2]) if slot[0] == "attr" else slot
+
+
+def _stack_key(pieces):
+    """A stack of pieces by what they are and whose, then which they are: not by where it lies."""
+    return [(p.kind.name, p.owner.index if p.owner is not None else -1, p.up) for p in pieces], [p.id for p in pieces]
 
 
 def _face(attrs, shown):

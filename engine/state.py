@@ -632,6 +632,20 @@ class State:
                 else values
         self._version += 1
 
+    def assume_places(self, places, left_out=()):
+        """Put pieces in other places, [(place, its pieces bottom first)], every place named holding just those
+        (the pieces `left_out` nowhere), as a search imagines what it cannot see (where the others' marks lie
+        on a board it may not look at). Not journalled: for a copy that a search works on."""
+        for place, _ in places:
+            place.pieces = []
+        for p in left_out:
+            p.loc = None
+        for place, pieces in places:
+            place.pieces = list(pieces)
+            for p in pieces:
+                p.loc = place
+        self._version += 1
+
     def assume_values(self, values):
         """Give places some players cannot see other values, [(slot, value)] (runtime.Write's slots), as a
         search imagines them. Not journalled: for a copy that a search works on."""

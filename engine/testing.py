@@ -71,11 +71,30 @@ def scramble_unseen(state, seat):
     """Change every attribute value `seat` may not know, in place: all of a piece's in a place the seat
     cannot look at (another's hand, a secret zone, the box), the hidden ones of a face-down piece it does
     not own, all of a covered one's; and every variable it cannot see that the rules gave a value (another's
-    private ones, secret ones). A view, or a bot, that changes after this has read what its seat cannot see.
-    Returns how many values were changed."""
+    private ones, secret ones); where the stacks lie on a board it cannot see (but those holding a piece of
+    its own, which it put there: see knowledge.py), each moved one space on among the others; and how many
+    pieces each zone of hidden size it cannot look into holds (the bottom piece of the first that has any
+    moved to another). A view, or a bot, that changes after this has read what its seat cannot see. Returns how many
+    things were changed."""
     from .knowledge import containers
-    from .view import sees, var_visible
+    from .view import sees, var_visible, zone_visible
     changed = 0
+    me = state.players[seat]
+    for board in [*state.boards.values(), *(b for p in state.players for b in p.boards.values())]:
+        if board.visibility == "public" or board.area or zone_visible(board, seat):
+            continue
+        spaces = [sp for sp in board.spaces if not any(p.owner is me for p in sp.pieces)]
+        stacks = [sp.pieces for sp in spaces]
+        if len(spaces) > 1 and any(stacks) and not all(stacks):
+            state.assume_places(list(zip(spaces, stacks[-1:] + stacks[:-1])))
+            changed += 1
+    uncounted = [z for z in containers(state) if not z.is_space and z.size_hidden and not zone_visible(z, seat)]
+    full = next((z for z in uncounted if z.pieces), None)
+    room = next((z for z in uncounted if z is not full and (z.capacity is None or len(z.pieces) < z.capacity)), None)
+    if full is not None and room is not None:
+        # (its bottom piece to the other's bottom: a move taken back later takes the top ones, as it should)
+        state.assume_places([(full, full.pieces[1:]), (room, full.pieces[:1] + room.pieces)])
+        changed += 1
     for slot in {w.slot for w in state.writes if w.slot[0] == "var" and not var_visible(state, w.slot, seat)}:
         where = state.vars if slot[1] is None else state.players[slot[1]].vars
         where[slot[2]] = _scrambled(where[slot[2]])

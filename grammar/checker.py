@@ -331,6 +331,10 @@ class Checker:
     def check_board_layouts(self) -> None:
         for b in self.sym.boards.values():
             self._private_needs_owner(b, "board")
+            if b.shape == "area" and b.visibility != "public":
+                self.error("E021", f"board '{b.name}' is an area, which cannot be hidden", b.span,
+                           "where an area grows shows where its pieces lie: make it a grid to hide it",
+                           focus=b.visibility)
             if b.labels not in (None, "upper", "lower", "numbers"):
                 self.error("E021", f"labels are `upper`, `lower` or `numbers`, not '{b.labels}'", b.span,
                            "`labels upper` names the spaces A1, B1, ...; `lower` a1, b1, ...; `numbers` 1, 2, ...",
