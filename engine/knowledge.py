@@ -214,13 +214,7 @@ class Worlds:
         """Sort each pool by where its pieces lie (not by which piece is which), and tell the pieces the
         seat knows but cannot see now what they are (the identities come from the rules file)."""
         identity = self.identity
-        order = {}
-        for c in containers(work):
-            order[id(c)] = len(order)
-
-        def place(p):
-            return (order.get(id(p.loc), len(order)), p.loc.pieces.index(p) if p.loc is not None else 0)
-
+        place = place_order(work)
         pooled = set()
         for members in pools:
             by_kind = {}
@@ -264,8 +258,16 @@ class Worlds:
         """Make the copy another state consistent with what the seat knows, drawn with `rng`; returns it."""
         work = self.state
         dealt = []
+        moved = bool(self.unseen_boards or self.uncounted)
+        if moved:
+            # where the pieces lie first: the identities are then dealt by where they lie in this world, so
+            # that how many each zone of hidden size really holds makes no difference
+            self._imagine_places(work, rng)
+            order = place_order(work)
         for _kind, members, shown, faces, identities in self.pools:
             left = list(identities)
+            if moved:
+                members = sorted(members, key=order)
             if faces:
                 for face, ps in faces.items():
                     fits = [i for i, x in enumerate(left) if _face(x, shown) == face]
@@ -285,8 +287,6 @@ class Worlds:
             self._choose_again(work, rng)
         if self.values:
             self._imagine_values(work, rng)
-        if self.unseen_boards or self.uncounted:
-            self._imagine_places(work, rng)
         work.reseed(rng.getrandbits(64))
         return work
 
@@ -358,6 +358,15 @@ def _face(attrs, shown):
 
 def _canonical(attrs):
     return sorted((k, repr(v)) for k, v in attrs.items())
+
+
+def place_order(state):
+    """A key that orders pieces by where they lie (the place, then the height in it), not by which they are."""
+    order = {id(c): i for i, c in enumerate(containers(state))}
+
+    def place(p):
+        return (order.get(id(p.loc), len(order)), p.loc.pieces.index(p) if p.loc is not None else 0)
+    return place
 
 
 def containers(state):
