@@ -29,7 +29,8 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
-               "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once")
+               "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
+               "size")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -129,6 +130,9 @@ RULES = (
     Rule(rf"\b(sorted)({SPACE})(by)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(hidden)({SPACE})(when)({SPACE})(covered)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(ties)({SPACE})(share)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(log)({SPACE})(to)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(reveals)({SPACE})(nothing|action)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(size)({SPACE})(hidden)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
     # a graph's lines, under its `board NAME: graph`
     Rule(rf"^([ \t]+)(line|link)(?={SPACE}{NAME}[ \t]*-)", ("space", "keyword")),

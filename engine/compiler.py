@@ -119,13 +119,13 @@ def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
         points = tuple((p.name, *(p.at or label_position(p.name) or (0, 0))) for p in graph_points(b))
         return BoardSpec(b.name, max(p[1] for p in points), max(p[2] for p in points), place, None, False, False,
                          "graph", points=points, lines=tuple((line.points, line.straight) for line in b.lines),
-                         visibility=b.visibility)
+                         visibility=b.visibility or "public")
     if b.shape in DERIVED:
         return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of,
-                         visibility=b.visibility)
+                         visibility=b.visibility or "public")
     width, height = size(b) if b.shape == "grid" else (0, 0)
     return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape,
-                     visibility=b.visibility)
+                     visibility=b.visibility or "public")
 
 
 @attrs.define

@@ -331,7 +331,7 @@ class Checker:
     def check_board_layouts(self) -> None:
         for b in self.sym.boards.values():
             self._private_needs_owner(b, "board")
-            if b.shape == "area" and b.visibility != "public":
+            if b.shape == "area" and b.visibility not in (None, "public"):
                 self.error("E021", f"board '{b.name}' is an area, which cannot be hidden", b.span,
                            "where an area grows shows where its pieces lie: make it a grid to hide it",
                            focus=b.visibility)

@@ -434,7 +434,7 @@ class Board(Decl):
     of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
     points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
-    visibility: str = "public"  # "private": its owner alone sees its pieces; "secret": nobody does
+    visibility: Optional[str] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
 
 
 @node

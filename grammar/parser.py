@@ -238,7 +238,7 @@ class _ToAst(Transformer):
                        of=shape[3] if len(shape) > 3 else None,
                        points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
                        lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
-                       visibility=o.get("visibility", "public"), span=self._span(meta))
+                       visibility=o.get("visibility"), span=self._span(meta))
 
     def enum(self, meta, c):
         return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))
