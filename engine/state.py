@@ -718,6 +718,8 @@ class State:
         self._steps.clear()
         self._moves.clear()
         self._step_draws.clear()
+        self._told.clear()
+        self._told_start = (self.to_move, self.turn_player.index)
         self.pending = None
         self._version += 1
 
