@@ -152,11 +152,16 @@ def test_seat_relative_directions_turn_with_the_seat():
 
 
 # the test games that hide things the bundled ones do not (private and secret values, covered pieces, ...)
-HIDING = ["cups"]
+HIDING = ["cups", "phantom", "sneak", "kuhn-poker", "liars-dice"]
 
 
 def loaded(name):
     return load_game(str(HERE / "games" / f"{name}.mire")) if name in HIDING else load_game(name)
+
+
+def shown(state, seat):
+    """All a seat is shown: its view, its history and its log."""
+    return json.dumps(state.view(seat), sort_keys=True), state.history_for(seat), state.log_for(seat)
 
 
 @pytest.mark.parametrize("name", GAMES + HIDING)
@@ -171,9 +176,9 @@ def test_no_view_shows_what_its_seat_cannot_see(name):
             state = game.new_state(seed=seed, players=game.max_players)
             for text in played.history:
                 state.apply(state.parse_move(text))
-            before = json.dumps(state.view(seat), sort_keys=True), state.history_for(seat)
+            before = shown(state, seat)
             scrambled += scramble_unseen(state, seat)
-            assert (json.dumps(state.view(seat), sort_keys=True), state.history_for(seat)) == before
+            assert shown(state, seat) == before
     # the games with hidden things really had some to scramble: the test is not empty for them
     assert (scrambled > 0) == (name in {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland",
                                         *HIDING})
