@@ -1092,6 +1092,8 @@ class State:
             reveals = pending.move.action.reveals
             if reveals is None:
                 return None
+            if pending.joint:  # a simultaneous step: every player who answered reads it
+                readers = readers | {player.index for player, _, _ in pending.joint}
             return (None if reveals == "nothing" else f"({pending.chooser.name} chose)", readers)
         reveals = move.action.reveals
         hidden = {i for i, a in enumerate(move.args) if getattr(a, "is_space", False)
