@@ -21,6 +21,7 @@ from ..grammar.static_values import StaticValues
 from ..grammar.symbols import Checked, asks_a_player, choosing_procs
 from ..grammar.types import ANY, COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
+from .hoisting import kept_start
 from .library import LIBRARY
 from .moves import generator_source
 from .runtime import DIRS, Kind
@@ -603,11 +604,11 @@ class Compiler:
             for i, prm in enumerate(a.params):
                 items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
                 py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
-                heads.append(loops.enter_context(self.emit.loop(py)))
+                heads.append(loops.enter_context(self.emit.loop(py, keyable=self.emit.keyable(prm.domain))))
                 cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
                 gen_params.append((py, items, cond))
             tests = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
-        before = [f"{h} = [_UNSET]" for h in (heads[0] if heads else [])]
+        before = [f"{h} = {kept_start(h)}" for h in (heads[0] if heads else [])]
         # what loop i keeps is made at its head: after the loop (and condition) before it
         params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [])
                   for i, (py, items, cond) in enumerate(gen_params)]
@@ -941,7 +942,7 @@ class Compiler:
             return None
         var, items, cond, kept = loop
         block = _indent(self.block(body, scope))
-        made = [f"{h} = [_UNSET]" for h in kept]
+        made = [f"{h} = {kept_start(h)}" for h in kept]
         # all: the body runs when no value fails; any: when some value passes (or, negated, the reverse)
         stop_on = f"not {cond}" if call.func == "all" else cond
         if (call.func == "any") != negated:
@@ -957,7 +958,7 @@ class Compiler:
         py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
         if test is None:
             return inner, py, f"list({items})"
-        with self.emit.loop(py) as kept:
+        with self.emit.loop(py, keyable=self.emit.keyable(domain)) as kept:
             cond = self.emit.test_src(test, inner)
         # the values tested count against the move's budget (as in a filter)
         items = self.emit.guarded(items, domain)

@@ -20,7 +20,7 @@ from ..grammar.expr_types import specialise
 from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, DIRECTION_SETS, INT, KIND, NUMBER, SPACE, TEXT, Type
-from .hoisting import draws_random, free_locals, random_defs
+from .hoisting import draws_random, free_locals, kept_start, random_defs
 from .library import BUILTINS, LIBRARY, NAMES
 from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
@@ -234,11 +234,13 @@ class Emitter:
 
     # -------------------------------------------------- values kept while a loop of an expression runs
     @contextmanager
-    def loop(self, *bound: str, can_keep: bool = True) -> Iterator[list]:
+    def loop(self, *bound: str, can_keep: bool = True, keyable: bool = False) -> Iterator[list]:
         """Write the inside of a loop of an expression (a comprehension, any/all, a filter) that binds these
         names: what does not read them is worked out once per run of the loop, where it is first needed,
-        in a list the loop makes at its head (the names of those lists are given back)."""
-        frame = _Loop(set(bound), can_keep)
+        in a list the loop makes at its head (the names of those lists are given back). `keyable`: its
+        values are the same value exactly when they are equal (see keyable), so that what reads them and
+        no loop outside them is kept per value, by the loops outside (`_hk` names: a dict)."""
+        frame = _Loop(set(bound), can_keep, set(bound) if keyable else set())
         self._loops.append(frame)
         try:
             yield frame.kept
@@ -297,14 +299,10 @@ class Emitter:
                 reads |= self.reads_of(scope.source(name))
             except KeyError:
                 return None
-        frame = None
-        for loop in reversed(self._loops):
-            if loop.bound & reads:
-                break
-            if loop.can_keep:
-                frame = loop
-        if frame is None:
+        found = self._keeping_loop(reads)
+        if found is None:
             return None
+        frame, keys = found
         if self._random_defs is None:
             self._random_defs = random_defs(self.checked)
         if draws_random(e, self.checked, self._random_defs):
@@ -316,13 +314,43 @@ class Emitter:
             made = self.src(e, scope)
         finally:
             self._keeping = True
-        key = _same_shape(made)  # the same expression written twice (with other names held) is kept once
+        key = (_same_shape(made), tuple(keys))  # the same expression written twice (other names held) is kept once
         holder = frame.by_source.get(key)
         if holder is None:
-            holder = frame.by_source[key] = self.fresh("_h")
+            holder = frame.by_source[key] = self.fresh("_hk" if keys else "_h")
             self._reads[holder] = self.reads_of(made)
             frame.kept.append(holder)
-        return f"({holder}[0] if {holder}[0] is not _UNSET else _keep({holder}, lambda: {made}))"
+        return self._kept_source(holder, keys, made)
+
+    def _keeping_loop(self, reads: set) -> Optional[tuple["_Loop", list[str]]]:
+        """The outermost loop that a value reading `reads` can be kept at the head of (the loops inside it do
+        not change what it reads), and the variables of the loops inside it that it reads all the same (it is
+        kept per value of these, when they are keyable); None if it cannot be kept."""
+        frame = None
+        keys: list[str] = []
+        for loop in reversed(self._loops):
+            read = loop.bound & reads
+            if read:
+                if frame is not None:
+                    break
+                if not read <= loop.keyable:
+                    return None
+                keys.extend(sorted(read))
+                continue
+            if loop.can_keep:
+                frame = loop
+        return None if frame is None else (frame, keys)
+
+    def _kept_source(self, holder: str, keys: list[str], made: str) -> str:
+        """Source that reads a kept value, made (where `made` was) when it is not made yet."""
+        # (written in place, without a function to call: the value is made where it was, or read)
+        if not keys:
+            return f"({holder}[0] if {holder} else {holder}.append({made}) or {holder}[0])"
+        by = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"
+        if self._iterable:  # (no `:=` in a loop's iterable)
+            return f"({holder}[{by}] if {by} in {holder} else {holder}.setdefault({by}, {made}))"
+        got = self.fresh("_a")
+        return f"({got} if ({got} := {holder}.get({by}, _UNSET)) is not _UNSET else {holder}.setdefault({by}, {made}))"
 
     def test_src(self, e: N.Expr, scope: Scope) -> str:
         """Source of an expression whose truth alone is wanted (a condition): `not empty(s)` needs no
@@ -423,10 +451,17 @@ class Emitter:
             items = self.guarded(self.iter_src(arg.domain, scope), arg)
             inner = scope.child()
             var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
-            with self.loop(var) as kept:
+            with self.loop(var, keyable=self.keyable(arg.domain)) as kept:
                 test = self.test_src(arg.test, inner)
             return var, items, test, kept
         return None
+
+    def keyable(self, node: N.Expr) -> bool:
+        """Are two of the values looping over this gives the same value exactly when they are equal (spaces,
+        pieces, players, zones and directions are compared by identity; texts and enum values are texts)? A
+        value that reads one can be kept per value of it (Emitter.loop)."""
+        t = self.type_of(node)
+        return t.base in ("zone", "space") or t.is_list_of(*_KEYABLE)
 
     def items_present(self, node: N.Expr) -> bool:
         """Does looping over this never give none (a board's spaces, a zone's pieces, the players)?"""
@@ -841,7 +876,7 @@ class Emitter:
         items = self.guarded(self.iter_src(e.domain, scope), e)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
-        with self.loop(var, can_keep=e.mode == "where") as kept:
+        with self.loop(var, can_keep=e.mode == "where", keyable=self.keyable(e.domain)) as kept:
             test = self.test_src(e.test, inner)
         if e.mode == "where":
             return f"[{var} {keep_heads(kept)}for {var} in {items} if {test}]"
@@ -860,7 +895,7 @@ class Emitter:
                 present = self.items_present(f.domain)
                 inner = inner.child()
                 var = inner.bind_py(f.var, self.fresh("_v"), present)
-                kept = loops.enter_context(self.loop(var))
+                kept = loops.enter_context(self.loop(var, keyable=self.keyable(f.domain)))
                 parts.append((kept, f"for {var} in {items}"))  # the kept values of a loop are made at its head
                 if f.test is not None:
                     parts.append(([], f"if {self.test_src(f.test, inner)}"))
@@ -872,17 +907,19 @@ class _Loop:
     """A loop of an expression being written: the names it binds, and the lists made at its head that keep
     what does not change while it runs."""
 
-    def __init__(self, bound: set, can_keep: bool):
-        self.bound, self.can_keep = bound, can_keep
+    def __init__(self, bound: set, can_keep: bool, keyable: set):
+        self.bound, self.can_keep, self.keyable = bound, can_keep, keyable
         self.kept: list[str] = []
-        self.by_source: dict[str, str] = {}
+        self.by_source: dict[tuple[str, tuple[str, ...]], str] = {}
 
 
 def keep_heads(kept: list) -> str:
     """The clauses that make a loop's lists of kept values, at the head of a comprehension."""
-    return "".join(f"for {h} in [[_UNSET]] " for h in kept)
+    return "".join(f"for {h} in [{kept_start(h)}] " for h in kept)
 
 
+# the values a loop's variable may be kept by (Emitter.keyable); not numbers: 1 == True == 1.0
+_KEYABLE = ("space", "piece", "player", "zone", "dir", "text", "enum")
 _FRESH_NAME = re.compile(r"_[a-z]+\d+")
 _HELD_NAME = re.compile(r"_a\d+")
 

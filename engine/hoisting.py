@@ -4,10 +4,15 @@ An action's moves are listed by one comprehension with a loop per parameter, and
 any/all/count are loops too (engine/expressions.py, `Emitter.loop`). A part of an expression inside a loop
 that reads nothing the loop changes, such as `offer(k)` in a requirement on (k, s, d) inside the loops over
 s and d, gives the same value each time round: it is worked out where it is first needed and kept for the
-rest of that run of the loop (the built code holds it in a one-item list, `_UNSET` until it is made). Made
+rest of that run of the loop (the built code holds it in a list, empty until it is made). Made
 where it is first needed, it is made exactly when it was made before, or not at all; nothing changes but how
 often the same value is worked out. Evaluating an expression changes nothing in the state (an area's spaces
 made on the way are made the same again), except a random draw: a part that draws is never kept.
+
+A part that reads an inner loop's variable but none of the loops around it, such as the side of `offer(k)` that
+direction d turns to in a requirement on (k, s, d), is kept the same way per value of that variable (a dict at
+the head of the loop over s, `_hk` names): when the variable's values are the same value exactly when they are
+equal (spaces, pieces, players, zones, directions, texts; not numbers, where 1 == True == 1.0).
 """
 from __future__ import annotations
 
@@ -53,3 +58,9 @@ def free_locals(node: N.Node, checked: Checked, bound: frozenset) -> set[str]:
     for child in node.children():
         out |= free_locals(child, checked, bound)
     return out
+
+
+def kept_start(holder: str) -> str:
+    """What the holder of a kept value starts as: a value not made yet (`_h`), or no value made for any key
+    yet (`_hk`: kept per value of the inner loops' variables it reads)."""
+    return "{}" if holder.startswith("_hk") else "[]"

@@ -2,6 +2,7 @@
 generators that list an action's legal moves."""
 from __future__ import annotations
 
+from .hoisting import kept_start
 from .runtime import Piece, value_text
 
 
@@ -76,7 +77,7 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
         parts.append(f"for {py} in {items}")
         if test is not None:
             parts.append(f"if {test}")
-        parts.extend(f"for {h} in [[_UNSET]]" for h in kept)  # what later conditions keep, per value of py
+        parts.extend(f"for {h} in [{kept_start(h)}]" for h in kept)  # what later conditions keep, per value of py
     for r in require_sources:
         parts.append(f"if {r}")
     if over_board:

@@ -314,12 +314,6 @@ def _spaces_of(items, who):
 _UNSET = object()  # a kept value not made yet (engine/hoisting.py)
 
 
-def _keep(holder, make):
-    """Make a kept value where it is first needed."""
-    value = holder[0] = make()
-    return value
-
-
 def _assign(S, p, attr, v, sign, where, declared, drawn=False):
     """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
     player's declared variable (`declared`: name -> whether it is hidden from some players), or what a piece
@@ -459,7 +453,7 @@ NAMESPACE: dict = {
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
-    "_UNSET": _UNSET, "_keep": _keep, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
+    "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_Unmet": Unmet,
     "_draw_into": _draw_into, "_Write": Write,
