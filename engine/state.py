@@ -193,7 +193,7 @@ class State:
         self.seed = seed
         self.options = frozenset(options)
         self.inputs = inputs
-        self.rng = random.Random(seed)
+        self._rng: Optional[random.Random] = None  # seeded with `seed` when first drawn from (see rng)
         self._journal: list[tuple] = []
         self._steps: list = []  # per move: a journal mark, or the Pending it answered
         self._moves: list[Move] = []
@@ -292,7 +292,7 @@ class State:
         self.pending = None
         self._version += 1
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = None  # (most games draw nothing once started: seeding a generator is a tenth of a playout)
         self._forced_start = ()
         if self._start_drew:
             self._begin()
@@ -482,6 +482,19 @@ class State:
                     r.append(t)
             self._touching[key] = r
         return r
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator, `random.Random(seed)`: made when first drawn from, in the state a generator made
+        at the start would have then (nothing has drawn from it before)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # ------------------------------------------------------------ journalled changes
     def _new_piece(self, kind, attrs_, owner, up, dest):
@@ -1044,7 +1057,7 @@ class State:
         try:
             if pending is None:
                 self._steps.append(mark)
-                self._run(move, _NO_CHOICES, mark, steps=steps)
+                self._run(move, _NO_CHOICES, mark, None, None, steps)
             else:  # the answer to a choice: the move goes on from it
                 self._steps.append(pending)
                 suspended, self._suspended = self._suspended, None
@@ -1299,14 +1312,19 @@ class State:
         that keeps the score after one that ends the game still keeps it."""
         for rule in rules:
             try:
-                self._run_rule(rule)
+                if rule.chooses:
+                    self._run_rule(rule)
+                else:
+                    rule.body(self, _NO_LOCALS)
             except GameOver:
                 pass
 
     def _end_turn(self):
         """After a move's effect: its `after move` triggers; then the end of the game if a rule ended it, or
         the next phase and the next turn (its start, then the stuck rule)."""
-        self._run_rules(self._after_move[self.phase])
+        after = self._after_move[self.phase]
+        if after:
+            self._run_rules(after)
         if self._ending is not None:
             self._conclude()
             return

@@ -36,7 +36,9 @@ class RandomBot:
 
     def choose(self, state, seat):
         moves = state.moves_for(seat) if state.simultaneous else state.legal_moves()
-        return moves[self.rng.randrange(len(moves))]
+        n = len(moves)
+        # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
+        return moves[self.rng._randbelow(n) if n else self.rng.randrange(n)]
 
 
 # the levels of the search bot: (seconds a move, iterations at most)
