@@ -602,16 +602,23 @@ class Compiler:
         heads = []
         with ExitStack() as loops:
             for i, prm in enumerate(a.params):
-                items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
+                domain = None
+                if any(isinstance(n, N.Call) and n.func in self.emit.def_names for n in N.walk(prm.domain)):
+                    # its items are made first, held in a name (where defs may be written in place: Python
+                    # allows no `:=` in a loop's own items), then walked
+                    domain = (self.emit.fresh("_dom"), self.emit.iter_src(prm.domain, gen_scope, in_iterable=False))
+                    items = self.emit.guarded(domain[0], prm)
+                else:
+                    items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
                 py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
                 heads.append(loops.enter_context(self.emit.loop(py, keyable=self.emit.keyable(prm.domain))))
                 cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
-                gen_params.append((py, items, cond))
+                gen_params.append((py, items, cond, domain))
             tests = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
         before = [f"{h} = {kept_start(h)}" for h in (heads[0] if heads else [])]
         # what loop i keeps is made at its head: after the loop (and condition) before it
-        params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [])
-                  for i, (py, items, cond) in enumerate(gen_params)]
+        params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [], domain)
+                  for i, (py, items, cond, domain) in enumerate(gen_params)]
         return before + generator_source(name, params, tests, memo, over_board)
 
     def grid_param(self, a: N.Action) -> Optional[str]:

@@ -368,13 +368,14 @@ class Emitter:
             return f"(not {self.test_src(inner, scope)})"
         return self.src(e, scope)
 
-    def iter_src(self, node: N.Expr, scope: Scope) -> str:
-        """Source of something to loop over: a list, or the pieces of a zone or a stack."""
-        self._iterable += 1
+    def iter_src(self, node: N.Expr, scope: Scope, in_iterable: bool = True) -> str:
+        """Source of something to loop over: a list, or the pieces of a zone or a stack; `in_iterable`: it is
+        written where a comprehension's loop takes its items (where Python allows no `:=`)."""
+        self._iterable += in_iterable
         try:
             s = self.src(node, scope)
         finally:
-            self._iterable -= 1
+            self._iterable -= in_iterable
         t = self.type_of(node)
         if t.base in ("zone", "space"):
             return f"{s}.pieces"

@@ -71,9 +71,16 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
     source or None, the lists that keep what later conditions hold (engine/hoisting.py))]. `memo`: the
     index of the action's table in `S.move_memo`, when its moves may be kept and handed out again (their
     texts depend on their arguments alone), or None; `over_board`: its one parameter ranges over a grid's
-    spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index."""
+    spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index. A parameter's
+    `domain`, if not None, is (name, source): its items are made into that name just before its loop (the
+    first parameter's by a line before the comprehension)."""
     parts = []
-    for py, items, test, kept in param_sources:
+    first = []
+    for i, (py, items, test, kept, domain) in enumerate(param_sources):
+        if domain is not None and i == 0:
+            first.append(f"{domain[0]} = {domain[1]}")
+        elif domain is not None:
+            parts.append(f"if ({domain[0]} := {domain[1]}) is not _UNSET")
         parts.append(f"for {py} in {items}")
         if test is not None:
             parts.append(f"if {test}")
@@ -82,13 +89,13 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
         parts.append(f"if {r}")
     if over_board:
         py = param_sources[0][0]
-        return [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] {' '.join(parts)}])"]
+        return first + [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] {' '.join(parts)}])"]
     args = "".join(f"{p[0]}, " for p in param_sources)
     if not param_sources:
         cond = " and ".join(f"({r})" for r in require_sources) or "True"
         return [f"if {cond}: out.append(_Move({act_name}, ()))"]
     if memo is None:
-        return [f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"]
+        return first + [f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"]
     key = param_sources[0][0] if len(param_sources) == 1 else f"({args})"
     made = f"(_I.get({key}) or _keep_move(_I, {key}, {act_name}, ({args})))"
-    return [f"_I = S.move_memo[{memo}]", f"out.extend([{made} {' '.join(parts)}])"]
+    return first + [f"_I = S.move_memo[{memo}]", f"out.extend([{made} {' '.join(parts)}])"]
