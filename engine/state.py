@@ -738,8 +738,9 @@ class State:
 
     def _rollback(self, mark, restore_rng=True):
         j = self._journal
-        for _ in range(len(j) - mark):
-            op = j.pop()
+        ops = j[mark:]
+        del j[mark:]  # (taken off the journal first, as each was when popped one by one)
+        for op in reversed(ops):
             code = op[0]
             if code == _MOVE:
                 _, p, old, idx = op
