@@ -106,7 +106,7 @@ class Board:
     def in_play(self):
         """The spaces that make up the board: all of a grid's; an area's that hold something."""
         if self.area:
-            return SpaceList((s for s in self.spaces if s.pieces), self)
+            return SpaceList([s for s in self.spaces if s.pieces], self)
         if self._all is None:
             self._all = SpaceList(self.spaces, self)
         return self._all
