@@ -434,6 +434,11 @@ class Emitter:
         """The compass direction a source names, if it names one (`_D_north`)."""
         return DIRS.get(src[3:]) if src.startswith("_D_") else None
 
+    def is_grid(self, board: str) -> bool:
+        """Is this shared board one whose spaces never change (a grid or a graph, not an area)?"""
+        spec = self.sym.boards.get(board)
+        return spec is not None and fixed_spaces(spec)
+
     def board_name(self, node: N.Expr) -> Optional[str]:
         """The name of the board this expression is, when it is a shared board's name."""
         if isinstance(node, N.Name) and self.checked.meaning(node).category == "board":

@@ -649,8 +649,26 @@ def at(S, spaces, x, y):
     return spaces[0].board.by_xy.get((x, y))
 
 
+def _seat_space_inline(emit, call, scope):
+    """seat_space(BOARD, label, p) of a shared grid: what the board keeps for (label, p's facing) read in place,
+    the call (which keeps it) made only for what it does not keep yet (or never keeps: a label that is not a
+    text, no player)."""
+    board = emit.board_name(call.args[0]) if len(call.args) == 3 else None
+    if board is None or not emit.is_grid(board):
+        return None
+    label = emit.once(emit.src(call.args[1], scope))
+    who = emit.once(emit.src(call.args[2], scope))
+    if label is None or who is None:
+        return None
+    got = emit.fresh("_a")
+    key = f"({label[0]}, (None if {who[0]} is None else {who[1]}.facing))"
+    return (f"({got} if ({got} := S.boards[{board!r}].seat_spaces.get({key}, _UNSET)) is not _UNSET "
+            f"else _F_seat_space(S, {emit.src(call.args[0], scope)}, {label[1]}, {who[1]}))")
+
+
 @builtin(LIST_OF_SPACE, A_TEXT, A_PLAYER, result=SPACE,
-         doc='the space a position printed on a player\'s component ("b1") names, read from that player\'s seat')
+         doc='the space a position printed on a player\'s component ("b1") names, read from that player\'s seat',
+         inline=_seat_space_inline)
 def seat_space(S, spaces, label, p):
     """`b1` is the second column from the player's left, in the row nearest the player."""
     if not spaces or label is None or p is None:
