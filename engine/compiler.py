@@ -606,12 +606,14 @@ class Compiler:
                 if any(isinstance(n, N.Call) and n.func in self.emit.def_names for n in N.walk(prm.domain)):
                     # its items are made first, held in a name (where defs may be written in place: Python
                     # allows no `:=` in a loop's own items), then walked
-                    domain = (self.emit.fresh("_dom"), self.emit.iter_src(prm.domain, gen_scope, in_iterable=False))
+                    made = self.emit.iter_src(prm.domain, gen_scope, in_iterable=False)
+                    domain = (self.emit.hold(made, "_dom"), made)
                     items = self.emit.guarded(domain[0], prm)
                 else:
                     items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
                 py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
-                heads.append(loops.enter_context(self.emit.loop(py, keyable=self.emit.keyable(prm.domain))))
+                loop = self.emit.loop(py, keyable=self.emit.keyable(prm.domain), items=items)
+                heads.append(loops.enter_context(loop))
                 cond = self.emit.test_src(prm.test, gen_scope) if prm.test is not None else None
                 gen_params.append((py, items, cond, domain))
             tests = [self.emit.test_src(s.test, gen_scope) for s in a.body if isinstance(s, N.Require)]
@@ -965,7 +967,7 @@ class Compiler:
         py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
         if test is None:
             return inner, py, f"list({items})"
-        with self.emit.loop(py, keyable=self.emit.keyable(domain)) as kept:
+        with self.emit.loop(py, keyable=self.emit.keyable(domain), items=items) as kept:
             cond = self.emit.test_src(test, inner)
         # the values tested count against the move's budget (as in a filter)
         items = self.emit.guarded(items, domain)

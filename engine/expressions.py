@@ -234,13 +234,15 @@ class Emitter:
 
     # -------------------------------------------------- values kept while a loop of an expression runs
     @contextmanager
-    def loop(self, *bound: str, can_keep: bool = True, keyable: bool = False) -> Iterator[list]:
+    def loop(self, *bound: str, can_keep: bool = True, keyable: bool = False, items: str = "") -> Iterator[list]:
         """Write the inside of a loop of an expression (a comprehension, any/all, a filter) that binds these
         names: what does not read them is worked out once per run of the loop, where it is first needed,
         in a list the loop makes at its head (the names of those lists are given back). `keyable`: its
         values are the same value exactly when they are equal (see keyable), so that what reads them and
-        no loop outside them is kept per value, by the loops outside (`_hk` names: a dict)."""
-        frame = _Loop(set(bound), can_keep, set(bound) if keyable else set())
+        no loop outside them is kept per value, by the loops outside (`_hk` names: a dict), when `items` (the
+        source of the values) reads none of the loops it is kept across: else the same values would not come
+        again."""
+        frame = _Loop(set(bound), can_keep, set(bound) if keyable else set(), self.reads_of(items))
         self._loops.append(frame)
         try:
             yield frame.kept
@@ -328,6 +330,7 @@ class Emitter:
         kept per value of these, when they are keyable); None if it cannot be kept."""
         frame = None
         keys: list[str] = []
+        anew: set = set()  # the variables of loops whose every value makes the keys anew
         for loop in reversed(self._loops):
             read = loop.bound & reads
             if read:
@@ -336,7 +339,10 @@ class Emitter:
                 if not read <= loop.keyable:
                     return None
                 keys.extend(sorted(read))
+                anew |= loop.items_reads
                 continue
+            if loop.bound & anew:
+                break
             if loop.can_keep:
                 frame = loop
         return None if frame is None else (frame, keys)
@@ -412,9 +418,9 @@ class Emitter:
         py = self.hold(src)
         return f"({py} := {src})", py
 
-    def hold(self, src: str) -> str:
+    def hold(self, src: str, prefix: str = "_a") -> str:
         """A new name for a value held with `:=`: it changes with what its source reads."""
-        py = self.fresh("_a")
+        py = self.fresh(prefix)
         self._reads[py] = self.reads_of(src)
         return py
 
@@ -457,7 +463,7 @@ class Emitter:
             items = self.guarded(self.iter_src(arg.domain, scope), arg)
             inner = scope.child()
             var = inner.bind_py(arg.var, self.fresh("_v"), self.items_present(arg.domain))
-            with self.loop(var, keyable=self.keyable(arg.domain)) as kept:
+            with self.loop(var, keyable=self.keyable(arg.domain), items=items) as kept:
                 test = self.test_src(arg.test, inner)
             return var, items, test, kept
         return None
@@ -882,7 +888,7 @@ class Emitter:
         items = self.guarded(self.iter_src(e.domain, scope), e)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
-        with self.loop(var, can_keep=e.mode == "where", keyable=self.keyable(e.domain)) as kept:
+        with self.loop(var, can_keep=e.mode == "where", keyable=self.keyable(e.domain), items=items) as kept:
             test = self.test_src(e.test, inner)
         if e.mode == "where":
             return f"[{var} {keep_heads(kept)}for {var} in {items} if {test}]"
@@ -901,7 +907,7 @@ class Emitter:
                 present = self.items_present(f.domain)
                 inner = inner.child()
                 var = inner.bind_py(f.var, self.fresh("_v"), present)
-                kept = loops.enter_context(self.loop(var, keyable=self.keyable(f.domain)))
+                kept = loops.enter_context(self.loop(var, keyable=self.keyable(f.domain), items=items))
                 parts.append((kept, f"for {var} in {items}"))  # the kept values of a loop are made at its head
                 if f.test is not None:
                     parts.append(([], f"if {self.test_src(f.test, inner)}"))
@@ -913,8 +919,8 @@ class _Loop:
     """A loop of an expression being written: the names it binds, and the lists made at its head that keep
     what does not change while it runs."""
 
-    def __init__(self, bound: set, can_keep: bool, keyable: set):
-        self.bound, self.can_keep, self.keyable = bound, can_keep, keyable
+    def __init__(self, bound: set, can_keep: bool, keyable: set, items_reads: set):
+        self.bound, self.can_keep, self.keyable, self.items_reads = bound, can_keep, keyable, items_reads
         self.kept: list[str] = []
         self.by_source: dict[tuple[str, tuple[str, ...]], str] = {}
 
