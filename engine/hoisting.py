@@ -12,7 +12,9 @@ made on the way are made the same again), except a random draw: a part that draw
 A part that reads an inner loop's variable but none of the loops around it, such as the side of `offer(k)` that
 direction d turns to in a requirement on (k, s, d), is kept the same way per value of that variable (a dict at
 the head of the loop over s, `_hk` names): when the variable's values are the same value exactly when they are
-equal (spaces, pieces, players, zones, directions, texts; not numbers, where 1 == True == 1.0).
+equal (spaces, pieces, players, zones, directions, texts; not numbers, where 1 == True == 1.0), and when its
+loop's items read none of the loops it is kept across (d's directions are the same for every s; a loop over
+`[next_pad(f)]` inside a loop over f would give new keys for every f, and a dict would cost for nothing).
 """
 from __future__ import annotations
 
