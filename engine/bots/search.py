@@ -115,16 +115,7 @@ class SearchBot:
                         break
                     node = child
                     continue
-                untried = []
-                there = []
-                for m in moves:
-                    child = children.get(m.text)
-                    if child is None:
-                        untried.append(m)
-                    else:
-                        child.available += 1
-                        there.append(child)
-                        there.append(m)
+                untried, there = _split(moves, children)
                 if untried:
                     move = untried[rng.randrange(len(untried))]
                     child = children[move.text] = _Node()
@@ -157,14 +148,7 @@ class SearchBot:
         for seat in world.deciders:
             stats = node.answers.setdefault(seat, {})
             options = world.moves_for(seat)
-            untried, there = [], []
-            for m in options:
-                child = stats.get(m.text)
-                if child is None:
-                    untried.append(m)
-                else:
-                    child.available += 1
-                    there.extend((child, m))
+            untried, there = _split(options, stats)
             if untried:
                 pick = untried[rng.randrange(len(untried))]
                 stats[pick.text] = child = _Node()
@@ -185,6 +169,21 @@ class SearchBot:
             if value > best_value:
                 best, best_value = there[i + 1], value
         return best
+
+
+def _split(moves, children):
+    """The moves not tried yet from a node, and the tried ones as [child, move, child, move, ...] for UCB1;
+    each tried move's child counts one more time it was there to choose."""
+    untried, there = [], []
+    for m in moves:
+        child = children.get(m.text)
+        if child is None:
+            untried.append(m)
+        else:
+            child.available += 1
+            there.append(child)
+            there.append(m)
+    return untried, there
 
 
 def rewards(state):
