@@ -23,7 +23,7 @@ from ..grammar.types import ANY, COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .hoisting import kept_start
 from .library import LIBRARY
-from .moves import generator_source
+from .moves import attempt_source, generator_source
 from .runtime import DIRS, Kind
 
 # a piece's own attributes that a rule may change (`owner`, `up`, `turns`); its kind's `mutable` ones besides
@@ -75,6 +75,11 @@ class CompiledAction:
     scope: Optional[Scope] = None  # where its parameters are, for computing parts of its conditions later
     label: Optional[Callable] = None  # label(S, L): the move in players' words (`as "..."`)
     gen: Optional[Callable] = None  # gen(S, out): appends every legal Move of this action to out
+    exists: Optional[Callable] = None  # exists(S): has this action a legal move (stops at the first)?
+    # (domains(S), attempt(S, *args)) for drawing a random move without listing them all (State.random_move):
+    # every parameter's items, and the move with these arguments if it is legal, else None; None for an action
+    # of one parameter, or when a parameter's items depend on another's, or moves that read the same are merged
+    sampler: Optional[tuple] = None
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
@@ -585,18 +590,22 @@ class Compiler:
         name = self.emit.put(act, "_act")
         act.gen = self.emit.def_function(lambda: self.generator(a, name, index if kept else None,
                                                                 act.over_board is not None), "S, out")
+        act.exists = self.emit.def_function(lambda: self.generator(a, name, None, False, exists=True), "S")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
+        if not act.dedupe and len(a.params) > 1:  # (one parameter's moves are listed as quickly as drawn)
+            act.sampler = self.sampler(a, name, index if kept else None, act.over_board is not None)
         if a.reveals is not None:
             names = [p.name for p in a.params]
             act.reveals = a.reveals[0] if a.reveals[0] in ("nothing", "action") else \
                 tuple(names.index(n) for n in a.reveals if n in names)
         return act
 
-    def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> list[str]:
-        """The source of the function that lists an action's legal moves (see moves.generator_source). Each
-        parameter's loop keeps what the loops inside it do not change (Emitter.loop): `offer(k)` of a
-        condition on (k, s, d) is worked out once per k."""
+    def generator(self, a: N.Action, name: str, memo: Optional[int], over_board: bool,
+                  exists: bool = False) -> list[str]:
+        """The source of the function that lists an action's legal moves (see moves.generator_source), or with
+        `exists` tells whether it has one. Each parameter's loop keeps what the loops inside it do not change
+        (Emitter.loop): `offer(k)` of a condition on (k, s, d) is worked out once per k."""
         gen_scope = Scope(Frame())  # the generator names its parameters _p0, _p1, ...
         gen_params = []
         heads = []
@@ -621,7 +630,34 @@ class Compiler:
         # what loop i keeps is made at its head: after the loop (and condition) before it
         params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [], domain)
                   for i, (py, items, cond, domain) in enumerate(gen_params)]
-        return before + generator_source(name, params, tests, memo, over_board)
+        return before + generator_source(name, params, tests, memo, over_board, exists)
+
+    def sampler(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> Optional[tuple]:
+        """(domains, attempt) of CompiledAction.sampler: drawing a move is then drawing one argument from each
+        parameter's items and keeping it if it is legal (State.random_move), which is uniform over the legal
+        moves only when the items of a parameter do not depend on the others'."""
+        if not a.params:
+            return None
+        earlier: set = set()
+        for prm in a.params:
+            if any(isinstance(n, N.Name) and n.id in earlier for n in N.walk(prm.domain)):
+                return None
+            earlier.add(prm.name)
+
+        def domains():
+            scope = Scope(Frame())
+            made = [self.emit.guarded(self.emit.iter_src(p.domain, scope, in_iterable=False), p) for p in a.params]
+            return [f"return [{', '.join(made)}]"]
+
+        def attempt():
+            scope = Scope(Frame())
+            args = [scope.bind_py(p.name, f"_p{i}", self.emit.items_present(p.domain))
+                    for i, p in enumerate(a.params)]
+            tests = [self.emit.test_src(p.test, scope) for p in a.params if p.test is not None]
+            tests += [self.emit.test_src(s.test, scope) for s in a.body if isinstance(s, N.Require)]
+            return attempt_source(name, args, tests, memo, over_board)
+        params = "S, " + ", ".join(f"_p{i}" for i in range(len(a.params)))
+        return self.emit.def_function(domains, "S"), self.emit.def_function(attempt, params)
 
     def grid_param(self, a: N.Action) -> Optional[str]:
         """The shared grid board whose spaces an action's one parameter ranges over, if it does."""

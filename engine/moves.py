@@ -53,6 +53,20 @@ class Move:
         return f"Move({self.text!r})"
 
 
+def attempt_source(act_name, args, test_sources, memo=None, over_board=False):
+    """The body of `attempt(S, _p0, ...)`: the action's Move with these arguments when its parameters' conditions
+    and its requirements hold (in the order the listing tests them), else None; the Move is the one the
+    listing gives (see generator_source)."""
+    lines = [f"if not ({t}): return None" for t in test_sources]
+    tup = "".join(f"{a}, " for a in args)
+    if over_board:
+        return lines + [f"return S.board_moves[{memo}][{args[0]}.index]"]
+    if memo is None:
+        return lines + [f"return _Move({act_name}, ({tup}))"]
+    key = args[0] if len(args) == 1 else f"({tup})"
+    return lines + [f"_I = S.move_memo[{memo}]", f"return _I.get({key}) or _keep_move(_I, {key}, {act_name}, ({tup}))"]
+
+
 def move_word(a):
     """A move's argument as the others read it: a piece from a zone they may not look into is its kind."""
     zone = a.loc if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space else None
@@ -65,7 +79,7 @@ def keep_move(memo, key, action, args):
     return move
 
 
-def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False):
+def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False, exists=False):
     """The body of `gen(S, out)`: one comprehension that appends every legal Move of an action to `out`: its
     parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
     source or None, the lists that keep what later conditions hold (engine/hoisting.py))]. `memo`: the
@@ -73,7 +87,8 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
     texts depend on their arguments alone), or None; `over_board`: its one parameter ranges over a grid's
     spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index. A parameter's
     `domain`, if not None, is (name, source): its items are made into that name just before its loop (the
-    first parameter's by a line before the comprehension)."""
+    first parameter's by a line before the comprehension). `exists`: the body of `exists(S)` instead, true when
+    the action has a legal move (the same loops, stopping at the first)."""
     parts = []
     first = []
     for i, (py, items, test, kept, domain) in enumerate(param_sources):
@@ -87,6 +102,10 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
         parts.extend(f"for {h} in [{kept_start(h)}]" for h in kept)  # what later conditions keep, per value of py
     for r in require_sources:
         parts.append(f"if {r}")
+    if exists:
+        if not param_sources:
+            return [f"return True if {' and '.join(f'({r})' for r in require_sources) or 'True'} else False"]
+        return first + [f"return any(True {' '.join(parts)})"]
     if over_board:
         py = param_sources[0][0]
         return first + [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] {' '.join(parts)}])"]

@@ -33,7 +33,7 @@ def play_game(state, bots, max_moves=None, on_move=None) -> GameRecord:
     applied (at a simultaneous step, with the first of its seats)."""
     length = 0
     while not state.is_over() and (max_moves is None or length < max_moves):
-        if not state.simultaneous and not state.legal_moves():
+        if not state.simultaneous and not state.has_moves():
             break
         seat = state.to_move
         if state.simultaneous:

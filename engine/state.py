@@ -34,6 +34,7 @@ from .runtime import (
     rotate,
     value_text,
 )
+from .sampling import has_moves, random_move
 from .topology import board_size, connect, sites
 from .topology import label as _label
 from .view import view
@@ -239,6 +240,12 @@ class State:
         self._by_phase = game.open_actions
         self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
                          for ph, (regular, fallback) in game.open_actions.items()}
+        # (action, its lister) of each regular action, by phase: for drawing a random move (sampling.py)
+        self._draw_cache = None  # (version, player to move, candidates, their number) of sampling.py
+        # (only in phases where some action's moves can be drawn without listing them)
+        self._draw_plans = {ph: tuple(zip(regular, self._listers[ph][0]))
+                            for ph, (regular, _) in game.open_actions.items()
+                            if any(a.sampler is not None for a in regular)}
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
         self._build_players()
@@ -930,6 +937,15 @@ class State:
         self._cache = moves
         return moves
 
+    def random_move(self, rng):
+        """A uniformly random legal move, drawn with `rng` without listing them all when the rules allow
+        (see sampling.py); IndexError when there is none."""
+        return random_move(self, rng)
+
+    def has_moves(self):
+        """Has the player to move (or the one to choose) a legal move? Quicker than listing them."""
+        return has_moves(self)
+
     def _list_moves(self):
         """The legal moves of the actions open now; listing them has a budget of its own."""
         moves: list[Move] = []
@@ -1337,7 +1353,7 @@ class State:
         self.turn_player = nxt
         self.turn += 1
         self._turn_begins()
-        if self._ending is None and not self.legal_moves():
+        if self._ending is None and not has_moves(self):
             self._stuck()
         if self._ending is not None:
             self._conclude()
@@ -1357,7 +1373,7 @@ class State:
         and the turn goes to the next player, whose turn starts (its triggers run, then this check again); when
         every player in a row has passed so, nobody can move, and the game finishes."""
         passed = 0
-        while not self.legal_moves():
+        while not has_moves(self):
             rule = self.game.stuck_rule(self.phase)
             if rule != "pass":
                 self.declare_end(rule, self.turn_player if rule in ("lose", "win") else None,
@@ -1384,6 +1400,9 @@ class State:
         saved = self.turn_player
         self.turn_player = player
         try:
+            if not self._trying:
+                regular_acts, fallback_acts = self._by_phase[self.phase]
+                return any(a.exists(self) for a in regular_acts) or any(a.exists(self) for a in fallback_acts)
             regular, fallback = self._listers[self.phase]
             moves: list[Move] = []
             for listers in (regular, fallback):

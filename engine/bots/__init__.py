@@ -35,7 +35,9 @@ class RandomBot:
         self.rng = rng if rng is not None else random.Random(seed)
 
     def choose(self, state, seat):
-        moves = state.moves_for(seat) if state.simultaneous else state.legal_moves()
+        if not state.simultaneous:
+            return state.random_move(self.rng)  # (without listing every move, where the rules allow)
+        moves = state.moves_for(seat)
         n = len(moves)
         # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
         return moves[self.rng._randbelow(n) if n else self.rng.randrange(n)]
