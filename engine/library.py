@@ -639,7 +639,16 @@ def column(S, s, p):
     return s.y
 
 
-@builtin(LIST_OF_SPACE, AN_INT, AN_INT, result=SPACE, doc="the space of a board at column X, row Y, or none")
+def _at_inline(emit, call, scope):
+    """at(BOARD, x, y) of a shared grid: the board's table read in place."""
+    board = emit.board_name(call.args[0]) if len(call.args) == 3 else None
+    if board is None or not emit.is_grid(board):
+        return None
+    return f"S.boards[{board!r}].by_xy.get(({emit.src(call.args[1], scope)}, {emit.src(call.args[2], scope)}))"
+
+
+@builtin(LIST_OF_SPACE, AN_INT, AN_INT, result=SPACE, doc="the space of a board at column X, row Y, or none",
+         inline=_at_inline)
 def at(S, spaces, x, y):
     board = getattr(spaces, "board", None)
     if board is not None:

@@ -33,7 +33,10 @@ _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, Zero
 def random_move(S, rng):
     """A uniformly random legal move of `S`, drawn with `rng` (IndexError when there is none)."""
     if S.phase not in S._draw_plans or S._cache_version == S._version or S.over or S.pending is not None:
-        return _from_list(S, rng)
+        moves = S.legal_moves()
+        n = len(moves)
+        # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
+        return moves[rng._randbelow(n) if n else rng.randrange(n)]
     S._budget = MAX_LOOP_STEPS
     try:
         parts, total = _candidates(S)

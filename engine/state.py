@@ -937,14 +937,10 @@ class State:
         self._cache = moves
         return moves
 
-    def random_move(self, rng):
-        """A uniformly random legal move, drawn with `rng` without listing them all when the rules allow
-        (see sampling.py); IndexError when there is none."""
-        return random_move(self, rng)
-
-    def has_moves(self):
-        """Has the player to move (or the one to choose) a legal move? Quicker than listing them."""
-        return has_moves(self)
+    # a uniformly random legal move drawn with `rng`, without listing them all where the rules allow; and
+    # whether there is a legal move at all (see sampling.py)
+    random_move = random_move
+    has_moves = has_moves
 
     def _list_moves(self):
         """The legal moves of the actions open now; listing them has a budget of its own."""
@@ -1353,7 +1349,7 @@ class State:
         self.turn_player = nxt
         self.turn += 1
         self._turn_begins()
-        if self._ending is None and not has_moves(self):
+        if self._ending is None and not (has_moves(self) if self.phase in self._draw_plans else self.legal_moves()):
             self._stuck()
         if self._ending is not None:
             self._conclude()
