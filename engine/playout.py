@@ -32,9 +32,11 @@ def play_game(state, bots, max_moves=None, on_move=None) -> GameRecord:
     and they are applied as one decision. `on_move(state, seat, move)` is called before each move is
     applied (at a simultaneous step, with the first of its seats)."""
     length = 0
+    if not state.is_over() and not state.simultaneous and not state.has_moves():
+        # (a position arranged by hand: after a move the engine sees to it that the player to move has a move,
+        # or the game is over)
+        return GameRecord(0, None)
     while not state.is_over() and (max_moves is None or length < max_moves):
-        if not state.simultaneous and not state.has_moves():
-            break
         seat = state.to_move
         if state.simultaneous:
             # each seat answers on the state as it is: no bot sees another's answer, then all count as one move

@@ -937,10 +937,18 @@ class State:
         self._cache = moves
         return moves
 
-    # a uniformly random legal move drawn with `rng`, without listing them all where the rules allow; and
     # whether there is a legal move at all (see sampling.py)
-    random_move = random_move
     has_moves = has_moves
+
+    def random_move(self, rng):
+        """A uniformly random legal move drawn with `rng`, without listing them all where the rules allow (see
+        sampling.py); IndexError when there is none."""
+        if self._draw_plans:
+            return random_move(self, rng)
+        moves = self.legal_moves()
+        n = len(moves)
+        # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
+        return moves[rng._randbelow(n) if n else rng.randrange(n)]
 
     def _list_moves(self):
         """The legal moves of the actions open now; listing them has a budget of its own."""
