@@ -57,27 +57,39 @@ class Node:
         """A copy of this node with some fields changed."""
         return attrs.evolve(self, **changes)
 
-    def children(self) -> Iterator["Node"]:
+    def children(self) -> list["Node"]:
         """The nodes directly inside this one, in field order."""
-        for field in attrs.fields(type(self)):
-            yield from _nodes_in(getattr(self, field.name))
+        names = _CHILD_FIELDS.get(type(self))
+        if names is None:  # (worked out once per class: the checker and compiler walk trees many times)
+            names = _CHILD_FIELDS[type(self)] = tuple(f.name for f in attrs.fields(type(self)) if f.name != "span")
+        out: list = []
+        for name in names:
+            _add_nodes(getattr(self, name), out)
+        return out
 
 
-def _nodes_in(value) -> Iterator[Node]:
+_CHILD_FIELDS: dict = {}
+
+
+def _add_nodes(value, out: list) -> None:
     if isinstance(value, Node):
-        yield value
+        out.append(value)
     elif isinstance(value, tuple):
         for item in value:
-            yield from _nodes_in(item)
+            _add_nodes(item, out)
 
 
 def walk(root) -> Iterator[Node]:
     """Every node of a tree (or of a tuple of trees), parents before their children."""
-    todo = list(_nodes_in(root))[::-1]
+    todo: list = []
+    _add_nodes(root, todo)
+    todo.reverse()
     while todo:
         n = todo.pop()
         yield n
-        todo.extend(list(n.children())[::-1])
+        kids = n.children()
+        kids.reverse()
+        todo.extend(kids)
 
 
 @node
