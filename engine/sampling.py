@@ -7,10 +7,10 @@ optimised playouts do (Piette et al., "Optimised playout implementations for the
 2021), a move is drawn by rejection:
 
 * each open action offers the product of its parameters' items (CompiledAction.sampler), its *candidates*;
-  an action it cannot do that for (one parameter's items depend on another's, or twins are merged) offers its
-  legal moves, listed;
+  an action it cannot do that for (one parameter, one parameter's items that depend on another's, twins that
+  are merged, `ensure`s) offers its legal moves, listed;
 * one of all candidates is drawn uniformly; a listed move is kept at once, a candidate if the action's
-  conditions hold for it (and its `ensure`s, by trying it), else another is drawn;
+  conditions hold for it, else another is drawn;
 * after TRIES failures the moves are listed after all, and one of them is drawn.
 
 Every draw that is kept is uniform over the legal moves (each legal move is one candidate, or one listed
@@ -33,10 +33,7 @@ _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, Zero
 def random_move(S, rng):
     """A uniformly random legal move of `S`, drawn with `rng` (IndexError when there is none)."""
     if S.phase not in S._draw_plans or S._cache_version == S._version or S.over or S.pending is not None:
-        moves = S.legal_moves()
-        n = len(moves)
-        # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
-        return moves[rng._randbelow(n) if n else rng.randrange(n)]
+        return draw_listed(S, rng)
     S._budget = MAX_LOOP_STEPS
     try:
         parts, total = _candidates(S)
@@ -48,7 +45,7 @@ def random_move(S, rng):
         raise RuleError("a rule calls itself without end") from None
     except _WRONG_KIND as err:
         raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
-    return _from_list(S, rng)
+    return draw_listed(S, rng)
 
 
 def has_moves(S):
@@ -126,7 +123,8 @@ def _step(total):
     return step
 
 
-def _from_list(S, rng):
+def draw_listed(S, rng):
+    """One of the legal moves, listed, drawn with `rng`: what the random bot always did."""
     moves = S.legal_moves()
     n = len(moves)
     # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)

@@ -34,7 +34,7 @@ from .runtime import (
     rotate,
     value_text,
 )
-from .sampling import has_moves, random_move
+from .sampling import draw_listed, has_moves, random_move
 from .topology import board_size, connect, sites
 from .topology import label as _label
 from .view import view
@@ -240,9 +240,9 @@ class State:
         self._by_phase = game.open_actions
         self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
                          for ph, (regular, fallback) in game.open_actions.items()}
-        # (action, its lister) of each regular action, by phase: for drawing a random move (sampling.py)
         self._draw_cache = None  # (version, player to move, candidates, their number) of sampling.py
-        # (only in phases where some action's moves can be drawn without listing them)
+        # (action, its lister) of each regular action, by phase, for drawing a random move (sampling.py): only
+        # in phases where some action's moves can be drawn without listing them
         self._draw_plans = {ph: tuple(zip(regular, self._listers[ph][0]))
                             for ph, (regular, _) in game.open_actions.items()
                             if any(a.sampler is not None for a in regular)}
@@ -943,12 +943,7 @@ class State:
     def random_move(self, rng):
         """A uniformly random legal move drawn with `rng`, without listing them all where the rules allow (see
         sampling.py); IndexError when there is none."""
-        if self._draw_plans:
-            return random_move(self, rng)
-        moves = self.legal_moves()
-        n = len(moves)
-        # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
-        return moves[rng._randbelow(n) if n else rng.randrange(n)]
+        return random_move(self, rng) if self._draw_plans else draw_listed(self, rng)
 
     def _list_moves(self):
         """The legal moves of the actions open now; listing them has a budget of its own."""
