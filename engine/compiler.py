@@ -636,8 +636,6 @@ class Compiler:
         """(domains, attempt) of CompiledAction.sampler: drawing a move is then drawing one argument from each
         parameter's items and keeping it if it is legal (State.random_move), which is uniform over the legal
         moves only when the items of a parameter do not depend on the others'."""
-        if not a.params:
-            return None
         earlier: set = set()
         for prm in a.params:
             if any(isinstance(n, N.Name) and n.id in earlier for n in N.walk(prm.domain)):
