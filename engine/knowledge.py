@@ -165,6 +165,8 @@ class Worlds:
     what honesty costs); chance is sampled afresh all the same."""
 
     def __init__(self, state, seat, peek=False):
+        if not state.records:
+            raise ValueError("this state keeps no record of its draws (records=False): nothing can be known of it")
         self.seat = seat
         self.peek = peek
         self.state = work = clone_state(state)

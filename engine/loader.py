@@ -100,11 +100,14 @@ class Game:
             self._built[key] = Game(compiled, self.path, self.base, self.analysis, self._built, values)
         return self._built[key]
 
-    def new_state(self, seed=0, players=None, options=(), inputs=None, chance=None) -> State:
+    def new_state(self, seed=0, players=None, options=(), inputs=None, chance=None, records=True) -> State:
         """A game at its start. `chance` forces the outcomes of the start's draws, one by one (see
-        chance.setup_outcomes); without it they come from the seed."""
+        chance.setup_outcomes); without it they come from the seed. `records=False`: a state that keeps no record
+        of what its draws could have been, for games nobody reasons about (random movers): a bot that works out
+        what its seat knows refuses it."""
         game = self.played_as(options)
-        return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs, chance=chance)
+        return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs, chance=chance,
+                     records=records)
 
 
 _LOADING: list[str] = []  # the games being loaded, outermost first: the variants their options use load inside

@@ -199,6 +199,9 @@ def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_mo
     players = players if players is not None else game.min_players
     if summary is None:
         summary = Summary(game.seat_names(players))
+    # random movers read nothing of what could have been drawn: their games keep no record of it (a sixth of a
+    # playout of a game that deals hidden cards)
+    records = bots_for is not None
     if bots_for is None:
         def bots_for(i, players):
             return [RandomBot(series_rng(seed, i))] * players
@@ -207,7 +210,7 @@ def play_series(game, n, seed=0, players=None, options=(), bots_for=None, max_mo
     try:
         for i in range(start, start + n):
             if state is None:
-                state = game.new_state(seed=seed + i, players=players, options=tuple(options))
+                state = game.new_state(seed=seed + i, players=players, options=tuple(options), records=records)
             else:
                 state.restart(seed + i)  # the game new_state(seed=seed + i) would start, not built again
             watch = None if on_move is None else (lambda state, seat, move, i=i: on_move(i, state, seat, move))

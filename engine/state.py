@@ -186,10 +186,15 @@ def option_values(game: CompiledGame, options) -> dict:
 
 
 class State:
-    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None, chance=None):
+    def __init__(self, game: CompiledGame, seed=0, players=None, options=(), inputs=None, chance=None,
+                 records=True):
         n = players if players is not None else game.min_players
         check_setup(game, n, options)
         self.game = game
+        self._hides_moves = game.hides_moves  # (read at every move)
+        # whether each draw and each value written where some cannot see is recorded (`chance`, `writes`): what a
+        # bot needs that works out what its seat knows (knowledge.py); a series of random movers goes without
+        self.records = records
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
@@ -574,6 +579,8 @@ class State:
 
     def note_write(self, write):
         """Record that the rules gave a value to a place some players cannot see (runtime.Write)."""
+        if not self.records:
+            return
         if write.options is not None and self.chance:
             write.label = self.chance[-1].label  # the pick just made
         self.writes.append(write)
@@ -582,7 +589,7 @@ class State:
     def shuffle(self, items):
         """Shuffle a list of pieces in place: a Fisher-Yates shuffle, one draw a step (the generator's own
         shuffle, draw for draw), each draw forced where the run's script says."""
-        seen = self._seen(items)
+        seen = self._seen(items) if self.records else ()
         first = len(self._script.used)
         self._journal.append((_ORDER, items, list(items)))
         self._note_draw()
@@ -610,6 +617,10 @@ class State:
     def pick_at_random(self, items, into=None):
         """An item of a list picked at random (the rules' `random`); `into` says where the rules put it, when
         that is a place some players cannot see (see ChanceEvent)."""
+        if not self.records:
+            i = self.randrange(len(items))
+            self._chance_count += 1  # (the labels of chance events are the same either way)
+            return items[i]
         seen = self._seen([x for x in items if isinstance(x, Piece)])
         first = len(self._script.used)
         i = self.randrange(len(items))
@@ -626,6 +637,10 @@ class State:
         return (self._chance_move, self._chance_count)
 
     def _note_chance(self, event_or_kind, pieces=()):
+        if not self.records:
+            if not isinstance(event_or_kind, ChanceEvent):
+                self._chance_count += 1
+            return
         event = event_or_kind if isinstance(event_or_kind, ChanceEvent) else \
             ChanceEvent(event_or_kind, self._next_label(), self._seen(pieces))
         self.chance.append(event)
@@ -1057,10 +1072,13 @@ class State:
     def apply(self, move, chance=None):
         """Apply a legal move. `chance` forces the outcomes of the draws it makes anew, one by one (see
         chance.outcomes); the draws past it, or all without it, come from the generator."""
+        pending = self.pending
+        if pending is None and not chance and not self._hides_moves:
+            self._apply_plain(move)
+            return
         if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
-        pending = self.pending
         told = self._told_of(move, pending) if self.game.hides_moves else None
         if pending is None:
             mark = len(self._journal)
@@ -1108,6 +1126,34 @@ class State:
         self._moves.append(move)
         if self.game.hides_moves:
             self._told.append((told, (self.to_move, self.turn_player.index)))
+
+    def _apply_plain(self, move):
+        """`apply` of an action's move (not the answer to a choice) with nothing forced and nothing hidden from
+        anyone: the most common move, taken the short way."""
+        if move._masked is None and move.action.eager_text:
+            move.fix_text()
+        self._version += 1
+        mark = len(self._journal)
+        self._steps.append(mark)
+        try:
+            self._run(move, _NO_CHOICES, mark)
+            script = self._script
+            if script.used:
+                self.last_draws = script.sizes[:]
+                self._step_draws.append(tuple(script.used))
+            else:
+                self.last_draws = _NO_DRAWS
+                self._step_draws.append(())
+        except BaseException as err:
+            self._steps.pop()
+            self._drop_suspended()
+            self._rollback(mark)
+            self.pending = None
+            self._version += 1
+            if isinstance(err, RuleError) or not isinstance(err, Exception):
+                raise
+            raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
+        self._moves.append(move)
 
     def _told_of(self, move, pending):
         """What the seats are told of a move about to be applied, when it is less than all they may see:

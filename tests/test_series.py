@@ -9,7 +9,7 @@ from mire.cli.main import main
 from mire.engine import load_game
 from mire.engine.arena import arena, bot_labels
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_series, random_playouts, wilson
+from mire.engine.playout import play_game, play_series, random_playouts, series_rng, wilson
 
 
 def run(args):
@@ -157,3 +157,29 @@ def test_simulate_and_arena_report_mean_scores_per_seat_in_text_and_json():
     assert all("score" in t and "score_interval" in t for t in result["by_bot"].values())
     assert "mean score" in run(["arena", "quagmire", "--players", "3", "-n", "3"]).output
     assert "scores" not in json.loads(run(["simulate", "tic-tac-toe", "-n", "5", "--json"]).output)
+
+
+@pytest.mark.parametrize("name", ["mudwater", "quagmire", "mosquito-show"])
+def test_random_movers_play_the_same_games_without_records_of_the_draws(name):
+    # a series of random movers keeps no record of what its draws could have been: the games are the same
+    game = load_game(name)
+    played = {}
+    for records in (True, False):
+        state = game.new_state(seed=5, records=records)
+        outcome = play_game(state, [RandomBot(seed=9)] * state.num_players).outcome
+        played[records] = (state.history, outcome.text, outcome.scores)
+        assert bool(state.chance) is records
+        assert records or not state.writes
+    assert played[True] == played[False]
+    # the series of random movers (without records) and the same bots given explicitly (with them)
+    plain = play_series(game, 6, seed=2)
+    given = play_series(game, 6, seed=2, bots_for=lambda i, n: [RandomBot(series_rng(2, i))] * n)
+    assert plain.as_dict() == given.as_dict()
+
+
+def test_a_state_without_records_is_refused_by_what_works_out_a_seats_knowledge():
+    from mire.engine.knowledge import Worlds
+    state = load_game("mudwater").new_state(seed=1, records=False)
+    with pytest.raises(ValueError, match="keeps no record of its draws"):
+        Worlds(state, 0)
+    assert Worlds(load_game("mudwater").new_state(seed=1), 0).seat == 0
