@@ -55,7 +55,7 @@ def rotate(dx, dy, quarter_turns):
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces", "shape", "lines", "of", "visibility")
+                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape="grid", visibility="public"):
         self.name, self.width, self.height, self.index = name, width, height, index
@@ -67,6 +67,9 @@ class Board:
         self.spaces = []
         self.by_xy = {}
         self._all = None
+        # an area's spaces that hold something (in_play), until one of its spaces fills or empties (the State's
+        # changes to pieces see to that: `occupied = None`)
+        self.occupied = None
         self._retired = {}  # an area's spaces taken back by undo, by (x, y): made again, they are the same
         self.seat_spaces = {}  # (label, facing) -> the space a label read from that seat names (library.seat_space)
 
@@ -82,7 +85,7 @@ class Board:
             raise RuleError(f"the area '{self.name}' would grow past {MAX_AREA_SPACES} spaces")
         s = self._retired.pop((x, y), None)
         if s is None:
-            s = Space(self, x, y, f"{x},{y}", x, y, -1)
+            s = AreaSpace(self, x, y, f"{x},{y}", x, y, -1)
         self.spaces.append(s)
         self.by_xy[(x, y)] = s
         for d in DIRS.values():
@@ -106,7 +109,10 @@ class Board:
     def in_play(self):
         """The spaces that make up the board: all of a grid's; an area's that hold something."""
         if self.area:
-            return SpaceList([s for s in self.spaces if s.pieces], self)
+            kept = self.occupied
+            if kept is None:
+                kept = self.occupied = SpaceList([s for s in self.spaces if s.pieces], self)
+            return kept
         if self._all is None:
             self._all = SpaceList(self.spaces, self)
         return self._all
@@ -124,6 +130,7 @@ class SpaceList(list):
 class Space:
     __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along")
     is_space = True
+    in_area = False  # (see AreaSpace)
     capacity = None  # a space holds any number of pieces
 
     def __init__(self, board, x, y, name, px, py, index):
@@ -142,9 +149,17 @@ class Space:
         return self.name
 
 
+class AreaSpace(Space):
+    """A space of an area: when it fills or empties, the board's list of the spaces in play is made again
+    (Board.occupied)."""
+    __slots__ = ()
+    in_area = True
+
+
 class Zone:
     __slots__ = ("name", "owner", "pieces", "visibility", "capacity", "size_hidden")
     is_space = False
+    in_area = False
 
     def __init__(self, name, owner, visibility, capacity, size_hidden=False):
         self.name, self.owner, self.visibility, self.capacity = name, owner, visibility, capacity
@@ -284,6 +299,8 @@ def value_text(v) -> str:
             else v.describe()
     if cls is str:
         return v
+    if cls is AreaSpace:
+        return v.name
     if v is None:
         return "none"
     if v is True:

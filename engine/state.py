@@ -21,6 +21,7 @@ from .positions import record, repetitions
 from .runtime import (
     DIR_BY_VECTOR,
     DIRS,
+    AreaSpace,
     Board,
     GameOver,
     NeedChoice,
@@ -258,6 +259,9 @@ class State:
         # the moves of an action over a grid's spaces, by the space's index
         self.board_moves: list = [self._space_moves(a) if a.over_board else None for a in game.actions]
         self._build_player_boards()
+        # the areas, whose lists of spaces in play (Board.occupied) an undo makes again
+        self._areas = [b for b in [*self.boards.values(), *(b for p in self.players for b in p.boards.values())]
+                       if b.area]
         self._build_zones()
         self._build_pieces()
         self.turn_player = self.players[0]
@@ -442,7 +446,7 @@ class State:
                 if clash:
                     label = f"{name}.{label}"
                 used.add(label)
-                s = Space(board, x, y, label, px, py, len(self.spaces))
+                s = (AreaSpace if board.area else Space)(board, x, y, label, px, py, len(self.spaces))
                 board.spaces.append(s)
                 board.by_xy[(x, y)] = s
                 self.spaces.append(s)
@@ -512,6 +516,8 @@ class State:
     def _new_piece(self, kind, attrs_, owner, up, dest):
         p = Piece(self.game.kinds[kind], attrs_, owner, up, dest, self._next_id)
         self._next_id += 1
+        if not dest.pieces and dest.in_area:
+            dest.board.occupied = None
         dest.pieces.append(p)
         self.kind_pieces[kind].append(p)
         return p
@@ -525,7 +531,10 @@ class State:
             self._check_capacity(dest, None)
         p = Piece(self.game.kinds[kind], attrs_, owner, up, dest, self._next_id)
         self._next_id += 1
-        dest.pieces.append(p)
+        pieces = dest.pieces
+        if not pieces and dest.in_area:  # (a space of an area fills: the area's spaces in play change)
+            dest.board.occupied = None
+        pieces.append(p)
         self.kind_pieces[kind].append(p)
         self._journal.append((_CREATE, p))
         return p
@@ -546,9 +555,14 @@ class State:
             # most moves take the top piece
             idx = len(pieces) - 1 if pieces[-1] is p else pieces.index(p)
             del pieces[idx]
+            if not pieces and old.in_area:
+                old.board.occupied = None
         else:
             idx = -1
-        dest.pieces.append(p)
+        pieces = dest.pieces
+        if not pieces and dest.in_area:
+            dest.board.occupied = None
+        pieces.append(p)
         p.loc = dest
         self._journal.append((_MOVE, p, old, idx))
 
@@ -673,6 +687,8 @@ class State:
         on a board it may not look at). Not journalled: for a copy that a search works on."""
         for place, _ in places:
             place.pieces = []
+            if place.in_area:
+                place.board.occupied = None
         for p in left_out:
             p.loc = None
         for place, pieces in places:
@@ -762,7 +778,7 @@ class State:
         j = self._journal
         ops = j[mark:]
         del j[mark:]  # (taken off the journal first, as each was when popped one by one)
-        for op in reversed(ops):
+        for op in reversed(ops):  # (the commonest changes first)
             code = op[0]
             if code == _MOVE:
                 _, p, old, idx = op
@@ -770,13 +786,13 @@ class State:
                 if old is not None:
                     old.pieces.insert(idx, p)
                 p.loc = old
-            elif code == _TURN:
-                self.turn_player, self.turn = op[1], op[2]
             elif code == _CREATE:
                 p = op[1]
                 p.loc.pieces.pop()
                 self.kind_pieces[p.kind.name].pop()
                 self._next_id -= 1
+            elif code == _TURN:
+                self.turn_player, self.turn = op[1], op[2]
             elif code == _ATTR:
                 setattr(op[1], op[2], op[3])
             elif code == _ITEM:
@@ -784,17 +800,25 @@ class State:
                     del op[1][op[2]]
                 else:
                     op[1][op[2]] = op[3]
-            elif code == _ORDER:
-                op[1][:] = op[2]
+            elif code == _ADDED:
+                op[1].pop()
             elif code == _RNG:
                 if restore_rng:
                     self.rng.setstate(op[1])
-            elif code == _ADDED:
-                op[1].pop()
-            elif code == _SPACE:
-                op[1].shrink(op[2])
-            elif code == _PIECE_VALUE:
-                op[1].attrs[op[2]] = op[3]
+            else:
+                self._undo_rare(op)
+        for board in self._areas:
+            board.occupied = None
+
+    @staticmethod
+    def _undo_rare(op):
+        code = op[0]
+        if code == _ORDER:
+            op[1][:] = op[2]
+        elif code == _SPACE:
+            op[1].shrink(op[2])
+        elif code == _PIECE_VALUE:
+            op[1].attrs[op[2]] = op[3]
 
     # ------------------------------------------------------------ players
     def next_player(self, p):

@@ -125,3 +125,57 @@ def test_tile_game_plays_with_matching_edges_and_exact_undo():
             before.pop()
             s.undo()
             assert snapshot(s) == before[-1]
+
+
+STONES = '''game "Stones on an area"
+players 2
+board field: area
+piece stone
+zone pile
+
+pieces stone in pile:
+    count
+    12
+
+setup:
+    move top(pile) to at(field, 0, 0)
+
+action put(s in frontier(field) where not empty(pile)):
+    move top(pile) to s
+
+action lift(s in field where not empty(s) and count(pile) < 11):
+    move top(s) to pile
+'''
+
+
+@pytest.mark.parametrize("path", [TILES, "queensland", "stones"])
+def test_an_areas_spaces_in_play_are_kept_right_through_moves_undos_and_restarts(path, tmp_path):
+    # an area keeps its list of the spaces that hold something until one fills or empties (Board.occupied)
+    if path == "stones":  # stones go on and come off the area
+        path = str(tmp_path / "stones.mire")
+        Path(path).write_text(STONES)
+    state = load_game(path).new_state(seed=1)
+    rng = random.Random(2)
+    areas = state._areas
+    assert areas
+
+    def agree():
+        for board in areas:
+            assert board.in_play() == [s for s in board.spaces if s.pieces]
+    emptied = 0
+    for game in range(3):
+        state.restart(game)
+        agree()
+        for _ in range(40):
+            if state.is_over():
+                break
+            before = sum(len(b.in_play()) for b in areas)
+            state.apply(state.random_move(rng))
+            agree()
+            emptied += sum(len(b.in_play()) for b in areas) < before
+            if rng.random() < 0.3:
+                state.undo()
+                agree()
+                state.apply(state.random_move(rng))
+                agree()
+    assert emptied > 0 or "stones" not in path  # (stones lifted off the area emptied spaces)
