@@ -36,12 +36,19 @@ def play_game(state, bots, max_moves=None, on_move=None) -> GameRecord:
         # (a position arranged by hand: after a move the engine sees to it that the player to move has a move,
         # or the game is over)
         return GameRecord(0, None)
-    while not state.is_over() and (max_moves is None or length < max_moves):
-        seat = state.to_move
-        if state.simultaneous:
+    if max_moves is None:
+        max_moves = float("inf")
+    while not state.over and length < max_moves:
+        pending = state.pending
+        if pending is None:
+            seat = state.turn_player.index
+            move = bots[seat].choose(state, seat)
+        elif pending.joint:
+            seat = state.to_move
             # each seat answers on the state as it is: no bot sees another's answer, then all count as one move
             move = state.joint_move({i: bots[i].choose(state, i) for i in state.deciders})
         else:
+            seat = pending.chooser.index
             move = bots[seat].choose(state, seat)
         if on_move is not None:
             on_move(state, seat, move)

@@ -35,7 +35,8 @@ class RandomBot:
         self.rng = rng if rng is not None else random.Random(seed)
 
     def choose(self, state, seat):
-        if not state.simultaneous:
+        pending = state.pending
+        if pending is None or not pending.joint:  # (not a simultaneous step)
             return state.random_move(self.rng)  # (without listing every move, where the rules allow)
         moves = state.moves_for(seat)
         n = len(moves)
