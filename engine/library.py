@@ -948,25 +948,31 @@ def closed(S, region):
          doc="the empty spaces next to those that hold a piece (on an area: where it can grow)")
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)
-    out, seen = [], set()
+    grows = board is not None and board.area
+    out, seen = [], set()  # (spaces are hashed by identity)
     for s in walked(S, spaces):
         if not s.pieces:
             continue
         if s.links is not None:  # a graph, the edges of a grid: the spaces it is linked to
             for n in s.links:
-                if not n.pieces and id(n) not in seen:
-                    seen.add(id(n))
+                if not n.pieces and n not in seen:
+                    seen.add(n)
                     out.append(n)
             continue
-        for name in ORTHOGONAL:
-            d = DIRS[name]
-            n = s.nbr[d.i]
-            if n is None and board is not None and board.area:
-                n = S.space_at(board, s.x + d.dx, s.y + d.dy)
-            if n is not None and not n.pieces and id(n) not in seen:
-                seen.add(id(n))
+        nbr = s.nbr
+        for i, dx, dy in _ORTHOGONAL_STEPS:
+            n = nbr[i]
+            if n is None:
+                if not grows:
+                    continue
+                n = S.space_at(board, s.x + dx, s.y + dy)
+            if not n.pieces and n not in seen:
+                seen.add(n)
                 out.append(n)
     return out
+
+
+_ORTHOGONAL_STEPS = tuple((DIRS[name].i, DIRS[name].dx, DIRS[name].dy) for name in ORTHOGONAL)
 
 
 LIBRARY = Library(functions={k: b.signature for k, b in BUILTINS.items()},
