@@ -53,6 +53,10 @@ def rotate(dx, dy, quarter_turns):
     return dx, dy
 
 
+# each direction's (index, dx, dy, the index of the opposite direction), for joining an area's spaces
+_STEPS = tuple((d.i, d.dx, d.dy, (d.i + 4) % 8) for d in DIRS.values())
+
+
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
                  "seat_spaces", "shape", "lines", "of", "visibility", "occupied")
@@ -87,23 +91,26 @@ class Board:
         if s is None:
             s = AreaSpace(self, x, y, f"{x},{y}", x, y, -1)
         self.spaces.append(s)
-        self.by_xy[(x, y)] = s
-        for d in DIRS.values():
-            t = self.by_xy.get((x + d.dx, y + d.dy))
-            s.nbr[d.i] = t
+        by_xy = self.by_xy
+        by_xy[(x, y)] = s
+        nbr = s.nbr
+        for i, dx, dy, back in _STEPS:
+            t = by_xy.get((x + dx, y + dy))
+            nbr[i] = t
             if t is not None:
-                t.nbr[(d.i + 4) % 8] = s
+                t.nbr[back] = s
         return s
 
     def shrink(self, s):
         """Take back the newest space of an area (undo of `grow`)."""
         self.spaces.pop()
         del self.by_xy[(s.x, s.y)]
-        for d in DIRS.values():
-            t = s.nbr[d.i]
+        nbr = s.nbr
+        for i, _, _, back in _STEPS:
+            t = nbr[i]
             if t is not None:
-                t.nbr[(d.i + 4) % 8] = None
-            s.nbr[d.i] = None
+                t.nbr[back] = None
+                nbr[i] = None
         self._retired[(s.x, s.y)] = s
 
     def in_play(self):
