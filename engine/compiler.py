@@ -865,8 +865,7 @@ class Compiler:
         lines = [f"{what} = {self.emit.src(s.what, scope)}", f"if {what} is not None:"]
         if self.type_of(s.what).base == "piece":
             return lines + [f"    S.move_piece({what}, S.box, None)"]
-        piece = self.local()
-        return lines + [f"    for {piece} in _removed({what}):", f"        S.move_piece({piece}, S.box, None)"]
+        return lines + [f"    S.remove_all({what})"]
 
     def compile_Flip(self, s: N.Flip, scope: Scope):
         what = self.local()

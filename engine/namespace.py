@@ -393,13 +393,6 @@ def _pieces_in(v):
     return list(v) if isinstance(v, list) else (v,)
 
 
-def _removed(v):
-    """What `remove` removes: a piece, a list of pieces, or the pieces of a zone or space."""
-    if isinstance(v, Piece):
-        return (v,)
-    return list(v) if isinstance(v, list) else list(v.pieces)
-
-
 def _piece_attr(p: Piece, name: str):
     if name == "space":
         return p.space
@@ -453,7 +446,7 @@ NAMESPACE: dict = {
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
     "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
-    "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in, "_removed": _removed,
+    "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_Unmet": Unmet,
     "_draw_into": _draw_into, "_Write": Write,

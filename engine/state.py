@@ -49,7 +49,7 @@ _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, Zero
 
 # journal operations
 # (_ADDED: an item added to the end of a list: the log, the chance events, the writes)
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _ADDED, _TURN, _SPACE, _PIECE_VALUE = range(10)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _ADDED, _TURN, _SPACE, _PIECE_VALUE, _EMPTIED = range(11)
 
 _NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
 _ABSENT = object()  # a variable that was not there before it was set
@@ -566,6 +566,30 @@ class State:
         p.loc = dest
         self._journal.append((_MOVE, p, old, idx))
 
+    def remove_all(self, v):
+        """`remove` of a list of pieces, or of what a place holds: each goes to the box, in order. All that one
+        place holds (`remove Z.pieces`) goes in one step, undone as one."""
+        box = self.box
+        if v.__class__ is Piece:
+            self.move_piece(v, box, None)
+            return
+        pieces = v if isinstance(v, list) else v.pieces
+        if not pieces:
+            return
+        place = pieces[0].loc
+        if place is None or place.pieces is not pieces or place is box:
+            for p in list(pieces):
+                self.move_piece(p, box, None)
+            return
+        moved = pieces[:]
+        pieces.clear()  # (the place's own list: what holds it sees it empty, as after the moves one by one)
+        if place.in_area:
+            place.board.occupied = None
+        box.pieces.extend(moved)
+        for p in moved:
+            p.loc = box
+        self._journal.append((_EMPTIED, place, moved, box))
+
     def space_at(self, board, x, y):
         """The space at (x, y) of a board, or None; an area makes it on first use (an empty space changes
         nothing, but undo takes it back, so that the spaces of an area are always in the order of a game
@@ -819,6 +843,12 @@ class State:
             op[1].shrink(op[2])
         elif code == _PIECE_VALUE:
             op[1].attrs[op[2]] = op[3]
+        elif code == _EMPTIED:
+            _, place, moved, box = op
+            del box.pieces[len(box.pieces) - len(moved):]
+            place.pieces[:] = moved
+            for p in moved:
+                p.loc = place
 
     # ------------------------------------------------------------ players
     def next_player(self, p):

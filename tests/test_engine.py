@@ -219,3 +219,57 @@ def test_reading_an_attribute_of_an_untyped_value_gives_only_the_documented_ones
     for name in ("__class__", "nbr", "seat"):
         with pytest.raises(RuleError):
             _dyn(state, cell, name)
+
+
+CLEARING = '''game "Clearing"
+players 2
+board cells: grid 2 x 1
+piece chip(n: int)
+zone pile
+
+pieces chip in pile:
+    n
+    1
+    2
+    3
+    4
+
+setup:
+    move top(pile) to at(cells, 1, 1)
+    move top(pile) to at(cells, 1, 1)
+
+action clear_pile():
+    remove pile.pieces
+
+action clear_odd():
+    remove [c for c in pile where c.n % 2 == 1]
+
+action clear_cell(s in cells where not empty(s)):
+    remove s
+
+action take_one(c in pile):
+    remove c
+'''
+
+
+@pytest.mark.parametrize("action", ["clear_pile", "clear_odd", "clear_cell a1", "take_one 1"])
+def test_remove_sends_pieces_to_the_box_in_order_and_undo_puts_them_back(action, tmp_path):
+    # all that a place holds goes to the box in one step (State.remove_all); the rest one by one
+    path = tmp_path / "clearing.mire"
+    path.write_text(CLEARING)
+    state = load_game(str(path)).new_state()
+    pile, cell, box = state.zones["pile"], state.space_by_name["a1"], state.box
+
+    def where():
+        return [(p.attrs["n"], p.loc.name) for p in state.kind_pieces["chip"]], \
+            [[p.attrs["n"] for p in place.pieces] for place in (pile, cell, box)]
+    before = where()
+    assert before[1] == [[1, 2], [4, 3], []]
+    move = next(m for m in state.legal_moves() if m.text == action)
+    state.apply(move)
+    after = {"clear_pile": [[], [4, 3], [1, 2]], "clear_odd": [[2], [4, 3], [1]],
+             "clear_cell a1": [[1, 2], [], [4, 3]], "take_one 1": [[2], [4, 3], [1]]}[action]
+    assert where()[1] == after
+    assert all(p.loc is box for p in box.pieces)
+    state.undo()
+    assert where() == before
