@@ -5,11 +5,11 @@ import ast as _pyast
 import hashlib
 import io
 import marshal
+import os
 import pickle
 import re
 import unicodedata
 from fractions import Fraction
-from importlib import resources
 
 import attrs
 import lark
@@ -37,6 +37,9 @@ _PARSER: list = []
 # the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
 # building them takes most of a cold `mire check`
 TABLES = "mire.lark.tables"
+# the grammar and its tables are files beside this module, read as files (importlib.resources, and what it
+# imports, took longer than the reading)
+_HERE = os.path.dirname(os.path.abspath(__file__))
 _OPTIONS = dict(parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
 
 
@@ -51,7 +54,13 @@ def lark_parser() -> Lark:
 
 
 def _grammar_text() -> str:
-    return resources.files(__package__).joinpath("mire.lark").read_text(encoding="utf-8")
+    with open(os.path.join(_HERE, "mire.lark"), encoding="utf-8") as f:
+        return f.read()
+
+
+def _kept_tables() -> dict:
+    with open(os.path.join(_HERE, TABLES), "rb") as f:
+        return marshal.loads(f.read())
 
 
 def _tables_key(text: str) -> dict:
@@ -60,7 +69,7 @@ def _tables_key(text: str) -> dict:
 
 def _kept_parser(text: str):
     try:
-        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        kept = _kept_tables()
         if kept.get("key") != _tables_key(text):
             return None
         return Lark.__new__(Lark)._load(kept["tables"], postlex=_MireIndenter())
@@ -81,7 +90,7 @@ def save_parser_tables(path) -> None:
 def tables_match_grammar() -> bool:
     """Are the kept tables those of mire.lark as it is now?"""
     try:
-        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        kept = _kept_tables()
     except (OSError, ValueError, EOFError, TypeError):
         return False
     return kept.get("key", {}).get("grammar") == _tables_key(_grammar_text())["grammar"]
@@ -804,5 +813,5 @@ def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
 
 
 if __name__ == "__main__":
-    save_parser_tables(resources.files(__package__).joinpath(TABLES))
+    save_parser_tables(os.path.join(_HERE, TABLES))
     print(f"wrote {TABLES}")
