@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from ..engine import InputError, RuleError, SetupError, load_game
+from .. import engine
+from ..engine import RuleError, load_game
 from ..engine.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
@@ -112,7 +113,7 @@ def _players(game, players):
     n = game.min_players if players is None else players
     try:
         game.check_setup(n, ())
-    except SetupError as e:
+    except engine.SetupError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
     return n
 
@@ -120,7 +121,7 @@ def _players(game, players):
 def _options(game, options):
     try:
         game.check_setup(game.min_players, options)
-    except SetupError as e:
+    except engine.SetupError as e:
         raise click.BadParameter(str(e), param_hint="--option") from None
     return list(options)
 
@@ -194,7 +195,7 @@ def _hands(game, specs, players, seed, options):
         hands[seat] = read_list_file(path)
         try:  # each file on its own, so that every problem names its file
             game.new_state(seed=seed, players=players, options=tuple(options), inputs={"hand": {seat: hands[seat]}})
-        except InputError as e:
+        except engine.InputError as e:
             problems += [f"{path}: {p}" for p in e.problems]
     if problems:
         for p in problems:
