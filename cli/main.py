@@ -4,7 +4,6 @@ from __future__ import annotations
 import atexit
 import functools
 import gc
-import json
 import os
 import random
 import sys
@@ -266,6 +265,7 @@ def _check(paths, as_json):
         if not as_json:
             click.echo(f"ok: {printable(path)}")
     if as_json:
+        import json  # (json, here and in the other commands, imported where it is used: `mire check` seldom does)
         click.echo(json.dumps(found, indent=2))
     sys.exit(1 if failed else 0)
 
@@ -415,6 +415,8 @@ def replay(file, seat):
 @guarded
 def simulate(game, count, seed, players, options, max_moves, as_json, jobs, cluster):
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
+    import json
+
     from ..engine.parallel import Series, run_series
     the_game, _ = _load(game)
     n = _players(the_game, players)
@@ -476,6 +478,8 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
 def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
+    import json
+
     from ..engine.chance import TooManyOutcomes
     from ..engine.parallel import perft_split
     the_game, _ = _load(game)
@@ -533,6 +537,8 @@ def solve(game, exact, players, options, max_moves, max_positions, as_json):
     chance (the start's too) and every legal move followed, each with its probability. Prints each seat's
     expected score and its probabilities of winning alone, sharing a win, drawing and losing, as fractions.
     For small games: the positions visited are bounded."""
+    import json
+
     from ..engine.chance import TooManyOutcomes
     from ..engine.solve import TooLarge
     from ..engine.solve import solve as run_solve
@@ -621,6 +627,8 @@ def _bot_seats(specs, players):
 def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json, jobs, cluster):
     """Bots play GAME against each other, N games: wins per seat (alone or shared), draws, lengths, and per
     bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
+    import json
+
     from ..engine.parallel import Series, run_series
     from .reports import arena_text, progress
     the_game, _ = _load(game)
@@ -661,6 +669,8 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
     branching factor by turn. Ctrl-C stops with what has been played."""
+    import json
+
     from .reports import balance_json, balance_plot, balance_text
     bots = _balance_bots(bot_list)
     if plot_path:

@@ -21,7 +21,6 @@ from lark.lexer import PatternStr
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
 from .limits import MAX_DIGITS
-from .syntax_errors import DECLARATION_WORDS, dedent_diagnostic, syntax_diagnostic
 
 
 class _MireIndenter(Indenter):
@@ -785,8 +784,10 @@ def _parse_all(source: str, path: str):
             tree = lark_parser().parse(text, start="start")
             return (tree if not errors else None), errors
         except DedentError as err:
+            from .syntax_errors import dedent_diagnostic  # (imported by the first syntax error, if ever)
             diag = dedent_diagnostic(path, text, err)
         except UnexpectedInput as err:
+            from .syntax_errors import syntax_diagnostic
             literals = literals or terminal_literals()
             diag = syntax_diagnostic(path, text, err, literals)
         errors.append(diag)
@@ -796,15 +797,18 @@ def _parse_all(source: str, path: str):
 
 def _next_item(lines, after):
     """The index of the first line after line number `after` that begins a top-level item."""
+    from .syntax_errors import DECLARATION_WORDS
+    item_words = set(DECLARATION_WORDS) | _ITEM_WORDS
     for i in range(after, len(lines)):
         word = lines[i].split(" ", 1)[0].split("(", 1)[0]
-        if lines[i][:1].isalpha() and word in _ITEM_WORDS:
+        if lines[i][:1].isalpha() and word in item_words:
             return i
     return None
 
 
-_ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "variant", "rank", "show", "input",
-                                         "option", "trigger", "action", "phase", "setup", "def", "proc"}
+# the words that begin a top-level item, besides the declarations'
+_ITEM_WORDS = {"fallback", "replace", "remove", "variant", "rank", "show", "input", "option", "trigger", "action",
+               "phase", "setup", "def", "proc"}
 
 
 def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
