@@ -54,15 +54,17 @@ class Checker:
             if not any(t != ANY for types in inferred.values() for t in types):
                 return checked
             again = Checker(self.module, self.library, inferred)
-            result = again.run_once()
+            result = again.run_once(depth_checked=True)
             found = again.exprs.inferred_parameters()
             if found == inferred:
                 return result
             inferred = found
         return checked
 
-    def run_once(self) -> Checked:
-        if self.check_depth():  # too deep to type without running out of Python's stack: stop here
+    def run_once(self, depth_checked: bool = False) -> Checked:
+        """One pass over the game. `depth_checked`: the module's nesting was found fine by an earlier pass (a
+        module that nests too deep is checked no further, so it has no types to infer and no second pass)."""
+        if depth_checked or self.check_depth():  # too deep to type without running out of Python's stack: stop
             self.collect()
             self.check_declarations()
             self.check_rules()
