@@ -462,8 +462,9 @@ class Checker:
             self.exprs.proc_type(p)
         for s in self.sym.setups:
             self.stmts.block(s.body, Scope(), "setup")
+        choosing = choosing_procs(self.sym.procs)  # (the procs that ask a player: the same for every action)
         for action in self.sym.actions.values():
-            self.check_action(action)
+            self.check_action(action, choosing)
         for t in self.sym.triggers.values():
             self.stmts.block(t.body, Scope(), "trigger")
         for ph in self.sym.phases.values():
@@ -475,7 +476,7 @@ class Checker:
                 self.exprs.expect(k, NUMBER, scope, "a ranking key")
         self.check_phases_reachable()
 
-    def check_action(self, action: N.Action) -> None:
+    def check_action(self, action: N.Action, choosing: set) -> None:
         scope = Scope()
         seen: dict = {}
         for prm in action.params:
@@ -494,7 +495,6 @@ class Checker:
             self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
         ensure = next((n for n in N.walk(action.body) if isinstance(n, N.Ensure)), None)
-        choosing = choosing_procs(self.sym.procs)
         asks = next((n for n in N.walk(action.body) if asks_a_player(n) or
                      (isinstance(n, N.ExprStmt) and n.call.func in choosing)), None)
         if ensure is not None and asks is not None:
