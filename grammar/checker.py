@@ -40,6 +40,7 @@ class Checker:
         self.sym = self.ctx.sym
         self.exprs = ExpressionChecker(self.ctx, inferred)
         self.stmts = StatementChecker(self.ctx, self.exprs)
+        self.enters: list | None = None  # the module's `enter` statements, once found (by the first pass)
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
@@ -54,6 +55,7 @@ class Checker:
             if not any(t != ANY for types in inferred.values() for t in types):
                 return checked
             again = Checker(self.module, self.library, inferred)
+            again.enters = self.enters
             result = again.run_once(depth_checked=True)
             found = again.exprs.inferred_parameters()
             if found == inferred:
@@ -513,15 +515,16 @@ class Checker:
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())
         entered = set()
-        for node in N.walk(self.module):
-            if isinstance(node, N.Enter):
-                if node.phase not in self.sym.phases:
-                    names = list(self.sym.phases)
-                    known = (listing("phase", "phases", names) if names else
-                             "the game has no phases: declare them with `phase NAME:`")
-                    self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, names)}",
-                               node.span, known, focus=node.phase)
-                entered.add(node.phase)
+        if self.enters is None:
+            self.enters = [n for n in N.walk(self.module) if isinstance(n, N.Enter)]
+        for node in self.enters:
+            if node.phase not in self.sym.phases:
+                names = list(self.sym.phases)
+                known = (listing("phase", "phases", names) if names else
+                         "the game has no phases: declare them with `phase NAME:`")
+                self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, names)}",
+                           node.span, known, focus=node.phase)
+            entered.add(node.phase)
         for i, ph in enumerate(phases):
             if i == 0 or ph.name in entered:
                 continue
