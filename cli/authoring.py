@@ -1,7 +1,6 @@
 """The commands for people who write rules files: `mire fmt` and `mire lsp`."""
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 import tempfile
@@ -50,6 +49,7 @@ def fmt(paths, check, show_diff):
             continue
         changed = result != source
         if show_diff and changed:
+            import difflib
             click.echo("".join(difflib.unified_diff(source.splitlines(keepends=True),
                                                     result.splitlines(keepends=True),
                                                     name, f"{name} (formatted)")), nl=False)

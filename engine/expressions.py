@@ -161,6 +161,7 @@ class Emitter:
         self._loops: list[_Loop] = []  # the loops of the expression being written, outermost first
         self._keeping = True
         self._free: dict[int, set] = {}  # id of a node -> the locals it reads (hoisting.free_locals)
+        self._def_sizes: dict = {}  # a def -> the number of nodes of its body (whether to write it in place)
         self._random_defs: Optional[set] = None
         # set by the compiler: how a def written as a block becomes lines of source, and the source of a
         # call of a proc for its value
@@ -749,7 +750,9 @@ class Emitter:
         if d is None or not self.inlining or self._inline_depth >= _INLINE_DEPTH or len(e.args) != len(d.params) \
                 or isinstance(d.body, N.DefBlock):  # statements are not written in place of an expression
             return None
-        size = sum(1 for _ in N.walk(d.body))
+        size = self._def_sizes.get(d)
+        if size is None:
+            size = self._def_sizes[d] = sum(1 for _ in N.walk(d.body))
         if size > _INLINE_NODES or size > self._inline_budget:
             return None
         types = self.def_types(d, tuple(self.type_of(arg) for arg in e.args))

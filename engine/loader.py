@@ -4,7 +4,7 @@ and a `Game` starts states of it. Loaded games are kept, keyed by file and text,
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import attrs
 
@@ -13,7 +13,12 @@ from ..grammar.frontend import analyse, bundled_names, find_game, find_sibling, 
 from ..grammar.nodes import nowhere
 from .compiler import CompiledGame, InputSpec, OptionSpec, compile_game
 from .library import LIBRARY
-from .state import SetupError, State, check_setup, option_values
+
+if TYPE_CHECKING:
+    from .state import State
+
+# engine/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
+# set up or started, not here: `mire check` loads games and never starts one
 
 _CACHE: dict = {}
 
@@ -68,6 +73,7 @@ class Game:
 
     def check_setup(self, players: int, options) -> None:
         """Refuse a number of players or options that the game does not have (SetupError)."""
+        from .state import check_setup
         check_setup(self.compiled, players, options)
 
     def seat_names(self, n: int) -> list[str]:
@@ -79,6 +85,7 @@ class Game:
         for o in self.compiled.options:
             if o.name in options and o.uses and o.uses != self.name:
                 return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
+        from .state import option_values
         values = {k: v for k, v in option_values(self.compiled, options).items()
                   if v != next(o.default for o in self.compiled.options if o.name == k)}
         return self.built_for(values)
@@ -96,6 +103,7 @@ class Game:
             try:
                 compiled = compile_game(self.analysis.checked, self.analysis.sources, Path(self.path).stem, values)
             except MireError as err:
+                from .state import SetupError
                 raise SetupError(err.diagnostics[0].message) from None
             self._built[key] = Game(compiled, self.path, self.base, self.analysis, self._built, values)
         return self._built[key]
@@ -105,6 +113,7 @@ class Game:
         chance.setup_outcomes); without it they come from the seed. `records=False`: a state that keeps no record
         of what its draws could have been, for games nobody reasons about (random movers): a bot that works out
         what its seat knows refuses it."""
+        from .state import State
         game = self.played_as(options)
         return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs, chance=chance,
                      records=records)

@@ -40,6 +40,7 @@ class Checker:
         self.sym = self.ctx.sym
         self.exprs = ExpressionChecker(self.ctx, inferred)
         self.stmts = StatementChecker(self.ctx, self.exprs)
+        self.enters: list | None = None  # the module's `enter` statements, once found (by the first pass)
 
     def error(self, code, message, span, hint=None, focus=None):
         self.ctx.error(code, message, span, hint, focus)
@@ -54,15 +55,18 @@ class Checker:
             if not any(t != ANY for types in inferred.values() for t in types):
                 return checked
             again = Checker(self.module, self.library, inferred)
-            result = again.run_once()
+            again.enters = self.enters
+            result = again.run_once(depth_checked=True)
             found = again.exprs.inferred_parameters()
             if found == inferred:
                 return result
             inferred = found
         return checked
 
-    def run_once(self) -> Checked:
-        if self.check_depth():  # too deep to type without running out of Python's stack: stop here
+    def run_once(self, depth_checked: bool = False) -> Checked:
+        """One pass over the game. `depth_checked`: the module's nesting was found fine by an earlier pass (a
+        module that nests too deep is checked no further, so it has no types to infer and no second pass)."""
+        if depth_checked or self.check_depth():  # too deep to type without running out of Python's stack: stop
             self.collect()
             self.check_declarations()
             self.check_rules()
@@ -460,8 +464,9 @@ class Checker:
             self.exprs.proc_type(p)
         for s in self.sym.setups:
             self.stmts.block(s.body, Scope(), "setup")
+        choosing = choosing_procs(self.sym.procs)  # (the procs that ask a player: the same for every action)
         for action in self.sym.actions.values():
-            self.check_action(action)
+            self.check_action(action, choosing)
         for t in self.sym.triggers.values():
             self.stmts.block(t.body, Scope(), "trigger")
         for ph in self.sym.phases.values():
@@ -473,7 +478,7 @@ class Checker:
                 self.exprs.expect(k, NUMBER, scope, "a ranking key")
         self.check_phases_reachable()
 
-    def check_action(self, action: N.Action) -> None:
+    def check_action(self, action: N.Action, choosing: set) -> None:
         scope = Scope()
         seen: dict = {}
         for prm in action.params:
@@ -492,7 +497,6 @@ class Checker:
             self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)
         ensure = next((n for n in N.walk(action.body) if isinstance(n, N.Ensure)), None)
-        choosing = choosing_procs(self.sym.procs)
         asks = next((n for n in N.walk(action.body) if asks_a_player(n) or
                      (isinstance(n, N.ExprStmt) and n.call.func in choosing)), None)
         if ensure is not None and asks is not None:
@@ -511,15 +515,16 @@ class Checker:
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())
         entered = set()
-        for node in N.walk(self.module):
-            if isinstance(node, N.Enter):
-                if node.phase not in self.sym.phases:
-                    names = list(self.sym.phases)
-                    known = (listing("phase", "phases", names) if names else
-                             "the game has no phases: declare them with `phase NAME:`")
-                    self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, names)}",
-                               node.span, known, focus=node.phase)
-                entered.add(node.phase)
+        if self.enters is None:
+            self.enters = [n for n in N.walk(self.module) if isinstance(n, N.Enter)]
+        for node in self.enters:
+            if node.phase not in self.sym.phases:
+                names = list(self.sym.phases)
+                known = (listing("phase", "phases", names) if names else
+                         "the game has no phases: declare them with `phase NAME:`")
+                self.error("E014", f"unknown phase '{node.phase}'{did_you_mean(node.phase, names)}",
+                           node.span, known, focus=node.phase)
+            entered.add(node.phase)
         for i, ph in enumerate(phases):
             if i == 0 or ph.name in entered:
                 continue

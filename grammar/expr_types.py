@@ -5,7 +5,6 @@ expression in the context's `types` and what every name means in its `meanings`,
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any, Optional
 
 import attrs
@@ -320,6 +319,7 @@ class ExpressionChecker:
         else:
             candidates = (set(scope.all_names()) | set(s.vars) | set(s.consts) | set(s.boards) | set(s.zones)
                           | set(s.kinds) | set(s.enum_values) | set(s.options) | set(self.ctx.library.names))
+            import difflib
             close = difflib.get_close_matches(e.id, sorted(candidates), n=1, cutoff=0.6)
             hint = unknown_name_hint(e.id)
             if close and e.id not in ("True", "False", "None"):
@@ -423,6 +423,7 @@ class ExpressionChecker:
             return None, False
         zones = [z for z in sym.zones if sym.zones[z].per_player]
         pvars = [v for v in sym.vars if sym.vars[v].per_player]
+        import difflib
         close = difflib.get_close_matches(e.name, sorted(set(zones + pvars + list(common))), n=1, cutoff=0.6)
         suggestion = f" (did you mean '{close[0]}'?)" if close else ""
         if close and close[0] in zones:
@@ -736,6 +737,7 @@ class ExpressionChecker:
     def _unknown_function(self, e: N.Call, scope: Scope) -> None:
         s, functions = self.sym, self.ctx.library.functions
         names = list(s.defs) + list(s.procs) + list(functions)
+        import difflib
         close = difflib.get_close_matches(e.func, sorted(set(names) | set(STATEMENT_FORMS)), n=1, cutoff=0.6)
         if close and close[0] in STATEMENT_FORMS and close[0] not in names:
             hint = f"`{close[0]}` is a statement, not a function: write `{STATEMENT_FORMS[close[0]]}`"

@@ -10,12 +10,12 @@ import csv
 import io
 import re
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Callable, Optional
 
 import attrs
 
+from .. import games
 from . import nodes as N
 from .checker import Checker
 from .diagnostics import Diagnostic, MireError
@@ -39,7 +39,7 @@ class Analysis:
 # ---------------------------------------------------------------- finding games
 
 def games_dir() -> Path:
-    return Path(str(resources.files("mire.games")))
+    return Path(games.__file__).parent
 
 
 def bundled_names() -> list[str]:

@@ -5,11 +5,11 @@ import ast as _pyast
 import hashlib
 import io
 import marshal
+import os
 import pickle
 import re
 import unicodedata
 from fractions import Fraction
-from importlib import resources
 
 import attrs
 import lark
@@ -21,7 +21,6 @@ from lark.lexer import PatternStr
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
 from .limits import MAX_DIGITS
-from .syntax_errors import DECLARATION_WORDS, dedent_diagnostic, syntax_diagnostic
 
 
 class _MireIndenter(Indenter):
@@ -37,6 +36,9 @@ _PARSER: list = []
 # the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
 # building them takes most of a cold `mire check`
 TABLES = "mire.lark.tables"
+# the grammar and its tables are files beside this module, read as files (importlib.resources, and what it
+# imports, took longer than the reading)
+_HERE = os.path.dirname(os.path.abspath(__file__))
 _OPTIONS = dict(parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
 
 
@@ -51,7 +53,13 @@ def lark_parser() -> Lark:
 
 
 def _grammar_text() -> str:
-    return resources.files(__package__).joinpath("mire.lark").read_text(encoding="utf-8")
+    with open(os.path.join(_HERE, "mire.lark"), encoding="utf-8") as f:
+        return f.read()
+
+
+def _kept_tables() -> dict:
+    with open(os.path.join(_HERE, TABLES), "rb") as f:
+        return marshal.loads(f.read())
 
 
 def _tables_key(text: str) -> dict:
@@ -60,7 +68,7 @@ def _tables_key(text: str) -> dict:
 
 def _kept_parser(text: str):
     try:
-        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        kept = _kept_tables()
         if kept.get("key") != _tables_key(text):
             return None
         return Lark.__new__(Lark)._load(kept["tables"], postlex=_MireIndenter())
@@ -81,7 +89,7 @@ def save_parser_tables(path) -> None:
 def tables_match_grammar() -> bool:
     """Are the kept tables those of mire.lark as it is now?"""
     try:
-        kept = marshal.loads(resources.files(__package__).joinpath(TABLES).read_bytes())
+        kept = _kept_tables()
     except (OSError, ValueError, EOFError, TypeError):
         return False
     return kept.get("key", {}).get("grammar") == _tables_key(_grammar_text())["grammar"]
@@ -776,8 +784,10 @@ def _parse_all(source: str, path: str):
             tree = lark_parser().parse(text, start="start")
             return (tree if not errors else None), errors
         except DedentError as err:
+            from .syntax_errors import dedent_diagnostic  # (imported by the first syntax error, if ever)
             diag = dedent_diagnostic(path, text, err)
         except UnexpectedInput as err:
+            from .syntax_errors import syntax_diagnostic
             literals = literals or terminal_literals()
             diag = syntax_diagnostic(path, text, err, literals)
         errors.append(diag)
@@ -787,15 +797,18 @@ def _parse_all(source: str, path: str):
 
 def _next_item(lines, after):
     """The index of the first line after line number `after` that begins a top-level item."""
+    from .syntax_errors import DECLARATION_WORDS
+    item_words = set(DECLARATION_WORDS) | _ITEM_WORDS
     for i in range(after, len(lines)):
         word = lines[i].split(" ", 1)[0].split("(", 1)[0]
-        if lines[i][:1].isalpha() and word in _ITEM_WORDS:
+        if lines[i][:1].isalpha() and word in item_words:
             return i
     return None
 
 
-_ITEM_WORDS = set(DECLARATION_WORDS) | {"fallback", "replace", "remove", "variant", "rank", "show", "input",
-                                         "option", "trigger", "action", "phase", "setup", "def", "proc"}
+# the words that begin a top-level item, besides the declarations'
+_ITEM_WORDS = {"fallback", "replace", "remove", "variant", "rank", "show", "input", "option", "trigger", "action",
+               "phase", "setup", "def", "proc"}
 
 
 def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
@@ -804,5 +817,5 @@ def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
 
 
 if __name__ == "__main__":
-    save_parser_tables(resources.files(__package__).joinpath(TABLES))
+    save_parser_tables(os.path.join(_HERE, TABLES))
     print(f"wrote {TABLES}")

@@ -5,7 +5,6 @@ the same thing is always said the same way.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from fractions import Fraction
 from typing import Iterable
@@ -53,11 +52,13 @@ def player_count(lo: int, hi: int) -> str:
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """` (did you mean 'x'?)` or the empty string."""
+    import difflib  # (imported where it is used: only a name that is not known needs it)
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
+    import difflib
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
     return close[0] if close else None
 
