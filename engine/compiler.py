@@ -7,8 +7,8 @@ shape that change S through its journalled methods; `Compiler.stmt` dispatches o
 """
 from __future__ import annotations
 
-from contextlib import ExitStack
-from typing import Callable, NamedTuple, Optional
+from contextlib import ExitStack, contextmanager
+from typing import Callable, Iterator, NamedTuple, Optional
 
 import attrs
 
@@ -610,6 +610,7 @@ class Compiler:
         gen_params = []
         heads = []
         with ExitStack() as loops:
+            loops.enter_context(self.listing())
             for i, prm in enumerate(a.params):
                 domain = None
                 if any(isinstance(n, N.Call) and n.func in self.emit.def_names for n in N.walk(prm.domain)):
@@ -644,18 +645,30 @@ class Compiler:
 
         def domains():
             scope = Scope(Frame())
-            made = [self.emit.guarded(self.emit.iter_src(p.domain, scope, in_iterable=False), p) for p in a.params]
+            with self.listing():
+                made = [self.emit.guarded(self.emit.iter_src(p.domain, scope, in_iterable=False), p)
+                        for p in a.params]
             return [f"return [{', '.join(made)}]"]
 
         def attempt():
             scope = Scope(Frame())
             args = [scope.bind_py(p.name, f"_p{i}", self.emit.items_present(p.domain))
                     for i, p in enumerate(a.params)]
-            tests = [self.emit.test_src(p.test, scope) for p in a.params if p.test is not None]
-            tests += [self.emit.test_src(s.test, scope) for s in a.body if isinstance(s, N.Require)]
+            with self.listing():
+                tests = [self.emit.test_src(p.test, scope) for p in a.params if p.test is not None]
+                tests += [self.emit.test_src(s.test, scope) for s in a.body if isinstance(s, N.Require)]
             return attempt_source(name, args, tests, memo, over_board)
         params = "S, " + ", ".join(f"_p{i}" for i in range(len(a.params)))
         return self.emit.def_function(domains, "S"), self.emit.def_function(attempt, params)
+
+    @contextmanager
+    def listing(self) -> Iterator[None]:
+        """Write a function that runs only while moves are listed (or drawn, or looked for): see Emitter.listing."""
+        saved, self.emit.listing = self.emit.listing, True
+        try:
+            yield
+        finally:
+            self.emit.listing = saved
 
     def grid_param(self, a: N.Action) -> Optional[str]:
         """The shared grid board whose spaces an action's one parameter ranges over, if it does."""

@@ -151,6 +151,9 @@ class Emitter:
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
         self.inlining = True
+        # writing a function that lists moves (or tells whether there is one): nothing changes while it runs, so
+        # what several actions ask alike is worked out once a listing (S.listed_of)
+        self.listing = False
         self._inline_budget = _INLINE_BUDGET
         self._types: list[dict] = []  # the types of inlined def bodies, innermost last
         self._specialised: dict = {}  # (def, argument types) -> the types of its body
@@ -258,13 +261,15 @@ class Emitter:
     def apart(self) -> Iterator[None]:
         """Write the source of a function of its own (met while writing another): none of the loops, held
         values and types of the one being written."""
-        saved = (self._loops, self._iterable, self._types, self._inline_depth, self._keeping, self._inline_budget)
+        saved = (self._loops, self._iterable, self._types, self._inline_depth, self._keeping, self._inline_budget,
+                 self.listing)
         self._loops, self._iterable, self._types, self._inline_depth, self._keeping = [], 0, [], 0, True
+        self.listing = False  # (a function of its own may run in the middle of a move too)
         try:
             yield
         finally:
             (self._loops, self._iterable, self._types, self._inline_depth, self._keeping,
-             self._inline_budget) = saved
+             self._inline_budget, self.listing) = saved
 
     def typed(self, types: dict) -> None:
         """Read the types of a function being written (apart) from here: a def's or proc's body typed by the
@@ -873,6 +878,8 @@ class Emitter:
     def emit_Of(self, e: N.Of, scope: Scope) -> str:
         what = e.what
         if isinstance(what, N.Name) and self.checked.meaning(what).category == "kind":
+            if self.listing:  # (the same for every action listed: made once a listing)
+                return f"S.listed_of({what.id!r}, {self.src(e.owner, scope)})"
             held = self.once(self.src(e.owner, scope))
             if held is not None:  # the pieces of a kind that are in play and have this owner, in one pass
                 first, again = held

@@ -247,6 +247,10 @@ class State:
         self._listers = {ph: ([self._lister(a) for a in regular], [self._lister(a) for a in fallback])
                          for ph, (regular, fallback) in game.open_actions.items()}
         self._draw_cache = None  # (version, player to move, candidates, their number) of sampling.py
+        # what listing the moves worked out once for every action (listed_of), and the position it holds for:
+        # (the journal's length, the version); an undo of any change forgets it
+        self._listed: dict = {}
+        self._listed_at: tuple = ()
         # (action, its lister) of each regular action, by phase, for drawing a random move (sampling.py): only
         # in phases where some action's moves can be drawn without listing them
         self._draw_plans = {ph: tuple(zip(regular, self._listers[ph][0]))
@@ -799,6 +803,7 @@ class State:
         self._version += 1
 
     def _rollback(self, mark, restore_rng=True):
+        self._listed_at = ()
         j = self._journal
         ops = j[mark:]
         del j[mark:]  # (taken off the journal first, as each was when popped one by one)
@@ -1014,9 +1019,23 @@ class State:
         sampling.py); IndexError when there is none."""
         return random_move(self, rng) if self._draw_plans else draw_listed(self, rng)
 
+    def listed_of(self, kind, owner):
+        """`KIND of OWNER` while moves are listed: the pieces of a kind in play with this owner, worked out once
+        for all the actions listed (nothing changes while they are: every listing starts afresh)."""
+        at = (len(self._journal), self._version)
+        if self._listed_at != at:  # (a change since: the moves of another position are listed)
+            self._listed, self._listed_at = {}, at
+        key = (kind, owner)
+        pieces = self._listed.get(key)
+        if pieces is None:
+            box = self.box
+            pieces = self._listed[key] = [p for p in self.kind_pieces[kind] if p.owner is owner and p.loc is not box]
+        return pieces
+
     def _list_moves(self):
         """The legal moves of the actions open now; listing them has a budget of its own."""
         moves: list[Move] = []
+        self._listed_at = ()  # (a position arranged by hand changes nothing the journal sees)
         self._budget = MAX_LOOP_STEPS
         regular, fallback = self._listers[self.phase]
         try:

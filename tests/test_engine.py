@@ -15,6 +15,7 @@ from mire.engine.testing import scramble_unseen, snapshot
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
 GAMES = bundled_names()  # every bundled game: the properties below hold for all of them
+TEST_GAMES = Path(__file__).parent / "games"
 HERE = Path(__file__).parent
 
 
@@ -273,3 +274,31 @@ def test_remove_sends_pieces_to_the_box_in_order_and_undo_puts_them_back(action,
     assert all(p.loc is box for p in box.pieces)
     state.undo()
     assert where() == before
+
+
+@pytest.mark.parametrize("path", ["quagmire", "mosquito-show", str(TEST_GAMES / "chess.mire"),
+                                  str(TEST_GAMES / "los-alamos.mire")])
+def test_what_a_listing_works_out_once_for_every_action_lists_the_same_moves(path, monkeypatch):
+    # `KIND of OWNER` is made once a listing (State.listed_of); asked afresh each time, the moves are the same,
+    # in games whose rules list moves in the middle of a move (can_move, ensure)
+    from mire.engine.state import State
+
+    def listings(state, rng, plies):
+        out = []
+        for _ in range(plies):
+            if state.is_over():
+                break
+            moves = state.legal_moves()
+            out.append([m.text for m in moves])
+            state.apply(moves[rng.randrange(len(moves))])
+        return out
+    game = load_game(path)
+    kept = listings(game.new_state(seed=3), random.Random(4), 120)
+    fresh_of = State.listed_of
+
+    def afresh(self, kind, owner):
+        self._listed = {}
+        return fresh_of(self, kind, owner)
+    monkeypatch.setattr(State, "listed_of", afresh)
+    assert listings(game.new_state(seed=3), random.Random(4), 120) == kept
+    assert len(kept) > 20
