@@ -181,7 +181,7 @@ _UNSEEN = object()
 
 
 class Kind:
-    __slots__ = ("name", "attrs", "hidden", "shown", "mutable", "covered_hidden", "spaces", "starts")
+    __slots__ = ("name", "attrs", "hidden", "shown", "mutable", "covered_hidden", "spaces", "starts", "steady_text")
 
     def __init__(self, name, attrs, hidden, keys=(), mutable=frozenset(), covered_hidden=False, spaces=frozenset(),
                  starts=None):
@@ -194,14 +194,20 @@ class Kind:
         self.shown = keys or attrs
         self.mutable = mutable  # the attributes the rules may change (a die's face)
         self.covered_hidden = covered_hidden  # under another piece on a board, it shows nothing of itself
+        # its pieces' names change only with their face and their attribute values (not with where they are, nor
+        # with what the rules change): a piece keeps its name until then (Piece.describe)
+        self.steady_text = not covered_hidden and not set(self.shown) & set(mutable)
 
 
 class Piece:
-    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id", "turns")
+    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id", "turns", "named")
 
     def __init__(self, kind, attrs, owner, up, loc, pid):
         self.kind, self.attrs, self.owner, self.up, self.loc, self.id = kind, attrs, owner, up, loc, pid
         self.turns = 0  # quarter turns clockwise from how it is printed
+        # (its attributes, its face, the name they give it), kept by describe; whatever changes an attribute's
+        # value in place forgets it (`named = None`), and new attributes or another face are seen
+        self.named = None
 
     @property
     def space(self):
@@ -216,6 +222,15 @@ class Piece:
 
     def describe(self):
         """The piece as a player sees it: its visible attribute values, or its kind."""
+        named = self.named
+        if named is not None and named[0] is self.attrs and named[1] == self.up:
+            return named[2]
+        text = self._describe()
+        if self.kind.steady_text:
+            self.named = (self.attrs, self.up, text)
+        return text
+
+    def _describe(self):
         shown = self.attrs if self.up else self.visible_attrs()
         words = []
         for name in self.kind.shown:

@@ -616,6 +616,7 @@ class State:
         """Give a piece's mutable attribute a value (`options`: the values it was drawn from at random)."""
         self._journal.append((_PIECE_VALUE, piece, name, piece.attrs.get(name)))
         piece.attrs[name] = value
+        piece.named = None
         loc = piece.loc
         self.note_write(Write(("attr", piece, name), options, loc, piece.up, piece.owner, piece.covered))
 
@@ -731,6 +732,7 @@ class State:
         for (what, owner, name), value in values:
             if what == "attr":
                 owner.attrs[name] = value
+                owner.named = None
             elif owner is None:
                 self.vars[name] = value
             else:
@@ -848,6 +850,7 @@ class State:
             op[1].shrink(op[2])
         elif code == _PIECE_VALUE:
             op[1].attrs[op[2]] = op[3]
+            op[1].named = None
         elif code == _EMPTIED:
             _, place, moved, box = op
             del box.pieces[len(box.pieces) - len(moved):]

@@ -110,6 +110,7 @@ def scramble_unseen(state, seat):
             for n in names:
                 piece.attrs[n] = _scrambled(piece.attrs[n])
                 changed += 1
+            piece.named = None
     return changed
 
 

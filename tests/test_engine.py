@@ -302,3 +302,45 @@ def test_what_a_listing_works_out_once_for_every_action_lists_the_same_moves(pat
     monkeypatch.setattr(State, "listed_of", afresh)
     assert listings(game.new_state(seed=3), random.Random(4), 120) == kept
     assert len(kept) > 20
+
+
+NAMES = '''game "Names"
+players 2
+piece card(rank: int hidden, suit: text)
+piece die(face: int mutable)
+zone table
+
+pieces card in table:
+    rank  suit
+    7     hearts
+
+pieces die in table:
+    face
+    1
+
+action roll():
+    let d = first(x in table where x.kind == "die")
+    d.face = 6
+'''
+
+
+def test_a_piece_keeps_its_name_until_its_face_or_its_values_change(tmp_path):
+    # Piece.describe keeps a piece's name; a face turned, a value changed or an attribute given another
+    # value (by a search, or undone) names it again
+    path = tmp_path / "names.mire"
+    path.write_text(NAMES)
+    state = load_game(str(path)).new_state()
+    card, die = state.kind_pieces["card"][0], state.kind_pieces["die"][0]
+    assert (card.describe(), die.describe()) == ("7-hearts", "1")
+    state.apply(next(m for m in state.legal_moves() if m.text == "roll"))
+    assert die.describe() == "6"
+    state.undo()
+    assert die.describe() == "1"
+    state.set_attr(card, "up", False)
+    assert card.describe() == "hearts"
+    state.set_attr(card, "up", True)
+    assert card.describe() == "7-hearts"
+    state.assume([(card, {"rank": 9, "suit": "spades"})])
+    assert card.describe() == "9-spades"
+    state.assume_values([(("attr", card, "rank"), 10)])
+    assert card.describe() == "10-spades"
