@@ -1149,13 +1149,10 @@ class State:
         """Apply a legal move. `chance` forces the outcomes of the draws it makes anew, one by one (see
         chance.outcomes); the draws past it, or all without it, come from the generator."""
         pending = self.pending
-        if pending is None and not chance and not self._hides_moves:
-            self._apply_plain(move)
-            return
         if move._masked is None and move.action.eager_text:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
-        told = self._told_of(move, pending) if self.game.hides_moves else None
+        told = self._told_of(move, pending) if self._hides_moves else None
         if pending is None:
             mark = len(self._journal)
             drawn: tuple = ()
@@ -1200,36 +1197,8 @@ class State:
                 raise
             raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
         self._moves.append(move)
-        if self.game.hides_moves:
+        if self._hides_moves:
             self._told.append((told, (self.to_move, self.turn_player.index)))
-
-    def _apply_plain(self, move):
-        """`apply` of an action's move (not the answer to a choice) with nothing forced and nothing hidden from
-        anyone: the most common move, taken the short way."""
-        if move._masked is None and move.action.eager_text:
-            move.fix_text()
-        self._version += 1
-        mark = len(self._journal)
-        self._steps.append(mark)
-        try:
-            self._run(move, _NO_CHOICES, mark)
-            script = self._script
-            if script.used:
-                self.last_draws = script.sizes[:]
-                self._step_draws.append(tuple(script.used))
-            else:
-                self.last_draws = _NO_DRAWS
-                self._step_draws.append(())
-        except BaseException as err:
-            self._steps.pop()
-            self._drop_suspended()
-            self._rollback(mark)
-            self.pending = None
-            self._version += 1
-            if isinstance(err, RuleError) or not isinstance(err, Exception):
-                raise
-            raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
-        self._moves.append(move)
 
     def _told_of(self, move, pending):
         """What the seats are told of a move about to be applied, when it is less than all they may see:
