@@ -895,9 +895,6 @@ class Emitter:
         return f"_pieces_of({items}, {owner})"
 
     def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
-        quick = self._with_value(e, scope)
-        if quick is not None:
-            return quick
         items = self.guarded(self.iter_src(e.domain, scope), e)
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
@@ -910,26 +907,6 @@ class Emitter:
         if e.mode == "sorted":
             return f"_sorted_by(S, lambda {var}: {test}, {items}, {self.where(e)!r})"
         return f"_prefix(lambda {var}: {test}, {items})"
-
-    def _with_value(self, e: N.Filter, scope: Scope) -> Optional[str]:
-        """`x in ZONE where x.A == V` (or `!=`), A an attribute of the pieces and V a value the loop does not
-        change, as `_with_value`: a zone may hold a hundred pieces, and the loop runs in C. None for any other
-        filter."""
-        test = e.test
-        if e.mode != "where" or self.type_of(e.domain).base != "zone" or not isinstance(test, N.Compare) \
-                or test.op not in ("==", "!="):
-            return None
-        for attr, other in ((test.left, test.right), (test.right, test.left)):
-            if isinstance(attr, N.Attr) and isinstance(attr.obj, N.Name) and attr.obj.id == e.var \
-                    and attr.name not in ("space", "kind", "owner", "up", "turns") and self.type_of(attr) != SPACE \
-                    and self.type_of(attr.obj).general.base == "piece" \
-                    and not any(isinstance(n, N.Name) and n.id == e.var for n in N.walk(other)):
-                value = self.src(other, scope)
-                if not self.is_simple(value):  # (worked out once, even for no piece: it must not fail)
-                    return None
-                items = self.guarded(self.iter_src(e.domain, scope), e)
-                return f"_with_value({items}, {attr.name!r}, {value}, {test.op == '=='})"
-        return None
 
     def emit_Comprehension(self, e: N.Comprehension, scope: Scope) -> str:
         parts = []

@@ -9,8 +9,7 @@ error, for a value a rule cannot use.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import compress, repeat, takewhile
-from operator import attrgetter, eq, methodcaller, ne
+from itertools import takewhile
 
 from ..grammar.limits import MAX_INT_DIGITS, MAX_LENGTH, MAX_LOOP_STEPS
 from ..grammar.types import (
@@ -143,16 +142,6 @@ def _space_label(S, space):
 
 def _prefix(test, items):
     return list(takewhile(test, items))
-
-
-_ATTRS = attrgetter("attrs")
-
-
-def _with_value(pieces, name, value, same):
-    """`[x for x in pieces where x.NAME == value]` (`!=` when not `same`), the loop run by C: what a card game
-    asks of a deck or a collection of a hundred cards, often."""
-    return list(compress(pieces, map(eq if same else ne, map(methodcaller("get", name), map(_ATTRS, pieces)),
-                                     repeat(value))))
 
 
 def _through(test, items):
@@ -464,7 +453,6 @@ NAMESPACE: dict = {
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
     "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,
-    "_with_value": _with_value,
     "_changed": _changed, "_call_proc": _call_proc, "_player_holding": _player_holding, "_phase_name": _phase_name,
     "_space_named": _space_named, "_space_label": _space_label,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},

@@ -344,39 +344,3 @@ def test_a_piece_keeps_its_name_until_its_face_or_its_values_change(tmp_path):
     assert card.describe() == "9-spades"
     state.assume_values([(("attr", card, "rank"), 10)])
     assert card.describe() == "10-spades"
-
-
-PICKING = '''game "Picking"
-players 2
-piece card(n: int, colour: text)
-piece chip
-zone pile
-var found: int = 0 per player
-
-pieces card in pile:
-    n  colour  count
-    1  red     2
-    2  red     1
-    2  blue    3
-    3  blue    1
-
-pieces chip in pile:
-    count
-    2
-
-action pick(k in 0..3):
-    let numbered = c in pile where c.n == k
-    let not_red = c in pile where "red" != c.colour
-    mover.found = count(numbered) * 10 + count(not_red)
-'''
-
-
-@pytest.mark.parametrize("k, found", [(0, 6), (1, 26), (2, 46), (3, 16)])
-def test_a_zones_pieces_with_an_attributes_value_are_found_as_a_loop_would(k, found, tmp_path):
-    # `x in ZONE where x.A == V` runs its loop in C (namespace._with_value): the same pieces, chips (which have
-    # no `n`) included where they are not equal; `!=` with the value on the left too
-    path = tmp_path / "picking.mire"
-    path.write_text(PICKING)
-    state = load_game(str(path)).new_state()
-    state.apply(next(m for m in state.legal_moves() if m.text == f"pick {k}"))
-    assert state.players[0].vars["found"] == found
