@@ -691,7 +691,7 @@ class Emitter:
             return f"(None if {obj} is None else {obj}.{name})" if simple else f"({obj} or _NOTHING).{name}"
         if bt == "piece":
             if name == "space":
-                return f"_space_of({obj})"
+                return self._space_of(obj, simple, present)
             if name == "kind":
                 return f"{obj}.kind.name" if present else f"_kind_of({obj})"
             if present:
@@ -714,6 +714,16 @@ class Emitter:
             if name == "seat":
                 return f"({obj}.index + 1)"
         return f"_dyn(S, {obj}, {name!r})"
+
+    @staticmethod
+    def _space_of(obj: str, simple: bool, present: bool) -> str:
+        """The space a piece lies on (none in a zone): read in place where `obj` may be written more than once (a
+        call is most of the cost of so little)."""
+        if not simple:
+            return f"_space_of({obj})"
+        loc = f"{obj}.loc"
+        test = f"{loc} is not None and {loc}.is_space"
+        return f"({loc} if {test if present else f'{obj} is not None and {test}'} else None)"
 
     def emit_Index(self, e: N.Index, scope: Scope) -> str:
         return f"_index({self.src(e.obj, scope)}, {self.src(e.index, scope)}, {self.where(e)!r})"
