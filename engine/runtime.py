@@ -194,9 +194,9 @@ class Kind:
         self.shown = keys or attrs
         self.mutable = mutable  # the attributes the rules may change (a die's face)
         self.covered_hidden = covered_hidden  # under another piece on a board, it shows nothing of itself
-        # its pieces' names change only with their face and their attribute values (not with where they are, nor
-        # with what the rules change): a piece keeps its name until then (Piece.describe)
-        self.steady_text = not covered_hidden and not set(self.shown) & set(mutable)
+        # its pieces' names change only with their face and their attribute values, not with where they are: a
+        # piece keeps its name until then (Piece.describe)
+        self.steady_text = not covered_hidden
 
 
 class Piece:

@@ -344,3 +344,30 @@ def test_a_piece_keeps_its_name_until_its_face_or_its_values_change(tmp_path):
     assert card.describe() == "9-spades"
     state.assume_values([(("attr", card, "rank"), 10)])
     assert card.describe() == "10-spades"
+
+
+LAST_TOKEN = '''game "Last token"
+players 2
+piece token
+zone pool per player
+
+pieces token in pool for each player:
+    count
+    2
+
+action spend(t in token of mover):
+    remove t
+    if not can_move(mover): win mover because "spent"
+'''
+
+
+def test_moves_listed_in_the_middle_of_a_move_see_the_pieces_where_the_move_left_them(tmp_path):
+    # `token of mover` was worked out by the listing before the move (State.listed_of); the move's own
+    # can_move lists again after a token is gone, and must not read that list
+    path = tmp_path / "last.mire"
+    path.write_text(LAST_TOKEN)
+    state = load_game(str(path)).new_state()
+    for _ in range(3):
+        assert not state.is_over()
+        state.apply(state.legal_moves()[0])
+    assert state.outcome().winners == (0,)  # (the first player spends the last token)
