@@ -192,10 +192,11 @@ class State:
         n = players if players is not None else game.min_players
         check_setup(game, n, options)
         self.game = game
-        self._hides_moves = game.hides_moves  # (read at every move)
         # whether each draw and each value written where some cannot see is recorded (`chance`, `writes`): what a
-        # bot needs that works out what its seat knows (knowledge.py); a series of random movers goes without
+        # bot needs that works out what its seat knows (knowledge.py); and whether the moves are named as they are
+        # played (history, and what each seat was told of them). A series of random movers goes without.
         self.records = records
+        self._hides_moves = game.hides_moves and records  # (read at every move)
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
@@ -1007,7 +1008,7 @@ class State:
         if self.over:
             pass
         elif self.pending is not None:
-            moves = self._choice_moves(self.pending)
+            moves = self._choice_moves(self.pending, self.records)
         else:
             moves = self._list_moves()
         self._cache_version = self._version
@@ -1085,7 +1086,8 @@ class State:
         return failed
 
     @classmethod
-    def _choice_moves(cls, p):
+    def _choice_moves(cls, p, named=True):
+        """The moves of a pending choice (`named`: with their texts, as the option reads now)."""
         if p.joint:
             count = 1
             for _, options, _ in p.joint:
@@ -1094,6 +1096,8 @@ class State:
                 raise RuleError(f"there are more than {MAX_LEGAL_MOVES} joint answers at once "
                                 f"({' x '.join(str(len(o)) for _, o, _ in p.joint)})")
             return [cls._joint(p, index) for index in itertools.product(*(range(len(o)) for _, o, _ in p.joint))]
+        if not named:
+            return [Move(CHOICE, (i,)) for i in range(len(p.options))]
         moves = [Move(CHOICE, (i,), value_text(v)) for i, v in enumerate(p.options)]
         for m, v in zip(moves, p.options):
             if p.secret:  # the others learn only that a choice was made
@@ -1149,7 +1153,7 @@ class State:
         """Apply a legal move. `chance` forces the outcomes of the draws it makes anew, one by one (see
         chance.outcomes); the draws past it, or all without it, come from the generator."""
         pending = self.pending
-        if move._masked is None and move.action.eager_text:
+        if move._masked is None and move.action.eager_text and self.records:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
         told = self._told_of(move, pending) if self._hides_moves else None
@@ -1237,9 +1241,16 @@ class State:
                 words.append(move_word(a))
         return (" ".join(words), readers)
 
+    def _named(self):
+        """Refuse to name the moves of a state that did not name them as they were played (records=False): a
+        piece's name depends on where it was then."""
+        if not self.records:
+            raise ValueError("this state keeps no record of its moves' names (records=False)")
+
     def move_as_read(self, k, seat):
         """Move k (from 0) as `seat` may read it, or None when it learns nothing of it (a move of another that
         reveals nothing)."""
+        self._named()
         told = self._told[k][0] if self._told else None
         if told is None or seat in told[1]:
             return self._moves[k].text_for(seat)
@@ -1280,6 +1291,7 @@ class State:
 
     @property
     def history(self):
+        self._named()
         return [m.text for m in self._moves]
 
     def const_value(self, name, compute, size):
@@ -1299,6 +1311,7 @@ class State:
 
     def history_for(self, seat):
         """The moves so far as `seat` may read them (a move of another that reveals nothing is not there)."""
+        self._named()
         if not self._told:
             return [m.text_for(seat) for m in self._moves]
         return [t for t in (self.move_as_read(k, seat) for k in range(len(self._moves))) if t is not None]

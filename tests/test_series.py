@@ -10,6 +10,7 @@ from mire.engine import load_game
 from mire.engine.arena import arena, bot_labels
 from mire.engine.bots import RandomBot
 from mire.engine.playout import play_game, play_series, random_playouts, series_rng, wilson
+from mire.engine.runtime import Piece
 
 
 def run(args):
@@ -167,9 +168,14 @@ def test_random_movers_play_the_same_games_without_records_of_the_draws(name):
     for records in (True, False):
         state = game.new_state(seed=5, records=records)
         outcome = play_game(state, [RandomBot(seed=9)] * state.num_players).outcome
-        played[records] = (state.history, outcome.text, outcome.scores)
+        moves = [(m.action.name, [a.id if isinstance(a, Piece) else repr(a) for a in m.args])
+                 for m in state.played]
+        played[records] = (moves, outcome.text, outcome.scores)
         assert bool(state.chance) is records
         assert records or not state.writes
+        if not records:  # (its moves were not named as they were played)
+            with pytest.raises(ValueError, match="keeps no record of its moves' names"):
+                state.history
     assert played[True] == played[False]
     # the series of random movers (without records) and the same bots given explicitly (with them)
     plain = play_series(game, 6, seed=2)
