@@ -285,12 +285,16 @@ def test_what_a_listing_works_out_once_for_every_action_lists_the_same_moves(pat
 
     def listings(state, rng, plies):
         out = []
-        for _ in range(plies):
+        for ply in range(plies):
             if state.is_over():
                 break
             moves = state.legal_moves()
             out.append([m.text for m in moves])
             state.apply(moves[rng.randrange(len(moves))])
+            if ply % 7 == 6:  # (an undo forgets what was worked out: the pieces in play may be others again)
+                state.undo()
+                state.undo()
+                out.append([m.text for m in state.legal_moves()])
         return out
     game = load_game(path)
     kept = listings(game.new_state(seed=3), random.Random(4), 120)
@@ -371,3 +375,46 @@ def test_moves_listed_in_the_middle_of_a_move_see_the_pieces_where_the_move_left
         assert not state.is_over()
         state.apply(state.legal_moves()[0])
     assert state.outcome().winners == (0,)  # (the first player spends the last token)
+
+
+
+GIFTS = '''game "Gifts"
+players 2
+piece token(n: int)
+zone pool per player
+
+pieces token in pool for each player:
+    n
+    1
+    2
+
+# a token given away is the other player's to give (or to pass on, through a proc that knows not what it holds)
+action give(t in token of mover):
+    t.owner = next_player(mover)
+
+action pass_on(t in token of mover):
+    hand_over(t)
+
+proc hand_over(t):
+    t.owner = next_player(mover)
+'''
+
+
+@pytest.mark.parametrize("action", ["give", "pass_on"])
+def test_a_piece_given_to_another_player_is_listed_as_theirs(action, tmp_path):
+    # `token of mover` is kept from one listing to the next (State.listed_of): a new owner must be seen
+    path = tmp_path / "gifts.mire"
+    path.write_text(GIFTS)
+    state = load_game(str(path)).new_state()
+    first, second = state.players
+
+    def mine():
+        moves = [m for m in state.legal_moves() if m.action.name == action]
+        return [(m.args[0].attrs["n"], m.args[0].loc.owner.name) for m in moves]
+    assert mine() == [(1, "1"), (2, "1")]
+    state.apply(next(m for m in state.legal_moves() if m.action.name == action))  # the first gives their 1
+    assert mine() == [(1, "1"), (1, "2"), (2, "2")]
+    state.apply([m for m in state.legal_moves() if m.action.name == action][-1])  # the second gives their 2
+    assert mine() == [(2, "1"), (2, "2")]
+    state.undo()
+    assert mine() == [(1, "1"), (1, "2"), (2, "2")]
