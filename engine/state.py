@@ -1113,17 +1113,22 @@ class State:
     def _unique(moves):
         """Moves a player cannot tell apart (the same text: two identical stones from a reserve) are one.
         (Their texts are not kept: a move is named when it is played, in the same position.)"""
-        if not moves:
+        if len(moves) < 2:
             return moves
         # Usually no two moves read the same, and that is quick to tell: when no two different arguments read
         # the same, two moves read the same only if their arguments are equal.
         args = [m.args for m in moves]
         try:
-            values: set = set()
-            for i in range(len(args[0])):
-                values.update(map(itemgetter(i), args))
-            if len(set(map(value_text, values))) == len(values) and len(set(args)) == len(args):
-                return moves
+            if len(args[0]) == 1:  # (one parameter: its values are the moves' arguments)
+                values = [a for a, in args]
+                if len(set(map(value_text, values))) == len(values):
+                    return moves
+            else:
+                values: set = set()
+                for i in range(len(args[0])):
+                    values.update(map(itemgetter(i), args))
+                if len(set(map(value_text, values))) == len(values) and len(set(args)) == len(args):
+                    return moves
         except TypeError:  # an argument that cannot be hashed (a list)
             pass
         texts = {i: value_text(a) for i, a in {id(a): a for m in moves for a in m.args}.items()}

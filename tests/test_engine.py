@@ -418,3 +418,35 @@ def test_a_piece_given_to_another_player_is_listed_as_theirs(action, tmp_path):
     assert mine() == [(2, "1"), (2, "2")]
     state.undo()
     assert mine() == [(1, "1"), (1, "2"), (2, "2")]
+
+
+TWINS = '''game "Twins"
+players 2
+piece stone(colour: text)
+zone pool per player
+
+pieces stone in pool for each player:
+    colour
+    white
+    white
+    black
+
+action drop(s in mover.pool):
+    remove s
+
+action swap(s in mover.pool, t in mover.pool where t != s):
+    remove s
+'''
+
+
+def test_moves_that_read_the_same_are_one(tmp_path):
+    # two white stones cannot be told apart: one move drops "a white stone", whichever of the two it is
+    path = tmp_path / "twins.mire"
+    path.write_text(TWINS)
+    state = load_game(str(path)).new_state()
+    assert [m.text for m in state.legal_moves() if m.action.name == "drop"] == ["drop white", "drop black"]
+    assert [m.text for m in state.legal_moves() if m.action.name == "swap"] == \
+        ["swap white white", "swap white black", "swap black white"]
+    for _ in range(4):  # each drops a white stone, twice
+        state.apply(state.legal_moves()[0])
+    assert [m.text for m in state.legal_moves()] == ["drop black"]

@@ -175,7 +175,7 @@ def test_random_movers_play_the_same_games_without_records_of_the_draws(name):
         assert records or not state.writes
         if not records:  # (its moves were not named as they were played)
             with pytest.raises(ValueError, match="keeps no record of its moves' names"):
-                state.history
+                _ = state.history
     assert played[True] == played[False]
     # the series of random movers (without records) and the same bots given explicitly (with them)
     plain = play_series(game, 6, seed=2)
