@@ -634,17 +634,26 @@ class State:
         """Shuffle a list of pieces in place: a Fisher-Yates shuffle, one draw a step (the generator's own
         shuffle, draw for draw), each draw forced where the run's script says."""
         seen = self._seen(items) if self.records else ()
-        first = len(self._script.used)
+        script = self._script
+        first = len(script.used)
         self._journal.append((_ORDER, items, list(items)))
         self._note_draw()
-        randbelow, take = self.rng._randbelow, self._script.take
+        randbelow = self.rng._randbelow
+        sizes = range(len(items), 1, -1)
+        if first >= len(script.steps) and script.beyond is None:  # (no draw forced: the generator's own)
+            drawn = [randbelow(n) for n in sizes]
+            script.sizes.extend(sizes)
+            script.used.extend(drawn)
+        else:
+            take = script.take
+            drawn = [take(n, randbelow(n)) for n in sizes]
         order = list(range(len(items)))
-        for i in reversed(range(1, len(items))):
-            j = take(i + 1, randbelow(i + 1))
+        for n, j in zip(sizes, drawn):
+            i = n - 1
             items[i], items[j] = items[j], items[i]
             order[i], order[j] = order[j], order[i]
         self._note_chance(ChanceEvent("shuffle", self._next_label(), seen, outcome=tuple(order),
-                                      draws=(first, len(self._script.used) - first)))
+                                      draws=(first, len(script.used) - first)) if self.records else "shuffle")
 
     def randrange(self, n):
         self._note_draw()
