@@ -15,7 +15,7 @@ import attrs
 from ..grammar import nodes as N
 from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
 from ..grammar.diagnostics import Diagnostic, MireError
-from ..grammar.limits import MAX_GRID, MAX_PLAYERS, MAX_SPACES
+from ..grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLAYERS, MAX_SPACES
 from ..grammar.statements import specialise_proc
 from ..grammar.static_values import StaticValues
 from ..grammar.symbols import Checked, asks_a_player, choosing_procs
@@ -743,9 +743,18 @@ class Compiler:
         """A value a rule keeps, checked for its size (namespace.sized) when it may be a number, a text or a
         list."""
         t = self.type_of(node)
-        if t.base in ("int", "number", "text", "list", "any"):
+        if t.base in ("int", "number", "text", "list", "any") and not self.small_as_written(node):
             return f"_sized({src}, {where})"
         return src
+
+    def small_as_written(self, node: N.Expr) -> bool:
+        """Is a value within the limits as the rules file writes it: `none`, a number written out (the parser
+        bounds its digits), a text or a list written out no longer than a rule may make one?"""
+        if isinstance(node, N.Num):
+            return True
+        if isinstance(node, (N.Str, N.ListLit)):
+            return len(node.value if isinstance(node, N.Str) else node.items) <= MAX_LENGTH
+        return isinstance(node, N.Name) and node.id == "none" and self.checked.meaning(node).category != "local"
 
     def compile_Let(self, s: N.Let, scope: Scope):
         value = self.sized(self.emit.src(s.value, scope), s.value, self.const(self.where(s)))
@@ -766,6 +775,8 @@ class Compiler:
             a value drawn at random (`random(C)`) is told it goes, so that a search can draw it afresh."""
             value = self.emit.src(s.value, scope) if into is None or drawn is None else \
                 f"_draw_into(S, {self.emit.src(drawn, scope)}, {into})"
+            if sign == 0 and drawn is None and self.small_as_written(s.value):
+                return value
             return f"_sized({value if sign == 0 else f'{old} + ({sign}) * ({value})'}, {where})"
         if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
             target = scope.source(t.id)

@@ -459,6 +459,8 @@ class Emitter:
 
     def guarded(self, items: str, node: N.Node) -> str:
         """Source of `items` that counts their number against the move's budget of steps."""
+        if _DIRECTION_SET.fullmatch(items):  # (a set of directions is walked as it is kept, not copied first)
+            items = items[5:-1]
         return f"S.walk({items}, {self.where(node)!r})"
 
     def filter_loop(self, call: N.Call, scope: Scope):
@@ -952,6 +954,7 @@ def keep_heads(kept: list) -> str:
 
 # the values a loop's variable may be kept by (Emitter.keyable); not numbers: 1 == True == 1.0
 _KEYABLE = ("space", "piece", "player", "zone", "dir", "text", "enum")
+_DIRECTION_SET = re.compile(r"list\(_DS_[a-z_]+\)")
 _FRESH_NAME = re.compile(r"_[a-z]+\d+")
 _HELD_NAME = re.compile(r"_a\d+")
 

@@ -42,6 +42,8 @@ CASES = {
                           "a number grew past 1000 digits"),
     "doubling a text": (["repeat_text.mire"], ["simulate", "game/repeat_text.mire", "-n", "1"], 1,
                         "a text grew past 10000 characters"),
+    "a text written out too long": (["long_literal.mire"], ["simulate", "game/long_literal.mire", "-n", "1"], 1,
+                                    "a text grew past 10000 characters"),
     "doubling a list": (["repeat_list.mire"], ["simulate", "game/repeat_list.mire", "-n", "1"], 1,
                         "a list grew past 10000 items"),
     "three parameters over 64 x 64": (["three_parameters.mire"], ["simulate", "game/three_parameters.mire", "-n", "1"],
