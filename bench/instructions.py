@@ -1,10 +1,11 @@
 """Machine instructions per random game, counted by valgrind: a measure of the engine's work that neither a loaded
 machine nor a drifting clock changes (timings here vary by 20% from run to run).
 
-    python bench/instructions.py [--commit C ...] [--games N1,N2] [--hash-seeds 0,1,2] GAME[:PLAYERS] ...
+    python bench/instructions.py [--commit C ...] [--path DIR ...] [--games N1,N2] [--hash-seeds 0,1,2]
+                                 GAME[:PLAYERS] ...
 
-For each version (the Mire this Python imports, or each --commit of this repository, unpacked into a temporary
-folder of its own), each GAME is played N1 and then N2 times in a row from one state, as `mire simulate` plays a
+For each version (the Mire this Python imports; each --commit of this repository, unpacked into a temporary
+folder of its own; each --path, a folder that holds a `mire` package, put first on PYTHONPATH), each GAME is played N1 and then N2 times in a row from one state, as `mire simulate` plays a
 series of random movers (State.restart, then a random game); the difference of the two counts over N2 - N1 is
 one game's instructions, without the cost of loading the game.
 
@@ -76,6 +77,8 @@ def main(argv=None):
     ap.add_argument("items", nargs="+", metavar="GAME[:PLAYERS]")
     ap.add_argument("--commit", action="append", default=[],
                     help="a commit of this repository to count (repeatable; default: the Mire installed)")
+    ap.add_argument("--path", action="append", default=[],
+                    help="a folder holding a `mire` package to count (repeatable; after the commits)")
     ap.add_argument("--games", default="2,6", help="N1,N2: the two series played (default 2,6)")
     ap.add_argument("--hash-seeds", default="0,1,2", help="the PYTHONHASHSEEDs to count under (default 0,1,2)")
     args = ap.parse_args(argv)
@@ -84,7 +87,8 @@ def main(argv=None):
     games = tuple(int(x) for x in args.games.split(","))
     hash_seeds = [int(x) for x in args.hash_seeds.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        versions = [(c, unpack(c, os.path.join(tmp, c))) for c in args.commit] or [("installed", None)]
+        versions = [(c, unpack(c, os.path.join(tmp, c))) for c in args.commit] + \
+            [(os.path.basename(os.path.normpath(p)), p) for p in args.path] or [("installed", None)]
         print(f"{'item':24} {'version':12} {'instructions a game':>20}  (per hash seed {args.hash_seeds})")
         for item in args.items:
             first = None

@@ -448,6 +448,7 @@ def _in_a_row_along(S, s, n):
 
 
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
+_ORTHOGONAL_DIRS = tuple(DIRS[d] for d in ORTHOGONAL)
 
 
 def adjacent(s):
@@ -887,11 +888,11 @@ def land(S, value):
 def _sections(S, s, kind):
     """The sections of `kind` on the tile at the bottom of s: sides with the same printed value are one."""
     tile = s.pieces[0]
+    attrs, turn = tile.attrs, -tile.turns % 4
     groups: dict = {}
-    for name in ORTHOGONAL:
-        d = DIRS[name]
-        v = edge(S, tile, d)
-        if v is not None and land(S, v) == kind:
+    for d in _ORTHOGONAL_DIRS:
+        v = attrs.get(PRINTED[d.i][turn])  # (edge and land, inline: four sides of every tile of a farm)
+        if v is not None and str(v).rstrip("0123456789") == kind:
             groups.setdefault(v, []).append(d)
     return [tuple(ds) for ds in groups.values()]
 
@@ -927,8 +928,8 @@ def regions(S, spaces, kind):
     groups: dict = {}
     for s, ds, key in sections:
         groups.setdefault(find(key), []).append((s, ds))
-    order = list(parent)
-    return [groups[k] for k in sorted(groups, key=order.index)]
+    order = {k: i for i, k in enumerate(parent)}
+    return [groups[k] for k in sorted(groups, key=order.__getitem__)]
 
 
 @builtin(A_LIST, result=BOOL, doc="whether a region is closed: each of its sides meets a side of the same landscape")
