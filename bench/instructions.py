@@ -5,13 +5,14 @@ machine nor a drifting clock changes (timings here vary by 20% from run to run).
                                  GAME[:PLAYERS] ...
 
 For each version (the Mire this Python imports; each --commit of this repository, unpacked into a temporary
-folder of its own; each --path, a folder that holds a `mire` package, put first on PYTHONPATH), each GAME is played N1 and then N2 times in a row from one state, as `mire simulate` plays a
-series of random movers (State.restart, then a random game); the difference of the two counts over N2 - N1 is
-one game's instructions, without the cost of loading the game.
+folder of its own; each --path, a folder that holds a `mire` package, put first on PYTHONPATH), each GAME is
+played N1 and then N2 times in a row from one state, as `mire simulate` plays a series of random movers
+(State.restart, then a random game); the difference of the two counts over N2 - N1 is one game's
+instructions, without the cost of loading the game.
 
 The same code executes a few per cent more or fewer instructions with another PYTHONHASHSEED (dicts and sets
-lay out their keys otherwise): each count is made under every hash seed given, and their mean is reported. A
-change of less than the spread between hash seeds is not told apart from none.
+lay out their keys otherwise), and up to 1.6% more or fewer from another folder: each count is made under every
+hash seed given, and their mean is reported. A change smaller than that spread is not told apart from none.
 
 Needs valgrind (callgrind); about 50 times slower than the games themselves.
 """
