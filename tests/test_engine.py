@@ -377,7 +377,6 @@ def test_moves_listed_in_the_middle_of_a_move_see_the_pieces_where_the_move_left
     assert state.outcome().winners == (0,)  # (the first player spends the last token)
 
 
-
 GIFTS = '''game "Gifts"
 players 2
 piece token(n: int)
@@ -402,11 +401,11 @@ proc hand_over(t):
 
 @pytest.mark.parametrize("action", ["give", "pass_on"])
 def test_a_piece_given_to_another_player_is_listed_as_theirs(action, tmp_path):
-    # `token of mover` is kept from one listing to the next (State.listed_of): a new owner must be seen
+    # `p.owner = P` changes whose pieces `token of mover` finds, at the next listing and after an undo (a list of
+    # them kept across listings, tried for speed, would have had to see it)
     path = tmp_path / "gifts.mire"
     path.write_text(GIFTS)
     state = load_game(str(path)).new_state()
-    first, second = state.players
 
     def mine():
         moves = [m for m in state.legal_moves() if m.action.name == action]
