@@ -14,7 +14,9 @@ The same code executes a few per cent more or fewer instructions with another PY
 lay out their keys otherwise), and up to 1.6% more or fewer from another folder: each count is made under every
 hash seed given, and their mean is reported. A change smaller than that spread is not told apart from none.
 
-Needs valgrind (callgrind); about 50 times slower than the games themselves.
+Needs valgrind (callgrind); about 50 times slower than the games themselves. A commit must have
+engine/playout.py and State.restart; an older one (the issue's baseline 7473c08) is counted through
+`mire simulate` instead: bench/README.md, "Fifth pass", says how.
 """
 import argparse
 import os
@@ -31,7 +33,10 @@ from mire.engine import load_game
 from mire.engine.playout import play_game, series_rng
 from mire.engine.bots import RandomBot
 g = load_game({game!r})
-s = g.new_state(seed=0, players={players}, records=False)
+try:
+    s = g.new_state(seed=0, players={players}, records=False)
+except TypeError:  # (a version from before states without records, such as the issue's baseline)
+    s = g.new_state(seed=0, players={players})
 for i in range({n}):
     s.restart(i)
     play_game(s, [RandomBot(series_rng(0, i))] * s.num_players)
