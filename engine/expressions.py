@@ -21,6 +21,7 @@ from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, DIRECTION_SETS, INT, KIND, NUMBER, SPACE, TEXT, Type
 from .hoisting import draws_random, free_locals, kept_start, random_defs
+from .kept_defs import OwnReads
 from .library import BUILTINS, LIBRARY, NAMES
 from .namespace import NAMESPACE, sized
 from .runtime import DIRS, RuleError
@@ -150,6 +151,7 @@ class Emitter:
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
+        self._own_reads = OwnReads(checked, self.def_types, self._fixed_board, self.recursive_defs)  # (declare_defs)
         self.inlining = True
         # writing a function that lists moves (or tells whether there is one): nothing changes while it runs, so
         # what several actions ask alike is worked out once a listing (S.listed_of)
@@ -576,6 +578,7 @@ class Emitter:
         calls = {d.name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in self.def_names}
                  for d in defs}
         self.recursive_defs = {name for name in calls if _reaches(calls, name)}
+        self._own_reads = OwnReads(self.checked, self.def_types, self._fixed_board, self.recursive_defs)
         # a def that calls defs counts as a step: chains of them cannot multiply their work unseen
         self.counted_defs = {name for name, called in calls.items() if called}
 
@@ -736,6 +739,9 @@ class Emitter:
             assert self.proc_value is not None
             return self.proc_value(e, scope)
         if e.func in self.def_names:
+            if self._own_reads.kept(e, tuple(self.type_of(arg) for arg in e.args)):
+                fn = self.specialised_def(e)
+                return f"_kept_def(S, {self.src(e.args[0], scope)}, {fn!r}, {fn})"
             if e.func not in self.recursive_defs:
                 inlined = self.inline_def(e, scope)
                 if inlined is not None:

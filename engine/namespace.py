@@ -60,6 +60,23 @@ def _kind_of(p):
     return None if p is None else p.kind.name
 
 
+def _kept_def(S, p, key, fn):
+    """fn(S, [p]), a def of piece p that reads only its place, owner and attributes (kept_defs): kept on the
+    piece, and read back while it lies in the same place with the same owner."""
+    if p is None:
+        return fn(S, [p])
+    kept = p.kept
+    if kept is None:
+        kept = p.kept = {}
+    else:
+        found = kept.get(key)
+        if found is not None and found[0] is p.loc and found[1] is p.owner:
+            return found[2]
+    value = fn(S, [p])
+    kept[key] = (p.loc, p.owner, value)
+    return value
+
+
 def _board_of(s):
     return None if s is None else s.board.name
 
@@ -440,7 +457,7 @@ def _dyn(S, obj, name):
 
 
 NAMESPACE: dict = {
-    "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_board_of": _board_of,
+    "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,

@@ -200,7 +200,7 @@ class Kind:
 
 
 class Piece:
-    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id", "turns", "named")
+    __slots__ = ("kind", "attrs", "owner", "up", "loc", "id", "turns", "named", "kept")
 
     def __init__(self, kind, attrs, owner, up, loc, pid):
         self.kind, self.attrs, self.owner, self.up, self.loc, self.id = kind, attrs, owner, up, loc, pid
@@ -208,6 +208,9 @@ class Piece:
         # (its attributes, its face, the name they give it), kept by describe; whatever changes an attribute's
         # value in place forgets it (`named = None`), and new attributes or another face are seen
         self.named = None
+        # defs of the piece worked out where it lay, with the owner it had (kept_defs): {def: (loc, owner, value)};
+        # whatever gives its attributes other values forgets them (`kept = None`)
+        self.kept = None
 
     @property
     def space(self):

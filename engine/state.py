@@ -617,7 +617,7 @@ class State:
         """Give a piece's mutable attribute a value (`options`: the values it was drawn from at random)."""
         self._journal.append((_PIECE_VALUE, piece, name, piece.attrs.get(name)))
         piece.attrs[name] = value
-        piece.named = None
+        piece.named = piece.kept = None
         loc = piece.loc
         self.note_write(Write(("attr", piece, name), options, loc, piece.up, piece.owner, piece.covered))
 
@@ -718,6 +718,7 @@ class State:
             mutable = piece.kind.mutable
             piece.attrs = {**values, **{k: piece.attrs[k] for k in mutable if k in piece.attrs}} if mutable \
                 else values
+            piece.kept = None
         self._version += 1
 
     def assume_places(self, places, left_out=()):
@@ -742,7 +743,7 @@ class State:
         for (what, owner, name), value in values:
             if what == "attr":
                 owner.attrs[name] = value
-                owner.named = None
+                owner.named = owner.kept = None
             elif owner is None:
                 self.vars[name] = value
             else:
@@ -860,7 +861,7 @@ class State:
             op[1].shrink(op[2])
         elif code == _PIECE_VALUE:
             op[1].attrs[op[2]] = op[3]
-            op[1].named = None
+            op[1].named = op[1].kept = None
         elif code == _EMPTIED:
             _, place, moved, box = op
             del box.pieces[len(box.pieces) - len(moved):]

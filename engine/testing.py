@@ -110,7 +110,7 @@ def scramble_unseen(state, seat):
             for n in names:
                 piece.attrs[n] = _scrambled(piece.attrs[n])
                 changed += 1
-            piece.named = None
+            piece.named = piece.kept = None
     return changed
 
 

@@ -449,3 +449,69 @@ def test_moves_that_read_the_same_are_one(tmp_path):
     for _ in range(4):  # each drops a white stone, twice
         state.apply(state.legal_moves()[0])
     assert [m.text for m in state.legal_moves()] == ["drop black"]
+
+
+LAPS = '''game "Laps"
+players 2
+board road: grid 6 x 1
+piece runner(goal: text, far: text mutable)
+piece cone
+zone start per player
+
+pieces runner in start for each player:
+    goal  far
+    b1    d1
+
+# where a runner heads, read from its place, its owner and its attributes alone: a value its piece keeps
+def target(r) = (seat_space(road, r.goal, r.owner) if r in r.owner.start
+                 else seat_space(road, r.far, r.owner) if r.space == seat_space(road, r.goal, r.owner)
+                 else none)
+# what a space holds is read too: worked out every time
+def blocked(r) = target(r) != none and not empty(target(r))
+
+action run(r in runner of mover, to in [target(r)] where to != none):
+    move r to to
+
+action aim(r in runner of mover):
+    r.far = "c1"
+
+action wait(r in runner of mover where blocked(r)):
+    log "{mover.name} waits"
+
+action cone(s in road where empty(s)):
+    place cone at s
+'''
+
+
+def test_a_def_of_a_piece_kept_on_it_follows_its_place_and_attributes(tmp_path):
+    # `target(r)` is kept on the runner (kept_defs): it must still follow the runner's moves, a new value of its
+    # attribute and the undo of both; `blocked(r)` reads a space's pieces, and sees a cone put there
+    path = tmp_path / "laps.mire"
+    path.write_text(LAPS)
+    state = load_game(str(path)).new_state()
+    first = next(p for p in state.kind_pieces["runner"] if p.owner.index == 0)
+
+    def moves(action):
+        return sorted(" ".join(getattr(a, "name", str(a)) for a in m.args[1:])
+                      for m in state.legal_moves() if m.action.name == action)
+
+    def play(action, where=None):  # (the mover has one runner: a move is told by the space it names)
+        state.apply(next(m for m in state.legal_moves() if m.action.name == action
+                         and (where is None or where in [getattr(a, "name", None) for a in m.args])))
+
+    assert moves("run") == ["b1"] and first.kept  # (the first player's b1 is b1; kept once listed)
+    play("run", "b1")
+    play("cone", "a1")
+    assert moves("run") == ["d1"] and moves("wait") == []
+    play("cone", "f1")
+    play("cone", "d1")  # on the first runner's target
+    assert moves("run") == ["d1"] and moves("wait") == [""]
+    play("aim")  # its target is c1 now
+    play("cone", "e1")
+    assert moves("run") == ["c1"] and moves("wait") == []
+    state.undo()
+    state.undo()
+    assert moves("run") == ["d1"] and moves("wait") == [""]
+    state.undo()
+    state.undo()
+    assert moves("run") == ["d1"] and moves("wait") == []
