@@ -1602,19 +1602,23 @@ class State:
         keys = self.game.rank
         if not keys and not self.game.has_score:
             return (), True, ()
-
-        def key(p):
-            if not keys:
-                return (p.vars["score"],)
-            out = []
-            for k in keys:
+        # the players at the top by the first key, then by the next among them alone, and so on: a tie-break is
+        # worked out only for the players it could separate (the top of the ranking by all the keys at once)
+        top = tuple(p.index for p in self.players)
+        if not keys:
+            scores = [self.players[i].vars["score"] for i in top]
+            best = max(scores)
+            top = tuple(i for i, v in zip(top, scores) if v == best)
+        for k in keys:
+            if len(top) == 1:
+                break
+            values = []
+            for i in top:
                 L = [None] * k.size
-                L[k.slot] = p
-                out.append(k.fn(self, L))
-            return tuple(out)
-        scored = [(key(p), p.index) for p in self.players]
-        best = max(k for k, _ in scored)
-        top = tuple(i for k, i in scored if k == best)
+                L[k.slot] = self.players[i]
+                values.append(k.fn(self, L))
+            best = max(values)
+            top = tuple(i for i, v in zip(top, values) if v == best)
         if len(top) == 1:
             return top, False, ()
         if len(top) == self.n and not self.game.ties_share:

@@ -63,6 +63,17 @@ def test_a_ranking_that_parts_the_players_names_no_tie(tmp_path):
     assert (out.winners, out.tied, out.text) == ((0, 1), (), "red and blue share the win")
 
 
+def test_a_tie_break_parts_only_the_players_level_at_the_top(tmp_path):
+    # green has the best second key but not the best score: the second key parts red and blue, the third them
+    # again (each worked out for the players still level, the same as comparing all the keys at once)
+    text = POINTS + "var bonus: int = 0 per player\naction boost():\n    mover.bonus += 1\n" \
+        "rank by player.score, player.bonus, 0 - player.seat\n"
+    state = game_of(tmp_path, text).new_state(players=3)
+    out = play(state, "take", "take", "boost", "boost", "boost", "boost", "stop")
+    assert [p.vars["bonus"] for p in state.players] == [1, 1, 2]
+    assert (out.winners, out.draw, out.tied, out.text) == ((0,), False, (), "red wins")
+
+
 def test_the_winners_builtin_is_empty_in_a_level_game(tmp_path):
     game = game_of(tmp_path, POINTS + 'trigger say at end:\n    log "winners: {winners}"\n')
     out = play(game.new_state(), "take", "take", "stop")
