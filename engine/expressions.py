@@ -60,6 +60,7 @@ class _Folding:
 
 
 # cheap and safe to write twice: a slot, a local, a constant's value, a direction, the mover, a literal
+_WHOLE_NUMBER = re.compile(r"^-?\d+$")
 _SIMPLE = re.compile(r"^(L\[\d+\]|_[vplak]\d+|_kv\d+|_D_[a-z_]+|S\.turn_player|None|True|False|-?\d+|'[^'\\]*')$")
 
 # a def's body is written in place of a call (typed by the call's arguments) when it is this small, and so
@@ -861,12 +862,29 @@ class Emitter:
         if op in ("==", "!="):
             return f"({x} {op} {y})"
         if op == "<":
-            return f"_lt({x}, {y})"
+            return self.less_than(x, y)
         if op == ">":
-            return f"_lt({y}, {x})"
+            return self.less_than(y, x)
         if op == "<=":
-            return f"(not _lt({y}, {x}))"
-        return f"(not _lt({x}, {y}))"
+            return f"(not {self.less_than(y, x)})"
+        return f"(not {self.less_than(x, y)})"
+
+    def less_than(self, a: str, b: str) -> str:
+        """`a < b`, false when either is none (namespace._lt), written in place: each evaluated once, in order,
+        and both always (a call is most of the cost of comparing a count with a number)."""
+        tests, reads = [], []
+        for src in (a, b):
+            if _WHOLE_NUMBER.match(src):
+                reads.append(src)
+                continue
+            once = self.once(src)
+            if once is None:  # (a loop's iterable: no `:=`)
+                return f"_lt({a}, {b})"
+            tests.append(f"({once[0]} is not None)")
+            reads.append(once[1])
+        if not tests:
+            return f"({a} < {b})"
+        return f"({reads[0]} < {reads[1]} if {' & '.join(tests)} else False)"
 
     def emit_BoolOp(self, e: N.BoolOp, scope: Scope) -> str:
         return "(" + f" {e.op} ".join(self.src(v, scope) for v in e.values) + ")"

@@ -19,7 +19,8 @@ def game(tmp_path, text, name="numbers"):
 
 def logged(tmp_path, *expressions):
     """What `log` says of each expression, after one move."""
-    text = "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+    text = "def off() = at(cells, count(c in cells where empty(c)) + 5, 1)\n"
+    text += "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
     text += "".join(f'    log "{{{e}}}"\n' for e in expressions)
     state = game(tmp_path, text).new_state()
     state.apply(state.legal_moves()[0])
@@ -89,3 +90,14 @@ def test_numbers_stay_bounded(tmp_path):
         state.apply(state.legal_moves()[0])
     assert "a fraction grew past 1000 digits" in str(err.value)
     assert state.vars["x"] == 1   # the move was taken back
+
+
+def test_an_order_with_none_on_either_side_is_false_and_its_negation_true(tmp_path):
+    # (comparisons are written in place, each side evaluated once: none on either side, a number written out,
+    # a count, and two values read from the board); `off` is no space, found out only as the game is played
+    assert logged(tmp_path, "at(cells, 1, 1).x < at(cells, 2, 1).x", "at(cells, 2, 1).x > 1",
+                  "count(c in cells where empty(c)) > 0", "count(c in cells where empty(c)) >= 2",
+                  "off().x < 3", "off().x <= 3", "3 > off().x",
+                  "off().x >= at(cells, 1, 1).x", "at(cells, 1, 1).x > off().x",
+                  "1 <= 1") == \
+        ["yes", "yes", "yes", "no", "no", "yes", "no", "yes", "no", "yes"]
