@@ -56,7 +56,14 @@ def has_moves(S):
         return bool(S.legal_moves())
     S._budget = MAX_LOOP_STEPS
     try:
+        regular, fallback = S._by_phase[S.phase]
+        # (the candidates are made even when none is tried: making them may grow an area by the spaces a move could
+        # go to, and the moves played next go there; random_move draws from them next)
         parts, total = _candidates(S)
+        # a fallback move that exists is a legal move, or else a regular one is: where looking for one costs little
+        # (an action of one parameter or none), it is looked for first, and no candidate is tried
+        if S.phase in S._fallback_first and any(act.exists(S) for act in fallback):
+            return True
         if total:
             step = _step(total)
             r = 0
@@ -64,8 +71,8 @@ def has_moves(S):
                 if _candidate(S, parts, r) is not None:
                     return True
                 r = (r + step) % total
-        regular, fallback = S._by_phase[S.phase]
-        return any(act.exists(S) for act in regular) or any(act.exists(S) for act in fallback)
+        return any(act.exists(S) for act in regular) or (S.phase not in S._fallback_first
+                                                          and any(act.exists(S) for act in fallback))
     except RecursionError:
         raise RuleError("a rule calls itself without end") from None
     except _WRONG_KIND as err:

@@ -257,6 +257,10 @@ class State:
         self._draw_plans = {ph: tuple(zip(regular, self._listers[ph][0]))
                             for ph, (regular, _) in game.open_actions.items()
                             if any(a.sampler is not None for a in regular)}
+        # the phases whose fallback actions are quickly looked through (one parameter or none): has_moves asks them
+        # first
+        self._fallback_first = {ph for ph, (_, fallback) in game.open_actions.items()
+                                if fallback and all(len(a.params) <= 1 and not a.ensures for a in fallback)}
         self._after_move = game.after_move_rules
         self._turn_start_rules = game.turn_start_rules
         self._build_players()
