@@ -68,6 +68,22 @@ def test_a_closed_field_and_an_open_one(state):
     assert sorted(closed(state, f) for f in fields) == [False, True]
 
 
+def test_a_tile_turned_on_the_farm_has_its_sections_where_they_face_now(state):
+    # (a tile keeps its sections, worked out once, by its turns: turned, they are worked out again)
+    first = tile(state, "soil", "field", "soil", "soil")
+    lay(state, 0, 0, first)
+    lay(state, 1, 0, tile(state, "soil", "soil", "soil", "field"))
+    fields = regions(state, state.players[0].boards["farm"].in_play(), "field")
+    assert [len(f) for f in fields] == [2] and closed(state, fields[0])
+    mark = len(state._journal)
+    state.set_attr(first, "turns", 2)  # its field faces west now, away from the other's
+    fields = regions(state, state.players[0].boards["farm"].in_play(), "field")
+    assert [len(f) for f in fields] == [1, 1] and not any(closed(state, f) for f in fields)
+    state._rollback(mark)  # (as an undo takes the turn back)
+    fields = regions(state, state.players[0].boards["farm"].in_play(), "field")
+    assert [len(f) for f in fields] == [2]
+
+
 def test_a_tile_with_two_sections_of_one_field_counts_twice(state):
     # B's west and north fields are separate sections (field / field2); around the ring they are one field
     lay(state, 0, 0, tile(state, "field", "field", "soil", "soil"))    # A
