@@ -886,26 +886,15 @@ def land(S, value):
 
 
 def _sections(S, s, kind):
-    """The sections of `kind` on the tile at the bottom of s: sides with the same printed value are one. (Kept on the
-    tile by its turns, with what else is worked out from a piece alone: Piece.kept, forgotten when an attribute
-    changes.)"""
+    """The sections of `kind` on the tile at the bottom of s: sides with the same printed value are one."""
     tile = s.pieces[0]
-    key = ("sections", tile.turns, kind)
-    kept = tile.kept
-    if kept is None:
-        kept = tile.kept = {}
-    else:
-        found = kept.get(key)
-        if found is not None:
-            return found
     attrs, turn = tile.attrs, -tile.turns % 4
     groups: dict = {}
     for d in _ORTHOGONAL_DIRS:
         v = attrs.get(PRINTED[d.i][turn])  # (edge and land, inline: four sides of every tile of a farm)
         if v is not None and str(v).rstrip("0123456789") == kind:
             groups.setdefault(v, []).append(d)
-    found = kept[key] = [tuple(ds) for ds in groups.values()]
-    return found
+    return [tuple(ds) for ds in groups.values()]
 
 
 @builtin(LIST_OF_SPACE, A_TEXT, items_present=True, result=list_of(list_of(ANY)),

@@ -208,9 +208,8 @@ class Piece:
         # (its attributes, its face, the name they give it), kept by describe; whatever changes an attribute's
         # value in place forgets it (`named = None`), and new attributes or another face are seen
         self.named = None
-        # what is worked out from the piece alone: defs of it where it lay, with the owner it had (kept_defs:
-        # {def: (loc, owner, value)}), a tile's sections by its turns (library.regions); whatever gives its
-        # attributes other values forgets them (`kept = None`)
+        # defs of the piece worked out where it lay, with the owner it had (kept_defs): {def: (loc, owner, value)};
+        # whatever gives its attributes other values forgets them (`kept = None`)
         self.kept = None
 
     @property

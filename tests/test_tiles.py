@@ -69,7 +69,7 @@ def test_a_closed_field_and_an_open_one(state):
 
 
 def test_a_tile_turned_on_the_farm_has_its_sections_where_they_face_now(state):
-    # (a tile keeps its sections, worked out once, by its turns: turned, they are worked out again)
+    # (a tile turned where it lies: its sections are where its sides face now, and back after an undo)
     first = tile(state, "soil", "field", "soil", "soil")
     lay(state, 0, 0, first)
     lay(state, 1, 0, tile(state, "soil", "soil", "soil", "field"))
