@@ -925,10 +925,12 @@ class Compiler:
         return [f"S.pass_turn_to({self.emit.src(s.who, scope)})"]
 
     def compile_Log(self, s: N.Log, scope: Scope):
+        # a state without records (random movers: nobody reads it) writes no log while the game goes on; at its end
+        # it does, for the notes of the outcome
         text = self.emit.template_src(s.message, scope)
         if s.to is None:
-            return [f"S.add_log({text})"]
-        return [f"S.add_log({text}, {self.emit.src(s.to, scope)})"]
+            return ["if S.records or S.over:", f"    S.add_log({text})"]
+        return ["if S.records or S.over:", f"    S.add_log({text}, {self.emit.src(s.to, scope)})"]
 
     def compile_Pass(self, s: N.Pass, scope: Scope):
         return ["pass"]

@@ -160,7 +160,7 @@ def test_simulate_and_arena_report_mean_scores_per_seat_in_text_and_json():
     assert "scores" not in json.loads(run(["simulate", "tic-tac-toe", "-n", "5", "--json"]).output)
 
 
-@pytest.mark.parametrize("name", ["mudwater", "quagmire", "mosquito-show"])
+@pytest.mark.parametrize("name", ["mudwater", "quagmire", "mosquito-show", "queensland"])
 def test_random_movers_play_the_same_games_without_records_of_the_draws(name):
     # a series of random movers keeps no record of what its draws could have been: the games are the same
     game = load_game(name)
@@ -170,12 +170,16 @@ def test_random_movers_play_the_same_games_without_records_of_the_draws(name):
         outcome = play_game(state, [RandomBot(seed=9)] * state.num_players).outcome
         moves = [(m.action.name, [a.id if isinstance(a, Piece) else repr(a) for a in m.args])
                  for m in state.played]
-        played[records] = (moves, outcome.text, outcome.scores)
+        notes = outcome.extra.get("notes", [])
+        played[records] = (moves, outcome.text, outcome.scores, notes)
         assert bool(state.chance) is records
         assert records or not state.writes
-        if not records:  # (its moves were not named as they were played)
+        if not records:  # (its moves were not named as they were played, nor logged: only the end's notes are)
             with pytest.raises(ValueError, match="keeps no record of its moves' names"):
                 _ = state.history
+            assert [text for _, text in state.log] == notes
+        elif name == "queensland":  # (it logs every turn, and each player's points at the end)
+            assert len(state.log) > len(notes) > 0
     assert played[True] == played[False]
     # the series of random movers (without records) and the same bots given explicitly (with them)
     plain = play_series(game, 6, seed=2)
