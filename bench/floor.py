@@ -88,6 +88,16 @@ def parts(state, move):
     return each_call(listing), each_call(effect), each_call(triggers)
 
 
+def hand_written_rate(game, seconds=1.0):
+    """Playouts a second of the hand-written version."""
+    rng = random.Random(0)
+    start, count = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        handwritten.GAMES[game](rng)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=12)
@@ -97,14 +107,11 @@ def main(argv=None):
     from mire.engine.playout import random_playouts
     print(f"{'game':14} {'list':>7} {'effect':>7} {'after':>7} {'rules':>7} {'budget':>7}  (microseconds a move)")
     for game in args.game or sorted(TARGETS, reverse=True):
-        measured = [parts(s, m) for s, m in positions(game, args.positions)]
+        spots = positions(game, args.positions)
+        before = hand_written_rate(game)
+        measured = [parts(s, m) for s, m in spots]
+        hand_rate = (before + hand_written_rate(game)) / 2  # (either side of the parts: the machine's load drifts)
         listing, effect, after = (sum(p[i] for p in measured) / len(measured) * 1e6 for i in range(3))
-        rng = random.Random(0)
-        start, count = time.perf_counter(), 0
-        while time.perf_counter() - start < 2:
-            handwritten.GAMES[game](rng)
-            count += 1
-        hand_rate = count / (time.perf_counter() - start)
         moves = random_playouts(load_game(game), 300).length_stats()["mean"]
         budget = 1e6 / (hand_rate * TARGETS[game] * moves)
         print(f"{game:14} {listing:7.2f} {effect:7.2f} {after:7.2f} {listing + effect + after:7.2f} {budget:7.2f}"
