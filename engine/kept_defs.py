@@ -1,11 +1,11 @@
 """Defs of one piece whose value the piece keeps until it moves.
 
-`next_pad(f)` (the pad a frog goes to next) reads the frog's printed attributes, its owner and where it is,
-and nothing else of the game: the same frog in the same place gives the same pad, and listing the moves asks it
-of every frog, every turn. Such a def's value is kept on the piece (Piece.kept) with the place and owner it was
-worked out for, and read again while both are the same (namespace._kept_def). What else could change it is
-seen to where it changes: a printed attribute given another value, or another identity imagined by a search,
-forgets what the piece kept.
+A def such as `next_stop(p)`, the next space of a route printed on a piece read from its owner's seat, reads the
+piece's attributes, its owner and where it is, and nothing else of the game: the same piece in the same place
+gives the same space, and listing the moves may ask it of every piece, every turn. Such a def's value is kept on
+the piece (Piece.kept) with the place and owner it was worked out for, and read again while both are the same
+(namespace._kept_def). What else could change it is seen to where it changes: a printed attribute given another
+value, or another identity imagined by a search, forgets what the piece kept.
 
 A def qualifies when its body, its parameter a piece, reads only (a whitelist, so that whatever is not named
 here rules a def out):
