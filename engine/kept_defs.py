@@ -99,7 +99,7 @@ class OwnReads:
             then, orelse = of(node.then, env, types), of(node.orelse, env, types)
             if not (_plain(test) and _plain(then) and _plain(orelse)):
                 return None
-            # (`pad if c else none`: the one that is more than a value says what may be read of it)
+            # (`a space if c else none`: the one that is more than a value says what may be read of it)
             return then if orelse == VALUE else orelse if then == VALUE else then if then == orelse else None
         if isinstance(node, (N.BoolOp, N.Not)):  # (a truth: `a or b` gives one of them, read as a value)
             parts = node.values if isinstance(node, N.BoolOp) else (node.value,)
