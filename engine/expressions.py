@@ -152,7 +152,8 @@ class Emitter:
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
         self.recursive_defs: set[str] = set()
-        self._own_reads = OwnReads(checked, self.def_types, self._fixed_board, self.recursive_defs)  # (declare_defs)
+        # the defs of a piece whose value the piece keeps (kept_defs); it learns the recursive defs in declare_defs
+        self._own_reads = OwnReads(checked, self.def_types, self._fixed_board, self.recursive_defs)
         self.inlining = True
         # writing a function that lists moves (or tells whether there is one): nothing changes while it runs, so
         # what several actions ask alike is worked out once a listing (S.listed_of)
@@ -579,7 +580,7 @@ class Emitter:
         calls = {d.name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in self.def_names}
                  for d in defs}
         self.recursive_defs = {name for name in calls if _reaches(calls, name)}
-        self._own_reads = OwnReads(self.checked, self.def_types, self._fixed_board, self.recursive_defs)
+        self._own_reads.recursive = self.recursive_defs
         # a def that calls defs counts as a step: chains of them cannot multiply their work unseen
         self.counted_defs = {name for name, called in calls.items() if called}
 
