@@ -851,12 +851,12 @@ that starts with `variant of BASE`. In a game of its own, just write (or leave o
 
 Wrong:
 
-    game "Tic-tac-toe"
+    game "Mudwater, played to the last move"
     remove trigger full
 
 Right:
 
-    variant of tic-tac-toe
+    variant of mudwater
     remove trigger full
 ''',
     "E070": '''\
