@@ -790,10 +790,14 @@ class State:
             raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
 
     def enter_call(self, name, where):
-        """A def or proc is called: calls nest at most MAX_DEPTH deep."""
+        """A proc (or a def that can reach itself) is called: calls nest at most MAX_DEPTH deep, and each is a step
+        (procs that call others twice would otherwise double their work unseen, level after level)."""
         if self._depth >= MAX_DEPTH:
             raise RuleError(f"'{name}' calls itself without end", where)
         self._depth += 1
+        self._budget -= 1
+        if self._budget < 0:
+            raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
 
     def leave_call(self):
         self._depth -= 1

@@ -16,7 +16,7 @@ MAX_BLOCK_DEPTH = 32  # blocks inside blocks
 MAX_DIAGNOSTICS = 50  # diagnostics printed for one file; the rest are counted
 
 # ---------------------------------------------------------------- one move (or one listing of the legal moves)
-MAX_LOOP_STEPS = 200_000  # steps: loop turns, items walked by filters and builtins, calls of defs, log characters
+MAX_LOOP_STEPS = 200_000  # steps: loop turns, items walked by filters and builtins, calls, log characters
 MAX_DEPTH = 200  # nested calls of defs and procs
 MAX_INT_DIGITS = 1_000  # digits of a number a rule computes
 MAX_LENGTH = 10_000  # items of a list, characters of a text

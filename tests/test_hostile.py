@@ -52,6 +52,8 @@ CASES = {
                                       "would grow past 10000 spaces"),
     "a chain of defs doubling their work": (["def_chain.mire"], ["simulate", "game/def_chain.mire", "-n", "1"], 1,
                                             "more than 200000 steps"),
+    "a chain of procs doubling their work": (["proc_chain.mire"], ["simulate", "game/proc_chain.mire", "-n", "1"], 1,
+                                             "more than 200000 steps"),
     "a recursive def in a trigger": (["recursive_trigger.mire"],
                                      ["simulate", "game/recursive_trigger.mire", "-n", "1"], 1,
                                      "calls itself without end"),
