@@ -1037,7 +1037,10 @@ class Compiler:
         where = self.const(self.where(s))
         body = _indent(self.block(s.body, inner))
         if s.ordered_by is None:
-            return [f"for {py} in {items}:", f"    S.tick({where})"] + body
+            # its turns are counted when it starts, all at once (a list is at most MAX_LENGTH long): one call, not
+            # one a turn; a loop of one turn or none is not counted (as a walk of one item: Emitter.guarded)
+            turns = self.local()
+            return [f"for {py} in ({turns} if len({turns} := {items}) < 2 else S.walk({turns}, {where})):"] + body
         remaining, who = self.local(), self.local()
         prompt = self.const(f"choose which {_humane(s.var)} comes next")
         detail = self.const(f"which {s.var} first")

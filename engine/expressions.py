@@ -462,10 +462,17 @@ class Emitter:
         return None
 
     def guarded(self, items: str, node: N.Node) -> str:
-        """Source of `items` that counts their number against the move's budget of steps."""
+        """Source of `items` that counts their number against the move's budget of steps.
+
+        A walk of one item or none is not counted: it does no more than the expression it stands in, whose size
+        the rules file bounds, so a move's work between two counted steps stays bounded. That saves a call
+        where lists are mostly that short and cheap to read twice: what a place holds, a list kept in a name."""
         if _DIRECTION_SET.fullmatch(items):  # (a set of directions is walked as it is kept, not copied first)
             items = items[5:-1]
-        return f"S.walk({items}, {self.where(node)!r})"
+        where = self.where(node)
+        if _SHORT_LIST.fullmatch(items):
+            return f"({items} if len({items}) < 2 else S.walk({items}, {where!r}))"
+        return f"S.walk({items}, {where!r})"
 
     def filter_loop(self, call: N.Call, scope: Scope):
         """(variable, items source, test source) when a call's only argument is `x in S where C`; the items
@@ -981,6 +988,8 @@ def keep_heads(kept: list) -> str:
 _KEYABLE = ("space", "piece", "player", "zone", "dir", "text", "enum")
 _DIRECTION_SET = re.compile(r"list\(_DS_[a-z_]+\)")
 _FRESH_NAME = re.compile(r"_[a-z]+\d+")
+# a read with no call in it whose list is mostly short: the pieces of a place, or a list held in a name of its own
+_SHORT_LIST = re.compile(r"(?:[A-Za-z_]\w*(?:\.\w+|\[(?:\d+|'\w*')\])*\.pieces|_(?:dom|h)\d+)")
 _HELD_NAME = re.compile(r"_a\d+")
 
 

@@ -145,6 +145,21 @@ def test_a_rule_that_calls_itself_without_end_stops_with_a_located_error(tmp_pat
     assert "'deep' calls itself without end (loop.mire:5)" in str(err.value)
 
 
+def test_loops_count_their_turns_and_stop_a_move_that_runs_away(tmp_path):
+    # a loop's turns are counted when it starts: a million turns of nested loops stop at the inner loop, and the
+    # move is taken back
+    path = tmp_path / "loops.mire"
+    path.write_text('game "Loops"\nplayers 2\nboard cells: grid 2 x 2\npiece mark\nvar n: int = 0\n'
+                    'action place(c in cells where empty(c)):\n'
+                    '    place mark for mover at c\n'
+                    '    for i in 1..1000:\n        for j in 1..1000:\n            n += 1\n')
+    state = load_game(str(path)).new_state()
+    with pytest.raises(RuleError) as err:
+        state.apply(state.parse_move("place a1"))
+    assert str(err.value) == "a rule ran more than 200000 steps in one move (loops.mire:9)"
+    assert state.vars["n"] == 0 and not state.history
+
+
 def test_seat_relative_directions_turn_with_the_seat():
     state = load_game("breakthrough").new_state()
     white, black = state.players
