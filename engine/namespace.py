@@ -127,7 +127,9 @@ def _on_board(v, name):
 
 
 def _in_pieces(container, v):
-    return container is not None and v in container.pieces
+    """`v in PLACE`: a place holds pieces alone, and a piece lies where its `loc` says, so nothing is walked (a
+    place of ten thousand pieces, asked about in a loop, would take minutes)."""
+    return container is not None and v.__class__ is Piece and v.loc is container
 
 
 def _opponent(S):
@@ -317,7 +319,7 @@ def _contains(S, collection, v):
     if isinstance(collection, list):
         S.spend(len(collection), None)
         return v in collection
-    return v in collection.pieces
+    return collection.pieces is not None and _in_pieces(collection, v)  # (no place: the wrong kind of value)
 
 
 def _pieces_of(items, who):
