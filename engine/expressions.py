@@ -679,7 +679,7 @@ class Emitter:
         if cat == "zone":
             return f"S.zones[{name!r}]"
         if cat == "kind":
-            return f"_kind(S, {name!r})"
+            return f"_kind(S, {name!r}, {self.where(e)!r})"
         if cat in ("enum", "phase", "kind value"):
             return repr(name)
         if cat == "enum type":
@@ -928,15 +928,17 @@ class Emitter:
             if held is not None:  # the pieces of a kind that are in play and have this owner, in one pass
                 first, again = held
                 v = self.fresh("_v")
-                pieces = f"[{v} for {v} in S.kind_pieces[{what.id!r}] if {v}.owner is {again} and {v}.loc is not S.box]"
+                # (every piece of the kind is looked at: each counts as a step)
+                every = f"S.walk(S.kind_pieces[{what.id!r}], {self.where(e)!r})"
+                pieces = f"[{v} for {v} in {every} if {v}.owner is {again} and {v}.loc is not S.box]"
                 return pieces if first == again else f"({first}, {pieces})[-1]"
         owner = self.src(e.owner, scope)
         if self.type_of(e.what) == KIND:
-            return f"_pieces_of(_kind(S, {self.src(e.what, scope)}), {owner})"
+            return f"_pieces_of(S, _kind(S, {self.src(e.what, scope)}), {owner})"
         items = self.iter_src(e.what, scope)
         if self.type_of(e.what).element == SPACE:
-            return f"_spaces_of({items}, {owner})"
-        return f"_pieces_of({items}, {owner})"
+            return f"_spaces_of(S, {items}, {owner})"
+        return f"_pieces_of(S, {items}, {owner})"
 
     def emit_Filter(self, e: N.Filter, scope: Scope) -> str:
         items = self.guarded(self.iter_src(e.domain, scope), e)

@@ -136,9 +136,12 @@ def _opponent(S):
     return S.players[1 - S.turn_player.index] if S.n == 2 else S.next_player(S.turn_player)
 
 
-def _kind(S, name):
+def _kind(S, name, where=None):
+    """The pieces of a kind in play: every piece of the kind is looked at, and counted as a step."""
     box = S.box
-    return [p for p in S.kind_pieces.get(name, ()) if p.loc is not box]
+    pieces = S.kind_pieces.get(name, ())
+    S.spend(len(pieces), where)
+    return [p for p in pieces if p.loc is not box]
 
 
 def _phase_name(S):
@@ -322,11 +325,13 @@ def _contains(S, collection, v):
     return collection.pieces is not None and _in_pieces(collection, v)  # (no place: the wrong kind of value)
 
 
-def _pieces_of(items, who):
+def _pieces_of(S, items, who):
+    S.spend(len(items), None)
     return [p for p in items if p is not None and p.owner is who]
 
 
-def _spaces_of(items, who):
+def _spaces_of(S, items, who):
+    S.spend(len(items), None)
     return [s for s in items if s.pieces and s.pieces[-1].owner is who]
 
 

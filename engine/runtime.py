@@ -59,7 +59,7 @@ _STEPS = tuple((d.i, d.dx, d.dy, (d.i + 4) % 8) for d in DIRS.values())
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied")
+                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape="grid", visibility="public"):
         self.name, self.width, self.height, self.index = name, width, height, index
@@ -76,6 +76,7 @@ class Board:
         self.occupied = None
         self._retired = {}  # an area's spaces taken back by undo, by (x, y): made again, they are the same
         self.seat_spaces = {}  # (label, facing) -> the space a label read from that seat names (library.seat_space)
+        self.spender = None  # an area's state: finding its spaces in play again spends a step a space looked at
 
     def space_at(self, x, y):
         """The space at (x, y); an area makes it on first use. Not journalled: for arranging a position by
@@ -118,6 +119,8 @@ class Board:
         if self.area:
             kept = self.occupied
             if kept is None:
+                if self.spender is not None:
+                    self.spender.spend(len(self.spaces), None)
                 kept = self.occupied = SpaceList([s for s in self.spaces if s.pieces], self)
             return kept
         if self._all is None:

@@ -271,6 +271,8 @@ class State:
         # the areas, whose lists of spaces in play (Board.occupied) an undo makes again
         self._areas = [b for b in [*self.boards.values(), *(b for p in self.players for b in p.boards.values())]
                        if b.area]
+        for board in self._areas:
+            board.spender = self
         self._build_zones()
         self._build_pieces()
         self.turn_player = self.players[0]
@@ -1220,6 +1222,10 @@ class State:
                 self._run(pending.move, pending.choices, mark, steps=pending.drawn)
             self.pending = pending
             self._version += 1
+            if isinstance(err, RuleError) and err.where is None:
+                # (a builtin that ran out of steps knows no line: the move's rule is named instead)
+                raise RuleError(str(err), getattr((move if pending is None else pending.move).action, "where", None)) \
+                    from None
             if isinstance(err, RuleError) or not isinstance(err, Exception):
                 raise
             raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
