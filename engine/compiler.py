@@ -881,7 +881,9 @@ class Compiler:
         if self.type_of(s.what).base == "piece":
             return lines + [f"    S.move_piece({what}, {dest}, {where})"] + ["    " + f.format(what) for f in face]
         piece = self.local()
-        return lines + [f"    for {piece} in _pieces_in({what}):", f"        S.move_piece({piece}, {dest}, {where})"] \
+        # (each piece moved is a step: a list moved back and forth in a loop would fill the journal unseen)
+        return lines + [f"    for {piece} in S.walk(_pieces_in({what}), {where}):",
+                        f"        S.move_piece({piece}, {dest}, {where})"] \
             + ["        " + f.format(piece) for f in face]
 
     def compile_Remove(self, s: N.Remove, scope: Scope):

@@ -587,6 +587,7 @@ class State:
         pieces = v if isinstance(v, list) else v.pieces
         if not pieces:
             return
+        self.spend(len(pieces), None)  # (each piece removed is a step, as each moved)
         place = pieces[0].loc
         if place is None or place.pieces is not pieces or place is box:
             for p in list(pieces):
@@ -639,6 +640,7 @@ class State:
     def shuffle(self, items):
         """Shuffle a list of pieces in place: a Fisher-Yates shuffle, one draw a step (the generator's own
         shuffle, draw for draw), each draw forced where the run's script says."""
+        self.spend(len(items), None)  # (a step a piece: shuffles in a loop would fill the journal unseen)
         seen = self._seen(items) if self.records else ()
         script = self._script
         first = len(script.used)
