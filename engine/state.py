@@ -9,7 +9,7 @@ from typing import Optional
 
 import attrs
 
-from ..grammar.limits import MAX_DEPTH, MAX_DIGITS, MAX_LEGAL_MOVES, MAX_LOOP_STEPS, MAX_PIECES
+from ..grammar.limits import MAX_DEPTH, MAX_DIGITS, MAX_LEGAL_MOVES, MAX_LOG_CHARS, MAX_LOOP_STEPS, MAX_PIECES
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
 from .chance import ChanceEvent, Script, fork_random
@@ -206,6 +206,7 @@ class State:
         self._steps: list = []  # per move: a journal mark, or the Pending it answered
         self._moves: list[Move] = []
         self.log: list[tuple[int, str]] = []
+        self._log_chars = 0  # the characters of all its lines (a game's log is bounded, MAX_LOG_CHARS)
         self.log_readers: list = []  # per log line: the seats that read it, None for everyone
         self._silent_by = None  # in a move that reveals nothing: its mover's seat, who alone reads its log
         # per move applied, when some moves tell the others less than they may see (game.hides_moves): what
@@ -762,6 +763,9 @@ class State:
         """A line of the log, read by everyone, or by the players `to` (`log to p`: a player or a list of
         them); in a move that reveals nothing, by its mover alone."""
         self.spend(len(text), None)
+        if self._log_chars + len(text) > MAX_LOG_CHARS:
+            raise RuleError(f"a game's log holds at most {MAX_LOG_CHARS} characters")
+        self._log_chars += len(text)
         self.log.append((self.turn_player.index, text))
         self._journal.append((_ADDED, self.log))
         if to is not None:
@@ -855,7 +859,9 @@ class State:
                 else:
                     op[1][op[2]] = op[3]
             elif code == _ADDED:
-                op[1].pop()
+                line = op[1].pop()
+                if op[1] is self.log:
+                    self._log_chars -= len(line[1])
             elif code == _RNG:
                 if restore_rng:
                     self.rng.setstate(op[1])

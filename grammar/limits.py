@@ -23,6 +23,7 @@ MAX_LENGTH = 10_000  # items of a list, characters of a text
 MAX_LEGAL_MOVES = 50_000  # legal moves at one time
 MAX_AREA_SPACES = 10_000  # spaces of one area (a board that grows)
 MAX_PIECES = 100_000  # pieces in a game, made by tables and `place`
+MAX_LOG_CHARS = 2_000_000  # characters of a game's log, all its lines together
 
 # ---------------------------------------------------------------- analysis of a game (perft, solve)
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated

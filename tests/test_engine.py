@@ -12,6 +12,7 @@ from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
 from mire.engine.playout import play_game
 from mire.engine.testing import scramble_unseen, snapshot
+from mire.grammar.limits import MAX_LOG_CHARS
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
 GAMES = bundled_names()  # every bundled game: the properties below hold for all of them
@@ -158,6 +159,24 @@ def test_loops_count_their_turns_and_stop_a_move_that_runs_away(tmp_path):
         state.apply(state.parse_move("place a1"))
     assert str(err.value) == "a rule ran more than 200000 steps in one move (loops.mire:9)"
     assert state.vars["n"] == 0 and not state.history
+
+
+def test_a_games_log_is_bounded_and_undo_gives_back_what_it_held(tmp_path):
+    path = tmp_path / "chatty.mire"
+    path.write_text('game "Chatty"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\n'
+                    'action place(c in cells where empty(c)):\n    place mark for mover at c\n    log "{c} taken"\n')
+    state = load_game(str(path)).new_state()
+    for text in ("place a1", "place b2", "place c3"):
+        state.apply(state.parse_move(text))
+    assert state._log_chars == len("a1 taken") * 3
+    state.undo()
+    state.undo()
+    assert [t for _, t in state.log] == ["a1 taken"] and state._log_chars == len("a1 taken")
+    state._log_chars = MAX_LOG_CHARS - 5          # (nearly full: the next line does not fit)
+    with pytest.raises(RuleError) as err:
+        state.apply(state.parse_move("place b2"))
+    assert str(err.value) == f"a game's log holds at most {MAX_LOG_CHARS} characters (chatty.mire:5)"
+    assert [t for _, t in state.log] == ["a1 taken"] and state.history == ["place a1"]
 
 
 def test_seat_relative_directions_turn_with_the_seat():

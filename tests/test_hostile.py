@@ -64,6 +64,8 @@ CASES = {
                                            1, "more than 200000 steps in one move (shuffle_loop.mire:2014)"),
     "2,000 pieces moved back and forth": (["move_loop.mire"], ["simulate", "game/move_loop.mire", "-n", "1"], 1,
                                           "more than 200000 steps in one move (move_loop.mire:2017)"),
+    "a log that grows with every move": (["log_growth.mire"], ["arena", "game/log_growth.mire", "-n", "1"], 1,
+                                         "a game's log holds at most 2000000 characters (log_growth.mire:8)"),
     "a chain of procs doubling their work": (["proc_chain.mire"], ["simulate", "game/proc_chain.mire", "-n", "1"], 1,
                                              "more than 200000 steps"),
     "a recursive def in a trigger": (["recursive_trigger.mire"],
