@@ -851,12 +851,12 @@ that starts with `variant of BASE`. In a game of its own, just write (or leave o
 
 Wrong:
 
-    game "Mudwater, played to the last move"
+    game "Five in a row, played to the last move"
     remove trigger full
 
 Right:
 
-    variant of mudwater
+    variant of five-in-a-row
     remove trigger full
 ''',
     "E070": '''\
