@@ -868,6 +868,9 @@ class Emitter:
             return f"({neg}_contains(S, {y}, {x}))"
         y = self.src(e.right, scope)
         if op in ("==", "!="):
+            if self.type_of(e.left).is_list or self.type_of(e.right).is_list:
+                # (two lists are compared item by item: each item a step)
+                return f"({'not ' if op == '!=' else ''}_same(S, {x}, {y}))"
             return f"({x} {op} {y})"
         if op == "<":
             return self.less_than(x, y)

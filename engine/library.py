@@ -143,6 +143,35 @@ def walked(S, items):
     return items
 
 
+def same_value(S, a, b):
+    """`A == B` where a list may be met: lists are compared item by item, each item at every depth a step (a list
+    may hold the same long list ten thousand times: Python's own comparison of two such would never end)."""
+    if type(a) is not list or type(b) is not list:
+        return a == b
+    if a is b:
+        return True
+    if len(a) != len(b):
+        return False
+    S.spend(len(a), None)
+    for x, y in zip(a, b):
+        if x is y:
+            continue
+        if type(x) is list or type(y) is list:
+            if not same_value(S, x, y):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+def among(S, v, items):
+    """`v in items` (a list), each item compared a step; a list `v` is compared item by item (see same_value)."""
+    S.spend(len(items), None)
+    if type(v) is not list:
+        return v in items
+    return any(same_value(S, v, x) for x in items)
+
+
 # ---------------------------------------------------------------- collections
 
 def _over_filter(word):
@@ -241,8 +270,7 @@ def unique(S, v):
                 continue
             seen.add(x)
         except TypeError:  # a list in the list: compared with the ones kept
-            S.spend(len(out), None)
-            if x in out:
+            if among(S, x, out):
                 continue
         out.append(x)
     return out
@@ -252,6 +280,8 @@ def unique(S, v):
          doc="where an item first comes in a list, counting from 0; -1 when it is not in it")
 def index(S, v, x):
     xs = walked(S, items_of(v))
+    if type(x) is list:  # (compared item by item, counted: see same_value)
+        return next((i for i, y in enumerate(xs) if same_value(S, x, y)), -1)
     return xs.index(x) if x in xs else -1
 
 

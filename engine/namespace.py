@@ -30,7 +30,7 @@ from ..grammar.types import (
     Type,
     list_of,
 )
-from .library import BUILTINS, PRINTED, items_of, sort_class, whole
+from .library import BUILTINS, PRINTED, among, items_of, same_value, sort_class, whole
 from .moves import Move, keep_move
 from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Unmet, Write, Zone, value_text
 
@@ -294,8 +294,7 @@ def _without(S, a, b, where=None):
     try:
         drop = set(b)
     except TypeError:  # lists of lists: compared one by one, each comparison counted
-        S.spend(len(a) * len(b), where)
-        return [x for x in a if x not in b]
+        return [x for x in a if not among(S, x, b)]
     return [x for x in a if x not in drop]
 
 
@@ -320,8 +319,7 @@ def _contains(S, collection, v):
     if collection is None:
         return False
     if isinstance(collection, list):
-        S.spend(len(collection), None)
-        return v in collection
+        return among(S, v, collection)
     return collection.pieces is not None and _in_pieces(collection, v)  # (no place: the wrong kind of value)
 
 
@@ -468,7 +466,7 @@ NAMESPACE: dict = {
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
     "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
-    "_contains": _contains, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
+    "_contains": _contains, "_same": same_value, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..grammar.limits import MAX_AREA_SPACES
+from ..grammar.limits import MAX_AREA_SPACES, MAX_LENGTH
 from ..grammar.types import DIRECTIONS, OPPOSITE
 from ..grammar.wording import number_text
 
@@ -317,6 +317,19 @@ class RuleError(Exception):
         self.where = where
 
 
+def _list_text(v) -> str:
+    """A list's text, cut short (ending in `...]`) once it is longer than a text may be: a list may hold the same
+    long list ten thousand times, whose whole text would never end."""
+    parts, size = [], 2
+    for x in v:
+        part = value_text(x)
+        parts.append(part)
+        size += len(part) + 2
+        if size > MAX_LENGTH:
+            return "[" + ", ".join(parts)[:MAX_LENGTH] + "...]"
+    return "[" + ", ".join(parts) + "]"
+
+
 def value_text(v) -> str:
     cls = v.__class__
     if cls is Space or cls is Dir or cls is Player:
@@ -336,7 +349,7 @@ def value_text(v) -> str:
     if v is False:
         return "no"
     if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(value_text(x) for x in v) + "]"
+        return _list_text(v)
     if isinstance(v, (Space, Player, Dir, Zone)):
         return repr(v)
     if isinstance(v, Fraction):

@@ -66,6 +66,13 @@ CASES = {
                                           "more than 200000 steps in one move (move_loop.mire:2017)"),
     "a log that grows with every move": (["log_growth.mire"], ["arena", "game/log_growth.mire", "-n", "1"], 1,
                                          "a game's log holds at most 2000000 characters (log_growth.mire:8)"),
+    "lists holding one long list many times, compared": (["nested_lists.mire"],
+                                                          ["simulate", "game/nested_lists.mire", "-n", "1"], 1,
+                                                          "more than 200000 steps in one move (nested_lists.mire:9)"),
+    # (played by the arena's bots, which keep the log: its line is the list's text, cut short)
+    "the text of a list holding one long list many times": (["nested_text.mire"],
+                                                            ["arena", "game/nested_text.mire", "-n", "1"], 0,
+                                                            "random#1"),
     "a chain of procs doubling their work": (["proc_chain.mire"], ["simulate", "game/proc_chain.mire", "-n", "1"], 1,
                                              "more than 200000 steps"),
     "a recursive def in a trigger": (["recursive_trigger.mire"],

@@ -42,3 +42,26 @@ def test_list_operations_and_undo(tmp_path):
     state.undo()
     assert state.vars == {"counts": [0, 0, 0], "seen": [], "grid": [[0, 0], [0, 0]]}
     assert [p.vars["tally"] for p in state.players] == [[0, 0], [0, 0]]
+
+
+NESTED = '''game "Nested"
+players 2
+board cells: grid 3 x 3
+piece mark
+var grid: list of list of int = [[1, 2], [3]]
+
+action place(c in cells where empty(c)):
+    place mark for mover at c
+    let a = grid == [[1, 2], [3]]
+    let b = grid != [[1, 2], [4]]
+    log "{a} {b} {[3] in grid} {index(grid, [3])} {unique([[1], [1], [2]])} {[[1], [2]] - [[1]]} {[[1]] == [[1], [3]]}"
+'''
+
+
+def test_lists_of_lists_compare_item_by_item(tmp_path):
+    # ==, !=, in, index, unique and - on lists of lists (compared item by item, each item a step of the budget)
+    path = tmp_path / "nested.mire"
+    path.write_text(NESTED)
+    state = load_game(str(path)).new_state()
+    state.apply(state.parse_move("place b2"))
+    assert [line for _, line in state.log] == ["yes yes yes 1 [[1], [2]] [[2]] no"]
