@@ -9,11 +9,14 @@ Only a game whose rules read `repetitions` keeps the counts: the others pay noth
 from __future__ import annotations
 
 
-def _frozen(value):
+def _frozen(value, S):
+    """A value as a key; each item of a list (at every depth) is a step of the move's budget: a variable may
+    hold the same long list many times, whose key would have no end."""
     if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
+        S.spend(len(value), None)
+        return tuple(_frozen(v, S) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+        return tuple(sorted((k, _frozen(v, S)) for k, v in value.items()))
     index = getattr(value, "index", None)
     if index is not None and not callable(index):  # a player
         return ("player", index)
@@ -25,18 +28,20 @@ def _frozen(value):
     return value
 
 
-def _piece(p) -> tuple:
+def _piece(p, S) -> tuple:
     return (p.kind.name, p.owner.index if p.owner is not None else None, p.up, p.turns,
-            tuple(sorted((k, _frozen(v)) for k, v in p.attrs.items())))
+            tuple(sorted((k, _frozen(v, S)) for k, v in p.attrs.items())))
 
 
 def position_key(S) -> tuple:
     boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
-    spaces = tuple((b.name, b.owner.index if b.owner is not None else None, sp.name, tuple(map(_piece, sp.pieces)))
+    spaces = tuple((b.name, b.owner.index if b.owner is not None else None, sp.name,
+                    tuple(_piece(p, S) for p in sp.pieces))
                    for b in boards for sp in b.in_play() if sp.pieces)
-    zones = tuple((name, tuple(map(_piece, z.pieces))) for name, z in sorted(S.zones.items())) + tuple(
-        (pl.index, name, tuple(map(_piece, z.pieces))) for pl in S.players for name, z in sorted(pl.zones.items()))
-    variables = (_frozen(S.vars), tuple(_frozen(pl.vars) for pl in S.players))
+    zones = tuple((name, tuple(_piece(p, S) for p in z.pieces)) for name, z in sorted(S.zones.items())) + tuple(
+        (pl.index, name, tuple(_piece(p, S) for p in z.pieces)) for pl in S.players
+        for name, z in sorted(pl.zones.items()))
+    variables = (_frozen(S.vars, S), tuple(_frozen(pl.vars, S) for pl in S.players))
     return (S.phase, S.turn_player.index, spaces, zones, variables)
 
 
