@@ -37,8 +37,7 @@ def mire_playout(state, rng):
     from mire.engine.bots import RandomBot
     from mire.engine.playout import play_game
     n = play_game(state, [RandomBot(rng)] * state.num_players).length
-    for _ in range(n):
-        state.undo()
+    state.undo(n)
     return n
 
 

@@ -1353,12 +1353,24 @@ class State:
             return [m.text_for(seat) for m in self._moves]
         return [t for t in (self.move_as_read(k, seat) for k in range(len(self._moves))) if t is not None]
 
-    def undo(self):
-        if not self._steps:
+    def undo(self, count=1):
+        """Take back the last `count` decisions, exactly, as that many undos one by one would (in one pass over
+        the journal: a search taking back a whole playout)."""
+        steps = self._steps
+        if count != 1:
+            if not 0 <= count <= len(steps):
+                raise IndexError(f"cannot undo {count} of {len(steps)} decisions")
+            if count == 0:
+                return
+            keep = len(steps) - count
+            del steps[keep + 1:], self._moves[keep + 1:], self._step_draws[keep + 1:]
+            if self._told:
+                del self._told[keep + 1:]
+        elif not steps:
             raise IndexError("nothing to undo")
         self._version += 1
         self._drop_suspended()
-        step = self._steps.pop()
+        step = steps.pop()
         self._moves.pop()
         self._step_draws.pop()
         if self._told:

@@ -68,6 +68,27 @@ def test_undo_restores_exactly_the_previous_state(name):
             assert snapshot(state) == before[-1]
 
 
+@pytest.mark.parametrize("name", GAMES + ["high-card"])
+def test_undo_of_several_decisions_at_once_is_those_undos_one_by_one(name):
+    game = load_game(str(HERE / "games" / f"{name}.mire")) if name == "high-card" else load_game(name)
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        before = []  # before[k]: the state after k decisions
+        random_game(state, random.Random(seed), on_move=lambda state, seat, move, before=before: before.append(
+            snapshot(state)))
+        before.append(snapshot(state))
+        with pytest.raises(IndexError):
+            state.undo(len(before))
+        assert state.decisions == len(before) - 1 and snapshot(state) == before[-1]
+        while state.decisions:
+            count = rng.randint(0, min(state.decisions, 6))
+            target = state.decisions - count
+            state.undo(count)
+            assert state.decisions == target and snapshot(state) == before[target]
+        assert snapshot(state) == snapshot(game.new_state(seed=seed))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_same_seed_and_moves_give_the_same_game(name):
     game = load_game(name)

@@ -95,7 +95,7 @@ class SearchBot:
         node = root
         path = []      # (node, the seat that moved into it)
         answered = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
-        depth = len(world.played)
+        depth = world.decisions
         try:
             while not world.is_over():
                 moves = world.legal_moves()
@@ -136,8 +136,7 @@ class SearchBot:
         for child, mover in path + answered:
             child.visits += 1
             child.total += result[mover]
-        for _ in range(len(world.played) - depth):
-            world.undo()
+        world.undo(world.decisions - depth)
 
     def _answer_together(self, world, node, rng, answered):
         """The joint answer at a simultaneous step: each seat picks its own answer from its own statistics
