@@ -22,6 +22,7 @@ from ..grammar.symbols import Checked, asks_a_player, choosing_procs
 from ..grammar.types import ANY, COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .hoisting import kept_start
+from .kept_listing import KEEP_FROM, kept_lister
 from .library import LIBRARY
 from .moves import attempt_source, generator_source
 from .runtime import DIRS, Kind
@@ -590,6 +591,8 @@ class Compiler:
         name = self.emit.put(act, "_act")
         act.gen = self.emit.def_function(lambda: self.generator(a, name, index if kept else None,
                                                                 act.over_board is not None), "S, out")
+        if act.over_board is not None:
+            act.gen = self.kept_listing(a, index, act.over_board) or act.gen
         act.exists = self.emit.def_function(lambda: self.generator(a, name, None, False, exists=True), "S")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
@@ -669,6 +672,60 @@ class Compiler:
             yield
         finally:
             self.emit.listing = saved
+
+    def kept_listing(self, a: N.Action, index: int, board: str) -> Optional[Callable]:
+        """The lister that keeps its answers from move to move (engine/kept_listing.py), for an action over the
+        spaces of a board of KEEP_FROM spaces or more whose condition reads only what lies on spaces at fixed
+        directions from its own, and with no requirement; None for any other."""
+        prm = a.params[0]
+        condition = prm.test
+        if condition is None or any(isinstance(s, N.Require) for s in a.body):
+            return None
+        chains = self.space_reads(condition, prm.name)
+        static = StaticValues(self.sym, self.option_values)
+        spaces = space_count(self.sym.boards[board], self.sym.boards,
+                             lambda g: (static.int_of(g.width) or 0, static.int_of(g.height) or 0))
+        if chains is None or spaces < KEEP_FROM:
+            return None
+
+        def test() -> list[str]:
+            scope = Scope(Frame())
+            scope.bind_py(prm.name, "_p0", self.emit.items_present(prm.domain))
+            with self.listing():
+                return [f"return {self.emit.test_src(condition, scope)}"]
+        return kept_lister(index, board, self.emit.def_function(test, "S, _p0"), chains, self.where(prm))
+
+    def space_reads(self, test: N.Expr, param: str) -> Optional[set]:
+        """The spaces a parameter's condition reads, as chains of directions from the parameter's space (() is the
+        space itself), when all it reads of the state is whether those spaces are empty; the parameter's own
+        column and row, numbers and constants are the same in every state. None for any other condition."""
+        reads: set = set()
+
+        def space(n: N.Expr) -> Optional[tuple]:
+            if isinstance(n, N.Name) and n.id == param and self.checked.meaning(n).category == "local":
+                return ()
+            if isinstance(n, N.BinOp) and n.op == "+" and isinstance(n.right, N.Name) and n.right.id in DIRS \
+                    and self.checked.meaning(n.right).category == "builtin":
+                chain = space(n.left)
+                return None if chain is None else chain + (n.right.id,)
+            return None
+
+        def known(n: N.Expr) -> bool:
+            if isinstance(n, N.Call) and n.func == "empty" and n.func not in self.emit.def_names and len(n.args) == 1:
+                chain = space(n.args[0])
+                reads.add(chain)
+                return chain is not None
+            if isinstance(n, N.Attr) and n.name in ("x", "y"):
+                return space(n.obj) == ()
+            if isinstance(n, N.BoolOp):
+                return all(known(v) for v in n.values)
+            if isinstance(n, N.Not):
+                return known(n.value)
+            if isinstance(n, N.Compare) and n.op in ("==", "!=", "<", ">", "<=", ">="):
+                return known(n.left) and known(n.right)
+            return isinstance(n, (N.Num, N.Name)) and param not in {x.id for x in N.walk(n) if isinstance(x, N.Name)} \
+                and self.emit.is_static(n)
+        return reads if known(test) else None
 
     def grid_param(self, a: N.Action) -> Optional[str]:
         """The shared grid board whose spaces an action's one parameter ranges over, if it does."""

@@ -268,6 +268,7 @@ class State:
         self._build_boards()
         # the moves of an action over a grid's spaces, by the space's index
         self.board_moves: list = [self._space_moves(a) if a.over_board else None for a in game.actions]
+        self.kept_listings: dict = {}  # an action's answers kept from move to move (engine/kept_listing.py)
         self._build_player_boards()
         # the areas, whose lists of spaces in play (Board.occupied) an undo makes again
         self._areas = [b for b in [*self.boards.values(), *(b for p in self.players for b in p.boards.values())]
@@ -306,6 +307,7 @@ class State:
         if not self._start_drew:
             # the start is the same for every seed: it is the floor of undo, and restart keeps it
             self._journal.clear()
+            self.forget_listings()
 
     def restart(self, seed):
         """Start this state again as a new game (the same game, players, options and inputs) with another
@@ -728,6 +730,7 @@ class State:
             piece.attrs = {**values, **{k: piece.attrs[k] for k in mutable if k in piece.attrs}} if mutable \
                 else values
             piece.kept = None
+        self.forget_listings()
         self._version += 1
 
     def assume_places(self, places, left_out=()):
@@ -744,6 +747,7 @@ class State:
             place.pieces = list(pieces)
             for p in pieces:
                 p.loc = place
+        self.forget_listings()
         self._version += 1
 
     def assume_values(self, values):
@@ -757,6 +761,7 @@ class State:
                 self.vars[name] = value
             else:
                 self.players[owner].vars[name] = value
+        self.forget_listings()
         self._version += 1
 
     def add_log(self, text, to=None):
@@ -817,11 +822,17 @@ class State:
     def enter_phase(self, index):
         self.set_attr(self, "phase", index)
 
+    def forget_listings(self):
+        """Forget the listings kept from move to move: the pieces changed without the journal (a position
+        arranged and settled, a search's imagined places)."""
+        self.kept_listings.clear()
+
     def settle(self):
         """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
         here (for arranged positions in tests and examples)."""
         self._drop_suspended()
         self._journal.clear()
+        self.forget_listings()
         self._start_drew = False
         self._steps.clear()
         self._moves.clear()
