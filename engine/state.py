@@ -9,7 +9,15 @@ from typing import Optional
 
 import attrs
 
-from ..grammar.limits import MAX_DEPTH, MAX_DIGITS, MAX_LEGAL_MOVES, MAX_LOG_CHARS, MAX_LOOP_STEPS, MAX_PIECES
+from ..grammar.limits import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_JOURNAL,
+    MAX_LEGAL_MOVES,
+    MAX_LOG_CHARS,
+    MAX_LOOP_STEPS,
+    MAX_PIECES,
+)
 from ..grammar.types import RELATIVE_DIRECTIONS
 from ..grammar.wording import did_you_mean, player_count
 from .chance import ChanceEvent, Script, fork_random
@@ -49,7 +57,8 @@ _WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, Zero
 
 # journal operations
 # (_ADDED: an item added to the end of a list: the log, the chance events, the writes)
-_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _ADDED, _TURN, _SPACE, _PIECE_VALUE, _EMPTIED = range(11)
+# (_ITEM_HEAVY: an _ITEM whose old value is a list, with the items it holds: see MAX_JOURNAL)
+_MOVE, _CREATE, _ATTR, _ITEM, _ORDER, _RNG, _ADDED, _TURN, _SPACE, _PIECE_VALUE, _EMPTIED, _ITEM_HEAVY = range(12)
 
 _NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
 _ABSENT = object()  # a variable that was not there before it was set
@@ -203,6 +212,8 @@ class State:
         self.inputs = inputs
         self._rng: Optional[random.Random] = None  # seeded with `seed` when first drawn from (see rng)
         self._journal: list[tuple] = []
+        self._journal_weight = 0  # what its entries hold beyond one each (MAX_JOURNAL)
+        self._rng_noted = False  # the generator's state is in the journal since the decision (or try) began
         self._steps: list = []  # per move: a journal mark, or the Pending it answered
         self._moves: list[Move] = []
         self.log: list[tuple[int, str]] = []
@@ -307,6 +318,7 @@ class State:
         if not self._start_drew:
             # the start is the same for every seed: it is the floor of undo, and restart keeps it
             self._journal.clear()
+            self._journal_weight = 0
             self.forget_listings()
 
     def restart(self, seed):
@@ -604,6 +616,7 @@ class State:
         for p in moved:
             p.loc = box
         self._journal.append((_EMPTIED, place, moved, box))
+        self._journal_weight += len(moved)
 
     def space_at(self, board, x, y):
         """The space at (x, y) of a board, or None; an area makes it on first use (an empty space changes
@@ -620,8 +633,29 @@ class State:
         setattr(obj, name, value)
 
     def set_var(self, d, key, value):
-        self._journal.append((_ITEM, d, key, d.get(key, _ABSENT)))
+        old = d.get(key, _ABSENT)
+        if old.__class__ is list:  # (what the journal holds is counted: a game cannot fill memory with old lists)
+            heft = self._heft(old)
+            self._journal_weight += heft
+            self._journal.append((_ITEM_HEAVY, d, key, old, heft))
+            self._check_journal()
+        else:
+            self._journal.append((_ITEM, d, key, old))
         d[key] = value
+
+    def _heft(self, value):
+        """The items a list holds at every depth, each a step (a list may hold one long list many times)."""
+        total, todo = 0, [value]
+        while todo:
+            items = todo.pop()
+            total += len(items)
+            self.spend(len(items), None)
+            todo.extend(x for x in items if x.__class__ is list)
+        return total
+
+    def _check_journal(self):
+        if len(self._journal) + self._journal_weight > MAX_JOURNAL:
+            raise RuleError(f"a game keeps at most {MAX_JOURNAL} changes to undo (each item of an old list counted)")
 
     def set_piece_value(self, piece, name, value, options=None):
         """Give a piece's mutable attribute a value (`options`: the values it was drawn from at random)."""
@@ -648,6 +682,7 @@ class State:
         script = self._script
         first = len(script.used)
         self._journal.append((_ORDER, items, list(items)))
+        self._journal_weight += len(items)
         self._note_draw()
         randbelow = self.rng._randbelow
         sizes = range(len(items), 1, -1)
@@ -675,7 +710,10 @@ class State:
         seeds it afresh), only to know that it drew."""
         if self._starting:
             self._start_drew = True
-        else:
+        elif not self._rng_noted:
+            # (once a decision or a try: undo goes back to where one began, and the first state after it is the
+            # one it finds; a state noted at every draw filled gigabytes in a loop of draws)
+            self._rng_noted = True
             self._journal.append((_RNG, self.rng.getstate()))
 
     def pick_at_random(self, items, into=None):
@@ -832,6 +870,7 @@ class State:
         here (for arranged positions in tests and examples)."""
         self._drop_suspended()
         self._journal.clear()
+        self._journal_weight = 0
         self.forget_listings()
         self._start_drew = False
         self._steps.clear()
@@ -881,11 +920,14 @@ class State:
         for board in self._areas:
             board.occupied = None
 
-    @staticmethod
-    def _undo_rare(op):
+    def _undo_rare(self, op):
         code = op[0]
-        if code == _ORDER:
+        if code == _ITEM_HEAVY:
+            op[1][op[2]] = op[3]
+            self._journal_weight -= op[4]
+        elif code == _ORDER:
             op[1][:] = op[2]
+            self._journal_weight -= len(op[2])
         elif code == _SPACE:
             op[1].shrink(op[2])
         elif code == _PIECE_VALUE:
@@ -894,6 +936,7 @@ class State:
         elif code == _EMPTIED:
             _, place, moved, box = op
             del box.pieces[len(box.pieces) - len(moved):]
+            self._journal_weight -= len(moved)
             place.pieces[:] = moved
             for p in moved:
                 p.loc = place
@@ -1108,8 +1151,9 @@ class State:
         mark = len(self._journal)
         # (the steps it takes are spent from the budget of what asks, the listing of the moves say: trying
         # many moves cannot run away)
-        saved = (self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth)
-        self._choices, self._ci, self._next = _NO_CHOICES, 0, None
+        saved = (self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth,
+                 self._rng_noted)
+        self._choices, self._ci, self._next, self._rng_noted = _NO_CHOICES, 0, None, False
         try:
             move.action.body(self, [*move.args])
             failed = None
@@ -1121,7 +1165,8 @@ class State:
             failed = None
         finally:
             self._rollback(mark)
-            self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth = saved
+            self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth, \
+                self._rng_noted = saved
         return failed
 
     @classmethod
@@ -1200,6 +1245,7 @@ class State:
         if move._masked is None and move.action.eager_text and self.records:
             move.fix_text()  # a piece's name depends on where it is: fix it before the move changes that
         self._version += 1
+        self._rng_noted = False
         told = self._told_of(move, pending) if self._hides_moves else None
         if pending is None:
             mark = len(self._journal)
@@ -1224,6 +1270,8 @@ class State:
                 else:  # (a copy of a state: it runs the move again from its start, making the choices again)
                     self._rollback(mark)
                     self._run(pending.move, pending.choices + [move.args[0]], mark, steps=steps)
+            if len(self._journal) + self._journal_weight > MAX_JOURNAL:
+                self._check_journal()
             script = self._script
             if script.used:
                 self.last_draws = script.sizes[len(drawn):]
@@ -1404,6 +1452,7 @@ class State:
             self._choices = choices
             self._ci = 0
             self._chance_move, self._chance_count = mark, 0
+            self._rng_noted = False  # (a move run again from its start, by undo or a copy, notes it again)
             if steps or self._script.used or self._script.steps:  # (an empty script is kept: most moves draw nothing)
                 self._script = Script(steps)
             self._next = None

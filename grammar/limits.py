@@ -24,6 +24,9 @@ MAX_LEGAL_MOVES = 50_000  # legal moves at one time
 MAX_AREA_SPACES = 10_000  # spaces of one area (a board that grows)
 MAX_PIECES = 100_000  # pieces in a game, made by tables and `place`
 MAX_LOG_CHARS = 2_000_000  # characters of a game's log, all its lines together
+# changes a game keeps for undo, all its moves together: each counts one, and the list items an old value holds (at
+# every depth) and the pieces of a place shuffled or emptied count one each
+MAX_JOURNAL = 1_000_000
 
 # ---------------------------------------------------------------- analysis of a game (perft, solve)
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated

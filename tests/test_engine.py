@@ -11,8 +11,9 @@ from mire.engine.bots import RandomBot
 from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
 from mire.engine.playout import play_game
+from mire.engine.state import _RNG
 from mire.engine.testing import scramble_unseen, snapshot
-from mire.grammar.limits import MAX_LOG_CHARS
+from mire.grammar.limits import MAX_JOURNAL, MAX_LOG_CHARS
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
 GAMES = bundled_names()  # every bundled game: the properties below hold for all of them
@@ -198,6 +199,29 @@ def test_a_games_log_is_bounded_and_undo_gives_back_what_it_held(tmp_path):
         state.apply(state.parse_move("place b2"))
     assert str(err.value) == f"a game's log holds at most {MAX_LOG_CHARS} characters (chatty.mire:5)"
     assert [t for _, t in state.log] == ["a1 taken"] and state.history == ["place a1"]
+
+
+def test_what_a_game_keeps_for_undo_is_bounded_and_undo_gives_it_back(tmp_path):
+    path = tmp_path / "hoard.mire"
+    path.write_text('game "Hoard"\nplayers 2\nvar v: list of list of int = []\nvar d: int = 0\n'
+                    'action grow(k in 1..3):\n    v = v + [[d, k]]\n    d = random(1..6)\n    d = random(1..6)\n')
+    state = load_game(str(path)).new_state(seed=3)
+    rng_states = []
+    for text in ("grow 1", "grow 2", "grow 3"):
+        rng_states.append(state.rng.getstate())
+        state.apply(state.parse_move(text))
+    # the old lists held [], [[0, 1]] and [[0, 1], [d, 2]]: their items at every depth
+    assert state._journal_weight == 0 + 3 + 6
+    # the generator's state is kept once a move, however many it draws
+    assert [op[0] for op in state._journal].count(_RNG) == 3
+    state.undo(2)
+    assert state._journal_weight == 0 and state.rng.getstate() == rng_states[1]
+    state._journal_weight = MAX_JOURNAL - len(state._journal) - 2  # (nearly full: the next move does not fit)
+    with pytest.raises(RuleError) as err:
+        state.apply(state.parse_move("grow 2"))
+    assert str(err.value) == (f"a game keeps at most {MAX_JOURNAL} changes to undo (each item of an old list counted)"
+                              " (hoard.mire:5)")
+    assert state.history == ["grow 1"] and state.rng.getstate() == rng_states[1]
 
 
 def test_seat_relative_directions_turn_with_the_seat():

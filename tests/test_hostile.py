@@ -66,6 +66,16 @@ CASES = {
                                           "more than 200000 steps in one move (move_loop.mire:2017)"),
     "a log that grows with every move": (["log_growth.mire"], ["arena", "game/log_growth.mire", "-n", "1"], 1,
                                          "a game's log holds at most 2000000 characters (log_growth.mire:8)"),
+    "a random number drawn 150,000 times a move": (["rng_journal.mire"],
+                                                    ["simulate", "game/rng_journal.mire", "-n", "1"], 1,
+                                                    "a game keeps at most 1000000 changes to undo"),
+    "a number changed 190,000 times a move": (["journal_growth.mire"],
+                                              ["simulate", "game/journal_growth.mire", "-n", "1"], 1,
+                                              "a game keeps at most 1000000 changes to undo (each item of an old "
+                                              "list counted) (journal_growth.mire:6)"),
+    "new lists of 45,000 numbers every move": (["old_lists.mire"], ["simulate", "game/old_lists.mire", "-n", "1"], 1,
+                                               "a game keeps at most 1000000 changes to undo (each item of an old "
+                                               "list counted) (old_lists.mire:6)"),
     "lists holding one long list many times, compared": (["nested_lists.mire"],
                                                           ["simulate", "game/nested_lists.mire", "-n", "1"], 1,
                                                           "more than 200000 steps in one move (nested_lists.mire:9)"),
