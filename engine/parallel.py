@@ -14,6 +14,8 @@ import multiprocessing
 import os
 import signal
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Optional
 
 import attrs
@@ -155,6 +157,10 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+class WorkerLost(RuntimeError):
+    """A worker process ended without giving its result back (killed, or out of memory)."""
+
+
 class Local:
     """Runs work in `jobs` processes of this machine (multiprocessing: no Ray here)."""
 
@@ -164,22 +170,31 @@ class Local:
     def map(self, fn, arguments: list, on_result: Optional[Callable] = None) -> list:
         """[fn(*args) for args in arguments], worked out by the processes; on_result(i, result) as each is
         done, in order. Ctrl-C (which the workers leave to this process) stops it: the workers are ended and
-        what was not done is None."""
+        what was not done is None. A worker that dies (the system ends a process that fills its memory) is
+        WorkerLost, not a wait without end: a pool of concurrent.futures knows when one of its processes died,
+        where multiprocessing.Pool starts another and waits for the lost work forever."""
         out: list = [None] * len(arguments)
         # fork: the workers start with the games this process has loaded (where there is fork)
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_leave_ctrl_c)
+        before = set(multiprocessing.active_children())
+        pool = ProcessPoolExecutor(min(self.jobs, len(arguments)) or 1, mp_context=context,
+                                   initializer=_leave_ctrl_c)
         try:
-            pending = [pool.apply_async(fn, args) for args in arguments]
+            pending = [pool.submit(fn, *args) for args in arguments]
             for i, result in enumerate(pending):
-                out[i] = result.get()
+                out[i] = result.result()
                 if on_result is not None:
                     on_result(i, out[i])
         except KeyboardInterrupt:
             return out
+        except BrokenProcessPool:
+            raise WorkerLost("a worker process ended without its result (did it run out of memory?); "
+                             "--jobs 1 plays in this process and says what went wrong") from None
         finally:
-            pool.terminate()
-            pool.join()
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in set(multiprocessing.active_children()) - before:
+                worker.terminate()
+                worker.join()
         return out
 
 

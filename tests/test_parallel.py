@@ -1,12 +1,14 @@
 """--jobs: a series of games (simulate, arena, balance) or a perft spread over processes gives exactly what one
 process gives, whatever the number of processes; only the speed differs."""
 import json
+import multiprocessing
+import os
 
 import pytest
 from click.testing import CliRunner
 
 from mire.cli.main import main
-from mire.engine.parallel import runs
+from mire.engine.parallel import Local, WorkerLost, runs
 
 
 def run(*args):
@@ -97,3 +99,17 @@ def test_perft_with_chance_split_by_the_first_move_counts_the_same():
     assert [t["wins"] for t in three["terminals"]] == [{}, {}, {"1": 6}]
     sampled = run("perft", dice, "--depth", "3", "--jobs", "2")
     assert sampled == run("perft", dice, "--depth", "3", "--jobs", "1") and sampled["chance"] == "sample"
+
+
+def _work(i):
+    if i == 2:
+        os._exit(9)  # (as the system ends a process that fills its memory: no exception, no result)
+    return i * i
+
+
+def test_a_worker_that_dies_is_reported_and_the_others_are_ended():
+    before = set(multiprocessing.active_children())
+    with pytest.raises(WorkerLost, match="a worker process ended without its result"):
+        Local(2).map(_work, [(i,) for i in range(6)])
+    assert not set(multiprocessing.active_children()) - before
+    assert Local(2).map(_work, [(1,), (3,)]) == [1, 9]
