@@ -20,7 +20,7 @@ from .fitting import width as fit_width
 from .games import same_game
 from .glyphs import has_hidden_info
 from .line_editor import LineReader
-from .move_list import format_moves, moves_block, numbered_lines  # noqa: F401  (format_moves: tests)
+from .move_list import MoveListing, format_moves  # noqa: F401  (format_moves: tests)
 from .move_words import canonical, match_move, move_fields, piece_number
 from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
@@ -103,6 +103,13 @@ class Session:
         # together once every seat has answered
         self.answers: dict = {}
         self.reader = LineReader(self._echo, self._words, self._toolbar)
+        self._listing: Optional[MoveListing] = None
+
+    def listing(self, moves) -> MoveListing:
+        """The moves as the screen shows them, worked out once for as long as the position's list stands."""
+        if self._listing is None or self._listing.moves is not moves:
+            self._listing = MoveListing(moves)
+        return self._listing
 
     # -- the terminal ------------------------------------------------------------------
 
@@ -195,7 +202,7 @@ class Session:
             return 0
         seat = self.answering()
         return len(view_lines(self.state.view(seat), color=False, width=cols, typed=self.typed_names(seat))) \
-            + len(moves_block(self.moves(seat), cols, 6))
+            + len(self.listing(self.moves(seat)).block(cols, 6))
 
     def about_lines(self, cols: int) -> list:
         """The goal of the game in its own words (`about`), wrapped to the terminal."""
@@ -238,9 +245,10 @@ class Session:
         self.private = self.private or has_hidden_info(view) and self._seats_differ(seat)
         moves = self.moves(seat)
         typed = self.typed_names(seat)
+        listing = self.listing(moves)
         best: list = []
         for moves_room in (6, 4, 2, 1):
-            block = moves_block(moves, cols, moves_room)
+            block = listing.block(cols, moves_room)
             body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed)
             best = body + block
             if len(best) <= room:
@@ -269,7 +277,7 @@ class Session:
 
     def show_moves(self, seat=None):
         cols, _ = self.size()
-        self.page(numbered_lines(self.moves(self.answering() if seat is None else seat), cols))
+        self.page(self.listing(self.moves(self.answering() if seat is None else seat)).numbered(cols))
 
     def page(self, lines: list):
         """Lines a screenful at a time at a terminal; all at once from a pipe."""

@@ -1,0 +1,99 @@
+"""Hostile rules files as `mire play` and the other commands meet them: the REPL stays responsive and bounded
+(the work it does for a screen is linear in what it shows, a board is drawn by its spaces, a hint stops on
+time), nothing from a file acts on the terminal, and running out of memory ends in one line, not a traceback.
+The REPL is seen through a real pseudo-terminal of 80 x 24 (tests/terminal.py)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+from mire.cli import move_list
+from mire.cli.play import Session
+from mire.engine import load_game
+
+sys.path.insert(0, str(Path(__file__).parent))
+from terminal import Terminal, fits  # noqa: E402
+
+HOSTILE = Path(__file__).parent / "hostile"
+COLS, ROWS = 80, 24
+needs_a_pty = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+
+
+def session(path, seed=1, out=None):
+    game = load_game(str(path))
+    state = game.new_state(seed=seed, players=game.min_players)
+    lines = [] if out is None else out
+    return Session(game, str(path), state, seed, game.min_players, [], ["human"] * game.min_players,
+                   out=lambda text="", nl=True: lines.append(text)), lines
+
+
+def screen_text(record) -> str:
+    return "\n".join(record["screen"])
+
+
+# ---------------------------------------------------------------------------------
+# the legal moves on screen: linear in the moves, once a position
+
+class _CountedText(str):
+    """A field's text that counts how often it is compared with another."""
+    compared = 0
+
+    def __eq__(self, other):
+        _CountedText.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_the_move_summary_compares_each_value_a_bounded_number_of_times(monkeypatch, tmp_path):
+    path = tmp_path / "pick.mire"
+    path.write_text((HOSTILE / "many_moves.mire").read_text().replace("1..49999", "1..3000"))
+    real = move_list.move_fields
+
+    def fields(move):
+        return [type(f)(_CountedText(f.text), f.kind, f.number) for f in real(move)]
+    monkeypatch.setattr(move_list, "move_fields", fields)
+    moves = load_game(str(path)).new_state(seed=1).legal_moves()
+    _CountedText.compared = 0
+    lines = move_list.summary_lines(moves, 80)
+    assert lines[0] == "pick ×3000:" and lines[1].startswith("  number 1 2 3 4 5")
+    # each value is looked up once among those seen before it (a list would compare it with all of them)
+    assert _CountedText.compared <= 2 * len(moves)
+
+
+def test_a_screen_works_out_the_moves_once_a_position(monkeypatch):
+    calls = []
+    real = move_list.move_fields
+    monkeypatch.setattr(move_list, "move_fields", lambda move: calls.append(move) or real(move))
+    s, lines = session(HOSTILE / "wide_moves.mire")
+    n = len(s.state.legal_moves())
+    assert n == 64 * 64 * 12
+    s.show_screen(0)
+    s.show_screen(0)               # ('board': the same position)
+    s.banner_lines()
+    assert len(calls) == n         # the fields of each move, once for this position
+    assert "place ×49152" in "\n".join(lines)
+    s.apply(s.state.legal_moves()[0], 0)
+    s.show_screen(1)
+    assert len(calls) == n + len(s.state.legal_moves())
+
+
+@needs_a_pty
+@pytest.mark.parametrize("name, summary, tall", [("many_moves.mire", "pick ×49999:", False),
+                                                 ("wide_moves.mire", "place ×", True)])
+def test_tens_of_thousands_of_moves_at_the_terminal(name, summary, tall):
+    """(A board of 64 rows cannot fit in 24: it scrolls, but the moves under it are summed up on one line.)"""
+    term = Terminal(["play", str(HOSTILE / name), "--seed", "1"], COLS, ROWS)
+    try:
+        first = term.first
+        assert first["alive"] and first["prompt"].endswith("1>"), screen_text(first)
+        assert summary in screen_text(first) and (tall or fits(dict(first, input_row=None), ROWS))
+        for seat in ("2>", "1>"):
+            record = term.send("1")
+            assert record["prompt"].endswith(seat), screen_text(record)
+            assert summary in screen_text(record) and (tall or fits(record, ROWS))
+        assert term.widest() <= COLS
+        term.send("quit")
+        assert term.exit_code == 0
+    finally:
+        term.close()
