@@ -89,6 +89,23 @@ def short_label(pieces: list, glyphs: Glyphs) -> str:
     return first + (" " + count if count.startswith("+") else "")
 
 
+# the most empty columns (or rows) drawn between two that hold spaces: a wider gap is drawn this wide
+MAX_GAP = 3
+
+
+def drawn_axis(held: set) -> list:
+    """The columns (or rows) of the plane to draw, in order: those that hold a space, and between two of them
+    the empty ones, at most MAX_GAP of them. So a drawing is bounded by the number of spaces, however far
+    apart a rules file puts its boards (`at (1000000 * x, y)`). An empty column left out lies inside a gap
+    whose drawn columns are empty too, so a cell's neighbour across it (px - 1) is empty as it is drawn."""
+    out: list = []
+    for c in sorted(held):
+        if out:
+            out.extend(range(out[-1] + 1, min(c, out[-1] + 1 + MAX_GAP)))
+        out.append(c)
+    return out
+
+
 class Plane:
     """The cells of some boards on their plane, ready to draw in any style."""
 
@@ -101,8 +118,8 @@ class Plane:
         self.empty = not self.cells
         if self.empty:
             return
-        self.xs = list(range(min(k[0] for k in self.cells), max(k[0] for k in self.cells) + 1))
-        self.ys = list(range(max(k[1] for k in self.cells), min(k[1] for k in self.cells) - 1, -1))
+        self.xs = drawn_axis({k[0] for k in self.cells})
+        self.ys = drawn_axis({k[1] for k in self.cells})[::-1]
         self.edges = None
         if len(boards) == 1 and boards[0].get("shape") in ("grid", "turned"):   # turned: seen from a seat
             self.edges = _edge_labels(spaces)

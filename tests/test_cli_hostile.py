@@ -97,3 +97,62 @@ def test_tens_of_thousands_of_moves_at_the_terminal(name, summary, tall):
         assert term.exit_code == 0
     finally:
         term.close()
+
+
+# ---------------------------------------------------------------------------------
+# boards far apart on the plane: drawn by their spaces, not by the distances
+
+def _far_view(distance):
+    spaces = [{"name": f"{c}{r}", "x": x, "y": y, "px": distance * x, "py": distance * y, "pieces": []}
+              for x, c in ((1, "a"), (2, "b")) for y, r in ((1, "1"), (2, "2"))]
+    return {"boards": [{"name": "cells", "owner": None, "shape": "grid", "spaces": spaces}],
+            "zones": [], "players": [], "to_move": "1", "seat": "1"}
+
+
+NEAR = """\
+     a                 b
+  +-----+           +-----+
+  |a2   |           |b2   |
+2 |     |           |     |
+  +-----+           +-----+
+
+
+
+  +-----+           +-----+
+  |a1   |           |b1   |
+1 |     |           |     |
+  +-----+           +-----+
+     a                 b
+1 to move"""
+
+
+def test_a_board_is_drawn_by_its_spaces_not_by_the_span_of_the_plane():
+    from mire.cli.glyphs import Glyphs
+    from mire.cli.plane import MAX_GAP, Plane
+    from mire.cli.render import view_lines
+    assert MAX_GAP == 3
+    assert "\n".join(view_lines(_far_view(3), width=COLS, height=ROWS)) == NEAR   # a gap of 2: drawn as it is
+    far = _far_view(10 ** 12)
+    plane = Plane(far["boards"], Glyphs(far))
+    assert plane.xs == [10 ** 12, 10 ** 12 + 1, 10 ** 12 + 2, 10 ** 12 + 3, 2 * 10 ** 12]
+    assert plane.ys == plane.xs[::-1]
+    # a gap of a million million columns and rows is drawn as one of three, as boards 4 apart are
+    assert view_lines(far, width=COLS, height=ROWS) == view_lines(_far_view(4), width=COLS, height=ROWS)
+    assert len(view_lines(far, width=COLS)) == 16
+
+
+@needs_a_pty
+def test_boards_far_apart_at_the_terminal():
+    term = Terminal(["play", str(HOSTILE / "far_boards.mire"), "--seed", "1"], COLS, ROWS)
+    try:
+        first = term.first
+        assert first["alive"] and first["prompt"].endswith("1>"), screen_text(first)
+        assert fits(dict(first, input_row=None), ROWS) and term.widest() <= COLS
+        played = term.send("1")
+        shown = screen_text(played)
+        assert played["prompt"].endswith("2>") and "a1 1" in shown and "other.a1" in shown, shown
+        assert fits(played, ROWS)
+        whole = term.send("board cells")
+        assert whole["prompt"].endswith("2>") and fits(whole, ROWS) and term.widest() <= COLS
+    finally:
+        term.close()
