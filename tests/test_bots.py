@@ -169,3 +169,47 @@ def test_guessing_a_hidden_card_the_honest_search_wins_a_third_and_a_peeking_one
     honest = arena(game, ["mcts:50", "random"], 30, rotate=False).by_bot["mcts:50"]
     peeking = arena(game, ["peek:50", "random"], 30, rotate=False).by_bot["peek:50"]
     assert 4 <= honest.wins <= 16 and peeking.wins == 30
+
+
+class _Ticking:
+    """A clock that moves on by `step` seconds each time it is read."""
+
+    def __init__(self, step):
+        self.now, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self):
+        self.now += self.step
+        self.reads += 1
+        return self.now
+
+
+def test_a_search_with_a_time_stops_within_a_move_of_it_even_in_a_line_of_play(monkeypatch):
+    """A game that never ends: each line of play would run to the rollout limit (1000 moves) before the clock
+    was read, and a hostile game's move may take a large fraction of a second. The clock is read before each
+    move, so the moves made are bounded by the readings the time allows."""
+    from pathlib import Path
+
+    from mire.engine.state import State
+    game = load_game(str(Path(__file__).parent / "hostile" / "endless_game.mire"))
+    made = []
+    real_apply = State.apply
+    monkeypatch.setattr(State, "apply", lambda self, move, *a, **k: made.append(move) or real_apply(self, move, *a,
+                                                                                                     **k))
+    bot = SearchBot(seconds=1.0, seed=1)
+    bot.clock = _Ticking(0.05)          # 20 readings to the second
+    move = bot.choose(game.new_state(seed=1), 0)
+    assert move.text in ("go 1", "go 2")
+    # the start, a reading before each move up to the one past the time, the end of the search, `last`
+    assert len(made) <= 20 and bot.clock.reads <= 1 + 21 + 2, (bot.clock.reads, len(made), bot.last)
+    assert bot.last["iterations"] >= 1 and sum(bot.last["visits"].values()) == bot.last["iterations"]
+
+
+def test_a_search_by_iterations_never_reads_the_clock_in_a_line_of_play():
+    from pathlib import Path
+    game = load_game(str(Path(__file__).parent / "hostile" / "endless_game.mire"))
+    bot = SearchBot(iterations=3, seed=1, rollout_limit=50)
+    bot.clock = _Ticking(1000.0)        # long past any time: it must not matter
+    first = bot.choose(game.new_state(seed=1), 0).text, bot.last["visits"]
+    assert bot.clock.reads == 2         # the start and the end, for `last`
+    again = SearchBot(iterations=3, seed=1, rollout_limit=50)
+    assert (again.choose(game.new_state(seed=1), 0).text, again.last["visits"]) == first

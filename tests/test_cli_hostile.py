@@ -156,3 +156,23 @@ def test_boards_far_apart_at_the_terminal():
         assert whole["prompt"].endswith("2>") and fits(whole, ROWS) and term.widest() <= COLS
     finally:
         term.close()
+
+
+# ---------------------------------------------------------------------------------
+# `hint`: the search stops on time, inside a line of play too
+
+def test_a_hint_in_a_game_that_never_ends_makes_a_bounded_number_of_moves(monkeypatch):
+    """(tests/test_bots.py counts the same for the search itself.) Its clock moves on 0.1 s at each reading:
+    the hint's second is ten readings, each before a move, where one line of play used to be 1000 moves."""
+    from mire.engine.bots.search import SearchBot
+    from mire.engine.state import State
+    readings = iter(range(10 ** 6))
+    monkeypatch.setattr(SearchBot, "clock", staticmethod(lambda: next(readings) / 10), raising=False)
+    made = []
+    real_apply = State.apply
+    monkeypatch.setattr(State, "apply", lambda self, move, *a, **k: made.append(move) or real_apply(self, move, *a,
+                                                                                                     **k))
+    s, lines = session(HOSTILE / "endless_game.mire")
+    s.hint(0)
+    assert lines[-1] in ("hint: go 1", "hint: go 2")
+    assert len(made) <= 10

@@ -46,9 +46,20 @@ class _Node:
         self.answers = None  # at a simultaneous step: seat -> answer text -> _Node (its own statistics)
 
 
+class _TimeUp(Exception):
+    """The search's time ran out in the middle of a line of play."""
+
+
 class SearchBot:
     """`iterations` and `seconds` bound the thinking (the first one reached ends it; iterations alone gives
-    the same moves on any machine). `peek=True` lets it see everything (chance stays unknown)."""
+    the same moves on any machine). `peek=True` lets it see everything (chance stays unknown).
+
+    The time is looked at before each move of a line of play, not only between lines: a line may be up to
+    `rollout_limit` moves, and a hostile game's move up to the engine's bound of steps, so a search with
+    `seconds` stops within one move of its time. A line cut short is scored as it stands (as at the limit).
+    Without `seconds` nothing looks at the clock: the same seed gives the same moves."""
+
+    clock = staticmethod(time.perf_counter)   # (a test gives its own, to count the work done in a time)
 
     def __init__(self, iterations=None, seconds=None, seed=0, peek=False, spec="mcts", exploration=EXPLORATION,
                  rollout_limit=ROLLOUT_LIMIT):
@@ -65,22 +76,22 @@ class SearchBot:
         if len(moves) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "visits": {moves[0].text: 0}}
             return moves[0]
-        began = time.perf_counter()
+        began = self.clock()
         rng = random.Random(self._decision_seed(state, seat))
         worlds = Worlds(state, seat, peek=self.peek)
         root = _Node()
         done = 0
         deadline = None if self.seconds is None else began + self.seconds
         while self.iterations is None or done < self.iterations:
-            self._iterate(worlds.sample(rng), root, rng)
+            self._iterate(worlds.sample(rng), root, rng, deadline)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.clock() >= deadline:
                 break
         by_text = {m.text: m for m in moves}
         judged = (root.answers or {}).get(seat, {}) if joint else root.children
         tried = [(child.visits, child.total / max(1, child.visits), text)
                  for text, child in judged.items() if text in by_text]
-        self.last = {"iterations": done, "seconds": time.perf_counter() - began,
+        self.last = {"iterations": done, "seconds": self.clock() - began,
                      "visits": {text: child.visits for text, child in judged.items()}}
         if not tried:  # nothing it imagined is legal here (legal moves that depend on hidden things)
             return moves[rng.randrange(len(moves))]
@@ -91,13 +102,16 @@ class SearchBot:
         seen = "\n".join([str(self.seed), str(seat), *state.history_for(seat)])
         return int.from_bytes(hashlib.blake2b(seen.encode(), digest_size=8).digest(), "big")
 
-    def _iterate(self, world, root, rng):
+    def _iterate(self, world, root, rng, deadline=None):
         node = root
         path = []      # (node, the seat that moved into it)
         answered = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
         depth = world.decisions
+        on_move = None if deadline is None else (lambda *_: self._in_time(deadline))
         try:
             while not world.is_over():
+                if path and on_move is not None:   # (the first step always: a line adds at least one node)
+                    on_move()
                 moves = world.legal_moves()
                 if not moves:
                     break
@@ -129,7 +143,9 @@ class SearchBot:
                 path.append((child, mover))
                 node = child
             # then random moves to the end (or to the limit, scored as unfinished)
-            play_game(world, [RandomBot(rng)] * world.num_players, max_moves=self.rollout_limit)
+            play_game(world, [RandomBot(rng)] * world.num_players, max_moves=self.rollout_limit, on_move=on_move)
+            result = rewards(world)
+        except _TimeUp:    # scored as it stands, as a line at the rollout limit
             result = rewards(world)
         except RuleError:  # a rule failed on a move: the move did not happen; the line counts as unfinished
             result = [1.0 / world.num_players] * world.num_players
@@ -137,6 +153,10 @@ class SearchBot:
             child.visits += 1
             child.total += result[mover]
         world.undo(world.decisions - depth)
+
+    def _in_time(self, deadline):
+        if self.clock() >= deadline:
+            raise _TimeUp
 
     def _answer_together(self, world, node, rng, answered):
         """The joint answer at a simultaneous step: each seat picks its own answer from its own statistics
