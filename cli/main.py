@@ -39,37 +39,90 @@ def _first_diagnostics(err) -> tuple[list, int]:
     return err.diagnostics[:MAX_DIAGNOSTICS], max(0, len(err.diagnostics) - MAX_DIAGNOSTICS)
 
 
+# said when memory runs out: made now, since then even a message may fail to be made
+OUT_OF_MEMORY = "error: out of memory: the game needed more memory than there is, and was stopped"
+_OUT_OF_MEMORY_BYTES = (OUT_OF_MEMORY + "\n").encode()
+
+
+def _out_of_memory(err: BaseException) -> bool:
+    """Is `err` a MemoryError, or an error raised while one was handled (or caused by one)?"""
+    todo: list = [err]
+    seen: set = set()
+    while todo and len(seen) < 100:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        if isinstance(e, MemoryError):
+            return True
+        seen.add(id(e))
+        todo += [e.__cause__, e.__context__]
+    return False
+
+
+def _say_out_of_memory() -> None:
+    try:
+        click.echo(OUT_OF_MEMORY, err=True)
+    except Exception:  # noqa: BLE001 - still short of memory: the bytes were made at import
+        try:
+            os.write(2, _OUT_OF_MEMORY_BYTES)
+        except OSError:
+            pass
+
+
 def guarded(f):
-    """Turn every unexpected exception into a one-line `internal error` and exit 1."""
+    """Turn every unexpected exception into a one-line `internal error` and exit 1; running out of memory (even
+    while an error is being reported) into one line that says so."""
 
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
         try:
-            return f(*args, **kwargs)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
-                SystemExit):
+            return _reporting_errors(f, args, kwargs)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
-        except KeyboardInterrupt:
-            click.echo("\ninterrupted", err=True)
-            sys.exit(130)
-        except BrokenPipeError:
-            sys.exit(1)
-        except MireError as e:
-            _print_mire_error(e)
-            sys.exit(1)
-        except UnknownGame as e:
-            click.echo(f"error: {printable(str(e))}", err=True)
-            sys.exit(1)
-        except RuleError as e:  # the rules went wrong as they ran: say where, no traceback
-            click.echo(f"error: a rule failed: {printable(str(e))}", err=True)
-            sys.exit(1)
-        except Exception as e:  # noqa: BLE001 - the promise is: no traceback
-            if os.environ.get("MIRE_DEBUG"):
+        except BaseException as e:  # noqa: BLE001 - MemoryError, or what was raised while one was handled
+            if not _out_of_memory(e) or os.environ.get("MIRE_DEBUG"):
                 raise
-            click.echo(f"mire: internal error: {type(e).__name__}: {printable(str(e))}", err=True)
-            sys.exit(1)
+        # here, out of the handler, the error and the frames of the command it holds (the game) are let go
+        gc.collect()
+        _say_out_of_memory()
+        sys.exit(1)
 
     return wrapper
+
+
+def _reporting_errors(f, args, kwargs):
+    """f(*args, **kwargs), its errors reported in a line and turned into an exit; running out of memory goes on
+    up to `guarded`."""
+    try:
+        return f(*args, **kwargs)
+    except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
+        raise
+    except BaseException as e:  # noqa: BLE001 - the promise is: no traceback
+        # (a diagnostic is the file's fault, whatever it met on the way: Python's compiler says MemoryError for
+        # source nested too deeply, and the engine builds it again more simply)
+        if _out_of_memory(e) and not isinstance(e, MireError):
+            raise
+        _report(e)
+
+
+def _report(e: BaseException):
+    """Say what went wrong in a line, and exit."""
+    if isinstance(e, KeyboardInterrupt):
+        click.echo("\ninterrupted", err=True)
+        sys.exit(130)
+    if isinstance(e, BrokenPipeError):
+        sys.exit(1)
+    if isinstance(e, MireError):
+        _print_mire_error(e)
+    elif isinstance(e, UnknownGame):
+        click.echo(f"error: {printable(str(e))}", err=True)
+    elif isinstance(e, RuleError):  # the rules went wrong as they ran: say where, no traceback
+        click.echo(f"error: a rule failed: {printable(str(e))}", err=True)
+    elif isinstance(e, Exception) and not os.environ.get("MIRE_DEBUG"):
+        click.echo(f"mire: internal error: {type(e).__name__}: {printable(str(e))}", err=True)
+    else:  # (with MIRE_DEBUG, or a BaseException that is no error: GeneratorExit)
+        raise e
+    sys.exit(1)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -209,6 +262,7 @@ def _hands(game, specs, players, seed, options):
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON list.")
+@guarded
 def check(paths, as_json):
     """Check rules files: print every diagnostic, or `ok: PATH`."""
     # A check makes hardly any reference cycles (the same peak memory without the cyclic collector, even for the
@@ -250,6 +304,8 @@ def _check(paths, as_json):
         except KeyboardInterrupt:
             sys.exit(130)
         except Exception as e:  # noqa: BLE001
+            if _out_of_memory(e):  # (`guarded` says so, once the memory is let go)
+                raise
             failed = True
             if isinstance(e, (FileNotFoundError, IsADirectoryError, PermissionError)):
                 message = f"cannot read {printable(path)}: {e.strerror}"

@@ -176,3 +176,50 @@ def test_a_hint_in_a_game_that_never_ends_makes_a_bounded_number_of_moves(monkey
     s.hint(0)
     assert lines[-1] in ("hint: go 1", "hint: go 2")
     assert len(made) <= 10
+
+
+# ---------------------------------------------------------------------------------
+# out of memory: one line, never a traceback
+
+def _run_guarded(action):
+    import click
+    from click.testing import CliRunner
+
+    from mire.cli.main import guarded
+
+    @click.command()
+    @guarded
+    def command():
+        action()
+    return CliRunner().invoke(command, [])
+
+
+class _Unprintable(Exception):
+    def __str__(self):
+        raise MemoryError
+
+
+def _raise(err):
+    raise err
+
+
+def _raise_while_handling(first, then):
+    try:
+        raise first
+    except type(first):
+        raise then  # noqa: B904 - as a rollback that fails would: the MemoryError is its context
+
+
+@pytest.mark.parametrize("action", [
+    lambda: _raise(MemoryError()),
+    # the error is reported, and the report runs out of memory (str() of the error)
+    lambda: _raise(_Unprintable("x")),
+    # a rule error, and another error, raised while a MemoryError was handled (a rollback that ran out too)
+    lambda: _raise_while_handling(MemoryError(), __import__("mire.engine").engine.RuleError("rolled back")),
+    lambda: _raise_while_handling(MemoryError(), KeyError("journal")),
+], ids=["memory", "while reporting", "a rule error while handling", "a key error while handling"])
+def test_running_out_of_memory_says_so_in_one_line(action):
+    from mire.cli.main import OUT_OF_MEMORY
+    done = _run_guarded(action)
+    assert done.exit_code == 1 and isinstance(done.exception, SystemExit), done.exception
+    assert done.output == OUT_OF_MEMORY + "\n"

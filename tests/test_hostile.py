@@ -167,6 +167,11 @@ CASES = {
     "a save of 11 MB": ([], ["replay", "game/huge.json"], 1, "it is larger than 10,000,000 bytes"),
     "a save with a huge seed": (["save_huge_seed.json"], ["replay", "game/save_huge_seed.json"], 1,
                                 "'seed' must be a whole number (of at most 18 digits)"),
+    # memory running out (here the journal of a hundred moves of 190,000 steps; once the engine bounds it, a rule
+    # error): one line that starts `error: `, never a traceback (tests/test_cli_hostile.py pins the line)
+    "a game that outgrows the memory": (["memory_journal.mire"],
+                                        ["simulate", "game/memory_journal.mire", "-n", "1", "--jobs", "1",
+                                         "--max-moves", "100"], 1, "error: "),
 }
 
 
