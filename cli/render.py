@@ -184,6 +184,7 @@ class _Part:
         self.heading, self.plane, self.board = heading, plane, board
         self.names = names  # the shared boards it draws
         self.options = []   # (style, lines) from the roomiest, each fitting the width
+        self.level = 0
         if plane.empty:
             self.options = [(None, ["  (empty)"] if heading else [])]
             return
@@ -194,7 +195,6 @@ class _Part:
         if not self.options:  # nothing fits: the most condensed, as narrow as it goes
             style = STYLES[-1]
             self.options = [(style, plane.draw(style, plane.smallest(style)))]
-        self.level = 0
 
     def lines(self, level=None) -> list:
         level = self.level if level is None else level
