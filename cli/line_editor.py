@@ -32,7 +32,9 @@ class LineReader:
         return 1 if self.session is not None and self.toolbar is not None else 0
 
     def read(self, prompt: str) -> Optional[str]:
-        """A line without its newline, or None at the end of the input (Ctrl-D)."""
+        """A line without its newline, or None at the end of the input (Ctrl-D). The prompt may name what the
+        game calls a seat: it is shown escaped, as what is typed is."""
+        prompt = printable(prompt)
         if self.session is not None:
             while True:
                 try:

@@ -22,6 +22,7 @@ from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
+from .safe_text import say
 
 # ---------------------------------------------------------------------------------
 # errors: never a traceback
@@ -439,19 +440,19 @@ def replay(file, seat):
     try:
         game, ref, saved, state, movers = restore(file)
     except SaveError as e:
-        click.echo(f"cannot replay {printable(file)}: {printable(str(e))}", err=True)
+        say(f"cannot replay {printable(file)}: {printable(str(e))}", err=True)
         sys.exit(1)
     if not 1 <= seat <= saved.players:
         raise click.BadParameter(f"seats are numbered 1 to {saved.players}", param_hint="--seat")
     fresh = start(game, saved)
     colour = use_colour()
-    click.echo(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
-    click.echo(render_view(fresh.view(seat - 1), color=colour, width=terminal_size()[0]))
+    say(f"{game.title}: {saved.players} players, seed {saved.seed}, {plural(len(saved.moves), 'move')}")
+    say(render_view(fresh.view(seat - 1), color=colour, width=terminal_size()[0]))
     run_replay(fresh, saved.moves, seat - 1, colour=colour)
     if fresh.is_over():
-        click.echo(f"game over: {fresh.outcome().text}")
+        say(f"game over: {fresh.outcome().text}")
     else:
-        click.echo(f"the game is not over: {fresh.seat_name(fresh.to_move)} to move")
+        say(f"the game is not over: {fresh.seat_name(fresh.to_move)} to move")
 
 
 # ---------------------------------------------------------------------------------
@@ -481,37 +482,37 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
         summary = run_series(Series("random", the_game.path, count, seed, n, opts, max_moves),
                              _runner(jobs, cluster))
     except KeyboardInterrupt:  # before a game was done
-        click.echo("interrupted before a game was played", err=True)
+        say("interrupted before a game was played", err=True)
         sys.exit(130)
     if summary.interrupted:
-        click.echo(f"interrupted: {summary.n} of {count} playouts done", err=True)
+        say(f"interrupted: {summary.n} of {count} playouts done", err=True)
     if not summary.n:
         sys.exit(130)
     speed = summary.per_second()
     result = {"game": the_game.name, "players": n, **summary.as_dict(), "playouts_per_second": round(speed, 1)}
     if as_json:
-        click.echo(json.dumps(result, indent=2))
+        say(json.dumps(result, indent=2))
         return
     done = summary.n
 
     def pct(k):
         return f"{k} ({100 * k / done:.1f}%)"
 
-    click.echo(f"{the_game.title}: {done} random playouts, {n} players, seed {seed}")
-    click.echo("wins: " + ", ".join(f"{name} {pct(k)}" for name, k in summary.wins.items()))
+    say(f"{the_game.title}: {done} random playouts, {n} players, seed {seed}")
+    say("wins: " + ", ".join(f"{name} {pct(k)}" for name, k in summary.wins.items()))
     if summary.shared_games:
-        click.echo(f"shared wins: {pct(summary.shared_games)} of the games ("
+        say(f"shared wins: {pct(summary.shared_games)} of the games ("
                    + ", ".join(f"{name} {k}" for name, k in summary.shared.items() if k) + ")")
-    click.echo(f"draws: {pct(summary.draws)}")
+    say(f"draws: {pct(summary.draws)}")
     if summary.unfinished:
-        click.echo(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
+        say(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
     scores, intervals = summary.mean_scores(), summary.score_intervals()
     if scores:
-        click.echo("mean score (95% interval): " + ", ".join(
+        say("mean score (95% interval): " + ", ".join(
             f"{name} {v:.2f} [{intervals[name][0]:.2f}, {intervals[name][1]:.2f}]" for name, v in scores.items()))
     lengths = summary.length_stats()
-    click.echo(f"length: mean {lengths['mean']:.1f}, min {lengths['min']}, max {lengths['max']}")
-    click.echo(f"speed: {speed:.1f} playouts/s")
+    say(f"length: mean {lengths['mean']:.1f}, min {lengths['min']}, max {lengths['max']}")
+    say(f"speed: {speed:.1f} playouts/s")
 
 
 @main.command("perft")
@@ -554,7 +555,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        say("interrupted", err=True)
         sys.exit(130)
     if as_json:
         out = {"game": the_game.name, "counts": report.counts,
@@ -563,17 +564,17 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
             out["divide"] = dict(report.divide)
         if report.met_chance:
             out["chance"] = chance
-        click.echo(json.dumps(out))
+        say(json.dumps(out))
         return
     if split:
         for text, count in report.divide:
-            click.echo(f"{text}: {count}")
-        click.echo(f"total: {sum(c for _, c in report.divide)}")
+            say(f"{text}: {count}")
+        say(f"total: {sum(c for _, c in report.divide)}")
     else:
         for d, c in enumerate(report.counts, 1):
-            click.echo(f"depth {d}: {c}")
+            say(f"depth {d}: {c}")
     if report.met_chance:
-        click.echo("chance: every outcome of every draw counted" if chance == "expand" else
+        say("chance: every outcome of every draw counted" if chance == "expand" else
                    f"chance: each draw as seed {seed} gives it (--chance expand counts every outcome)")
 
 
@@ -607,20 +608,20 @@ def solve(game, exact, players, options, max_moves, max_positions, as_json):
     try:
         sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions)
     except (TooLarge, TooManyOutcomes) as e:
-        click.echo(f"{the_game.title} is too large to solve exactly: {e}", err=True)
+        say(f"{the_game.title} is too large to solve exactly: {e}", err=True)
         sys.exit(1)
     if as_json:
-        click.echo(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))
+        say(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))
         return
-    click.echo(f"{the_game.title}: exact result of uniform random play, {n} players "
+    say(f"{the_game.title}: exact result of uniform random play, {n} players "
                f"({sol.positions} positions)")
     rows = [("seat", "wins", "shared wins", "draws", "losses") + (("expected score",) if sol.scored else ())]
     for name, r in zip(sol.seats, sol.results):
         row = (name, _exact(r.win), _exact(r.shared), _exact(r.draw), _exact(r.loss))
         rows.append(row + ((f"{_decimal(r.score)} ({r.score})",) if sol.scored else ()))
-    click.echo(table(rows))
+    say(table(rows))
     if sol.unfinished:
-        click.echo(f"unfinished after {max_moves} moves: {_exact(sol.unfinished)}")
+        say(f"unfinished after {max_moves} moves: {_exact(sol.unfinished)}")
 
 
 def _decimal(x) -> str:
@@ -648,9 +649,9 @@ def explain(code):
     except (KeyError, LookupError, ValueError):
         text = None
     if not text:
-        click.echo(f"unknown code {code.strip()}", err=True)
+        say(f"unknown code {code.strip()}", err=True)
         sys.exit(1)
-    click.echo(text.rstrip("\n"))
+    say(text.rstrip("\n"))
 
 
 # ---------------------------------------------------------------------------------
@@ -699,12 +700,12 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
     except KeyboardInterrupt:  # before the first game began
         result = None
     if result is None or not result.summary.n:
-        click.echo("interrupted before a game was played", err=True)
+        say("interrupted before a game was played", err=True)
         sys.exit(130)
     if as_json:
-        click.echo(json.dumps(result.as_dict(), indent=2))
+        say(json.dumps(result.as_dict(), indent=2))
     else:
-        click.echo(arena_text(result, the_game.title))
+        say(arena_text(result, the_game.title))
 
 
 @main.command(short_help="Is a game fair? Seat advantage, lengths, dead rules, branching, side by side.")
@@ -741,16 +742,16 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
         loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
     columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves, _runner(jobs, cluster))
     if not columns:
-        click.echo("interrupted before a game was played", err=True)
+        say("interrupted before a game was played", err=True)
         sys.exit(130)
     if plot_path:
         balance_plot(columns, plot_path)
     if as_json:
-        click.echo(json.dumps(balance_json(columns, stopped), indent=2))
+        say(json.dumps(balance_json(columns, stopped), indent=2))
     else:
-        click.echo(balance_text(columns, interrupted=stopped))
+        say(balance_text(columns, interrupted=stopped))
         if plot_path:
-            click.echo(f"picture: {plot_path}")
+            say(f"picture: {plot_path}")
 
 
 def _balance_bots(bot_list):

@@ -1,12 +1,14 @@
 """The legal moves on screen: numbered in columns when they fit, else summed up per action.
 
 A position's moves may be many (tens of thousands): each way of showing them is worked out once, in time
-linear in the moves, however often a screen is laid out (`MoveListing`)."""
+linear in the moves, however often a screen is laid out (`MoveListing`). A move's words come from the rules
+file, or from its rules as they run: they are shown escaped (safe_text.py)."""
 from __future__ import annotations
 
 from .fitting import cut, flow
 from .fitting import width as text_width
 from .move_words import move_fields
+from .safe_text import printable
 
 
 def format_moves(moves, width: int = 78) -> str:
@@ -47,7 +49,7 @@ class MoveListing:
         moves = self.moves
         if not moves:
             return ["no legal moves"]
-        entries = [f"{i:>{len(str(len(moves)))}}. {m.text}" for i, m in enumerate(moves, 1)]
+        entries = [f"{i:>{len(str(len(moves)))}}. {printable(m.text)}" for i, m in enumerate(moves, 1)]
         col = max(text_width(e) for e in entries) + 3
         per_row = max(1, (width + 3) // col)
         lines = []
@@ -62,7 +64,7 @@ class MoveListing:
             groups: dict = {}
             for m in self.moves:
                 fields = move_fields(m)
-                head = fields[0].text if fields[0].kind == "action" else ""
+                head = printable(fields[0].text) if fields[0].kind == "action" else ""
                 groups.setdefault(head, []).append(fields)
             self._groups = list(groups.items())
         return self._groups
@@ -86,7 +88,7 @@ class MoveListing:
                         seen.append({})
                         kinds.append(r[pos].kind)
                     seen[pos - start].setdefault(r[pos].token)
-            places = [("" if kind in ("choice", "value") else f"{kind} ") + " ".join(tokens)
+            places = [("" if kind in ("choice", "value") else f"{printable(kind)} ") + " ".join(map(printable, tokens))
                       for tokens, kind in zip(seen, kinds)]
             if not places:
                 lines.append(first.rstrip(": "))

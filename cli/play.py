@@ -23,6 +23,7 @@ from .line_editor import LineReader
 from .move_list import MoveListing, format_moves  # noqa: F401  (format_moves: tests)
 from .move_words import canonical, match_move, move_fields, piece_number
 from .render import board_lines, game_over_text, piece_key, render_view, view_lines
+from .safe_text import printable, say, shown_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
 from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401  (use_colour: main)
 
@@ -141,10 +142,11 @@ class Session:
         cols, _ = self.size()
         s = self.state
         if s.is_over():
-            text = f" {self.game.title} · game over · board, history, undo, save, quit"
+            text = f" {printable(self.game.title)} · game over · board, history, undo, save, quit"
         else:
             seat = self.answering()
-            text = f" {self.game.title} · {s.seat_name(seat)} to {'answer' if s.simultaneous else 'move'} · " \
+            text = f" {printable(self.game.title)} · {self.name(seat)} to " \
+                   f"{'answer' if s.simultaneous else 'move'} · " \
                    f"{plural(len(self.moves(seat)), 'legal move')} · help, moves, undo, quit"
         return cut(text, cols - 1)
 
@@ -154,8 +156,11 @@ class Session:
         return line
 
     def echo(self, text: str = "", nl: bool = True):
-        """Print a line (wrapped to the terminal's width), counting the lines the screen has taken."""
-        if not nl:      # a control sequence or a prompt
+        """Print a line (wrapped to the terminal's width), counting the lines the screen has taken. The lines the
+        renderer drew are written as they are, any other text escaped (safe_text.py): nothing that came from the
+        game acts on the terminal (the REPL's own control sequences are written with _echo)."""
+        text = shown_lines(text)
+        if not nl:      # a prompt, or a line the next overwrites
             self._echo(text, nl=False)
             return
         cols, _ = self.size()
@@ -179,7 +184,7 @@ class Session:
     # -- output ------------------------------------------------------------------------
 
     def name(self, seat) -> str:
-        return self.state.seat_name(seat)
+        return printable(self.state.seat_name(seat))
 
     def banner_lines(self) -> list:
         """The title, the goal when the first screen leaves room for it, who plays, and how to type."""
@@ -261,8 +266,8 @@ class Session:
         lines = []
         for mover, words, said in self.recent:
             if words(seat) is not None:  # (another's move that reveals nothing: not even that it was made)
-                lines.append(cut(f"{self.name(mover)}{words(seat)}", cols))
-            lines.extend(cut(f"  {t}", cols) for t, readers in said if _reads(readers, seat))
+                lines.append(cut(f"{self.name(mover)}{printable(words(seat))}", cols))
+            lines.extend(cut(f"  {printable(t)}", cols) for t, readers in said if _reads(readers, seat))
         cap = max(3, rows // EVENTS_SHARE)
         if len(lines) > cap:
             left_out = len(lines) - (cap - 1)
@@ -408,8 +413,8 @@ class Session:
         lines = []
         for mover, words, said in self.recent:
             if words(seat) is not None:
-                lines.append(f"{self.name(mover)}{words(seat)}")
-            lines.extend(f"  {t}" for t, readers in said if _reads(readers, seat))
+                lines.append(f"{self.name(mover)}{printable(words(seat))}")
+            lines.extend(f"  {printable(t)}" for t, readers in said if _reads(readers, seat))
         return lines
 
     def show_end(self):
@@ -636,9 +641,9 @@ class Session:
     def ambiguous(self, text, candidates, moves):
         cols, _ = self.size()
         number = {id(m): i for i, m in enumerate(moves, 1)}
-        shown = [f"{number[id(m)]}. {m.text}" for m in candidates[:6]]
+        shown = [f"{number[id(m)]}. {printable(m.text)}" for m in candidates[:6]]
         more = f", and {len(candidates) - 6} more" if len(candidates) > 6 else ""
-        self.echo(cut(f"'{text}' fits {len(candidates)} moves: " + ", ".join(shown) + more, cols))
+        self.echo(cut(f"'{printable(text)}' fits {len(candidates)} moves: " + ", ".join(shown) + more, cols))
         self.echo("type more of the one you mean, or its number")
 
     def board(self, seat, name: str):
@@ -799,8 +804,8 @@ def announced(state, move, seat) -> Optional[str]:
 
 
 def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
-    """Apply saved moves to a fresh state, printing each move and the board after it."""
-    echo = echo or click.echo
+    """Apply saved moves to a fresh state, printing each move and the board after it (escaped: safe_text.py)."""
+    echo = echo or say
     cols, _ = terminal_size()
 
     def show(i, seat, move, st):

@@ -27,6 +27,7 @@ from .glyphs import (  # noqa: F401
     unique_prefixes,
 )
 from .plane import SEAT_TURN, STYLES, Plane, coordinate_labels, fit_plane
+from .safe_text import Drawn, printable, shown_view
 from .shapes import shape_pictures, shown_as_a_line
 
 UNLIMITED = 10 ** 6
@@ -34,8 +35,9 @@ ZONE_LEVELS = (0, 1, 2)   # how condensed the zones are: see zone_lines
 
 
 def piece_key(piece: Mapping[str, Any]) -> str:
-    """A piece's identity in a view, to find what to type for it (see `typed` below)."""
-    return json.dumps(piece, sort_keys=True)
+    """A piece's identity in a view, to find what to type for it (see `typed` below): the same for the piece as
+    the engine gives it and as the renderer shows it (its texts escaped)."""
+    return json.dumps(shown_view(piece), sort_keys=True)
 
 
 # ---------------------------------------------------------------------------------
@@ -330,12 +332,22 @@ def render_view(view: dict, color: bool = False, status: bool = True, width: Opt
                 height: Optional[int] = None, typed: Optional[dict] = None) -> str:
     """The view as text in at most `width` columns (unlimited when None) and, when a height is
     given, condensed to fit in it when it can; status=False leaves out the last lines (whose move,
-    or the result).  `typed` maps a piece (piece_key) to what a player types for it."""
-    return "\n".join(view_lines(view, color, status, width, height, typed))
+    or the result).  `typed` maps a piece (piece_key) to what a player types for it.
+    Every text of the view is shown escaped (safe_text.py): what comes from a rules file cannot act on the
+    terminal."""
+    return Drawn("\n".join(view_lines(view, color, status, width, height, typed)))
 
 
 def view_lines(view: dict, color: bool = False, status: bool = True, width: Optional[int] = None,
                height: Optional[int] = None, typed: Optional[dict] = None) -> list:
+    """render_view's lines (each a Drawn line)."""
+    view = shown_view(view)
+    typed = {k: printable(v) for k, v in typed.items()} if typed else None
+    return [Drawn(line) for line in _view_lines(view, color, status, width, height, typed)]
+
+
+def _view_lines(view: dict, color: bool, status: bool, width: Optional[int], height: Optional[int],
+                typed: Optional[dict]) -> list:
     width = width or UNLIMITED
     glyphs = Glyphs(view)
     mine, theirs = board_parts(view, glyphs, color, width)
@@ -359,7 +371,8 @@ def board_lines(view: dict, name: str, color: bool = False, width: Optional[int]
     """One board of the view, whole (the roomiest style that fits the width), found by its name or
     its owner's: None when the view has no such board."""
     width = width or UNLIMITED
-    wanted = name.lower()
+    view = shown_view(view)
+    wanted = printable(name).lower()
     glyphs = Glyphs(view)
     mine, theirs = board_parts(view, glyphs, color, width, whole=True)
     found = []
@@ -369,4 +382,4 @@ def board_lines(view: dict, name: str, color: bool = False, width: Optional[int]
             {str(n).lower() for n in getattr(p, "names", ())}
         if wanted in names:
             found += p.lines()
-    return found or None
+    return [Drawn(line) for line in found] or None

@@ -4,6 +4,8 @@ from __future__ import annotations
 import contextlib
 import sys
 
+from .safe_text import printable
+
 
 @contextlib.contextmanager
 def progress(total, what):
@@ -14,7 +16,7 @@ def progress(total, what):
     except ImportError:  # the bar is a comfort, not a need
         yield lambda *args: None
         return
-    bar = tqdm(total=total, desc=what, unit="game", file=sys.stderr, disable=None, leave=False,
+    bar = tqdm(total=total, desc=printable(what), unit="game", file=sys.stderr, disable=None, leave=False,
                dynamic_ncols=True)
     try:
         yield lambda *args: bar.update(1)
@@ -32,7 +34,9 @@ def interval(pair):
 
 
 def table(rows, right=()):
-    """Rows of cells as aligned columns (the columns numbered in `right` aligned right)."""
+    """Rows of cells as aligned columns (the columns numbered in `right` aligned right); a cell's text, which may
+    come from a rules file (a seat's or an action's name), escaped."""
+    rows = [[printable(str(c)) for c in r] for r in rows]
     widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for r in rows:
@@ -53,7 +57,7 @@ def arena_text(result, title):
     data = result.as_dict()
     s = result.summary
     n = s.n
-    lines = [f"{title}: {n} games, {result.players} players, seats "
+    lines = [f"{printable(title)}: {n} games, {result.players} players, seats "
              + ("rotating" if result.rotate else "fixed: " + ", ".join(
                  f"{name} {spec}" for name, spec in zip(s.seats, result.specs)))]
     scored = s.mean_scores() is not None
