@@ -133,7 +133,7 @@ class Session:
 
     def _words(self) -> list:
         try:
-            moves = [m.text for m in self.moves(self.answering())]
+            moves = [printable(m.text) for m in self.moves(self.answering())]  # (shown in the menu)
         except Exception:   # noqa: BLE001 - completion must never break the prompt
             moves = []
         return moves + [c.strip() for c in COMMANDS]

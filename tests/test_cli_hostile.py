@@ -344,6 +344,8 @@ def test_what_the_repl_says_of_a_game_is_escaped(monkeypatch):
     monkeypatch.setattr(state, "seat_name", lambda i: real_name(i) + POISON)
     s.reader.read(f"{state.seat_name(0)}> ")
     assert_safe("".join(prompts))
+    monkeypatch.setattr(s, "moves", lambda seat: [_Move("say" + POISON)])
+    assert_safe(" ".join(s._words()))      # (the completion menu)
 
 
 def test_the_reports_of_series_and_replays_are_escaped(capsys, monkeypatch):
