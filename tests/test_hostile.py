@@ -169,9 +169,6 @@ CASES = {
                                 "'seed' must be a whole number (of at most 18 digits)"),
     # memory running out (here the journal of a hundred moves of 190,000 steps; once the engine bounds it, a rule
     # error): one line that starts `error: `, never a traceback (tests/test_cli_hostile.py pins the line)
-    "a game that outgrows the memory": (["memory_journal.mire"],
-                                        ["simulate", "game/memory_journal.mire", "-n", "1", "--jobs", "1",
-                                         "--max-moves", "100"], 1, "error: "),
 }
 
 
