@@ -14,8 +14,6 @@ import multiprocessing
 import os
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Optional
 
 import attrs
@@ -25,6 +23,7 @@ from .perft import Branch, PerftReport, branch, join, perft_game, starts
 
 # runs of games per worker: a few each, so that a worker given short games takes another run
 _RUNS_PER_JOB = 4
+_LOOK_FOR_THE_DEAD = 0.25  # seconds between two looks for a worker that died, while a result is awaited
 
 
 @attrs.frozen
@@ -171,30 +170,29 @@ class Local:
         """[fn(*args) for args in arguments], worked out by the processes; on_result(i, result) as each is
         done, in order. Ctrl-C (which the workers leave to this process) stops it: the workers are ended and
         what was not done is None. A worker that dies (the system ends a process that fills its memory) is
-        WorkerLost, not a wait without end: a pool of concurrent.futures knows when one of its processes died,
-        where multiprocessing.Pool starts another and waits for the lost work forever."""
+        WorkerLost: the pool would start another and wait for the lost work forever."""
         out: list = [None] * len(arguments)
         # fork: the workers start with the games this process has loaded (where there is fork)
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
         before = set(multiprocessing.active_children())
-        pool = ProcessPoolExecutor(min(self.jobs, len(arguments)) or 1, mp_context=context,
-                                   initializer=_leave_ctrl_c)
+        pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_leave_ctrl_c)
+        workers = set(multiprocessing.active_children()) - before
         try:
-            pending = [pool.submit(fn, *args) for args in arguments]
+            pending = [pool.apply_async(fn, args) for args in arguments]
             for i, result in enumerate(pending):
-                out[i] = result.result()
+                while not result.ready():
+                    result.wait(_LOOK_FOR_THE_DEAD)
+                    if not result.ready() and not all(w.is_alive() for w in workers):
+                        raise WorkerLost("a worker process ended without its result (did it run out of "
+                                         "memory?); --jobs 1 plays in this process and says what went wrong")
+                out[i] = result.get()
                 if on_result is not None:
                     on_result(i, out[i])
         except KeyboardInterrupt:
             return out
-        except BrokenProcessPool:
-            raise WorkerLost("a worker process ended without its result (did it run out of memory?); "
-                             "--jobs 1 plays in this process and says what went wrong") from None
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
-            for worker in set(multiprocessing.active_children()) - before:
-                worker.terminate()
-                worker.join()
+            pool.terminate()
+            pool.join()
         return out
 
 
