@@ -165,7 +165,7 @@ def _check_uses(game: Game, path: Path, analysis) -> None:
             first = err.diagnostics[0]
             if first.code == "E090":
                 reason = f"there is no game '{o.uses}' beside it, nor a bundled one"
-            elif first.code == "E063" and "is not the name" in first.message:
+            elif (first.code == "E063" and "is not the name" in first.message) or first.code == "E064":
                 reason = first.message
             else:
                 reason = f"'{o.uses}' has errors of its own (mire check it)"

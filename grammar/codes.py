@@ -938,6 +938,21 @@ Right:
 
     option open "an open hand" uses "open-hand"
 ''',
+    "E064": '''\
+E064: a game named beside this one that lies outside its folder
+
+`variant of NAME` and `option ... uses "NAME"` read the file NAME.mire in the game's own folder (or a
+bundled game). When that file is a link, it must lead to a file in the same folder (or below it): a rules
+file cannot make Mire read a file elsewhere, as a data file cannot (E043).
+
+Wrong (beside the variant, base.mire is a link to ../other/base.mire):
+
+    variant of base
+
+Right (the variant written in the base game's own folder, ../other/):
+
+    variant of base
+''',
     "E090": '''\
 E090: no game of that name
 

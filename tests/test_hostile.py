@@ -169,6 +169,22 @@ CASES = {
                                 "'seed' must be a whole number (of at most 18 digits)"),
     # memory running out (here the journal of a hundred moves of 190,000 steps; once the engine bounds it, a rule
     # error): one line that starts `error: `, never a traceback (tests/test_cli_hostile.py pins the line)
+    # links in the game's folder ("LINK->TARGET": a link made beside the game)
+    "a variant of a link to a file elsewhere": (["variant_of_a_link.mire", "leak.mire->../secret.mire"],
+                                                ["check", "game/variant_of_a_link.mire"], 1,
+                                                "variant_of_a_link.mire:1:1: error[E064]: 'leak.mire' leads "
+                                                "outside the game's folder"),
+    "an option that uses a link to a file elsewhere": (["uses_a_link.mire", "leak.mire->../secret.mire"],
+                                                       ["check", "game/uses_a_link.mire"], 1,
+                                                       "uses_a_link.mire:5:1: error[E063]: option 'leak' uses "
+                                                       "'leak', but 'leak.mire' leads outside the game's folder"),
+    "a data file that is a loop of links": (["data_link_loop.mire", "loop.csv->loop.csv"],
+                                            ["check", "game/data_link_loop.mire"], 1,
+                                            "error[E043]: cannot read data file 'loop.csv': there is no such file"),
+    "a save that names a link to a file of another kind": (["save_a_link.json", "leak.mire->/etc/hostname"],
+                                                           ["replay", "game/save_a_link.json"], 1,
+                                                           "'game' is 'leak.mire', a link to a file that is not "
+                                                           "a .mire file"),
 }
 
 
@@ -187,7 +203,11 @@ def test_hostile_input_is_refused_cleanly(case, tmp_path):
     game = tmp_path / "game"
     game.mkdir()
     for name in files:
-        shutil.copy(HOSTILE / name, game / name)
+        if "->" in name:
+            link, target = name.split("->")
+            os.symlink(target, game / link)
+        else:
+            shutil.copy(HOSTILE / name, game / name)
     (tmp_path / "secret.mire").write_text('game "a secret beside the working folder"\n')
     (tmp_path / "tic-tac-toe").mkdir()  # a folder named like a bundled game must change nothing
     if "pipe" in case:
