@@ -185,6 +185,11 @@ CASES = {
                                                            ["replay", "game/save_a_link.json"], 1,
                                                            "'game' is 'leak.mire', a link to a file that is not "
                                                            "a .mire file"),
+    # options whose variants' options use the next file, 40 times at each of 4 levels, the last file broken
+    "options using a broken variant 40^4 ways": ([f"uses_chain_{i}.mire" for i in range(5)],
+                                                 ["check", "game/uses_chain_0.mire"], 1,
+                                                 "uses_chain_0.mire:43:1: error[E063]: option 'o39' uses "
+                                                 "'uses_chain_1', but 'uses_chain_1' has errors of its own"),
 }
 
 
