@@ -761,6 +761,23 @@ Right:
     option size: int = 15 in 3..19
     board cells: grid size x size
 ''',
+    "E049": '''\
+E049: a board placed where the plane does not reach
+
+`at (X, Y)` places a board's spaces on the plane all boards share. X and Y are worked out for each space
+before the game starts: short arithmetic (at most 64 numbers, names and operators) of `x` and `y`, the
+space's column and row, numbers, constants and options with a value. Every space of every shared board,
+laid out by `at` or side by side, lies within columns and rows -4096 to 4096, so that what looks across the
+plane (`path`, `touching`, `direction`) stays quick.
+
+Wrong:
+
+    board cells: grid 8 x 8 at (100000 * x, y)
+
+Right:
+
+    board cells: grid 8 x 8 at (2 * x, 2 * y)
+''',
     "E050": '''\
 E050: a phase that can never be reached
 

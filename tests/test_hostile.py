@@ -190,6 +190,17 @@ CASES = {
                                                  ["check", "game/uses_chain_0.mire"], 1,
                                                  "uses_chain_0.mire:43:1: error[E063]: option 'o39' uses "
                                                  "'uses_chain_1', but 'uses_chain_1' has errors of its own"),
+    # the plane all boards share, which `path` walks step by step
+    "a board placed a hundred million columns out": (["plane_far.mire"], ["check", "game/plane_far.mire"], 1,
+                                                     "plane_far.mire:3:1: error[E049]: board 'cells' reaches column "
+                                                     "or row 200000000 of the plane, and the boards lie within "
+                                                     "-4096..4096"),
+    "2,100 boards side by side": (["boards_side_by_side.mire"], ["check", "game/boards_side_by_side.mire"], 1,
+                                  "error[E049]: board 'b2100' reaches column or row 4199 of the plane"),
+    "a board placed by counting its spaces": (["placement_reads_state.mire"],
+                                              ["check", "game/placement_reads_state.mire"], 1,
+                                              "placement_reads_state.mire:3:29: error[E049]: a board's position on "
+                                              "the plane is worked out before the game starts"),
 }
 
 
