@@ -33,3 +33,5 @@ MAX_JOURNAL = 1_000_000
 # ---------------------------------------------------------------- analysis of a game (perft, solve)
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated
 MAX_SOLVE_NODES = 2_000_000  # positions (and chance outcomes) an exact solution may visit
+MAX_ANALYSIS_WORK = 100_000_000  # steps of one perft or exact solution, all its moves and listings together
+ANALYSIS_STEPS_PER_MOVE = 50  # what each move played or listing counts besides its own steps (engine/work_bound.py)

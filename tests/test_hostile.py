@@ -201,6 +201,16 @@ CASES = {
                                               ["check", "game/placement_reads_state.mire"], 1,
                                               "placement_reads_state.mire:3:29: error[E049]: a board's position on "
                                               "the plane is worked out before the game starts"),
+    # analyses bounded in work (each listing here is 49,152 moves; the default bound is 100,000,000 steps)
+    "a perft two deep of 49,152 moves a turn": (["perft_wide.mire"],
+                                                ["perft", "game/perft_wide.mire", "--depth", "2", "--jobs", "1",
+                                                 "--max-work", "20000000"], 1,
+                                                "Hostile: perft stopped: it takes more than 20,000,000 steps "
+                                                "(--max-work raises the bound)"),
+    "an exact solution of millions of positions": (["solve_many_positions.mire"],
+                                                   ["solve", "game/solve_many_positions.mire", "--exact",
+                                                    "--max-work", "20000000"], 1,
+                                                   "Hostile: solve stopped: it takes more than 20,000,000 steps"),
 }
 
 
