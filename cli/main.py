@@ -17,7 +17,7 @@ from ..engine.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
-from ..grammar.limits import MAX_DIAGNOSTICS, MAX_SOLVE_NODES
+from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, printable
 from .authoring import fmt, lsp
@@ -515,6 +515,10 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     say(f"speed: {speed:.1f} playouts/s")
 
 
+_MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move played and each listing of the "
+                  "moves counts 50 more).")
+
+
 @main.command("perft")
 @click.argument("game")
 @click.option("--depth", type=click.IntRange(min=1), required=True)
@@ -530,15 +534,19 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
                                                       "(\"terminals\": the last depth's moves are played too).")
 @click.option("--position", "position_file", metavar="FILE",
               help="Count from the position written in FILE instead of the start (in this process).")
+@click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
+              help=_MAX_WORK_HELP)
 @spread_options
 @guarded
-def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file):
+def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file,
+                  max_work):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
     import json
 
     from ..engine.chance import TooManyOutcomes
     from ..engine.parallel import perft_split
+    from ..engine.work_bound import TooMuchWork
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -548,9 +556,13 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
             from ..engine.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)
-            report = perft_report(state, depth, as_json, chance)
+            report = perft_report(state, depth, as_json, chance, max_work)
         else:
-            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance)
+            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance,
+                                 limit=max_work)
+    except TooMuchWork as e:
+        click.echo(f"{the_game.title}: perft stopped: {e} (--max-work raises the bound)", err=True)
+        sys.exit(1)
     except TooManyOutcomes as e:
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None
@@ -587,9 +599,11 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
               help="A line of play longer than this counts as unfinished.")
 @click.option("--max-positions", type=click.IntRange(min=1, max=MAX_SOLVE_NODES), default=MAX_SOLVE_NODES,
               show_default=True, help="Give up past this many positions.")
+@click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
+              help=_MAX_WORK_HELP)
 @click.option("--json", "as_json", is_flag=True)
 @guarded
-def solve(game, exact, players, options, max_moves, max_positions, as_json):
+def solve(game, exact, players, options, max_moves, max_positions, max_work, as_json):
     """The exact expected result of GAME when every decision is made uniformly at random: every outcome of
     chance (the start's too) and every legal move followed, each with its probability. Prints each seat's
     expected score and its probabilities of winning alone, sharing a win, drawing and losing, as fractions.
@@ -599,6 +613,7 @@ def solve(game, exact, players, options, max_moves, max_positions, as_json):
     from ..engine.chance import TooManyOutcomes
     from ..engine.solve import TooLarge
     from ..engine.solve import solve as run_solve
+    from ..engine.work_bound import TooMuchWork
     from .reports import table
     if not exact:
         raise click.UsageError("mire solve computes exact results: add --exact")
@@ -606,9 +621,13 @@ def solve(game, exact, players, options, max_moves, max_positions, as_json):
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     try:
-        sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions)
+        sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions,
+                        work_limit=max_work)
     except (TooLarge, TooManyOutcomes) as e:
         say(f"{the_game.title} is too large to solve exactly: {e}", err=True)
+        sys.exit(1)
+    except TooMuchWork as e:
+        click.echo(f"{the_game.title}: solve stopped: {e} (--max-work raises the bound)", err=True)
         sys.exit(1)
     if as_json:
         say(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))

@@ -22,12 +22,13 @@ from typing import Optional
 import attrs
 
 from ..engine import IllegalMove, InputError, RuleError, SetupError
+from ..engine.loader import load_game
 from ..engine.position import arrange
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, bundled_names, is_path, read_text_file
 from ..grammar.parser import unsafe_character
 from ..grammar.position import PositionError, parse_position
-from .games import UnknownGame, resolve
+from .games import UnknownGame, reference
 
 FORMAT = "mire-save"
 VERSION = 1
@@ -202,7 +203,11 @@ def restore(path: str):
     """(game, game reference, saved, state, movers) of a save file; SaveError when refused."""
     saved = read_save(path)
     try:
-        game, ref = resolve(saved.game, relative_to=os.path.dirname(os.path.abspath(path)))
+        ref = reference(saved.game, relative_to=os.path.dirname(os.path.abspath(path)))
+        if is_path(ref) and not os.path.realpath(ref).endswith(".mire"):
+            # a save names a .mire file: a link by that name to another file is not one
+            raise SaveError(f"'game' is {ascii(saved.game[:60])}, a link to a file that is not a .mire file")
+        game = load_game(ref)
     except UnknownGame:
         raise SaveError(f"unknown game '{saved.game}'") from None
     except MireError as e:

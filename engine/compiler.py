@@ -15,7 +15,8 @@ import attrs
 from ..grammar import nodes as N
 from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
 from ..grammar.diagnostics import Diagnostic, MireError
-from ..grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLAYERS, MAX_SPACES
+from ..grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLANE, MAX_PLAYERS, MAX_SPACES
+from ..grammar.plane import farthest
 from ..grammar.statements import specialise_proc
 from ..grammar.static_values import StaticValues
 from ..grammar.symbols import Checked, asks_a_player, choosing_procs
@@ -403,6 +404,14 @@ class Compiler:
                 raise MireError([Diagnostic(problem[0], f"with {values}, {problem[1]}" if values else problem[1],
                                             b.span, "choose other values for the options")], self.sources)
             specs.append(board_spec(b, self.placement(b), self.sym.boards, size))
+        far = farthest(self.sym.boards, size, static)
+        if far is not None and far[1] > MAX_PLANE:
+            # the checker found none with the options' defaults and the ends of their ranges; a value between
+            # them may still place a board too far (`at (x + size * (10 - size), y)`)
+            raise MireError([Diagnostic("E049", f"with {values}, board '{far[0].name}' reaches column or row "
+                                                f"{far[1]} of the plane, and the boards lie within "
+                                                f"-{MAX_PLANE}..{MAX_PLANE}", far[0].span,
+                                        "choose other values for the options")], self.sources)
         return specs
 
     def compile_var(self, v: N.Var) -> VarSpec:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # engine/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
 # set up or started, not here: `mire check` loads games and never starts one
 
-_CACHE: dict = {}
+_CACHE: dict = {}  # (resolved path, text) -> the Game built from it, or the MireError building it raised
 
 
 @attrs.define
@@ -119,66 +119,172 @@ class Game:
                      records=records)
 
 
-_LOADING: list[str] = []  # the games being loaded, outermost first: the variants their options use load inside
-
-
 def load_game(name_or_path: str) -> Game:
     """A bundled game by its name, or the game in a .mire file; MireError with every diagnostic if broken."""
     path = find_game(name_or_path)
-    source = read_rules(path)
+    walk = _UsesWalk()
+    root = walk.node(path, read_rules(path))
+    diags = walk.verdicts()[root.resolved]
+    if isinstance(root.built, MireError):
+        raise MireError(root.built.diagnostics, root.built.sources)
+    if diags:
+        raise MireError(diags, root.built.analysis.sources)
+    return root.built
+
+
+def _build(path: Path, source: str) -> "Game | MireError":
+    """The game in this file, checked and compiled, its options' variants aside; kept, broken or not, by file
+    and text, so that no file is checked twice however many games name it."""
     key = (str(path.resolve()), source)
     if key not in _CACHE:
-        if key[0] in _LOADING:
-            raise _UsesError(key[0])
-        _LOADING.append(key[0])
         try:
             analysis = analyse(path, source, LIBRARY)
             compiled = compile_game(analysis.checked, analysis.sources, path.stem)
             game = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
             game._built[()] = game
-            _check_uses(game, path, analysis)
-        finally:
-            _LOADING.pop()
-        _CACHE[key] = game
+            _CACHE[key] = game
+        except MireError as err:
+            _CACHE[key] = err
     return _CACHE[key]
 
 
-class _UsesError(Exception):
-    """Options whose variants lead back to a game being loaded (its resolved path)."""
+@attrs.define
+class _Node:
+    """A game met while checking the variants options use: its file, what building it gave, and where each of
+    its options' `uses` leads (a file's resolved path, or the MireError that finding or reading it raised)."""
+    path: Path
+    resolved: str
+    built: "Game | MireError"
+    leads: dict = attrs.Factory(dict)  # the name an option uses -> resolved path or MireError
 
-    def __init__(self, game: str):
-        super().__init__(game)
-        self.game = game
 
+class _UsesWalk:
+    """The games a game's options use, and theirs, each file read and built once however many options, or
+    paths through the options, lead to it; then which games are broken (their own errors, a variant that is
+    broken, or options that lead back to them), worked out over the graph in one pass (no game is checked
+    again for each path that reaches it)."""
 
-def _check_uses(game: Game, path: Path, analysis) -> None:
-    """Every variant an option uses is found beside the game (or bundled), loads, and leads to no circle."""
-    diags = []
-    for o in game.options:
-        if not o.uses or o.uses == game.name:
-            continue
-        option = analysis.checked.symbols.options.get(o.name)
-        span = option.span if option is not None else nowhere(str(path))
-        try:
-            load_game(str(find_sibling(path, o.uses)))
-        except MireError as err:
-            first = err.diagnostics[0]
-            if first.code == "E090":
-                reason = f"there is no game '{o.uses}' beside it, nor a bundled one"
-            elif first.code == "E063" and "is not the name" in first.message:
-                reason = first.message
-            else:
+    def __init__(self):
+        self.nodes: dict[str, _Node] = {}  # resolved path -> its node
+
+    def node(self, path: Path, source: str) -> _Node:
+        """The node of this game and, through its options, of every game they lead to (without recursion: a
+        chain of variants may be as long as a folder has files)."""
+        first = self._add(path, source)
+        todo = [first]
+        while todo:
+            todo.extend(self._follow(todo.pop()))
+        return first
+
+    def _add(self, path: Path, source: str) -> _Node:
+        resolved = str(path.resolve())
+        if resolved not in self.nodes:
+            self.nodes[resolved] = _Node(path, resolved, _build(path, source))
+        return self.nodes[resolved]
+
+    def _follow(self, node: _Node) -> list:
+        """Find the variants `node`'s options use; the nodes new to the walk."""
+        if isinstance(node.built, MireError):
+            return []  # a game with errors of its own: its options are not looked at
+        new = []
+        for o in node.built.options:
+            if not o.uses or o.uses == node.built.name or o.uses in node.leads:
+                continue
+            try:
+                target = find_sibling(node.path, o.uses)
+                resolved = str(target.resolve())
+                if resolved not in self.nodes:
+                    new.append(self._add(target, read_rules(target)))
+                node.leads[o.uses] = resolved
+            except MireError as err:
+                node.leads[o.uses] = err
+        return new
+
+    def verdicts(self) -> dict:
+        """The diagnostics of the options of each game (none: it loads), games on a circle of options
+        included: each component of the graph is judged after every component it leads to (Tarjan's order)."""
+        out: dict[str, list] = {}
+        for component in _components(self.nodes):
+            for resolved in component:
+                out[resolved] = self._judge(self.nodes[resolved], set(component), out)
+        return out
+
+    def _judge(self, node: _Node, component: set, judged: dict) -> list:
+        if isinstance(node.built, MireError):
+            return node.built.diagnostics
+        game, diags = node.built, []
+        for o in game.options:
+            if not o.uses or o.uses == game.name:
+                continue
+            option = game.analysis.checked.symbols.options.get(o.name)
+            span = option.span if option is not None else nowhere(str(node.path))
+            lead = node.leads[o.uses]
+            if isinstance(lead, MireError):
+                first = lead.diagnostics[0]
+                if first.code == "E090":
+                    reason = f"there is no game '{o.uses}' beside it, nor a bundled one"
+                elif (first.code == "E063" and "is not the name" in first.message) or first.code == "E064":
+                    reason = first.message
+                else:
+                    reason = f"'{o.uses}' has errors of its own (mire check it)"
+            elif lead in component:
+                diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', whose options lead back to "
+                                                f"'{game.name}'", span,
+                                        "an option's variant must not have an option that leads back to the game"))
+                continue
+            elif judged[lead]:
                 reason = f"'{o.uses}' has errors of its own (mire check it)"
+            else:
+                continue
             diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', but {reason}", span,
                                     "`uses` names a variant of the game in the same folder, by its name"))
-        except _UsesError as err:
-            if err.game != str(path.resolve()):
-                raise  # the circle closes further out: the game it leads back to reports it
-            diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', whose options lead back to "
-                                            f"'{game.name}'", span,
-                                    "an option's variant must not have an option that leads back to the game"))
-    if diags:
-        raise MireError(diags, analysis.sources)
+        return diags
+
+
+def _components(nodes: dict) -> list:
+    """The strongly connected components of the graph of `uses` (Tarjan's algorithm, without recursion),
+    each after every component it leads to."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    out: list = []
+
+    def successors(v):
+        return [t for t in nodes[v].leads.values() if isinstance(t, str)]
+
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(successors(root)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(successors(child))))
+                elif child in on_stack:
+                    low[v] = min(low[v], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    component.append(w)
+                    if w == v:
+                        break
+                out.append(component)
+    return out
 
 
 __all__ = ["load_game", "bundled_games", "bundled_names", "Game", "BundledGame"]

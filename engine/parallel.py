@@ -19,7 +19,8 @@ from typing import Callable, Optional
 import attrs
 
 from .loader import load_game
-from .perft import Branch, PerftReport, branch, join, perft_game, starts
+from .perft import Branch, PerftReport, branch, join, perft_game, started
+from .work_bound import TooMuchWork, Work
 
 # runs of games per worker: a few each, so that a worker given short games takes another run
 _RUNS_PER_JOB = 4
@@ -110,34 +111,48 @@ def _summary(result):
     return result if not hasattr(result, "summary") else result.summary
 
 
-def branch_after(game: str, seed: int, players, options: tuple, setup, first: int, depth: int,
-                 terminals: bool = False, chance: str = "sample") -> Branch:
-    """The first move number `first` of the game's start (the start's draws forced to `setup`, when given)
-    and the perft under it, to `depth` moves in all."""
+def branches_after(game: str, seed: int, players, options: tuple, setup, first: int, count: int, depth: int,
+                   terminals: bool = False, chance: str = "sample", limit: Optional[int] = None) -> list[Branch]:
+    """First moves number `first` .. `first + count - 1` of the game's start (the start's draws forced to
+    `setup`, when given) and the perft under each, to `depth` moves in all (one start set up for them all);
+    their work together bounded by `limit`: past it, they stop, the last branch's `work` over the bound."""
     state = load_game(game).new_state(seed=seed, players=players, options=options, chance=setup)
-    return branch(state, state.legal_moves()[first], depth, terminals, chance)
+    moves = state.legal_moves()
+    work = Work(limit)
+    out: list[Branch] = []
+    try:
+        for i in range(first, first + count):
+            out.append(branch(state, moves[i], depth, terminals, chance, work=work))
+    except TooMuchWork:
+        out.append(Branch(moves[first + len(out)].text, [0] * (depth - 1), work=work.limit + 1))
+    return out
 
 
 def perft_split(game: str, depth: int, seed=0, players=None, options=(), runner=None,
-                terminals: bool = False, chance: str = "sample") -> PerftReport:
+                terminals: bool = False, chance: str = "sample", limit: Optional[int] = None) -> PerftReport:
     """perft from the start (under `expand`: from every outcome of the start's chance, summed), split by the
     first move of each start: the counts, each first move's count (the divide), whether chance was met and,
     when asked, the games that end at each depth by result; the branches worked out by `runner` (None: in
-    this process), the same for every runner."""
+    this process), the same for every runner. TooMuchWork past `limit` of work in all (MAX_ANALYSIS_WORK),
+    as soon as the branches done add up to more."""
     loaded = load_game(game)
     if runner is None or depth == 1:
-        return perft_game(loaded, depth, chance, seed, players, options, terminals)
-    work = []
+        return perft_game(loaded, depth, chance, seed, players, options, terminals, limit)
+    tasks = []
     met = False
-    for setup in starts(loaded, chance, players, options):
-        state = loaded.new_state(seed=seed, players=players, options=options, chance=setup)
+    spent = Work(limit)
+    for setup, state in started(loaded, chance, seed, players, options, spent):
         met = met or bool(state.setup_draws)
-        work += [(game, seed, players, tuple(options), setup, i, depth, terminals, chance)
-                 for i in range(len(state.legal_moves()))]
-    parts = runner.map(branch_after, work)
-    if any(p is None for p in parts):
+        # the first moves of a start in runs, a state set up for each run (not for each move)
+        tasks += [(game, seed, players, tuple(options), setup, first, count, depth, terminals, chance, limit)
+                  for first, count in runs(len(state.legal_moves()), runner.jobs)]
+    total = Work(limit)
+    total.add(spent.done)
+    done = runner.map(branches_after, tasks, lambda i, part: total.add(sum(b.work for b in part)))
+    if any(p is None for p in done):
         raise KeyboardInterrupt
-    report = join(parts, depth, terminals)
+    parts = [b for part in done for b in part]
+    report = join(parts, depth, terminals, limit, spent.done)
     report.met_chance = report.met_chance or met
     return report
 

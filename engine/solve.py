@@ -5,7 +5,9 @@ its probability, down to the end of the game.
 It answers "what does random play give?" exactly, in fractions: each seat's expected score and its
 probabilities of winning alone, sharing a win, drawing and losing, with the start's chance enumerated too
 (a shuffled deck, `first random`). It is for small games: the positions it visits are bounded
-(MAX_SOLVE_NODES), and so is the length of a line of play (`max_moves`: a longer line counts as unfinished).
+(MAX_SOLVE_NODES), so is the work it does (MAX_ANALYSIS_WORK, engine/work_bound.py: a game of few positions
+whose moves are long to play stops too), and so is the length of a line of play (`max_moves`: a longer line
+counts as unfinished).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import attrs
 
 from ..grammar.limits import MAX_SOLVE_NODES
 from .chance import outcomes, setup_outcomes
+from .work_bound import Work
 
 
 class TooLarge(ValueError):
@@ -66,10 +69,12 @@ class Solution:
 
 
 def solve(game, players=None, options=(), max_moves: int = 200, limit: int = MAX_SOLVE_NODES,
-          start=None) -> Solution:
+          start=None, work_limit=None) -> Solution:
     """The exact expected result of `game` under uniform random play (see the module); from the state `start`
-    instead of every start the game's chance may give, when it is given (it is left as it was)."""
+    instead of every start the game's chance may give, when it is given (it is left as it was). TooLarge past
+    `limit` positions, TooMuchWork past `work_limit` of work (MAX_ANALYSIS_WORK)."""
     limit = min(limit, MAX_SOLVE_NODES)
+    work = Work(work_limit)
     n = start.num_players if start is not None else players if players is not None else game.min_players
     names = [start.seat_name(i) for i in range(n)] if start is not None else game.seat_names(n)
     sol = Solution(names, [SeatResult() for _ in range(n)])
@@ -85,19 +90,27 @@ def solve(game, players=None, options=(), max_moves: int = 200, limit: int = MAX
             sol.add(state.outcome(), p)
             return
         moves = state.legal_moves()
+        work.count(state, listed=len(moves))
         if not moves or depth >= max_moves:
             sol.unfinished += p
             return
         share = p / len(moves)
         for m in moves:
-            for q, steps in outcomes(state, m):
+            found = outcomes(state, m)
+            work.count(state, len(found))  # (each outcome is found by playing the move)
+            for q, steps in found:
                 state.apply(m, chance=steps)
-                walk(state, share * q, depth + 1)
-                state.undo()
+                try:
+                    work.count(state)
+                    walk(state, share * q, depth + 1)
+                finally:  # (a walk stopped past its bound leaves the state as it was too)
+                    state.undo()
 
     if start is not None:
         walk(start, Fraction(1), 0)
         return sol
     for q, steps in setup_outcomes(game, players=n, options=options):
-        walk(game.new_state(players=n, options=options, chance=steps), q, 0)
+        state = game.new_state(players=n, options=options, chance=steps)
+        work.count(state)
+        walk(state, q, 0)
     return sol

@@ -9,7 +9,17 @@ from __future__ import annotations
 from . import nodes as N
 from .boards import BoardShapes, space_count
 from .expr_types import ExpressionChecker
-from .limits import MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH, MAX_GRID, MAX_PLAYERS, MAX_SPACES, MAX_TABLE_PIECES
+from .limits import (
+    MAX_BLOCK_DEPTH,
+    MAX_EXPRESSION_DEPTH,
+    MAX_GRID,
+    MAX_PLACEMENT_TERMS,
+    MAX_PLANE,
+    MAX_PLAYERS,
+    MAX_SPACES,
+    MAX_TABLE_PIECES,
+)
+from .plane import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
 from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
@@ -295,9 +305,10 @@ class Checker:
         if not fixed:
             return
         self._board_limits(static, None)
+        sized = [e for b in grids for e in (b.width, b.height)]
+        sized += [e for b in self.sym.boards.values() if b.at is not None for e in b.at]
         for o in self.sym.options.values():
-            if o.default is None or not any(o.name in static.options_in(e) for b in grids
-                                            for e in (b.width, b.height)):
+            if o.default is None or not any(o.name in static.options_in(e) for e in sized):
                 continue
             ends = {o.default if o.low is None else o.low, o.default if o.high is None else o.high}
             for end in sorted(ends):
@@ -330,6 +341,16 @@ class Checker:
                            f"write `grid WIDTH x HEIGHT` with both between 1 and {MAX_GRID}, such as `grid 8 x 8`",
                            focus=str(option[1]) if option else str(w if not 1 <= w <= MAX_GRID else h))
                 return True
+        far = farthest(self.sym.boards, size, static)
+        if far is not None and far[1] > MAX_PLANE:
+            b = far[0]
+            self.error("E049", f"{when}board '{b.name}' reaches column or row {far[1]} of the plane, and the "
+                               f"boards lie within -{MAX_PLANE}..{MAX_PLANE}",
+                       option[0].span if option else b.span,
+                       f"give '{option[0].name}' a range that keeps the boards nearer" if option else
+                       "bring its `at (...)` nearer, such as `at (2 * x, 2 * y)`" if b.at is not None else
+                       "lay fewer boards side by side, or place them with `at (...)`")
+            return True
         return False
 
     def check_board_layouts(self) -> None:
@@ -347,6 +368,28 @@ class Checker:
                 scope = Scope().bind("x", INT, "coord").bind("y", INT, "coord")
                 for e in b.at:
                     self.exprs.expect(e, INT, scope, "a board's position on the plane")
+                    self._check_placement(e)
+
+    def _check_placement(self, e: N.Expr) -> None:
+        """A coordinate of `at (X, Y)` is worked out for each space when a game is built (where the spaces lie
+        is checked against the plane's limits then): short arithmetic of things fixed before the game."""
+        terms = sum(1 for _ in N.walk(e))
+        static = StaticValues(self.sym)
+        hint = ("write arithmetic of `x` and `y` (the space's column and row), numbers, constants and options with "
+                "a value, such as `at (2 * x + 1, 2 * y + 1)`")
+        if terms > MAX_PLACEMENT_TERMS:
+            self.error("E049", f"this position on the plane has {terms} numbers, names and operators, and a board's "
+                               f"position has at most {MAX_PLACEMENT_TERMS}", e.span, hint)
+            return
+        if not fixed_form(e):
+            self.error("E049", "a board's position on the plane is worked out before the game starts: it cannot "
+                               "ask about the game", e.span, hint)
+            return
+        for n in N.walk(e):
+            if isinstance(n, N.Name) and n.id not in ("x", "y") and static.int_of(n) is None:
+                self.error("E049", f"'{n.id}' is not a number fixed before the game starts, so it cannot place a "
+                                   f"board on the plane", n.span, hint)
+                return
 
     def check_kinds_and_zones(self) -> None:
         for k in self.sym.kinds.values():

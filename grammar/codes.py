@@ -761,6 +761,23 @@ Right:
     option size: int = 15 in 3..19
     board cells: grid size x size
 ''',
+    "E049": '''\
+E049: a board placed where the plane does not reach
+
+`at (X, Y)` places a board's spaces on the plane all boards share. X and Y are worked out for each space
+before the game starts: short arithmetic (at most 64 numbers, names and operators) of `x` and `y`, the
+space's column and row, numbers, constants and options with a value. Every space of every shared board,
+laid out by `at` or side by side, lies within columns and rows -4096 to 4096, so that what looks across the
+plane (`path`, `touching`, `direction`) stays quick.
+
+Wrong:
+
+    board cells: grid 8 x 8 at (100000 * x, y)
+
+Right:
+
+    board cells: grid 8 x 8 at (2 * x, 2 * y)
+''',
     "E050": '''\
 E050: a phase that can never be reached
 
@@ -937,6 +954,21 @@ Wrong:
 Right:
 
     option open "an open hand" uses "open-hand"
+''',
+    "E064": '''\
+E064: a game named beside this one that lies outside its folder
+
+`variant of NAME` and `option ... uses "NAME"` read the file NAME.mire in the game's own folder (or a
+bundled game). When that file is a link, it must lead to a file in the same folder (or below it): a rules
+file cannot make Mire read a file elsewhere, as a data file cannot (E043).
+
+Wrong (beside the variant, base.mire is a link to ../other/base.mire):
+
+    variant of base
+
+Right (the variant written in the base game's own folder, ../other/):
+
+    variant of base
 ''',
     "E090": '''\
 E090: no game of that name

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -74,9 +75,28 @@ def find_sibling(beside: Path, name: str) -> Path:
                                     "a game names another by its name alone, without a folder or '.mire': "
                                     "the file of that name beside it, or a bundled game")])
     sib = beside.parent / f"{name}.mire"
-    if sib.is_file():
-        return sib
+    if os.path.lexists(sib):
+        # a link is followed only where it stays in the folder, as for data files (E043): otherwise a
+        # variant's base could be any file of the machine, its first line shown in a syntax error
+        target = inside_folder(beside.parent, sib)
+        if target is None:
+            raise MireError([Diagnostic("E064", f"'{sib.name}' leads outside the game's folder",
+                                        N.nowhere(str(beside)),
+                                        "a game names a game in its own folder, or a bundled one; a link "
+                                        "beside it must lead to a file in that folder")])
+        if target.is_file():
+            return sib
     return find_game(name)
+
+
+def inside_folder(folder: Path, path: Path) -> Optional[Path]:
+    """The file `path` names, its links followed, when that lies in `folder` (or below it); else None."""
+    try:
+        root = Path(os.path.realpath(folder))
+        target = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+    return target if root in target.parents else None
 
 
 def display_path(path: Path) -> str:
@@ -189,8 +209,8 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
             items.append(item)
             continue
         rel = item.file
-        target = (folder / rel).resolve()
-        if Path(rel).is_absolute() or ".." in Path(rel).parts or folder not in target.parents:
+        target = inside_folder(folder, folder / rel)
+        if Path(rel).is_absolute() or ".." in Path(rel).parts or target is None:
             diags.append(Diagnostic("E043", f"data file '{rel}' is outside the game's folder", item.span,
                                     "name data files relative to the game file, without '..'"))
             items.append(item)

@@ -10,6 +10,8 @@ MAX_DIGITS = 15  # a number written in a rules file
 MAX_PLAYERS = 8
 MAX_GRID = 64  # spaces on a side of a grid
 MAX_SPACES = 20_000  # spaces of all boards together (a board of each player counted for every seat)
+MAX_PLANE = 4096  # a space lies on the plane all boards share at columns and rows -4096 to 4096
+MAX_PLACEMENT_TERMS = 64  # numbers, names and operators in one coordinate of a board's `at (X, Y)`
 MAX_TABLE_PIECES = 10_000  # pieces listed in the tables of a game (for each player: counted for every seat)
 MAX_EXPRESSION_DEPTH = 32  # expressions inside expressions
 MAX_BLOCK_DEPTH = 32  # blocks inside blocks
@@ -31,3 +33,5 @@ MAX_JOURNAL = 1_000_000
 # ---------------------------------------------------------------- analysis of a game (perft, solve)
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated
 MAX_SOLVE_NODES = 2_000_000  # positions (and chance outcomes) an exact solution may visit
+MAX_ANALYSIS_WORK = 100_000_000  # steps of one perft or exact solution, all its moves and listings together
+ANALYSIS_STEPS_PER_MOVE = 50  # what each move played or listing counts besides its own steps (engine/work_bound.py)

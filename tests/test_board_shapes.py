@@ -330,3 +330,62 @@ def test_the_new_boards_fit_a_terminal_of_80_by_24(game, first_move, drawn, boar
         assert term.exit_code == 0
     finally:
         term.close()
+
+
+# -- the shared plane: where each board lies, and how far it may reach ------------------------------------
+
+PLANE_LAYOUTS = [
+    "board a: grid 3 x 2\nboard b: grid 2 x 4 labels upper\n",
+    "board a: grid 3 x 2\nboard e: edges of a\nboard c: corners of a\nboard z: grid 2 x 2 labels upper\n",
+    "board y: grid 3 x 3 per player\nboard f: area\nboard a: grid 2 x 2\n",
+    "board r: graph\n    link a1 - c3 - e2\nboard a: grid 2 x 2 labels upper\n",
+    "board a: grid 4 x 4 at (2 * x - 9, 3 * y)\nboard b: grid 3 x 3 at (-2 * x + 1, -y) labels upper\n",
+    "board a: grid 5 x 5 at ((x * 7) % 4, y % 3)\n",
+]
+
+
+@pytest.mark.parametrize("boards", PLANE_LAYOUTS)
+def test_how_far_the_checker_says_the_boards_reach_is_where_the_engine_puts_them(tmp_path, boards):
+    from mire.grammar.plane import farthest
+    from mire.grammar.static_values import StaticValues
+    game = game_of(tmp_path, 'game "Plane"\nplayers 2\n' + boards + "piece p\naction go():\n    pass\n")
+    sym = game.analysis.checked.symbols
+    static = StaticValues(sym)
+    far = farthest(sym.boards, lambda b: (static.int_of(b.width), static.int_of(b.height)), static)
+    actual = max(max(abs(x), abs(y)) for x, y in game.new_state().plane)
+    assert far is not None and far[1] >= actual
+    if "%" not in boards:  # a remainder is bounded by its divisor, not worked out
+        assert far[1] == actual
+
+
+@pytest.mark.parametrize("text, said", [
+    ("board a: grid 2 x 2 at (100000000 * x, y)\n",
+     "error[E049]: board 'a' reaches column or row 200000000 of the plane, and the boards lie within -4096..4096"),
+    ("board a: grid 2 x 2 at (x - 5000, y)\n", "error[E049]: board 'a' reaches column or row 4999 of the plane"),
+    ("option far: int = 1 in 1..5 \"how far\"\nboard a: grid 2 x 2 at (x + far * 2000, y)\n",
+     "error[E049]: with far = 5, board 'a' reaches column or row 10002 of the plane"),
+    ("board a: grid 2 x 2 at (count(a), y)\n",
+     "error[E049]: a board's position on the plane is worked out before the game starts: it cannot ask about "
+     "the game"),
+    ("var n: int = 3\nboard a: grid 2 x 2 at (x + n, y)\n",
+     "error[E049]: 'n' is not a number fixed before the game starts, so it cannot place a board on the plane"),
+    ("board a: grid 2 x 2 at (" + " + ".join(["(x + y)"] * 16) + " + x, y)\n",
+     "error[E049]: this position on the plane has 65 numbers, names and operators, and a board's position has "
+     "at most 64"),
+])
+def test_a_board_placed_where_the_plane_does_not_reach_is_refused(tmp_path, text, said):
+    from mire.grammar.diagnostics import MireError
+    path = tmp_path / "far.mire"
+    path.write_text('game "Far"\nplayers 2\n' + text + "piece p\naction go():\n    pass\n")
+    with pytest.raises(MireError) as info:
+        load_game(str(path))
+    assert said in info.value.render()
+
+
+def test_a_value_between_the_ends_of_an_option_that_places_a_board_too_far_cannot_start(tmp_path):
+    from mire.engine.state import SetupError
+    game = game_of(tmp_path, 'game "Far"\nplayers 2\noption k: int = 1 in 1..9 "k"\n'
+                             'board a: grid 2 x 2 at (x + k * (10 - k) * 200, y)\npiece p\naction go():\n    pass\n')
+    assert game.new_state(options=("k=9",)).plane  # 1 and 9 keep it near: 1,800 columns out
+    with pytest.raises(SetupError, match="with k = 5, board 'a' reaches column or row 5002 of the plane"):
+        game.new_state(options=("k=5",))

@@ -169,6 +169,48 @@ CASES = {
                                 "'seed' must be a whole number (of at most 18 digits)"),
     # memory running out (here the journal of a hundred moves of 190,000 steps; once the engine bounds it, a rule
     # error): one line that starts `error: `, never a traceback (tests/test_cli_hostile.py pins the line)
+    # links in the game's folder ("LINK->TARGET": a link made beside the game)
+    "a variant of a link to a file elsewhere": (["variant_of_a_link.mire", "leak.mire->../secret.mire"],
+                                                ["check", "game/variant_of_a_link.mire"], 1,
+                                                "variant_of_a_link.mire:1:1: error[E064]: 'leak.mire' leads "
+                                                "outside the game's folder"),
+    "an option that uses a link to a file elsewhere": (["uses_a_link.mire", "leak.mire->../secret.mire"],
+                                                       ["check", "game/uses_a_link.mire"], 1,
+                                                       "uses_a_link.mire:5:1: error[E063]: option 'leak' uses "
+                                                       "'leak', but 'leak.mire' leads outside the game's folder"),
+    "a data file that is a loop of links": (["data_link_loop.mire", "loop.csv->loop.csv"],
+                                            ["check", "game/data_link_loop.mire"], 1,
+                                            "error[E043]: cannot read data file 'loop.csv': there is no such file"),
+    "a save that names a link to a file of another kind": (["save_a_link.json", "leak.mire->/etc/hostname"],
+                                                           ["replay", "game/save_a_link.json"], 1,
+                                                           "'game' is 'leak.mire', a link to a file that is not "
+                                                           "a .mire file"),
+    # options whose variants' options use the next file, 40 times at each of 4 levels, the last file broken
+    "options using a broken variant 40^4 ways": ([f"uses_chain_{i}.mire" for i in range(5)],
+                                                 ["check", "game/uses_chain_0.mire"], 1,
+                                                 "uses_chain_0.mire:43:1: error[E063]: option 'o39' uses "
+                                                 "'uses_chain_1', but 'uses_chain_1' has errors of its own"),
+    # the plane all boards share, which `path` walks step by step
+    "a board placed a hundred million columns out": (["plane_far.mire"], ["check", "game/plane_far.mire"], 1,
+                                                     "plane_far.mire:3:1: error[E049]: board 'cells' reaches column "
+                                                     "or row 200000000 of the plane, and the boards lie within "
+                                                     "-4096..4096"),
+    "2,100 boards side by side": (["boards_side_by_side.mire"], ["check", "game/boards_side_by_side.mire"], 1,
+                                  "error[E049]: board 'b2100' reaches column or row 4199 of the plane"),
+    "a board placed by counting its spaces": (["placement_reads_state.mire"],
+                                              ["check", "game/placement_reads_state.mire"], 1,
+                                              "placement_reads_state.mire:3:29: error[E049]: a board's position on "
+                                              "the plane is worked out before the game starts"),
+    # analyses bounded in work (each listing here is 49,152 moves; the default bound is 100,000,000 steps)
+    "a perft two deep of 49,152 moves a turn": (["perft_wide.mire"],
+                                                ["perft", "game/perft_wide.mire", "--depth", "2", "--jobs", "1",
+                                                 "--max-work", "20000000"], 1,
+                                                "Hostile: perft stopped: it takes more than 20,000,000 steps "
+                                                "(--max-work raises the bound)"),
+    "an exact solution of millions of positions": (["solve_many_positions.mire"],
+                                                   ["solve", "game/solve_many_positions.mire", "--exact",
+                                                    "--max-work", "20000000"], 1,
+                                                   "Hostile: solve stopped: it takes more than 20,000,000 steps"),
 }
 
 
@@ -187,7 +229,11 @@ def test_hostile_input_is_refused_cleanly(case, tmp_path):
     game = tmp_path / "game"
     game.mkdir()
     for name in files:
-        shutil.copy(HOSTILE / name, game / name)
+        if "->" in name:
+            link, target = name.split("->")
+            os.symlink(target, game / link)
+        else:
+            shutil.copy(HOSTILE / name, game / name)
     (tmp_path / "secret.mire").write_text('game "a secret beside the working folder"\n')
     (tmp_path / "tic-tac-toe").mkdir()  # a folder named like a bundled game must change nothing
     if "pipe" in case:

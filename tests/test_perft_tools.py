@@ -54,3 +54,47 @@ def test_divide_and_terminals_split_over_processes_are_those_of_one():
     assert sum(one["divide"].values()) == one["counts"][-1] == 54720
     text = CliRunner().invoke(main, ["perft", "connect-four", "--depth", "3", "--divide", "--jobs", "3"]).output
     assert text.splitlines()[-1] == "total: 343" and len(text.splitlines()) == 8
+
+
+# -- the work of one analysis is bounded (engine/work_bound.py) -------------------------------------------
+
+def test_a_perft_past_its_bound_stops_and_leaves_the_state_as_it_was():
+    import pytest
+
+    from mire.engine.work_bound import TooMuchWork
+    state = load_game("tic-tac-toe").new_state()
+    state.apply(state.parse_move("place b2"))
+    before = [m.text for m in state.legal_moves()]
+    with pytest.raises(TooMuchWork, match="it takes more than 5,000 steps"):
+        perft(state, 5, limit=5000)
+    assert [m.text for m in state.legal_moves()] == before and state.history == ["place b2"]
+    fresh = load_game("tic-tac-toe").new_state()
+    fresh.apply(fresh.parse_move("place b2"))
+    assert perft(state, 5) == perft(fresh, 5) == [8, 56, 336, 1680, 5760]
+
+
+def test_a_perft_stops_past_the_same_bound_in_one_process_and_in_several():
+    import pytest
+
+    from mire.engine.parallel import Local, perft_split
+    from mire.engine.perft import perft_game
+    from mire.engine.work_bound import TooMuchWork
+    game = load_game("connect-four")
+    work = perft_game(game, 3).work
+    assert work > 0
+    for runner in (None, Local(2)):
+        assert perft_split("connect-four", 3, runner=runner, limit=work).counts == [7, 49, 343]
+        assert perft_split("connect-four", 3, runner=runner, limit=work).work == work
+        with pytest.raises(TooMuchWork):
+            perft_split("connect-four", 3, runner=runner, limit=work - 1)
+
+
+def test_the_command_line_says_when_perft_or_solve_stops_past_its_bound(tmp_path):
+    run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "4", "--max-work", "1000", "--jobs", "1"])
+    assert run.exit_code == 1
+    assert run.output == "Tic-tac-toe: perft stopped: it takes more than 1,000 steps (--max-work raises the bound)\n"
+    run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "4", "--max-work", "1000", "--jobs", "2"])
+    assert run.exit_code == 1 and "perft stopped: it takes more than 1,000 steps" in run.output
+    run = CliRunner().invoke(main, ["solve", "tic-tac-toe", "--exact", "--max-work", "1000"])
+    assert run.exit_code == 1
+    assert run.output == "Tic-tac-toe: solve stopped: it takes more than 1,000 steps (--max-work raises the bound)\n"

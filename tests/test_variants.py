@@ -101,3 +101,77 @@ def test_a_replace_of_nothing_known_says_how_replace_is_written(tmp_path):
         "= hint: `replace` is written `replace ITEM`, in a variant, where ITEM takes the place of the base's item "
         "of its name: `replace action NAME(...):`, `replace board NAME: grid W x H`, `replace phase NAME:`, "
         "`replace setup:`")
+
+
+# -- the variants options use: each file checked once, however many options or paths lead to it ----------
+
+def _games(tmp_path, files: dict) -> dict:
+    """Write the games; the number of times each is checked, as load_game checks them."""
+    from mire.engine import loader
+    loader._CACHE.clear()
+    for name, text in files.items():
+        (tmp_path / f"{name}.mire").write_text(text)
+    return {name: 0 for name in files}
+
+
+def _counting(monkeypatch, counts: dict):
+    from mire.engine import loader
+    real = loader.analyse
+
+    def analyse(path, source, library):
+        counts[path.stem] += 1
+        return real(path, source, library)
+    monkeypatch.setattr(loader, "analyse", analyse)
+
+
+def _game(name: str, uses=(), copies: int = 1) -> str:
+    options = "".join(f'option o{i}_{u.replace("-", "_")} "x" uses "{u}"\n' for u in uses for i in range(copies))
+    return f'game "{name}"\nplayers 2\nvar n: int = 0\n{options}action go():\n    n += 1\n'
+
+
+def test_a_broken_variant_at_the_end_of_a_chain_is_checked_once(tmp_path, monkeypatch):
+    files = {f"g{i}": _game(f"g{i}", [f"g{i + 1}"], copies=8) for i in range(4)}
+    files["g4"] = 'game "broken"\n'
+    counts = _games(tmp_path, files)
+    _counting(monkeypatch, counts)
+    with pytest.raises(MireError) as info:
+        load_game(str(tmp_path / "g0.mire"))
+    assert counts == {name: 1 for name in files}
+    assert len(info.value.diagnostics) == 8
+    assert info.value.diagnostics[0].message == "option 'o0_g1' uses 'g1', but 'g1' has errors of its own " \
+                                                "(mire check it)"
+
+
+def test_a_diamond_of_variants_that_load_is_checked_once_each(tmp_path, monkeypatch):
+    files = {"top": _game("top", ["left", "right"], copies=5), "left": _game("left", ["bottom"], copies=5),
+             "right": _game("right", ["bottom"], copies=5), "bottom": _game("bottom", ["end"], copies=5),
+             "end": _game("end")}
+    counts = _games(tmp_path, files)
+    _counting(monkeypatch, counts)
+    assert load_game(str(tmp_path / "top.mire")).title == "top"
+    assert load_game(str(tmp_path / "bottom.mire")).title == "bottom"
+    assert counts == {name: 1 for name in files}
+
+
+def test_circles_inside_circles_are_checked_once_each(tmp_path, monkeypatch):
+    # each game's options lead on to the next and back to the one before: every game is on a circle
+    names = [f"c{i}" for i in range(5)]
+    files = {n: _game(n, ([names[i + 1]] if i + 1 < len(names) else []) + ([names[i - 1]] if i else []), copies=6)
+             for i, n in enumerate(names)}
+    counts = _games(tmp_path, files)
+    _counting(monkeypatch, counts)
+    with pytest.raises(MireError) as info:
+        load_game(str(tmp_path / "c0.mire"))
+    assert counts == {name: 1 for name in files}
+    assert info.value.diagnostics[0].message == "option 'o0_c1' uses 'c1', whose options lead back to 'c0'"
+
+
+def test_a_variant_whose_options_lead_to_a_circle_elsewhere_has_errors_of_its_own(tmp_path):
+    _games(tmp_path, {"outer": _game("outer", ["a"]), "a": _game("a", ["b"]), "b": _game("b", ["a"])})
+    with pytest.raises(MireError) as info:
+        load_game(str(tmp_path / "outer.mire"))
+    assert [d.message for d in info.value.diagnostics] == [
+        "option 'o0_a' uses 'a', but 'a' has errors of its own (mire check it)"]
+    with pytest.raises(MireError) as info:
+        load_game(str(tmp_path / "a.mire"))
+    assert [d.message for d in info.value.diagnostics] == ["option 'o0_b' uses 'b', whose options lead back to 'a'"]
