@@ -547,12 +547,16 @@ def _path(S, s, d):
     plane = S.plane
     x, y = s.px + d.dx, s.py + d.dy
     bound = S.plane_bound
+    looked = 0
     while abs(x) <= bound and abs(y) <= bound:
         t = plane.get((x, y))
         if t is not None:
             out.append(t)
         x += d.dx
         y += d.dy
+        looked += 1
+    # (every point of the plane looked at is a step, the empty ones too: boards far apart leave many)
+    S.spend(looked, None)
     return out
 
 

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from mire.engine import RuleError, load_game
+from mire.engine import RuleError, library, load_game
 from mire.engine.bots import RandomBot
 from mire.engine.loader import bundled_names
 from mire.engine.perft import perft
 from mire.engine.playout import play_game
+from mire.engine.runtime import DIRS
 from mire.engine.state import _RNG
 from mire.engine.testing import scramble_unseen, snapshot
 from mire.grammar.limits import MAX_JOURNAL, MAX_LOG_CHARS
@@ -222,6 +223,22 @@ def test_what_a_game_keeps_for_undo_is_bounded_and_undo_gives_it_back(tmp_path):
     assert str(err.value) == (f"a game keeps at most {MAX_JOURNAL} changes to undo (each item of an old list counted)"
                               " (hoard.mire:5)")
     assert state.history == ["grow 1"] and state.rng.getstate() == rng_states[1]
+
+
+def test_a_path_across_an_empty_plane_spends_a_step_a_point(tmp_path):
+    path = tmp_path / "far.mire"
+    path.write_text('game "Far"\nplayers 2\nboard a: grid 2 x 1\nboard b: grid 1 x 1 at (4000, y)\n'
+                    'action go(c in a):\n    pass\n')
+    state = load_game(str(path)).new_state()
+    before = state._budget
+    east = library.path(state, state.space_by_name["a1"], DIRS["east"])
+    assert [s.name for s in east] == ["b1", "b.a1"]
+    # the points looked at on the way, the empty ones too, and the two spaces walked (a second look reads what
+    # the space keeps)
+    assert before - state._budget == 4002
+    spent = state._budget
+    library.path(state, state.space_by_name["a1"], DIRS["east"])
+    assert spent - state._budget == 2
 
 
 def test_seat_relative_directions_turn_with_the_seat():
