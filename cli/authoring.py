@@ -26,12 +26,13 @@ def fmt(paths, check, show_diff):
     read or has a syntax error."""
     from mire.grammar.diagnostics import MireError
     from mire.grammar.formatter import FormatError, format_source
+    from mire.grammar.frontend import FileRefused, read_text_file
 
     status = 0
     for path in _expand(paths):
-        try:
-            source = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
+        try:  # (a regular file of a bounded size, as every rules file is read: never a device or a pipe)
+            source = sys.stdin.read() if path == "-" else read_text_file(Path(path))
+        except (OSError, UnicodeDecodeError, FileRefused) as err:
             click.echo(f"{path}: error: cannot read it: {getattr(err, 'strerror', None) or err}", err=True)
             status = max(status, UNREADABLE)
             continue

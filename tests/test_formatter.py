@@ -243,3 +243,10 @@ def test_fmt_reports_a_syntax_error_and_goes_on(tmp_path):
     assert f"{bad}:2:11: error[E002]" in result.output
     assert bad.read_text() == 'game "x"\naction a( :\n'
     assert good.read_text() == FORMATTED
+
+
+def test_fmt_of_a_folder_reads_only_regular_files(tmp_path):
+    (tmp_path / "endless.mire").symlink_to("/dev/zero")  # (a stranger's folder: reading it would never end)
+    result = CliRunner().invoke(main, ["fmt", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"{tmp_path / 'endless.mire'}: error: cannot read it: it is not a file"
