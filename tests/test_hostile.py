@@ -169,6 +169,11 @@ CASES = {
                                 "'seed' must be a whole number (of at most 18 digits)"),
     # memory running out (here the journal of a hundred moves of 190,000 steps; once the engine bounds it, a rule
     # error): one line that starts `error: `, never a traceback (tests/test_cli_hostile.py pins the line)
+    # Python's words (its classes, its messages) never reach a message
+    "a loop through an untyped number": (
+        ["wrong_kind.mire"], ["simulate", "game/wrong_kind.mire", "-n", "1"], 1,
+        "error: a rule failed: rule 'place' (wrong_kind.mire:11) used a value of the wrong kind (went through the "
+        "items of a number) (wrong_kind.mire:11)"),
 }
 
 
