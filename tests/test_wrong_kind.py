@@ -43,3 +43,13 @@ def test_a_rule_error_of_the_wrong_kind_says_what_was_done_and_no_more():
     assert str(said) == "rule 'place' (t1.mire:9) used a value of the wrong kind (compared a list with a number)"
     unknown = RuleError.wrong_kind("the setup used a value of the wrong kind", ValueError("'int' is Python's"))
     assert str(unknown) == "the setup used a value of the wrong kind"
+
+
+def test_a_status_that_fails_shows_why_in_the_rules_words(tmp_path):
+    from mire.engine import load_game
+    from mire.engine.view import view
+    rules = tmp_path / "failing_status.mire"
+    rules.write_text('game "A failing status"\nplayers 2\ndef id(a) = a\nconst Z = id(1)\nconst F = "%c"\n'
+                     'status "{id(F) % 2}"\n\naction go():\n    win mover\n')
+    shown = view(load_game(str(rules)).new_state(seed=0), 0)["players"][0]["status"]
+    assert shown == ["(status failed: `%` works on numbers, but this is a text (failing_status.mire:6))"]
