@@ -20,13 +20,15 @@ from ..grammar.plane import farthest
 from ..grammar.statements import specialise_proc
 from ..grammar.static_values import StaticValues
 from ..grammar.symbols import Checked, asks_a_player, choosing_procs
-from ..grammar.types import ANY, COMMON_ATTRS, RELATIVE_DIRECTIONS, Type
+from ..grammar.types import ANY, COMMON_ATTRS, INT, NUMBER, PLAYER, RELATIVE_DIRECTIONS, Type
+from ..grammar.wording import short_text
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .hoisting import kept_start
 from .kept_listing import KEEP_FROM, kept_lister
 from .library import LIBRARY
 from .moves import attempt_source, generator_source
 from .runtime import DIRS, Kind
+from .untyped import conforming
 
 # a piece's own attributes that a rule may change (`owner`, `up`, `turns`); its kind's `mutable` ones besides
 ASSIGNABLE_PIECE_ATTRS = frozenset(name for name, (_, assignable) in COMMON_ATTRS["piece"].items() if assignable)
@@ -415,13 +417,21 @@ class Compiler:
         return specs
 
     def compile_var(self, v: N.Var) -> VarSpec:
-        spec = VarSpec(v.name, v.per_player, self.closed(v.init), v.visibility)
+        init = self.closed(v.init)
+        want = self.sym.declared_type(v.type) or ANY
+        if self.type_of(v.init).untyped and not want.untyped:  # (a def's value: checked, as an assignment is)
+            init = self.conforming_start(init, v, want)
+        spec = VarSpec(v.name, v.per_player, init, v.visibility)
         if v.visibility != "public":
             items = self.drawn_from(v.init)
             spec.draw = self.closed(items) if items is not None else None
             spec.known_start = items is None and self.emit.is_static(v.init)
             spec.zero = _ZEROS.get(self.type_of(v.init).base, [] if self.type_of(v.init).is_list else None)
         return spec
+
+    def conforming_start(self, init: Callable, v: N.Var, want: Type) -> Callable:
+        what, where = f"the start value of '{v.name}'", self.where(v)
+        return lambda S: conforming(S, init(S), want, what, where)
 
     def drawn_from(self, value: N.Expr) -> Optional[N.Expr]:
         """The collection of `random(C)` (the builtin, not a def of that name), or None."""
@@ -823,7 +833,11 @@ class Compiler:
         return isinstance(node, N.Name) and node.id == "none" and self.checked.meaning(node).category != "local"
 
     def compile_Let(self, s: N.Let, scope: Scope):
-        value = self.sized(self.emit.src(s.value, scope), s.value, self.const(self.where(s)))
+        value = self.emit.src(s.value, scope)
+        if s.type is not None:  # (`let n: int = ...`: what the rule reads later is what it says)
+            value = self.emit.conformed(value, s.value, self.sym.declared_type(s.type) or ANY,
+                                        f"the value of '{s.name}'")
+        value = self.sized(value, s.value, self.const(self.where(s)))
         return [f"{scope.bind_py(s.name, self.local())} = {value}"]
 
     def compile_Assign(self, s: N.Assign, scope: Scope):
@@ -841,6 +855,7 @@ class Compiler:
             a value drawn at random (`random(C)`) is told it goes, so that a search can draw it afresh."""
             value = self.emit.src(s.value, scope) if into is None or drawn is None else \
                 f"_draw_into(S, {self.emit.src(drawn, scope)}, {into})"
+            value = self.emit.conformed(value, s.value, *self.assigned_as(s))
             if sign == 0 and drawn is None and self.small_as_written(s.value):
                 return value
             return f"_sized({value if sign == 0 else f'{old} + ({sign}) * ({value})'}, {where})"
@@ -880,14 +895,40 @@ class Compiler:
         value = self.emit.src(s.value, scope) if drawn is None else \
             f"_draw_into(S, {self.emit.src(drawn, scope)}, None)"
         return [f"_assign(S, {self.emit.src(t.obj, scope)}, {attr!r}, {value}, {sign}, {where}, "
-                f"{self.const(declared)}, {drawn is not None})"]
+                f"{self.const(declared)}, {self.const(self.assignable_types(attr))}, {drawn is not None})"]
+
+    def assignable_types(self, attr: str) -> dict:
+        """The types of what `x.attr = ...` may set where x is untyped: a player's variable (by its name), a
+        piece's `owner`, `up` or `turns` ("piece"), a mutable attribute of a kind (by the kind's name)."""
+        out: dict = {}
+        v = self.sym.vars.get(attr)
+        if v is not None and v.per_player:
+            out[attr] = self.sym.declared_type(v.type) or ANY
+        if attr in COMMON_ATTRS["piece"]:
+            out["piece"] = COMMON_ATTRS["piece"][attr][0]
+        for k in self.sym.kinds.values():
+            for x in k.attrs:
+                if x.name == attr:
+                    out[k.name] = self.sym.declared_type(x.type) or ANY
+        return out
+
+    def assigned_as(self, s: N.Assign) -> tuple[Type, str]:
+        """What the value of an assignment must be, and what the checker calls it."""
+        t = self.type_of(s.target)
+        if s.op == "=":
+            return t, f"the new value of '{short_text(s.target)}'"
+        return (t if t.is_list else NUMBER if t == NUMBER else INT), f"the right side of `{s.op}`"
+
+    def typed_src(self, e: N.Expr, scope: Scope, want: Type, what: str) -> str:
+        """The source of e, where the rules want a `want` (the checker's words for it: `what`)."""
+        return self.emit.conformed(self.emit.src(e, scope), e, want, what)
 
     def _assign_through(self, s: N.Assign, scope: Scope):
         """An assignment to an item of a list (`counts[i] += 1`), or `+=` / `-=` on a list: the list is made
         again with the change (namespace._changed) and given to what holds it, so undo restores the old one."""
         where = self.const(self.where(s))
         value = self.local()
-        lines = [f"{value} = {self.emit.src(s.value, scope)}"]
+        lines = [f"{value} = {self.emit.conformed(self.emit.src(s.value, scope), s.value, *self.assigned_as(s))}"]
         base, indexes = s.target, []
         while isinstance(base, N.Index):
             indexes.append(base.index)
@@ -919,7 +960,7 @@ class Compiler:
         return lines
 
     def compile_Place(self, s: N.Place, scope: Scope):
-        owner = self.emit.src(s.owner, scope) if s.owner is not None else "None"
+        owner = self.typed_src(s.owner, scope, PLAYER, "the new piece's owner") if s.owner is not None else "None"
         dest = self.emit.src(s.where, scope)
         up = s.face != "down"
         if isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind":
@@ -990,7 +1031,7 @@ class Compiler:
         return ["S.pass_turn_to(S.turn_player)"]
 
     def compile_Next(self, s: N.Next, scope: Scope):
-        return [f"S.pass_turn_to({self.emit.src(s.who, scope)})"]
+        return [f"S.pass_turn_to({self.typed_src(s.who, scope, PLAYER, 'who moves next')})"]
 
     def compile_Log(self, s: N.Log, scope: Scope):
         # a state without records (random movers: nobody reads it) writes no log while the game goes on; at its end
@@ -1007,7 +1048,7 @@ class Compiler:
         call = s.call
         frame = self.local()
         where = self.const(self.where(s))
-        args = ", ".join(self.sized(self.emit.src(x, scope), x, where) for x in call.args)
+        args = ", ".join(self.sized(self.emit.arg_src(call, i, scope), x, where) for i, x in enumerate(call.args))
         return [f"{frame} = [{args}]",
                 f"S.enter_call({call.func!r}, {where})",
                 "try:",
@@ -1022,7 +1063,7 @@ class Compiler:
         arguments."""
         assert call.func not in self.choosing_procs
         where = self.const(self.where(call))
-        args = ", ".join(self.sized(self.emit.src(x, scope), x, where) for x in call.args)
+        args = ", ".join(self.sized(self.emit.arg_src(call, i, scope), x, where) for i, x in enumerate(call.args))
         return f"_call_proc(S, {self.proc_function(call)}, {call.func!r}, {where}, [{args}])"
 
     def proc_function(self, call: N.Call) -> str:
@@ -1114,7 +1155,7 @@ class Compiler:
         detail = self.const(f"which {s.var} first")
         options = self.local()
         return [f"{remaining} = {items}",
-                f"{who} = {self.emit.src(s.ordered_by, scope)}",
+                f"{who} = {self.typed_src(s.ordered_by, scope, PLAYER, 'who chooses the order')}",
                 f"while {remaining}:",
                 f"    S.tick({where})",
                 f"    {options} = S.choice_options({remaining}) if len({remaining}) > 1 else {remaining}",
@@ -1129,7 +1170,7 @@ class Compiler:
 
     def compile_Choose(self, s: N.Choose, scope: Scope):
         inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
-        by = self.emit.src(s.by, scope) if s.by is not None else "S.turn_player"
+        by = self.typed_src(s.by, scope, PLAYER, "who chooses") if s.by is not None else "S.turn_player"
         detail = self.const(f"choose {s.var} in {self.text(s.domain)}"
                             + (f" where {self.text(s.test)}" if s.test else ""))
         prompt = self.emit.template_src(s.ask, scope) if s.ask is not None \

@@ -17,13 +17,14 @@ from typing import Callable, Iterator, Optional
 from ..grammar import nodes as N
 from ..grammar.boards import fixed_spaces
 from ..grammar.expr_types import specialise
-from ..grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
+from ..grammar.limits import MAX_DEPTH, MAX_LIST_DEPTH, MAX_LOOP_STEPS
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, DIR, DIRECTION_SETS, INT, KIND, NUMBER, SPACE, TEXT, Type
+from .exact import sized
 from .hoisting import draws_random, free_locals, kept_start, random_defs
 from .kept_defs import OwnReads
 from .library import BUILTINS, LIBRARY, NAMES
-from .namespace import NAMESPACE, sized
+from .namespace import NAMESPACE
 from .runtime import DIRS, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
@@ -755,7 +756,7 @@ class Emitter:
                 inlined = self.inline_def(e, scope)
                 if inlined is not None:
                     return inlined
-            args = ", ".join(self.src(x, scope) for x in e.args)
+            args = ", ".join(self.arg_src(e, i, scope) for i in range(len(e.args)))
             if e.func not in self.recursive_defs:
                 # a def that cannot call itself needs no guard: call its function on a frame of its arguments
                 # (a function of it typed by these arguments, when its body fits them)
@@ -773,6 +774,24 @@ class Emitter:
                 return out
         args = "".join(", " + self.src(x, scope) for x in e.args)
         return f"_F_{e.func}(S{args})"
+
+    def arg_src(self, e: N.Call, i: int, scope: Scope) -> str:
+        """The source of argument i of a call of a def or proc: checked as it runs when the checker could not type
+        it and the parameter's type is written (the function built for the def reads it as that type)."""
+        item = self.sym.defs.get(e.func) or self.sym.procs[e.func]
+        written = item.param_types[i] if i < len(item.param_types) else None
+        want = self.sym.declared_type(written) if written is not None else None
+        src = self.src(e.args[i], scope)
+        if want is None or i >= len(item.params):
+            return src
+        return self.conformed(src, e.args[i], want, f"the argument '{item.params[i]}' of '{e.func}'")
+
+    def conformed(self, src: str, value: N.Expr, want: Type, what: str) -> str:
+        """`src`, checked as it runs to be `want` (the checker's words for it: `what`) when the checker could not
+        type it (untyped.conforming): what a typed rule reads later is then what its type says."""
+        if not self.type_of(value).untyped or want.untyped:
+            return src
+        return f"_conform(S, {src}, {self.put(want, '_k')}, {what!r}, {self.where(value)!r})"
 
     def inline_def(self, e: N.Call, scope: Scope) -> Optional[str]:
         """A call of a def that cannot reach itself, as its body written in place: its arguments are evaluated
@@ -820,6 +839,8 @@ class Emitter:
         x, y = self.src(e.left, scope), self.src(e.right, scope)
         lt, rt = self.type_of(e.left), self.type_of(e.right)
         op = e.op
+        if ANY in (lt, rt):  # a value the checker could not type: what it is decides, as the rule runs
+            return f"_untyped(S, {op!r}, {x}, {y}, {self.where(e)!r})"
         if op == "+" and lt == SPACE and rt == DIR:
             d = self.const_dir(y)
             if d is not None:
@@ -836,14 +857,12 @@ class Emitter:
             return f"{'_vadd' if op == '+' else '_vsub'}({x}, {y})"
         if op == "*" and True in steps:
             return f"_vmul({x}, {y})"
-        if op == "+" and ANY in (lt, rt):
-            return f"_add(S, {x}, {y})"
         if op == "+" and (lt.is_list or lt == TEXT):
             return f"_concat(S, {x}, {y}, {self.where(e)!r})"
         if op == "-" and lt.is_list:
             return f"_without(S, {x}, {y}, {self.where(e)!r})"
         if op in ("+", "-", "*"):
-            if NUMBER in (lt, rt) or ANY in (lt, rt):  # a fraction may come out whole: hold it as an int
+            if NUMBER in (lt, rt):  # a fraction may come out whole: hold it as an int
                 return f"_exact({x} {op} {y})"
             return f"({x} {op} {y})"
         # `/` divides exactly (7 / 2 is 7.5): always through _div; `%` of whole numbers by a number that is
@@ -867,8 +886,11 @@ class Emitter:
                 return f"({neg}_in_pieces({y}, {x}))"
             return f"({neg}_contains(S, {y}, {x}))"
         y = self.src(e.right, scope)
+        if ANY in (self.type_of(e.left), self.type_of(e.right)) and op not in ("==", "!="):
+            return f"_uorder({op!r}, {x}, {y}, {self.where(e)!r})"  # (numbers alone are in an order)
         if op in ("==", "!="):
-            if self.type_of(e.left).is_list or self.type_of(e.right).is_list:
+            if self.type_of(e.left).is_list or self.type_of(e.right).is_list or \
+                    ANY in (self.type_of(e.left), self.type_of(e.right)):
                 # (two lists are compared item by item: each item a step)
                 return f"({'not ' if op == '!=' else ''}_same(S, {x}, {y}))"
             return f"({x} {op} {y})"
@@ -904,6 +926,8 @@ class Emitter:
         return f"(not {self.src(e.value, scope)})"
 
     def emit_Neg(self, e: N.Neg, scope: Scope) -> str:
+        if self.type_of(e.value) == ANY:
+            return f"_uneg({self.src(e.value, scope)}, {self.where(e)!r})"
         if self.type_of(e.value).base in ("dir", "offset"):
             return f"_vneg({self.src(e.value, scope)})"
         return f"(-{self.src(e.value, scope)})"
@@ -916,7 +940,16 @@ class Emitter:
 
     # -------------------------------------------------- collections
     def emit_ListLit(self, e: N.ListLit, scope: Scope) -> str:
-        return "[" + ", ".join(self.src(i, scope) for i in e.items) + "]"
+        made = "[" + ", ".join(self.src(i, scope) for i in e.items) + "]"
+        return self.nested(made, e) if e.items else made
+
+    def nested(self, made: str, e: N.Expr) -> str:
+        """A list made by `made`, checked as it is made when it may hold lists too many levels deep: when its
+        items may be values the checker could not type, or their type is that deep."""
+        t, depth = self.type_of(e).element, 1
+        while t.is_list:
+            t, depth = t.element, depth + 1
+        return f"_nested(S, {made}, {self.where(e)!r})" if t == ANY or depth > MAX_LIST_DEPTH else made
 
     def emit_Range(self, e: N.Range, scope: Scope) -> str:
         return f"{'_range_down' if e.down else '_range'}(S, {self.src(e.low, scope)}, {self.src(e.high, scope)}, " \
@@ -971,7 +1004,7 @@ class Emitter:
                 if f.test is not None:
                     parts.append(([], f"if {self.test_src(f.test, inner)}"))
             element = self.src(e.element, inner)
-        return f"[{element} {' '.join(keep_heads(kept) + part for kept, part in parts)}]"
+        return self.nested(f"[{element} {' '.join(keep_heads(kept) + part for kept, part in parts)}]", e)
 
 
 class _Loop:

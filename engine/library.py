@@ -52,6 +52,8 @@ from ..grammar.types import (
     exactly,
     list_of,
 )
+from .exact import fraction_steps, numbers_steps, sized, whole
+from .kinds import is_number, kind_of
 from .runtime import DIR_BY_VECTOR, DIRS, Dir, Offset, Piece, RuleError, rotate
 
 
@@ -221,7 +223,27 @@ def all_(S, v):
 
 @builtin(LIST_OF_NUMBERS, result=NUMERIC, doc="the sum of a list of numbers")
 def sum_(S, v):
-    return whole(sum(x for x in walked(S, items_of(v)) if x is not None))
+    xs, classes = _numbers(S, "sum", v)
+    if Fraction not in classes:
+        return sized(sum(xs))  # (whole numbers: no partial sum is much longer than the largest of them)
+    total = 0
+    for x in xs:  # each partial sum of fractions checked: their parts may grow to millions of digits
+        total = sized(whole(total + x))
+        S.spend(fraction_steps(total), None)
+    return total
+
+
+def _numbers(S, name, v) -> tuple[list, set]:
+    """The numbers of list v (none left out), each a step, and their classes; anything else is a RuleError."""
+    xs = [x for x in walked(S, items_of(v)) if x is not None]
+    classes = set(map(type, xs))
+    if not classes <= _NUMBER_CLASSES:
+        odd = next(x for x in xs if not is_number(x))
+        raise RuleError(f"'{name}' works on numbers, but this list holds {kind_of(odd)}")
+    return xs, classes
+
+
+_NUMBER_CLASSES = {int, Fraction}
 
 
 @builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
@@ -229,7 +251,9 @@ def sum_(S, v):
 def min_(S, a, b=None):
     if b is not None:
         return min(a, b)
-    xs = [x for x in walked(S, items_of(a)) if x is not None]
+    xs, classes = _numbers(S, "min", a)
+    if Fraction in classes:  # (long fractions cost more to compare)
+        S.spend(numbers_steps(xs) - len(xs), None)
     return min(xs) if xs else 0
 
 
@@ -238,7 +262,9 @@ def min_(S, a, b=None):
 def max_(S, a, b=None):
     if b is not None:
         return max(a, b)
-    xs = [x for x in walked(S, items_of(a)) if x is not None]
+    xs, classes = _numbers(S, "max", a)
+    if Fraction in classes:
+        S.spend(numbers_steps(xs) - len(xs), None)
     return max(xs) if xs else 0
 
 
@@ -247,12 +273,32 @@ def sort_class(x):
     return "number" if type(x) in (int, Fraction) else type(x)
 
 
+def sort_steps(xs) -> int:
+    """What sorting xs costs: each item is compared about log2(n) times (a long fraction costs more)."""
+    return numbers_steps(xs) * max(1, (len(xs) - 1).bit_length())
+
+
 @builtin(SORTABLE, result=SAME, doc="a list of numbers or texts in order, the lowest first")
 def sort(S, v):
-    xs = [x for x in walked(S, items_of(v))]
-    if None in xs or len({sort_class(x) for x in xs}) > 1:
-        raise RuleError("only a list of numbers, or of texts, can be sorted (this one holds none, or both)")
+    xs = list(items_of(v))
+    odd = unsortable(xs)
+    if odd is not None:
+        raise RuleError(f"only a list of numbers, or of texts, can be sorted, but this one holds {odd}")
+    S.spend(sort_steps(xs), None)
     return sorted(xs)
+
+
+def unsortable(xs) -> Optional[str]:
+    """None when xs are all numbers or all texts; else what is in the way (`a list of int`, `both`), as Python
+    would compare lists, however long, item by item."""
+    classes = {sort_class(x) for x in xs}
+    if classes <= _SORTABLE_CLASSES and len(classes) <= 1:
+        return None
+    odd = [x for x in xs if sort_class(x) not in _SORTABLE_CLASSES]
+    return kind_of(odd[0]) if odd else "numbers and texts"
+
+
+_SORTABLE_CLASSES = {"number", str}
 
 
 @builtin(A_LIST, result=SAME, doc="a list the other way round")
@@ -264,7 +310,9 @@ def reverse(S, v):
 def unique(S, v):
     out: list = []
     seen: set = set()
-    for x in walked(S, items_of(v)):
+    xs = items_of(v)
+    S.spend(numbers_steps(xs), None)  # (each item hashed: a long fraction costs more)
+    for x in xs:
         try:
             if x in seen:
                 continue
@@ -288,13 +336,6 @@ def index(S, v, x):
 @builtin(A_NUMBER, result=NUMERIC, doc="a number without its sign")
 def abs_(S, a):
     return abs(a)
-
-
-def whole(v):
-    """An exact number as Mire holds it: an int when it is whole (15/2 stays a fraction, 4/2 is 2)."""
-    if type(v) is Fraction and v.denominator == 1:
-        return int(v)
-    return v
 
 
 @builtin(A_NUMBER, result=INT, doc="the number rounded down to a whole number: floor(7.5) is 7, floor(-0.5) is -1")

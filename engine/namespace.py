@@ -8,31 +8,32 @@ error, for a value a rule cannot use.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import takewhile
 
-from ..grammar.limits import MAX_INT_DIGITS, MAX_LENGTH, MAX_LOOP_STEPS
-from ..grammar.types import (
-    ANY,
-    BOOL,
-    COMMON_ATTRS,
-    DIR,
-    DIRECTION_SETS,
-    INT,
-    NONE,
-    NUMBER,
-    OFFSET,
-    PIECE,
-    PLAYER,
-    SPACE,
-    TEXT,
-    ZONE,
-    Type,
-    list_of,
-)
-from .library import BUILTINS, PRINTED, among, items_of, same_value, sort_class, whole
+from ..grammar.limits import MAX_LIST_DEPTH, MAX_LOOP_STEPS
+from ..grammar.types import ANY, COMMON_ATTRS, DIRECTION_SETS, INT, NUMBER
+from ..grammar.wording import a
+from .exact import sized
+from .kinds import runtime_type
+from .library import BUILTINS, PRINTED, among, items_of, same_value, sort_steps, unsortable
+from .list_depth import nested
 from .moves import Move, keep_move
+from .operators import (
+    _concat,
+    _div,
+    _exact,
+    _leap,
+    _lt,
+    _mod,
+    _offset,
+    _vadd,
+    _vmul,
+    _vneg,
+    _vsub,
+    _without,
+)
 from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Unmet, Write, Zone, value_text
+from .untyped import conforming, untyped_neg, untyped_op, untyped_order
 
 
 class _Nothing:
@@ -83,43 +84,6 @@ def _board_of(s):
 
 def _step(s, d):
     return None if s is None or d is None else s.nbr[d.i]
-
-
-def _offset(dx, dy):
-    if type(dx) is not int or type(dy) is not int:
-        raise RuleError(f"an offset is two whole numbers, not ({value_text(dx)}, {value_text(dy)})")
-    return Offset(sized(dx), sized(dy))
-
-
-def _leap(s, o):
-    """The space `o` away from s on its board (dx columns east, dy rows north), or none."""
-    if s is None or o is None:
-        return None
-    i = getattr(o, "i", None)
-    if i is not None:
-        return s.nbr[i]
-    return s.board.by_xy.get((s.x + o.dx, s.y + o.dy))
-
-
-def _vadd(a, b):
-    return None if a is None or b is None else _offset(a.dx + b.dx, a.dy + b.dy)
-
-
-def _vsub(a, b):
-    return None if a is None or b is None else _offset(a.dx - b.dx, a.dy - b.dy)
-
-
-def _vneg(a):
-    return None if a is None else _offset(-a.dx, -a.dy)
-
-
-def _vmul(a, n):
-    """An offset (or a direction) taken n times: `north * 2` is (0, 2)."""
-    if a is None or n is None:
-        return None
-    if type(a) is int:
-        a, n = n, a
-    return _offset(a.dx * n, a.dy * n)
 
 
 def _on_board(v, name):
@@ -190,64 +154,6 @@ def _index(items, i, where):
     return items[i]
 
 
-def _div(a, b):
-    """`/` divides exactly: 7 / 2 is 7.5 (a fraction), 6 / 2 is 3."""
-    if b == 0:
-        raise RuleError("division by zero")
-    return sized(whole(Fraction(a) / b))
-
-
-def _mod(a, b):
-    if b == 0:
-        raise RuleError("division by zero")
-    return whole(a % b)
-
-
-def _exact(v):
-    """The result of arithmetic on numbers that may be fractions: whole when it is, and of a bounded size."""
-    return sized(whole(v))
-
-
-def _lt(a, b):
-    if a is None or b is None:
-        return False
-    return a < b
-
-
-_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.33)
-
-
-def sized(v, where=None):
-    """`v`, unless it is a number, a text or a list larger than a rule may make (RuleError)."""
-    if type(v) is int:
-        if v.bit_length() > _MAX_INT_BITS:
-            raise RuleError(f"a number grew past {MAX_INT_DIGITS} digits", where)
-    elif type(v) is Fraction:
-        if v.numerator.bit_length() > _MAX_INT_BITS or v.denominator.bit_length() > _MAX_INT_BITS:
-            raise RuleError(f"a fraction grew past {MAX_INT_DIGITS} digits", where)
-        return whole(v)
-    elif type(v) in (list, str) and len(v) > MAX_LENGTH:
-        what = "text" if type(v) is str else "list"
-        raise RuleError(f"a {what} grew past {MAX_LENGTH} {'characters' if what == 'text' else 'items'}", where)
-    return v
-
-
-def runtime_type(v) -> Type:
-    """The type of a value as a rule holds it (for builtins given values the checker could not type)."""
-    if v is None:
-        return NONE
-    t = _RUNTIME_TYPES.get(type(v))
-    if t is not None:
-        return t
-    if isinstance(v, list):
-        return list_of(runtime_type(v[0]) if v else ANY)
-    return ANY
-
-
-_RUNTIME_TYPES = {bool: BOOL, int: INT, Fraction: NUMBER, str: TEXT, Piece: PIECE, Space: SPACE, Zone: ZONE,
-                  Player: PLAYER, Dir: DIR, Offset: OFFSET}
-
-
 def _checked_call(S, name, where, *args):
     """A builtin called with values the checker could not type: each must be of a kind it accepts."""
     b = BUILTINS[name]
@@ -268,44 +174,16 @@ def _checked_call(S, name, where, *args):
 _ACCEPTED: dict = {}
 
 
-def _concat(S, a, b, where):
-    """Lists or texts joined with `+`: what it makes counts against the move's budget."""
-    out = a + b
-    S.spend(len(out), where)
-    return sized(out, where)
-
-
-def _add(S, a, b):
-    """`+` on values the checker could not type (a def's parameters)."""
-    if hasattr(b, "dx"):  # a space plus a direction or an offset (none off the board), or two steps
-        return _vadd(a, b) if hasattr(a, "dx") else _leap(a, b)
-    if a is None or b is None:
-        raise RuleError("cannot add none")
-    if type(a) in (list, str):
-        return _concat(S, a, b, None)
-    return sized(whole(a + b))
-
-
-def _without(S, a, b, where=None):
-    """The items of list a that are not in list b (`A - B`), in a's order."""
-    if a is None or b is None:
-        raise RuleError("cannot take a list from none, or none from a list", where)
-    S.spend(len(a) + len(b), where)
-    try:
-        drop = set(b)
-    except TypeError:  # lists of lists: compared one by one, each comparison counted
-        return [x for x in a if not among(S, x, b)]
-    return [x for x in a if x not in drop]
-
-
 def _sorted_by(S, key, items, where):
     """`x in L sorted by KEY`: the items in the order of their keys, the lowest first; equal keys keep their order."""
     keyed = [(key(x), n, x) for n, x in enumerate(items)]
-    if any(k is None for k, _, _ in keyed):
+    keys = [k for k, _, _ in keyed]
+    if None in keys:
         raise RuleError("an item of the list has no key to be sorted by (none)", where)
-    if len({sort_class(k) for k, _, _ in keyed}) > 1:
-        raise RuleError("the keys to sort by are not all numbers or all texts", where)
-    S.spend(len(keyed), where)
+    odd = unsortable(keys)
+    if odd is not None:
+        raise RuleError(f"a list is sorted by numbers or texts, but this is {odd}", where)
+    S.spend(sort_steps(keys), where)
     return [x for _, _, x in sorted(keyed, key=lambda t: (t[0], t[1]))]
 
 
@@ -336,24 +214,45 @@ def _spaces_of(S, items, who):
 _UNSET = object()  # a kept value not made yet (engine/hoisting.py)
 
 
-def _assign(S, p, attr, v, sign, where, declared, drawn=False):
+def _assign(S, p, attr, v, sign, where, declared, types, drawn=False):
     """`x.attr = v` (or += / -=) where the checker could not tell what x is (a proc's untyped parameter): a
     player's declared variable (`declared`: name -> whether it is hidden from some players), or what a piece
-    lets a rule change (its `owner`, `up`, `turns`, its kind's mutable attributes); nothing else. `drawn`: v was
-    drawn at random (`random(C)`), from S.last_options."""
+    lets a rule change (its `owner`, `up`, `turns`, its kind's mutable attributes); nothing else. `types`: the
+    type of each (compiler.assignable_types), which v must fit. `drawn`: v was drawn at random (`random(C)`),
+    from S.last_options."""
     if p is None:
         raise RuleError(f"cannot set '{attr}' of none", where)
-    options = S.last_options if drawn else None
     if isinstance(p, Player) and attr in declared:
-        S.set_var(p.vars, attr, sized(v if sign == 0 else p.vars[attr] + sign * v, where))
-        if declared[attr]:
-            S.note_write(Write(("var", p.index, attr), options))
+        key, old = attr, p.vars[attr]
     elif isinstance(p, Piece) and attr in _ASSIGNABLE_PIECE_ATTRS:
-        S.set_attr(p, attr, sized(v if sign == 0 else getattr(p, attr) + sign * v, where))
+        key, old = "piece", getattr(p, attr)
     elif isinstance(p, Piece) and attr in p.kind.mutable:
-        S.set_piece_value(p, attr, sized(v if sign == 0 else p.attrs[attr] + sign * v, where), options)
+        key, old = p.kind.name, p.attrs[attr]
     else:
         raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+    v = _changed_by(S, old, v, sign, types.get(key, ANY), attr, where)
+    options = S.last_options if drawn else None
+    if key == attr:
+        S.set_var(p.vars, attr, v)
+        if declared[attr]:
+            S.note_write(Write(("var", p.index, attr), options))
+    elif key == "piece":
+        S.set_attr(p, attr, v)
+    else:
+        S.set_piece_value(p, attr, v, options)
+
+
+def _changed_by(S, old, v, sign, want, attr, where):
+    """The new value of `attr` (of type `want`), set to v (sign 0), or added to or taken from by v."""
+    if sign == 0:
+        return sized(conforming(S, v, want, f"the new value of '{attr}'", where), where)
+    op = "+=" if sign > 0 else "-="
+    if not (want.is_list or want in (INT, NUMBER, ANY)):
+        raise RuleError(f"`{op}` needs a number or a list, but this is {a(want.show())}", where)
+    if isinstance(old, list):
+        v = conforming(S, v, want, f"the right side of `{op}`", where)
+        return _concat(S, old, v, where) if sign > 0 else _without(S, old, v, where)
+    return untyped_op(S, "+" if sign > 0 else "-", old, v, where)
 
 
 def _draw_into(S, collection, into):
@@ -370,6 +269,12 @@ _ASSIGNABLE_PIECE_ATTRS = {name for name, (_, assignable) in COMMON_ATTRS["piece
 def _changed(S, held, at: tuple, op: str, v, where):
     """`held` with the item at the indexes `at` (none: all of it) set to v, or added to or taken from by v: a
     new list, given back to what holds it, so that undo restores the old one."""
+    if at and isinstance(v, list):  # (v goes len(at) levels down: lists nest at most so deep)
+        nested(S, v, where, MAX_LIST_DEPTH - len(at))
+    return _item_changed(S, held, at, op, v, where)
+
+
+def _item_changed(S, held, at: tuple, op: str, v, where):
     if at:
         i = at[0]
         if not isinstance(held, list) or type(i) is not int:
@@ -379,18 +284,13 @@ def _changed(S, held, at: tuple, op: str, v, where):
             raise RuleError(f"index {i} is outside a list of {len(held)}", where)
         out = list(held)
         S.spend(len(out), where)
-        out[i] = _changed(S, held[i], at[1:], op, v, where)
+        out[i] = _item_changed(S, held[i], at[1:], op, v, where)
         return out
     if op == "=":
         return v
-    if isinstance(held, list):
-        if op == "+=":
-            S.spend(len(held) + len(v), where)
-            return held + v
-        return _without(S, held, v, where)
     if held is None or v is None:
         raise RuleError(f"cannot {'add to' if op == '+=' else 'take from'} none", where)
-    return whole(held + v if op == "+=" else held - v)
+    return untyped_op(S, "+" if op == "+=" else "-", held, v, where)  # (an item of an untyped list may be anything)
 
 
 def _player_holding(p, attr, declared, where):
@@ -465,7 +365,7 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt, "_add": _add,
+    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt,
     "_contains": _contains, "_same": same_value, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,
@@ -475,6 +375,8 @@ NAMESPACE: dict = {
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
     "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,
+    "_untyped": untyped_op, "_uorder": untyped_order, "_uneg": untyped_neg, "_conform": conforming,
+    "_nested": nested,
     "_changed": _changed, "_call_proc": _call_proc, "_player_holding": _player_holding, "_phase_name": _phase_name,
     "_space_named": _space_named, "_space_label": _space_label,
     "__builtins__": {"len": len, "list": list, "any": any, "all": all, "sum": sum, "zip": zip},

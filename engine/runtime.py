@@ -10,6 +10,7 @@ from fractions import Fraction
 from ..grammar.limits import MAX_AREA_SPACES, MAX_LENGTH
 from ..grammar.types import DIRECTIONS, OPPOSITE
 from ..grammar.wording import number_text
+from .wrong_kind import wrong_kind_message
 
 
 class Dir:
@@ -315,6 +316,11 @@ class RuleError(Exception):
     def __init__(self, message, where=None):
         super().__init__(f"{message}" + (f" ({where})" if where else ""))
         self.where = where
+
+    @classmethod
+    def wrong_kind(cls, what: str, err: BaseException, where=None) -> "RuleError":
+        """`what` went wrong where Python refused a value: what it did, in the rules' words, never Python's."""
+        return cls(wrong_kind_message(what, err), where)
 
 
 def _list_text(v) -> str:

@@ -44,7 +44,7 @@ def random_move(S, rng):
     except RecursionError:
         raise RuleError("a rule calls itself without end") from None
     except _WRONG_KIND as err:
-        raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+        raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
     return draw_listed(S, rng)
 
 
@@ -76,7 +76,7 @@ def has_moves(S):
     except RecursionError:
         raise RuleError("a rule calls itself without end") from None
     except _WRONG_KIND as err:
-        raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+        raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
 
 
 def _candidates(S):

@@ -368,7 +368,7 @@ class State:
         except RecursionError:
             raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError(f"the setup used a value of the wrong kind ({err})") from None
+            raise RuleError.wrong_kind("the setup used a value of the wrong kind", err) from None
 
     def _build_players(self):
         game, n = self.game, self.n
@@ -1133,7 +1133,7 @@ class State:
         except RecursionError:
             raise RuleError("a rule calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError(f"a rule used a value of the wrong kind while listing the moves ({err})") from None
+            raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
         if len(moves) > MAX_LEGAL_MOVES:
             raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
         if self._trying:
@@ -1488,12 +1488,12 @@ class State:
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError(f"rule '{act.name}' ({act.where}) used a value of the wrong kind ({err})") from None
+            raise RuleError.wrong_kind(f"rule '{act.name}' ({act.where}) used a value of the wrong kind", err) from None
         self.pending = None
         try:
             self._end_turn()
         except _WRONG_KIND as err:
-            raise RuleError(f"a trigger after '{act.name}' used a value of the wrong kind ({err})") from None
+            raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err) from None
 
     def _drawn_so_far(self):
         """What a Pending keeps of the draws its move made before the choice: (outcomes, their sizes, the chance

@@ -12,7 +12,8 @@ from typing import Any, Optional, TypedDict
 
 from ..grammar.types import ORTHOGONAL
 from .library import edge
-from .runtime import DIRS, Piece, value_text
+from .runtime import DIRS, Piece, RuleError, value_text
+from .wrong_kind import wrong_kind_words
 
 
 class _PieceBase(TypedDict):
@@ -115,8 +116,14 @@ def piece_view(p: Piece, seat: int, S=None) -> PieceView:
         try:
             out["label"] = label(S, p)
         except Exception as err:  # noqa: BLE001 - a broken label must not stop the board being drawn
-            out["label"] = f"(label failed: {type(err).__name__})"
+            out["label"] = _failed("label", err)
     return out
+
+
+def _failed(what: str, err: Exception) -> str:
+    """What a label or a status that failed shows instead: why, in the rules' words, never Python's."""
+    why = str(err) if isinstance(err, RuleError) else wrong_kind_words(err)
+    return f"({what} failed: {why})" if why else f"({what} failed)"
 
 
 def _plain(v):
@@ -162,7 +169,7 @@ def _statuses(S, player, seat: int) -> list[str]:
             if text:
                 out.append(text)
         except Exception as err:  # noqa: BLE001 - a figure that fails must not stop the board being drawn
-            out.append(f"(status failed: {type(err).__name__})")
+            out.append(_failed("status", err))
     return out
 
 

@@ -22,6 +22,7 @@ MAX_LOOP_STEPS = 200_000  # steps: loop turns, items walked by filters and built
 MAX_DEPTH = 200  # nested calls of defs and procs
 MAX_INT_DIGITS = 1_000  # digits of a number a rule computes
 MAX_LENGTH = 10_000  # items of a list, characters of a text
+MAX_LIST_DEPTH = 32  # lists inside lists
 MAX_LEGAL_MOVES = 50_000  # legal moves at one time
 MAX_AREA_SPACES = 10_000  # spaces of one area (a board that grows)
 MAX_PIECES = 100_000  # pieces in a game, made by tables and `place`

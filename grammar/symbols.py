@@ -42,6 +42,18 @@ class Symbols:
     about: Optional[N.About] = None
     statuses: list[N.Status] = attrs.Factory(list)
 
+    def declared_type(self, t: N.TypeRef) -> Optional[Type]:
+        """The type a declaration writes (`list of int`, an enum, a piece kind), or None for an unknown name."""
+        if t.name == "list":
+            return list_of(self.declared_type(t.of) or ANY if t.of is not None else ANY)
+        if t.name in DECLARABLE:
+            return SCALAR_TYPES[t.name]
+        if t.name in self.enums:
+            return enum_type(t.name)
+        if t.name in self.kinds:
+            return piece_of(t.name)
+        return None
+
 
 # What a name in an expression refers to: a local (parameter, let, loop variable), or a declaration of the
 # game (var, const, board, zone, kind, enum, option, phase), or a builtin name.
@@ -145,12 +157,9 @@ class Context:
     def resolve_type(self, t: N.TypeRef) -> Type:
         if t.name == "list":
             return list_of(self.resolve_type(t.of) if t.of is not None else ANY)
-        if t.name in DECLARABLE:
-            return SCALAR_TYPES[t.name]
-        if t.name in self.sym.enums:
-            return enum_type(t.name)
-        if t.name in self.sym.kinds:
-            return piece_of(t.name)
+        known = self.sym.declared_type(t)
+        if known is not None:
+            return known
         names = [*DECLARABLE, *self.sym.enums, *self.sym.kinds]
         self.error("E016", f"unknown type '{t.name}'{did_you_mean(t.name, names)}", t.span,
                    f"types are {', '.join(DECLARABLE)}, an enum or a piece kind")

@@ -53,6 +53,14 @@ class Type:
         """The piece kind of `piece (token)`, else None."""
         return self.name if self.base == "piece" else None
 
+    @property
+    def untyped(self) -> bool:
+        """`any`, or a list of it at some depth: what the checker could not type, checked as the rules run."""
+        t = self
+        while t.is_list:
+            t = t.element
+        return t.base == "any"
+
     def is_list_of(self, *bases: str) -> bool:
         return self.is_list and self.element.base in bases
 

@@ -211,6 +211,67 @@ CASES = {
                                                    ["solve", "game/solve_many_positions.mire", "--exact",
                                                     "--max-work", "20000000"], 1,
                                                    "Hostile: solve stopped: it takes more than 20,000,000 steps"),
+    # operators on values of no known type (a def called with a number and with a text): never Python's own
+    "a terminal escape made by formatting untyped texts": (
+        ["untyped_format.mire"], ["arena", "game/untyped_format.mire", "-n", "1"], 1,
+        "error: a rule failed: `%` works on numbers, but this is a text (untyped_format.mire:18)"),
+    "an untyped format 400,000,000 wide": (
+        ["untyped_format_width.mire"], ["simulate", "game/untyped_format_width.mire", "-n", "1"], 1,
+        "error: a rule failed: `%` works on numbers, but this is a text (untyped_format_width.mire:15)"),
+    "an untyped text times a hundred million": (
+        ["untyped_text_times.mire"], ["simulate", "game/untyped_text_times.mire", "-n", "1"], 1,
+        "error: a rule failed: `*` works on numbers, but this is a text (untyped_text_times.mire:15)"),
+    "an untyped list times a hundred million": (
+        ["untyped_list_times.mire"], ["simulate", "game/untyped_list_times.mire", "-n", "1"], 1,
+        "error: a rule failed: `*` works on numbers, but this is a list of int (untyped_list_times.mire:15)"),
+    "an untyped text of 30 million digits divided": (
+        ["untyped_divide_text.mire"], ["simulate", "game/untyped_divide_text.mire", "-n", "1"], 1,
+        "error: a rule failed: `/` works on numbers, but this is a text (untyped_divide_text.mire:17)"),
+    "untyped lists of 50,000,000 numbers ordered": (
+        ["untyped_lists_ordered.mire"], ["simulate", "game/untyped_lists_ordered.mire", "-n", "1"], 1,
+        "error: a rule failed: `<` compares numbers, but this is a list of list of int "
+        "(untyped_lists_ordered.mire:20)"),
+    "untyped lists of 50,000,000 numbers compared": (
+        ["untyped_lists_unequal.mire"], ["simulate", "game/untyped_lists_unequal.mire", "-n", "1"], 1,
+        "error: a rule failed: a rule ran more than 200000 steps in one move (untyped_lists_unequal.mire:12)"),
+    "untyped lists as the keys of a sort": (
+        ["untyped_sort_keys.mire"], ["simulate", "game/untyped_sort_keys.mire", "-n", "1"], 1,
+        "error: a rule failed: a list is sorted by numbers or texts, but this is a list of list of int "
+        "(untyped_sort_keys.mire:19)"),
+    # an untyped value kept where a type is declared: the typed rules reading it would format a text
+    "an untyped text kept in a variable of numbers": (
+        ["typed_var_untyped_text.mire"], ["simulate", "game/typed_var_untyped_text.mire", "-n", "1"], 1,
+        "error: a rule failed: the new value of 'n' should be an int, but this is a text "
+        "(typed_var_untyped_text.mire:15)"),
+    "an untyped text given to a parameter of numbers": (
+        ["typed_param_untyped_text.mire"], ["simulate", "game/typed_param_untyped_text.mire", "-n", "1"], 1,
+        "error: a rule failed: the argument 'a' of 'h' should be an int, but this is a text "
+        "(typed_param_untyped_text.mire:22)"),
+    # long fractions: their partial sums, and what sorting and hashing them costs
+    "a constant summing fractions of growing denominators": (
+        ["fraction_sum_constant.mire"], ["check", "game/fraction_sum_constant.mire"], 1,
+        "error[E073]: constant 'S' cannot be computed: a fraction grew past 1000 digits"),
+    "a sum of fractions of growing denominators": (
+        ["fraction_sum.mire"], ["simulate", "game/fraction_sum.mire", "-n", "1"], 1,
+        "error: a rule failed: a fraction grew past 1000 digits (fraction_sum.mire:6)"),
+    "10,000 fractions of 1,000 digits sorted 18 times": (
+        ["fraction_sort.mire"], ["simulate", "game/fraction_sort.mire", "-n", "1"], 1,
+        "error: a rule failed: a rule ran more than 200000 steps in one move (fraction_sort.mire:6)"),
+    "10,000 fractions of 1,000 digits made unique 18 times": (
+        ["fraction_unique.mire"], ["simulate", "game/fraction_unique.mire", "-n", "1"], 1,
+        "error: a rule failed: a rule ran more than 200000 steps in one move (fraction_unique.mire:6)"),
+    # lists in lists 20,000 deep: their text, the view and a save would recurse that deep
+    "a list put in a list 20,000 times": (
+        ["deep_list.mire"], ["simulate", "game/deep_list.mire", "-n", "1"], 1,
+        "error: a rule failed: a list nests more than 32 levels deep (deep_list.mire:19)"),
+    "a list put in an item of a list 20,000 times": (
+        ["deep_item.mire"], ["simulate", "game/deep_item.mire", "-n", "1"], 1,
+        "error: a rule failed: a list nests more than 32 levels deep (deep_item.mire:18)"),
+    # Python's words (its classes, its messages) never reach a message
+    "a loop through an untyped number": (
+        ["wrong_kind.mire"], ["simulate", "game/wrong_kind.mire", "-n", "1"], 1,
+        "error: a rule failed: rule 'place' (wrong_kind.mire:11) used a value of the wrong kind (went through the "
+        "items of a number) (wrong_kind.mire:11)"),
 }
 
 
