@@ -47,6 +47,7 @@ from .sampling import draw_listed, has_moves, random_move
 from .topology import board_size, connect, sites
 from .topology import label as _label
 from .view import view
+from .wrong_kind import wrong_kind_words
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
                    4: ("south", "west", "north", "east")}
@@ -1295,7 +1296,12 @@ class State:
                     from None
             if isinstance(err, RuleError) or not isinstance(err, Exception):
                 raise
-            raise RuleError(f"the move failed: {type(err).__name__}: {err}") from None
+            where = getattr((move if pending is None else pending.move).action, "where", None)
+            if isinstance(err, MemoryError):
+                raise RuleError("the move ran out of memory", where) from None
+            # (in the rules' words where they are known: never Python's class names nor its messages)
+            raise RuleError(f"the move failed: {wrong_kind_words(err) or 'the engine could not carry it out'}",
+                            where) from None
         self._moves.append(move)
         if self._hides_moves:
             self._told.append((told, (self.to_move, self.turn_player.index)))

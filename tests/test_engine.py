@@ -241,6 +241,23 @@ def test_a_path_across_an_empty_plane_spends_a_step_a_point(tmp_path):
     assert spent - state._budget == 2
 
 
+@pytest.mark.parametrize("error, words", [(OSError("<object at 0x7f>"), "the move failed: the engine could not "
+                                                                           "carry it out (tic-tac-toe.mire:6)"),
+                                          (MemoryError(), "the move ran out of memory (tic-tac-toe.mire:6)")])
+def test_a_move_that_python_refuses_is_told_in_the_rules_words_and_taken_back(error, words, monkeypatch):
+    state = load_game("tic-tac-toe").new_state()
+    move = state.legal_moves()[0]
+
+    def refused(S, L):
+        S.create_piece("mark", {}, S.turn_player, True, L[0])
+        raise error
+    monkeypatch.setattr(move.action, "body", refused)
+    with pytest.raises(RuleError) as err:
+        state.apply(move)
+    assert str(err.value) == words
+    assert state.decisions == 0 and not any(s.pieces for s in state.spaces)
+
+
 def test_seat_relative_directions_turn_with_the_seat():
     state = load_game("breakthrough").new_state()
     white, black = state.players
