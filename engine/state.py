@@ -1494,7 +1494,7 @@ class State:
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError.wrong_kind(f"rule '{act.name}' ({act.where}) used a value of the wrong kind", err) from None
+            raise RuleError.wrong_kind(f"rule '{act.name}' used a value of the wrong kind", err, act.where) from None
         self.pending = None
         try:
             self._end_turn()

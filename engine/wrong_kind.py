@@ -69,6 +69,6 @@ def wrong_kind_words(err: BaseException) -> str:
 
 
 def wrong_kind_message(what: str, err: BaseException) -> str:
-    """`what` (`rule 'place' (t1.mire:9) used a value of the wrong kind`), and what went wrong when it is known."""
+    """`what` (`rule 'place' used a value of the wrong kind`), and what went wrong when it is known."""
     words = wrong_kind_words(err)
     return f"{what} ({words})" if words else what

@@ -270,8 +270,8 @@ CASES = {
     # Python's words (its classes, its messages) never reach a message
     "a loop through an untyped number": (
         ["wrong_kind.mire"], ["simulate", "game/wrong_kind.mire", "-n", "1"], 1,
-        "error: a rule failed: rule 'place' (wrong_kind.mire:11) used a value of the wrong kind (went through the "
-        "items of a number) (wrong_kind.mire:11)"),
+        "error: a rule failed: rule 'place' used a value of the wrong kind (went through the items of a number) "
+        "(wrong_kind.mire:11)"),
 }
 
 

@@ -39,8 +39,8 @@ def test_python_refusals_are_said_in_the_rules_words(do, words):
 
 
 def test_a_rule_error_of_the_wrong_kind_says_what_was_done_and_no_more():
-    said = RuleError.wrong_kind("rule 'place' (t1.mire:9) used a value of the wrong kind", _refusal(lambda: [1] < 1))
-    assert str(said) == "rule 'place' (t1.mire:9) used a value of the wrong kind (compared a list with a number)"
+    said = RuleError.wrong_kind("rule 'place' used a value of the wrong kind", _refusal(lambda: [1] < 1), "t1.mire:9")
+    assert str(said) == "rule 'place' used a value of the wrong kind (compared a list with a number) (t1.mire:9)"
     unknown = RuleError.wrong_kind("the setup used a value of the wrong kind", ValueError("'int' is Python's"))
     assert str(unknown) == "the setup used a value of the wrong kind"
 
