@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from .. import engine
-from ..engine import RuleError, load_game
+from ..engine import RuleError, SetupError, load_game
 from ..engine.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
@@ -106,6 +106,11 @@ def _reporting_errors(f, args, kwargs):
         _report(e)
 
 
+def _worker_lost():
+    from ..engine.parallel import WorkerLost  # (multiprocessing is loaded only where processes are used)
+    return WorkerLost
+
+
 def _report(e: BaseException):
     """Say what went wrong in a line, and exit."""
     if isinstance(e, KeyboardInterrupt):
@@ -119,6 +124,8 @@ def _report(e: BaseException):
         click.echo(f"error: {printable(str(e))}", err=True)
     elif isinstance(e, RuleError):  # the rules went wrong as they ran: say where, no traceback
         click.echo(f"error: a rule failed: {printable(str(e))}", err=True)
+    elif isinstance(e, (SetupError, _worker_lost())):  # a game that cannot start so; a worker process that died
+        click.echo(f"error: {printable(str(e))}", err=True)
     elif isinstance(e, Exception) and not os.environ.get("MIRE_DEBUG"):
         click.echo(f"mire: internal error: {type(e).__name__}: {printable(str(e))}", err=True)
     else:  # (with MIRE_DEBUG, or a BaseException that is no error: GeneratorExit)

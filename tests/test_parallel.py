@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from mire.cli.main import main
+from mire.engine import SetupError, parallel
 from mire.engine.parallel import Local, WorkerLost, runs
 
 
@@ -113,3 +114,13 @@ def test_a_worker_that_dies_is_reported_and_the_others_are_ended():
         Local(2).map(_work, [(i,) for i in range(6)])
     assert not set(multiprocessing.active_children()) - before
     assert Local(2).map(_work, [(1,), (3,)]) == [1, 9]
+
+
+@pytest.mark.parametrize("error", [WorkerLost("a worker process ended without its result"),
+                                   SetupError("the boards would lie past the plane")])
+def test_a_lost_worker_or_a_game_that_cannot_start_is_one_line(error, monkeypatch):
+    def refused(*args, **kwargs):
+        raise error
+    monkeypatch.setattr(parallel, "run_series", refused)
+    result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "4", "--jobs", "2"])
+    assert (result.exit_code, result.output) == (1, f"error: {error}\n")
