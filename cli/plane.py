@@ -96,7 +96,7 @@ MAX_GAP = 3
 def drawn_axis(held: set) -> list:
     """The columns (or rows) of the plane to draw, in order: those that hold a space, and between two of them
     the empty ones, at most MAX_GAP of them. So a drawing is bounded by the number of spaces, however far
-    apart a rules file puts its boards (`at (1000000 * x, y)`). An empty column left out lies inside a gap
+    apart a rules file puts its boards (`at (1000 * x, y)`). An empty column left out lies inside a gap
     whose drawn columns are empty too, so a cell's neighbour across it (px - 1) is empty as it is drawn."""
     out: list = []
     for c in sorted(held):
