@@ -44,7 +44,7 @@ from .runtime import (
     value_text,
 )
 from .sampling import draw_listed, has_moves, random_move
-from .topology import board_size, connect, sites
+from .topology import Layout, board_size, connect, sites
 from .topology import label as _label
 from .view import view
 from .wrong_kind import wrong_kind_words
@@ -460,6 +460,7 @@ class State:
         self.spaces = []
         self.plane = {}
         used = set()
+        layout = Layout(self.game.boards)
         for bi, spec in enumerate(self.game.boards):
             if spec.per_player:
                 continue
@@ -467,7 +468,7 @@ class State:
             board = Board(name, *board_size(spec), bi, area=spec.area, shape=spec.shape,
                           visibility=spec.visibility)
             self.boards[name] = board
-            names = sites(spec, self.game.boards, bi)
+            names = sites(spec, self.game.boards, bi, layout)
             clash = any(label in used for _, _, label, _, _ in names)
             for x, y, label, px, py in names:
                 if clash:

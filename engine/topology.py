@@ -14,33 +14,42 @@ from .runtime import DIR_BY_VECTOR, DIRS
 _ORTHOGONAL_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def has_family(spec, specs) -> bool:
-    """Does a grid have its edges or corners as boards (and so lie spread out on the plane)?"""
-    return any(o.of == spec.name for o in specs)
-
-
-def plane_width(spec, specs) -> int:
-    """How many columns of the plane a board takes when laid side by side with the others."""
+def _width(spec, spread: bool) -> int:
+    """How many columns of the plane a board takes when laid side by side with the others (`spread`: a grid
+    whose edges or corners are boards, on the doubled plane)."""
     if spec.shape in ("edges", "corners"):
         return -1  # they lie on their grid
-    if spec.shape == "grid" and has_family(spec, specs):
+    if spec.shape == "grid" and spread:
         return 2 * spec.width + 1
     return spec.width
 
 
-def sites(spec, specs, index):
+class Layout:
+    """Where the boards lie on the plane side by side, worked out once for all of them (board by board, the
+    sums of the widths before each took time in the cube of the number of boards: minutes for two thousand)."""
+
+    def __init__(self, specs):
+        self.family = {b.of for b in specs if b.of is not None}  # the grids whose edges or corners are boards
+        self.offsets, at = [], 0
+        for b in specs:
+            self.offsets.append(at)
+            at += _width(b, b.name in self.family) + 1
+        self.index = {b.name: i for i, b in enumerate(specs)}
+
+
+def sites(spec, specs, index, layout=None):
     """The spaces of a shared board: (x, y, name, px, py), in the order the board lists them (bottom row
     first, then up)."""
-    offset = sum(plane_width(b, specs) + 1 for b in specs[:index])
+    layout = layout or Layout(specs)
+    offset = layout.offsets[index]
     if spec.shape in ("edges", "corners"):
-        grid = next(i for i, b in enumerate(specs) if b.name == spec.of)
-        offset = sum(plane_width(b, specs) + 1 for b in specs[:grid])
+        offset = layout.offsets[layout.index[spec.of]]
         make = _edge_sites if spec.shape == "edges" else _corner_sites
         return make(spec.width, spec.height, spec.labels, offset)
     if spec.shape == "graph":
         return [(x, y, name, *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
                 for name, x, y in spec.points]
-    spread = has_family(spec, specs)
+    spread = spec.name in layout.family
     out = []
     for y in range(1, spec.height + 1):
         for x in range(1, spec.width + 1):

@@ -76,6 +76,9 @@ CASES = {
     "new lists of 45,000 numbers every move": (["old_lists.mire"], ["simulate", "game/old_lists.mire", "-n", "1"], 1,
                                                "a game keeps at most 1000000 changes to undo (each item of an old "
                                                "list counted) (old_lists.mire:6)"),
+    "two thousand boards side by side": (["two_thousand_boards.mire"],
+                                         ["simulate", "game/two_thousand_boards.mire", "-n", "1", "--max-moves", "2"],
+                                         0, "unfinished after 2 moves: 1 (100.0%)"),
     "lists holding one long list many times, compared": (["nested_lists.mire"],
                                                           ["simulate", "game/nested_lists.mire", "-n", "1"], 1,
                                                           "more than 200000 steps in one move (nested_lists.mire:9)"),
