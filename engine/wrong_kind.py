@@ -34,6 +34,20 @@ def _op(symbol: str) -> str:
     return f"`{symbol}`" if symbol in _OPERATORS else "an operator"
 
 
+# Python's message, and what the rules did, from its groups
+_SAYINGS = (
+    (_COMPARED, lambda op, a, b: f"compared {_kind(a)} with {_kind(b)}"),
+    (_OPERAND, lambda op, a, b: f"used {_op(op)} on {_kind(a)} and {_kind(b)}"),
+    (_UNARY, lambda op, a: f"used {_op(op)} on {_kind(a)}"),
+    (_JOINED, lambda a, b: f"joined {_kind(b)} to {_kind(a)}"),
+    (_NO_ATTRIBUTE, lambda a, name: _READS.get(name, "asked {} for what it does not have").format(_kind(a))),
+    (_WALKED, lambda a: f"went through the items of {_kind(a)}"),
+    (_INDEXED, lambda a: f"read an item of {_kind(a)}"),
+    (_COUNTED, lambda a: f"counted the items of {_kind(a)}"),
+    (_UNHASHABLE, lambda a: f"used {_kind(a)} where a single value is wanted"),
+)
+
+
 def wrong_kind_words(err: BaseException) -> str:
     """What went wrong, in words a reader of the rules knows (`compared a list with a number`), or "" when
     Python's message is not one of those known here."""
@@ -44,27 +58,10 @@ def wrong_kind_words(err: BaseException) -> str:
     if isinstance(err, KeyError):
         return "looked for something that is not there"
     text = str(err)
-    m = _COMPARED.search(text)
-    if m:
-        return f"compared {_kind(m.group(2))} with {_kind(m.group(3))}"
-    m = _OPERAND.search(text)
-    if m:
-        return f"used {_op(m.group(1))} on {_kind(m.group(2))} and {_kind(m.group(3))}"
-    m = _UNARY.search(text)
-    if m:
-        return f"used {_op(m.group(1))} on {_kind(m.group(2))}"
-    m = _JOINED.search(text)
-    if m:
-        return f"joined {_kind(m.group(2))} to {_kind(m.group(1))}"
-    m = _NO_ATTRIBUTE.search(text)
-    if m:
-        return _READS.get(m.group(2), "asked {} for what it does not have").format(_kind(m.group(1)))
-    for pattern, doing in ((_WALKED, "went through the items of {}"), (_INDEXED, "read an item of {}"),
-                           (_COUNTED, "counted the items of {}"),
-                           (_UNHASHABLE, "used {} where a single value is wanted")):
+    for pattern, saying in _SAYINGS:
         m = pattern.search(text)
         if m:
-            return doing.format(_kind(m.group(1)))
+            return saying(*m.groups())
     return ""
 
 
