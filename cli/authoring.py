@@ -28,12 +28,14 @@ def fmt(paths, check, show_diff):
     from mire.grammar.formatter import FormatError, format_source
     from mire.grammar.frontend import FileRefused, read_text_file
 
+    from .safe_text import say
+
     status = 0
     for path in _expand(paths):
         try:  # (a regular file of a bounded size, as every rules file is read: never a device or a pipe)
             source = sys.stdin.read() if path == "-" else read_text_file(Path(path))
         except (OSError, UnicodeDecodeError, FileRefused) as err:
-            click.echo(f"{path}: error: cannot read it: {getattr(err, 'strerror', None) or err}", err=True)
+            say(f"{path}: error: cannot read it: {getattr(err, 'strerror', None) or err}", err=True)
             status = max(status, UNREADABLE)
             continue
         name = "<stdin>" if path == "-" else path
@@ -41,21 +43,20 @@ def fmt(paths, check, show_diff):
             result = format_source(source, name)
         except MireError as err:
             for d in err.diagnostics:
-                click.echo(d.render(err.sources.get(d.path)), err=True)
+                say(d.render(err.sources.get(d.path)), err=True)
             status = max(status, UNREADABLE)
             continue
         except FormatError as err:
-            click.echo(f"error: {err}", err=True)
+            say(f"error: {err}", err=True)
             status = max(status, UNREADABLE)
             continue
         changed = result != source
         if show_diff and changed:
             import difflib
-            click.echo("".join(difflib.unified_diff(source.splitlines(keepends=True),
-                                                    result.splitlines(keepends=True),
-                                                    name, f"{name} (formatted)")), nl=False)
+            say("".join(difflib.unified_diff(source.splitlines(keepends=True), result.splitlines(keepends=True),
+                                             name, f"{name} (formatted)")), nl=False)
         if check and not show_diff:
-            click.echo(f"would reformat: {name}" if changed else f"ok: {name}")
+            say(f"would reformat: {name}" if changed else f"ok: {name}")
         if check and changed:
             status = max(status, CHANGES)
         if check or show_diff:
@@ -64,7 +65,7 @@ def fmt(paths, check, show_diff):
             click.echo(result, nl=False)
         elif changed:
             _replace(Path(path), result)
-            click.echo(f"formatted: {name}")
+            say(f"formatted: {name}")
     sys.exit(status)
 
 

@@ -133,7 +133,19 @@ def _report(e: BaseException):
     sys.exit(1)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _EscapingGroup(click.Group):
+    """Click's own errors (a bad value, an unknown option or command) quote the command line, which may hold
+    what a stranger's file or folder named: their messages are escaped as everything else the CLI prints."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as e:
+            e.message = printable(e.message)
+            raise
+
+
+@click.group(cls=_EscapingGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mire", prog_name="mire")
 def main():
     """Mire: a rules language for tabletop games, and the games written in it."""
@@ -818,5 +830,6 @@ def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     return columns, stopped
 
 
-main.add_command(fmt)
-main.add_command(lsp)
+for _authoring in (fmt, lsp):  # (defined beside the others' helpers, guarded as every command is)
+    _authoring.callback = guarded(_authoring.callback)
+    main.add_command(_authoring)

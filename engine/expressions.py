@@ -383,6 +383,13 @@ class Emitter:
                     return f"{s}.pieces"
                 return f"({s} is not None and {s}.pieces)" if self.is_simple(s) else f"({s} or _NOTHING).pieces"
             return f"(not {self.test_src(inner, scope)})"
+        return self.truth_src(e, scope)
+
+    def truth_src(self, e: N.Expr, scope: Scope) -> str:
+        """Source of a condition as a value: one the checker could not type is checked to be yes or no as the
+        rule runs (the checker has checked all others)."""
+        if self.type_of(e) == ANY:
+            return f"_utruth({self.src(e, scope)}, {self.where(e)!r})"
         return self.src(e, scope)
 
     def iter_src(self, node: N.Expr, scope: Scope, in_iterable: bool = True) -> str:
@@ -920,10 +927,10 @@ class Emitter:
         return f"({reads[0]} < {reads[1]} if {' & '.join(tests)} else False)"
 
     def emit_BoolOp(self, e: N.BoolOp, scope: Scope) -> str:
-        return "(" + f" {e.op} ".join(self.src(v, scope) for v in e.values) + ")"
+        return "(" + f" {e.op} ".join(self.truth_src(v, scope) for v in e.values) + ")"
 
     def emit_Not(self, e: N.Not, scope: Scope) -> str:
-        return f"(not {self.src(e.value, scope)})"
+        return f"(not {self.truth_src(e.value, scope)})"
 
     def emit_Neg(self, e: N.Neg, scope: Scope) -> str:
         if self.type_of(e.value) == ANY:

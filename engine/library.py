@@ -149,7 +149,7 @@ def same_value(S, a, b):
     """`A == B` where a list may be met: lists are compared item by item, each item at every depth a step (a list
     may hold the same long list ten thousand times: Python's own comparison of two such would never end)."""
     if type(a) is not list or type(b) is not list:
-        return a == b
+        return a == b and (a.__class__ is bool) is (b.__class__ is bool)  # (yes is not 1, as Python has it)
     if a is b:
         return True
     if len(a) != len(b):
@@ -161,7 +161,7 @@ def same_value(S, a, b):
         if type(x) is list or type(y) is list:
             if not same_value(S, x, y):
                 return False
-        elif x != y:
+        elif x != y or (x.__class__ is bool) is not (y.__class__ is bool):
             return False
     return True
 

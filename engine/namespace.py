@@ -33,7 +33,7 @@ from .operators import (
     _without,
 )
 from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Unmet, Write, Zone, value_text
-from .untyped import conforming, untyped_neg, untyped_op, untyped_order
+from .untyped import conforming, untyped_neg, untyped_op, untyped_order, untyped_truth
 
 
 class _Nothing:
@@ -375,7 +375,8 @@ NAMESPACE: dict = {
     "_Move": Move, "_keep_move": keep_move, "_text": value_text,
     "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
     "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,
-    "_untyped": untyped_op, "_uorder": untyped_order, "_uneg": untyped_neg, "_conform": conforming,
+    "_untyped": untyped_op, "_uorder": untyped_order, "_uneg": untyped_neg, "_utruth": untyped_truth,
+    "_conform": conforming,
     "_nested": nested,
     "_changed": _changed, "_call_proc": _call_proc, "_player_holding": _player_holding, "_phase_name": _phase_name,
     "_space_named": _space_named, "_space_label": _space_label,

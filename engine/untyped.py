@@ -56,6 +56,17 @@ def untyped_order(op: str, x, y, where) -> bool:
     raise RuleError(f"`{op}` compares numbers, but this is {kind_of(y if _number(x) else x)}", where)
 
 
+def untyped_truth(v, where) -> bool:
+    """A condition (of `if`, `and`, `or`, `not`, a filter) the checker could not type: yes or no, nothing else
+    (Python would take a number, a text or a list as one). None is no, as it is where a typed rule reads a bool
+    that was given none."""
+    if v is True or v is False:
+        return v
+    if v is None:
+        return False
+    raise RuleError(f"a condition should be a bool, but this is {kind_of(v)}", where)
+
+
 def untyped_neg(x, where):
     if _number(x):
         return -x

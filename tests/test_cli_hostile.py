@@ -400,3 +400,51 @@ def test_a_text_the_rules_build_with_escapes_reaches_the_terminal_escaped():
             assert shown in seen, shown
     finally:
         term.close()
+
+
+# ---------------------------------------------------------------------------------
+# the authoring commands and click's own errors
+
+def test_mire_fmt_names_a_strangers_files_escaped(tmp_path):
+    from click.testing import CliRunner
+
+    from mire.cli.main import main
+    folder = tmp_path / "stranger"
+    folder.mkdir()
+    ttt = (Path(__file__).parents[1] / "games" / "tic-tac-toe.mire").read_text()
+    (folder / f"a{POISON}.mire").write_text(ttt.replace("players 2", "players   2"))  # (fmt names it)
+    (folder / f"b{POISON}.mire").write_text("game (\n")              # (a syntax error: fmt names it too)
+    result = CliRunner().invoke(main, ["fmt", "--check", str(folder)])
+    assert result.exit_code == 2
+    assert "would reformat: " in result.output and "a\\x1b]0;PWNED\\x07" in result.output
+    assert "b\\x1b]0;PWNED\\x07" in result.output
+    assert_safe(result.output)
+
+
+def test_clicks_own_errors_quote_the_command_line_escaped():
+    from click.testing import CliRunner
+
+    from mire.cli.main import main
+    for args in (["play", "no-such-game" + POISON], ["play", "tic-tac-toe", "--seat", "x" + POISON],
+                 ["check", "--no-such-option" + POISON], ["no-such-command" + POISON]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert "\\x1b]0;PWNED" in result.output, result.output
+        assert_safe(result.output)
+
+
+def test_mire_fmt_and_lsp_end_an_unexpected_error_in_one_line(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from mire.cli.main import main
+    from mire.grammar import formatter
+    path = tmp_path / "a.mire"
+    path.write_text("game a\n")
+
+    def broken(source, name):
+        raise RuntimeError("the formatter broke" + POISON)
+    monkeypatch.setattr(formatter, "format_source", broken)
+    result = CliRunner().invoke(main, ["fmt", str(path)])
+    assert result.exit_code == 1
+    assert result.output == ("mire: internal error: RuntimeError: the formatter broke"
+                             "\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31m\\u202e\n")

@@ -99,3 +99,53 @@ def test_typed_rules_play(tmp_path):
     # each move marks the chosen space and the last free one (which may be the same): a 3 x 3 board fills in
     # at most 9 moves, and it is full when the game stops
     assert state.is_over() and all(s.pieces for s in state.spaces)
+
+
+def _first_move_says(tmp_path, rules: str) -> str:
+    """What the first move of a game with these rules gives: the rule error's words, or the variables after it."""
+    from mire.engine.runtime import RuleError
+    path = tmp_path / "untyped.mire"
+    path.write_text(HEAD + "var n: int = 0\nvar t: bool = no\n" + rules)
+    state = load_game(str(path)).new_state(seed=1)
+    try:
+        state.apply(state.legal_moves()[0])
+    except RuleError as e:
+        return str(e)
+    return f"n = {state.view(0)['vars']['n']}, t = {state.view(0)['vars']['t']}"
+
+
+def test_an_untyped_condition_is_yes_or_no_and_nothing_else(tmp_path):
+    # each def is called with two kinds of value, so the checker leaves its parameter untyped: the rule checks
+    act = "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+    assert _first_move_says(tmp_path, "def pick(a) = 1 if a else 2\n" + act
+                            + "    n = pick(yes) + pick(no)\n") == "n = 3, t = False"
+    assert _first_move_says(tmp_path, "def pick(a) = 1 if a else 2\n" + act
+                            + "    n = pick(yes) + pick(7)\n") == \
+        "a condition should be a bool, but this is an int (untyped.mire:7)"
+    assert _first_move_says(tmp_path, "def neg(a) = not a\n" + act + "    t = neg(no) or neg(3)\n") == \
+        "n = 0, t = True"
+    assert _first_move_says(tmp_path, "def neg(a) = not a\n" + act + "    t = neg(yes) or neg(3)\n") == \
+        "a condition should be a bool, but this is an int (untyped.mire:7)"
+    assert _first_move_says(tmp_path, "def neg(a) = not a\n" + act + "    t = neg(none) and neg(3) or neg(yes)\n") \
+        == "a condition should be a bool, but this is an int (untyped.mire:7)"
+    assert _first_move_says(tmp_path, "def both(a, b) = a and b\n" + act
+                            + "    t = both(yes, yes) and both(3, \"x\")\n") == \
+        "a condition should be a bool, but this is an int (untyped.mire:7)"
+    assert _first_move_says(tmp_path, "def keep(a) = a\n" + act
+                            + "    if keep(yes) and keep(2) > 1: n = 1\n") == "n = 1, t = False"
+    assert _first_move_says(tmp_path, "def keep(a) = a\n" + act + "    if keep(yes) or keep(2): n = 1\n") == \
+        "n = 1, t = False"    # (`or` stops at the first yes, as a typed one does)
+
+
+def test_an_untyped_yes_is_not_one(tmp_path):
+    act = "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+    same = "def same(a, b) = a == b\n"
+    assert _first_move_says(tmp_path, same + act + "    t = same(1, yes) or same(yes, yes) and same(0, no)\n") == \
+        "n = 0, t = False"
+    assert _first_move_says(tmp_path, same + act + "    t = same([1], [yes]) or same(yes, yes) and same(1, 1)\n") \
+        == "n = 0, t = True"
+    assert _first_move_says(tmp_path, same + act + "    t = same([1], [yes]) or same([yes], [yes])\n") == \
+        "n = 0, t = True"
+    assert _first_move_says(tmp_path, same + act + "    t = same([1, 2], [3, 2]) or same(2, 4 / 2)\n") == \
+        "n = 0, t = True"
+
