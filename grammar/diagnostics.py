@@ -85,6 +85,7 @@ class Diagnostic:
                 end = max(start + 1, len(text) + 1)
             else:
                 end = start + 1
+            text, start, end = _window(text, start, end)
             width = max(1, end - start)
             lines.append(f"{pad} |")
             lines.append(f"{gutter} | {text}")
@@ -100,6 +101,24 @@ class Diagnostic:
             "end_line": span.end_line, "end_column": span.end_column,
             "severity": self.severity, "code": self.code, "message": self.message, "hint": self.hint,
         }
+
+
+# how much of a long source line a diagnostic shows, around its caret (a data file's row, or a rules file written
+# on one line, may be a megabyte long)
+SHOWN_COLUMNS = 100
+
+
+def _window(text: str, start: int, end: int) -> tuple[str, int, int]:
+    """The part of a line shown (cut with `...` where it goes on), and the caret's columns in it: its start with a
+    third of the window before it, the caret cut at the window's end."""
+    if len(text) <= SHOWN_COLUMNS:
+        return text, start, end
+    low = max(0, min(start - 1 - SHOWN_COLUMNS // 3, len(text) - SHOWN_COLUMNS))
+    high = low + SHOWN_COLUMNS
+    before = "..." if low > 0 else ""
+    after = "..." if high < len(text) else ""
+    shift = len(before) - low
+    return before + text[low:high] + after, start + shift, min(end, high + 1) + shift
 
 
 def _escaped_column(raw: str, column: int) -> int:

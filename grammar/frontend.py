@@ -23,7 +23,7 @@ from .diagnostics import Diagnostic, MireError
 from .limits import MAX_DIGITS, MAX_FILE_BYTES
 from .parser import parse, unsafe_character
 from .symbols import Checked, Context
-from .tables import check_table
+from .tables import REFUSED, check_table
 from .types import Library
 from .variants import base_of, merge, plain_items
 from .wording import did_you_mean
@@ -249,7 +249,7 @@ _DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
 
 def _csv_rows(text: str, dpath: str, diags: list) -> list:
     """The rows of a CSV data file, each cell with its place; a cell with a character that may not be shown
-    is reported (E008) and left empty."""
+    is reported (E008) and left empty, and not checked again."""
     rows = []
     reader = csv.reader(io.StringIO(text))
     for row in reader:
@@ -265,7 +265,7 @@ def _csv_rows(text: str, dpath: str, diags: list) -> list:
             if bad is not None:
                 diags.append(Diagnostic("E008", f"this value holds the character {ascii(bad)}, which a text may "
                                                 "not hold", span, "write the value without control characters"))
-                value = ""
+                value = REFUSED
             elif _NUMBER.fullmatch(str(value)):
                 value = int(str(value))
             elif _DECIMAL.fullmatch(str(value)) and len(str(value)) <= MAX_DIGITS + 2:

@@ -17,6 +17,13 @@ from .wording import a, did_you_mean
 _NOT_IN_TABLES = ("list", "player", "piece", "zone")
 
 
+class _Refused(str):
+    """A data file's cell already refused for what it holds (E008): not checked again for its type."""
+
+
+REFUSED = _Refused("")
+
+
 def check_table(ctx: Context, kind: N.Kind, header: tuple[str, ...], rows, span: N.Span) -> None:
     attrs_by_name: dict[str, N.AttrDecl] = {}
     for x in kind.attrs:
@@ -28,6 +35,8 @@ def check_table(ctx: Context, kind: N.Kind, header: tuple[str, ...], rows, span:
             _wrong_length(ctx, row, header, span)
             continue
         for col, (value, vspan) in zip(header, row):
+            if value is REFUSED:
+                continue
             if col == "count":
                 if not isinstance(value, int) or value < 0:
                     ctx.error("E041", f"a count is a whole number, not '{value}'", vspan,

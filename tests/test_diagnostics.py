@@ -138,6 +138,24 @@ def test_focus_narrows_the_caret_and_the_location():
     assert d.as_json(src)["column"] == 12 and d.as_json()["column"] == 5
 
 
+def test_a_long_line_is_shown_around_its_caret():
+    # a data file's row, or rules written on one line, may be a megabyte long: a window of it is shown
+    src = "var a: int = " + " + ".join(["1"] * 5000) + " + b\n"
+    col = src.index("b") + 1
+    d = Diagnostic("E010", "unknown name 'b'", Span("t.mire", 1, col, 1, col + 1))
+    lines = d.render(src).splitlines()
+    assert lines[2] == "1 | ..." + src[-101:-1]     # (the caret is at the end: the window ends with the line)
+    assert lines[3] == "  | " + " " * (3 + 99) + "^"
+    # at the start: the window starts with the line and says it goes on
+    d = Diagnostic("E010", "unknown name 'a'", Span("t.mire", 1, 5, 1, 6))
+    assert d.render(src).splitlines()[2:4] == ["1 | " + src[:100] + "...", "  |     ^"]
+    # in the middle, the caret of a span longer than the window is cut where the window ends
+    d = Diagnostic("E021", "too long", Span("t.mire", 1, 1001, 1, 9001))
+    shown, caret = d.render(src).splitlines()[2:4]
+    assert shown == "1 | ..." + src[1000 - 33:1000 - 33 + 100] + "..."
+    assert caret == "  | " + " " * (3 + 33) + "^" * 67
+
+
 def test_a_diagnostic_without_a_place_has_no_zero_location():
     d = Diagnostic("E090", "no game named 'x'", Span("x", 0, 0, 0, 0))
     assert d.render(None) == "x: error[E090]: no game named 'x'"
@@ -148,3 +166,18 @@ def test_json_locations_are_the_carets(at_root):
     err = load_errors(ROOT / "tests" / "broken" / "duplicate_action.mire")
     [d] = err.diagnostics
     assert (d.as_json()["line"], d.as_json()["column"], d.as_json()["end_column"]) == (10, 8, 13)
+
+
+def test_a_data_file_cell_refused_for_its_characters_is_said_once(tmp_path):
+    (tmp_path / "g.mire").write_text('game "G"\nplayers 2\nboard cells: grid 3 x 3\npiece card(name: text, n: int)\n'
+                                     'pieces card from "cards.csv"\n'
+                                     'action place(c in cells where empty(c)):\n    move top(supply) to c\n')
+    (tmp_path / "cards.csv").write_text("name,n\na,1\nb,\"\x1b[2J\"\n" + ",".join(["x"] * 100_000) + "\n")
+    loader._CACHE.clear()
+    with pytest.raises(MireError) as info:
+        load_game(str(tmp_path / "g.mire"))
+    assert [(d.code, d.span.line, d.message) for d in info.value.diagnostics] == [
+        ("E008", 3, "this value holds the character '\\x1b', which a text may not hold"),
+        ("E040", 4, "this row has 100000 values but the table has 2 columns (name, n)")]
+    quoted = [line for line in info.value.render().splitlines() if re.match(r"^ *\d* \|", line)]
+    assert len(quoted) == 6 and max(len(line) for line in quoted) < 120, max(quoted, key=len)[:200]
