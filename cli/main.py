@@ -19,7 +19,7 @@ from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
 from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
-from ..grammar.wording import player_count, printable
+from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .safe_text import say
@@ -451,8 +451,8 @@ def play(game, players, seed, seat_specs, options, hand_specs, position_file):
 @guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
-    from .play import plural, use_colour
     from .play import replay as run_replay
+    from .play import use_colour
     from .render import render_view
     from .savefile import SaveError, restore, start
     from .terminal import terminal_size

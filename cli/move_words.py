@@ -69,6 +69,13 @@ def piece_number(text: str) -> Optional[str]:
 
 EXACT, NUMBER, PREFIX, WORD_PREFIX = 4, 3, 2, 1
 _SPLIT = re.compile(r"[\s\-]+")
+_LIST_MARKS = re.compile(r"[\[\],]")
+
+
+def typed_words(text: str) -> list:
+    """The words of a move's text as a player types them, in lower case: a list of values is its values, its
+    brackets and commas left out (`e7 g5 e3` for `jump e7 [g5, e3]`)."""
+    return _LIST_MARKS.sub(" ", text.lower()).split()
 
 
 def grade(typed: str, field: str, number: Optional[str] = None) -> int:
@@ -122,12 +129,13 @@ class Match:
 
 def match_move(text: str, moves: list) -> Match:
     """The legal move a player meant by `text`, or the candidates when several fit (none: no move fits)."""
-    words = text.lower().split()
+    words = typed_words(text)
     if not words:
         return Match()
     scored = []
     for m in moves:
-        fields = [(f.text.lower(), f.number) for f in move_fields(m)]
+        fields = [(" ".join(typed_words(f.text)), f.number) for f in move_fields(m)]
+        fields = [f for f in fields if f[0]]  # (an empty list: nothing to type)
         if " ".join(words) == " ".join(f for f, _ in fields):
             return Match(m)
         found = _align(words, fields)

@@ -15,6 +15,7 @@ from typing import Optional
 
 import click
 
+from ..grammar.wording import plural
 from .fitting import cut, fit_line
 from .fitting import width as fit_width
 from .games import same_game
@@ -61,10 +62,6 @@ def seat_text(spec: str) -> str:
     if spec == "random":
         return "random bot"
     return f"search bot ({'normal' if spec == 'mcts' else spec})"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _is_yes(answer) -> bool:

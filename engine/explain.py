@@ -7,12 +7,13 @@ The player's sentence comes from the shape of the failing condition (`empty(c)` 
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import attrs
 
 from ..grammar import nodes as N
-from ..grammar.wording import did_you_mean, words
+from ..grammar.wording import a, did_you_mean, plural_of, words
 from .moves import Move
 from .runtime import Player, value_text
 
@@ -37,6 +38,15 @@ def explain(S, text: str) -> Refusal:
     act = next((a for a in S.game.actions if a.name.lower() == first.lower()), None)
     if act is None and len(regular) == 1 and (" " not in text or _starts_with_a_value(S, regular[0], text)):
         act, rest = regular[0], text  # the one action's name may be left out
+    elif act is None:  # or the name of the one action whose values the words fit best
+        fits = {x.name: (_fit(S, x, text), x) for x in now}
+        best = max((fit for fit, _ in fits.values()), default=(0, False))
+        fitting = sorted(name for name, (fit, _) in fits.items() if fit == best and best[0])
+        if len(fitting) == 1:
+            act, rest = fits[fitting[0]][1], text
+        elif fitting:
+            said = f"'{text}' may be {words([a(n) for n in fitting], 'or')}: say which, as in '{fitting[0]} {text}'"
+            return Refusal(said, said)
     if act is None:
         names = sorted({a.name for a in now})
         now_are = f"the only move now is {names[0]}" if len(names) == 1 else f"the moves now are {words(names, 'and')}"
@@ -108,11 +118,17 @@ class _Attempt:
             return Refusal(f"'{self.shown}' is not a whole move: {usage}",
                            f"'{self.shown}' is not a move: {self.where} takes {len(self.act.params)} value"
                            f"{'s' if len(self.act.params) != 1 else ''}: {usage}")
-        word = _named_thing(self.S, remaining)
+        # (a list is named by all the words left: `g5 e9` is not one of the runs)
+        word = remaining if values and all(isinstance(v, list) for v in values) else _named_thing(self.S, remaining)
         board = isinstance(prm.node, N.Name) and values and all(getattr(v, "is_space", False) for v in values)
         if board and word not in self.S.space_by_name:  # the parameter is a shared board's spaces
             return Refusal(f"cannot {self.shown}: there is no space {word}",
                            f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
+        if all(isinstance(v, list) for v in values):
+            shown = " ".join(_words(word))
+            return Refusal(f"cannot {self.shown}: the {_humane(prm.name)} should be {_domain_words(prm.node, values)}, "
+                           f"not {shown}",
+                           f"cannot {self.shown}: {shown} is not one of {prm.domain_text} ({prm.name} in {self.where})")
         return Refusal(f"cannot {self.shown}: {word} is not {_domain_words(prm.node, values)}",
                        f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
 
@@ -140,17 +156,47 @@ def _starts_with_a_value(S, act, text: str) -> bool:
     return _match(values, text)[0] is not _NOTHING
 
 
+def _fit(S, act, text: str) -> tuple:
+    """How far typed words (without the action's name) read as a move of `act`, its conditions aside: (how many
+    of its values they name in order, whether nothing is left over)."""
+    L: list = [None] * act.size
+    for n, prm in enumerate(act.params):
+        value, text = _match(prm.domain(S, L), text)
+        if value is _NOTHING:
+            return n, False
+        L[prm.slot] = value
+    return len(act.params), not text
+
+
 def _match(values, remaining: str):
-    """The value whose text the typed words start with (the longest, case aside), and the words after it."""
-    low = remaining.lower()
+    """The value whose text the typed words start with (the longest, case aside; a list's brackets and commas
+    may be left out), and the words after it."""
+    typed = _words(remaining)
     best, best_len = _NOTHING, -1
     for v in values:
-        t = value_text(v).lower()
-        if (low == t or low.startswith(t + " ")) and len(t) > best_len:
+        t = _words(value_text(v))
+        if typed[:len(t)] == t and len(t) > best_len:
             best, best_len = v, len(t)
     if best is _NOTHING:
         return _NOTHING, remaining
-    return best, remaining[best_len:].strip()
+    return best, " ".join(remaining.split()[_typed_length(remaining, best_len):])
+
+
+_LIST_MARKS = re.compile(r"[\[\],]")
+
+
+def _words(text: str) -> list:
+    return _LIST_MARKS.sub(" ", text.lower()).split()
+
+
+def _typed_length(text: str, count: int) -> int:
+    """How many of the typed (space-separated) words hold the first `count` words of `_words(text)`."""
+    seen = 0
+    for i, word in enumerate(text.split()):
+        if seen >= count:
+            return i
+        seen += len(_words(word))
+    return len(text.split())
 
 
 def _named_thing(S, typed: str) -> str:
@@ -167,7 +213,7 @@ def _domain_words(node, values) -> str:
         return f"in your {_humane(node.name)}"
     if isinstance(node, N.Of) and isinstance(node.owner, N.Name) and node.owner.id == "mover" \
             and isinstance(node.what, N.Name):
-        return f"one of your {_humane(node.what.id)}s"
+        return f"one of your {plural_of(_humane(node.what.id))}"
     shown = [value_text(v) for v in values]
     if not shown:
         return "possible now: there is nothing to choose from"

@@ -1783,13 +1783,10 @@ class State:
         for m in moves:
             if m.text == text:
                 return m
-        if self.pending is None:
-            actions = self._by_phase[self.phase][0]
-            if len({a.name for a in actions}) == 1:
-                prefixed = f"{actions[0].name} {text}"
-                for m in moves:
-                    if m.text == prefixed:
-                        return m
+        if self.pending is None:  # the action's name may be left out where only one legal move then fits
+            named = [m for m in moves if m.text == f"{m.action.name} {text}"]
+            if len({m.action.name for m in named}) == 1:
+                return named[0]
         refusal = explain(self, text)
         raise IllegalMove(refusal.player, refusal.detail)
 

@@ -43,6 +43,18 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def plural_of(name: str) -> str:
+    """The plural of a name from a rules file: `frogs`, `boxes`, `ponies`; a name that ends in s (a board's,
+    such as `cells`) is taken as plural already."""
+    if name.endswith("s"):
+        return name
+    if name.endswith(("x", "z", "ch", "sh")):
+        return name + "es"
+    if name.endswith("y") and name[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return name[:-1] + "ies"
+    return name + "s"
+
+
 def player_count(lo: int, hi: int) -> str:
     """`2 players`, `2-4 players`."""
     if lo == hi:

@@ -365,3 +365,34 @@ def test_a_player_who_cannot_move_loses(game):
         . . . . . . . .""")
     state.apply(state.parse_move("step d2 c3"))
     assert state.is_over() and result(state) == BLACK and state.outcome().reason == "white cannot move"
+
+
+def test_a_run_of_jumps_is_typed_square_by_square_and_refused_in_the_players_words(game):
+    from mire.cli.move_words import match_move
+    state = arranged(game, """
+        . . . . . . . .
+        . . . . . . . .
+        . . . w . w . .
+        . . . . . . . .
+        . . . w . . . .
+        . . b . . . . .
+        . . . . . . . b
+        . . . . . . . .""")
+    moves = state.legal_moves()
+    # at the terminal: the squares one after the other, with or without the action's name and the brackets
+    for typed, meant in [("c3 e5 g7", "jump c3 [e5, g7]"), ("jump c3 e5 c7", "jump c3 [e5, c7]"),
+                         ("c3 [e5,c7]", "jump c3 [e5, c7]"), ("g7", "jump c3 [e5, g7]")]:
+        assert match_move(typed, moves).move.text == meant, typed
+    assert len(match_move("c3 e5", moves).candidates) == 2
+    # the exact text a save holds, its action's name left out where only one move then fits
+    assert state.parse_move("c3 [e5, g7]").text == "jump c3 [e5, g7]"
+    # why not, said in the game's values: the run, not its first square; the action the words fit best
+    said = {text: state.explain(text) for text in ["jump c3 e5 e9", "jump c3 [e5,", "h2 g3", "c3 e5 e9", "c3"]}
+    assert said == {
+        "jump c3 e5 e9": "cannot jump c3 e5 e9: the route should be one of [e5, c7] or [e5, g7], not e5 e9",
+        "jump c3 [e5,": "cannot jump c3 [e5,: the route should be one of [e5, c7] or [e5, g7], not e5",
+        "h2 g3": "cannot step h2 g3: a capture is compulsory",
+        "c3 e5 e9": "'c3 e5 e9' may be a jump or a step: say which, as in 'jump c3 e5 e9'",
+        "c3": "'c3' may be a jump or a step: say which, as in 'jump c3'"}
+    # a board's name is plural already: one of your squares, not squaress
+    assert state.explain("step e5 d6") == "cannot step e5 d6: e5 is not one of your squares"
