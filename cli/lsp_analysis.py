@@ -634,6 +634,8 @@ class _Collector:
             self.bind(scope, prm.name, prm.span, _element(self.type_of(prm.domain)), "parameter", item.span)
             if prm.test is not None:
                 self.expr(prm.test, [scope])
+            if prm.message is not None:
+                self.template(prm.message, [scope], last=True)
         self.block(item.body, [scope], item.span)
         return self.symbol(item.name, what, item.span, where, f"({', '.join(p.name for p in item.params)})")
 
@@ -708,6 +710,13 @@ class _Collector:
     def stmt_Log(self, s, scopes, end):
         self.template(s.message, scopes)
 
+    def stmt_Require(self, s, scopes, end):
+        self.expr(s.test, scopes)
+        if s.message is not None:
+            self.template(s.message, scopes, last=True)
+
+    stmt_Ensure = stmt_Require
+
     def stmt_If(self, s, scopes, end):
         for test, body in s.branches:
             self.expr(test, scopes)
@@ -738,14 +747,15 @@ class _Collector:
         self.expr(s.count, scopes)
         self.block(s.body, scopes, s.span)
 
-    def template(self, template: N.Template, scopes):
-        """The {expressions} of a `log` or `show` text. The checker typed them with the span of the whole
-        line; parsed again, they give their places in the string (the same tree, node for node)."""
+    def template(self, template: N.Template, scopes, last: bool = False):
+        """The {expressions} of a `log` or `show` text (`last`: an `else "..."`, the last text of its line). The
+        checker typed them with the span of the whole line; parsed again, they give their places in the string
+        (the same tree, node for node)."""
         holes = [p for p in template.parts if isinstance(p, N.Hole) and p.expr is not None]
         strings = list(self.tokens_in(template.span, ("STRING",)))
         if not holes or not strings:
             return
-        tok = strings[0]
+        tok = strings[-1] if last else strings[0]
         at = 0
         for hole in holes:
             at = tok.value.find(hole.source, at)

@@ -50,8 +50,9 @@ class Condition:
     text: str
     line: int
     param: Optional[str]  # the parameter it belongs to, or None for a `require`
-    message: Optional[str] = None
+    message: Optional[Callable] = None  # the author's words for why it fails (S, L) -> text, or None
     node: Optional[N.Expr] = None  # the condition, for explaining it in players' words
+    said: Optional[str] = None  # those words as written (holes and all), for the author
 
 
 @attrs.define
@@ -586,7 +587,7 @@ class Compiler:
             cond = None
             if prm.test is not None:
                 cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name,
-                                 prm.message, prm.test)
+                                 *self.words_why(prm.message, scope, prm.test))
             params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain), prm.domain))
         requires = []
         body_nodes = []
@@ -594,7 +595,7 @@ class Compiler:
         for s in a.body:
             if isinstance(s, N.Require):
                 requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
-                                          s.message, s.test))
+                                          *self.words_why(s.message, scope, s.test)))
             else:
                 body_nodes.append(s)
         body = self.body(tuple(body_nodes), scope)
@@ -1009,14 +1010,22 @@ class Compiler:
     def compile_Shuffle(self, s: N.Shuffle, scope: Scope):
         return [f"S.shuffle(({self.emit.src(s.what, scope)}).pieces)"]
 
+    def words_why(self, message: Optional[N.Template], scope: Scope, test: N.Expr) -> tuple:
+        """A condition's `else "..."`: (its function (S, L) -> text, the condition, the text as written)."""
+        if message is None:
+            return None, test, None
+        return self.emit.function(lambda: self.emit.template_src(message, scope)), test, message.text
+
     def compile_Require(self, s: N.Require, scope: Scope):
         raise AssertionError("requires are compiled with their action")
 
     def compile_Ensure(self, s: N.Ensure, scope: Scope):
         # kept with the action for explanations: the condition is read again on the state the move leaves
-        self._ensures.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
-                                       s.message, s.test))
-        return [f"if not ({self.emit.test_src(s.test, scope)}):", f"    raise _Unmet({len(self._ensures) - 1})"]
+        # (its words read the names of the effect where it fails: made there, and told only if asked)
+        self._ensures.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None, None,
+                                       s.test, s.message.text if s.message is not None else None))
+        words = f", lambda: {self.emit.template_src(s.message, scope)}" if s.message is not None else ""
+        return [f"if not ({self.emit.test_src(s.test, scope)}):", f"    raise _Unmet({len(self._ensures) - 1}{words})"]
 
     def compile_Outcome(self, s: N.Outcome, scope: Scope):
         who = self.emit.src(s.who, scope) if s.who is not None else "None"

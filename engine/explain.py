@@ -104,7 +104,7 @@ class _Attempt:
             found: list = []
             move = Move(act, tuple(self.L[p.slot] for p in act.params))
             # the reason is worked out on the position the move would leave, before it is taken back
-            S.unmet(move, lambda i: found.append(self._failed(act.ensures[i], after=True)))
+            S.unmet(move, lambda i, words_of: found.append(self._failed(act.ensures[i], True, words_of)))
             if found:
                 return found[0]
         if act.fallback:
@@ -132,14 +132,21 @@ class _Attempt:
         return Refusal(f"cannot {self.shown}: {word} is not {_domain_words(prm.node, values)}",
                        f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
 
-    def _failed(self, cond, after: bool = False) -> Refusal:
+    def _failed(self, cond, after: bool = False, words_of=None) -> Refusal:
+        """Why a condition fails: the author's words (`else "..."`, its holes filled with the values the condition
+        read; an `ensure`'s are made where it failed: `words_of()`), or a sentence made from its shape."""
         # for the author: the condition as written, where it is, and the words it gives the players
         line = "" if cond.param is not None or self.where.endswith(f":{cond.line})") else f" (line {cond.line})"
-        said = f" ('{cond.message}')" if cond.message is not None else ""
+        said = f" ('{cond.said}')" if cond.said is not None else ""
         verb = "ensures (on the position the move leaves)" if after else "requires"
         detail = f"cannot {self.shown}: {self.where}{line} {verb} {cond.text}{said}"
         try:
-            reason = cond.message or _Sentences(self).why_false(cond.node)
+            if words_of is not None:
+                reason = words_of()
+            elif cond.message is not None:
+                reason = cond.message(self.S, self.L)
+            else:
+                reason = _Sentences(self).why_false(cond.node)
         except Exception:  # noqa: BLE001 - an `ensure` may read names of the effect that the sentence cannot
             reason = "the move would leave the game where its rules do not allow"
         return Refusal(f"cannot {self.shown}: {reason}", detail)
@@ -214,7 +221,7 @@ def _domain_words(node, values) -> str:
     if isinstance(node, N.Of) and isinstance(node.owner, N.Name) and node.owner.id == "mover" \
             and isinstance(node.what, N.Name):
         return f"one of your {plural_of(_humane(node.what.id))}"
-    shown = [value_text(v) for v in values]
+    shown = [value_text(v) for v in values if v is not None]  # (none is no choice: a step off the board)
     if not shown:
         return "possible now: there is nothing to choose from"
     if len(shown) <= 8:

@@ -57,6 +57,8 @@ class _Arranger:
             self.set(setting)
         self.turn()
         S.settle()
+        if S.follow_stuck_rule():  # (the player to move has no move: as at the start of a turn, they are stuck)
+            S.settle()
         if S.positions is not None:  # the position written out is the first one met (`repetitions`)
             S.positions.clear()
             record(S)

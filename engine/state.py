@@ -867,6 +867,17 @@ class State:
         arranged and settled, a search's imagined places)."""
         self.kept_listings.clear()
 
+    def follow_stuck_rule(self) -> bool:
+        """In a position arranged by hand: when the player to move has no legal move, follow the `when stuck`
+        rule as the start of a turn does (they lose, the game ends, or they pass). Whether anything happened."""
+        if self.over or self.pending is not None or self._ending is not None or self.legal_moves():
+            return False
+        self._stuck()
+        if self._ending is not None:
+            self._conclude()
+        self._version += 1
+        return True
+
     def settle(self):
         """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
         here (for arranged positions in tests and examples)."""
@@ -1148,8 +1159,8 @@ class State:
 
     def unmet(self, move, then=None):
         """Try a move's effect (not the triggers after it) and take it back: the index of the first `ensure` of
-        its action that fails, or None. `then(index)` is called on the state the move left, before it is taken
-        back (to explain the failure)."""
+        its action that fails, or None. `then(index, words)` is called on the state the move left, before it is
+        taken back, with the function that gives the author's words for it (None without): to explain it."""
         mark = len(self._journal)
         # (the steps it takes are spent from the budget of what asks, the listing of the moves say: trying
         # many moves cannot run away)
@@ -1162,7 +1173,7 @@ class State:
         except Unmet as unmet:
             failed = unmet.args[0]
             if then is not None:
-                then(failed)
+                then(failed, unmet.args[1] if len(unmet.args) > 1 else None)
         except GameOver:
             failed = None
         finally:

@@ -536,6 +536,8 @@ class Checker:
             scope.bind(prm.name, self.exprs.collection_elem(t, prm.domain, "an action's parameter"), "param")
             if prm.test is not None:
                 self.exprs.expect(prm.test, BOOL, scope, "a parameter's condition")
+            if prm.message is not None:
+                self.stmts.template(prm.message, scope)
         if action.label is not None:
             self.stmts.template(action.label, scope)
         self.stmts.block(action.body, scope, "action", requires_allowed=True)

@@ -281,7 +281,7 @@ class Hole(Node):
 
 @node
 class Template(Node):
-    """A text with `{expressions}` in it: a `log` line or a `show` label."""
+    """A text with `{expressions}` in it: a `log` line, a `show` label, why a move is refused."""
     text: str
     parts: tuple[Union[str, Hole], ...]
     unclosed: Optional[str] = None  # the text from a '{' that is never closed
@@ -337,14 +337,14 @@ class Shuffle(Stmt):
 @node
 class Require(Stmt):
     test: Expr
-    message: Optional[str]
+    message: Optional[Template]
 
 
 @node
 class Ensure(Stmt):
     """`ensure CONDITION [else "..."]`: the move is legal only if CONDITION holds when the effect gets there."""
     test: Expr
-    message: Optional[str]
+    message: Optional[Template]
 
 
 @node
@@ -582,7 +582,7 @@ class Param(Node):
     name: str
     domain: Expr
     test: Optional[Expr]
-    message: Optional[str] = None  # `where ... else "..."`: why the condition fails, in players' words
+    message: Optional[Template] = None  # `where ... else "..."`: why the condition fails, in players' words
 
 
 @node

@@ -350,8 +350,9 @@ class _ToAst(Transformer):
         return N.Setup(body=c[0], span=self._span(meta))
 
     def param(self, meta, c):
-        message = self._string(c[3]) if c[3] is not None else None
-        return N.Param(name=str(c[0]), domain=c[1], test=c[2], message=message, span=self._span(meta))
+        span = self._span(meta)
+        message = self._template(self._string(c[3]), span) if c[3] is not None else None
+        return N.Param(name=str(c[0]), domain=c[1], test=c[2], message=message, span=span)
 
     def params(self, meta, c):
         return tuple(c)
@@ -480,10 +481,14 @@ class _ToAst(Transformer):
         return N.Shuffle(what=c[0], span=self._span(meta))
 
     def require_stmt(self, meta, c):
-        return N.Require(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
+        span = self._span(meta)
+        return N.Require(test=c[0], message=self._template(self._string(c[1]), span) if c[1] is not None else None,
+                         span=span)
 
     def ensure_stmt(self, meta, c):
-        return N.Ensure(test=c[0], message=self._string(c[1]) if c[1] is not None else None, span=self._span(meta))
+        span = self._span(meta)
+        return N.Ensure(test=c[0], message=self._template(self._string(c[1]), span) if c[1] is not None else None,
+                        span=span)
 
     def win_stmt(self, meta, c):
         return N.Outcome(kind="win", who=c[0], reason=c[1], span=self._span(meta))

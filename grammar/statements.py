@@ -318,9 +318,13 @@ class StatementChecker:
 
     def check_Require(self, s: N.Require, scope: Scope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
+        if s.message is not None:
+            self.template(s.message, scope)
 
     def check_Ensure(self, s: N.Ensure, scope: Scope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "an `ensure` condition")
+        if s.message is not None:
+            self.template(s.message, scope)
         if context != "action":
             self.error("E032", f"`ensure` can only be used in an action, not in a {context}",
                        s.span.at_start(len("ensure")), "`ensure` decides whether a move is legal by what it does; "

@@ -365,6 +365,17 @@ def test_a_player_who_cannot_move_loses(game):
         . . . . . . . .""")
     state.apply(state.parse_move("step d2 c3"))
     assert state.is_over() and result(state) == BLACK and state.outcome().reason == "white cannot move"
+    # the same position arranged with white to move: white has lost already
+    state = arranged(game, """
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        w . . . . . . .
+        . b . . . . . .
+        . . b . . . . .
+        . . . . . . . .
+        . . . . . . . .""", "white")
+    assert state.is_over() and result(state) == BLACK and state.outcome().reason == "white cannot move"
 
 
 def test_a_run_of_jumps_is_typed_square_by_square_and_refused_in_the_players_words(game):

@@ -383,8 +383,9 @@ def test_a_player_with_no_move_passes(game):
         b b . . . . . .
         w b . . . . . ."""
     assert plain_of(rows, WHITE).legal() == set()
-    # (a position arranged with white to move would not do: the engine does not run the start of the turn it
-    # arranges, so white would be to move with no move, neither passing nor over)
+    # arranged with white to move, white passes at once, as at the start of a turn
+    state = arranged(game, rows, "white")
+    assert not state.is_over() and state.to_move == BLACK and state.legal_moves()
     state, plain = arranged(game, rows), plain_of(rows)
     plain.play(("d6", "d5"))
     # black moves, white still cannot, so white passes and black moves again

@@ -95,3 +95,16 @@ def test_a_file_with_syntax_errors_has_only_its_problems():
     a = analyse('game "x"\naction a( :\n', str(ROOT / "x.mire"))
     assert not a.parsed and [p.code for p in a.problems] == ["E002"] and a.symbols == []
     assert a.hover(2, 8) is None and a.definition(2, 8) == []
+
+
+def test_a_name_in_the_words_of_a_refusal_is_renamed_with_its_other_uses():
+    text = ('game "R"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\n'
+            'action place(c in cells where c.x != 3 else "column {c.x} is closed"):\n'
+            '    require empty(c) and top(c) == none else "{c} is taken by {owner(c)}"\n'
+            '    place mark for mover at c\n'
+            '    ensure count(x in cells where not empty(x)) < 9 else "not {c}: the board would be full"\n')
+    places = analyse(text, "/r/r.mire").rename(*_at(text, "place(c", 6), "spot")["/r/r.mire"]
+    lines = text.splitlines()
+    found = sorted((p.line, p.column) for p in places)
+    assert all(lines[line - 1][col - 1:col] == "c" for line, col in found)
+    assert [line for line, _ in found] == [5, 5, 5, 6, 6, 6, 6, 7, 8]

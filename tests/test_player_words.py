@@ -188,3 +188,29 @@ def test_a_preview_refuses_a_random_draw_and_a_covered_piece_it_would_uncover():
                              input="preview lift\npreview reveal\nquit\n").output
     assert "'lift' cannot be previewed: it would show what you cannot know yet" in out
     assert "after reveal (not played):" in out
+
+
+def test_the_words_of_a_refusal_show_the_values_of_the_move(tmp_path):
+    path = tmp_path / "r.mire"
+    path.write_text('game "R"\nplayers 2 named X, O\nboard cells: grid 3 x 3\npiece mark\n'
+                    'action place(c in cells where c.x != 3 else "column {c.x} is closed ({c})"):\n'
+                    '    require empty(c) else "{c} is taken by {top(c).owner}"\n'
+                    '    place mark for mover at c\n'
+                    '    let n = count(x in cells where not empty(x))\n'
+                    '    ensure c.x == 1 or n < 3 else "{n} marks would be too many, with {c}"\n')
+    state = load_game(str(path)).new_state(seed=1)
+    play(state, "place a1", "place b1")
+    assert [refusal(state, t) for t in ("place a1", "place c2", "place b2")] == [
+        "cannot place a1: a1 is taken by X", "cannot place c2: column 3 is closed (c2)",
+        "cannot place b2: 3 marks would be too many, with b2"]  # (an `ensure`'s words read the effect's names)
+
+
+def test_a_refusal_lists_the_values_a_player_may_choose_and_not_none(tmp_path):
+    path = tmp_path / "n.mire"
+    path.write_text('game "N"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\n'
+                    'setup:\n    place mark for seat(1) at at(cells, 1, 1)\n'
+                    'action go(a in cells where owner(a) == mover,\n'
+                    '          b in [a + (d * 2) for d in all_directions] where b != none and empty(b)):\n'
+                    '    move top(a) to b\n')
+    state = load_game(str(path)).new_state(seed=1)
+    assert refusal(state, "go a1 b2") == "cannot go a1 b2: b2 is not one of a3, c3 or c1"
