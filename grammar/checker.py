@@ -17,6 +17,7 @@ from .limits import (
     MAX_PLANE,
     MAX_PLAYERS,
     MAX_SPACES,
+    MAX_SUGGESTIONS,
     MAX_TABLE_PIECES,
 )
 from .plane import farthest
@@ -25,7 +26,7 @@ from .static_values import StaticValues, fixed_form
 from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
 from .tables import check_cell, check_table, table_type
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
-from .wording import a, did_you_mean, listing
+from .wording import a, did_you_mean, limited_suggestions, listing
 
 # declarations that define a name: node type -> (what it is called, the Symbols table it goes in)
 _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone: ("zone", "zones"),
@@ -59,6 +60,10 @@ class Checker:
         """Check the game. A parameter written without a type gets the type its calls give it: the rules are
         checked once with such parameters untyped, then again with the types their calls gave, until they no
         longer change (a parameter whose calls never settle stays untyped, and is checked when the rule runs)."""
+        with limited_suggestions(MAX_SUGGESTIONS):
+            return self._run()
+
+    def _run(self) -> Checked:
         checked = self.run_once()
         inferred = self.exprs.inferred_parameters()
         for _ in range(MAX_INFERENCE_PASSES):

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
@@ -125,10 +126,12 @@ def _escaped_column(raw: str, column: int) -> int:
     return len(printable(raw[:max(0, column - 1)], tabs=True)) + 1
 
 
-def _lines(source: str) -> list[str]:
-    """The lines as the parser counts them: only a newline ends a line."""
-    return [line[:-1] if line.endswith("\r") else line for line in source.split("\n")][:-1] \
-        if source.endswith("\n") else [line.rstrip("\r") for line in source.split("\n")]
+@functools.lru_cache(maxsize=8)
+def _lines(source: str) -> tuple[str, ...]:
+    """The lines as the parser counts them: only a newline ends a line. (Kept for the last few sources: every
+    diagnostic of a file reads its lines, and a file may have thousands.)"""
+    return tuple([line[:-1] if line.endswith("\r") else line for line in source.split("\n")][:-1]
+                 if source.endswith("\n") else [line.rstrip("\r") for line in source.split("\n")])
 
 
 def _raw_line(source: Optional[str], line: int) -> Optional[str]:
@@ -157,7 +160,10 @@ class MireError(Exception):
         self.sources = sources or {}
         # exact spans from here on, so that `as_json()` (which has no source) gives the caret's place too
         self.diagnostics = [d.resolved(self.sources.get(d.path)) for d in diagnostics]
-        super().__init__(self.render())
+        super().__init__(f"{len(self.diagnostics)} diagnostics")
+
+    def __str__(self) -> str:  # (rendered when asked: a caller may show only the first few)
+        return self.render()
 
     def render(self) -> str:
         return "\n\n".join(d.render(self.sources.get(d.path)) for d in self.diagnostics)

@@ -38,7 +38,7 @@ from .types import (
     list_of,
     piece_of,
 )
-from .wording import a, did_you_mean, short_text, words
+from .wording import a, closest, did_you_mean, may_suggest, short_text, words
 
 _STEPS = ("dir", "offset")  # the types of a step on a board
 
@@ -317,14 +317,14 @@ class ExpressionChecker:
             self.error("E010", f"'{e.id}' is {kind}, and rules are not values", e.span,
                        "to share a test or a value between rules, put it in a `def`")
         else:
-            candidates = (set(scope.all_names()) | set(s.vars) | set(s.consts) | set(s.boards) | set(s.zones)
-                          | set(s.kinds) | set(s.enum_values) | set(s.options) | set(self.ctx.library.names))
-            import difflib
-            close = difflib.get_close_matches(e.id, sorted(candidates), n=1, cutoff=0.6)
+            close = closest(e.id, set(scope.all_names()) | set(s.vars) | set(s.consts) | set(s.boards) | set(s.zones)
+                            | set(s.kinds) | set(s.enum_values) | set(s.options) | set(self.ctx.library.names)) \
+                if may_suggest() else None
             hint = unknown_name_hint(e.id)
             if close and e.id not in ("True", "False", "None"):
-                hint = f"'{close[0]}' is {self.ctx.describe(close[0], scope)}"
-            self.error("E010", f"unknown name '{e.id}'{did_you_mean(e.id, candidates)}", e.span, hint)
+                hint = f"'{close}' is {self.ctx.describe(close, scope)}"
+            self.error("E010", f"unknown name '{e.id}'" + (f" (did you mean '{close}'?)" if close else ""), e.span,
+                       hint)
         return ANY
 
     # ------------------------------------------------------------ attributes
@@ -423,8 +423,8 @@ class ExpressionChecker:
             return None, False
         zones = [z for z in sym.zones if sym.zones[z].per_player]
         pvars = [v for v in sym.vars if sym.vars[v].per_player]
-        import difflib
-        close = difflib.get_close_matches(e.name, sorted(set(zones + pvars + list(common))), n=1, cutoff=0.6)
+        nearest = closest(e.name, zones + pvars + list(common))
+        close = [nearest] if nearest else []
         suggestion = f" (did you mean '{close[0]}'?)" if close else ""
         if close and close[0] in zones:
             self.error("E012", f"unknown zone '{e.name}'{suggestion}", span,
@@ -737,8 +737,8 @@ class ExpressionChecker:
     def _unknown_function(self, e: N.Call, scope: Scope) -> None:
         s, functions = self.sym, self.ctx.library.functions
         names = list(s.defs) + list(s.procs) + list(functions)
-        import difflib
-        close = difflib.get_close_matches(e.func, sorted(set(names) | set(STATEMENT_FORMS)), n=1, cutoff=0.6)
+        nearest = closest(e.func, set(names) | set(STATEMENT_FORMS))
+        close = [nearest] if nearest else []
         if close and close[0] in STATEMENT_FORMS and close[0] not in names:
             hint = f"`{close[0]}` is a statement, not a function: write `{STATEMENT_FORMS[close[0]]}`"
             suggestion = f" (did you mean the statement `{close[0]}`?)"

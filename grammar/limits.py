@@ -16,6 +16,8 @@ MAX_TABLE_PIECES = 10_000  # pieces listed in the tables of a game (for each pla
 MAX_EXPRESSION_DEPTH = 32  # expressions inside expressions
 MAX_BLOCK_DEPTH = 32  # blocks inside blocks
 MAX_DIAGNOSTICS = 50  # diagnostics printed for one file; the rest are counted
+MAX_SYNTAX_ERRORS = 100  # syntax errors looked for in one file: after them, the file is read no further
+MAX_SUGGESTIONS = 20_000  # names compared by the "did you mean" searches of one check (each, with every name known)
 
 # ---------------------------------------------------------------- one move (or one listing of the legal moves)
 MAX_LOOP_STEPS = 200_000  # steps: loop turns, items walked by filters and builtins, calls, log characters

@@ -20,7 +20,7 @@ from lark.lexer import PatternStr
 
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
-from .limits import MAX_DIGITS
+from .limits import MAX_DIGITS, MAX_SYNTAX_ERRORS
 
 
 class _MireIndenter(Indenter):
@@ -796,7 +796,8 @@ def _parse_all(source: str, path: str):
             literals = literals or terminal_literals()
             diag = syntax_diagnostic(path, text, err, literals)
         errors.append(diag)
-        start = _next_item(lines, max(diag.span.line, start + 1))
+        # (each error reads the file again from its place: past a hundred, the rest is not read for more)
+        start = _next_item(lines, max(diag.span.line, start + 1)) if len(errors) < MAX_SYNTAX_ERRORS else None
     return None, errors
 
 

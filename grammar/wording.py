@@ -6,8 +6,10 @@ the same thing is always said the same way.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from . import nodes as N
 
@@ -64,15 +66,61 @@ def player_count(lo: int, hi: int) -> str:
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """` (did you mean 'x'?)` or the empty string."""
-    import difflib  # (imported where it is used: only a name that is not known needs it)
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(name, candidates)
+    return f" (did you mean '{close}'?)" if close else ""
+
+
+# how many more comparisons of names the searches for the nearest name may make (None: no bound): a check sets it
+# (limited_suggestions), since a file may hold thousands of unknown names and thousands of declared ones
+_suggestions_left: ContextVar[int | None] = ContextVar("suggestions_left", default=None)
+_LONGEST_SEARCHED = 100  # a longer name is no typo of a declared one
+
+
+@contextmanager
+def limited_suggestions(count: int) -> Iterator[None]:
+    """Within: the searches for the nearest name compare at most `count` names in all; past that, none is
+    suggested."""
+    token = _suggestions_left.set(count)
+    try:
+        yield
+    finally:
+        _suggestions_left.reset(token)
+
+
+def may_suggest() -> bool:
+    """Is a search for the nearest name still allowed (see limited_suggestions)? Where gathering the names to
+    search is work of its own."""
+    left = _suggestions_left.get()
+    return left is None or left > 0
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
-    import difflib
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return close[0] if close else None
+    """The declared name nearest `name`, if one is near enough to be what was meant."""
+    if len(name) > _LONGEST_SEARCHED:
+        return None
+    left = _suggestions_left.get()
+    if left is not None and left <= 0:
+        return None
+    import difflib  # (imported where it is used: only a name that is not known needs it)
+    # difflib.get_close_matches(name, names, n=1, cutoff=0.6), its work counted as it goes: a name looked at is
+    # one, a close look (the ratio, quadratic in the lengths) is ten
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(name)
+    best, best_ratio, spent = None, 0.0, 0
+    for x in sorted(set(candidates)):
+        spent += 1
+        matcher.set_seq1(x)
+        if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
+            spent += 10
+            ratio = matcher.ratio()
+            if ratio >= 0.6 and (ratio > best_ratio or ratio == best_ratio and best is not None and x > best):
+                best, best_ratio = x, ratio
+        if left is not None and spent > left:
+            _suggestions_left.set(0)  # (spent: the searches after this one are not made either)
+            return None
+    if left is not None:
+        _suggestions_left.set(left - spent)
+    return best
 
 
 def listing(one: str, many: str, names: Iterable[str]) -> str:

@@ -181,3 +181,62 @@ def test_a_data_file_cell_refused_for_its_characters_is_said_once(tmp_path):
         ("E040", 4, "this row has 100000 values but the table has 2 columns (name, n)")]
     quoted = [line for line in info.value.render().splitlines() if re.match(r"^ *\d* \|", line)]
     assert len(quoted) == 6 and max(len(line) for line in quoted) < 120, max(quoted, key=len)[:200]
+
+
+# -- files of thousands of mistakes: the work is linear in the file -----------------------------------------------
+
+def test_a_file_of_thousands_of_syntax_errors_is_read_up_to_a_hundred():
+    from mire.grammar.limits import MAX_SYNTAX_ERRORS
+    from mire.grammar.parser import parse
+    source = 'game "x"\nplayers 2\n' + "".join(f"board b{i}: grid 3 x\n" for i in range(3000))
+    with pytest.raises(MireError) as info:
+        parse(source, "x.mire")
+    assert len(info.value.diagnostics) == MAX_SYNTAX_ERRORS == 100
+    assert [d.span.line for d in info.value.diagnostics[:3]] == [3, 4, 5]
+
+
+def test_the_lines_of_a_file_are_split_once_for_all_its_diagnostics():
+    from mire.grammar import diagnostics
+    source = "".join(f"let a{i} = b{i}\n" for i in range(3000))
+    found = [Diagnostic("E010", f"unknown name 'b{i}'", Span("t.mire", i + 1, 10, i + 1, 12)) for i in range(3000)]
+    diagnostics._lines.cache_clear()
+    err = MireError(found, {"t.mire": source})
+    assert str(err).count("error[E010]") == 3000
+    assert diagnostics._lines.cache_info().misses == 1
+
+
+def test_the_search_for_the_nearest_name_is_bounded_in_one_check(monkeypatch):
+    import difflib
+
+    from mire.engine.library import LIBRARY
+    from mire.grammar.checker import Checker
+    from mire.grammar.limits import MAX_SUGGESTIONS
+    from mire.grammar.parser import parse
+    consts = "".join(f"const name_number_{i:05} = {i}\n" for i in range(2000))
+    uses = "".join(f"    let v{i} = name_number_{i:05}x\n" for i in range(2000))
+    source = f'game "x"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\n{consts}setup:\n{uses}'
+    looks = []
+    real_ratio = difflib.SequenceMatcher.ratio
+    monkeypatch.setattr(difflib.SequenceMatcher, "ratio", lambda self: looks.append(1) or real_ratio(self))
+    checked = Checker(parse(source, "x.mire"), LIBRARY).run()
+    unknown = [d for d in checked.diagnostics if d.code == "E010"]
+    assert len(unknown) == 2000 and len(looks) <= MAX_SUGGESTIONS // 10
+    # where the search is small, a name is found as difflib finds it
+    small = Checker(parse('game "x"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\nsetup:\n    let c = cels\n',
+                          "x.mire"), LIBRARY).run()
+    assert "unknown name 'cels' (did you mean 'cells'?)" in [d.message for d in small.diagnostics]
+
+
+def test_the_nearest_name_is_the_one_difflib_finds():
+    import difflib
+    import random
+    import string
+
+    from mire.grammar.wording import closest
+    rng = random.Random(1)
+    names = ["".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(3, 10))) for _ in range(300)]
+    for _ in range(500):
+        w = rng.choice(names)
+        typo = w[:rng.randint(0, len(w))] + rng.choice(string.ascii_lowercase) + w[rng.randint(0, len(w)):]
+        expected = difflib.get_close_matches(typo, sorted(set(names)), n=1, cutoff=0.6)
+        assert closest(typo, names) == (expected[0] if expected else None), typo
