@@ -988,7 +988,8 @@ class Emitter:
         inner = scope.child()
         var = inner.bind_py(e.var, self.fresh("_v"), self.items_present(e.domain))
         with self.loop(var, can_keep=e.mode == "where", keyable=self.keyable(e.domain), items=items) as kept:
-            test = self.test_src(e.test, inner)
+            # (`sorted by KEY`: a key, not a condition)
+            test = self.src(e.test, inner) if e.mode == "sorted" else self.test_src(e.test, inner)
         if e.mode == "where":
             return f"[{var} {keep_heads(kept)}for {var} in {items} if {test}]"
         if e.mode == "until":
