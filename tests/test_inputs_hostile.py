@@ -242,6 +242,28 @@ def test_a_legend_picks_pieces_by_known_attributes_only(tmp_path):
     assert str(refused.value) == "p.pos:2: a card has no attribute 'nmae' (did you mean 'name'?)"
 
 
+def test_a_legend_picks_one_kinds_pieces_by_at_most_16_sets_of_attributes(tmp_path):
+    from itertools import combinations
+    rules = tmp_path / "g.mire"
+    rules.write_text('game "Five"\nplayers 2\nboard mat: grid 6 x 6\n'
+                     'piece card(a: int, b: int, c: int, d: int, e: int)\npieces card from "cards.csv"\n\n'
+                     'action place(c in mat where empty(c)):\n    pass\n')
+    (tmp_path / "cards.csv").write_text("a,b,c,d,e\n" + "1,1,1,1,1\n" * 40)
+    sets = [names for size in (1, 2, 3) for names in combinations("abcde", size)][:17]
+    symbols = [f"S{i}" for i in range(17)]
+    legend = "".join(f"{sym} = card({', '.join(f'{n}: 1' for n in names)})\n" for sym, names in zip(symbols, sets))
+    row_symbols = symbols + ["."] * (36 - 17)
+    rows = "".join(" ".join(row_symbols[y * 6:(y + 1) * 6]) + "\n" for y in range(6))
+    state = load_game(str(rules)).new_state(seed=1, players=2)
+    with pytest.raises(PositionError) as refused:
+        arrange(state, parse_position(f"position of g\n{legend}mat:\n{rows}", "p.pos"), "p.pos")
+    assert str(refused.value) == "p.pos:18: the legend picks card pieces by more than 16 different sets of attributes"
+    state = load_game(str(rules)).new_state(seed=1, players=2)
+    rows = rows.replace("S16", ".")
+    arrange(state, parse_position(f"position of g\n{legend}mat:\n{rows}", "p.pos"), "p.pos")
+    assert sum(len(sp.pieces) for sp in state.boards["mat"].spaces) == 16
+
+
 @pytest.mark.parametrize("line, said", [
     ("turn: \u00b2", "p.pos:2: `turn:` is followed by a whole number"),
     ("turn: -3", "p.pos:2: `turn:` is followed by a whole number"),
@@ -298,6 +320,17 @@ def test_loading_a_save_with_odd_numbers_in_a_game_keeps_the_game(tmp_path, monk
     status, out = invoke(["play", "tic-tac-toe", "--seed", "1"], "b2\nload s.json\na1\nhistory\nquit\n")
     assert status == 0 and "cannot load s.json: " in out and "internal error" not in out
     assert "2. O plays place a1" in out
+
+
+def test_a_load_that_fails_in_a_way_no_check_foresaw_keeps_the_game(tmp_path, monkeypatch):
+    import mire.cli.play as play_module
+
+    def unreadable(path):
+        raise ValueError("invalid literal for int() with base 10")
+    monkeypatch.setattr(play_module, "restore", unreadable)
+    status, out = invoke(["play", "tic-tac-toe", "--seed", "1"], "b2\nload s.json\na1\nhistory\nquit\n")
+    assert status == 0 and "cannot load s.json: it holds a value mire cannot read" in out
+    assert "int()" not in out and "2. O plays place a1" in out
 
 
 @pytest.mark.parametrize("code, said", [
