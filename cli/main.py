@@ -262,16 +262,21 @@ def _hands(game, specs, players, seed, options):
         if n - 1 in files:
             raise click.BadParameter(f"'{spec}': seat {n} already brings {files[n - 1]}", param_hint="--hand")
         files[n - 1] = path.strip()
-    hands, problems = {}, []
+    hands, problems, count = {}, [], 0
     for seat, path in sorted(files.items()):
         hands[seat] = read_list_file(path)
         try:  # each file on its own, so that every problem names its file
             game.new_state(seed=seed, players=players, options=tuple(options), inputs={"hand": {seat: hands[seat]}})
         except engine.InputError as e:
             problems += [f"{path}: {p}" for p in e.problems]
+            count += len(e.problems) + e.more
     if problems:
-        for p in problems:
+        from ..engine.state import MAX_INPUT_PROBLEMS
+        shown = problems[:MAX_INPUT_PROBLEMS]  # (the engine words only so many of each file's)
+        for p in shown:
             click.echo(f"error: {printable(p)}", err=True)
+        if count > len(shown):
+            click.echo(f"error: ... and {count - len(shown)} more", err=True)
         sys.exit(2)
     return {"hand": hands}
 
@@ -680,14 +685,17 @@ def _exact(p) -> str:
 def explain(code):
     """Explain a diagnostic code, e.g. E012."""
     key = code.strip().upper()
-    if key.isdigit():
+    # a code's number alone (12, or in another script's digits, which int() reads); isdigit() would also take
+    # superscripts, which int() refuses, and a number of thousands of digits is no code's
+    if key.isdecimal() and len(key) <= 4:
         key = f"E{int(key):03d}"
     try:
         text = codes.explain(key)
     except (KeyError, LookupError, ValueError):
         text = None
     if not text:
-        say(f"unknown code {code.strip()}", err=True)
+        shown = code.strip()
+        say(f"unknown code {shown if len(shown) <= 40 else shown[:37] + '...'}", err=True)
         sys.exit(1)
     say(text.rstrip("\n"))
 

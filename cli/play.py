@@ -723,6 +723,9 @@ class Session:
         except SaveError as e:
             self.echo(f"cannot load {path}: {e}")
             return
+        except ValueError:  # a save is anyone's file: whatever in it slipped past its checks, the game goes on
+            self.echo(f"cannot load {path}: it holds a value mire cannot read")
+            return
         self.state, self.movers = state, movers
         self.answers = {}
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs

@@ -1,6 +1,7 @@
 """Save files: the moves of a game and what is needed to start it again.
 
-    {"format": "mire-save", "version": 1, "game": a bundled game's name or a file's path,
+    {"format": "mire-save", "version": 1, "game": a bundled game's name or the path of a rules file in the
+     save's folder or below it, from that folder (see game_file),
      "players": 2, "seed": 1, "options": [], "moves": [move texts],
      "inputs": {"hand": {"1": [[line number, text], ...]}}}
 
@@ -28,7 +29,7 @@ from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, bundled_names, is_path, read_text_file
 from ..grammar.parser import unsafe_character
 from ..grammar.position import PositionError, parse_position
-from .games import UnknownGame, reference
+from .games import UnknownGame
 
 FORMAT = "mire-save"
 VERSION = 1
@@ -85,6 +86,7 @@ def _read_inputs(value) -> dict:
 def write_save(path: str, data: dict) -> None:
     """Write the save file atomically: a crash leaves either the old file or the new one."""
     folder = os.path.dirname(os.path.abspath(path))
+    data = dict(data, game=relative_reference(data["game"], path))
     text = json.dumps(data, indent=2) + "\n"
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tmp")
@@ -125,6 +127,19 @@ MAX_SAVE_BYTES = 10_000_000
 MAX_SEED = 10 ** 18
 
 
+class _LongNumber:
+    """A number in a save's JSON too long to be any of a save's numbers: read as this, which is no whole number,
+    so that the check of its place refuses it in that place's words (int() of a number of more than 4,300
+    digits would raise, and the conversion is quadratic in the digits)."""
+
+    def __repr__(self):
+        return "a number of too many digits"
+
+
+def _json_int(text: str):
+    return int(text) if len(text) <= 30 else _LongNumber()
+
+
 def read_save(path: str) -> Saved:
     """The save file's contents, checked for shape (not yet against the game)."""
     try:
@@ -132,7 +147,7 @@ def read_save(path: str) -> Saved:
     except FileRefused as e:
         raise SaveError(str(e)) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as e:
         raise SaveError(f"bad JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
     except RecursionError:
@@ -203,10 +218,7 @@ def restore(path: str):
     """(game, game reference, saved, state, movers) of a save file; SaveError when refused."""
     saved = read_save(path)
     try:
-        ref = reference(saved.game, relative_to=os.path.dirname(os.path.abspath(path)))
-        if is_path(ref) and not os.path.realpath(ref).endswith(".mire"):
-            # a save names a .mire file: a link by that name to another file is not one
-            raise SaveError(f"'game' is {ascii(saved.game[:60])}, a link to a file that is not a .mire file")
+        ref = saved.game if not is_path(saved.game) else game_file(saved.game, path)
         game = load_game(ref)
     except UnknownGame:
         raise SaveError(f"unknown game '{saved.game}'") from None
@@ -222,6 +234,44 @@ def restore(path: str):
     return game, ref, saved, state, movers
 
 
+def game_file(written: str, save_path: str) -> str:
+    """The rules file a save names by `written` (a path), as an absolute path; SaveError when refused.
+
+    The rule: a save names either a bundled game (by its name) or a rules file in the save's own folder or
+    below it, nothing else. A save comes from anyone, and a file anywhere else (by an absolute path, by `../`,
+    or through a link that leads out of the folder) would make `replay` and `load` read, and print what they
+    find in, a file its reader never chose. The path is read from the save's folder (as mire writes it), else
+    from the working folder or as an absolute path (as older saves have it); wherever it leads, the file must
+    lie in the save's folder, and nothing outside it is opened (only looked up)."""
+    shown = ascii(written[:60])
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(save_path)))
+    places = [os.path.realpath(p) for p in (os.path.join(folder, written), os.path.abspath(written))]
+    if not all(p.endswith(".mire") for p in places):  # a link by a .mire name to another file is not one
+        raise SaveError(f"'game' is {shown}, a link to a file that is not a .mire file")
+    inside = [p for p in places if os.path.commonpath([folder, p]) == folder]
+    if not inside:  # (refused whether or not there is such a file: the answer tells nothing of other folders)
+        raise SaveError(f"'game' is {shown}, a file outside the save's folder; a save names a bundled game or a "
+                        f"rules file in its own folder or below it")
+    found = next((p for p in inside if os.path.isfile(p)), None)
+    if found is None:
+        raise SaveError(f"'game' is {shown}, and there is no such file in the save's folder")
+    return found
+
+
+def relative_reference(game_ref: str, save_path: str) -> str:
+    """What a save written at `save_path` records for the game `game_ref` (a bundled name or a file's absolute
+    path, as games.reference gives it): the file's path from the save's folder (see game_file); SaveError when
+    the file lies outside that folder, since such a save could not be loaded."""
+    if not is_path(game_ref):
+        return game_ref
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(save_path)))
+    target = os.path.realpath(game_ref)
+    if os.path.commonpath([folder, target]) != folder:
+        raise SaveError(f"the game's rules file is not in that folder or below it, and a save names its game's file "
+                        f"from its own folder (save in {os.path.dirname(target)} or a folder above it)")
+    return os.path.relpath(target, folder).replace(os.sep, "/")
+
+
 def start(game, saved: Saved):
     """A fresh state of the saved game, with what the players brought; SaveError when refused."""
     for by_seat in saved.inputs.values():
@@ -235,7 +285,8 @@ def start(game, saved: Saved):
             arrange(state, parse_position(saved.position, "its position"), "its position")
         return state
     except InputError as e:
-        raise SaveError("what the players brought is refused: " + "; ".join(e.problems)) from None
+        more = [f"... and {e.more} more"] if e.more else []
+        raise SaveError("what the players brought is refused: " + "; ".join(e.problems + more)) from None
     except PositionError as e:
         raise SaveError(str(e)) from None
     except (RuleError, SetupError) as e:

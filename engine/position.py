@@ -3,10 +3,16 @@ cleared and filled from their rows, variables set, whose turn it is. The positio
 game: undo stops there, and `restart` comes back to it."""
 from __future__ import annotations
 
+from collections import deque
+
 from ..grammar.position import Position, PositionError
 from ..grammar.wording import did_you_mean
 from .positions import record
 from .runtime import DIRS, Dir
+
+# the different sets of attributes a legend picks one kind's pieces by (`C = card(name: x)`, `D = card(level: 2)`):
+# the pieces of a kind are indexed once for each set, so that arranging stays linear in the pieces
+MAX_ATTRIBUTE_SETS = 16
 
 
 def arrange(state, pos: Position, name: str = "position") -> None:
@@ -33,6 +39,7 @@ class _Arranger:
     def __init__(self, S, pos: Position, name: str):
         self.S, self.pos, self.name = S, pos, name
         self.players = {p.name: p for p in S.players}
+        self.free: dict = {}  # (kind's name, attribute names) -> the pieces by owner and values (free_pieces)
 
     def fail(self, line, message):
         raise PositionError(f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}")
@@ -116,15 +123,38 @@ class _Arranger:
             S.create_piece(piece.kind, self.start_values(kind, piece), owner, piece.up, space)
             return
         wanted = dict(piece.attrs)
-        for p in S.kind_pieces[piece.kind]:
-            if (p.loc is not None and p.loc.is_space) or (owner is not None and p.owner is not owner):
-                continue
-            if all(str(p.attrs.get(k)) == str(v) for k, v in wanted.items()):
+        names = tuple(sorted(wanted))
+        values = tuple(str(wanted[n]) for n in names)
+        free = self.free_pieces(kind, names, piece.line).get((id(owner) if owner is not None else None, values))
+        while free:
+            p = free.popleft()
+            if p.loc is None or not p.loc.is_space:  # (one put on a space before is never free again)
                 S.move_piece(p, space, None)
                 p.up = piece.up
                 return
         whose = f" of {owner.name}" if owner is not None else ""
         self.fail(piece.line, f"there is no {piece.kind}{whose} {wanted} left to put on {space.name}")
+
+    def free_pieces(self, kind, names, line) -> dict:
+        """The pieces of `kind` that may be put on a space, in the order of the tables, by (owner, the values of
+        `names` as text) and by (None, those values) for a piece of any owner: built once for each set of names."""
+        key = (kind.name, names)
+        if key in self.free:
+            return self.free[key]
+        for name in names:
+            if name not in kind.attrs:
+                self.fail(line, f"a {kind.name} has no attribute '{name}'{did_you_mean(name, list(kind.attrs))}")
+        if sum(1 for kind_name, _ in self.free if kind_name == kind.name) >= MAX_ATTRIBUTE_SETS:
+            self.fail(line, f"the legend picks {kind.name} pieces by more than {MAX_ATTRIBUTE_SETS} different sets "
+                            f"of attributes")
+        index: dict = {}
+        for p in self.S.kind_pieces[kind.name]:
+            values = tuple(str(p.attrs.get(n)) for n in names)
+            index.setdefault((None, values), deque()).append(p)
+            if p.owner is not None:
+                index.setdefault((id(p.owner), values), deque()).append(p)
+        self.free[key] = index
+        return index
 
     def start_values(self, kind, piece) -> dict:
         """A new piece's attributes: their start values, but those the legend writes out."""

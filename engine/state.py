@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from functools import partial
 from operator import itemgetter
 from typing import Optional
 
@@ -19,7 +20,7 @@ from ..grammar.limits import (
     MAX_PIECES,
 )
 from ..grammar.types import RELATIVE_DIRECTIONS
-from ..grammar.wording import did_you_mean, player_count
+from ..grammar.wording import did_you_mean, limited_suggestions, player_count
 from .chance import ChanceEvent, Script, fork_random
 from .compiler import CompiledGame
 from .explain import explain
@@ -77,11 +78,43 @@ class IllegalMove(Exception):
 
 
 class InputError(ValueError):
-    """What a player brought to the game (a hand, say) does not fit its rules; one problem a line."""
+    """What a player brought to the game (a hand, say) does not fit its rules; one problem a line: the first
+    MAX_INPUT_PROBLEMS of them, and `more` counts the others."""
 
-    def __init__(self, problems):
+    def __init__(self, problems, more=0):
         self.problems = problems
-        super().__init__("\n".join(problems))
+        self.more = more
+        super().__init__("\n".join(problems + ([f"... and {more} more"] if more else [])))
+
+
+# problems of what the players brought that are told (the rest are counted): a hand file or a save may hold a
+# hundred thousand lines, each a problem, and looking for the name each meant is a search of the whole collection
+MAX_INPUT_PROBLEMS = 20
+# the work of the searches for the name a player meant, all the problems told together (wording.closest counts it:
+# a name compared is one, a close look ten): a collection of 5,000 cards of like names costs 55,000 a search
+MAX_INPUT_SUGGESTION_WORK = 200_000
+# characters of a name a player brought that a problem quotes (a line of a hand file may be 100,000 long)
+_QUOTED = 60
+
+
+def _quoted(text) -> str:
+    text = str(text)
+    return text if len(text) <= _QUOTED else text[:_QUOTED - 3] + "..."
+
+
+class _Problems:
+    """The problems of what the players brought: the first MAX_INPUT_PROBLEMS told, the others counted. A problem
+    is added as its words, or as a function that words it, called only if it is told (the wording of an unknown
+    name searches the whole collection for the name meant)."""
+
+    def __init__(self):
+        self.told: list = []
+        self.count = 0
+
+    def add(self, words) -> None:
+        self.count += 1
+        if len(self.told) < MAX_INPUT_PROBLEMS:
+            self.told.append(words() if callable(words) else words)
 
 
 @attrs.define
@@ -405,20 +438,21 @@ class State:
     def _take_inputs(self, inputs):
         """Fill declared input zones from what each player brought: lists of (line number, text)."""
         declared = {i.zone: (i.count, i.kind, i.source) for i in self.game.inputs}
-        problems = []
-        for zone, by_seat in inputs.items():
-            if zone not in declared:
-                problems.append(f"{self.game.title} takes no '{zone}' from the players"
-                                + (f" (it takes: {', '.join(declared)})" if declared else ""))
-                continue
-            count, kind, source = declared[zone]
-            for seat, lines in by_seat.items():
-                problems.extend(self._take_input(zone, count, kind, source, self.players[seat], lines))
-        if problems:
-            raise InputError(problems)
+        problems = _Problems()
+        with limited_suggestions(MAX_INPUT_SUGGESTION_WORK):
+            for zone, by_seat in inputs.items():
+                if zone not in declared:
+                    problems.add(f"{self.game.title} takes no '{_quoted(zone)}' from the players"
+                                 + (f" (it takes: {', '.join(declared)})" if declared else ""))
+                    continue
+                count, kind, source = declared[zone]
+                for seat, lines in by_seat.items():
+                    self._take_input(zone, count, kind, source, self.players[seat], lines, problems)
+        if problems.count:
+            raise InputError(problems.told, problems.count - len(problems.told))
 
-    def _take_input(self, zone, count, kind, source, player, lines):
-        problems, chosen, where = [], [], {}
+    def _take_input(self, zone, count, kind, source, player, lines, problems):
+        chosen, where, found = [], {}, problems.count
         pool = [p for p in player.zones[source].pieces if p.kind.name == kind]
 
         def key(text):
@@ -428,32 +462,48 @@ class State:
         for p in pool:
             for k in keys:
                 index.setdefault(key(p.attrs.get(k)), []).append(p)
+        said = f"{player.name}'s {zone}"
+        names: list = []  # the names of the pool, gathered for the first problem that suggests one
+
+        def unknown(lineno, text):
+            if not names:
+                names.extend(str(p.attrs.get(k)) for p in pool for k in keys if isinstance(p.attrs.get(k), str))
+            return (f"{said}, line {lineno}: there is no {kind} '{_quoted(text)}' in the {source}"
+                    f"{did_you_mean(str(text), names)}")
+        # each name's pieces, and whether they differ (a name that could be any of them), worked out once: a
+        # hand may name one card thousands of times
+        by_name: dict = {}
+        taken: dict = {}  # a name's key -> how many of its pieces (in order) lines before took
         for lineno, text in lines:
-            matches = list({id(p): p for p in index.get(key(text), [])}.values())
-            if not matches:
-                names = [str(p.attrs.get(k)) for p in pool for k in keys if isinstance(p.attrs.get(k), str)]
-                problems.append(f"{player.name}'s {zone}, line {lineno}: there is no {kind} '{text}' in the "
-                                f"{source}{did_you_mean(str(text), names)}")
+            k = key(text)
+            if k not in index:
+                problems.add(partial(unknown, lineno, text))
                 continue
-            if len(matches) > 1 and len({id(p) for p in matches}) > 1 and \
-                    len({tuple(sorted(p.attrs.items(), key=str)) for p in matches}) > 1:
-                problems.append(f"{player.name}'s {zone}, line {lineno}: '{text}' could be any of "
-                                f"{len(matches)} {kind}s; name one exactly")
+            if k not in by_name:
+                pieces = list({id(p): p for p in index[k]}.values())
+                by_name[k] = (pieces, len({tuple(sorted(p.attrs.items(), key=str)) for p in pieces}) > 1)
+            matches, ambiguous = by_name[k]
+            if ambiguous:
+                problems.add(f"{said}, line {lineno}: '{_quoted(text)}' could be any of {len(matches)} {kind}s; "
+                             f"name one exactly")
                 continue
-            piece = next((p for p in matches if id(p) not in where), matches[0])
-            if id(piece) in where:
-                problems.append(f"{player.name}'s {zone}, line {lineno}: '{text}' is already in the {zone} "
-                                f"(line {where[id(piece)]}); a {zone} holds each {kind} once")
+            first_free = taken.get(k, 0)
+            while first_free < len(matches) and id(matches[first_free]) in where:
+                first_free += 1
+            taken[k] = first_free
+            if first_free == len(matches):
+                problems.add(f"{said}, line {lineno}: '{_quoted(text)}' is already in the {zone} "
+                             f"(line {where[id(matches[0])]}); a {zone} holds each {kind} once")
                 continue
+            piece = matches[first_free]
             where[id(piece)] = lineno
             chosen.append(piece)
         self._note_chance("brought", pool)  # the others cannot tell which pieces were chosen
-        if not problems and len(chosen) != count:
-            problems.append(f"{player.name}'s {zone} has {len(chosen)} {kind}s, and it must have {count}")
-        if not problems:
+        if problems.count == found and len(chosen) != count:
+            problems.add(f"{said} has {len(chosen)} {kind}s, and it must have {count}")
+        if problems.count == found:
             for piece in chosen:
                 self.move_piece(piece, player.zones[zone], None)
-        return problems
 
     def _build_boards(self):
         self.boards = {}

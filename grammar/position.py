@@ -3,6 +3,7 @@ whose turn it is), read with a Lark grammar (position.lark) into plain records. 
 state to one."""
 from __future__ import annotations
 
+import re
 from importlib import resources
 from typing import Optional
 
@@ -10,6 +11,7 @@ import attrs
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
+from .limits import MAX_DIGITS
 from .parser import unsafe_character
 
 MAX_POSITION_CHARS = 65_536  # a 64 x 64 board of one-character symbols, with room for its legend and notes
@@ -133,9 +135,10 @@ class _Reader:
         if key in ("to move", "phase", "turn"):
             if len(after) != 1:
                 self.fail(line, f"`{key}:` is followed by one word")
-            if key == "turn" and not after[0].isdigit():
+            turn = self.number(after[0], line) if key == "turn" else None
+            if key == "turn" and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 0):
                 self.fail(line, "`turn:` is followed by a whole number")
-            self.said[key] = int(after[0]) if key == "turn" else after[0]
+            self.said[key] = turn if key == "turn" else after[0]
             return
         if after or not (len(words) == 1 or (len(words) == 3 and words[1] == "of")):
             self.fail(line, "a board's line is `BOARD:` or `BOARD of PLAYER:`, and its rows follow")
@@ -152,7 +155,7 @@ class _Reader:
             owner = left[2]
         elif len(left) != 1:
             self.fail(line, "the left of `=` is a symbol, a variable, or `VARIABLE of PLAYER`")
-        number = _number(head)
+        number = self.number(head, line)
         if attrs_tree is None and not rest and number is not None:
             self.settings.append(Setting(left[0], owner, number, line))
             return
@@ -170,14 +173,25 @@ class _Reader:
             up, rest = rest[-1] == "up", rest[:-2]
         if rest and (len(rest) != 2 or rest[0] != "of"):
             self.fail(line, "a piece is written `KIND`, `KIND of PLAYER`, then `face down` if it is")
-        pairs = tuple((str(p.children[0]), _number(str(p.children[1])) if _number(str(p.children[1])) is not None
-                       else str(p.children[1])) for p in attrs_tree.children) if attrs_tree is not None else ()
+        pairs = tuple((str(p.children[0]), self.value(str(p.children[1]), line))
+                      for p in attrs_tree.children) if attrs_tree is not None else ()
         self.legend[symbol] = Piece(symbol, kind, pairs, rest[1] if rest else None, up, line)
 
+    def value(self, text: str, line):
+        """An attribute's value as written: yes/no and whole numbers read as such, any other word as text."""
+        number = self.number(text, line)
+        return text if number is None else number
 
-def _number(text: str):
-    if text in ("yes", "no"):
-        return text == "yes"
-    if text.lstrip("-").isdigit():
+    def number(self, text: str, line):
+        """yes/no, a whole number written in the digits 0-9 (int() would also take other scripts' digits, and
+        isdigit() superscripts, which int() refuses), or None for another word."""
+        if text in ("yes", "no"):
+            return text == "yes"
+        if not _WHOLE_NUMBER.fullmatch(text):
+            return None
+        if len(text.lstrip("-")) > MAX_DIGITS:
+            self.fail(line, f"a number has at most {MAX_DIGITS} digits, and this one has {len(text.lstrip('-')):,}")
         return int(text)
-    return None
+
+
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")

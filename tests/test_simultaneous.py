@@ -5,6 +5,7 @@ search bot at a joint step, and Queensland's group movement as one joint decisio
 import itertools
 import json
 import random
+import shutil
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -163,8 +164,9 @@ def test_the_answers_are_typed_as_the_history_reads_them_and_replay_exactly(goof
         again.apply(again.parse_move(text))
     assert snapshot(again) == snapshot(state) and again.outcome() == state.outcome()
     # through a save file, as `mire play` writes one and `mire replay` reads it
-    path = tmp_path / "g.json"
-    path.write_text(json.dumps(save_data(GOOFSPIEL, 2, 7, (), state.history)))
+    path = tmp_path / "g.json"  # (beside its game: a save names a rules file in its own folder)
+    shutil.copy(GOOFSPIEL, tmp_path / "goofspiel.mire")
+    path.write_text(json.dumps(save_data("goofspiel.mire", 2, 7, (), state.history)))
     out = run(["replay", str(path), "--seat", "1"])
     assert "2. red plays red: " in out and state.outcome().text in out
 
