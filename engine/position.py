@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..grammar.limits import MAX_ATTRIBUTE_SETS
 from ..grammar.position import Position, PositionError
 from ..grammar.wording import did_you_mean
 from .positions import record
 from .runtime import DIRS, Dir
-
-# the different sets of attributes a legend picks one kind's pieces by (`C = card(name: x)`, `D = card(level: 2)`):
-# the pieces of a kind are indexed once for each set, so that arranging stays linear in the pieces
-MAX_ATTRIBUTE_SETS = 16
 
 
 def arrange(state, pos: Position, name: str = "position") -> None:

@@ -13,6 +13,8 @@ import attrs
 from ..grammar.limits import (
     MAX_DEPTH,
     MAX_DIGITS,
+    MAX_INPUT_PROBLEMS,
+    MAX_INPUT_SUGGESTION_WORK,
     MAX_JOURNAL,
     MAX_LEGAL_MOVES,
     MAX_LOG_CHARS,
@@ -87,12 +89,6 @@ class InputError(ValueError):
         super().__init__("\n".join(problems + ([f"... and {more} more"] if more else [])))
 
 
-# problems of what the players brought that are told (the rest are counted): a hand file or a save may hold a
-# hundred thousand lines, each a problem, and looking for the name each meant is a search of the whole collection
-MAX_INPUT_PROBLEMS = 20
-# the work of the searches for the name a player meant, all the problems told together (wording.closest counts it:
-# a name compared is one, a close look ten): a collection of 5,000 cards of like names costs 55,000 a search
-MAX_INPUT_SUGGESTION_WORK = 200_000
 # characters of a name a player brought that a problem quotes (a line of a hand file may be 100,000 long)
 _QUOTED = 60
 

@@ -38,3 +38,12 @@ MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup,
 MAX_SOLVE_NODES = 2_000_000  # positions (and chance outcomes) an exact solution may visit
 MAX_ANALYSIS_WORK = 100_000_000  # steps of one perft or exact solution, all its moves and listings together
 ANALYSIS_STEPS_PER_MOVE = 50  # what each move played or listing counts besides its own steps (engine/work_bound.py)
+# problems of what the players brought that are told (the rest are counted): a hand file or a save may hold a
+# hundred thousand lines, each a problem, and looking for the name each meant is a search of the whole collection
+MAX_INPUT_PROBLEMS = 20
+# the work of the searches for the name a player meant, all the problems told together (wording.closest counts it:
+# a name compared is one, a close look ten): a collection of 5,000 cards of like names costs 55,000 a search
+MAX_INPUT_SUGGESTION_WORK = 200_000
+# the different sets of attributes a legend picks one kind's pieces by (`C = card(name: x)`, `D = card(level: 2)`):
+# the pieces of a kind are indexed once for each set, so that arranging stays linear in the pieces
+MAX_ATTRIBUTE_SETS = 16
