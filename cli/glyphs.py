@@ -36,14 +36,22 @@ def paint(text: str, code: Optional[str], color: bool) -> str:
 def unique_prefixes(words: Iterable[str]) -> dict:
     """The shortest prefix of each word that no other word starts with (at least 1 char)."""
     words = sorted(set(words))
+    # (the words that share a prefix with w stand next to it in order: its neighbours say how far it is shared)
+    shared = [_common_prefix(a, b) for a, b in zip(words, words[1:])]
     out = {}
-    for w in words:
-        others = [o for o in words if o != w]
-        n = 1
-        while n < len(w) and any(o.startswith(w[:n]) for o in others):
-            n += 1
-        out[w] = w[:n]
+    for i, w in enumerate(words):
+        longest = max(shared[i - 1] if i > 0 else 0, shared[i] if i < len(shared) else 0)
+        out[w] = w[:max(1, min(len(w), longest + 1))]
     return out
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _is_face_down(piece: dict) -> bool:

@@ -103,6 +103,29 @@ def test_glyphs():
     assert unique_prefixes(["golden", "grey", "blue"]) == {"golden": "go", "grey": "gr", "blue": "b"}
 
 
+def _prefixes_one_by_one(words):
+    """unique_prefixes as first written: each word against every other (quadratic)."""
+    words = sorted(set(words))
+    out = {}
+    for w in words:
+        n = 1
+        while n < len(w) and any(o.startswith(w[:n]) for o in words if o != w):
+            n += 1
+        out[w] = w[:n]
+    return out
+
+
+def test_unique_prefixes_are_those_of_each_word_against_every_other():
+    import random
+    rng = random.Random(3)
+    for _ in range(300):
+        words = ["".join(rng.choice("abc") for _ in range(rng.randint(0, 5))) for _ in range(rng.randint(1, 12))]
+        assert unique_prefixes(words) == _prefixes_one_by_one(words), words
+    # (linear: 20,000 names sharing long prefixes, as a board of distinct cards has)
+    many = [f"card number {i:05}" for i in range(20000)]
+    assert unique_prefixes(many)["card number 00042"] == "card number 00042"
+
+
 def test_hidden_info():
     assert not has_hidden_info(view_of([grid("cells", 2, 2, pieces={"a1": [owned("red")]})]))
     assert has_hidden_info(view_of([grid("cells", 2, 2, pieces={"a1": [thing(up=False)]})]))
