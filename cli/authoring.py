@@ -1,6 +1,7 @@
 """The commands for people who write rules files: `mire fmt` and `mire lsp`."""
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 import tempfile
@@ -17,17 +18,18 @@ UNREADABLE = 2  # a file could not be read or does not parse
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
 @click.option("--diff", "show_diff", is_flag=True,
-              help="Change nothing; print what would change as a unified diff (see below for large files).")
+              help="Change nothing; print what would change as a unified diff (see above for large files).")
 def fmt(paths, check, show_diff):
     """Format rules files in place: indentation, spacing, table columns, blank lines.
 
     A PATH may be a folder (its .mire files, recursively; a link in it that leads outside it is skipped,
     with a note) or `-` (read standard input, write the result to standard output). Comments stay; the
-    meaning never changes. With --diff, the changed lines between the first and the last change are
-    compared by difflib when they are at most a few thousand; beyond that, line by line, in one pass (a
-    blank line added or removed is shown as such, any other changed line as removed and added): a correct
-    diff, though not always the shortest. Exit status: 0 when done (or, with --check, when every file is
-    formatted), 1 when --check finds a file to format, 2 when a file cannot be read or has a syntax error."""
+    meaning never changes. With --diff, the lines from the first change to the last are compared by
+    difflib when there are about a thousand or fewer on each side (their product at most 1,000,000); beyond
+    that, line by line, in one pass (a blank line added or removed shows as such, any other changed line as
+    removed and added): a correct diff, though not always the shortest. Exit status: 0 when done (or, with
+    --check, when every file is formatted), 1 when --check finds a file to format, 2 when a file cannot be
+    read or has a syntax error."""
     from mire.grammar.diagnostics import MireError
     from mire.grammar.formatter import FormatError, format_source
     from mire.grammar.frontend import FileRefused, read_text_file
@@ -146,12 +148,8 @@ CONTEXT = 3  # lines of context around a change, as difflib.unified_diff gives
 def _unified_diff(a: list, b: list, fromfile: str, tofile: str):
     """The lines of a unified diff from `a` to `b` (lines with their line ends), as difflib.unified_diff gives
     them, in time that grows with the number of lines times at most DIFFLIB_PAIRS."""
-    import difflib
-
-    matcher = difflib.SequenceMatcher(None, "", "")
-    matcher.opcodes = _opcodes(a, b)  # (get_grouped_opcodes reads these: the matcher compares nothing)
     started = False
-    for group in matcher.get_grouped_opcodes(CONTEXT):
+    for group in _Given(_opcodes(a, b)).get_grouped_opcodes(CONTEXT):
         if not started:
             started = True
             yield f"--- {fromfile}\n"
@@ -168,6 +166,17 @@ def _unified_diff(a: list, b: list, fromfile: str, tofile: str):
                 yield from ("+" + line for line in b[j1:j2])
 
 
+class _Given(difflib.SequenceMatcher):
+    """A matcher that compares nothing: it groups the opcodes it is given into hunks, as difflib does."""
+
+    def __init__(self, opcodes: list):
+        super().__init__(None, "", "")
+        self.given = opcodes
+
+    def get_opcodes(self) -> list:
+        return self.given
+
+
 def _hunk_range(start: int, stop: int) -> str:
     """A hunk's `start,length`, as difflib writes it."""
     length = stop - start
@@ -179,8 +188,6 @@ def _hunk_range(start: int, stop: int) -> str:
 def _opcodes(a: list, b: list) -> list:
     """difflib's opcodes from `a` to `b`: the lines the two begin and end with are equal; between them, difflib
     finds the fewest changes when that is cheap enough (DIFFLIB_PAIRS), else `_line_by_line` a correct set."""
-    import difflib
-
     head = 0
     while head < len(a) and head < len(b) and a[head] == b[head]:
         head += 1
