@@ -24,6 +24,8 @@ The layout, as the code below makes it:
 
 The layout is built on the parser's own tokens (`lexing.source_tokens`), and the result is parsed again:
 if its AST differs from the original's (spans apart), `FormatError` is raised and nothing is written.
+Every step takes time in proportion to the file (untrusted input: docs/language.md "Safety"), and none
+recurses on the AST: a file the parser reads, however deep its expressions, is formatted.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from typing import Optional
 
 import attrs
 
+from . import nodes as N
 from .dump import dump
 from .lexing import COMMENT, MULTI_WORD, NEWLINE, source_tokens
 from .parser import parse
@@ -55,7 +58,7 @@ def format_source(source: str, path: str = "<rules>") -> str:
     module = parse(source, path)
     text = source if source.endswith("\n") else source + "\n"
     result = _Formatter(text).run()
-    if meaning(parse(result, path)) != meaning(module):
+    if result != source and not same_meaning(parse(result, path), module):
         raise FormatError(f"{path}: formatting would change what the file means; it was left as it is")
     return result
 
@@ -64,8 +67,30 @@ _POSITION = re.compile(r" @\d+:\d+|Span\(line=\d+, column=\d+, end_line=\d+, end
 
 
 def meaning(module) -> str:
-    """The AST as text without its source positions: two files that mean the same give the same text."""
+    """The AST as text without its source positions: two files that mean the same give the same text.
+    (It recurses as deep as the AST: for a file of any depth, use `same_meaning`.)"""
     return _POSITION.sub("", dump(module))
+
+
+def same_meaning(a, b) -> bool:
+    """Whether two ASTs are the same but for their source positions (what `meaning` compares), walked with a
+    stack of their own, not Python's: an expression 1,000 terms long is as deep as that."""
+    todo = [(a, b)]
+    while todo:
+        x, y = todo.pop()
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, N.Span):
+            continue  # where a thing was written (a table cell's span, as well as every node's)
+        if isinstance(x, N.Node):
+            todo.extend((getattr(x, f.name), getattr(y, f.name)) for f in attrs.fields(type(x)) if f.name != "span")
+        elif isinstance(x, (list, tuple)):
+            if len(x) != len(y):
+                return False
+            todo.extend(zip(x, y))
+        elif x != y:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- what the tokens say
@@ -109,6 +134,7 @@ class _Formatter:
     def __init__(self, text: str):
         self.text = text
         self.source_lines = text.split("\n")
+        self.tab_columns: dict = {}  # line number -> the screen column of each character, for lines with tabs
         self.lines: list = []
         self.gaps: list = []  # gaps[i] comes before lines[i]; one more gap at the end
         self.paren = 0  # while reading: how many brackets are open
@@ -119,8 +145,15 @@ class _Formatter:
 
     # ------------------------------------------------------------ reading
     def column(self, tok) -> int:
-        """The 0-based screen column of a token in the source (tabs expanded)."""
-        return len(self.source_lines[tok.line - 1][:tok.column - 1].expandtabs(TAB))
+        """The 0-based screen column of a token in the source (tabs expanded). Once a line, not once a token,
+        is its text walked: a line can hold 100,000 tokens."""
+        columns = self.tab_columns.get(tok.line)
+        if columns is None:
+            line = self.source_lines[tok.line - 1]
+            if "\t" not in line:
+                return tok.column - 1
+            columns = self.tab_columns[tok.line] = _screen_columns(line)
+        return columns[tok.column - 1]
 
     def run(self) -> str:
         self.read(source_tokens(self.text))
@@ -209,7 +242,8 @@ class _Formatter:
             if not (line.opens_block and tokens[0].type == "PIECES" and tokens[-1].value == ":"):
                 continue
             rows = []
-            for row in lines[i + 1:]:
+            for k in range(i + 1, len(lines)):  # (not a copy of every line after each table)
+                row = lines[k]
                 if row.depth <= line.depth:
                     break
                 if len(row.segments) == 1:
@@ -255,13 +289,14 @@ class _Formatter:
 
     def gap_entries(self, gap: _Gap, before: Optional[_Line], after: Optional[_Line]) -> list:
         """The blank lines and indented comment lines between two logical lines."""
-        entries = list(gap.entries)
+        start, end = 0, len(gap.entries)  # (cut by index: 900,000 blank lines cost no more than one pass)
         if before is None or before.opens_block:
-            while entries and entries[0] is BLANK:
-                entries.pop(0)
+            while start < end and gap.entries[start] is BLANK:
+                start += 1
         if after is None:
-            while entries and entries[-1] is BLANK:
-                entries.pop()
+            while end > start and gap.entries[end - 1] is BLANK:
+                end -= 1
+        entries = gap.entries[start:end]
         low = after.depth if after is not None else 0
         high = before.depth if before is not None else 0
         out: list = []
@@ -356,6 +391,20 @@ def _blank_above_comments(entries: list, depth: int) -> list:
     if at > 0 and entries[at - 1] is BLANK:
         return entries
     return entries[:at] + [BLANK] + entries[at:]
+
+
+def _screen_columns(line: str) -> list:
+    """For each character of a line (and its end), the length of the line before it with its tabs expanded
+    (`len(line[:i].expandtabs(TAB))`: a tab stop counts from the last `\\r` too, as expandtabs counts it)."""
+    columns: list = []
+    length = col = 0
+    for ch in line:
+        columns.append(length)
+        width = TAB - col % TAB if ch == "\t" else 1
+        length += width
+        col = 0 if ch == "\r" else col + width
+    columns.append(length)
+    return columns
 
 
 def _text(tok) -> str:

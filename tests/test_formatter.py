@@ -1,6 +1,7 @@
 """`mire fmt`: the canonical layout never changes what a file means, and formatting twice changes nothing."""
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from pathlib import Path
@@ -246,7 +247,14 @@ def test_fmt_reports_a_syntax_error_and_goes_on(tmp_path):
 
 
 def test_fmt_of_a_folder_reads_only_regular_files(tmp_path):
-    (tmp_path / "endless.mire").symlink_to("/dev/zero")  # (a stranger's folder: reading it would never end)
+    os.mkfifo(tmp_path / "endless.mire")  # (a stranger's folder: reading it would never end)
     result = CliRunner().invoke(main, ["fmt", str(tmp_path)])
     assert result.exit_code == 2
     assert result.output.strip() == f"{tmp_path / 'endless.mire'}: error: cannot read it: it is not a file"
+
+
+def test_fmt_of_a_folder_skips_a_link_to_a_device(tmp_path):
+    (tmp_path / "endless.mire").symlink_to("/dev/zero")  # (outside the folder: not read at all)
+    result = CliRunner().invoke(main, ["fmt", str(tmp_path)])
+    assert result.exit_code == 0
+    assert result.output == f"{tmp_path / 'endless.mire'}: skipped: it is a link that leads outside {tmp_path}\n"
