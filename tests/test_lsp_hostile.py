@@ -226,6 +226,7 @@ def test_explanations_go_to_a_private_folder_and_never_through_a_link(tmp_path):
     finally:
         c.close()
     assert victim.read_text() == "precious\n"
+    assert not explanation.parent.exists()  # the server took its folder away as it stopped
 
 
 # ---------------------------------------------------------------- every request gets a reply
