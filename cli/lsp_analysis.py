@@ -15,14 +15,17 @@ import attrs
 
 from ..engine.library import LIBRARY
 from ..grammar import nodes as N
+from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.frontend import check_game, read_rules
 from ..grammar.lexing import source_tokens
+from ..grammar.limits import MAX_FILE_BYTES
 from ..grammar.parser import parse_expression
 from ..grammar.symbols import Checked
 from ..grammar.types import ANY, COMMON_ATTRS, PIECE, Type, enum_type, list_of, piece_of
 from .highlight import DECLARATION_WORDS, OPERATOR_WORDS, OTHER_WORDS, STATEMENT_WORDS
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 MAX_BASES = 4  # a variant of a variant of ...: how deep to follow
 COMMON_ATTR_DOCS = {
     ("space", "x"): "its column, from 1", ("space", "y"): "its row, from 1", ("space", "name"): "its name",
@@ -210,14 +213,23 @@ class Analysis:
             return f"piece kind '{occ.key[1]}' already has an attribute '{new_name}'"
         return None
 
+    def source_of(self, path: str) -> Optional[str]:
+        """The text of this file or of a base game, as it was analysed."""
+        analysis: Optional[Analysis] = self
+        while analysis is not None:
+            if analysis.path == path:
+                return analysis.source
+            analysis = analysis.base
+        return None
+
     # ------------------------------------------------------------ completion
     def completions(self, line: int, column: int, line_text: str) -> list:
         """What may be typed at (line, column); `line_text` is the line as it is now in the editor."""
         before = line_text[:max(0, column - 1)]
         stripped = before.lstrip()
-        attr = re.search(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([A-Za-z_0-9]*)$", before)
-        if attr:
-            return self._attribute_completions(attr.group(1), line)
+        chain = attribute_chain(before)
+        if chain is not None:
+            return self._attribute_completions(chain, line)
         at_start = before == stripped  # nothing but the text typed so far on the line: a top-level item
         m = re.fullmatch(r"(replace|remove)\s+(?:(action|trigger|def|proc|option|var|const)\s+)?[A-Za-z_0-9]*",
                          stripped)
@@ -311,6 +323,29 @@ class Analysis:
         return sorted(out, key=lambda c: c.label)
 
 
+def attribute_chain(before: str) -> Optional[str]:
+    """The names before the last dot when the text before the cursor ends with `a.b.` or `a.b.c` ("a.b"), else None.
+
+    One pass backwards over the text: a regular expression searched here backtracked, and took seconds on a long
+    line of `a.a.a...` that does not end so."""
+    i = len(before)
+    while i and before[i - 1] in _NAME_CHARACTERS:  # the name being typed
+        i -= 1
+    names: list = []
+    while i and before[i - 1] == ".":
+        start = i - 1
+        while start and before[start - 1] in _NAME_CHARACTERS:
+            start -= 1
+        name = NAME.search(before, start, i - 1)  # a name starts with a letter or _: "1a" is the name "a"
+        if name is None or name.end() != i - 1:
+            break
+        names.append(name.group())
+        if name.start() != start:
+            break
+        i = start
+    return ".".join(reversed(names)) if names else None
+
+
 _ITEM_WORDS = {"action": "action", "fallback action": "action", "trigger": "trigger", "def": "def", "proc": "proc",
                "option": "option", "variable": "var", "constant": "const"}
 _LANGUAGE_WORDS = set(DECLARATION_WORDS) | set(STATEMENT_WORDS) | set(OTHER_WORDS) | set(OPERATOR_WORDS) \
@@ -324,10 +359,19 @@ def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]
     read it from disk."""
     path = str(Path(path).resolve())
     result = Analysis(path, source)
+    if too_large(source):  # refused as `mire check` refuses such a file: not parsed at all
+        from ..grammar import codes
+        result.problems.append(Problem("E091", _TOO_LARGE, None, "error", Place(path, 1, 1, 1, 1),
+                                       codes.explain("E091")))
+        return result
     reader = read or (lambda p: None)
 
     def read_file(p: Path) -> str:
+        """Another file of the game (a variant's base): as the editor holds it when it is open, else from disk
+        through the front end's bounded reader (a regular file in the game's folder or a bundled game)."""
         text = reader(str(p.resolve()))
+        if text is not None and too_large(text):
+            raise MireError([Diagnostic("E091", _TOO_LARGE, N.nowhere(str(p)))])
         return text if text is not None else read_rules(p)
 
     try:
@@ -345,6 +389,16 @@ def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]
         result.problems.append(Problem("internal", f"mire could not check this file: {type(err).__name__}: {err}",
                                        None, "error", Place(path, 1, 1, 1, 1), None))
     return result
+
+
+_TOO_LARGE = f"cannot read the file: it is larger than {MAX_FILE_BYTES:,} bytes"
+
+
+def too_large(text: str) -> bool:
+    """Whether a text is over the size of a rules file (grammar/limits.py), in UTF-8 bytes as on disk."""
+    if len(text) > MAX_FILE_BYTES:
+        return True
+    return len(text) * 4 > MAX_FILE_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
 
 
 def _problem(d, path: str, module: Optional[N.Module]) -> Problem:

@@ -7,8 +7,12 @@ to characters and back here.
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import logging
 import os
+import re
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Optional
@@ -16,15 +20,21 @@ from typing import Optional
 from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 
 from .. import __version__
 from ..grammar.diagnostics import MireError
 from ..grammar.formatter import FormatError, format_source
-from .lsp_analysis import Analysis, Place, RenameRefused, analyse
+from .lsp_analysis import Analysis, Place, Problem, RenameRefused, analyse, too_large
 
 # how long the server waits after a change before it checks the file again (typing goes on meanwhile)
 SETTLE_SECONDS = 0.2
+# characters the changes of one didChange may walk over (each change costs the length of the lines it touches):
+# past it the server stops following the document until the editor sends it whole again
+MAX_CHANGE_WORK = 20_000_000
 
 _SYMBOL_KINDS = {
     "game": T.SymbolKind.File, "players": T.SymbolKind.Property, "variant": T.SymbolKind.Package,
@@ -49,22 +59,79 @@ class _RequestFailed(JsonRpcException):
     MESSAGE = "Request failed"
 
 
+class _InternalError(JsonRpcException):
+    CODE = -32603  # as pygls' own, without the Python traceback it adds: the editor shows the message to the author
+    MESSAGE = "Internal error"
+
+
+class _InvalidParams(JsonRpcException):
+    CODE = -32602
+    MESSAGE = "Invalid params"
+
+
+class _Answered:
+    """What a request that was refused before it reached a handler becomes: already answered, nothing to do."""
+    jsonrpc = None
+
+
+class _MireProtocol(LanguageServerProtocol):
+    """pygls' protocol, where every request gets a reply and a change costs what it touches."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException:
+            # a request whose parameters do not fit (a negative position, a line of 2**31): pygls only logs it,
+            # and the editor would wait for the answer forever
+            if "id" in data and "method" in data and isinstance(data["id"], (int, str)):
+                method = str(data["method"])[:100]
+                error = _InvalidParams(f"the parameters of {method} are not valid").to_response_error()
+                self._send_response(data["id"], error=error)
+                return _Answered()
+            raise
+
+    def handle_message(self, message):
+        if not isinstance(message, _Answered):
+            super().handle_message(message)
+
+    @lsp_method(T.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: T.DidChangeTextDocumentParams):
+        """The changes applied in one pass over the document's lines: pygls rebuilds the whole text for each
+        change, so thousands of changes in one notification took seconds."""
+        server = self._server
+        assert isinstance(server, MireServer)
+        server.apply_changes(params.text_document, params.content_changes)
+        if (user_handler := self.fm.features.get(T.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield user_handler, (params,), None
+
+
 class MireServer(LanguageServer):
     def __init__(self):
-        super().__init__("mire", __version__)
+        super().__init__("mire", __version__, protocol_cls=_MireProtocol)
         self.analyses: dict = {}  # uri -> (version, Analysis)
         self.last_parsed: dict = {}  # uri -> the newest Analysis of a version that parsed
         self.pending: dict = {}  # uri -> the task that will publish its diagnostics
+        self.unfollowed: set = set()  # uris whose changes were too many to follow (MAX_CHANGE_WORK)
+        self.explanations: dict = {}  # code -> the uri of its file
+        self.explanation_folder: Optional[str] = None
 
     # ------------------------------------------------------------ documents
+    def document(self, uri: str) -> Optional[TextDocument]:
+        """A document the editor has open, with its text as the editor holds it; None for any other uri.
+        (pygls would read any other uri from disk: a device, a pipe, any file of the machine.)"""
+        return self.workspace.text_documents.get(uri)
+
     def text_of(self, path: str) -> Optional[str]:
         """The text of a file as the editor has it, when it is open."""
         uri = from_fs_path(str(Path(path).resolve()))
-        doc = self.workspace.text_documents.get(uri)
+        doc = self.document(uri) if uri else None
         return doc.source if doc is not None else None
 
-    def analysis(self, uri: str) -> Analysis:
-        doc = self.workspace.get_text_document(uri)
+    def analysis(self, doc: TextDocument) -> Analysis:
+        uri = doc.uri
+        if uri in self.unfollowed:
+            return _refused(uri, "E091", "mire lsp stopped following this file: the editor sent too many changes "
+                            "at once; close the file and open it again")
         cached = self.analyses.get(uri)
         if cached is not None and cached[0] == doc.version and cached[1].source == doc.source:
             return cached[1]
@@ -74,49 +141,65 @@ class MireServer(LanguageServer):
             self.last_parsed[uri] = result
         return result
 
-    def lines_of(self, path: str) -> list:
-        text = self.text_of(path)
-        if text is None:
-            try:
-                text = Path(path).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                text = ""
-        return text.splitlines() or [""]
+    def apply_changes(self, document: T.VersionedTextDocumentIdentifier, changes) -> None:
+        uri = document.uri
+        doc = self.document(uri)
+        if doc is None:
+            return
+        lines = list(doc.source.splitlines(True))  # as pygls splits them, so positions mean the same
+        codec = self.workspace.position_codec
+        work = 0
+        for change in changes:
+            if isinstance(change, T.TextDocumentContentChangeWholeDocument):
+                lines = list(change.text.splitlines(True))
+                self.unfollowed.discard(uri)
+                continue
+            if uri in self.unfollowed:
+                continue
+            if not lines:
+                lines = [""]
+            start = codec.position_from_client_units(lines, change.range.start)
+            end = codec.position_from_client_units(lines, change.range.end)
+            if (end.line, end.character) < (start.line, start.character):
+                start, end = end, start
+            first, last = lines[start.line], lines[end.line]
+            work += len(first) + len(last) + len(change.text)
+            if work > MAX_CHANGE_WORK:
+                self.unfollowed.add(uri)
+                continue
+            text = first[:start.character] + change.text + last[end.character:]
+            lines[start.line:end.line + 1] = text.splitlines(True)
+        self.workspace.put_text_document(T.TextDocumentItem(uri, doc.language_id or "mire", document.version,
+                                                            "".join(lines)))
 
     # ------------------------------------------------------------ positions
-    def to_range(self, place: Place, lines: Optional[list] = None) -> T.Range:
-        lines = lines if lines is not None else self.lines_of(place.path)
-        codec = self.workspace.position_codec
-        start = codec.position_to_client_units(lines, T.Position(place.line - 1, place.column - 1))
-        end = codec.position_to_client_units(lines, T.Position(place.end_line - 1, place.end_column - 1))
-        return T.Range(start, end)
+    def placer(self, analysis: Analysis) -> "_Placer":
+        return _Placer(self, analysis)
 
-    def to_location(self, place: Place) -> T.Location:
-        return T.Location(from_fs_path(place.path), self.to_range(place))
-
-    def from_position(self, uri: str, position: T.Position) -> tuple:
-        """(line, column) in characters, 1-based."""
-        doc = self.workspace.get_text_document(uri)
+    def from_position(self, doc: TextDocument, position: T.Position) -> tuple:
+        """(line, column) in characters, 1-based; a position past the text is taken as its end."""
         p = self.workspace.position_codec.position_from_client_units(doc.lines, position)
         return p.line + 1, p.character + 1
 
     # ------------------------------------------------------------ diagnostics
     def publish(self, uri: str):
-        analysis = self.analysis(uri)
-        lines = analysis.source.splitlines() or [""]
+        doc = self.document(uri)
+        if doc is None:  # a save, say, of a file the editor never opened: nothing of it is read
+            return
+        analysis = self.analysis(doc)
+        placer = self.placer(analysis)
         out = []
         for p in analysis.problems:
             message = p.message + (f"\nhint: {p.hint}" if p.hint else "")
-            related = [T.DiagnosticRelatedInformation(self.to_location(place), text) for place, text in p.related]
+            related = [T.DiagnosticRelatedInformation(placer.location(place), text) for place, text in p.related]
+            href = self.explanation_uri(p.code, p.explanation) if p.explanation else None
             out.append(T.Diagnostic(
-                range=self.to_range(p.place, lines), message=message, source="mire", code=p.code,
+                range=placer.range(p.place), message=message, source="mire", code=p.code,
                 severity=T.DiagnosticSeverity.Warning if p.severity == "warning" else T.DiagnosticSeverity.Error,
-                code_description=T.CodeDescription(href=_explanation_uri(p.code, p.explanation))
-                if p.explanation else None,
+                code_description=T.CodeDescription(href=href) if href else None,
                 data={"hint": p.hint, "explanation": p.explanation},
                 related_information=related or None))
-        version = self.workspace.get_text_document(uri).version
-        self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri, out, version))
+        self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri, out, doc.version))
 
     def publish_soon(self, uri: str):
         """Publish the diagnostics when the text has stopped changing for a moment."""
@@ -131,38 +214,104 @@ class MireServer(LanguageServer):
 
         self.pending[uri] = asyncio.get_running_loop().create_task(later())
 
+    def explanation_uri(self, code: str, text: str) -> Optional[str]:
+        """A file holding `mire explain CODE`, for the editor to open from the diagnostic's code.
+
+        The files live in a folder of this server's own (mode 0700, made by mkdtemp, which never follows a link),
+        each written once with O_EXCL | O_NOFOLLOW: a shared, predictable folder let another user of the machine
+        put a link there and have the server write through it."""
+        if code in self.explanations:
+            return self.explanations[code]
+        uri = None
+        if re.fullmatch(r"[A-Za-z0-9_-]{1,20}", code):
+            try:
+                if self.explanation_folder is None:
+                    self.explanation_folder = tempfile.mkdtemp(prefix="mire-explain-")
+                    atexit.register(shutil.rmtree, self.explanation_folder, True)
+                path = os.path.join(self.explanation_folder, f"{code}.txt")
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                uri = from_fs_path(path)
+            except OSError:
+                uri = None
+        self.explanations[code] = uri
+        return uri
+
+
+class _Placer:
+    """Places of an analysis as the protocol's ranges and locations, in the client's units. The text of another
+    file comes from the editor or from the analysis (a base game it read): the server reads no file for it."""
+
+    def __init__(self, server: MireServer, analysis: Analysis):
+        self.server, self.analysis = server, analysis
+        self.lines: dict = {}
+
+    def lines_of(self, path: str) -> Optional[list]:
+        if path not in self.lines:
+            text = self.server.text_of(path)
+            if text is None:
+                text = self.analysis.source_of(path)
+            self.lines[path] = (text.splitlines() or [""]) if text is not None else None
+        return self.lines[path]
+
+    def position(self, lines: Optional[list], line: int, column: int) -> T.Position:
+        position = T.Position(max(0, line - 1), max(0, column - 1))
+        if lines is None or position.line >= len(lines):  # a file not known here: characters as they are
+            return position
+        return self.server.workspace.position_codec.position_to_client_units(lines, position)
+
+    def range(self, place: Place) -> T.Range:
+        lines = self.lines_of(place.path)
+        return T.Range(self.position(lines, place.line, place.column),
+                       self.position(lines, place.end_line, place.end_column))
+
+    def location(self, place: Place) -> T.Location:
+        return T.Location(from_fs_path(place.path), self.range(place))
+
+
+def _refused(uri: str, code: str, message: str) -> Analysis:
+    from ..grammar import codes
+    path = str(Path(_path(uri)).resolve())
+    return Analysis(path, "", [Problem(code, message, None, "error", Place(path, 1, 1, 1, 1), codes.explain(code))])
+
 
 def _path(uri: str) -> str:
     path = to_fs_path(uri)
     return path if path else str(Path.cwd() / "untitled.mire")
 
 
-_EXPLANATIONS = Path(tempfile.gettempdir()) / f"mire-{__version__}-explain"
-
-
-def _explanation_uri(code: str, text: str) -> str:
-    """A file holding `mire explain CODE`, for the editor to open from the diagnostic's code."""
-    path = _EXPLANATIONS / f"{code}.txt"
-    try:
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    except OSError:
-        pass
-    return from_fs_path(str(path))
-
-
 server = MireServer()
+
+
+def _request(method: str, options=None):
+    """A request's handler, registered so that whatever goes wrong in it is answered in one line: pygls would
+    put the Python traceback in the reply, for the editor to show."""
+    def register(handler):
+        @functools.wraps(handler)
+        def answer(ls: MireServer, params):
+            try:
+                return handler(ls, params)
+            except JsonRpcException:
+                raise
+            except Exception as err:  # noqa: BLE001 - a bug of ours (or a RecursionError, a MemoryError)
+                words = (str(err).splitlines() or [""])[0][:200]
+                raise _InternalError(f"mire lsp could not answer: {type(err).__name__}"
+                                     + (f": {words}" if words else "")) from None
+        return server.feature(method, options)(answer) if options is not None else server.feature(method)(answer)
+    return register
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: MireServer, params: T.DidOpenTextDocumentParams):
+    ls.unfollowed.discard(params.text_document.uri)
     ls.publish(params.text_document.uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
 async def did_change(ls: MireServer, params: T.DidChangeTextDocumentParams):
-    ls.publish_soon(params.text_document.uri)
+    if ls.document(params.text_document.uri) is not None:
+        ls.publish_soon(params.text_document.uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
@@ -178,30 +327,38 @@ def did_close(ls: MireServer, params: T.DidCloseTextDocumentParams):
         task.cancel()
     ls.analyses.pop(uri, None)
     ls.last_parsed.pop(uri, None)
+    ls.unfollowed.discard(uri)
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri, []))
 
 
-@server.feature(T.TEXT_DOCUMENT_HOVER)
+# Every request below answers only about a document the editor has open: about any other uri it answers
+# empty (null, [] or no completions), and reads nothing.
+
+@_request(T.TEXT_DOCUMENT_HOVER)
 def hover(ls: MireServer, params: T.HoverParams) -> Optional[T.Hover]:
-    uri = params.text_document.uri
-    analysis = ls.analysis(uri)
-    line, column = ls.from_position(uri, params.position)
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return None
+    analysis = ls.analysis(doc)
+    line, column = ls.from_position(doc, params.position)
     text = analysis.hover(line, column)
     if text is None:
         return None
     occ = analysis.occurrence_at(line, column)
-    return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text), ls.to_range(occ.place) if occ else None)
+    return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text), ls.placer(analysis).range(occ.place) if occ else None)
 
 
-@server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
+@_request(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
 def completion(ls: MireServer, params: T.CompletionParams) -> T.CompletionList:
-    uri = params.text_document.uri
-    analysis = ls.analysis(uri)
+    doc = ls.document(params.text_document.uri)
+    if doc is None or too_large(doc.source):
+        return T.CompletionList(is_incomplete=False, items=[])
+    analysis = ls.analysis(doc)
     if not analysis.parsed:  # while a line is half typed: the names of the last version that parsed
-        analysis = ls.last_parsed.get(uri, analysis)
-    doc = ls.workspace.get_text_document(uri)
-    line, column = ls.from_position(uri, params.position)
-    text = doc.lines[line - 1].rstrip("\r\n") if line - 1 < len(doc.lines) else ""
+        analysis = ls.last_parsed.get(doc.uri, analysis)
+    line, column = ls.from_position(doc, params.position)
+    lines = doc.lines
+    text = lines[line - 1].rstrip("\r\n") if line - 1 < len(lines) else ""
     items = [T.CompletionItem(c.label, kind=_COMPLETION_KINDS.get(c.what, T.CompletionItemKind.Text),
                               detail=c.detail or None, insert_text=c.insert,
                               documentation=T.MarkupContent(T.MarkupKind.Markdown, c.doc) if c.doc else None)
@@ -209,75 +366,99 @@ def completion(ls: MireServer, params: T.CompletionParams) -> T.CompletionList:
     return T.CompletionList(is_incomplete=False, items=items)
 
 
-@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+@_request(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: MireServer, params: T.DefinitionParams) -> list:
-    uri = params.text_document.uri
-    line, column = ls.from_position(uri, params.position)
-    return [ls.to_location(p) for p in ls.analysis(uri).definition(line, column)]
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return []
+    analysis = ls.analysis(doc)
+    line, column = ls.from_position(doc, params.position)
+    placer = ls.placer(analysis)
+    return [placer.location(p) for p in analysis.definition(line, column)]
 
 
-@server.feature(T.TEXT_DOCUMENT_REFERENCES)
+@_request(T.TEXT_DOCUMENT_REFERENCES)
 def references(ls: MireServer, params: T.ReferenceParams) -> list:
-    uri = params.text_document.uri
-    line, column = ls.from_position(uri, params.position)
-    places = ls.analysis(uri).references(line, column, params.context.include_declaration)
-    return [ls.to_location(p) for p in places]
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return []
+    analysis = ls.analysis(doc)
+    line, column = ls.from_position(doc, params.position)
+    placer = ls.placer(analysis)
+    return [placer.location(p) for p in analysis.references(line, column, params.context.include_declaration)]
 
 
-@server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@_request(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbols(ls: MireServer, params: T.DocumentSymbolParams) -> list:
-    uri = params.text_document.uri
-    analysis = ls.analysis(uri)
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return []
+    analysis = ls.analysis(doc)
     if not analysis.parsed:
         return []
-    lines = analysis.source.splitlines() or [""]
+    placer = ls.placer(analysis)
 
     def convert(s):
         return T.DocumentSymbol(name=s.name, kind=_SYMBOL_KINDS.get(s.what, T.SymbolKind.Object),
-                                range=ls.to_range(s.place, lines), selection_range=ls.to_range(s.name_place, lines),
+                                range=placer.range(s.place), selection_range=placer.range(s.name_place),
                                 detail=f"{s.what} {s.detail}".strip(), children=[convert(c) for c in s.children])
 
     return [convert(s) for s in analysis.symbols]
 
 
-@server.feature(T.TEXT_DOCUMENT_FORMATTING)
+@_request(T.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: MireServer, params: T.DocumentFormattingParams) -> Optional[list]:
-    doc = ls.workspace.get_text_document(params.text_document.uri)
+    doc = ls.document(params.text_document.uri)
+    if doc is None or too_large(doc.source) or doc.uri in ls.unfollowed:
+        return None
     try:
         result = format_source(doc.source, _path(doc.uri))
     except (MireError, FormatError):
         return None  # the diagnostics say why
     if result == doc.source:
         return []
-    lines = doc.lines
-    end = T.Position(len(lines), 0)
+    end = T.Position(len(doc.lines), 0)
     return [T.TextEdit(T.Range(T.Position(0, 0), end), result)]
 
 
-@server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
+@_request(T.TEXT_DOCUMENT_PREPARE_RENAME)
 def prepare_rename(ls: MireServer, params: T.PrepareRenameParams):
-    uri = params.text_document.uri
-    analysis = ls.analysis(uri)
-    line, column = ls.from_position(uri, params.position)
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return None
+    analysis = ls.analysis(doc)
+    line, column = ls.from_position(doc, params.position)
     try:
         occ = analysis.renamable(line, column)
     except RenameRefused as why:
         raise _RequestFailed(str(why)) from None
-    return ls.to_range(occ.place)
+    return ls.placer(analysis).range(occ.place)
 
 
-@server.feature(T.TEXT_DOCUMENT_RENAME)
+@_request(T.TEXT_DOCUMENT_RENAME)
 def rename(ls: MireServer, params: T.RenameParams) -> Optional[T.WorkspaceEdit]:
-    uri = params.text_document.uri
-    line, column = ls.from_position(uri, params.position)
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return None
+    analysis = ls.analysis(doc)
+    line, column = ls.from_position(doc, params.position)
     try:
-        edits = ls.analysis(uri).rename(line, column, params.new_name)
+        edits = analysis.rename(line, column, params.new_name)
     except RenameRefused as why:
         raise _RequestFailed(str(why)) from None
-    changes = {}
-    for path, places in edits.items():
-        lines = ls.lines_of(path)
-        changes[from_fs_path(path)] = [T.TextEdit(ls.to_range(p, lines), params.new_name) for p in places]
+    # A rename changes the documents the editor has open and the files in this document's own folder (a
+    # variant's base beside it), never a file elsewhere: a bundled game's base lies in the installed package,
+    # and editors apply a rename's edits without asking. A name used there is not renamed at all, rather than
+    # renamed in the variant only, which would break the game.
+    folder = Path(analysis.path).parent
+    for path in edits:
+        if ls.text_of(path) is None and Path(path).parent != folder:
+            raise _RequestFailed(f"this name is also used in {Path(path).name}, which is not in this file's "
+                                 "folder (a bundled game), and a rename changes no file there; copy that game "
+                                 "beside this file to rename the name in both")
+    placer = ls.placer(analysis)
+    changes = {from_fs_path(path): [T.TextEdit(placer.range(p), params.new_name) for p in places]
+               for path, places in edits.items()}
     return T.WorkspaceEdit(changes=changes)
 
 

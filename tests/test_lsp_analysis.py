@@ -1,13 +1,14 @@
 """What the language server answers from (cli/lsp_analysis.py), without the protocol."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 import mire.games
-from mire.cli.lsp_analysis import RenameRefused, analyse
+from mire.cli.lsp_analysis import RenameRefused, analyse, attribute_chain
 from mire.engine import load_game
 from mire.grammar.diagnostics import MireError
 
@@ -108,3 +109,12 @@ def test_a_name_in_the_words_of_a_refusal_is_renamed_with_its_other_uses():
     found = sorted((p.line, p.column) for p in places)
     assert all(lines[line - 1][col - 1:col] == "c" for line, col in found)
     assert [line for line, _ in found] == [5, 5, 5, 6, 6, 6, 6, 7, 8]
+
+
+@pytest.mark.parametrize("before", ["    mover.", "    mover.la", "x = a.b.c", "a.b.", "(a.b_2.c", "1a.b.", "a..b",
+                                    "x..a.b", "a.", ".b", "a.b!", "a", "", "é.a.", "_x.y", "a.9.", "a. b.c",
+                                    "# " + "a." * 50 + "!"])
+def test_the_attribute_chain_before_the_cursor(before):
+    # what the regular expression it replaces found (it backtracked: quadratic on a long `a.a.a...` line)
+    old = re.search(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([A-Za-z_0-9]*)$", before)
+    assert attribute_chain(before) == (old.group(1) if old else None)
