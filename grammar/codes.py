@@ -988,8 +988,10 @@ Right:
     "E091": '''\
 E091: the rules file cannot be read
 
-The file exists but could not be read: it may be a folder, be unreadable for lack of permission, or not
-be UTF-8 text. Save the rules as UTF-8 text with a .mire name.
+The file exists but could not be read: it may be a folder, a device or a pipe, be unreadable for lack of
+permission, be larger than a rules file may be (1,000,000 bytes), or not be UTF-8 text. Save the rules as UTF-8
+text with a .mire name. In an editor, `mire lsp` also says E091 when the editor sent more changes at once than it
+follows (a whole file pasted line by line, say): close the file and open it again.
 
 Wrong:
 

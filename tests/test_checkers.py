@@ -4,6 +4,7 @@ of seeded random games, the same results, and the same perft from positions met 
 arranged by hand, where the rules are easy to get wrong: a run of jumps, a jump onto the far row, a man that
 may not go back, a king that goes round and lands where it started."""
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,9 @@ from mire.engine.perft import perft
 from mire.engine.position import arrange
 from mire.engine.state import IllegalMove
 from mire.grammar.position import parse_position
+
+sys.path.insert(0, str(Path(__file__).parent))
+from plain_games import plain_perft  # noqa: E402
 
 GAME = Path(__file__).parent / "games" / "checkers.mire"
 BLACK, WHITE = 0, 1
@@ -132,21 +136,6 @@ def squares_of(text):
 @pytest.fixture(scope="module")
 def game():
     return load_game(str(GAME))
-
-
-def plain_perft(g, depth):
-    counts = [0] * depth
-
-    def walk(g, d):
-        moves = g.legal()
-        counts[d] += len(moves)
-        if d + 1 < depth:
-            for m in moves:
-                after = g.copy()
-                after.play(m)
-                walk(after, d + 1)
-    walk(g, 0)
-    return counts
 
 
 # the published perft counts of English draughts from the start

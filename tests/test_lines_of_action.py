@@ -4,6 +4,7 @@ same results; perft from the start and from positions met in play; and a few pos
 rules are easy to get wrong: the count along a diagonal, an opponent's piece in the way, captures that join the
 side that loses a piece, a player left with one piece, a player with no move."""
 import random
+import sys
 from collections import deque
 from pathlib import Path
 
@@ -14,6 +15,9 @@ from mire.engine.perft import perft
 from mire.engine.position import arrange
 from mire.engine.state import IllegalMove
 from mire.grammar.position import parse_position
+
+sys.path.insert(0, str(Path(__file__).parent))
+from plain_games import plain_perft  # noqa: E402
 
 GAME = Path(__file__).parent / "games" / "lines-of-action.mire"
 BLACK, WHITE = 0, 1
@@ -115,21 +119,6 @@ class LinesOfAction:
 @pytest.fixture(scope="module")
 def game():
     return load_game(str(GAME))
-
-
-def plain_perft(g, depth):
-    counts = [0] * depth
-
-    def walk(g, d):
-        moves = g.legal()
-        counts[d] += len(moves)
-        if d + 1 < depth:
-            for m in moves:
-                after = g.copy()
-                after.play(m)
-                walk(after, d + 1)
-    walk(g, 0)
-    return counts
 
 
 def test_perft_from_the_start():
