@@ -46,7 +46,7 @@ def plural(n: int, word: str) -> str:
 
 
 def plural_of(name: str) -> str:
-    """The plural of a name from a rules file: `frogs`, `boxes`, `ponies`; a name that ends in s (a board's,
+    """The plural of a name from a rules file: `stones`, `boxes`, `ponies`; a name that ends in s (a board's,
     such as `cells`) is taken as plural already."""
     if name.endswith("s"):
         return name
