@@ -1189,8 +1189,10 @@ class Compiler:
                 f"if {options}:",
                 f"    {who} = {by}",
                 f"    {options} = S.choice_options({options})",
-                f"    {py} = {options}[0] if len({options}) == 1 else "
-                f"{self.choice(who, options, prompt, bool(s.secretly), detail)}"] \
+                # (one value is taken without asking; a secret choice is always asked: whether there was one
+                # to make may tell the others what the chooser alone knows, a hidden card that allows one or two)
+                f"    {py} = " + ("" if s.secretly else f"{options}[0] if len({options}) == 1 else ")
+                + self.choice(who, options, prompt, bool(s.secretly), detail)] \
             + _indent(self.block(s.body, inner))
 
     def compile_AtOnce(self, s: N.AtOnce, scope: Scope):

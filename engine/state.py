@@ -1133,7 +1133,9 @@ class State:
 
     def choose(self, who, options, prompt, secret=False, detail=None):
         options = self.choice_options(options)
-        if len(options) == 1:
+        # (one value is taken without asking; but a secret choice is always asked: whether there was a choice
+        # to make may say what the chooser alone knows, a hidden card that allows one thing or two)
+        if len(options) == 1 and not secret:
             return options[0]
         if self._ci < len(self._choices):
             i = self._choices[self._ci]

@@ -405,3 +405,27 @@ def test_the_number_of_cards_the_other_drew_in_silence_changes_neither_the_world
         assert SearchBot(iterations=40, seed=2).choose(a, 0).text == SearchBot(iterations=40, seed=2).choose(b, 0).text
         compared += 1
     assert compared == 12
+
+
+def test_a_secret_choice_is_asked_even_with_one_value_so_the_others_learn_nothing_from_it(tmp_path):
+    # whether the drawn card may be played (a 3) decides whether there are one or two values to choose from: were
+    # one value taken without asking, the others would see from whose turn it is what the drawn card is
+    path = tmp_path / "draw.mire"
+    path.write_text('game "Draw"\nplayers 2\nzone stock secret\nzone hand per player private\nzone pile\n'
+                    'piece card(rank: int)\npieces card in stock:\n    rank\n    3\n    5\n    3\n    5\n'
+                    'action draw():\n    move top(stock) to mover.hand\n'
+                    '    choose what in ["play it", "keep it"] where what == "keep it" or top(mover.hand).rank == 3 '
+                    'secretly:\n'
+                    '        if what == "play it": move top(mover.hand) to pile\n'
+                    'when stuck: draw\n')
+    state = load_game(str(path)).new_state(seed=1)
+    drawn = []
+    for _ in range(4):
+        mover = state.to_move
+        state.apply(state.legal_moves()[0])  # draw
+        drawn.append(state.players[mover].zones["hand"].pieces[-1].attrs["rank"])
+        assert state.pending is not None and state.to_move == mover     # asked, whatever was drawn
+        other = state.view(1 - mover)
+        assert other["to_move"] == state.view(mover)["to_move"]
+        state.apply(next(m for m in state.legal_moves() if m.text == "keep it"))
+    assert sorted(drawn) == [3, 3, 5, 5]    # (both kinds of card were drawn)
