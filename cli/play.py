@@ -477,11 +477,14 @@ class Session:
         # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
         words = {s: announced(self.state, move, s) for s in range(self.state.n)}
         words[None] = announced(self.state, move, None)
+        hidden = move.hidden_from_some
         try:
             self.state.apply(move)
         except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
             self.echo(f"the rules failed on '{move.text_for(viewer) if viewer is not None else move.text}': {e}")
             return
+        if hidden and not move.hidden_from_some:  # its cards went face up where all see them: all read them
+            words = {s: (w if w is None else words[None]) for s, w in words.items()}
         self.movers.append(seat)
         said = [(text, readers) for (_, text), readers in zip(self.state.log[logged:],
                                                               self.state.log_readers[logged:])]

@@ -31,6 +31,11 @@ class Move:
         self._masked = (" ".join(words), seen_by) if masked else (text, None)
         return text
 
+    @property
+    def hidden_from_some(self) -> bool:
+        """Do some seats read this move with its pieces hidden ('card' for a card from a hand)?"""
+        return self._masked is not None and self._masked[1] is not None
+
     def text_for(self, seat):
         """The move as `seat` may read it: a card from a hidden hand is just 'card' to the others."""
         if self._masked is None and getattr(self.action, "eager_text", False):

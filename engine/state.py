@@ -1362,6 +1362,8 @@ class State:
             # (in the rules' words where they are known: never Python's class names nor its messages)
             raise RuleError(f"the move failed: {wrong_kind_words(err) or 'the engine could not carry it out'}",
                             where) from None
+        if move.hidden_from_some and _all_shown(move.args, self.box):
+            move._masked = (move.text, None)  # a card played from a hand face up onto a public pile: all read it
         self._moves.append(move)
         if self._hides_moves:
             self._told.append((told, (self.to_move, self.turn_player.index)))
@@ -1860,6 +1862,19 @@ class State:
     # ------------------------------------------------------------ what a player sees
     def view(self, seat):
         return view(self, seat)
+
+
+def _all_shown(args, box) -> bool:
+    """Does every piece among a move's values lie, now that it is made, where every player sees it whole (face
+    up, uncovered, in a public place: not the box, which nobody looks into)?"""
+    for a in args:
+        if isinstance(a, Piece):
+            loc = a.loc
+            if loc is None or loc is box or not a.up or a.covered:
+                return False
+            if (loc.board.visibility if loc.is_space else loc.visibility) != "public":
+                return False
+    return True
 
 
 def _hidden_from(v, seat):

@@ -277,8 +277,8 @@ def test_an_eight_is_played_and_names_the_suit_the_next_player_must_follow():
     assert state.vars["named"] == "diamonds" and state.to_move == 1
     # spades no longer follows, nor hearts (the 8's own suit): only the suit named, or an 8
     assert texts(state) == ["play K-diamonds", "draw"]
-    # the other reads the suit named; the card played it reads on the discard pile (its history says `play card`)
-    assert state.history_for(1) == ["play card", "diamonds"]
+    # the other reads the card played (it went face up onto the public pile) and the suit named
+    assert state.history_for(1) == ["play 8-hearts", "diamonds"]
     assert label(zone(state.view(1), "discard")["pieces"][-1]["attrs"]) == "8-hearts"
     state.apply(state.parse_move("play K-diamonds"))
     assert state.vars["named"] is None and texts(state) == ["play 5-diamonds", "draw"]

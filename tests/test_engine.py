@@ -298,13 +298,15 @@ def test_no_view_shows_what_its_seat_cannot_see(name):
                                         *HIDING})
 
 
-def test_a_card_chosen_from_a_hidden_hand_is_named_only_to_its_owner():
+def test_a_card_chosen_from_a_hidden_hand_is_named_to_the_others_once_it_lies_in_view():
     state = load_game(str(HERE / "games" / "gift.mire")).new_state()
     state.apply(state.parse_move("give"))
     assert [m.text for m in state.legal_moves()] == ["1", "2"]
+    assert [m.text_for(1) for m in state.legal_moves()] == ["card", "card"]   # (the others may not read the hand)
     state.apply(state.parse_move("2"))
+    # the card went face up onto the public table: everyone reads it there, and in the history
     assert state.history_for(0) == ["give", "2"]
-    assert state.history_for(1) == ["give", "card"]
+    assert state.history_for(1) == ["give", "2"]
 
 
 def test_a_builtin_given_the_wrong_kind_of_value_is_a_rule_error(tmp_path):

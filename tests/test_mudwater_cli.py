@@ -184,19 +184,23 @@ def same_game_as_the_repl(seed, human=BLACK):
     state = load_game("mudwater").new_state(seed=seed, inputs=hands())
     bots = [RandomBot(random.Random(seed))] * 2
     bots[human] = FirstMove()
-    movers = []
-    play_game(state, [Told(bot, movers, human) for bot in bots])
+    noted: list = []
+    play_game(state, [Told(bot, noted, human) for bot in bots])
+    # a card the move laid face up on the mat is read by all once the move is made (what the REPL then says)
+    movers = [(seat, to_all if hidden and not move.hidden_from_some else told)
+              for seat, move, told, to_all, hidden in noted]
     return state, movers
 
 
 class Told:
-    """A bot that notes, before each of its moves is made, how the REPL announces it to `reader`."""
-    def __init__(self, bot, movers, reader):
-        self.bot, self.movers, self.reader = bot, movers, reader
+    """A bot that notes, before each of its moves is made, how the REPL announces it to `reader` and to all."""
+    def __init__(self, bot, noted, reader):
+        self.bot, self.noted, self.reader = bot, noted, reader
 
     def choose(self, state, seat):
         move = self.bot.choose(state, seat)
-        self.movers.append((seat, announced(state, move, self.reader)))
+        self.noted.append((seat, move, announced(state, move, self.reader), announced(state, move, None),
+                           move.hidden_from_some))
         return move
 
 

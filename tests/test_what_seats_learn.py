@@ -429,3 +429,18 @@ def test_a_secret_choice_is_asked_even_with_one_value_so_the_others_learn_nothin
         assert other["to_move"] == state.view(mover)["to_move"]
         state.apply(next(m for m in state.legal_moves() if m.text == "keep it"))
     assert sorted(drawn) == [3, 3, 5, 5]    # (both kinds of card were drawn)
+
+
+def test_a_card_played_from_a_hidden_hand_face_up_onto_a_public_pile_is_read_by_all():
+    # a hand is private: the others read the card a move takes from it as just 'card', unless the move leaves it
+    # face up where everyone sees it (a discard pile); one laid face down stays 'card' to them
+    game = load_game(str(Path(__file__).parent / "games" / "crazy-eights.mire"))
+    state = game.new_state(seed=3, players=2)
+    play = next(m for m in state.legal_moves() if m.action.name == "play")
+    state.apply(play)
+    assert state.move_as_read(0, 1) == play.text == "play Q-hearts"
+    mud = load_game("mudwater").new_state(seed=1)
+    mover = mud.to_move
+    mud.apply(next(m for m in mud.legal_moves() if m.text.startswith("rock")))    # a card laid face down
+    assert mud.move_as_read(0, mover) == mud.history[0] == "rock Star Jelly-37 a1"
+    assert mud.move_as_read(0, 1 - mover) == "rock card a1"
