@@ -1362,7 +1362,8 @@ class State:
             # (in the rules' words where they are known: never Python's class names nor its messages)
             raise RuleError(f"the move failed: {wrong_kind_words(err) or 'the engine could not carry it out'}",
                             where) from None
-        if move.hidden_from_some and _all_shown(move.args, self.box):
+        masked = move._masked  # (read in place: apply is the engine's hottest path, and most moves hide nothing)
+        if masked is not None and masked[1] is not None and _all_shown(move.args, self.box):
             move._masked = (move.text, None)  # a card played from a hand face up onto a public pile: all read it
         self._moves.append(move)
         if self._hides_moves:
