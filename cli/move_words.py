@@ -13,6 +13,7 @@ from typing import Optional
 
 import attrs
 
+from mire.engine.explain import typed_words
 from mire.engine.runtime import Dir, Piece, Player, Space, value_text
 
 
@@ -69,13 +70,6 @@ def piece_number(text: str) -> Optional[str]:
 
 EXACT, NUMBER, PREFIX, WORD_PREFIX = 4, 3, 2, 1
 _SPLIT = re.compile(r"[\s\-]+")
-_LIST_MARKS = re.compile(r"[\[\],]")
-
-
-def typed_words(text: str) -> list:
-    """The words of a move's text as a player types them, in lower case: a list of values is its values, its
-    brackets and commas left out (`e7 g5 e3` for `jump e7 [g5, e3]`)."""
-    return _LIST_MARKS.sub(" ", text.lower()).split()
 
 
 def grade(typed: str, field: str, number: Optional[str] = None) -> int:

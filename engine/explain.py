@@ -125,7 +125,7 @@ class _Attempt:
             return Refusal(f"cannot {self.shown}: there is no space {word}",
                            f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
         if all(isinstance(v, list) for v in values):
-            shown = " ".join(_words(word))
+            shown = " ".join(typed_words(word))
             return Refusal(f"cannot {self.shown}: the {_humane(prm.name)} should be {_domain_words(prm.node, values)}, "
                            f"not {shown}",
                            f"cannot {self.shown}: {shown} is not one of {prm.domain_text} ({prm.name} in {self.where})")
@@ -178,10 +178,10 @@ def _fit(S, act, text: str) -> tuple:
 def _match(values, remaining: str):
     """The value whose text the typed words start with (the longest, case aside; a list's brackets and commas
     may be left out), and the words after it."""
-    typed = _words(remaining)
+    typed = typed_words(remaining)
     best, best_len = _NOTHING, -1
     for v in values:
-        t = _words(value_text(v))
+        t = typed_words(value_text(v))
         if typed[:len(t)] == t and len(t) > best_len:
             best, best_len = v, len(t)
     if best is _NOTHING:
@@ -192,17 +192,20 @@ def _match(values, remaining: str):
 _LIST_MARKS = re.compile(r"[\[\],]")
 
 
-def _words(text: str) -> list:
+def typed_words(text: str) -> list:
+    """The words of a move's text as a player types them, in lower case: a list of values is its values, its
+    brackets and commas left out (`e7 g5 e3` for `jump e7 [g5, e3]`)."""
     return _LIST_MARKS.sub(" ", text.lower()).split()
 
 
+
 def _typed_length(text: str, count: int) -> int:
-    """How many of the typed (space-separated) words hold the first `count` words of `_words(text)`."""
+    """How many of the typed (space-separated) words hold the first `count` words of `typed_words(text)`."""
     seen = 0
     for i, word in enumerate(text.split()):
         if seen >= count:
             return i
-        seen += len(_words(word))
+        seen += len(typed_words(word))
     return len(text.split())
 
 

@@ -231,9 +231,8 @@ def piece_on(state, where):
     return f"{pieces[-1].kind.name} of {pieces[-1].owner.name}" if pieces else None
 
 
-def test_a_run_of_jumps_is_one_move_and_taking_is_compulsory(game):
-    # black's man on c3 jumps d4 to e5, then f6 to g7 or d6 to c7; the man on h2 may not step meanwhile
-    state = arranged(game, """
+# black's man on c3 jumps d4 to e5, then f6 to g7 or d6 to c7; the man on h2 may not step meanwhile
+DOUBLE_JUMP = """
         . . . . . . . .
         . . . . . . . .
         . . . w . w . .
@@ -241,7 +240,11 @@ def test_a_run_of_jumps_is_one_move_and_taking_is_compulsory(game):
         . . . w . . . .
         . . b . . . . .
         . . . . . . . b
-        . . . . . . . .""")
+        . . . . . . . ."""
+
+
+def test_a_run_of_jumps_is_one_move_and_taking_is_compulsory(game):
+    state = arranged(game, DOUBLE_JUMP)
     assert texts(state) == ["jump c3 [e5, c7]", "jump c3 [e5, g7]"]
     with pytest.raises(IllegalMove, match="a capture is compulsory"):
         state.parse_move("step h2 g3")
@@ -369,15 +372,7 @@ def test_a_player_who_cannot_move_loses(game):
 
 def test_a_run_of_jumps_is_typed_square_by_square_and_refused_in_the_players_words(game):
     from mire.cli.move_words import match_move
-    state = arranged(game, """
-        . . . . . . . .
-        . . . . . . . .
-        . . . w . w . .
-        . . . . . . . .
-        . . . w . . . .
-        . . b . . . . .
-        . . . . . . . b
-        . . . . . . . .""")
+    state = arranged(game, DOUBLE_JUMP)
     moves = state.legal_moves()
     # at the terminal: the squares one after the other, with or without the action's name and the brackets
     for typed, meant in [("c3 e5 g7", "jump c3 [e5, g7]"), ("jump c3 e5 c7", "jump c3 [e5, c7]"),
