@@ -672,8 +672,9 @@ class Session:
             self.echo("no moves yet")
             return
         width = len(str(len(moves)))
-        self.page([f"{i:>{width}}. {self.name(self.movers[k]) if k < len(self.movers) else '?'} "
-                   f"plays {text}" for i, (k, text) in enumerate(moves, 1)])
+        played = state.played
+        self.page([f"{i:>{width}}. {self.name(self.movers[k]) if k < len(self.movers) else '?'}"
+                   f"{plays(played[k].action, text)}" for i, (k, text) in enumerate(moves, 1)])
 
     def undo(self, seat=None):
         self.answers = {}  # the answers of a simultaneous step are given again
@@ -793,7 +794,8 @@ def _known_pieces(S, seat, boards=None) -> set:
 
 def announced(state, move, seat) -> Optional[str]:
     """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
-    X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT'. Call it before the move is applied."""
+    X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT' (see plays). Call it before the move
+    is applied."""
     from mire.engine.state import CHOICE
     words = state.describe_move(move, seat)
     if words is None:   # the seat learns nothing of it
@@ -803,7 +805,17 @@ def announced(state, move, seat) -> Optional[str]:
         return f" and {' and '.join(others)} answer at once: {words}"
     if move.action is CHOICE:
         return f" chooses {words}" if state.pending is not None else f" plays {words}"
-    return f": {words}" if getattr(move.action, "label", None) is not None else f" plays {words}"
+    return f": {words}" if getattr(move.action, "label", None) is not None else plays(move.action, words)
+
+
+def plays(action, text: str) -> str:
+    """What follows the mover's name for a move told by its text: ' plays TEXT', the text as a player types it
+    (`X plays place b2`), but for an action named `play`, whose name would say the verb twice: `1 plays Q-hearts`,
+    not `1 plays play Q-hearts`."""
+    first, _, rest = text.partition(" ")
+    if getattr(action, "name", "").lower() == "play" and first.lower() == "play":
+        return f" plays {rest}" if rest else " plays"
+    return f" plays {text}"
 
 
 def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
@@ -815,7 +827,7 @@ def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
         text = st.move_as_read(i - 1, view_seat)
         if text is None:  # another's move that reveals nothing: this seat learns nothing of it
             return
-        echo(f"{i}. {st.seat_name(seat)} plays {text}")
+        echo(f"{i}. {st.seat_name(seat)}{plays(move.action, text)}")
         echo(render_view(st.view(view_seat), color=colour, status=not st.is_over(), width=cols))
 
     return replay_moves(state, moves, on_move=show)

@@ -232,6 +232,7 @@ class CompiledGame:
     internal: frozenset = frozenset()  # variables the players never see
     emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
     parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
+    def_parts: dict = attrs.Factory(dict)  # the same for parts of defs' bodies, built by `evaluate_in_def`
     ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
     # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
     stuck: dict = attrs.Factory(dict)
@@ -254,6 +255,18 @@ class CompiledGame:
             assert self.emitter is not None and act.scope is not None
             fn = self.parts[id(node)] = self.emitter.expr(node, act.scope)
         return fn(S, L)
+
+    def definition(self, name: str) -> Optional[N.Def]:
+        """The game's `def` of this name, or None (a builtin, or no such name)."""
+        return self.emitter.sym.defs.get(name) if self.emitter is not None else None
+
+    def evaluate_in_def(self, node: N.Expr, d: N.Def, S, args):
+        """The value of a part of the body of `d` (a def of one expression), its parameters given these values."""
+        fn = self.def_parts.get(id(node))
+        if fn is None:
+            assert self.emitter is not None
+            fn = self.def_parts[id(node)] = self.emitter.expr(node, params_scope(d.params)[1])
+        return fn(S, list(args))
 
     def __attrs_post_init__(self):
         # the variables a view leaves out: secret ones (nobody sees them), a player's private ones (the others)

@@ -1,9 +1,12 @@
 """Why a typed move is not legal, in two voices: the player's (what is wrong, in the game's own names and
 values, never rules source) and the author's (which condition of which rule failed, and where it is).
+Words that name a legal move are told so, in both voices.
 
 The player's sentence comes from the shape of the failing condition (`empty(c)` -> "b2 is not empty",
 `owner(a) == mover` -> "a1 is not yours"), or from the author's own words (`require ... else "..."`,
 `where ... else "..."`); what a part of a condition is worth is computed by the game's own compiled code.
+A condition that calls a def is worded by the def's body where its shape reads as such a sentence (`def
+mine(s) = owner(s) == mover`: "a1 is not yours"), else by the def's name ("'dark' is not true for b1").
 """
 from __future__ import annotations
 
@@ -15,19 +18,24 @@ import attrs
 from ..grammar import nodes as N
 from ..grammar.wording import a, did_you_mean, plural_of, words
 from .moves import Move
-from .runtime import Player, value_text
+from .runtime import Dir, Piece, Player, Space, value_text
+from .view import sees
 
 
 @attrs.frozen
 class Refusal:
     player: str  # what the player is told
     detail: str  # what the author is told: the rule, its place, the condition as written
+    legal: Optional[Move] = None  # the legal move the words name, when they name one: then the texts say so
 
 
 def explain(S, text: str) -> Refusal:
     text = " ".join(text.split())
     if S.over:
         return Refusal("the game is over", "the game is over")
+    legal = _legal_move(S, text)
+    if legal is not None:
+        return _legal(S, legal)
     if S.pending is not None:
         return _not_a_choice(S, text)
     if not text:
@@ -59,6 +67,31 @@ def explain(S, text: str) -> Refusal:
                        f"{where} belongs to phase '{phase_names[act.phase]}', and this is phase "
                        f"'{phase_names[S.phase]}'")
     return _Attempt(S, act, rest, where).refusal()
+
+
+def _legal_move(S, text: str) -> Optional[Move]:
+    """The one legal move the words name (case, spacing and a list's brackets and commas aside; the action's name
+    may be left out where the moves of one action alone then fit), or None."""
+    typed = typed_words(text)
+    if not typed:
+        return None
+    moves = S.legal_moves()
+    found = [m for m in moves if typed_words(m.text) == typed]
+    if not found and S.pending is None:
+        found = [m for m in moves if typed_words(m.text) == typed_words(m.action.name) + typed]
+    return found[0] if len(found) == 1 else None
+
+
+def _legal(S, move: Move) -> Refusal:
+    """Words that name a legal move: what they are told is that it is one."""
+    p = S.pending
+    if p is not None:
+        asked = f"({p.detail})" if p.joint else f"{p.chooser.name} must {p.detail}"
+        return Refusal(f"'{move.text}' is one of the choices now", f"'{move.text}' is a choice now: {asked}", move)
+    act = move.action
+    only = ", as no other move is possible" if getattr(act, "fallback", False) else ""
+    return Refusal(f"'{move.text}' is a legal move now",
+                   f"'{move.text}' is legal now: rule '{act.name}' ({act.where}) allows it{only}", move)
 
 
 def _not_a_choice(S, text: str) -> Refusal:
@@ -146,7 +179,8 @@ class _Attempt:
             elif cond.message is not None:
                 reason = cond.message(self.S, self.L)
             else:
-                reason = _Sentences(self).why_false(cond.node)
+                reason = _Sentences(self.S, lambda node: self.S.game.evaluate(node, self.act, self.S, self.L)) \
+                    .why_false(cond.node)
         except Exception:  # noqa: BLE001 - an `ensure` may read names of the effect that the sentence cannot
             reason = "the move would leave the game where its rules do not allow"
         return Refusal(f"cannot {self.shown}: {reason}", detail)
@@ -232,24 +266,49 @@ def _domain_words(node, values) -> str:
     return f"one of {', '.join(shown[:6])} and {len(shown) - 6} more"
 
 
+class _Unworded(Exception):
+    """A part of a def's body that reads as no sentence for a player (a sum, a count, a list): the def is
+    then worded by its name."""
+
+
 class _Sentences:
-    """Plain sentences for a false condition, from its shape and the values of its parts."""
+    """Plain sentences for a false condition, from its shape and the values of its parts. `value` gives a
+    part's value; `within` names the defs whose bodies are being worded (innermost last): there, a part that
+    reads as no sentence raises _Unworded rather than be shown as bare values."""
 
-    def __init__(self, attempt: _Attempt):
-        self.attempt = attempt
-        self.S = attempt.S
-
-    def value(self, node):
-        return self.S.game.evaluate(node, self.attempt.act, self.S, self.attempt.L)
+    def __init__(self, S, value, within: tuple = ()):
+        self.S, self.value, self.within = S, value, within
 
     def words(self, node) -> str:
         """A part of a condition named for a player: its value, or `you`."""
         v = self.value(node)
-        if isinstance(v, Player) and v is self.S.turn_player:
-            return "you"
         if v is None and isinstance(node, N.Call) and node.func == "top":
             return f"nothing on {self.words(node.args[0])}"
+        return self.said(v)
+
+    def said(self, v) -> str:
+        """A value named for a player: its text, or `you`."""
+        if isinstance(v, Player) and v is self.S.turn_player:
+            return "you"
+        if self.within and (isinstance(v, (list, tuple)) or _unseen(self.S, v)):
+            raise _Unworded()
         return value_text(v)
+
+    def listed(self, node) -> Optional[str]:
+        """The values of a list that is not described otherwise (not a thing's attribute, no call's value), for
+        `x in LIST`: `pawn`, `one of rook or queen`; None for anything else."""
+        if isinstance(node, (N.Attr, N.Call)):
+            return None
+        values = self.value(node)
+        if not isinstance(values, (list, tuple)):
+            return None
+        shown = [self.said(v) for v in values if v is not None]
+        if not shown:
+            return None
+        if len(shown) == 1:
+            return shown[0]
+        return f"one of {words(shown, 'or')}" if len(shown) <= 8 else \
+            f"one of {', '.join(shown[:6])} and {len(shown) - 6} more"
 
     def why_false(self, node: Optional[N.Expr]) -> str:
         return self._sentence(node, False) if node is not None else "that is not allowed here"
@@ -265,14 +324,42 @@ class _Sentences:
         if isinstance(node, N.Compare):
             return self._compare(node, wanted)
         if isinstance(node, N.Call):
-            args = words([self.words(a) for a in node.args], "and")
-            holds = "holds" if wanted else "does not hold"
-            return f"'{_humane(node.func)}' {holds}" + (f" for {args}" if args else "")
+            d = self.S.game.definition(node.func)
+            if d is not None:
+                return self._def_call(node, d, wanted)
+            if self.within:
+                raise _Unworded()
+            return self._called(node, wanted)
+        if self.within and not isinstance(node, N.Attr):
+            raise _Unworded()
         return f"{self.described(node)} is {'yes' if wanted else 'no'}"
+
+    def _called(self, node: N.Call, wanted: bool) -> str:
+        """A call worded by the name of what it calls: `'dark' is not true for b1`."""
+        args = words([self.words(a) for a in node.args], "and")
+        return f"'{_humane(node.func)}' is {'true' if wanted else 'not true'}" + (f" for {args}" if args else "")
+
+    def _def_call(self, node: N.Call, d: N.Def, wanted: bool) -> str:
+        """A call of a def: worded by its body (one expression) with its parameters given the call's values, as
+        if written in its place; by its name where the body reads as no sentence (or reaches the def again)."""
+        if not isinstance(d.body, N.DefBlock) and d.name not in self.within and len(node.args) == len(d.params) \
+                and not _reads_hidden(self.S.game, d):
+            try:
+                args = [self.value(a) for a in node.args]
+                S = self.S
+                inner = _Sentences(S, lambda part: S.game.evaluate_in_def(part, d, S, args), self.within + (d.name,))
+                return inner._sentence(d.body, wanted)
+            except _Unworded:
+                pass
+            except Exception:  # noqa: BLE001 - a part that fails on its own (top of an empty space): the name says it
+                pass
+        return self._called(node, wanted)
 
     def described(self, node) -> str:
         """What a part of a condition is, in words: `the level of Sea Dog-4`, `the owner of b2`."""
         if isinstance(node, N.Attr):
+            if self.within and _unseen(self.S, self.value(node.obj)):
+                raise _Unworded()
             return f"the {_humane(node.name)} of {self.words(node.obj)}"
         if isinstance(node, N.Call):
             inner = words([self.words(a) for a in node.args], "and")
@@ -289,21 +376,64 @@ class _Sentences:
 
     def _compare(self, node: N.Compare, wanted: bool) -> str:
         op = node.op if not wanted else _NEGATED[node.op]
-        owner = node.left if isinstance(node.left, N.Call) and node.left.func == "owner" else None
-        mover = isinstance(node.right, N.Name) and node.right.id == "mover"
-        if owner is not None and mover and op in ("==", "!="):
-            thing = self.words(owner.args[0])
-            return f"{thing} is {'not ' if op == '==' else ''}yours"
-        left, right = self.words(node.left), self.words(node.right)
-        what = self.described(node.left)
+        # `owner(a) == mover`, `top(a).owner == p` where p is the mover: whose it is
+        left = node.left
+        owned = left.args[0] if isinstance(left, N.Call) and left.func == "owner" and len(left.args) == 1 else \
+            left.obj if isinstance(left, N.Attr) and left.name == "owner" else None
+        if owned is not None and op in ("==", "!=") and (
+                (isinstance(node.right, N.Name) and node.right.id == "mover")
+                or self.value(node.right) is self.S.turn_player):
+            return f"{self.words(owned)} is {'not ' if op == '==' else ''}yours"
+        if self.within and not (isinstance(node.left, (N.Attr, N.Call)) or _named(self.value(node.left))):
+            raise _Unworded()  # (`1 is not 0`, of a sum: nothing a player can read)
+        left_words, what = self.words(node.left), self.described(node.left)
         if op in ("in", "not in"):
-            return f"{left} is {'not ' if op == 'in' else ''}in {self.described(node.right)}"
+            listed = self.listed(node.right) if op == "in" else None
+            if listed is not None:  # (`top(s).kind in kinds`: the kind of d4 is knight, not pawn)
+                return f"{what} is {left_words}, not {listed}" if what != left_words else \
+                    f"{left_words} is not {listed}"
+            if self.within and not isinstance(node.right, (N.Attr, N.Call)):
+                raise _Unworded()
+            return f"{left_words} is {'not ' if op == 'in' else ''}in {self.described(node.right)}"
+        right = self.words(node.right)
         if op == "==":
-            return f"{what} is {left}, not {right}" if what != left else f"{left} is not {right}"
+            return f"{what} is {left_words}, not {right}" if what != left_words else f"{left_words} is not {right}"
         if op == "!=":
-            return f"{what} is {right}" if what != left else f"{left} is {right}"
+            return f"{what} is {right}" if what != left_words else f"{left_words} is {right}"
         wants = {"<": "less than", ">": "more than", "<=": "at most", ">=": "at least"}[op]
-        return f"{what} is {left}, not {wants} {right}"
+        return f"{what} is {left_words}, not {wants} {right}"
+
+
+def _reads_hidden(game, d: N.Def) -> bool:
+    """Does the body of def `d`, or of a def it calls, read what a player may not see or is never shown: a
+    variable that is not public or is internal, a zone or a board that is not public? Then its body's words
+    could tell it: the def is worded by its name."""
+    sym = game.emitter.sym
+    hidden = {v.name for v in sym.vars.values() if v.visibility != "public" or v.internal}
+    hidden |= {z.name for z in sym.zones.values() if z.visibility != "public"}
+    hidden |= {b.name for b in sym.boards.values() if b.visibility not in (None, "public")}
+    seen, todo = {d.name}, [d.body]
+    while todo:
+        for n in N.walk(todo.pop()):
+            if (isinstance(n, N.Name) and n.id in hidden) or (isinstance(n, N.Attr) and n.name in hidden):
+                return True
+            if isinstance(n, N.Call) and n.func in sym.defs and n.func not in seen:
+                seen.add(n.func)
+                todo.append(sym.defs[n.func].body)
+    return False
+
+
+def _unseen(S, v) -> bool:
+    """Is v a piece the player to move may not see whole (in a zone they cannot look into, face down and not
+    theirs, covered)?"""
+    if not isinstance(v, Piece):
+        return False
+    return not sees(S, v.loc, v.up, v.owner, S.to_move, v.covered and v.kind.covered_hidden)
+
+
+def _named(v) -> bool:
+    """Is v a thing a player knows by its name (a space, a piece, a player, a direction)?"""
+    return isinstance(v, (Space, Piece, Player, Dir))
 
 
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}

@@ -1808,7 +1808,8 @@ class State:
 
     # ------------------------------------------------------------ text
     def why(self, text):
-        """Why a move text is not legal, for the author: the rule, its place and the condition that failed."""
+        """Why a move text is not legal, for the author: the rule, its place and the condition that failed (for a
+        text that names a legal move, the rule that allows it)."""
         return explain(self, text).detail
 
     def describe_move(self, move, seat):
@@ -1850,6 +1851,9 @@ class State:
             if len({m.action.name for m in named}) == 1:
                 return named[0]
         refusal = explain(self, text)
+        if refusal.legal is not None:  # words that name a legal move loosely (another case, no brackets)
+            said = f"'{text}' is not the text of a move: the move is '{refusal.legal.text}'"
+            raise IllegalMove(said, said)
         raise IllegalMove(refusal.player, refusal.detail)
 
     def open_actions(self):
@@ -1857,7 +1861,7 @@ class State:
         return self._by_phase[self.phase]
 
     def explain(self, text):
-        """Why a move text is not legal, in players' words."""
+        """Why a move text is not legal, in players' words (for a text that names a legal move, that it is one)."""
         return explain(self, text).player
 
     # ------------------------------------------------------------ what a player sees

@@ -343,3 +343,44 @@ def test_the_deal(players):
     dealt = 7 if players == 2 else 5
     everything = sorted(label(c) for c in [c for h in real["hands"] for c in h] + real["discard"] + real["stock"])
     assert everything == sorted(DECK) and [len(h) for h in real["hands"]] == [dealt] * players
+
+
+# ---------------------------------------------------------------- what players read
+
+
+def test_a_play_is_announced_without_saying_play_twice(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from mire.cli.main import main
+    from mire.cli.play import announced, replay
+    state = loaded().new_state(seed=1)
+    first = state.legal_moves()[0]
+    assert first.text == "play 9-clubs"
+    assert announced(state, first, 0) == " plays 9-clubs"
+    draw = next(m for m in state.legal_moves() if m.text == "draw")
+    assert announced(state, draw, 0) == " plays draw"  # an action named otherwise: its name and values, as typed
+    # the REPL's announcement and its history; the replay of a save
+    monkeypatch.chdir(tmp_path)
+    out = CliRunner().invoke(main, ["play", str(GAME), "--seed", "1"], input="1\n\n2\n\nhistory\nquit\n",
+                             catch_exceptions=False).output
+    assert "plays play" not in out
+    assert "\n1 plays 9-clubs\n" in out and "\n2 plays draw\n" in out
+    assert "1. 1 plays 9-clubs\n2. 2 plays draw\n" in out
+    said: list = []
+    replay(loaded().new_state(seed=1), ["play 9-clubs", "draw"], 0, echo=said.append)
+    assert [line for line in said if line[:2] in ("1.", "2.")] == ["1. 1 plays 9-clubs", "2. 2 plays draw"]
+
+
+def test_a_card_that_does_not_follow_is_refused_in_the_words_of_what_it_should_match():
+    state = arranged(2, [["4-diamonds", "9-clubs"], ["K-diamonds", "2-hearts"]], ["2-clubs"])
+    assert state.explain("play 4-diamonds") == (
+        "cannot play 4-diamonds: the rank of 4-diamonds is 4, not 8 and the suit of 4-diamonds is diamonds, "
+        "not clubs and the rank of 4-diamonds is 4, not 2")
+    assert state.explain("play 9-clubs") == "'play 9-clubs' is a legal move now"
+
+
+def test_a_suit_that_may_be_named_is_explained_as_one_of_the_choices():
+    state = arranged(2, [["8-hearts", "3-clubs"], ["K-diamonds", "2-clubs"]], ["5-spades"])
+    state.apply(state.parse_move("play 8-hearts"))
+    assert state.explain("Diamonds") == "'diamonds' is one of the choices now"
+    assert state.explain("play 3-clubs") == "'play 3-clubs' is not one of the choices: clubs, diamonds, hearts, spades"

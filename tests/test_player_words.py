@@ -214,3 +214,88 @@ def test_a_refusal_lists_the_values_a_player_may_choose_and_not_none(tmp_path):
                     '    move top(a) to b\n')
     state = load_game(str(path)).new_state(seed=1)
     assert refusal(state, "go a1 b2") == "cannot go a1 b2: b2 is not one of a3, c3 or c1"
+
+
+# -- a move that is legal, and conditions that call defs ------------------------------------
+
+def test_a_legal_move_is_explained_as_legal_not_refused():
+    state = load_game("tic-tac-toe").new_state(seed=1)
+    # however it is typed: exactly, in another case, without the action's name
+    for typed in ("place a1", "PLACE A1", "a1"):
+        assert state.explain(typed) == "'place a1' is a legal move now", typed
+        assert state.why(typed) == "'place a1' is legal now: rule 'place' (tic-tac-toe.mire:6) allows it", typed
+    # parse_move stays exact (saves use it): a loose text of a legal move is refused, naming the move it meant
+    with pytest.raises(IllegalMove) as err:
+        state.parse_move("PLACE A1")
+    assert str(err.value) == "'PLACE A1' is not the text of a move: the move is 'place a1'"
+    play(state, "place a1")
+    assert state.explain("place a1") == "cannot place a1: a1 is not empty"
+
+
+def test_a_fallback_move_is_explained_as_legal_when_nothing_else_is(tmp_path):
+    path = tmp_path / "f.mire"
+    path.write_text('game "F"\nplayers 2 named X, O\nboard cells: grid 2 x 1\npiece mark\n'
+                    'action place(c in cells where empty(c)):\n    place mark for mover at c\n'
+                    'fallback action pass():\n    pass\n')
+    state = load_game(str(path)).new_state(seed=1)
+    assert state.explain("pass") == "you may pass only when no other move is possible"
+    play(state, "place a1", "place b1")
+    assert [m.text for m in state.legal_moves()] == ["pass"]
+    assert state.explain("pass") == "'pass' is a legal move now"
+    assert state.why("pass").startswith("'pass' is legal now: rule 'pass' (f.mire:7) allows it")
+
+
+DEFS = '''game "W"
+players 2 named X, O
+board cells: grid 3 x 3
+piece mark
+def mine(s) = owner(s) == mover
+def free(s) = empty(s)
+def dark(c) = (c.x + c.y) % 2 == 0
+def crowded() = count(x in cells where not empty(x)) >= 2
+def spare(c) = free(c) and not dark(c)
+def wide(c) = c.x >= 2
+var reach: int = 3 internal
+def near(c) = c.x < reach
+def held(c) = not empty(c) and top(c).owner == mover
+def lonely(c):
+    return count(x in cells where not empty(x)) == 0
+action place(c in cells where free(c)):
+    require not crowded()
+    require dark(c)
+    place mark for mover at c
+action take(c in cells where mine(c)):
+    remove c
+action flip(c in cells where spare(c)):
+    require in_a_row(c, 3)
+    place mark for mover at c
+action push(c in cells where wide(c) and lonely(c)):
+    place mark for mover at c
+action hop(c in cells where near(c) and not held(c)):
+    place mark for mover at c
+'''
+
+
+def test_a_condition_that_calls_a_def_is_worded_by_the_defs_body_or_else_by_its_name(tmp_path):
+    path = tmp_path / "w.mire"
+    path.write_text(DEFS)
+    state = load_game(str(path)).new_state(seed=1)
+    # the body words it where it has a shape the player's sentences know: owner(s) == mover, empty(s), a
+    # comparison of a thing's attribute; a def that calls a def is worded through it
+    assert refusal(state, "take a1") == "cannot take a1: a1 is not yours"
+    assert refusal(state, "push a1") == "cannot push a1: the x of a1 is 1, not at least 2"
+    # else the def's name, true or not true for its values: a sum of coordinates, a count, a builtin
+    assert refusal(state, "place b1") == "cannot place b1: 'dark' is not true for b1"
+    assert refusal(state, "flip a1") == "cannot flip a1: 'dark' is true for a1"
+    assert refusal(state, "flip b1") == "cannot flip b1: 'in a row' is not true for b1 and 3"
+    play(state, "place a1", "place c1")
+    assert refusal(state, "place a1") == "cannot place a1: a1 is not empty"
+    assert refusal(state, "place c3") == "cannot place c3: 'crowded' is true"
+    assert refusal(state, "take c1") == "cannot take c1: c1 is not yours"
+    assert refusal(state, "push b2") == "cannot push b2: 'lonely' is not true for b2"  # (a def of statements)
+    assert refusal(state, "hop a1") == "cannot hop a1: a1 is not empty and a1 is yours"
+    # a body that reads what players are not shown (an internal variable here) is worded by the def's name
+    assert refusal(state, "hop c2") == "cannot hop c2: 'near' is not true for c2"
+    assert state.explain("take a1") == "'take a1' is a legal move now"
+    # the author is still told the condition as written
+    assert state.why("place c3") == "cannot place c3: rule 'place' (w.mire:16) (line 17) requires not crowded()"
