@@ -19,7 +19,8 @@ from ..engine.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
 # coloured by the phrases below instead: `x` (`grid 3 x 3`), `turn`, `start`, `end` (`at turn start`,
-# `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin).
+# `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin), `count`
+# (`count 2` at the end of a `pieces` line; elsewhere the builtin function).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
                      "show", "about", "status", "when")
@@ -30,9 +31,9 @@ OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden"
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
                "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
-               "size")
+               "size", "each")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
-PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players")
+PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
 BUILTINS = tuple(n for n in LIBRARY.names if n not in CONSTANTS)
 FUNCTIONS = tuple(LIBRARY.functions)
@@ -134,6 +135,8 @@ RULES = (
     Rule(rf"\b(reveals)({SPACE})(nothing|action)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(size)({SPACE})(hidden)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
+    # the copies of each piece a `pieces KIND: each ...` line makes
+    Rule(rf"\b(count)(?={SPACE}[0-9])", ("keyword",)),
     # a graph's lines, under its `board NAME: graph`
     Rule(rf"^([ \t]+)(line|link)(?={SPACE}{NAME}[ \t]*-)", ("space", "keyword")),
     Rule(rf"^([ \t]+)(point)(?={SPACE}{NAME}[ \t]*(?:,|at\b|#|$))", ("space", "keyword")),
@@ -212,6 +215,7 @@ def vim_syntax() -> str:
         keywords("mireKeyword", OTHER_WORDS),
         'syn match mireKeyword "\\<\\(' + "\\|".join(phrases) + '\\)\\>"',
         r'syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"',
+        r'syn match mireKeyword "\<count\ze\s\+\d"',
         keywords("mireOperator", OPERATOR_WORDS),
         keywords("mireConstant", CONSTANTS),
         keywords("mireBuiltin", [b for b in BUILTINS if b != "players"]),

@@ -614,10 +614,20 @@ class _Collector:
 
     def item_Pieces(self, item, replaces):
         span = item.span
+        comb = item.combination
         for tok in self.tokens_in(self.head(span)):
+            if comb is not None and (tok.line, tok.column) >= (comb.span.line, comb.span.column):
+                break
             if tok.value in (item.kind, item.zone):
                 self.use(("game", tok.value), self.token_place(tok))
-        if item.file is None and item.data is None and span.end_line > span.line:
+        for each in comb.each if comb is not None else ():
+            self.use(("attr", item.kind, each.attr[0]), self.place(each.attr[1]))
+            if each.enum is not None:
+                self.use(("game", each.enum[0]), self.place(each.enum[1]))
+            for value, cell in each.values or ():
+                if isinstance(value, str) and value in self.sym.enum_values:
+                    self.use(("game", value), self.place(cell), enum_type(self.sym.enum_values[value]))
+        if comb is None and item.file is None and item.data is None and span.end_line > span.line:
             header_line = span.line + 1
             while header_line <= span.end_line and not self.tokens.get(header_line):
                 header_line += 1

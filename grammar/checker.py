@@ -24,7 +24,7 @@ from .plane import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
 from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
-from .tables import check_cell, check_table, table_type
+from .tables import check_cell, check_combination, check_table, table_type
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, limited_suggestions, listing
 
@@ -210,8 +210,7 @@ class Checker:
         for c in self.sym.consts.values():
             self.ctx.types[c] = self.exprs.expr(c.value, Scope())
         self.check_constant_cycles()
-        for pieces in self.sym.pieces:
-            self.check_pieces(pieces)
+        self.sym.pieces = [self.check_pieces(pieces) for pieces in self.sym.pieces]
         self.check_piece_count()
         for i in self.sym.inputs:
             self.check_input(i)
@@ -449,18 +448,23 @@ class Checker:
         if i.count < 1:
             self.error("E021", "an input holds at least one piece", i.span, None)
 
-    def check_pieces(self, p: N.Pieces) -> None:
+    def check_pieces(self, p: N.Pieces) -> N.Pieces:
+        """Check a `pieces` item; it comes back with its table made when it is written with `each`."""
         kind = self.sym.kinds.get(p.kind)
         if kind is None:
             self.error("E015", f"unknown piece kind '{p.kind}'{did_you_mean(p.kind, self.sym.kinds)}", p.span,
                        f"declare it first: `piece {p.kind}` or `piece {p.kind}(attribute: type, ...)`",
                        focus=p.kind)
-            return
+            return p
         if p.zone is not None:
             self._check_pieces_zone(p)
         if p.file is not None or p.data is not None:
-            return  # the front end reads the file and checks it the same way, row by row
+            return p  # the front end reads the file and checks it the same way, row by row
+        if p.combination is not None:
+            table = check_combination(self.ctx, kind, p.combination)
+            return p if table is None else p.evolve(header=table[0], rows=table[1])
         check_table(self.ctx, kind, p.header, p.rows, p.span)
+        return p
 
     def check_piece_count(self) -> None:
         seats = min(self.sym.players.high, MAX_PLAYERS) if self.sym.players is not None else 1

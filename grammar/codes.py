@@ -621,7 +621,13 @@ Right:
 E041: a value in a piece table that does not fit its column
 
 A `count` is a whole number of pieces (0 or more); an `int` attribute takes a whole number, a `bool`
-attribute yes or no, an enum attribute one of the enum's values, written without quotes.
+attribute yes or no, an enum attribute one of the enum's values, written without quotes, and a `text`
+attribute a text, in quotes when it is a number ("10").
+
+On a `pieces KIND: each ...` line the values of an `each` fit its attribute in the same way: a range
+(`1..13`) gives whole numbers, the name after `in` is the attribute's enum, only an enum's values are
+taken whole (`each suit`), and each value is listed once. A line that would make no piece (`in []`, a
+range such as `5..1`, `count 0`) is an error too.
 
 Wrong:
 
@@ -638,14 +644,26 @@ Right:
     pieces mark:
         colour  count
         red     5
+
+Wrong:
+
+    piece card(rank: text, suit: suit)
+    pieces card: each suit, each rank in 1..13
+
+Right:
+
+    piece card(rank: text, suit: suit)
+    pieces card: each suit, each rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 ''',
     "E042": '''\
 E042: the columns of a piece table do not match the kind's attributes
 
 The first row of a table names every attribute of the piece kind once, and optionally a `count` column.
 A column that is not an attribute, an attribute without a column, a column named twice, or an attribute
-whose type a table cannot give (a space, a player, a piece, a zone, a direction or a list: table cells
-are numbers, yes/no, text and enum values) are errors.
+whose type a table cannot give (a player, a piece, a zone or a list: table cells are numbers, yes/no,
+text, enum values, kinds and spaces' names) are errors. So are, on a `pieces KIND: each ...` line, an
+`each` of an attribute that the kind does not have or that has two, and an attribute without a start
+value that has no `each`.
 
 Wrong:
 
@@ -910,8 +928,10 @@ Right:
 E072: a game too big
 
 The boards of a game have at most 20,000 spaces together, and its piece tables make at most 10,000
-pieces (a board or a table of each player counts once for every seat). A game larger than that cannot be
-played at a table, and would make every state slow to start.
+pieces (a board or a table of each player counts once for every seat). One `pieces KIND: each ...` line
+makes at most 5,000 pieces: it makes one for every combination of its values, times its count, so a few
+more values multiply what it makes. A game larger than that cannot be played at a table, and would make
+every state slow to start.
 
 Wrong:
 

@@ -224,8 +224,9 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
             continue
         dpath = display_path(target)
         sources[dpath] = text
+        texts = {x.name for x in kinds[item.kind].attrs if x.type.name == "text"} if item.kind in kinds else set()
         try:
-            rows = _csv_rows(text, dpath, diags)
+            rows = _csv_rows(text, dpath, diags, texts)
         except csv.Error as err:
             diags.append(Diagnostic("E043", f"cannot read data file '{rel}': {err}", item.span,
                                     "a data file is CSV: values separated by commas, a row a line"))
@@ -247,18 +248,20 @@ _NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
 _DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
 
 
-def _csv_rows(text: str, dpath: str, diags: list) -> list:
+def _csv_rows(text: str, dpath: str, diags: list, texts: set) -> list:
     """The rows of a CSV data file, each cell with its place; a cell with a character that may not be shown
-    is reported (E008) and left empty, and not checked again."""
-    rows = []
+    is reported (E008) and left empty, and not checked again. A number is read as one, but in the columns
+    named in `texts` (the kind's text attributes), where a cell is the text as written (a card's rank "10")."""
+    rows: list = []
     reader = csv.reader(io.StringIO(text))
+    as_text: set = set()  # the indexes of those columns, once the header is read
     for row in reader:
         lineno = reader.line_num
         if row and row[0].lstrip().startswith("#"):
             continue  # a comment line (which data is whose, say)
         cells = []
         col = 1
-        for cell in row:
+        for i, cell in enumerate(row):
             span = N.Span(dpath, lineno, col, lineno, col + len(cell))
             value: object = cell.strip()
             bad = unsafe_character(cell)
@@ -266,6 +269,8 @@ def _csv_rows(text: str, dpath: str, diags: list) -> list:
                 diags.append(Diagnostic("E008", f"this value holds the character {ascii(bad)}, which a text may "
                                                 "not hold", span, "write the value without control characters"))
                 value = REFUSED
+            elif i in as_text:
+                pass
             elif _NUMBER.fullmatch(str(value)):
                 value = int(str(value))
             elif _DECIMAL.fullmatch(str(value)) and len(str(value)) <= MAX_DIGITS + 2:
@@ -274,5 +279,7 @@ def _csv_rows(text: str, dpath: str, diags: list) -> list:
             cells.append((value, span))
             col += len(cell) + 1
         if cells and any(c[0] != "" for c in cells):
+            if not rows:
+                as_text = {k for k, (name, _) in enumerate(cells) if str(name) in texts}
             rows.append(tuple(cells))
     return rows

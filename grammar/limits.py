@@ -13,6 +13,9 @@ MAX_SPACES = 20_000  # spaces of all boards together (a board of each player cou
 MAX_PLANE = 4096  # a space lies on the plane all boards share at columns and rows -4096 to 4096
 MAX_PLACEMENT_TERMS = 64  # numbers, names and operators in one coordinate of a board's `at (X, Y)`
 MAX_TABLE_PIECES = 10_000  # pieces listed in the tables of a game (for each player: counted for every seat)
+# pieces one `pieces KIND: each ...` line makes (every combination, times its count; for one seat): a few values
+# more on such a line multiply what it makes, so it is bounded on its own, before any piece is made
+MAX_COMBINATION_PIECES = 5_000
 MAX_EXPRESSION_DEPTH = 32  # expressions inside expressions
 MAX_BLOCK_DEPTH = 32  # blocks inside blocks
 MAX_DIAGNOSTICS = 50  # diagnostics printed for one file; the rest are counted

@@ -521,6 +521,25 @@ Cell = tuple[Union[str, int], Span]
 
 
 @node
+class EachAttr(Node):
+    """`each rank in ["A", "2"]` on a `pieces` line: an attribute and the values its pieces take. One of
+    `values`, `low`/`high`, `enum` is given, or none (`each suit`: every value of the attribute's enum)."""
+    attr: tuple[str, Span]  # the attribute's name, where it is written
+    values: Optional[tuple[Cell, ...]] = None  # `in [A, B, C]` (empty for `in []`)
+    low: Optional[tuple[int, Span]] = None  # `in 1..13`: whole numbers from low to high
+    high: Optional[tuple[int, Span]] = None
+    enum: Optional[tuple[str, Span]] = None  # `in suit`: the values of that enum
+
+
+@node
+class Combination(Node):
+    """`pieces card: each suit, each rank in [...], count 2`: a piece for every combination of the values,
+    as the table that lists them (the first `each` changing slowest), `count` copies of each."""
+    each: tuple[EachAttr, ...]
+    count: Optional[tuple[int, Span]] = None
+
+
+@node
 class Pieces(Decl):
     kind: str
     zone: Optional[str]
@@ -529,6 +548,8 @@ class Pieces(Decl):
     header: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     data: Optional[str] = None  # the data file the rows were read from
+    # the `each` form, as written; the checker makes its table (`header` and `rows`) once its values are checked
+    combination: Optional[Combination] = None
 
 
 @node

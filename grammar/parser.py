@@ -291,12 +291,42 @@ class _ToAst(Transformer):
     def pieces_table(self, meta, c):
         return ("table", tuple(c))
 
+    def pieces_product(self, meta, c):
+        return ("combination", c[0])
+
+    def combination(self, meta, c):
+        each = tuple(x for x in c if isinstance(x, N.EachAttr))
+        count = next((x[1] for x in c if isinstance(x, tuple)), None)
+        return N.Combination(each=each, count=count, span=self._span(meta))
+
+    def each_attr(self, meta, c):
+        name, values = c
+        attr = (str(name), self._tspan(name))
+        if values is None:
+            return N.EachAttr(attr=attr, span=self._span(meta))
+        return N.EachAttr(attr=attr, span=self._span(meta), **values)
+
+    def values_list(self, meta, c):
+        return {"values": self.row(meta, [tok for tok in c if tok is not None])}
+
+    def values_range(self, meta, c):
+        low, high = self.row(meta, c)
+        return {"low": low, "high": high}
+
+    def values_enum(self, meta, c):
+        return {"enum": (str(c[0]), self._tspan(c[0]))}
+
+    def copies(self, meta, c):
+        return ("count", self.row(meta, c)[0])
+
     def pieces(self, meta, c):
         kind, zone, each, body = c
         common = dict(kind=str(kind), zone=str(zone) if zone else None, each_player=each is not None,
                       span=self._span(meta))
         if body[0] == "file":
             return N.Pieces(file=body[1], header=(), rows=(), **common)
+        if body[0] == "combination":
+            return N.Pieces(file=None, header=(), rows=(), combination=body[1], **common)
         rows = body[1]
         header = tuple(str(v) for v, _ in rows[0]) if rows else ()
         return N.Pieces(file=None, header=header, rows=tuple(rows[1:]), **common)

@@ -43,7 +43,8 @@ _FORMS = {
              "`per player`), or `board NAME: area`",
     "enum": "`enum NAME: value, value, ...` (the values separated by commas)",
     "piece": "`piece NAME`, or `piece NAME(attribute: type, ...)`",
-    "pieces": '`pieces KIND:` followed by an indented table, or `pieces KIND from "file.csv"`; '
+    "pieces": '`pieces KIND:` followed by an indented table, `pieces KIND from "file.csv"`, or '
+              '`pieces KIND: each ATTRIBUTE, each ATTRIBUTE in [VALUE, ...]` (optionally ending `, count N`); '
               "`in ZONE` and `for each player` may follow KIND",
     "zone": "`zone NAME`, optionally followed by `per player`, `public`/`private`/`secret` and `capacity N`",
     "var": "`var NAME: TYPE = VALUE`, or `var NAME: TYPE = VALUE per player`",
@@ -136,7 +137,7 @@ def _expected_summary(expected, literals: dict) -> str | None:
     if {"NAME", "INT", "STRING", "LPAR", "LSQB"} <= exp:
         return "a value (a name, a number, a string, '(' or '[')"
     if len(exp) <= 4:
-        return _words(sorted(_token_word(e, literals) for e in exp))
+        return _words(sorted({_token_word(e, literals) for e in exp}))
     return None
 
 
@@ -436,6 +437,53 @@ def _misspelt(s: _Spot):
     return Diagnostic("E002", f"unknown keyword '{s.first}' (did you mean '{misspelt}'?)", s.at_first_word(), hint)
 
 
+def _enum_value_not_a_name(s: _Spot):
+    """`enum rank: A, 2, 3` or `enum rank: "A", "10"`: an enum's values are names."""
+    words = s.text.split()
+    head = words[1:3] if words[:1] == ["replace"] else words[:2]
+    if head[:1] != ["enum"] or len(head) < 2 or ":" not in s.text:
+        return None
+    if s.tok.type not in ("INT", "SIGNED", "DECIMAL", "SIGNED_DECIMAL", "STRING") or "NAME" not in s.expected:
+        return None
+    text = str(s.tok)
+    inner = text[1:-1] if s.tok.type == "STRING" else text
+    if s.tok.type == "STRING" and inner.isidentifier():
+        return Diagnostic("E002", "an enum value is a name, written without quotes", s.point(s.width),
+                          f"write {inner}")
+    enum = head[1].rstrip(":")
+    values = [v.strip().strip('"') for v in s.text.split("#")[0].split(":", 1)[1].split(",") if v.strip()]
+    shown = [f'"{v}"' for v in values]
+    if len(shown) > 8:
+        shown = shown[:4] + ["..."] + shown[-2:]
+    what = "a text" if s.tok.type == "STRING" else "a number"
+    digits = inner.lstrip("-")
+    name = _NUMBER_NAMES[int(digits)] if digits.isdigit() and int(digits) < len(_NUMBER_NAMES) else \
+        f"n{digits.replace('.', '_')}"
+    return Diagnostic("E002", f"an enum value is a name, and {text} is {what}", s.point(s.width),
+                      f"the rules write an enum's values as they are, and there {text} would be {what}: name the "
+                      f"value (`{name}`), or make the attribute a text, written in quotes: `piece card({enum}: text)`"
+                      f", `pieces card: each {enum} in [{', '.join(shown)}]` and `c.{enum} == \"{inner}\"`")
+
+
+_NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def _each_without_brackets(s: _Spot):
+    """`pieces card: each rank in "A", "B"`: the values of an `each` are a list in brackets."""
+    if s.first != "pieces":
+        return None
+    if "LSQB" in s.expected and s.tok.type in ("STRING", "DECIMAL", "SIGNED_DECIMAL"):
+        message = f"expected '[' before {s.found}"
+    elif s.tok.type == "COMMA" and any(s.literals.get(e) == ".." for e in s.expected):  # `each n in 1, 2, 3`
+        message = "expected '..' or a list in brackets, found ','"
+    else:
+        return None
+    return Diagnostic("E002", message, s.point(s.width),
+                      "the values of an `each` are a list in brackets, `each rank in [\"A\", \"B\"]`, a range of "
+                      "whole numbers, `each rank in 1..13`, or an enum's name")
+
+
 def _missing_value(s: _Spot):
     before = s.text[:s.col - 1].rstrip()
     op = next((o for o in sorted(_OPERATOR_WORDS, key=len, reverse=True) if before.endswith(o)
@@ -472,7 +520,8 @@ def _empty_block(s: _Spot):
 
 
 _READINGS = (_filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
-             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _missing_value,
+             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _enum_value_not_a_name,
+             _each_without_brackets, _missing_value,
              _line_ends_early, _empty_block)
 
 

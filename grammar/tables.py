@@ -3,16 +3,18 @@ kind's attributes, every row has a value of the right type for each.
 """
 from __future__ import annotations
 
+import itertools
+import math
 from fractions import Fraction
-from typing import Optional
+from typing import Optional, Sequence
 
 from . import nodes as N
 from .labels import grid_names
-from .limits import MAX_SPACES
+from .limits import MAX_COMBINATION_PIECES, MAX_SPACES
 from .static_values import StaticValues
 from .symbols import Context
 from .types import DIRECTIONS
-from .wording import a, did_you_mean
+from .wording import a, did_you_mean, number_text, words
 
 _NOT_IN_TABLES = ("list", "player", "piece", "zone")
 
@@ -106,15 +108,19 @@ def table_type(ctx: Context, t: N.TypeRef) -> bool:
 
 def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
     t = x.type.name
-    if t == "int" and not isinstance(value, int):
-        ctx.error("E041", f"'{x.name}' is a whole number, not '{value}'", vspan,
+    if t == "text" and isinstance(value, (int, Fraction)):
+        shown = number_text(value) if isinstance(value, Fraction) else str(value)
+        ctx.error("E041", f"'{x.name}' is a text, not the number {shown}", vspan,
+                  f'a text is written in quotes: "{shown}"')
+    elif t == "int" and not isinstance(value, int):
+        ctx.error("E041", f"'{x.name}' is a whole number, not {_shown(value)}", vspan,
                   f"write a whole number for '{x.name}', such as 1" + (
                       f", or declare '{x.name}' a `number`" if isinstance(value, Fraction) else ""))
     elif t == "number" and (isinstance(value, bool) or not isinstance(value, (int, Fraction))):
-        ctx.error("E041", f"'{x.name}' is a number, not '{value}'", vspan,
+        ctx.error("E041", f"'{x.name}' is a number, not {_shown(value)}", vspan,
                   f"write a number for '{x.name}', such as 1 or 7.5")
     elif t == "bool" and value not in ("yes", "no", "true", "false"):
-        ctx.error("E041", f"'{x.name}' is yes or no, not '{value}'", vspan,
+        ctx.error("E041", f"'{x.name}' is yes or no, not {_shown(value)}", vspan,
                   f"'{x.name}' is declared `bool`: write yes or no")
     elif t == "dir" and value not in DIRECTIONS:
         ctx.error("E041", f"'{x.name}' is a direction, not '{value}'{did_you_mean(str(value), DIRECTIONS)}",
@@ -131,6 +137,11 @@ def check_cell(ctx: Context, x: N.AttrDecl, value, vspan: N.Span) -> None:
         if value not in values:
             ctx.error("E041", f"'{value}' is not a {t}{did_you_mean(str(value), values)}", vspan,
                       f"a {t} is one of: {', '.join(values)}")
+
+
+def _shown(value) -> str:
+    """A cell as a message quotes it: '7.5' (as written, not 15/2), 'purple'."""
+    return f"'{number_text(value)}'" if isinstance(value, Fraction) else f"'{value}'"
 
 
 def space_names(sym) -> Optional[set]:
@@ -153,3 +164,172 @@ def space_names(sym) -> Optional[set]:
 def _names_a_space(ctx: Context, value) -> bool:
     names = space_names(ctx.sym)
     return names is None or str(value) in names
+
+
+# ---------------------------------------------------------------- `pieces KIND: each ...`
+
+def check_combination(ctx: Context, kind: N.Kind, comb: N.Combination) -> Optional[tuple]:
+    """Check a `pieces KIND: each A, each B in [...], count N` line: its table, (header, rows), when it is right
+    (a row for every combination of the values, the first `each` changing slowest, as nested loops would go),
+    else None. Nothing is made before the number of pieces is known to be within MAX_COMBINATION_PIECES."""
+    attrs_by_name: dict[str, N.AttrDecl] = {}
+    for x in kind.attrs:
+        attrs_by_name.setdefault(x.name, x)
+    fine = True
+    columns: list[str] = []
+    values: list = []
+    given: dict[str, N.Span] = {}
+    suggested: set[str] = set()
+    for each in comb.each:
+        name, nspan = each.attr
+        declared = attrs_by_name.get(name)
+        if name in given:
+            first = given[name]
+            ctx.error("E042", f"'{name}' has two `each` on this line", nspan,
+                      f"give each attribute one `each` (the first is at {first.line}:{first.column}), with all its "
+                      "values")
+            fine = False
+            continue
+        given[name] = nspan
+        if declared is None:
+            close = did_you_mean(name, [x for x in attrs_by_name if x not in given])
+            if close:
+                suggested.add(close.split("'")[1])
+            hint = (f"`each` names an attribute of '{kind.name}' ({', '.join(attrs_by_name)})" if attrs_by_name
+                    else f"'{kind.name}' has no attributes: make its pieces with `count N` alone")
+            ctx.error("E042", f"piece kind '{kind.name}' has no attribute '{name}'{close}", nspan, hint)
+            fine = False
+            continue
+        if not table_type(ctx, declared.type):
+            ctx.error("E042", f"a `pieces` line cannot give '{name}' its values: they are numbers, yes/no, texts, "
+                              f"enum values, kinds or spaces' names, and '{name}' is {a(declared.type.name)}", nspan,
+                      f"declare '{name}' as an int, bool, text, enum, kind or space, or set it in `setup`")
+            fine = False
+            continue
+        got = _each_values(ctx, declared, each)
+        if got is None:
+            fine = False
+            continue
+        columns.append(name)
+        values.append(got)
+    missing = [x for x, d in attrs_by_name.items() if x not in given and d.start is None and x not in suggested]
+    if missing:
+        names = words([f"'{m}'" for m in missing])
+        example = words([_example(ctx, m, attrs_by_name[m].type.name) for m in missing], "and")
+        ctx.error("E042", f"this line gives the pieces of '{kind.name}' no {names}", comb.span,
+                  f"every attribute without a start value (`{missing[0]}: ... = VALUE`) takes its values from an "
+                  f"`each`: add {example}")
+        fine = False
+    count = comb.count
+    if count is not None and count[0] == 0:
+        ctx.error("E041", "`count 0` makes no pieces", count[1],
+                  "`count N` makes N copies of every combination: 1 or more (without it, 1)")
+        fine = False
+    if not fine:
+        return None
+    sizes = [len(v) for v in values] + ([count[0]] if count is not None else [])
+    total = 1
+    for n in sizes:
+        total *= n
+        if total > MAX_COMBINATION_PIECES:
+            break
+    if total > MAX_COMBINATION_PIECES:
+        exact = all(n <= MAX_COMBINATION_PIECES for n in sizes) and len(sizes) <= 6
+        made = f"{math.prod(sizes):,} pieces ({' x '.join(str(n) for n in sizes)})" if exact \
+            else f"more than {MAX_COMBINATION_PIECES:,} pieces"
+        ctx.error("E072", f"this line makes {made}, and one `pieces` line makes at most "
+                          f"{MAX_COMBINATION_PIECES:,}", comb.span,
+                  "it makes a piece for every combination of its values, times its count: give fewer values, or "
+                  "make the rarer pieces with a table of their own")
+        return None
+    header = tuple(columns) + (("count",) if count is not None else ())
+    tail = (count,) if count is not None else ()
+    rows = tuple(tuple(combo) + tail for combo in itertools.product(*(v.cells() for v in values)))
+    return header, rows
+
+
+class _Values:
+    """The values of one `each`: how many, and (once that is known to be few enough) the cells themselves."""
+
+    def __init__(self, cells: Sequence = (), low: int = 0, high: int = -1, span: Optional[N.Span] = None):
+        self._cells, self._low, self._high, self._span = cells, low, high, span
+
+    def __len__(self) -> int:
+        return len(self._cells) if self._span is None else self._high - self._low + 1
+
+    def cells(self) -> Sequence:
+        if self._span is None:
+            return self._cells
+        return [(v, self._span) for v in range(self._low, self._high + 1)]
+
+
+_TYPE_WORDS = {"int": "a whole number", "number": "a number", "text": "a text", "bool": "yes or no",
+               "dir": "a direction", "space": "a space", "kind": "a kind of piece"}
+_EXAMPLES = {"int": "1..6", "number": "[1, 1.5, 2]", "text": '["A", "B", "C"]', "bool": "[yes, no]",
+             "dir": "[north, east]", "space": "[a1, b2]"}
+
+
+def _example(ctx: Context, name: str, t: str) -> str:
+    """How `each` gives an attribute of type t its values: `each suit`, `each rank in 1..6`."""
+    if t in ctx.sym.enums:
+        return f"`each {name}`"
+    values = f"[{', '.join(list(ctx.sym.kinds)[:2])}]" if t == "kind" else _EXAMPLES.get(t, "[...]")
+    return f"`each {name} in {values}`"
+
+
+def _each_values(ctx: Context, x: N.AttrDecl, each: N.EachAttr) -> Optional[_Values]:
+    """The values of `each NAME ...`, checked against the attribute's type; None after reporting a mistake."""
+    t = x.type.name
+    name, nspan = each.attr
+    is_enum = t in ctx.sym.enums
+    what = f"a {t}" if is_enum else _TYPE_WORDS.get(t, a(t))
+    example = _example(ctx, name, t)
+    if each.low is not None and each.high is not None:
+        (low, lspan), (high, hspan) = each.low, each.high
+        span = N.Span(lspan.file, lspan.line, lspan.column, hspan.end_line, hspan.end_column)
+        if t not in ("int", "number"):
+            ctx.error("E041", f"a range gives whole numbers, and '{name}' is {what}", span,
+                      f"give the values of '{name}' as {example}")
+            return None
+        if low > high:
+            ctx.error("E041", f"the range {low}..{high} is empty, so this line makes no pieces", span,
+                      f"a range goes up from its first number: write `{high}..{low}`")
+            return None
+        return _Values(low=low, high=high, span=span)
+    if each.enum is not None:
+        enum, espan = each.enum
+        if enum not in ctx.sym.enums:
+            ctx.error("E041", f"'{enum}' is not an enum{did_you_mean(enum, ctx.sym.enums)}", espan,
+                      "after `in` come the values: an enum's name, a list in brackets (`[\"A\", \"B\"]`) or a "
+                      "range of whole numbers (`1..13`)")
+            return None
+        if enum != t:
+            ctx.error("E041", f"'{enum}' gives {enum} values, and '{name}' is {what}", espan,
+                      f"give the values of '{name}' as {example}")
+            return None
+        return _Values([(v, espan) for v in ctx.sym.enums[enum].values])
+    if each.values is None:
+        if is_enum:
+            return _Values([(v, nspan) for v in ctx.sym.enums[t].values])
+        ctx.error("E041", f"`each {name}` needs its values: '{name}' is {what}, and only an enum's values are "
+                          "taken whole", each.span, f"list them after `in`: {example}")
+        return None
+    if not each.values:
+        ctx.error("E041", f"`each {name} in []` lists no values, so this line makes no pieces", each.span,
+                  f"list the values of '{name}' in the brackets: {example}")
+        return None
+    before = len(ctx.diags)
+    firsts: dict = {}
+    for value, vspan in each.values:
+        check_cell(ctx, x, value, vspan)
+        key = (value in ("yes", "true")) if t == "bool" else value
+        first = firsts.get(key)
+        if first is not None:
+            ctx.error("E041", f"'{value}' is listed twice for '{name}'", vspan,
+                      f"list each value once (the first is at {first.line}:{first.column}); for copies of every "
+                      "piece, end the line with `count N`")
+        else:
+            firsts[key] = vspan
+    if len(ctx.diags) > before:
+        return None
+    return _Values(each.values)

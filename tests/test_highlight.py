@@ -31,6 +31,7 @@ piece card(rank: int key, colour: colour hidden, marks: list of int)
 zone deck private capacity 3
 zone pile per player secret
 zone shown public
+pieces card in deck: each colour, each rank in 1..3, count 2
 input pile: 1 card from pile
 option fast "quicker" uses "every-word"
 const n = 2

@@ -70,6 +70,29 @@ def test_an_attribute_is_renamed_in_the_table_header_and_every_use():
                                            _at(MOSQUITO, "top(s).flower")[0]]
 
 
+CRAZY = (ROOT / "tests" / "games" / "crazy-eights.mire").read_text(encoding="utf-8")
+
+
+def test_the_attributes_and_values_of_an_each_line_are_references():
+    """`pieces card in stock: each suit, each rank in [...]`: `suit` and `rank` name attributes of card."""
+    path = str(ROOT / "tests" / "games" / "crazy-eights.mire")
+    a = analyse(CRAZY, path)
+    places = a.rename(*_at(CRAZY, "rank: text"), "value")[path]
+    lines = CRAZY.splitlines()
+    found = sorted((p.line, lines[p.line - 1][p.column - 1:p.end_column - 1]) for p in places)
+    assert [w for _, w in found] == ["rank"] * 7  # the piece, the show, the `each`, the rules
+    assert (found[2][0], places[2].column) == _at(CRAZY, "each rank", 5)
+    [decl] = a.definition(*_at(CRAZY, "stock: each suit", 13))
+    assert (decl.line, decl.column) == _at(CRAZY, "suit: suit)", 0)
+    text = ("enum colour: red, blue\npiece mark(colour: colour, n: int)\npieces mark: each colour in colour, "
+            "each n in [1, 2]\npieces mark: each colour in [blue], each n in 1..3\n")
+    b = analyse(text, "/tmp/marks.mire")
+    [decl] = b.definition(*_at(text, "[blue]"))
+    assert (decl.line, decl.column) == _at(text, "blue", 0)
+    [decl] = b.definition(*_at(text, "in colour", 3))
+    assert (decl.line, decl.column) == (1, 6)
+
+
 def test_rename_refuses_the_languages_names():
     a = analyse(MOSQUITO, str(GAMES / "mosquito-show.mire"))
     with pytest.raises(RenameRefused, match="'count' is part of the language"):

@@ -77,7 +77,7 @@ def test_a_fraction_where_a_whole_number_is_wanted_is_reported_with_how_to_round
                       "`round(...)`, or hold it in a `number`")]
     found = diagnostics(tmp_path, "piece coin(value: int)\npieces coin:\n    value\n    2.5\n"
                                   "action place(c in cells where empty(c)):\n    place mark for mover at c\n")
-    assert found == [("E041", "'value' is a whole number, not '5/2'",
+    assert found == [("E041", "'value' is a whole number, not '2.5'",
                       "write a whole number for 'value', such as 1, or declare 'value' a `number`")]
 
 
