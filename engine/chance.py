@@ -30,16 +30,17 @@ _MAX_REPLAYED_WORDS = 1_000_000
 
 @attrs.frozen
 class ChanceEvent:
-    """A shuffle, a random pick, or the pieces the players brought to the game (which the others cannot
-    tell apart either). `pieces` holds (piece, where it was, face up, owner, covered) for each piece it could
-    have touched, as they were at that moment; `label` is (the journal mark of the move it happened in,
+    """A shuffle, a random pick, the pieces the players brought to the game (which the others cannot
+    tell apart either), or a position arranged by hand (each seat knows of it only what it sees there).
+    `pieces` holds (piece, where it was, face up, owner, covered) for each piece it could have touched, as
+    they were at that moment; `label` is (the journal mark of the move it happened in,
     or -1 for the setup; its number within that move): a move run again at each choice inside it makes
     the same events with the same labels. `options` are a pick's values (pieces or not), `outcome` the index
     picked, or a shuffle's new order (the old places of its pieces, bottom first); `draws` is (the number of
     the first draw it made in its move, how many); `into` is where a pick went when the rules put it
     straight into a place that some players cannot see (`mover.die = random(1..6)`): ("var", seat or None,
     name) or ("attr", piece, name)."""
-    kind: str       # "shuffle", "pick" or "brought"
+    kind: str       # "shuffle", "pick", "brought" or "arranged"
     label: tuple
     pieces: tuple
     options: tuple = ()

@@ -796,6 +796,13 @@ class State:
         self.chance.append(event)
         self._journal.append((_ADDED, self.chance))
 
+    def forget_unseen(self):
+        """A position arranged by hand (engine/position.py) is a new start, which each seat knows as far as it
+        sees it: to a seat, a piece it cannot see there could be any of the pieces it cannot see, whatever the
+        rules file or the setup made of them (a hand written out is not the hand the tables dealt). Noted as a
+        chance event of every piece as it lies (`arranged`), which knowledge.py reads as it reads a shuffle's."""
+        self._note_chance("arranged", [p for ps in self.kind_pieces.values() for p in ps])
+
     def reseed(self, seed):
         """Draw the random numbers still to come from `seed` instead: a search samples chance afresh rather
         than read the game's future. The draws already made in the move in progress stay as they were. Not

@@ -1,6 +1,6 @@
-"""Position files: a game's position written out (the boards as rows of symbols, a legend, variables and
-whose turn it is), read with a Lark grammar (position.lark) into plain records. engine/position.py sets a
-state to one."""
+"""Position files: a game's position written out (the boards as rows of symbols, the zones as lists of
+symbols, a legend, variables and whose turn it is), read with a Lark grammar (position.lark) into plain
+records. engine/position.py sets a state to one."""
 from __future__ import annotations
 
 import re
@@ -32,10 +32,14 @@ class Piece:
 
 
 @attrs.frozen
-class BoardRows:
+class Place:
+    """A board or a zone written out: `NAME [of PLAYER]:`, the symbols after the colon, and the lines below.
+    Which it is, the game says (engine/position.py): a board's rows go on the lines below, from its top row
+    down; a zone's pieces are the symbols after the colon and on the lines below, bottom first."""
     name: str
     owner: Optional[str]
-    rows: tuple  # rows of symbols, from the top row down
+    symbols: tuple  # the symbols on its own line, after the colon
+    rows: tuple  # the lines below it: (line number, its symbols), in order
     line: int
 
 
@@ -51,7 +55,7 @@ class Setting:
 class Position:
     game: str
     legend: dict  # symbol -> Piece
-    boards: tuple  # BoardRows
+    places: tuple  # Place: the boards and zones written out, in the file's order
     settings: tuple  # Setting
     to_move: Optional[str] = None
     phase: Optional[str] = None
@@ -87,7 +91,7 @@ def _expected(e: UnexpectedInput) -> str:
     if isinstance(e, UnexpectedEOF):
         return "the file ends too early"
     return "this line is not a position line: write `position of GAME`, `SYMBOL = KIND [of PLAYER]`, " \
-           "`BOARD:` and its rows, `NAME = VALUE`, `to move: PLAYER`, `phase: NAME` or `turn: N`"
+           "`BOARD:` and its rows, `ZONE: SYMBOLS`, `NAME = VALUE`, `to move: PLAYER`, `phase: NAME` or `turn: N`"
 
 
 class _Reader:
@@ -97,10 +101,10 @@ class _Reader:
         self.name = name
         self.game = ""
         self.legend: dict = {}
-        self.boards: list = []
+        self.places: list = []  # (name, owner, symbols, rows, line) of each board or zone written out
         self.settings: list = []
         self.said: dict = {}  # to move, phase, turn
-        self.rows: Optional[list] = None  # the rows of the board being read
+        self.rows: Optional[list] = None  # the lines below the board or zone being read
 
     def fail(self, line, message):
         raise PositionError(f"{self.name}:{line}: {message}")
@@ -114,7 +118,9 @@ class _Reader:
         if not self.game:
             self.fail(1, "a position file starts with `position of GAME`")
         turn = self.said.get("turn")
-        return Position(self.game, self.legend, tuple(self.boards), tuple(self.settings), self.said.get("to move"),
+        places = tuple(Place(name, owner, symbols, tuple(rows), line)
+                       for name, owner, symbols, rows, line in self.places)
+        return Position(self.game, self.legend, places, tuple(self.settings), self.said.get("to move"),
                         self.said.get("phase"), turn)
 
     def plain(self, item, line):
@@ -124,9 +130,10 @@ class _Reader:
                 self.fail(line, "a position file starts with `position of GAME`")
             self.game = words[2]
         elif self.rows is not None:
-            self.rows.append(tuple(words))
+            self.rows.append((line, tuple(words)))
         else:
-            self.fail(line, f"'{' '.join(words)[:40]}' is not a row of a board: rows follow a `BOARD:` line")
+            self.fail(line, f"'{' '.join(words)[:40]}' is not a row of a board: rows follow a `BOARD:` line "
+                            f"(or the pieces of a zone, a `ZONE:` line)")
 
     def colon(self, item, line):
         words = [str(w) for w in item.children[0].children]
@@ -140,10 +147,11 @@ class _Reader:
                 self.fail(line, "`turn:` is followed by a whole number")
             self.said[key] = turn if key == "turn" else after[0]
             return
-        if after or not (len(words) == 1 or (len(words) == 3 and words[1] == "of")):
-            self.fail(line, "a board's line is `BOARD:` or `BOARD of PLAYER:`, and its rows follow")
+        if not (len(words) == 1 or (len(words) == 3 and words[1] == "of")):
+            self.fail(line, "a board's line is `BOARD:` or `BOARD of PLAYER:`, and its rows follow; a zone's is "
+                            "`ZONE:` or `ZONE of PLAYER:`, and its pieces")
         self.rows = []
-        self.boards.append(BoardRows(words[0], words[2] if len(words) == 3 else None, self.rows, line))
+        self.places.append((words[0], words[2] if len(words) == 3 else None, tuple(after), self.rows, line))
 
     def assign(self, item, line):
         left = [str(w) for w in item.children[0].children]

@@ -9,6 +9,7 @@ new stock, a player who cannot move and passes."""
 import json
 import random
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +17,11 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.knowledge import Worlds
+from mire.engine.position import arrange
+from mire.grammar.position import parse_position
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_positions import CRAZY_EIGHTS_POSITION  # noqa: E402
 
 GAME = Path(__file__).parent / "games" / "crazy-eights.mire"
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
@@ -143,15 +149,18 @@ def learn(state, known):
 # ---------------------------------------------------------------- seeded random games
 
 
-def play_random(seed, players, stats):
-    state = loaded().new_state(seed=seed, players=players)
+def play_random(seed, players, stats, state=None):
+    """A game played with seeded random moves to its end (from `state`, when given: a position arranged)."""
+    dealt = state is None
+    state = state or loaded().new_state(seed=seed, players=players)
     rng = random.Random(seed)
     known = [set() for _ in range(players)]
     read = [(0, 0)] * players
     learn(state, known)
-    dealt = 7 if players == 2 else 5
-    assert [len(h) for h in truth(state)["hands"]] == [dealt] * players
-    assert len(truth(state)["discard"]) == 1 and len(truth(state)["stock"]) == 52 - dealt * players - 1
+    if dealt:
+        each = 7 if players == 2 else 5
+        assert [len(h) for h in truth(state)["hands"]] == [each] * players
+        assert len(truth(state)["discard"]) == 1 and len(truth(state)["stock"]) == 52 - each * players - 1
     while not state.is_over():
         real = truth(state)
         assert all(real["hands"]), "the game goes on after a hand is empty"
@@ -384,3 +393,23 @@ def test_a_suit_that_may_be_named_is_explained_as_one_of_the_choices():
     state.apply(state.parse_move("play 8-hearts"))
     assert state.explain("Diamonds") == "'diamonds' is one of the choices now"
     assert state.explain("play 3-clubs") == "'play 3-clubs' is not one of the choices: clubs, diamonds, hearts, spades"
+
+
+# ---------------------------------------------------------------- a position written out
+
+
+def test_random_games_from_a_position_file_follow_the_plain_rules_and_hide_what_they_must():
+    """The position of tests/test_positions.py (9 cards in play, 2 in the stock): seeded games from it, each the
+    same when played again, follow the plain rules to their end; no seat reads a card it was not shown, the
+    stock soon runs out and the discards are shuffled into it."""
+    def start(seed):
+        state = loaded().new_state(seed=seed, players=2)
+        arrange(state, parse_position(CRAZY_EIGHTS_POSITION, "p.pos"), "p.pos")
+        return state
+    stats = {"reshuffles": 0, "named": 0, "passes": 0, "ended": 0}
+    for seed in range(12):
+        state = play_random(seed, 2, stats, start(seed))
+        again = play_random(seed, 2, {"reshuffles": 0, "named": 0, "passes": 0, "ended": 0}, start(seed))
+        assert again.history == state.history and again.outcome() == state.outcome()
+        assert len(state.supply.pieces) == 43  # the cards written nowhere stay out of the game
+    assert stats["ended"] == 12 and stats["reshuffles"] > 0 and stats["named"] > 0
