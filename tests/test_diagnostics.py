@@ -199,10 +199,10 @@ def test_the_lines_of_a_file_are_split_once_for_all_its_diagnostics():
     from mire.grammar import diagnostics
     source = "".join(f"let a{i} = b{i}\n" for i in range(3000))
     found = [Diagnostic("E010", f"unknown name 'b{i}'", Span("t.mire", i + 1, 10, i + 1, 12)) for i in range(3000)]
-    diagnostics._lines.cache_clear()
+    diagnostics.parser_lines.cache_clear()
     err = MireError(found, {"t.mire": source})
     assert str(err).count("error[E010]") == 3000
-    assert diagnostics._lines.cache_info().misses == 1
+    assert diagnostics.parser_lines.cache_info().misses == 1
 
 
 def test_the_search_for_the_nearest_name_is_bounded_in_one_check(monkeypatch):

@@ -182,6 +182,35 @@ def test_a_layout_that_would_change_the_meaning_is_refused(monkeypatch):
         format_source('game "x"\nplayers 2\naction a():\n    win mover\n')
 
 
+def test_the_source_is_parsed_once(monkeypatch):
+    # the layout reads the tokens kept by the parse that gives the AST (a second parse of a 1 MB file took seconds);
+    # the only other parse is the safety net's, of a result that differs from the source
+    from mire.grammar import parser
+    calls: list = []
+    real = parser.lark_parser()
+    monkeypatch.setattr(parser, "lark_parser", lambda: calls.append(1) or real)
+    messy = 'game "x"\nplayers 2  # two\naction a(n in [1 ,\n  2]):\n  win mover # won\n'
+    formatted = format_source(messy)
+    assert formatted != messy
+    calls.clear()
+    assert format_source(formatted) == formatted and len(calls) == 1
+    calls.clear()
+    assert format_source(messy) == formatted and len(calls) == 2
+
+
+def test_the_tokens_kept_by_the_parse_are_those_of_source_tokens():
+    from mire.grammar.lexing import source_tokens
+    for path in RULES_FILES:
+        text = path.read_text(encoding="utf-8")
+        tokens: list = []
+        parse(text, str(path), tokens)
+        assert [(t.type, t.value, t.start_pos) for t in tokens] == \
+            [(t.type, t.value, t.start_pos) for t in source_tokens(text)]
+        # every character but the spaces between tokens and the `\` that continues a line is in a token
+        assert re.sub(r"[ \t]", "", "".join(t.value for t in tokens)) == \
+            re.sub(r"[ \t]|\\[ \t]*\r?\n", "", text if text.endswith("\n") else text + "\n"), path
+
+
 # ---------------------------------------------------------------- the command
 
 UNFORMATTED = 'game "x"\nplayers 2\naction a( ):\n  win mover\n'
