@@ -9,16 +9,20 @@ from __future__ import annotations
 import asyncio
 import atexit
 import functools
+import json
 import logging
 import os
 import re
 import shutil
+import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Optional
 
 from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -74,8 +78,40 @@ class _Answered:
     jsonrpc = None
 
 
+# JSON-RPC 2.0's errors for a message that cannot be read
+PARSE_ERROR = -32700  # not JSON
+INVALID_REQUEST = -32600  # JSON, but not a request, a notification or a response
+# a message's header, as pygls reads it
+_CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
+_log = logging.getLogger(__name__)
+
+
 class _MireProtocol(LanguageServerProtocol):
     """pygls' protocol, where every request gets a reply and a change costs what it touches."""
+
+    def receive(self, body: bytes) -> None:
+        """One message as it came from the editor. One that cannot be read gets JSON-RPC 2.0's error: Parse error
+        when it is not JSON, Invalid Request when it is not a message of the protocol, with its id when it has
+        one that can be answered, else with a null id. (pygls' loop only logged them: a client waiting for the
+        reply to such a request waited forever.) The server goes on with the next message either way."""
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deep to be read
+            self.send_error(None, PARSE_ERROR, "the message is not JSON text")
+            return
+        problem = _not_a_message(data)
+        if problem is not None:
+            rid = data.get("id") if isinstance(data, dict) and _answerable(data.get("id")) else None
+            self.send_error(rid, INVALID_REQUEST, f"the message is not a JSON-RPC 2.0 message: {problem}")
+            return
+        try:
+            self.handle_message(self.structure_message(data))
+        except Exception:  # noqa: BLE001 - as pygls' loop: logged (in one line, see run), and the next message read
+            _log.exception("mire lsp could not handle a message")
+
+    def send_error(self, rid, code: int, message: str) -> None:
+        """An error reply; `rid` None gives `"id": null` (which the protocol's types would leave out)."""
+        self._send_data({"jsonrpc": "2.0", "id": rid, "error": {"code": code, "message": message}})
 
     def structure_message(self, data):
         try:
@@ -105,6 +141,33 @@ class _MireProtocol(LanguageServerProtocol):
             yield user_handler, (params,), None
 
 
+def _answerable(rid) -> bool:
+    """Whether a message's id can be answered: the protocol's ids are integers and strings."""
+    return isinstance(rid, (int, str)) and not isinstance(rid, bool)
+
+
+def _not_a_message(data) -> Optional[str]:
+    """What makes `data` (read from JSON) no message of JSON-RPC 2.0 as the Language Server Protocol uses it:
+    a request, a notification or a response to one of the server's requests. None when it is one."""
+    if isinstance(data, list):
+        return "a batch (a JSON array) is not used by the Language Server Protocol"
+    if not isinstance(data, dict):
+        return "a message is a JSON object"
+    if data.get("jsonrpc") != "2.0":
+        return 'a message has "jsonrpc": "2.0"'
+    if "id" in data and not _answerable(data["id"]):
+        return "an id is an integer or a string"
+    if "method" in data:
+        if not isinstance(data["method"], str):
+            return "a method is a string"
+        if data.get("params") is not None and not isinstance(data["params"], (dict, list)):
+            return "params are an object or an array"
+        return None
+    if "id" in data and ("result" in data or "error" in data):
+        return None  # a response (one that does not fit is logged: a response is not answered)
+    return "a request or a notification has a method, a response a result or an error"
+
+
 class MireServer(LanguageServer):
     def __init__(self):
         super().__init__("mire", __version__, protocol_cls=_MireProtocol)
@@ -114,6 +177,43 @@ class MireServer(LanguageServer):
         self.unfollowed: set = set()  # uris whose changes were too many to follow (MAX_CHANGE_WORK)
         self.explanations: dict = {}  # code -> the uri of its file
         self.explanation_folder: Optional[str] = None
+
+    # ------------------------------------------------------------ messages
+    def start_io(self, stdin=None, stdout=None):
+        """Serve the editor over standard input and output, as pygls does, with a loop of our own that hands each
+        message to `_MireProtocol.receive` as it came, not read yet: pygls' loop answered nothing to a message it
+        could not read."""
+        self._stop_event = threading.Event()
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(self._serve(reader))
+        except BrokenPipeError:
+            _log.error("the connection to the editor is lost: stopping")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
+    async def _serve(self, reader: StdinAsyncReader) -> None:
+        """Each message: headers (of which `Content-Length` counts), a blank line, the body (as pygls reads them)."""
+        protocol = self.protocol
+        assert isinstance(protocol, _MireProtocol) and self._stop_event is not None
+        length: Optional[int] = None
+        while not self._stop_event.is_set():
+            header = await reader.readline()
+            if not header:
+                break
+            if length is None:
+                match = _CONTENT_LENGTH.fullmatch(header)
+                if match:
+                    length = int(match.group(1))
+            if length is not None and not header.strip():
+                body = await reader.readexactly(length) if length else b""  # (an empty body is no JSON either)
+                if len(body) < length:  # the input ended
+                    break
+                length = None
+                protocol.receive(body)
 
     # ------------------------------------------------------------ documents
     def document(self, uri: str) -> Optional[TextDocument]:

@@ -65,6 +65,20 @@ class Client:
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.process.stdin.flush()
 
+    def send_body(self, body: bytes):
+        """A message with any body at all."""
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def reply(self) -> dict:
+        """The next reply the server sends (a message without a method), the notifications before it kept."""
+        end = time.monotonic() + WAIT
+        while True:
+            message = self.messages.get(timeout=max(0.01, end - time.monotonic()))
+            if "method" not in message:
+                return message
+            self.notifications.append(message)
+
     def notify(self, method: str, params):
         self.send({"method": method, "params": params})
 
@@ -240,6 +254,61 @@ def test_a_request_with_a_bad_position_gets_an_error_reply(client, tmp_path, pos
         assert reply["error"] == {"code": -32602, "message": f"the parameters of textDocument/{method} are not valid"}
     # and the server goes on
     assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+NOT_JSON = "the message is not JSON text"
+NOT_A_MESSAGE = "the message is not a JSON-RPC 2.0 message: "
+
+
+@pytest.mark.parametrize("body", [b"{", b'{"jsonrpc": "2.0", "id": 1, "method": "shutdown"', b"not json", b"",
+                                  b'{"jsonrpc": "2.0", "id": 1, "method": "\xff"}', b"[" * 100_000 + b"]" * 100_000],
+                         ids=["open brace", "cut short", "words", "empty", "not UTF-8", "nested too deep"])
+def test_a_message_that_is_not_json_gets_a_parse_error(client, tmp_path, body):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send_body(body)
+    assert client.reply() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": NOT_JSON}}
+    # and the server goes on
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+@pytest.mark.parametrize("message, rid, problem", [
+    ({"jsonrpc": "2.0", "id": 7, "method": 5}, 7, "a method is a string"),
+    ({"jsonrpc": "2.0", "id": "seven", "method": "textDocument/hover", "params": "bar"}, "seven",
+     "params are an object or an array"),
+    ({"jsonrpc": "1.0", "id": 8, "method": "textDocument/hover", "params": {}}, 8, 'a message has "jsonrpc": "2.0"'),
+    ({"id": 9, "method": "textDocument/hover", "params": {}}, 9, 'a message has "jsonrpc": "2.0"'),
+    ({"jsonrpc": "2.0", "id": 10, "params": {}}, 10,
+     "a request or a notification has a method, a response a result or an error"),
+    ({"jsonrpc": "2.0", "method": 1, "params": "bar"}, None, "a method is a string"),
+    ({"jsonrpc": "2.0", "id": {"a": 1}, "method": "textDocument/hover"}, None, "an id is an integer or a string"),
+    ({"jsonrpc": "2.0", "id": True, "method": "textDocument/hover"}, None, "an id is an integer or a string"),
+    ({"jsonrpc": "2.0", "id": 1.5, "method": "textDocument/hover"}, None, "an id is an integer or a string"),
+    ([], None, "a batch (a JSON array) is not used by the Language Server Protocol"),
+    ([{"jsonrpc": "2.0", "id": 11, "method": "shutdown"}], None,
+     "a batch (a JSON array) is not used by the Language Server Protocol"),
+    (42, None, "a message is a JSON object"),
+    ("hello", None, "a message is a JSON object"),
+    (None, None, "a message is a JSON object"),
+], ids=["method a number", "params a string", "jsonrpc 1.0", "no jsonrpc", "no method", "notification",
+        "id an object", "id true", "id 1.5", "empty batch", "batch", "number", "string", "null"])
+def test_a_message_that_is_not_json_rpc_gets_an_invalid_request_error(client, tmp_path, message, rid, problem):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send_body(json.dumps(message).encode())
+    error = {"code": -32600, "message": NOT_A_MESSAGE + problem}
+    assert client.reply() == {"jsonrpc": "2.0", "id": rid, "error": error}
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+def test_a_response_and_a_notification_that_do_not_fit_get_no_reply(client, tmp_path):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send({"id": 99, "result": None})  # a response to a request the server never made
+    client.send({"id": 98, "error": "not an error object"})
+    client.notify("textDocument/didSave", {"textDocument": 5})
+    client.notify("no/such/method", {})
+    # the next reply is that of the next request: none came for those
+    reply = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})
+    assert reply["result"]["contents"]["value"].startswith("(board)")
+    assert [m for m in client.notifications if "method" not in m] == []
 
 
 def test_a_position_past_the_text_answers_empty(client, tmp_path):
