@@ -1,8 +1,9 @@
 """`mire lsp`: the Mire language server over stdio (pygls).
 
 This module only speaks the protocol: every question about a rules file is answered by `lsp_analysis`, from
-the text the editor holds (saved or not). Positions are turned from the client's units (UTF-16 by default)
-to characters and back here.
+the text the editor holds (saved or not). Positions are turned from the protocol's lines and units (lines end
+at \n, \r\n and \r only; characters in UTF-16 units by default) to Mire's lines and columns and back here, with
+`lsp_positions`.
 """
 from __future__ import annotations
 
@@ -30,9 +31,10 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
 from .. import __version__
-from ..grammar.diagnostics import MireError
+from ..grammar.diagnostics import MireError, parser_lines
 from ..grammar.formatter import FormatError, format_source
 from .lsp_analysis import Analysis, Place, Problem, RenameRefused, analyse, too_large
+from .lsp_positions import Positions, characters, encoding_name, protocol_lines
 
 # how long the server waits after a change before it checks the file again (typing goes on meanwhile)
 SETTLE_SECONDS = 0.2
@@ -177,6 +179,7 @@ class MireServer(LanguageServer):
         self.unfollowed: set = set()  # uris whose changes were too many to follow (MAX_CHANGE_WORK)
         self.explanations: dict = {}  # code -> the uri of its file
         self.explanation_folder: Optional[str] = None
+        self.kept_positions: list = []  # the Positions of the last few texts placed in
 
     # ------------------------------------------------------------ messages
     def start_io(self, stdin=None, stdout=None):
@@ -230,8 +233,7 @@ class MireServer(LanguageServer):
     def analysis(self, doc: TextDocument) -> Analysis:
         uri = doc.uri
         if uri in self.unfollowed:
-            return _refused(uri, "E091", "mire lsp stopped following this file: the editor sent too many changes "
-                            "at once; close the file and open it again")
+            return _unfollowed(uri)
         cached = self.analyses.get(uri)
         if cached is not None and cached[0] == doc.version and cached[1].source == doc.source:
             return cached[1]
@@ -246,29 +248,33 @@ class MireServer(LanguageServer):
         doc = self.document(uri)
         if doc is None:
             return
-        lines = list(doc.source.splitlines(True))  # as pygls splits them, so positions mean the same
-        codec = self.workspace.position_codec
+        lines = protocol_lines(doc.source)  # each with its line end, as the protocol splits them
+        encoding = self.encoding()
         work = 0
         for change in changes:
             if isinstance(change, T.TextDocumentContentChangeWholeDocument):
-                lines = list(change.text.splitlines(True))
+                lines = protocol_lines(change.text)
                 self.unfollowed.discard(uri)
                 continue
             if uri in self.unfollowed:
                 continue
             if not lines:
                 lines = [""]
-            start = codec.position_from_client_units(lines, change.range.start)
-            end = codec.position_from_client_units(lines, change.range.end)
-            if (end.line, end.character) < (start.line, start.character):
+            start = _in_lines(lines, change.range.start, encoding)
+            end = _in_lines(lines, change.range.end, encoding)
+            if end < start:
                 start, end = end, start
-            first, last = lines[start.line], lines[end.line]
+            first, last = lines[start[0]], lines[end[0]]
             work += len(first) + len(last) + len(change.text)
             if work > MAX_CHANGE_WORK:
                 self.unfollowed.add(uri)
                 continue
-            text = first[:start.character] + change.text + last[end.character:]
-            lines[start.line:end.line + 1] = text.splitlines(True)
+            new = protocol_lines(first[:start[1]] + change.text + last[end[1]:])
+            lines[start[0]:end[0] + 1] = new
+            # a `\r` that now ends the line before a `\n`: one line end of the two (both sides of the change)
+            for at in (start[0] + len(new), start[0]):
+                if 0 < at < len(lines) and lines[at] == "\n" and lines[at - 1].endswith("\r"):
+                    lines[at - 1:at + 1] = [lines[at - 1] + "\n"]
         self.workspace.put_text_document(T.TextDocumentItem(uri, doc.language_id or "mire", document.version,
                                                             "".join(lines)))
 
@@ -276,10 +282,24 @@ class MireServer(LanguageServer):
     def placer(self, analysis: Analysis) -> "_Placer":
         return _Placer(self, analysis)
 
+    def encoding(self) -> str:
+        """The unit of the characters of a position, as the client and the server agreed."""
+        return encoding_name(self.workspace.position_codec.encoding)
+
+    def positions(self, text: str) -> Positions:
+        """The places of a text (kept for the last few texts: a request places in one or two)."""
+        encoding = self.encoding()
+        for kept in self.kept_positions:
+            if kept.text is text and kept.encoding == encoding:
+                return kept
+        made = Positions(text, encoding)
+        self.kept_positions = [made] + self.kept_positions[:3]
+        return made
+
     def from_position(self, doc: TextDocument, position: T.Position) -> tuple:
-        """(line, column) in characters, 1-based; a position past the text is taken as its end."""
-        p = self.workspace.position_codec.position_from_client_units(doc.lines, position)
-        return p.line + 1, p.character + 1
+        """Mire's (line, column) of a position in a document (see lsp_positions); a position past the text is
+        taken as its end."""
+        return self.positions(doc.source).from_client(position.line, position.character)
 
     # ------------------------------------------------------------ diagnostics
     def publish(self, uri: str):
@@ -345,35 +365,47 @@ class _Placer:
 
     def __init__(self, server: MireServer, analysis: Analysis):
         self.server, self.analysis = server, analysis
-        self.lines: dict = {}
+        self.texts: dict = {}
 
-    def lines_of(self, path: str) -> Optional[list]:
-        if path not in self.lines:
+    def positions_of(self, path: str) -> Optional[Positions]:
+        if path not in self.texts:
             text = self.server.text_of(path)
             if text is None:
                 text = self.analysis.source_of(path)
-            self.lines[path] = (text.splitlines() or [""]) if text is not None else None
-        return self.lines[path]
+            self.texts[path] = self.server.positions(text) if text is not None else None
+        return self.texts[path]
 
-    def position(self, lines: Optional[list], line: int, column: int) -> T.Position:
-        position = T.Position(max(0, line - 1), max(0, column - 1))
-        if lines is None or position.line >= len(lines):  # a file not known here: characters as they are
-            return position
-        return self.server.workspace.position_codec.position_to_client_units(lines, position)
+    def position(self, positions: Optional[Positions], line: int, column: int) -> T.Position:
+        if positions is None:  # a file not known here: lines and characters as they are
+            return T.Position(max(0, line - 1), max(0, column - 1))
+        return T.Position(*positions.to_client(line, column))
 
     def range(self, place: Place) -> T.Range:
-        lines = self.lines_of(place.path)
-        return T.Range(self.position(lines, place.line, place.column),
-                       self.position(lines, place.end_line, place.end_column))
+        positions = self.positions_of(place.path)
+        return T.Range(self.position(positions, place.line, place.column),
+                       self.position(positions, place.end_line, place.end_column))
 
     def location(self, place: Place) -> T.Location:
         return T.Location(from_fs_path(place.path), self.range(place))
 
 
-def _refused(uri: str, code: str, message: str) -> Analysis:
+def _in_lines(lines: list, position: T.Position, encoding: str) -> tuple:
+    """A position as (line, character in characters) among `lines` (each with its line end, at least one): a
+    character past the line's text is its end, a line past the last is the end of the text."""
+    if position.line >= len(lines):
+        return len(lines) - 1, len(lines[-1])
+    line = lines[position.line]
+    text = line[:-2] if line.endswith("\r\n") else line[:-1] if line.endswith(("\r", "\n")) else line
+    return position.line, characters(text, position.character, encoding)
+
+
+def _unfollowed(uri: str) -> Analysis:
+    """What the server says of a document whose changes it stopped following (MAX_CHANGE_WORK)."""
     from ..grammar import codes
     path = str(Path(_path(uri)).resolve())
-    return Analysis(path, "", [Problem(code, message, None, "error", Place(path, 1, 1, 1, 1), codes.explain(code))])
+    return Analysis(path, "", [Problem("E092", "mire lsp stopped following this file: the editor sent too many "
+                                               "changes at once; close the file and open it again", None, "error",
+                                       Place(path, 1, 1, 1, 1), codes.explain("E092"))])
 
 
 def _path(uri: str) -> str:
@@ -457,8 +489,8 @@ def completion(ls: MireServer, params: T.CompletionParams) -> T.CompletionList:
     if not analysis.parsed:  # while a line is half typed: the names of the last version that parsed
         analysis = ls.last_parsed.get(doc.uri, analysis)
     line, column = ls.from_position(doc, params.position)
-    lines = doc.lines
-    text = lines[line - 1].rstrip("\r\n") if line - 1 < len(lines) else ""
+    lines = parser_lines(doc.source)
+    text = lines[line - 1] if line - 1 < len(lines) else ""
     items = [T.CompletionItem(c.label, kind=_COMPLETION_KINDS.get(c.what, T.CompletionItemKind.Text),
                               detail=c.detail or None, insert_text=c.insert,
                               documentation=T.MarkupContent(T.MarkupKind.Markdown, c.doc) if c.doc else None)
@@ -517,7 +549,7 @@ def formatting(ls: MireServer, params: T.DocumentFormattingParams) -> Optional[l
         return None  # the diagnostics say why
     if result == doc.source:
         return []
-    end = T.Position(len(doc.lines), 0)
+    end = T.Position(*ls.positions(doc.source).end())
     return [T.TextEdit(T.Range(T.Position(0, 0), end), result)]
 
 

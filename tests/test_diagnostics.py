@@ -89,8 +89,9 @@ def test_bundled_games_have_no_diagnostics(game):
 
 # -- grammar/codes.py -------------------------------------------------------------------------------
 
-EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").glob("*.py"))
-EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem)\(\s*["'](E\d{3})["']""")
+EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").glob("*.py")) \
+    + sorted((ROOT / "cli").glob("*.py"))  # (the language server's own problems too)
+EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem|Problem)\(\s*["'](E\d{3})["']""")
 
 
 def emitted_codes():

@@ -396,10 +396,74 @@ def test_too_many_changes_to_follow_stop_the_analysis_until_the_text_comes_whole
     changes = [_insert(0, 5, "y")] * 200  # each walks the long line: 40 million characters
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes})
     [d] = client.diagnostics_of_version(uri, 2)
-    assert d["message"] == ("mire lsp stopped following this file: the editor sent too many changes at once; close "
-                            "the file and open it again")
+    assert (d["code"], d["message"]) == ("E092", "mire lsp stopped following this file: the editor sent too many "
+                                                 "changes at once; close the file and open it again")
+    assert d["data"]["explanation"] == codes.explain("E092")
     assert client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"] == []
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
                                              "contentChanges": [{"text": TTT}]})
     symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
     assert symbols[0]["name"] == "Tic-tac-toe"
+
+
+# ---------------------------------------------------------------- line ends: the protocol's, not str.splitlines'
+
+# line 5 holds, in a comment, every character str.splitlines ends a line at but the protocol does not; line 7 an
+# emoji (two UTF-16 units) before an unknown name
+ODD_BREAKS = "# a\u2028b, \x0c\x0b\x1c\x1d\x1e\x85\u2029 all in one comment"
+ODD = (TTT.split("\n\n")[0] + "\n" + ODD_BREAKS + "\n\naction place(c in cells where empty(c)):\n"
+       '    if "\U0001F600" != "": place mark for mover at hnad\n')
+
+
+def _check_json(path: Path) -> list:
+    done = subprocess.run(SERVER[:-1] + ["check", "--json", str(path)], capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def test_a_line_separator_in_a_comment_moves_no_place(client, tmp_path):
+    path = tmp_path / "odd.mire"
+    path.write_text(ODD, encoding="utf-8", newline="")
+    [checked] = _check_json(path)  # `mire check` counts the lines as the editor does: at "\n" only
+    assert (checked["code"], checked["line"], checked["column"], checked["end_column"]) == ("E010", 8, 43, 47)
+    uri = client.open(path, ODD)
+    [d] = client.diagnostics_of_version(uri, 1)
+    assert (d["code"], d["range"]) == ("E010", {"start": _at(7, 43), "end": _at(7, 47)})  # after the emoji's 2 units
+    # a position after the comment means the same
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(7, 27)})["result"]
+    assert hover["contents"]["value"].startswith("(piece kind) `mark`")
+    assert hover["range"] == {"start": _at(7, 25), "end": _at(7, 29)}
+    completion = client.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": _at(7, 45)})
+    assert "cells" in {item["label"] for item in completion["result"]["items"]}
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+    assert [(s["name"], s["range"]["start"]["line"]) for s in symbols][-1] == ("place", 6)
+    # and so does a change there: `hnad` becomes `c`, and the file is right
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        _insert(7, 43, "c", (7, 47))]})
+    assert client.diagnostics_of_version(uri, 2) == []
+    # the formatting of the whole text ends where the text ends
+    fixed = ODD.replace("at hnad", "at c")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
+        {"text": fixed.replace("piece mark", "piece  mark")}]})
+    reply = client.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {
+        "tabSize": 4, "insertSpaces": True}})
+    assert reply["result"] == [{"range": {"start": _at(0, 0), "end": _at(8, 0)}, "newText": fixed}]
+
+
+def test_a_lone_carriage_return_ends_a_line_for_the_editor(client, tmp_path):
+    # the protocol ends a line at "\r" too (Mire reads one only in a comment): the places after it are a line
+    # further down for the editor than for the parser
+    text = ODD.replace("all in one", "all\rin one")
+    uri = client.open(tmp_path / "cr.mire", text)
+    [d] = client.diagnostics_of_version(uri, 1)
+    assert d["range"] == {"start": _at(8, 43), "end": _at(8, 47)}
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(8, 27)})["result"]
+    assert hover["range"] == {"start": _at(8, 25), "end": _at(8, 29)}
+    # a change that makes "\r" and "\n" one line end: the lines after it move up
+    after_cr = text.index("\r") + 1
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        _insert(5, 0, "", (5, len(text[after_cr:text.index("\n", after_cr)])))]})
+    [d] = client.diagnostics_of_version(uri, 2)
+    assert d["range"] == {"start": _at(7, 43), "end": _at(7, 47)}
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
+        _insert(7, 43, "c", (7, 47))]})
+    assert client.diagnostics_of_version(uri, 3) == []
