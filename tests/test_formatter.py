@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
@@ -247,6 +249,37 @@ def test_fmt_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
                              "@@ -1,4 +1,5 @@\n"
                              ' game "x"\n players 2\n-action a( ):\n-  win mover\n+\n+action a():\n+    win mover\n')
     assert path.read_text() == UNFORMATTED
+
+
+def test_fmt_diff_numbers_the_lines_as_patch_does(tmp_path):
+    # a line separator in a comment ends no line: the hunk is where the change is, and `patch` applies it
+    path = tmp_path / "g.mire"
+    source = 'game "x"\n# a\u2028b\nplayers 2\naction a( ):\n  win mover\n'
+    path.write_text(source, encoding="utf-8")
+    result = CliRunner().invoke(main, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 0
+    assert result.output == (f"--- {path}\n+++ {path} (formatted)\n"
+                             "@@ -1,5 +1,6 @@\n"
+                             ' game "x"\n # a\u2028b\n players 2\n-action a( ):\n-  win mover\n+\n+action a():\n'
+                             "+    win mover\n")
+    if shutil.which("patch"):
+        (tmp_path / "g.diff").write_text(result.output, encoding="utf-8")
+        subprocess.run(["patch", "-s", str(path), str(tmp_path / "g.diff")], check=True)
+        assert path.read_text(encoding="utf-8") == format_source(source)
+
+
+def test_fmt_diff_of_a_file_without_a_last_newline(tmp_path):
+    path = tmp_path / "g.mire"
+    path.write_text(UNFORMATTED[:-1])
+    result = CliRunner().invoke(main, ["fmt", "--diff", str(path)])
+    assert result.output == (f"--- {path}\n+++ {path} (formatted)\n"
+                             "@@ -1,4 +1,5 @@\n"
+                             ' game "x"\n players 2\n-action a( ):\n-  win mover\n\\ No newline at end of file\n'
+                             "+\n+action a():\n+    win mover\n")
+    if shutil.which("patch"):
+        (tmp_path / "g.diff").write_text(result.output)
+        subprocess.run(["patch", "-s", str(path), str(tmp_path / "g.diff")], check=True)
+        assert path.read_text() == FORMATTED
 
 
 def test_fmt_rewrites_files_and_folders(tmp_path):
