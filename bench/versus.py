@@ -5,9 +5,10 @@ first Python then the second, in alternation, several rounds; the best figure of
 
 PYTHON is an interpreter with a version of Mire installed (a virtual environment's bin/python; --after
 defaults to this one). SCRIPT is a benchmark of this folder that takes items and --json: playouts.py (items
-GAME[:PLAYERS], metric playouts per second, higher is better) or check_time.py (items game files, metric
-seconds, lower is better). Alternating item by item makes a load that comes and goes fall on both versions
-alike; compare the ratios, not the absolute figures.
+GAME[:PLAYERS], metric playouts per second, higher is better), check_time.py (items game files, metric
+seconds, lower is better) or big_file.py (items check, fmt, fmt-formatted; seconds). Alternating item by
+item makes a load that comes and goes fall on both versions alike; compare the ratios, not the absolute
+figures.
 
     python bench/versus.py --before /tmp/base/bin/python playouts.py -- --seconds 2
 """
@@ -18,7 +19,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-METRICS = {"playouts.py": ("per_second", max, "playouts/s"), "check_time.py": ("seconds", min, "s")}
+METRICS = {"playouts.py": ("per_second", max, "playouts/s"), "check_time.py": ("seconds", min, "s"),
+           "big_file.py": ("seconds", min, "s")}
 
 
 def run(python, script, items, args):

@@ -58,8 +58,7 @@ def fmt(paths, check, show_diff):
             continue
         changed = result != source
         if show_diff and changed:
-            say("".join(_unified_diff(source.splitlines(keepends=True), result.splitlines(keepends=True),
-                                     name, f"{name} (formatted)")), nl=False)
+            say("".join(_unified_diff(_lines(source), _lines(result), name, f"{name} (formatted)")), nl=False)
         if check and not show_diff:
             say(f"would reformat: {name}" if changed else f"ok: {name}")
         if check and changed:
@@ -72,6 +71,14 @@ def fmt(paths, check, show_diff):
             _replace(Path(path), result)
             say(f"formatted: {name}")
     sys.exit(status)
+
+
+def _lines(text: str) -> list:
+    """The lines of a text with their ends, as `patch`, editors and the parser count them: a line ends at "\n"
+    only (str.splitlines also ends one at U+2028, a form feed, ..., and the diff's line numbers went wrong)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
 
 
 def _expand(paths, say):
@@ -158,12 +165,17 @@ def _unified_diff(a: list, b: list, fromfile: str, tofile: str):
         yield f"@@ -{_hunk_range(first[1], last[2])} +{_hunk_range(first[3], last[4])} @@\n"
         for tag, i1, i2, j1, j2 in group:
             if tag == "equal":
-                yield from (" " + line for line in a[i1:i2])
+                yield from (_ended(" " + line) for line in a[i1:i2])
                 continue
             if tag in ("replace", "delete"):
-                yield from ("-" + line for line in a[i1:i2])
+                yield from (_ended("-" + line) for line in a[i1:i2])
             if tag in ("replace", "insert"):
-                yield from ("+" + line for line in b[j1:j2])
+                yield from (_ended("+" + line) for line in b[j1:j2])
+
+
+def _ended(line: str) -> str:
+    """A line of the diff; the last line of a file without a newline at its end is marked so, as diff marks it."""
+    return line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
 
 
 class _Given(difflib.SequenceMatcher):

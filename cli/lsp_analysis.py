@@ -15,9 +15,8 @@ import attrs
 
 from ..engine.library import LIBRARY
 from ..grammar import nodes as N
-from ..grammar.diagnostics import Diagnostic, MireError
+from ..grammar.diagnostics import Diagnostic, MireError, parser_lines
 from ..grammar.frontend import check_game, read_rules
-from ..grammar.lexing import source_tokens
 from ..grammar.limits import MAX_FILE_BYTES
 from ..grammar.parser import parse_expression
 from ..grammar.symbols import Checked
@@ -375,13 +374,14 @@ def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]
         return text if text is not None else read_rules(p)
 
     try:
-        attempt = check_game(Path(path), source, LIBRARY, read_file)
+        tokens: list = []  # (of the one parse of the file: what the collector reads names and places from)
+        attempt = check_game(Path(path), source, LIBRARY, read_file, tokens)
         result.problems = [_problem(d, path, attempt.module) for d in attempt.diagnostics]
         if attempt.base_path is not None and _depth < MAX_BASES:
             base = str(attempt.base_path.resolve())
             result.base = analyse(read_file(attempt.base_path), base, read, _depth + 1)
         if attempt.module is not None and attempt.checked is not None:
-            _Collector(result, attempt.module, attempt.checked).run()
+            _Collector(result, attempt.module, attempt.checked, tokens).run()
             result.parsed = True
     except Exception as err:  # noqa: BLE001 - a bug of ours must not stop the server: say so in the file
         result.parsed = False
@@ -454,15 +454,16 @@ class _Collector:
     """Walks this file's items: declarations, uses of names (with the binding of each local), the outline.
     A method per node class (`item_Board`, `stmt_Let`, `expr_Name`), like the checker's."""
 
-    def __init__(self, result: Analysis, module: N.Module, checked: Checked):
+    def __init__(self, result: Analysis, module: N.Module, checked: Checked, tokens: list):
+        """`tokens`: those of the file (`lexing.source_tokens`), from the parse that gave `module`."""
         self.r = result
         self.module = module
         self.checked = checked
         self.sym = checked.symbols
         self.types: dict = checked.types
-        self.lines = result.source.splitlines()
+        self.lines = parser_lines(result.source)  # numbered as the parser numbers them (not at U+2028)
         self.tokens: dict = {}
-        for tok in source_tokens(result.source):
+        for tok in tokens:
             if tok.type in ("NAME", "GAME_NAME", "STRING"):
                 self.tokens.setdefault(tok.line, []).append(tok)
         self.bindings = 0
@@ -956,7 +957,7 @@ def _signature(func) -> str:
 
 
 def _text_at(analysis: Analysis, place: Place) -> str:
-    lines = analysis.source.splitlines()
+    lines = parser_lines(analysis.source)
     if place.path == analysis.path and 1 <= place.line <= len(lines):
         return lines[place.line - 1][place.column - 1:place.end_column - 1]
     return ""

@@ -1,24 +1,29 @@
 """`mire lsp`: the Mire language server over stdio (pygls).
 
 This module only speaks the protocol: every question about a rules file is answered by `lsp_analysis`, from
-the text the editor holds (saved or not). Positions are turned from the client's units (UTF-16 by default)
-to characters and back here.
+the text the editor holds (saved or not). Positions are turned from the protocol's lines and units (lines end
+at \n, \r\n and \r only; characters in UTF-16 units by default) to Mire's lines and columns and back here, with
+`lsp_positions`.
 """
 from __future__ import annotations
 
 import asyncio
 import atexit
 import functools
+import json
 import logging
 import os
 import re
 import shutil
+import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Optional
 
 from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -26,9 +31,10 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
 from .. import __version__
-from ..grammar.diagnostics import MireError
+from ..grammar.diagnostics import MireError, parser_lines
 from ..grammar.formatter import FormatError, format_source
 from .lsp_analysis import Analysis, Place, Problem, RenameRefused, analyse, too_large
+from .lsp_positions import Positions, characters, encoding_name, protocol_lines
 
 # how long the server waits after a change before it checks the file again (typing goes on meanwhile)
 SETTLE_SECONDS = 0.2
@@ -74,8 +80,40 @@ class _Answered:
     jsonrpc = None
 
 
+# JSON-RPC 2.0's errors for a message that cannot be read
+PARSE_ERROR = -32700  # not JSON
+INVALID_REQUEST = -32600  # JSON, but not a request, a notification or a response
+# a message's header, as pygls reads it
+_CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
+_log = logging.getLogger(__name__)
+
+
 class _MireProtocol(LanguageServerProtocol):
     """pygls' protocol, where every request gets a reply and a change costs what it touches."""
+
+    def receive(self, body: bytes) -> None:
+        """One message as it came from the editor. One that cannot be read gets JSON-RPC 2.0's error: Parse error
+        when it is not JSON, Invalid Request when it is not a message of the protocol, with its id when it has
+        one that can be answered, else with a null id. (pygls' loop only logged them: a client waiting for the
+        reply to such a request waited forever.) The server goes on with the next message either way."""
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deep to be read
+            self.send_error(None, PARSE_ERROR, "the message is not JSON text")
+            return
+        problem = _not_a_message(data)
+        if problem is not None:
+            rid = data.get("id") if isinstance(data, dict) and _answerable(data.get("id")) else None
+            self.send_error(rid, INVALID_REQUEST, f"the message is not a JSON-RPC 2.0 message: {problem}")
+            return
+        try:
+            self.handle_message(self.structure_message(data))
+        except Exception:  # noqa: BLE001 - as pygls' loop: logged (in one line, see run), and the next message read
+            _log.exception("mire lsp could not handle a message")
+
+    def send_error(self, rid, code: int, message: str) -> None:
+        """An error reply; `rid` None gives `"id": null` (which the protocol's types would leave out)."""
+        self._send_data({"jsonrpc": "2.0", "id": rid, "error": {"code": code, "message": message}})
 
     def structure_message(self, data):
         try:
@@ -105,6 +143,33 @@ class _MireProtocol(LanguageServerProtocol):
             yield user_handler, (params,), None
 
 
+def _answerable(rid) -> bool:
+    """Whether a message's id can be answered: the protocol's ids are integers and strings."""
+    return isinstance(rid, (int, str)) and not isinstance(rid, bool)
+
+
+def _not_a_message(data) -> Optional[str]:
+    """What makes `data` (read from JSON) no message of JSON-RPC 2.0 as the Language Server Protocol uses it:
+    a request, a notification or a response to one of the server's requests. None when it is one."""
+    if isinstance(data, list):
+        return "a batch (a JSON array) is not used by the Language Server Protocol"
+    if not isinstance(data, dict):
+        return "a message is a JSON object"
+    if data.get("jsonrpc") != "2.0":
+        return 'a message has "jsonrpc": "2.0"'
+    if "id" in data and not _answerable(data["id"]):
+        return "an id is an integer or a string"
+    if "method" in data:
+        if not isinstance(data["method"], str):
+            return "a method is a string"
+        if data.get("params") is not None and not isinstance(data["params"], (dict, list)):
+            return "params are an object or an array"
+        return None
+    if "id" in data and ("result" in data or "error" in data):
+        return None  # a response (one that does not fit is logged: a response is not answered)
+    return "a request or a notification has a method, a response a result or an error"
+
+
 class MireServer(LanguageServer):
     def __init__(self):
         super().__init__("mire", __version__, protocol_cls=_MireProtocol)
@@ -114,6 +179,44 @@ class MireServer(LanguageServer):
         self.unfollowed: set = set()  # uris whose changes were too many to follow (MAX_CHANGE_WORK)
         self.explanations: dict = {}  # code -> the uri of its file
         self.explanation_folder: Optional[str] = None
+        self.kept_positions: list = []  # the Positions of the last few texts placed in
+
+    # ------------------------------------------------------------ messages
+    def start_io(self, stdin=None, stdout=None):
+        """Serve the editor over standard input and output, as pygls does, with a loop of our own that hands each
+        message to `_MireProtocol.receive` as it came, not read yet: pygls' loop answered nothing to a message it
+        could not read."""
+        self._stop_event = threading.Event()
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(self._serve(reader))
+        except BrokenPipeError:
+            _log.error("the connection to the editor is lost: stopping")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
+    async def _serve(self, reader: StdinAsyncReader) -> None:
+        """Each message: headers (of which `Content-Length` counts), a blank line, the body (as pygls reads them)."""
+        protocol = self.protocol
+        assert isinstance(protocol, _MireProtocol) and self._stop_event is not None
+        length: Optional[int] = None
+        while not self._stop_event.is_set():
+            header = await reader.readline()
+            if not header:
+                break
+            if length is None:
+                match = _CONTENT_LENGTH.fullmatch(header)
+                if match:
+                    length = int(match.group(1))
+            if length is not None and not header.strip():
+                body = await reader.readexactly(length) if length else b""  # (an empty body is no JSON either)
+                if len(body) < length:  # the input ended
+                    break
+                length = None
+                protocol.receive(body)
 
     # ------------------------------------------------------------ documents
     def document(self, uri: str) -> Optional[TextDocument]:
@@ -130,8 +233,7 @@ class MireServer(LanguageServer):
     def analysis(self, doc: TextDocument) -> Analysis:
         uri = doc.uri
         if uri in self.unfollowed:
-            return _refused(uri, "E091", "mire lsp stopped following this file: the editor sent too many changes "
-                            "at once; close the file and open it again")
+            return _unfollowed(uri)
         cached = self.analyses.get(uri)
         if cached is not None and cached[0] == doc.version and cached[1].source == doc.source:
             return cached[1]
@@ -146,29 +248,33 @@ class MireServer(LanguageServer):
         doc = self.document(uri)
         if doc is None:
             return
-        lines = list(doc.source.splitlines(True))  # as pygls splits them, so positions mean the same
-        codec = self.workspace.position_codec
+        lines = protocol_lines(doc.source)  # each with its line end, as the protocol splits them
+        encoding = self.encoding()
         work = 0
         for change in changes:
             if isinstance(change, T.TextDocumentContentChangeWholeDocument):
-                lines = list(change.text.splitlines(True))
+                lines = protocol_lines(change.text)
                 self.unfollowed.discard(uri)
                 continue
             if uri in self.unfollowed:
                 continue
             if not lines:
                 lines = [""]
-            start = codec.position_from_client_units(lines, change.range.start)
-            end = codec.position_from_client_units(lines, change.range.end)
-            if (end.line, end.character) < (start.line, start.character):
+            start = _in_lines(lines, change.range.start, encoding)
+            end = _in_lines(lines, change.range.end, encoding)
+            if end < start:
                 start, end = end, start
-            first, last = lines[start.line], lines[end.line]
+            first, last = lines[start[0]], lines[end[0]]
             work += len(first) + len(last) + len(change.text)
             if work > MAX_CHANGE_WORK:
                 self.unfollowed.add(uri)
                 continue
-            text = first[:start.character] + change.text + last[end.character:]
-            lines[start.line:end.line + 1] = text.splitlines(True)
+            new = protocol_lines(first[:start[1]] + change.text + last[end[1]:])
+            lines[start[0]:end[0] + 1] = new
+            # a `\r` that now ends the line before a `\n`: one line end of the two (both sides of the change)
+            for at in (start[0] + len(new), start[0]):
+                if 0 < at < len(lines) and lines[at] == "\n" and lines[at - 1].endswith("\r"):
+                    lines[at - 1:at + 1] = [lines[at - 1] + "\n"]
         self.workspace.put_text_document(T.TextDocumentItem(uri, doc.language_id or "mire", document.version,
                                                             "".join(lines)))
 
@@ -176,10 +282,24 @@ class MireServer(LanguageServer):
     def placer(self, analysis: Analysis) -> "_Placer":
         return _Placer(self, analysis)
 
+    def encoding(self) -> str:
+        """The unit of the characters of a position, as the client and the server agreed."""
+        return encoding_name(self.workspace.position_codec.encoding)
+
+    def positions(self, text: str) -> Positions:
+        """The places of a text (kept for the last few texts: a request places in one or two)."""
+        encoding = self.encoding()
+        for kept in self.kept_positions:
+            if kept.text is text and kept.encoding == encoding:
+                return kept
+        made = Positions(text, encoding)
+        self.kept_positions = [made] + self.kept_positions[:3]
+        return made
+
     def from_position(self, doc: TextDocument, position: T.Position) -> tuple:
-        """(line, column) in characters, 1-based; a position past the text is taken as its end."""
-        p = self.workspace.position_codec.position_from_client_units(doc.lines, position)
-        return p.line + 1, p.character + 1
+        """Mire's (line, column) of a position in a document (see lsp_positions); a position past the text is
+        taken as its end."""
+        return self.positions(doc.source).from_client(position.line, position.character)
 
     # ------------------------------------------------------------ diagnostics
     def publish(self, uri: str):
@@ -245,35 +365,47 @@ class _Placer:
 
     def __init__(self, server: MireServer, analysis: Analysis):
         self.server, self.analysis = server, analysis
-        self.lines: dict = {}
+        self.texts: dict = {}
 
-    def lines_of(self, path: str) -> Optional[list]:
-        if path not in self.lines:
+    def positions_of(self, path: str) -> Optional[Positions]:
+        if path not in self.texts:
             text = self.server.text_of(path)
             if text is None:
                 text = self.analysis.source_of(path)
-            self.lines[path] = (text.splitlines() or [""]) if text is not None else None
-        return self.lines[path]
+            self.texts[path] = self.server.positions(text) if text is not None else None
+        return self.texts[path]
 
-    def position(self, lines: Optional[list], line: int, column: int) -> T.Position:
-        position = T.Position(max(0, line - 1), max(0, column - 1))
-        if lines is None or position.line >= len(lines):  # a file not known here: characters as they are
-            return position
-        return self.server.workspace.position_codec.position_to_client_units(lines, position)
+    def position(self, positions: Optional[Positions], line: int, column: int) -> T.Position:
+        if positions is None:  # a file not known here: lines and characters as they are
+            return T.Position(max(0, line - 1), max(0, column - 1))
+        return T.Position(*positions.to_client(line, column))
 
     def range(self, place: Place) -> T.Range:
-        lines = self.lines_of(place.path)
-        return T.Range(self.position(lines, place.line, place.column),
-                       self.position(lines, place.end_line, place.end_column))
+        positions = self.positions_of(place.path)
+        return T.Range(self.position(positions, place.line, place.column),
+                       self.position(positions, place.end_line, place.end_column))
 
     def location(self, place: Place) -> T.Location:
         return T.Location(from_fs_path(place.path), self.range(place))
 
 
-def _refused(uri: str, code: str, message: str) -> Analysis:
+def _in_lines(lines: list, position: T.Position, encoding: str) -> tuple:
+    """A position as (line, character in characters) among `lines` (each with its line end, at least one): a
+    character past the line's text is its end, a line past the last is the end of the text."""
+    if position.line >= len(lines):
+        return len(lines) - 1, len(lines[-1])
+    line = lines[position.line]
+    text = line[:-2] if line.endswith("\r\n") else line[:-1] if line.endswith(("\r", "\n")) else line
+    return position.line, characters(text, position.character, encoding)
+
+
+def _unfollowed(uri: str) -> Analysis:
+    """What the server says of a document whose changes it stopped following (MAX_CHANGE_WORK)."""
     from ..grammar import codes
     path = str(Path(_path(uri)).resolve())
-    return Analysis(path, "", [Problem(code, message, None, "error", Place(path, 1, 1, 1, 1), codes.explain(code))])
+    return Analysis(path, "", [Problem("E092", "mire lsp stopped following this file: the editor sent too many "
+                                               "changes at once; close the file and open it again", None, "error",
+                                       Place(path, 1, 1, 1, 1), codes.explain("E092"))])
 
 
 def _path(uri: str) -> str:
@@ -357,8 +489,8 @@ def completion(ls: MireServer, params: T.CompletionParams) -> T.CompletionList:
     if not analysis.parsed:  # while a line is half typed: the names of the last version that parsed
         analysis = ls.last_parsed.get(doc.uri, analysis)
     line, column = ls.from_position(doc, params.position)
-    lines = doc.lines
-    text = lines[line - 1].rstrip("\r\n") if line - 1 < len(lines) else ""
+    lines = parser_lines(doc.source)
+    text = lines[line - 1] if line - 1 < len(lines) else ""
     items = [T.CompletionItem(c.label, kind=_COMPLETION_KINDS.get(c.what, T.CompletionItemKind.Text),
                               detail=c.detail or None, insert_text=c.insert,
                               documentation=T.MarkupContent(T.MarkupKind.Markdown, c.doc) if c.doc else None)
@@ -417,7 +549,7 @@ def formatting(ls: MireServer, params: T.DocumentFormattingParams) -> Optional[l
         return None  # the diagnostics say why
     if result == doc.source:
         return []
-    end = T.Position(len(doc.lines), 0)
+    end = T.Position(*ls.positions(doc.source).end())
     return [T.TextEdit(T.Range(T.Position(0, 0), end), result)]
 
 

@@ -14,7 +14,7 @@ import attrs
 
 from ..grammar import nodes as N
 from ..grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
-from ..grammar.diagnostics import Diagnostic, MireError
+from ..grammar.diagnostics import Diagnostic, MireError, parser_lines
 from ..grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLANE, MAX_PLAYERS, MAX_SPACES
 from ..grammar.plane import farthest
 from ..grammar.statements import specialise_proc
@@ -320,7 +320,7 @@ class Compiler:
     def text(self, node: N.Node) -> str:
         """The source text of a node, as written (its first line, for a node over several)."""
         sp = node.span
-        lines = self.sources.get(sp.file, "").split("\n")
+        lines = parser_lines(self.sources.get(sp.file, ""))  # (kept: a node of each rule asks, of a large file)
         if sp.line < 1 or sp.line > len(lines):
             return "?"
         if sp.end_line == sp.line:

@@ -2,7 +2,8 @@
 
 Each explanation says what the error means, shows a short wrong example and the corrected one.
 Codes: E00x syntax, E01x unknown names, E02x types and uses, E03x rules and declarations,
-E04x piece tables and game data, E05x the shape of the game, E06x variants, E09x files.
+E04x piece tables and game data, E05x the shape of the game, E06x variants, E09x files (reading them, from disk or
+from an editor).
 """
 from __future__ import annotations
 
@@ -1010,8 +1011,7 @@ E091: the rules file cannot be read
 
 The file exists but could not be read: it may be a folder, a device or a pipe, be unreadable for lack of
 permission, be larger than a rules file may be (1,000,000 bytes), or not be UTF-8 text. Save the rules as UTF-8
-text with a .mire name. In an editor, `mire lsp` also says E091 when the editor sent more changes at once than it
-follows (a whole file pasted line by line, say): close the file and open it again.
+text with a .mire name.
 
 Wrong:
 
@@ -1020,6 +1020,25 @@ Wrong:
 Right:
 
     mire check games/tic-tac-toe.mire
+''',
+    "E092": '''\
+E092: the editor's changes to the file are no longer followed
+
+`mire lsp` (the language server) follows the changes the editor sends as you type, and checks the text they make.
+When one message of the editor holds more changes than the server follows at once (each change counts the
+length of the lines it touches and of the text it brings, and together they may count 20,000,000 characters: a
+whole file of long lines pasted a line at a time, say), the server stops following the file rather than be held
+up by it: it says E092 at the file's first line, and has nothing else to say about the file. It follows the file
+again when the editor sends its whole text: close the file and open it again. The file on disk is not touched,
+and `mire check` reads it as ever.
+
+Wrong:
+
+    (in the editor) paste 100,000 lines into a file of long lines, one change a line
+
+Right:
+
+    (in the editor) close the file and open it again
 ''',
 }
 

@@ -39,7 +39,7 @@ class Diagnostic:
         """The span the caret goes under: `span`, narrowed to `focus` when the source shows where it is."""
         if not self.focus or source is None or self.span.line < 1:
             return self.span
-        lines = _lines(source)
+        lines = parser_lines(source)
         last = self.span.end_line if self.span.end_line >= self.span.line else self.span.line
         if re.fullmatch(r"\w+", self.focus):
             pattern = re.compile(rf"(?<!\w){re.escape(self.focus)}(?!\w)")
@@ -69,7 +69,7 @@ class Diagnostic:
         where = f"{path}:{span.line}:{span.column}" if span.line >= 1 else path
         lines = [f"{where}: {self.severity}[{self.code}]: {printable(self.message)}"]
         raw = _raw_line(source, span.line)
-        if raw is None and source is not None and span.line == len(_lines(source)) + 1:
+        if raw is None and source is not None and span.line == len(parser_lines(source)) + 1:
             raw = ""  # the end of the file (or an empty file): show the empty last line
         if raw is not None:
             # the caret's columns, counted in the escaped line (an escape is wider than its character)
@@ -127,9 +127,12 @@ def _escaped_column(raw: str, column: int) -> int:
 
 
 @functools.lru_cache(maxsize=8)
-def _lines(source: str) -> tuple[str, ...]:
-    """The lines as the parser counts them: only a newline ends a line. (Kept for the last few sources: every
-    diagnostic of a file reads its lines, and a file may have thousands.)"""
+def parser_lines(source: str) -> tuple[str, ...]:
+    """The lines as the parser counts them, and every place in a diagnostic with them: only a newline ends a
+    line (the `\r` of a `\r\n` is left out), never U+2028, a form feed or the other breaks of `str.splitlines`.
+    An editor numbers the lines so too, but for a lone `\r` (which Mire reads only inside a comment or a
+    string). (Kept for the last few sources: every diagnostic of a file reads its lines, and a file may have
+    thousands.)"""
     return tuple([line[:-1] if line.endswith("\r") else line for line in source.split("\n")][:-1]
                  if source.endswith("\n") else [line.rstrip("\r") for line in source.split("\n")])
 
@@ -137,7 +140,7 @@ def _lines(source: str) -> tuple[str, ...]:
 def _raw_line(source: Optional[str], line: int) -> Optional[str]:
     if source is None or line < 1:
         return None
-    lines = _lines(source)
+    lines = parser_lines(source)
     if line > len(lines):
         return None
     return lines[line - 1]

@@ -22,7 +22,8 @@ The layout, as the code below makes it:
   before it. Between one-line items (`board`, `zone`, `def`, ...) the author's blank lines (at most one) are
   kept: they group the declarations.
 
-The layout is built on the parser's own tokens (`lexing.source_tokens`), and the result is parsed again:
+The layout is built on the parser's own tokens (those `lexing.source_tokens` gives, kept by the one parse of the
+source that also gives its AST), and the result is parsed again:
 if its AST differs from the original's (spans apart), `FormatError` is raised and nothing is written.
 Every step takes time in proportion to the file (untrusted input: docs/language.md "Safety"), and none
 recurses on the AST: a file the parser reads, however deep its expressions, is formatted.
@@ -55,9 +56,10 @@ class FormatError(Exception):
 def format_source(source: str, path: str = "<rules>") -> str:
     """The canonically laid out text of a rules file. Raises MireError (with diagnostics) when the file does
     not parse, and FormatError if the result would not mean the same as the source."""
-    module = parse(source, path)
+    tokens: list = []
+    module = parse(source, path, tokens)  # (the tokens of this same parse: the file is read once)
     text = source if source.endswith("\n") else source + "\n"
-    result = _Formatter(text).run()
+    result = _Formatter(text, tokens).run()
     if result != source and not same_meaning(parse(result, path), module):
         raise FormatError(f"{path}: formatting would change what the file means; it was left as it is")
     return result
@@ -131,8 +133,9 @@ class _Gap:
 
 
 class _Formatter:
-    def __init__(self, text: str):
+    def __init__(self, text: str, tokens: Optional[list] = None):
         self.text = text
+        self.tokens = tokens  # those of `text` (`lexing.source_tokens`), when its parse kept them
         self.source_lines = text.split("\n")
         self.tab_columns: dict = {}  # line number -> the screen column of each character, for lines with tabs
         self.lines: list = []
@@ -156,7 +159,7 @@ class _Formatter:
         return columns[tok.column - 1]
 
     def run(self) -> str:
-        self.read(source_tokens(self.text))
+        self.read(source_tokens(self.text) if self.tokens is None else self.tokens)
         self.mark_structure()
         return self.write()
 

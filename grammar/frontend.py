@@ -160,13 +160,15 @@ class Attempt:
     diagnostics: list[Diagnostic]
 
 
-def check_game(path: Path, source: str, library: Library, read: Callable[[Path], str] = read_rules) -> Attempt:
+def check_game(path: Path, source: str, library: Library, read: Callable[[Path], str] = read_rules,
+               tokens: Optional[list] = None) -> Attempt:
     """What `analyse` does, without raising: every diagnostic, and what could be checked. `read` reads
-    another file of the game (a variant's base)."""
+    another file of the game (a variant's base). A list given as `tokens` gets the tokens of `source` when
+    it parses (see `parser.parse`)."""
     spath = display_path(path)
     sources = {spath: source}
     try:
-        module = parse(source, spath)
+        module = parse(source, spath, tokens)
     except MireError as err:
         return Attempt(None, None, sources, None, None, err.diagnostics)
     variant_of = base_of(module)

@@ -10,6 +10,7 @@ import pickle
 import re
 import unicodedata
 from fractions import Fraction
+from typing import Optional
 
 import attrs
 import lark
@@ -24,12 +25,37 @@ from .limits import MAX_DIGITS, MAX_SYNTAX_ERRORS
 
 
 class _MireIndenter(Indenter):
+    """The post-lexer: indentation becomes _INDENT and _DEDENT tokens, and line breaks inside brackets go.
+
+    While `sink` is a list (`parse(..., tokens=[])`), it also keeps every token the lexer reads, before the
+    line breaks inside brackets are dropped, and (through the lexer's callback `comment`) each comment read on
+    its own, which the grammar ignores: what the formatter and the editor tools read, from the one parse."""
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
     CLOSE_PAREN_types = ["RPAR", "RSQB"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 4
+
+    def __init__(self):
+        super().__init__()
+        self.sink: Optional[list] = None
+
+    def process(self, stream):
+        if self.sink is not None:
+            stream = _recorded(stream, self.sink)
+        return super().process(stream)
+
+    def comment(self, token: Token) -> Token:
+        if self.sink is not None:
+            self.sink.append(token)
+        return token
+
+
+def _recorded(stream, sink: list):
+    for token in stream:
+        sink.append(token)
+        yield token
 
 
 _PARSER: list = []
@@ -48,7 +74,9 @@ def lark_parser() -> Lark:
     else built."""
     if not _PARSER:
         text = _grammar_text()
-        _PARSER.append(_kept_parser(text) or Lark(text, postlex=_MireIndenter(), **_OPTIONS))
+        indenter = _MireIndenter()
+        _PARSER.append(_kept_parser(text, indenter)
+                       or Lark(text, postlex=indenter, lexer_callbacks={"COMMENT": indenter.comment}, **_OPTIONS))
     return _PARSER[0]
 
 
@@ -66,12 +94,13 @@ def _tables_key(text: str) -> dict:
     return {"grammar": hashlib.sha256(text.encode("utf-8")).hexdigest(), "lark": lark.__version__}
 
 
-def _kept_parser(text: str):
+def _kept_parser(text: str, indenter: Optional[_MireIndenter] = None):
+    indenter = indenter or _MireIndenter()
     try:
         kept = _kept_tables()
         if kept.get("key") != _tables_key(text):
             return None
-        return Lark.__new__(Lark)._load(kept["tables"], postlex=_MireIndenter())
+        return Lark.__new__(Lark)._load(kept["tables"], postlex=indenter, lexer_callbacks={"COMMENT": indenter.comment})
     except Exception:  # noqa: BLE001 - tables that cannot be read (another Lark, a damaged file): build them
         return None
 
@@ -779,12 +808,15 @@ def _respan(node, span):
     return type(node)(span=span, **changes)
 
 
-def parse(source: str, path: str = "<rules>") -> N.Module:
-    """Parse rules text into a Module; raises MireError with diagnostics on bad syntax."""
+def parse(source: str, path: str = "<rules>", tokens: Optional[list] = None) -> N.Module:
+    """Parse rules text into a Module; raises MireError with diagnostics on bad syntax.
+
+    Given a list as `tokens`, fills it with every token of the source in order (what `lexing.source_tokens`
+    gives), from this same parse: the line breaks inside brackets and the comments included."""
     if not source.endswith("\n"):
         source += "\n"
     try:
-        tree, errors = _parse_all(source, path)
+        tree, errors = _parse_all(source, path, tokens)
         if errors:
             raise MireError(errors, {path: source})
         return _ToAst(path).transform(tree)
@@ -805,10 +837,10 @@ def _too_deep(path: str) -> Diagnostic:
                       "`proc`s")
 
 
-def _parse_all(source: str, path: str):
+def _parse_all(source: str, path: str, tokens: Optional[list] = None):
     """The tree, or every syntax error: after an error, parsing starts again at the next top-level item
     (a line that starts with a declaration word), so each broken item is reported once and none is a
-    consequence of another."""
+    consequence of another. `tokens`, if a list, gets the tokens of a source that parses (see `parse`)."""
     lines = source[:-1].split("\n")  # only a newline ends a line, as Lark counts them (source ends with one)
     errors: list = []
     start: int | None = 0
@@ -816,7 +848,7 @@ def _parse_all(source: str, path: str):
     while start is not None:
         text = "\n" * start + "\n".join(lines[start:]) + "\n"  # earlier lines blank: the lines keep their numbers
         try:
-            tree = lark_parser().parse(text, start="start")
+            tree = _lark_parse(text, tokens if not errors else None)
             return (tree if not errors else None), errors
         except DedentError as err:
             from .syntax_errors import dedent_diagnostic  # (imported by the first syntax error, if ever)
@@ -829,6 +861,25 @@ def _parse_all(source: str, path: str):
         # (each error reads the file again from its place: past a hundred, the rest is not read for more)
         start = _next_item(lines, max(diag.span.line, start + 1)) if len(errors) < MAX_SYNTAX_ERRORS else None
     return None, errors
+
+
+def _lark_parse(text: str, tokens: Optional[list]):
+    """Lark's tree of a whole file; with `tokens` a list, every token the lexer read too, in the order of the
+    text."""
+    if tokens is None:
+        return lark_parser().parse(text, start="start")
+    parser = lark_parser()
+    indenter = parser.options.postlex
+    assert isinstance(indenter, _MireIndenter)
+    sink: list = []
+    indenter.sink = sink
+    try:
+        tree = parser.parse(text, start="start")
+    finally:
+        indenter.sink = None
+    sink.sort(key=lambda t: t.start_pos)
+    tokens[:] = sink
+    return tree
 
 
 def _next_item(lines, after):

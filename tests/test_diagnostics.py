@@ -89,8 +89,9 @@ def test_bundled_games_have_no_diagnostics(game):
 
 # -- grammar/codes.py -------------------------------------------------------------------------------
 
-EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").glob("*.py"))
-EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem)\(\s*["'](E\d{3})["']""")
+EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").glob("*.py")) \
+    + sorted((ROOT / "cli").glob("*.py"))  # (the language server's own problems too)
+EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem|Problem)\(\s*["'](E\d{3})["']""")
 
 
 def emitted_codes():
@@ -199,10 +200,10 @@ def test_the_lines_of_a_file_are_split_once_for_all_its_diagnostics():
     from mire.grammar import diagnostics
     source = "".join(f"let a{i} = b{i}\n" for i in range(3000))
     found = [Diagnostic("E010", f"unknown name 'b{i}'", Span("t.mire", i + 1, 10, i + 1, 12)) for i in range(3000)]
-    diagnostics._lines.cache_clear()
+    diagnostics.parser_lines.cache_clear()
     err = MireError(found, {"t.mire": source})
     assert str(err).count("error[E010]") == 3000
-    assert diagnostics._lines.cache_info().misses == 1
+    assert diagnostics.parser_lines.cache_info().misses == 1
 
 
 def test_the_search_for_the_nearest_name_is_bounded_in_one_check(monkeypatch):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
@@ -182,6 +184,35 @@ def test_a_layout_that_would_change_the_meaning_is_refused(monkeypatch):
         format_source('game "x"\nplayers 2\naction a():\n    win mover\n')
 
 
+def test_the_source_is_parsed_once(monkeypatch):
+    # the layout reads the tokens kept by the parse that gives the AST (a second parse of a 1 MB file took seconds);
+    # the only other parse is the safety net's, of a result that differs from the source
+    from mire.grammar import parser
+    calls: list = []
+    real = parser.lark_parser()
+    monkeypatch.setattr(parser, "lark_parser", lambda: calls.append(1) or real)
+    messy = 'game "x"\nplayers 2  # two\naction a(n in [1 ,\n  2]):\n  win mover # won\n'
+    formatted = format_source(messy)
+    assert formatted != messy
+    calls.clear()
+    assert format_source(formatted) == formatted and len(calls) == 1
+    calls.clear()
+    assert format_source(messy) == formatted and len(calls) == 2
+
+
+def test_the_tokens_kept_by_the_parse_are_those_of_source_tokens():
+    from mire.grammar.lexing import source_tokens
+    for path in RULES_FILES:
+        text = path.read_text(encoding="utf-8")
+        tokens: list = []
+        parse(text, str(path), tokens)
+        assert [(t.type, t.value, t.start_pos) for t in tokens] == \
+            [(t.type, t.value, t.start_pos) for t in source_tokens(text)]
+        # every character but the spaces between tokens and the `\` that continues a line is in a token
+        assert re.sub(r"[ \t]", "", "".join(t.value for t in tokens)) == \
+            re.sub(r"[ \t]|\\[ \t]*\r?\n", "", text if text.endswith("\n") else text + "\n"), path
+
+
 # ---------------------------------------------------------------- the command
 
 UNFORMATTED = 'game "x"\nplayers 2\naction a( ):\n  win mover\n'
@@ -218,6 +249,37 @@ def test_fmt_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
                              "@@ -1,4 +1,5 @@\n"
                              ' game "x"\n players 2\n-action a( ):\n-  win mover\n+\n+action a():\n+    win mover\n')
     assert path.read_text() == UNFORMATTED
+
+
+def test_fmt_diff_numbers_the_lines_as_patch_does(tmp_path):
+    # a line separator in a comment ends no line: the hunk is where the change is, and `patch` applies it
+    path = tmp_path / "g.mire"
+    source = 'game "x"\n# a\u2028b\nplayers 2\naction a( ):\n  win mover\n'
+    path.write_text(source, encoding="utf-8")
+    result = CliRunner().invoke(main, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 0
+    assert result.output == (f"--- {path}\n+++ {path} (formatted)\n"
+                             "@@ -1,5 +1,6 @@\n"
+                             ' game "x"\n # a\u2028b\n players 2\n-action a( ):\n-  win mover\n+\n+action a():\n'
+                             "+    win mover\n")
+    if shutil.which("patch"):
+        (tmp_path / "g.diff").write_text(result.output, encoding="utf-8")
+        subprocess.run(["patch", "-s", str(path), str(tmp_path / "g.diff")], check=True)
+        assert path.read_text(encoding="utf-8") == format_source(source)
+
+
+def test_fmt_diff_of_a_file_without_a_last_newline(tmp_path):
+    path = tmp_path / "g.mire"
+    path.write_text(UNFORMATTED[:-1])
+    result = CliRunner().invoke(main, ["fmt", "--diff", str(path)])
+    assert result.output == (f"--- {path}\n+++ {path} (formatted)\n"
+                             "@@ -1,4 +1,5 @@\n"
+                             ' game "x"\n players 2\n-action a( ):\n-  win mover\n\\ No newline at end of file\n'
+                             "+\n+action a():\n+    win mover\n")
+    if shutil.which("patch"):
+        (tmp_path / "g.diff").write_text(result.output)
+        subprocess.run(["patch", "-s", str(path), str(tmp_path / "g.diff")], check=True)
+        assert path.read_text() == FORMATTED
 
 
 def test_fmt_rewrites_files_and_folders(tmp_path):

@@ -65,6 +65,20 @@ class Client:
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.process.stdin.flush()
 
+    def send_body(self, body: bytes):
+        """A message with any body at all."""
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def reply(self) -> dict:
+        """The next reply the server sends (a message without a method), the notifications before it kept."""
+        end = time.monotonic() + WAIT
+        while True:
+            message = self.messages.get(timeout=max(0.01, end - time.monotonic()))
+            if "method" not in message:
+                return message
+            self.notifications.append(message)
+
     def notify(self, method: str, params):
         self.send({"method": method, "params": params})
 
@@ -242,6 +256,61 @@ def test_a_request_with_a_bad_position_gets_an_error_reply(client, tmp_path, pos
     assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
 
 
+NOT_JSON = "the message is not JSON text"
+NOT_A_MESSAGE = "the message is not a JSON-RPC 2.0 message: "
+
+
+@pytest.mark.parametrize("body", [b"{", b'{"jsonrpc": "2.0", "id": 1, "method": "shutdown"', b"not json", b"",
+                                  b'{"jsonrpc": "2.0", "id": 1, "method": "\xff"}', b"[" * 100_000 + b"]" * 100_000],
+                         ids=["open brace", "cut short", "words", "empty", "not UTF-8", "nested too deep"])
+def test_a_message_that_is_not_json_gets_a_parse_error(client, tmp_path, body):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send_body(body)
+    assert client.reply() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": NOT_JSON}}
+    # and the server goes on
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+@pytest.mark.parametrize("message, rid, problem", [
+    ({"jsonrpc": "2.0", "id": 7, "method": 5}, 7, "a method is a string"),
+    ({"jsonrpc": "2.0", "id": "seven", "method": "textDocument/hover", "params": "bar"}, "seven",
+     "params are an object or an array"),
+    ({"jsonrpc": "1.0", "id": 8, "method": "textDocument/hover", "params": {}}, 8, 'a message has "jsonrpc": "2.0"'),
+    ({"id": 9, "method": "textDocument/hover", "params": {}}, 9, 'a message has "jsonrpc": "2.0"'),
+    ({"jsonrpc": "2.0", "id": 10, "params": {}}, 10,
+     "a request or a notification has a method, a response a result or an error"),
+    ({"jsonrpc": "2.0", "method": 1, "params": "bar"}, None, "a method is a string"),
+    ({"jsonrpc": "2.0", "id": {"a": 1}, "method": "textDocument/hover"}, None, "an id is an integer or a string"),
+    ({"jsonrpc": "2.0", "id": True, "method": "textDocument/hover"}, None, "an id is an integer or a string"),
+    ({"jsonrpc": "2.0", "id": 1.5, "method": "textDocument/hover"}, None, "an id is an integer or a string"),
+    ([], None, "a batch (a JSON array) is not used by the Language Server Protocol"),
+    ([{"jsonrpc": "2.0", "id": 11, "method": "shutdown"}], None,
+     "a batch (a JSON array) is not used by the Language Server Protocol"),
+    (42, None, "a message is a JSON object"),
+    ("hello", None, "a message is a JSON object"),
+    (None, None, "a message is a JSON object"),
+], ids=["method a number", "params a string", "jsonrpc 1.0", "no jsonrpc", "no method", "notification",
+        "id an object", "id true", "id 1.5", "empty batch", "batch", "number", "string", "null"])
+def test_a_message_that_is_not_json_rpc_gets_an_invalid_request_error(client, tmp_path, message, rid, problem):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send_body(json.dumps(message).encode())
+    error = {"code": -32600, "message": NOT_A_MESSAGE + problem}
+    assert client.reply() == {"jsonrpc": "2.0", "id": rid, "error": error}
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+def test_a_response_and_a_notification_that_do_not_fit_get_no_reply(client, tmp_path):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send({"id": 99, "result": None})  # a response to a request the server never made
+    client.send({"id": 98, "error": "not an error object"})
+    client.notify("textDocument/didSave", {"textDocument": 5})
+    client.notify("no/such/method", {})
+    # the next reply is that of the next request: none came for those
+    reply = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})
+    assert reply["result"]["contents"]["value"].startswith("(board)")
+    assert [m for m in client.notifications if "method" not in m] == []
+
+
 def test_a_position_past_the_text_answers_empty(client, tmp_path):
     uri = client.open(tmp_path / "ttt.mire", TTT)
     for position in (_at(10**9, 0), _at(0, 10**9), _at(10**9, 10**9)):
@@ -327,10 +396,74 @@ def test_too_many_changes_to_follow_stop_the_analysis_until_the_text_comes_whole
     changes = [_insert(0, 5, "y")] * 200  # each walks the long line: 40 million characters
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes})
     [d] = client.diagnostics_of_version(uri, 2)
-    assert d["message"] == ("mire lsp stopped following this file: the editor sent too many changes at once; close "
-                            "the file and open it again")
+    assert (d["code"], d["message"]) == ("E092", "mire lsp stopped following this file: the editor sent too many "
+                                                 "changes at once; close the file and open it again")
+    assert d["data"]["explanation"] == codes.explain("E092")
     assert client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"] == []
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
                                              "contentChanges": [{"text": TTT}]})
     symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
     assert symbols[0]["name"] == "Tic-tac-toe"
+
+
+# ---------------------------------------------------------------- line ends: the protocol's, not str.splitlines'
+
+# line 5 holds, in a comment, every character str.splitlines ends a line at but the protocol does not; line 7 an
+# emoji (two UTF-16 units) before an unknown name
+ODD_BREAKS = "# a\u2028b, \x0c\x0b\x1c\x1d\x1e\x85\u2029 all in one comment"
+ODD = (TTT.split("\n\n")[0] + "\n" + ODD_BREAKS + "\n\naction place(c in cells where empty(c)):\n"
+       '    if "\U0001F600" != "": place mark for mover at hnad\n')
+
+
+def _check_json(path: Path) -> list:
+    done = subprocess.run(SERVER[:-1] + ["check", "--json", str(path)], capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def test_a_line_separator_in_a_comment_moves_no_place(client, tmp_path):
+    path = tmp_path / "odd.mire"
+    path.write_text(ODD, encoding="utf-8", newline="")
+    [checked] = _check_json(path)  # `mire check` counts the lines as the editor does: at "\n" only
+    assert (checked["code"], checked["line"], checked["column"], checked["end_column"]) == ("E010", 8, 43, 47)
+    uri = client.open(path, ODD)
+    [d] = client.diagnostics_of_version(uri, 1)
+    assert (d["code"], d["range"]) == ("E010", {"start": _at(7, 43), "end": _at(7, 47)})  # after the emoji's 2 units
+    # a position after the comment means the same
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(7, 27)})["result"]
+    assert hover["contents"]["value"].startswith("(piece kind) `mark`")
+    assert hover["range"] == {"start": _at(7, 25), "end": _at(7, 29)}
+    completion = client.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": _at(7, 45)})
+    assert "cells" in {item["label"] for item in completion["result"]["items"]}
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+    assert [(s["name"], s["range"]["start"]["line"]) for s in symbols][-1] == ("place", 6)
+    # and so does a change there: `hnad` becomes `c`, and the file is right
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        _insert(7, 43, "c", (7, 47))]})
+    assert client.diagnostics_of_version(uri, 2) == []
+    # the formatting of the whole text ends where the text ends
+    fixed = ODD.replace("at hnad", "at c")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
+        {"text": fixed.replace("piece mark", "piece  mark")}]})
+    reply = client.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {
+        "tabSize": 4, "insertSpaces": True}})
+    assert reply["result"] == [{"range": {"start": _at(0, 0), "end": _at(8, 0)}, "newText": fixed}]
+
+
+def test_a_lone_carriage_return_ends_a_line_for_the_editor(client, tmp_path):
+    # the protocol ends a line at "\r" too (Mire reads one only in a comment): the places after it are a line
+    # further down for the editor than for the parser
+    text = ODD.replace("all in one", "all\rin one")
+    uri = client.open(tmp_path / "cr.mire", text)
+    [d] = client.diagnostics_of_version(uri, 1)
+    assert d["range"] == {"start": _at(8, 43), "end": _at(8, 47)}
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(8, 27)})["result"]
+    assert hover["range"] == {"start": _at(8, 25), "end": _at(8, 29)}
+    # a change that makes "\r" and "\n" one line end: the lines after it move up
+    after_cr = text.index("\r") + 1
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        _insert(5, 0, "", (5, len(text[after_cr:text.index("\n", after_cr)])))]})
+    [d] = client.diagnostics_of_version(uri, 2)
+    assert d["range"] == {"start": _at(7, 43), "end": _at(7, 47)}
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
+        _insert(7, 43, "c", (7, 47))]})
+    assert client.diagnostics_of_version(uri, 3) == []
