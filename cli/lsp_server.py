@@ -33,6 +33,7 @@ from pygls.workspace import TextDocument
 from .. import __version__
 from ..grammar.diagnostics import MireError, parser_lines
 from ..grammar.formatter import FormatError, format_source
+from ..grammar.limits import MAX_FILE_BYTES
 from .lsp_analysis import Analysis, Place, Problem, RenameRefused, analyse, too_large
 from .lsp_positions import Positions, characters, encoding_name, protocol_lines
 
@@ -41,6 +42,12 @@ SETTLE_SECONDS = 0.2
 # characters the changes of one didChange may walk over (each change costs the length of the lines it touches):
 # past it the server stops following the document until the editor sends it whole again
 MAX_CHANGE_WORK = 20_000_000
+# bytes of one message: a whole rules file at its largest (MAX_FILE_BYTES) written as JSON, where a character
+# may take up to 6 bytes (\\u0001), and the message around it; a larger one is skipped unread, in pieces
+MAX_MESSAGE_BYTES = 8 * MAX_FILE_BYTES
+# bytes of one header line (`Content-Length: 123`): a line without its end is read no further
+MAX_HEADER_BYTES = 1000
+_SKIP_CHUNK = 1 << 20
 
 _SYMBOL_KINDS = {
     "game": T.SymbolKind.File, "players": T.SymbolKind.Property, "variant": T.SymbolKind.Package,
@@ -203,20 +210,40 @@ class MireServer(LanguageServer):
         protocol = self.protocol
         assert isinstance(protocol, _MireProtocol) and self._stop_event is not None
         length: Optional[int] = None
+        loop = asyncio.get_running_loop()
+        stdin = reader.stdin
         while not self._stop_event.is_set():
-            header = await reader.readline()
+            # (pygls reads a header line without end and any body it is told of, all at once, into memory)
+            header = await loop.run_in_executor(reader.executor, stdin.readline, MAX_HEADER_BYTES)
             if not header:
                 break
             if length is None:
                 match = _CONTENT_LENGTH.fullmatch(header)
-                if match:
+                if match and len(match.group(1)) <= 12:
                     length = int(match.group(1))
             if length is not None and not header.strip():
+                if length > MAX_MESSAGE_BYTES:
+                    if not await self._skip(loop, reader, length):
+                        break
+                    length = None
+                    protocol.send_error(None, INVALID_REQUEST, f"the message is over {MAX_MESSAGE_BYTES:,} bytes: "
+                                                               "it was not read")
+                    continue
                 body = await reader.readexactly(length) if length else b""  # (an empty body is no JSON either)
                 if len(body) < length:  # the input ended
                     break
                 length = None
                 protocol.receive(body)
+
+    @staticmethod
+    async def _skip(loop, reader: StdinAsyncReader, length: int) -> bool:
+        """Read past `length` bytes a piece at a time; False when the input ends first."""
+        while length > 0:
+            piece = await loop.run_in_executor(reader.executor, reader.stdin.read, min(length, _SKIP_CHUNK))
+            if not piece:
+                return False
+            length -= len(piece)
+        return True
 
     # ------------------------------------------------------------ documents
     def document(self, uri: str) -> Optional[TextDocument]:

@@ -271,6 +271,25 @@ def test_a_message_that_is_not_json_gets_a_parse_error(client, tmp_path, body):
     assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
 
 
+def test_a_message_over_the_size_limit_is_skipped_unread_and_answered(client, tmp_path):
+    """A Content-Length of a terabyte was allocated at once (pygls reads a body whole); a message over the limit
+    is now read past in pieces, answered with an error, and the next message is served."""
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    over = lsp_server.MAX_MESSAGE_BYTES + 1
+    client.process.stdin.write(b"Content-Length: %d\r\n\r\n" % over + b" " * over)
+    client.process.stdin.flush()
+    assert client.reply() == {"jsonrpc": "2.0", "id": None, "error": {
+        "code": -32600, "message": "the message is over 8,000,000 bytes: it was not read"}}
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+def test_a_header_line_without_its_end_is_read_a_piece_at_a_time(client, tmp_path):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.process.stdin.write(b"X-Padding: " + b"x" * 5_000_000 + b"\r\n")
+    client.process.stdin.flush()
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
 @pytest.mark.parametrize("message, rid, problem", [
     ({"jsonrpc": "2.0", "id": 7, "method": 5}, 7, "a method is a string"),
     ({"jsonrpc": "2.0", "id": "seven", "method": "textDocument/hover", "params": "bar"}, "seven",
