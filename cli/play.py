@@ -45,7 +45,7 @@ words may be left out while only one legal move fits (a space alone, say).
   hint          ask the search bot what it would play (it sees what you see)
   preview MOVE  your boards as they would be after MOVE, without playing it
   about         the goal of the game, each player's figures, the rules file
-  why           the rule behind the last refusal, as the rules file says it
+  why           the rule, as written, behind your last refusal here
   save FILE     save the game to FILE
   load FILE     load a game saved with 'save'
   help          this text
@@ -74,7 +74,8 @@ class Session:
 
     def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None, position=None):
         self.game = game
-        self.refused = None          # the author's account of the last refused move (`why`)
+        # the last refused move: (the seat that typed it, the moves made before it, the author's account of it)
+        self.refused = None
         self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
         self.position = position     # the text of the position file the game started from, kept for `save`
         self.game_ref = game_ref
@@ -544,7 +545,7 @@ class Session:
                     self.load(rest)
             return run
         commands = {"quit": quit_, "exit": quit_, "help": help_, "?": help_,
-                    "why": lambda: self.echo(self.refused or "no move has been refused yet"),
+                    "why": lambda: self.echo(self.why(seat)),
                     "about": lambda: self.about(seat), "rules": lambda: self.about(seat),
                     "preview": over_or("there is nothing to preview", lambda: self.preview(seat, rest)),
                     "moves": over_or("there are no moves", self.show_moves),
@@ -554,6 +555,18 @@ class Session:
         if not rest:
             commands["hint"] = over_or("there is nothing to hint", lambda: self.hint(seat))
         return commands
+
+    def why(self, seat) -> str:
+        """The author's account of the last move refused to `seat` in this position: not one refused before a
+        move was made (or taken back), nor another seat's (whose words may name what `seat` may not know)."""
+        if self.refused is None:
+            return "no move has been refused yet"
+        who, before, detail = self.refused
+        if before != tuple(self.state.history):
+            return "no move has been refused in this position"
+        if who != seat:
+            return "no move of yours has been refused in this position"
+        return detail
 
     def play_typed(self, text: str, seat):
         move = self.typed_move(text, seat)
@@ -596,7 +609,7 @@ class Session:
         try:
             return self.state.parse_part(seat, known) if self.state.simultaneous else self.state.parse_move(known)
         except IllegalMove as e:
-            self.refused = e.detail  # what `why` tells an author
+            self.refused = (seat, tuple(self.state.history), e.detail)  # what `why` tells an author
             self.echo(str(e))
             return None
 

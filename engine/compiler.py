@@ -248,25 +248,39 @@ class CompiledGame:
     # what each seat was told of each move
     hides_moves: bool = attrs.field(init=False, default=False)
 
-    def evaluate(self, node: N.Expr, act: CompiledAction, S, L):
-        """The value of a part of one of `act`'s conditions, with its parameters as they are in L."""
-        fn = self.parts.get(id(node))
-        if fn is None:
-            assert self.emitter is not None and act.scope is not None
-            fn = self.parts[id(node)] = self.emitter.expr(node, act.scope)
-        return fn(S, L)
+    def evaluate(self, node: N.Expr, act: CompiledAction, S, L, bound: tuple = ()):
+        """The value of a part of one of `act`'s conditions, with its parameters as they are in L; `bound`: the
+        values of names that loops around the part bind ((name, value), outermost first), for a part inside
+        `any(x in D where ...)`."""
+        assert act.scope is not None
+        return self._part(self.parts, node, lambda: act.scope, bound)(S, L, *(v for _, v in bound))
 
     def definition(self, name: str) -> Optional[N.Def]:
         """The game's `def` of this name, or None (a builtin, or no such name)."""
         return self.emitter.sym.defs.get(name) if self.emitter is not None else None
 
-    def evaluate_in_def(self, node: N.Expr, d: N.Def, S, args):
-        """The value of a part of the body of `d` (a def of one expression), its parameters given these values."""
-        fn = self.def_parts.get(id(node))
+    def evaluate_in_def(self, node: N.Expr, d: N.Def, S, args, bound: tuple = ()):
+        """The value of a part of the body of `d` (a def of one expression), its parameters given these values
+        (and `bound` as in `evaluate`)."""
+        return self._part(self.def_parts, node, lambda: params_scope(d.params)[1], bound)(S, list(args),
+                                                                                         *(v for _, v in bound))
+
+    def _part(self, built: dict, node: N.Expr, scope_of, bound: tuple):
+        """The function (S, L, *bound values) of a part (in the scope `scope_of()` gives), built once for each set
+        of bound names."""
+        key = (id(node),) + tuple(name for name, _ in bound)
+        fn = built.get(key)
         if fn is None:
-            assert self.emitter is not None
-            fn = self.def_parts[id(node)] = self.emitter.expr(node, params_scope(d.params)[1])
-        return fn(S, list(args))
+            emitter = self.emitter
+            assert emitter is not None
+            scope = scope_of()
+            params = ["S", "L"]
+            if bound:
+                scope = scope.child()
+                for name, _ in bound:
+                    params.append(scope.bind_py(name, emitter.fresh("_b")))
+            fn = built[key] = emitter.function(lambda: emitter.src(node, scope), ", ".join(params))
+        return fn
 
     def __attrs_post_init__(self):
         # the variables a view leaves out: secret ones (nobody sees them), a player's private ones (the others)

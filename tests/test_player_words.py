@@ -4,6 +4,7 @@ Each seed game's most common illegal moves are refused with the plain reason; th
 labels, prompts and the reason it ended reach the player; internal variables never do.
 """
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -299,3 +300,259 @@ def test_a_condition_that_calls_a_def_is_worded_by_the_defs_body_or_else_by_its_
     assert state.explain("take a1") == "'take a1' is a legal move now"
     # the author is still told the condition as written
     assert state.why("place c3") == "cannot place c3: rule 'place' (w.mire:16) (line 17) requires not crowded()"
+
+
+# -- yes/no values, whose a value is, any/all/count, what a player may not know, `why` -----------------------
+
+YES_NO = '''game "Y"
+players 2 named X, O
+board cells: grid 3 x 1
+piece mark(ready: bool mutable = no)
+var drew: bool = no
+var pot: int = 5
+var forced: bool = no per player
+var tries: int = 0 per player
+action draw():
+    require not drew
+    drew = yes
+action keep():
+    require drew
+    drew = no
+action go(c in cells where not empty(c)):
+    require top(c).ready
+    pass
+action skip():
+    require not mover.forced
+    mover.forced = yes
+action force():
+    require mover.forced
+    pass
+action bet():
+    require pot > 7
+    pass
+action retry():
+    require mover.tries >= 1 and opponent.tries >= 1
+    pass
+action place(c in cells where empty(c)):
+    place mark for mover at c
+    mover.tries += 1
+'''
+
+
+def test_a_yes_or_no_value_reads_by_its_name_and_a_players_value_as_yours(tmp_path):
+    path = tmp_path / "y.mire"
+    path.write_text(YES_NO)
+    state = load_game(str(path)).new_state(seed=1)
+    # a variable of the game, of the player to move, an attribute of a piece: named, yes or no, and whose
+    assert refusal(state, "keep") == "cannot keep: 'drew' is no"
+    assert refusal(state, "force") == "cannot force: 'forced' is no for you"
+    # a value that is not yes or no: the variable named, then its value; the mover's own as `your`
+    assert refusal(state, "bet") == "cannot bet: 'pot' is 5, not more than 7"
+    assert refusal(state, "retry") == "cannot retry: your tries is 0, not at least 1"
+    play(state, "place a1", "draw")
+    assert refusal(state, "draw") == "cannot draw: 'drew' is yes"         # (`not drew`)
+    assert refusal(state, "go a1") == "cannot go a1: 'ready' is no for a1"
+    assert refusal(state, "retry") == "cannot retry: the tries of O is 0, not at least 1"
+    play(state, "skip", "place b1")
+    assert refusal(state, "skip") == "cannot skip: 'forced' is yes for you"
+
+
+QUANTIFIED = '''game "Q"
+players 2 named X, O
+board cells: grid 3 x 3
+piece mark
+piece stone
+def dark(c) = (c.x + c.y) % 2 == 0
+action place(c in cells where empty(c)):
+    place mark for mover at c
+action top_row():
+    require any(x in cells where empty(x) and x.y == 3)
+    pass
+action pair(c in cells):
+    require all(x in [c, at(cells, 2, 2)] where empty(x))
+    pass
+action clean():
+    require not any(x in cells where owner(x) == opponent)
+    pass
+action roomy(c in cells):
+    require not all(x in [c, at(cells, 3, 2)] where empty(x))
+    pass
+action crowd():
+    require count(x in cells where not empty(x)) >= 3
+    pass
+action sparse():
+    require count(x in cells where not empty(x)) < 2
+    pass
+action shade(c in cells):
+    require any(x in [c, at(cells, 3, 3)] where not dark(x))
+    pass
+action lined(c in cells):
+    require any(n in [3, 4] where in_a_row(c, n))
+    pass
+action stones():
+    require any(s in stone of mover where s.space != none)
+    pass
+'''
+
+
+def test_any_all_and_count_read_by_their_condition_for_the_items(tmp_path):
+    path = tmp_path / "q.mire"
+    path.write_text(QUANTIFIED)
+    state = load_game(str(path)).new_state(seed=1)
+    # `any` false, `not all` false: the condition as it reads for every item, items that read alike together
+    # (a few named, and how many more)
+    assert refusal(state, "roomy a1") == "cannot roomy a1: a1 and c2 are empty"
+    assert refusal(state, "shade a1") == "cannot shade a1: 'dark' is true for each of a1 and c3"
+    assert refusal(state, "lined a1") == "cannot lined a1: 'in a row' is not true for a1 and any of 3 or 4"
+    assert refusal(state, "stones") == "cannot stones: you have no stones"
+    # a count: how many count, and why, for those that do, or for every item when none does
+    assert refusal(state, "crowd") == \
+        "cannot crowd: none counts, not at least 3: a1, b1, c1, a2, b2, c2 and 3 more are empty"
+    play(state, "place a3", "place b2", "place c3", "place b3")
+    assert refusal(state, "top_row") == "cannot top_row: the y of each of a1, b1 and c1 is 1, not 3; " \
+        "the y of each of a2 and c2 is 2, not 3; b2, a3, b3 and c3 are not empty"
+    assert refusal(state, "sparse") == "cannot sparse: 4 count, not less than 2: b2, a3, b3 and c3 are not empty"
+    # `all` false, `not any` false: the first item that makes it so
+    assert refusal(state, "pair b2") == "cannot pair b2: b2 is not empty"
+    assert refusal(state, "pair a1") == "cannot pair a1: b2 is not empty"
+    assert refusal(state, "clean") == "cannot clean: the owner of b2 is O"
+    assert state.explain("crowd") == "'crowd' is a legal move now"
+
+
+HIDDEN = '''game "H"
+players 2 named X, O
+board cells: grid 3 x 1
+piece card(rank: int)
+zone deck secret
+zone hand per player private size hidden
+var target: int = 4 secret
+var lucky: int = 3 per player private
+def luck(p) = p.lucky
+pieces card in deck:
+    rank  count
+    1     2
+    2     2
+    3     2
+setup:
+    move top(deck) to at(cells, 1, 1) face down
+    move top(deck) to at(cells, 2, 1)
+    for p in players:
+        move top(deck) to p.hand
+action guess(c in cells):
+    require target == 3
+    pass
+action peek(c in cells):
+    require opponent.lucky > 5
+    pass
+action mine(c in cells):
+    require mover.lucky > 5
+    pass
+action size(c in cells):
+    require count(opponent.hand) > 3
+    pass
+action theirs(c in cells):
+    require any(x in opponent.hand where x.rank == 9)
+    pass
+action deep(c in cells):
+    require not any(x in deck where x.rank == 1)
+    pass
+action faced(c in cells):
+    require any(s in cells where not empty(s) and top(s).rank == 9)
+    pass
+action rank(c in cells where not empty(c)):
+    require top(c).rank == 9
+    pass
+action under(c in cells):
+    require top(deck).rank == 9
+    pass
+action steal(c in opponent.hand where c.rank > 5):
+    pass
+action fortune(c in cells):
+    require luck(opponent) > 5
+    pass
+action ok():
+    pass
+'''
+
+
+def test_a_refusal_never_tells_what_the_player_may_not_know(tmp_path):
+    path = tmp_path / "h.mire"
+    path.write_text(HIDDEN)
+    state = load_game(str(path)).new_state(seed=1)
+    a1, b1 = (state.spaces[i].pieces[0] for i in (0, 1))
+    assert (a1.up, a1.attrs["rank"], b1.up, b1.attrs["rank"]) == (False, 3, True, 3)
+    assert [c.attrs["rank"] for c in state.players[1].zones["hand"].pieces] == [2]
+    # a secret variable, another's private one, the size of a hand hidden from you, a face-down card's rank:
+    # named, never valued (the refusal says no more than that the condition is false)
+    assert refusal(state, "guess a1") == "cannot guess a1: 'target' is not 3"
+    assert refusal(state, "peek a1") == "cannot peek a1: the lucky of O is not more than 5"
+    assert refusal(state, "size a1") == "cannot size a1: the number of pieces in the hand of O is not more than 3"
+    assert refusal(state, "rank a1") == "cannot rank a1: the rank of a1 is not 9"
+    assert refusal(state, "mine a1") == "cannot mine a1: your lucky is 3, not more than 5"   # yours: you see it
+    assert refusal(state, "rank b1") == "cannot rank b1: the rank of b1 is 3, not 9"         # face up
+    assert refusal(state, "fortune a1") == "cannot fortune a1: the luck of O is not more than 5"  # (through a def)
+    # any/all over what you may not see, a card from a secret deck: no item, nor its value, is told
+    assert refusal(state, "theirs a1") == "cannot theirs a1: that is not allowed now"
+    assert refusal(state, "deep a1") == "cannot deep a1: that is not allowed now"
+    assert refusal(state, "under a1") == "cannot under a1: that is not allowed now"
+    assert refusal(state, "faced a1") == \
+        "cannot faced a1: the rank of a1 is not 9; the rank of b1 is 3, not 9; c1 is empty"
+    # a choice among cards you may not see: none is named, whether the words name one of them or not
+    assert refusal(state, "steal 2") == "cannot steal 2: 2 is not one you can see (there is 1, hidden from you)"
+    assert refusal(state, "steal 1") == "cannot steal 1: 1 is not one you can see (there is 1, hidden from you)"
+
+
+def test_a_def_of_a_hidden_piece_names_it_by_its_kind():
+    # tiles: a tile is laid from the top of a secret stack where its sides fit; a refusal names it `a tile`
+    state = load_game(str(Path(__file__).parent / "games" / "tiles.mire")).new_state(seed=1)
+    lay = next(a for a in state.game.actions if a.name == "lay")
+    frontier = lay.params[0].domain(state, [None] * lay.size)
+    told = {state.explain(f"lay {s.name} {r}") for s in frontier for r in range(4)}
+    refused = sorted(t for t in told if not t.endswith("is a legal move now"))
+    assert refused and all(re.fullmatch(r"cannot lay (\S+) (\d): 'fits' is not true for a tile, \1 and \2", t)
+                           for t in refused), refused
+
+
+def test_why_tells_the_last_refusal_in_this_position_only(tmp_path):
+    path = tmp_path / "t.mire"
+    path.write_text('game "T"\nplayers 2 named X, O\nboard cells: grid 3 x 3\npiece mark\n'
+                    'action place(c in cells where empty(c)):\n    place mark for mover at c\n')
+    lines = ["why", "b2", "b2", "why", "a1", "why", "b2", "why", "quit"]
+    out = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input="\n".join(lines) + "\n").output
+    asked = [out[i:].split("\n")[1] for i in range(len(out)) if out.startswith(("X> why", "O> why"), i)]
+    assert asked == ["no move has been refused yet",
+                     "cannot place b2: rule 'place' (t.mire:5) requires empty(c)",
+                     "no move has been refused in this position",          # (O moved since)
+                     "cannot place b2: rule 'place' (t.mire:5) requires empty(c)"]
+    # at the same position, another seat (answering at once with others) is not told another's refusal
+    from mire.cli.play import Session
+    game = load_game(str(path))
+    told: list = []
+    session = Session(game, str(path), game.new_state(seed=1), 1, 2, [], ["human", "human"],
+                      out=lambda text="", nl=True: told.append(text))
+    play(session.state, "place b2")
+    assert session.typed_move("b2", 1) is None and told == ["cannot place b2: b2 is not empty"]
+    assert session.why(1) == "cannot place b2: rule 'place' (t.mire:5) requires empty(c)"
+    assert session.why(0) == "no move of yours has been refused in this position"
+
+
+def test_spaces_by_direction_numbers_typed_and_counts_of_a_zone_read_plainly(tmp_path):
+    path = tmp_path / "m.mire"
+    path.write_text('game "M"\nplayers 2 named X, O\nboard cells: grid 3 x 3\npiece mark\n'
+                    'zone cup per player private\nvar bid: int = 2\n'
+                    'action stack(c in cells where not empty(c) and not empty(c + north)):\n    pass\n'
+                    'action step(a in cells, b in cells where b != a + north):\n    pass\n'
+                    'action raise(n in 1..3 where n > bid):\n    pass\n'
+                    'action back(c in cells where row(c, mover) == 3):\n    pass\n'
+                    'action shake():\n    require count(mover.cup) > 0\n    pass\n'
+                    'action pour(m in mover.cup):\n    pass\n'
+                    'action place(c in cells where empty(c)):\n    place mark for mover at c\n')
+    state = load_game(str(path)).new_state(seed=1)
+    play(state, "place a3", "place b2")
+    assert [refusal(state, t) for t in ("stack a3", "step b1 b2", "raise 2", "back a1", "shake", "pour a1")] == [
+        "cannot stack a3: there is no space north of a3",        # (was: none is empty)
+        "cannot step b1 b2: b2 is the space north of b1",       # (was: b2 is b2)
+        "cannot raise 2: 2 is not more than 2",                 # (was: 2 is 2, not more than 2)
+        "cannot back a1: the row of a1 for you is 1, not 3",    # (was: the row of a1 and you)
+        "cannot shake: the number of pieces in your cup is 0, not more than 0",  # (was: the count of X.cup)
+        "cannot pour a1: a1 is not in your cup"]                # (an empty cup; was: the m should be in your cup)
