@@ -120,7 +120,8 @@ class Session:
         s = self.state
         if s.is_over():
             return []
-        return s.moves_for(seat) if s.simultaneous else s.legal_moves()
+        moves = s.moves_for(seat) if s.simultaneous else s.legal_moves()
+        return [m if (text := m.read_by(seat)) == m.text else _SeenMove(m, text) for m in moves]
 
     def answering(self):
         """The seat that decides now: at a simultaneous step the first that has not answered yet."""
@@ -589,12 +590,12 @@ class Session:
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(moves):
-                return moves[n - 1]
+                return _real(moves[n - 1])
             self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
             return None
         found = match_move(text, moves)
         if found.move is not None:
-            return found.move
+            return _real(found.move)
         if found.candidates:
             self.ambiguous(text, found.candidates, moves)
             return None
@@ -607,7 +608,11 @@ class Session:
             self.echo(f"'{text}' is not a move or a command: 'help' lists them")
             return None
         try:
-            return self.state.parse_part(seat, known) if self.state.simultaneous else self.state.parse_move(known)
+            move = self.state.parse_part(seat, known) if self.state.simultaneous else self.state.parse_move(known)
+            if move.read_by(seat) != move.text:  # it names a piece this seat may not see: refused as any such words
+                said = self.state.explain(known)
+                raise IllegalMove(said, said)
+            return move
         except IllegalMove as e:
             self.refused = (seat, tuple(self.state.history), e.detail)  # what `why` tells an author
             self.echo(str(e))
@@ -803,6 +808,24 @@ def _known_pieces(S, seat, boards=None) -> set:
     known = {(id(p), 1) for p in seen}
     known |= {(id(p), 2) for p in seen if p.up or (p.owner is not None and p.owner.index == seat)}
     return known
+
+
+class _SeenMove:
+    """A legal move as the seat that decides it reads it, where it names pieces that seat may not see (a card
+    taken blind from another's hand: `take card`): shown, numbered and matched by those words, never by the hidden
+    pieces' names, which would tell what the other holds."""
+    __slots__ = ("real", "text", "action")
+    args = None  # (its words are one field: `move_fields`)
+
+    def __init__(self, real, text):
+        self.real, self.text, self.action = real, text, real.action
+
+    def text_for(self, seat):
+        return self.text
+
+
+def _real(move):
+    return move.real if isinstance(move, _SeenMove) else move
 
 
 def announced(state, move, seat) -> Optional[str]:

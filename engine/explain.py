@@ -34,7 +34,9 @@ def explain(S, text: str) -> Refusal:
     if S.over:
         return Refusal("the game is over", "the game is over")
     legal = _legal_move(S, text)
-    if legal is not None:
+    # (words that name a legal move by a piece the player to move may not see, one in another's hand say, are
+    # read as any words naming a piece unseen: that they are legal would tell where that piece is)
+    if legal is not None and legal.read_by(S.to_move) == legal.text:
         return _legal(S, legal)
     if S.pending is not None:
         return _not_a_choice(S, text)

@@ -25,7 +25,9 @@ class Move:
             if zone is not None and zone.visibility != "public":
                 masked = True
                 words.append(a.kind.name)
-                seen_by = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+                # (the seats that see every one of its hidden pieces)
+                sees = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
+                seen_by = sees if seen_by is None else seen_by & sees
             else:
                 words.append(value_text(a))
         self._masked = (" ".join(words), seen_by) if masked else (text, None)
@@ -43,6 +45,13 @@ class Move:
         if self._masked is None or self._masked[1] is None or seat in self._masked[1]:
             return self.text
         return self._masked[0]
+
+    def read_by(self, seat):
+        """The move as `seat` reads it before it is made: named where its pieces lie now, a card it may not see
+        (in another's hand, say) just 'card'."""
+        if self._masked is None:
+            self.fix_text()
+        return self.text_for(seat)
 
     @property
     def text(self):
