@@ -103,6 +103,7 @@ class Session:
         self.answers: dict = {}
         self.reader = LineReader(self._echo, self._words, self._toolbar)
         self._listing: Optional[MoveListing] = None
+        self._seen: Optional[tuple] = None  # (the legal moves, a seat, those moves as the seat reads them)
 
     def listing(self, moves) -> MoveListing:
         """The moves as the screen shows them, worked out once for as long as the position's list stands."""
@@ -121,7 +122,12 @@ class Session:
         if s.is_over():
             return []
         moves = s.moves_for(seat) if s.simultaneous else s.legal_moves()
-        return [m if (text := m.read_by(seat)) == m.text else _SeenMove(m, text) for m in moves]
+        kept = self._seen
+        if kept is None or kept[0] is not moves or kept[1] != seat:
+            # (as this seat reads them: worked out once for as long as the position's list stands)
+            kept = self._seen = (moves, seat, [m if (text := m.read_by(seat)) == m.text else _SeenMove(m, text)
+                                               for m in moves])
+        return kept[2]
 
     def answering(self):
         """The seat that decides now: at a simultaneous step the first that has not answered yet."""
