@@ -19,6 +19,7 @@ from ..grammar.limits import (
     MAX_LEGAL_MOVES,
     MAX_LOG_CHARS,
     MAX_LOOP_STEPS,
+    MAX_PASSES_IN_A_ROW,
     MAX_PIECES,
 )
 from ..grammar.types import RELATIVE_DIRECTIONS
@@ -1660,7 +1661,7 @@ class State:
         stuck` rule. They lose, win, draw, or finish the game (scored as it stands, the default); or they pass,
         and the turn goes to the next player, whose turn starts (its triggers run, then this check again); when
         every player in a row has passed so, nobody can move, and the game finishes."""
-        passed = 0
+        passed = passes = 0
         while not has_moves(self):
             rule = self.game.stuck_rule(self.phase)
             if rule != "pass":
@@ -1668,16 +1669,22 @@ class State:
                                  self.game.stuck_reason(self) or f"{self.turn_player.name} has no move")
                 return
             passed += 1
-            if passed == self.n:
+            passes += 1
+            if passed == self.n or passes > MAX_PASSES_IN_A_ROW:
                 self.declare_end("finish", None, "nobody can move")
                 return
             self._journal.append((_TURN, self.turn_player, self.turn))
             self.turn_player = self.next_player(self.turn_player)
             self.turn += 1
             self._version += 1  # the moves listed for the player who passed are not the next player's
+            drawn = len(self._script.used)
             self._turn_begins()
             if self._ending is not None:
                 return
+            if len(self._script.used) != drawn:
+                # the turn's start drew (the dice rolled again): those who passed might move now, so the round of
+                # passes starts again
+                passed = 0
 
     def can_move(self, player):
         """Would `player` have a legal move (a fallback action's included) if it were their turn now? Their moves

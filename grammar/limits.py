@@ -35,6 +35,9 @@ MAX_LOG_CHARS = 2_000_000  # characters of a game's log, all its lines together
 # changes a game keeps for undo, all its moves together: each counts one, and the list items an old value holds (at
 # every depth) and the pieces of a place shuffled or emptied count one each
 MAX_JOURNAL = 1_000_000
+# turns passed one after another by players stuck (`when stuck: pass`) whose turns' starts draw (dice rolled
+# again): past it nobody can move, and the game finishes
+MAX_PASSES_IN_A_ROW = 1_000
 
 # ---------------------------------------------------------------- analysis of a game (perft, solve)
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated
