@@ -84,7 +84,7 @@ def main(argv=None):
         whole = (base - instructions(game, players, 0, "", 0)) / n
         print(f"{item}: {whole:,.0f} instructions a game")
 
-        def part(name):
+        def part(name, game=game, players=players, n=n, base=base):
             return (instructions(game, players, n, name, EXTRA) - base) / EXTRA / n
 
         print(f"  {'the start (restart)':34} {part('start'):12,.0f} a game")
