@@ -580,7 +580,7 @@ class Compiler:
         frame = Frame()
         scope = Scope(frame)
         slot = scope.bind("it")
-        text = self.emit.template(show.label, scope)
+        text = self.emit.template(show.label, scope, labels=False)  # (a piece in a label is its plain text)
 
         def label(S, piece):
             L = [None] * frame.size
@@ -1012,7 +1012,7 @@ class Compiler:
                  f"if {what} is not None:",
                  f"    if {dest} is None:",
                  f"        raise _RuleError('a piece was moved to none', {where})"]
-        face = [] if s.face is None else [f"S.set_attr({{}}, 'up', {s.face == 'up'})"]
+        face = [] if s.face is None else [f"S.set_face({{}}, {s.face == 'up'})"]
         if self.type_of(s.what).base == "piece":
             return lines + [f"    S.move_piece({what}, {dest}, {where})"] + ["    " + f.format(what) for f in face]
         piece = self.local()

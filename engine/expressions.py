@@ -149,6 +149,7 @@ class Emitter:
         self.env = dict(NAMESPACE)
         self._counter = 0
         self.const_refs: dict[str, str] = {}  # const -> the source that gives its value
+        self._enum_orders: dict = {}  # an enum's values by their places (enum_order), by the enum
         self._static: dict[str, bool] = {}  # const -> whether it is the same in every state
         self.def_names: dict[str, str] = {}  # def -> the name of its function where expressions are built
         self.def_entries: dict[str, list] = {}  # def -> [(function, frame size)] once compiled
@@ -407,18 +408,33 @@ class Emitter:
             return s
         return f"_items({s})"
 
-    def template(self, t: N.Template, scope: Scope):
+    def template(self, t: N.Template, scope: Scope, labels: bool = True):
         """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
-        return self.build(self.template_src(t, scope))
+        return self.build(self.template_src(t, scope, labels))
 
-    def template_src(self, t: N.Template, scope: Scope) -> str:
+    def template_src(self, t: N.Template, scope: Scope, labels: bool = True) -> str:
+        """A text's source: each {expression} by its text, a piece the game shows by its `show` label (see
+        runtime.shown_text), but in a label itself (`labels` false), where a piece is its plain text."""
         pieces = []
         for part in t.parts:
             if isinstance(part, str):
                 pieces.append(repr(part))
             elif part.expr is not None:
-                pieces.append(f"_text({self.src(part.expr, scope)})")
+                shown = labels and self.may_be_shown(self.type_of(part.expr))
+                pieces.append(f"_shown(S, {self.src(part.expr, scope)})" if shown
+                              else f"_text({self.src(part.expr, scope)})")
         return " + ".join(pieces) if pieces else "''"
+
+    def may_be_shown(self, t: Type) -> bool:
+        """May a value of this type be (or hold) a piece of a kind the game labels with `show`?"""
+        shows = self.sym.shows
+        if not shows:
+            return False
+        while t.is_list:
+            t = t.element
+        if t.base == "piece":
+            return t.name is None or any(show.kind == t.name for show in shows)
+        return t == ANY
 
     # -------------------------------------------------- what inline forms of builtins may ask
     @staticmethod
@@ -893,7 +909,16 @@ class Emitter:
                 return f"({neg}_in_pieces({y}, {x}))"
             return f"({neg}_contains(S, {y}, {x}))"
         y = self.src(e.right, scope)
-        if ANY in (self.type_of(e.left), self.type_of(e.right)) and op not in ("==", "!="):
+        lt, rt = self.type_of(e.left), self.type_of(e.right)
+        if op not in ("==", "!=") and (lt.is_enum or rt.is_enum):
+            # two values of an enum are in the order of its declaration: compared by their places in it
+            order = self.enum_order(lt if lt.is_enum else rt)
+            if ANY in (lt, rt):
+                where = repr(self.where(e))
+                x, y = f"_enum_place({x}, {order}, {where})", f"_enum_place({y}, {order}, {where})"
+            else:
+                x, y = f"{order}.get({x})", f"{order}.get({y})"
+        elif ANY in (lt, rt) and op not in ("==", "!="):
             return f"_uorder({op!r}, {x}, {y}, {self.where(e)!r})"  # (numbers alone are in an order)
         if op in ("==", "!="):
             if self.type_of(e.left).is_list or self.type_of(e.right).is_list or \
@@ -908,6 +933,16 @@ class Emitter:
         if op == "<=":
             return f"(not {self.less_than(y, x)})"
         return f"(not {self.less_than(x, y)})"
+
+    def enum_order(self, t: Type) -> str:
+        """The name of the table of an enum's values by their places in its declaration (from 0)."""
+        key = ("enum order", t.name)
+        name = self._enum_orders.get(key)
+        if name is None:
+            assert t.name is not None
+            values = self.sym.enums[t.name].values
+            name = self._enum_orders[key] = self.put({v: i for i, v in enumerate(values)}, "_eo")
+        return name
 
     def less_than(self, a: str, b: str) -> str:
         """`a < b`, false when either is none (namespace._lt), written in place: each evaluated once, in order,
@@ -995,6 +1030,9 @@ class Emitter:
         if e.mode == "until":
             return f"_through(lambda {var}: {test}, {items})"
         if e.mode == "sorted":
+            key = self.type_of(e.test)
+            if key.is_enum:  # an enum's values sort in the order of its declaration
+                test = f"{self.enum_order(key)}.get({test})"
             return f"_sorted_by(S, lambda {var}: {test}, {items}, {self.where(e)!r})"
         return f"_prefix(lambda {var}: {test}, {items})"
 

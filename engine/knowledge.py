@@ -5,9 +5,10 @@ owner and turns, never its attributes). At the start every seat knows which piec
 lists the pieces and puts them in their places. A seat loses track of pieces it cannot see when they are
 shuffled or picked at random, or chosen in secret by a player (the hands the players bring): those pieces
 become a *pool*, whose identities the seat knows only as a whole. It learns a piece again when it sees it
-(face up, or its own piece face down, in a place it may look at), and keeps knowing it when it is hidden
-again without being mixed (a card it saw placed and then covered, a card it held that went to a secret
-zone).
+(face up, or its own piece face down, in a place it may look at), or when a move names it to everyone (a card
+from another's hand that the move laid face up on the table before it gathered it: State._unmask), and keeps
+knowing it when it is hidden again without being mixed (a card it saw placed and then covered, a card it held
+that went to a secret zone).
 
 Values the rules put where the seat cannot look (another's private variable, a secret one, a mutable
 attribute of a piece it cannot see) are known as the seat knows them: a value drawn at random straight into
@@ -147,6 +148,17 @@ class _Follow:
         else:
             values[key] = ("unknown", known[key])
 
+    def named(self, move):
+        """The pieces a move named to everyone, having shown them face up where all see at some point of it (a
+        card played from a hand onto the table and gathered in the same move): the seat saw them. An answer to a
+        choice goes on with the move it belongs to, which may have shown its own pieces since."""
+        step = self.work._steps[-1]
+        for m in (move,) if isinstance(step, int) else (move, step.move):
+            masked = m._masked
+            if masked is not None and len(masked) > 4:
+                for p in masked[4]:
+                    self.pools.learn(p.id)
+
     def observe(self):
         work, seat, values = self.work, self.seat, self.worlds.values
         for pid in list(self.pools.of):
@@ -202,6 +214,7 @@ class Worlds:
         for move in moves:
             work.apply(move)
             follow.absorb()
+            follow.named(move)
             follow.observe()
         return [[follow.piece(pid) for pid in group] for group in follow.pools.groups()]
 

@@ -15,23 +15,36 @@ class Move:
         self._masked = None  # (text for the others, seats that see the full text)
 
     def fix_text(self):
-        """Name the move now, while its pieces are where they were chosen; hide what others cannot see."""
-        text = self.text
-        masked = False
+        """Name the move now, while its pieces are where they were chosen; hide what others cannot see: a piece
+        from a zone they may not look into is its kind to them. `_masked` is then (the text the others read, the
+        seats that read it whole or None when everybody does, the words of the whole text, the indices of the
+        arguments still hidden, the pieces revealed since: see State._unmask)."""
         words = [self.action.name]
+        hidden = []
         seen_by = None
-        for a in self.args:
+        for i, a in enumerate(self.args):
+            words.append(value_text(a))
             zone = a.loc if isinstance(a, Piece) and a.loc is not None and not a.loc.is_space else None
             if zone is not None and zone.visibility != "public":
-                masked = True
-                words.append(a.kind.name)
+                hidden.append(i)
                 # (the seats that see every one of its hidden pieces)
                 sees = {zone.owner.index} if zone.visibility == "private" and zone.owner is not None else set()
                 seen_by = sees if seen_by is None else seen_by & sees
-            else:
-                words.append(value_text(a))
-        self._masked = (" ".join(words), seen_by) if masked else (text, None)
+        if self._text is None:
+            self._text = " ".join(words)
+        text = self._text
+        if hidden:
+            self._masked = (self.others_text(words, hidden), seen_by, words, tuple(hidden), ())
+        else:
+            self._masked = (text, None)
         return text
+
+    def others_text(self, words, hidden):
+        """The text with the arguments at `hidden` (indices) named by their kind alone."""
+        shown = list(words)
+        for i in hidden:
+            shown[i + 1] = self.args[i].kind.name
+        return " ".join(shown)
 
     @property
     def hidden_from_some(self) -> bool:

@@ -14,7 +14,7 @@ from ..grammar.limits import MAX_LIST_DEPTH, MAX_LOOP_STEPS
 from ..grammar.types import ANY, COMMON_ATTRS, DIRECTION_SETS, INT, NUMBER
 from ..grammar.wording import a
 from .exact import sized
-from .kinds import runtime_type
+from .kinds import kind_of, runtime_type
 from .library import BUILTINS, PRINTED, among, items_of, same_value, sort_steps, unsortable
 from .list_depth import nested
 from .moves import Move, keep_move
@@ -32,7 +32,21 @@ from .operators import (
     _vsub,
     _without,
 )
-from .runtime import DIRS, Dir, GameOver, Offset, Piece, Player, RuleError, Space, Unmet, Write, Zone, value_text
+from .runtime import (
+    DIRS,
+    Dir,
+    GameOver,
+    Offset,
+    Piece,
+    Player,
+    RuleError,
+    Space,
+    Unmet,
+    Write,
+    Zone,
+    shown_text,
+    value_text,
+)
 from .untyped import conforming, untyped_neg, untyped_op, untyped_order, untyped_truth
 
 
@@ -185,6 +199,15 @@ def _sorted_by(S, key, items, where):
         raise RuleError(f"a list is sorted by numbers or texts, but this is {odd}", where)
     S.spend(sort_steps(keys), where)
     return [x for _, _, x in sorted(keyed, key=lambda t: (t[0], t[1]))]
+
+
+def _enum_place(v, order, where):
+    """The place of an enum's value in its declaration, for `<` with a value the checker could not type: none is
+    none (in no order, as a typed comparison takes it); anything but the enum's values is refused."""
+    place = order.get(v) if v.__class__ is str else None
+    if place is None and v is not None:
+        raise RuleError(f"an enum's values are in order among themselves, but this is {kind_of(v)}", where)
+    return place
 
 
 def _range_down(S, a, b, where):
@@ -372,9 +395,10 @@ NAMESPACE: dict = {
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_Unmet": Unmet,
     "_draw_into": _draw_into, "_Write": Write,
-    "_Move": Move, "_keep_move": keep_move, "_text": value_text,
+    "_Move": Move, "_keep_move": keep_move, "_text": value_text, "_shown": shown_text,
     "_offset": _offset, "_leap": _leap, "_vadd": _vadd, "_vsub": _vsub, "_vneg": _vneg, "_vmul": _vmul,
     "_through": _through, "_range_down": _range_down, "_without": _without, "_sorted_by": _sorted_by,
+    "_enum_place": _enum_place,
     "_untyped": untyped_op, "_uorder": untyped_order, "_uneg": untyped_neg, "_utruth": untyped_truth,
     "_conform": conforming,
     "_nested": nested,

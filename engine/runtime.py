@@ -323,17 +323,38 @@ class RuleError(Exception):
         return cls(wrong_kind_message(what, err), where)
 
 
-def _list_text(v) -> str:
+def _list_text(v, item_text=None) -> str:
     """A list's text, cut short (ending in `...]`) once it is longer than a text may be: a list may hold the same
-    long list ten thousand times, whose whole text would never end."""
+    long list ten thousand times, whose whole text would never end. `item_text` names each item (value_text)."""
     parts, size = [], 2
     for x in v:
-        part = value_text(x)
+        part = value_text(x) if item_text is None else item_text(x)
         parts.append(part)
         size += len(part) + 2
         if size > MAX_LENGTH:
             return "[" + ", ".join(parts)[:MAX_LENGTH] + "...]"
     return "[" + ", ".join(parts) + "]"
+
+
+def shown_text(S, v) -> str:
+    """A value as the rules' texts (`log`, `as`, `because`, ...) name it: a piece of a kind the game shows (`show
+    KIND as "..."`) by that label while it shows itself to all who see it (face up, not covered), as players see
+    it; anything else by its text (value_text): a piece face down, which hides what it must, and a piece on top
+    of a stack on a board, which is named by its space, as in a move's text. A list names its items so."""
+    cls = v.__class__
+    if cls is Piece:
+        label = S.game.shows.get(v.kind.name)
+        loc = v.loc
+        if label is not None and v.up and not (loc is not None and loc.is_space and loc.pieces[-1] is v) \
+                and not v.covered:
+            try:
+                return label(S, v)
+            except Exception:  # noqa: BLE001 - a label that fails (a def of it on none) leaves the text
+                return value_text(v)
+        return value_text(v)
+    if cls is list:
+        return _list_text(v, lambda x: shown_text(S, x))
+    return value_text(v)
 
 
 def value_text(v) -> str:

@@ -268,6 +268,7 @@ class State:
         self._suspended = None  # the move waiting at the pending choice (a generator), to go on from there
         self._ci = 0
         self._next = None
+        self._setting_up = False  # the setup is running
         self._touching: dict = {}
         self._ending = None
         self._end_reason = None
@@ -389,7 +390,12 @@ class State:
     def _start(self):
         """Run the setup and the first turn's start."""
         try:
-            self._run_rules(self.game.setup)
+            self._next = None
+            self._setting_up = True  # (`next P` makes P the first player at once: see pass_turn_to)
+            try:
+                self._run_rules(self.game.setup)
+            finally:
+                self._setting_up = False
             if self._ending is None:
                 self._turn_begins()
             if self._ending is None and not self.legal_moves():
@@ -681,6 +687,12 @@ class State:
         self._journal.append((_ATTR, obj, name, getattr(obj, name)))
         setattr(obj, name, value)
 
+    def set_face(self, piece, up):
+        """`move P to X face up` (or down): the face the piece arrives with, just after the move (journalled as a
+        change of `up` that goes with the move: the piece never lay in X with its old face: see _shown_to_all)."""
+        self._journal.append((_ATTR, piece, "up", piece.up, True))
+        piece.up = up
+
     def set_var(self, d, key, value):
         old = d.get(key, _ABSENT)
         if old.__class__ is list:  # (what the journal holds is counted: a game cannot fill memory with old lists)
@@ -910,7 +922,12 @@ class State:
         self._depth -= 1
 
     def pass_turn_to(self, player):
-        """`again` and `next P`: who takes the next turn (when the move is over)."""
+        """`again` and `next P`: who takes the next turn (when the move is over). In the setup, `next P` makes P
+        the first player at once: the rest of the setup reads P as the mover, and `players` from P."""
+        if self._setting_up:
+            if player is not None:
+                self.set_attr(self, "turn_player", player)
+            return
         self._next = player
 
     def enter_phase(self, index):
@@ -1371,11 +1388,105 @@ class State:
             raise RuleError(f"the move failed: {wrong_kind_words(err) or 'the engine could not carry it out'}",
                             where) from None
         masked = move._masked  # (read in place: apply is the engine's hottest path, and most moves hide nothing)
-        if masked is not None and masked[1] is not None and _all_shown(move.args, self.box):
-            move._masked = (move.text, None)  # a card played from a hand face up onto a public pile: all read it
+        if pending is not None or masked is not None and masked[1] is not None:
+            self._unmask_shown(move, pending, mark)  # a card played from a hand face up onto the table: all read it
         self._moves.append(move)
         if self._hides_moves:
             self._told.append((told, (self.to_move, self.turn_player.index)))
+
+    def _unmask_shown(self, move, pending, mark):
+        """After a move (or the answer to a choice in one, `pending`): the pieces that it hides from some seats and
+        that lay face up where all see at some point of it, from journal entry `mark` on, are named to all, in it
+        and in the move the answer goes on with."""
+        masked = move._masked
+        if masked is not None and masked[1] is not None:
+            self._unmask(move, pending, mark)
+        if pending is not None:
+            masked = pending.move._masked
+            if masked is not None and masked[1] is not None:
+                self._unmask(pending.move, None, mark)
+
+    def _unmask(self, move, pending, mark):
+        """A move that names some of its pieces to some seats alone (a card from a hidden hand is `card` to the
+        others): each of them that lay face up where every player sees it at some point of the move, from its
+        start (journal entry `mark`) to now, is named to everyone. `pending`: the choice a choice move answers.
+        The change is journalled: undo takes it back with the move."""
+        if move.action is CHOICE:
+            if pending is None or pending.secret or pending.joint:  # a secret choice stays `(NAME chose)`
+                return
+            v = pending.options[move.args[0]]
+            if isinstance(v, Piece) and self._shown_to_all((v,), mark):
+                self.set_attr(move, "_masked", (move.text, None, None, (), (v,)))
+            return
+        masked = move._masked
+        if len(masked) < 5:
+            return
+        _, seen_by, words, hidden, shown = masked
+        args = move.args
+        if len(hidden) == 1:  # (most moves: one card from a hand, often left face up on the table)
+            p = args[hidden[0]]
+            if _in_the_open(p.loc, p.up, self.box) and not p.covered or self._shown_to_all((p,), mark):
+                self.set_attr(move, "_masked", (move.text, None, words, (), shown + (p,)))
+            return
+        revealed = self._shown_to_all([args[i] for i in hidden], mark)
+        if not revealed:
+            return
+        still = tuple(i for i in hidden if id(args[i]) not in revealed)
+        shown = shown + tuple(args[i] for i in hidden if id(args[i]) in revealed)
+        if still:
+            self.set_attr(move, "_masked", (move.others_text(words, still), seen_by, words, still, shown))
+        else:
+            self.set_attr(move, "_masked", (move.text, None, words, (), shown))
+
+    def _shown_to_all(self, pieces, mark) -> set:
+        """The ids of those of `pieces` that lay face up in a place every player sees (a public zone or board;
+        not the box, which nobody looks into), or were turned face up there, at some point since journal entry
+        `mark`: now, or between two of the changes since, as the journal tells them walked back from now. A move
+        that gives its piece a face (`move c to pile face down`) is one change: the piece arrives so. (A piece
+        of a kind hidden when covered counts on a board only as it lies now: what covered it then is not kept.)
+        A move and a flip after it (`move c to table`, then `flip c`) are two changes: the piece lay face up between
+        them if it was face up when it moved."""
+        box = self.box
+        where: dict = {}
+        out: set = set()
+        for p in pieces:
+            where[id(p)] = [p.loc, p.up]
+            if _in_the_open(p.loc, p.up, box) and not p.covered:
+                out.add(id(p))
+        journal = self._journal
+        k = len(journal)
+        while k > mark and len(out) < len(where):
+            k -= 1
+            op = journal[k]
+            code = op[0]
+            if code == _MOVE:
+                was = where.get(id(op[1]))
+                if was is None:
+                    continue
+                was[0] = op[2]
+            elif code == _ATTR:
+                was = where.get(id(op[1]))
+                if was is None or op[2] != "up":
+                    continue
+                was[1] = op[3]
+                before = journal[k - 1] if k > mark and len(op) > 4 else None
+                if before is not None and before[0] == _MOVE and before[1] is op[1]:
+                    k -= 1  # (`move ... face up/down`: it arrived with this face)
+                    was[0] = before[2]
+            elif code == _EMPTIED:
+                for p in op[2]:
+                    was = where.get(id(p))
+                    if was is not None:
+                        was[0] = op[1]
+                        if k > mark and _in_the_open(was[0], was[1], box) and not p.kind.covered_hidden:
+                            out.add(id(p))
+                continue
+            else:
+                continue
+            # how it lay just before this change, if that was during the move
+            if k > mark and _in_the_open(was[0], was[1], box) and not (op[1].kind.covered_hidden and was[0].is_space):
+                out.add(id(op[1]))
+        return out
 
     def _told_of(self, move, pending):
         """What the seats are told of a move about to be applied, when it is less than all they may see:
@@ -1403,6 +1514,7 @@ class State:
             return (move.action.name, readers)
         shown = range(len(move.args)) if reveals is None else reveals
         words = [move.action.name]
+        masked = []  # the pieces named by their kind alone: named whole if the move shows them to all
         for i, a in enumerate(move.args):
             if i not in shown:
                 words.append("?")
@@ -1411,8 +1523,11 @@ class State:
                 if a.board.visibility == "private" and a.board.owner is not None:
                     readers = readers | {a.board.owner.index}
             else:
-                words.append(move_word(a))
-        return (" ".join(words), readers)
+                word = move_word(a)
+                if isinstance(a, Piece) and word != value_text(a):
+                    masked.append(i)
+                words.append(word)
+        return (" ".join(words), readers, words, tuple(masked)) if masked else (" ".join(words), readers)
 
     def _named(self):
         """Refuse to name the moves of a state that did not name them as they were played (records=False): a
@@ -1427,6 +1542,14 @@ class State:
         told = self._told[k][0] if self._told else None
         if told is None or seat in told[1]:
             return self._moves[k].text_for(seat)
+        if len(told) > 2:  # pieces named by their kind: those the move showed to all are named whole
+            masked = self._moves[k]._masked
+            if masked is not None and len(masked) > 4 and masked[2] is not None:
+                words = list(told[2])
+                for i in told[3]:
+                    if i not in masked[3]:
+                        words[i + 1] = masked[2][i + 1]
+                return " ".join(words)
         return told[0]
 
     def told(self, seat):
@@ -1883,17 +2006,11 @@ class State:
         return view(self, seat)
 
 
-def _all_shown(args, box) -> bool:
-    """Does every piece among a move's values lie, now that it is made, where every player sees it whole (face
-    up, uncovered, in a public place: not the box, which nobody looks into)?"""
-    for a in args:
-        if isinstance(a, Piece):
-            loc = a.loc
-            if loc is None or loc is box or not a.up or a.covered:
-                return False
-            if (loc.board.visibility if loc.is_space else loc.visibility) != "public":
-                return False
-    return True
+def _in_the_open(loc, up, box) -> bool:
+    """Does a piece lying at `loc` (face up or not) show itself to every player (face up, in a public place: not
+    the box, which nobody looks into)?"""
+    return up and loc is not None and loc is not box and \
+        (loc.board.visibility if loc.is_space else loc.visibility) == "public"
 
 
 def _hidden_from(v, seat):

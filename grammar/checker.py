@@ -275,6 +275,17 @@ class Checker:
             self.error("E021", f"`first` takes `random` or `first`, not '{first.who}'", first.span,
                        "`first random` picks the first player at random; `first first` (the default) starts "
                        "with the first seat", focus=first.who)
+        if first:
+            # `next P` in a setup names who takes the first turn: at its top level, always, so that `first` is
+            # never used (in an `if` or a loop it may not run, and `first` stays the default)
+            for setup in self.sym.setups:
+                named = next((s for s in setup.body if isinstance(s, N.Next)), None)
+                if named is not None:
+                    self.error("E038", f"`first {first.who}` (line {first.span.line}) and the setup's `next` both "
+                                       f"say who takes the first turn", named.span,
+                               "the setup's `next P` gives the first turn to P: leave out the `first` line, or "
+                               "the `next`")
+                    break
 
     def check_options(self) -> None:
         for o in self.sym.options.values():

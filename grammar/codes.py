@@ -598,6 +598,27 @@ Right:
             move c to p.bid face down
     log "bids are in"
 ''',
+    "E038": '''\
+E038: who takes the first turn, said twice
+
+`first random` (or `first first`) says who takes the first turn, and so does `next P` at the top level of a
+`setup`: the setup runs after `first` has chosen, and its `next` gives the first turn to P whatever `first`
+chose. Keep one of the two. (A `next` inside an `if` or a loop of the setup may not run: there `first` says
+who begins when it does not, and is no mistake.)
+
+Wrong:
+
+    first random
+    setup:
+        dealer = random(players)
+        next next_player(dealer)
+
+Right:
+
+    setup:
+        dealer = random(players)
+        next next_player(dealer)
+''',
     "E040": '''\
 E040: a row of a piece table with the wrong number of values
 

@@ -535,6 +535,9 @@ class ExpressionChecker:
                     self._never_named(e, lt, item)
             return BOOL
         if e.op in ("<", ">", "<=", ">="):
+            if lt.is_enum or rt.is_enum:
+                self._enum_order(e, lt, rt)
+                return BOOL
             for side, t in ((e.left, lt), (e.right, rt)):
                 if not t.fits(NUMBER):
                     self.error("E021", f"`{e.op}` compares numbers, but this is {a(t.show())}", side.span,
@@ -623,6 +626,29 @@ class ExpressionChecker:
             return None
         return (f"'{text.value}' is not a {enum.name} either{did_you_mean(text.value, values)}: a {enum.name} is "
                 f"{words(list(values), 'or')}, written without quotes")
+
+    def _enum_order(self, e: N.Compare, lt: Type, rt: Type) -> None:
+        """`<` `>` `<=` `>=` with an enum: two values of the same enum are in the order of its declaration (`two <
+        three < ... < ace`); anything else is in no order with them."""
+        if lt == rt or ANY in (lt, rt):
+            return
+        enum, other, side = (lt, rt, e.left) if lt.is_enum else (rt, lt, e.right)
+        values = self.sym.enums[enum.name].values if enum.name in self.sym.enums else ()
+        example = f"`{short_text(side)} {e.op} {values[-1]}`" if values and side is e.left else \
+            f"`{values[-1]} {e.op} {short_text(side)}`" if values else f"two {enum.name} values"
+        if other.is_enum:
+            self.error("E021", f"`{e.op}` puts values of one enum in order, but this compares {a(lt.show())} with "
+                               f"{a(rt.show())}", e.span,
+                       f"values of different enums are in no order between them: compare two {lt.show()} values, "
+                       f"or two {rt.show()} values")
+        elif other.fits(NUMBER):
+            self.error("E021", f"`{e.op}` compares {a(enum.show())} with {a(other.show())}: {a(enum.show())} is in "
+                               f"the order of its values, not of numbers", e.span,
+                       f"compare it with another {enum.show()}, such as {example}; its place in the order as a "
+                       f"number is `index({enum.name}, {short_text(side)})` (from 0)")
+        else:
+            self.error("E021", f"`{e.op}` compares {a(enum.show())} with {a(other.show())}, which is in no order "
+                               f"with it", e.span, f"compare it with another {enum.show()}, such as {example}")
 
     @staticmethod
     def _order_hint(e: N.Compare, side: N.Expr, t: Type) -> Optional[str]:
@@ -828,8 +854,9 @@ class ExpressionChecker:
         et = self.collection_elem(self.expr(e.domain, scope), e.domain, "a filter")
         if e.mode == "sorted":
             key = self.expr(e.test, scope.child().bind(e.var, et))
-            if not (key.fits(INT) or key.fits(TEXT)):
-                self.error("E021", f"a list is sorted by numbers or texts, but this is {a(key.show())}", e.test.span,
+            if not (key.fits(INT) or key.fits(TEXT) or key.is_enum):
+                self.error("E021", f"a list is sorted by numbers, texts or an enum's values, but this is "
+                                   f"{a(key.show())}", e.test.span,
                            type_hint(key, INT, e.test) or "sort by a number worked out for each value, such as "
                            f"`{e.var}.y` or `count(...)`; `-` before it puts the largest first")
             return list_of(et)

@@ -133,8 +133,9 @@ def test_hot_seat_with_hidden_information_passes_the_screen():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Pass to white; press Enter" in out
-    # black's card came from a private hand, and lies face up on the mat: white reads it as it sees it there
-    assert "black: play Star Jelly-37 on a1" in out[out.index("Pass to"):]
+    # black's card came from a private hand, and lies face up on the mat: white reads it as it sees it there (as
+    # the game shows the card: `show card as ...`)
+    assert "black: play ●Star Jelly I ↑2→3↓2←4 on a1" in out[out.index("Pass to"):]
     # Mosquito Show hides the tokens from both players alike: no hand-over is needed
     result = run(["play", "mosquito-show", "--seed", "1"], input="1\nquit\n")
     assert "Pass to" not in result.output and "orange: put chameleon on a1" in result.output

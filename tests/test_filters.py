@@ -82,3 +82,29 @@ def test_filters_in_parentheses_conditions_and_loops(tmp_path):
     assert state.log == []
     state.apply(state.parse_move("slide a2 a3"))  # a3: east, the first piece is b3 (white)
     assert state.log[-1][1] == "a3 sees b3 east, 1 free north"
+
+
+def test_a_filter_is_the_whole_right_side_of_an_assignment_as_of_a_let(tmp_path):
+    # `x = L where C`, `x += ...`, `x -= ...`, `const` and `var` take a filter without parentheses, as `let`,
+    # `return` and a def's body do
+    path = tmp_path / "corners.mire"
+    path.write_text('''game "Corners"
+players 2
+board cells: grid 3 x 3
+piece mark
+const corners = s in cells where s.x != 2 and s.y != 2
+var free: list of space = s in cells where empty(s) and s not in corners
+var marked: list of space = []
+
+action place(c in free where empty(c)):
+    place mark for mover at c
+    marked = s in cells where not empty(s)
+    marked += s in corners where s.x == 1
+    marked -= s in corners where s.y == 1
+    log "{marked}"
+    if count(marked) == 4: win mover
+''')
+    state = load_game(str(path)).new_state()
+    assert [s.name for s in state.vars["free"]] == ["b1", "a2", "b2", "c2", "b3"]
+    state.apply(state.parse_move("place b1"))
+    assert state.log == [(0, "[b1, a3]")]

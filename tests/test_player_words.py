@@ -83,10 +83,11 @@ def test_mosquito_show_refuses_an_occupied_square():
 def test_moves_are_announced_in_the_games_words_as_each_seat_may_read_them():
     state = load_game("mudwater").new_state(seed=1)
     move = next(m for m in state.legal_moves() if m.text.startswith("rock"))
-    card, square = move.text[len("rock "):].rsplit(" ", 1)
+    assert move.text == "rock Star Jelly-37 a1"  # what a player types
     mover, other = state.to_move, 1 - state.to_move
-    assert announced(state, move, mover) == f": play {card} face down, as a rock, on {square}"
-    assert announced(state, move, other) == f": play a card face down, as a rock, on {square}"
+    # the card named as the game shows it (`show card as ...`), to the seat that may see it
+    assert announced(state, move, mover) == ": play ●Star Jelly I ↑2→3↓2←4 face down, as a rock, on a1"
+    assert announced(state, move, other) == ": play a card face down, as a rock, on a1"
     tic = load_game("tic-tac-toe").new_state(seed=1)
     assert announced(tic, tic.legal_moves()[0], 0) == " plays place a1"     # no label: the move's text
 

@@ -444,3 +444,115 @@ def test_a_card_played_from_a_hidden_hand_face_up_onto_a_public_pile_is_read_by_
     mud.apply(next(m for m in mud.legal_moves() if m.text.startswith("rock")))    # a card laid face down
     assert mud.move_as_read(0, mover) == mud.history[0] == "rock Star Jelly-37 a1"
     assert mud.move_as_read(0, 1 - mover) == "rock card a1"
+
+
+# a card from a hidden hand shown face up where all see it at some point of a move, though the move then hides it
+GLIMPSE = '''game "Glimpse"
+players 2 named ann, bob
+zone deck secret
+zone hand per player private
+zone table
+zone pile per player secret
+piece card(rank: int)
+pieces card in deck: each rank in 1..12
+
+setup:
+    shuffle deck
+    for p in players:
+        repeat 6:
+            move top(deck) to p.hand
+
+# face up on the table; the second card there takes both, face down
+action play(c in mover.hand):
+    move c to table face up
+    if count(table) == 2:
+        log "{mover.name} takes the table"
+        move table.pieces to mover.pile face down
+
+# straight into the pile, face down: nobody else sees it
+action hide(c in mover.hand):
+    move c to mover.pile face down
+
+# laid face down on the table, then taken back: never face up where all see it
+action tap(c in mover.hand):
+    move c to table face down
+    move c to mover.hand
+
+# laid face down on the table, turned face up there, then put away with what the table holds
+action show(c in mover.hand):
+    move c to table face down
+    flip c
+    remove table
+
+# two cards: the first shown on the table and put away, the second hidden in the pile
+action pair(a in mover.hand, b in mover.hand where b != a):
+    move a to table face up
+    remove a
+    move b to mover.pile face down
+
+# a card chosen in the middle of the move, shown and put away
+action pick():
+    choose c in mover.hand ask "the card to show":
+        move c to table face up
+        remove c
+
+# laid on the table as it is (face up), then turned face down and put in the pile: it lay face up in between
+action slip(c in mover.hand):
+    move c to table
+    flip c
+    move c to mover.pile
+
+# a card chosen in secret, put away face down
+action bury():
+    choose c in mover.hand secretly ask "the card to bury":
+        move c to mover.pile face down
+'''
+
+
+def test_a_card_shown_face_up_to_all_in_the_middle_of_a_move_is_read_by_all(tmp_path):
+    path = tmp_path / "glimpse.mire"
+    path.write_text(GLIMPSE)
+    state = load_game(str(path)).new_state(seed=1)
+    ann, bob = [[p.attrs["rank"] for p in player.zones["hand"].pieces] for player in state.players]
+    assert (ann, bob) == ([3, 10, 2, 5, 11, 4], [7, 6, 9, 1, 12, 8])
+    for text in ["play 3", "play 7", "hide 10", "tap 6", "show 2", "pair 9 1", "pick", "5", "bury", "12", "slip 11"]:
+        state.apply(state.parse_move(text))
+        for seat in range(2):  # nothing a seat reads names a card it was never shown
+            view = state.view(seat)
+            assert [p["attrs"] for z in view["zones"] if z["name"] == "pile" for p in z["pieces"]] == []
+    # bob's 7 lay face up on the table before bob took the table (ann reads it, where she used to read `play
+    # card`); ann's 2 was turned face up on the table, bob's 9 and ann's chosen 5 and 11 lay there face up, before
+    # they were put away. Bob's 6 was only ever face down on the table, bob's 1 and ann's 10 went straight into a
+    # pile face down, and bob's 12 was chosen in secret: the other never reads them.
+    assert state.history == ["play 3", "play 7", "hide 10", "tap 6", "show 2", "pair 9 1", "pick", "5", "bury", "12",
+                             "slip 11"]
+    assert state.history_for(0) == ["play 3", "play 7", "hide 10", "tap card", "show 2", "pair 9 card", "pick", "5",
+                                    "bury", "(bob chose)", "slip 11"]
+    assert state.history_for(1) == ["play 3", "play 7", "hide card", "tap 6", "show 2", "pair 9 1", "pick", "5",
+                                    "bury", "12", "slip 11"]
+    assert state.log_for(0) == state.log_for(1) == [(1, "bob takes the table")]
+    piles = [[p.attrs["rank"] for p in player.zones["pile"].pieces] for player in state.players]
+    assert piles == [[10, 11], [3, 7, 1, 12]] and [p.attrs["rank"] for p in state.box.pieces] == [2, 9, 5]
+    # what each seat imagines keeps the cards it read: ann knows bob's 3 and 7 and what went into the box, never
+    # bob's 1 and 12; bob knows all of his own pile and ann's 11, never ann's 10
+    for seat, known, unknown in ((0, [3, 7], [1, 12]), (1, [3, 7, 1, 12], [])):
+        imagined_piles, imagined_ann = set(), set()
+        for k in range(12):
+            world = Worlds(state, seat).sample(random.Random(k))
+            pile = [p.attrs["rank"] for p in world.players[1].zones["pile"].pieces]
+            assert pile[:len(known)] == known and [p.attrs["rank"] for p in world.box.pieces] == [2, 9, 5]
+            imagined_piles.add(tuple(pile))
+            ann_pile = [p.attrs["rank"] for p in world.players[0].zones["pile"].pieces]
+            assert ann_pile[1] == 11
+            imagined_ann.add(ann_pile[0])
+        assert (len(imagined_piles) > 1) == bool(unknown)
+        assert (imagined_ann == {10}) == (seat == 0)
+    # undone, a move hides again what it showed, and shows it again when it is made again
+    state.undo(10)
+    move = state.parse_move("play 7")
+    state.apply(move)
+    assert state.history_for(0) == ["play 3", "play 7"] and not move.hidden_from_some
+    state.undo()
+    assert move.hidden_from_some and move.text_for(0) == "play card"
+    state.apply(move)
+    assert state.history_for(0) == ["play 3", "play 7"]

@@ -6,8 +6,8 @@ winners; perft from the start, for several deals, the same as the plain game's. 
 log show its own hand, the card turned up, the cards played and the counts of the other hands, never a card of
 another's hand it has not seen played. A few deals are arranged by forcing the start's shuffle: a trump taking
 the trick from a higher card of the suit led, a player out of the suit led throwing any card, the card turned
-up taken into hand at the dealer's first turn, a full trick left on the table until its winner leads again, and
-a side holding every trump taking all thirteen tricks."""
+up taken into hand at the dealer's first turn, a full trick taken by its winner as it is completed (every seat
+reading the card that completes it), and a side holding every trump taking all thirteen tricks."""
 import json
 import random
 import re
@@ -28,7 +28,7 @@ GAME = Path(__file__).parent / "games" / "whist.mire"
 SEATS = ["north", "east", "south", "west"]
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
 RANKS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
-DECK = [(r, s) for s in SUITS for r in RANKS]  # the order of the rules file's table
+DECK = [(r, s) for s in SUITS for r in RANKS]  # the order of the rules file's deck (`each suit, each rank`)
 GAMES = 40
 # a card named in a text: as a move or a piece names it ("queen-hearts"), or as the game shows it ("queen of hearts")
 CARD_NAME = re.compile(r"\b(%s)(?:-| of )(%s)\b" % ("|".join(RANKS), "|".join(SUITS)))
@@ -67,7 +67,8 @@ class Whist:
                 self.hands[(first + k) % 4].append(deck.pop())
         self.turnup = self.hands[self.dealer].pop()
         self.trumps = self.turnup[1]
-        self.trick = []  # (seat, card), in the order played; a full trick stays until the next lead
+        self.trick = []  # (seat, card), in the order played; a full trick is taken at once
+        self.last_trick = []  # the last full trick, as it was played
         self.tricks = [0, 0, 0, 0]
         self.to_move = first
         self.scores = None
@@ -79,6 +80,7 @@ class Whist:
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         other.trick = list(self.trick)
+        other.last_trick = list(self.last_trick)
         other.tricks = list(self.tricks)
         return other
 
@@ -96,7 +98,7 @@ class Whist:
         if self.over:
             return []
         hand = self.hands[self.to_move]
-        if len(self.trick) % 4 == 0:
+        if not self.trick:
             return list(hand)
         led = self.trick[0][1][1]
         return [c for c in hand if c[1] == led] or list(hand)
@@ -114,15 +116,14 @@ class Whist:
         rank, suit = move.split(" ")[1].split("-")
         card, seat = (rank, suit), self.to_move
         assert card in self.playable(), move
-        if len(self.trick) == 4:
-            self.trick = []
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         if len(self.trick) < 4:
             self.to_move = (seat + 1) % 4
-        else:
+        else:  # the winner takes the trick at once, and leads to the next
             self.to_move = self.taker()
             self.tricks[self.to_move] += 1
+            self.last_trick, self.trick = self.trick, []
             if not any(self.hands):
                 sides = [self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]]
                 self.scores = [max(0, sides[s % 2] - 6) for s in range(4)]
@@ -148,10 +149,10 @@ def truth(state):
 
 def plain_of(state):
     """The plain game of the same deal: the deck as the engine shuffled it (a shuffle's outcome is the old places
-    of its pieces, bottom first) and the seat drawn to lead."""
+    of its pieces, bottom first) and the seat drawn to deal (the seat on the dealer's left leads)."""
     pick, shuffle = state.chance[0], state.chance[1]
     assert pick.kind == "pick" and [str(p) for p in pick.options] == SEATS and shuffle.kind == "shuffle"
-    return Whist([DECK[i] for i in shuffle.outcome], pick.outcome)
+    return Whist([DECK[i] for i in shuffle.outcome], (pick.outcome + 1) % 4)
 
 
 def same(state, plain):
@@ -219,9 +220,12 @@ def check_views(state, known):
         assert mentioned(state, seat, view) <= known[seat], f"{SEATS[seat]} reads of cards it was never shown"
 
 
-def learn(state, known):
+def learn(state, known, played=None):
+    """What every seat has been shown: the trick and the card turned up, each seat its own hand, and the card
+    just played, face up (the card that completes a trick, which its winner takes at once, is read by all)."""
     real = truth(state)
-    public = {c for _, c in real["trick"]} | ({real["turnup"]} if real["turnup"] else set())
+    public = {c for _, c in real["trick"]} | ({real["turnup"]} if real["turnup"] else set()) | \
+        ({played} if played else set())
     for seat in range(4):
         known[seat] |= public | set(real["hands"][seat])
 
@@ -251,12 +255,13 @@ def play_random(seed, stats):
         move = rng.choice(moves)
         state.apply(state.parse_move(move))
         plain.play(move)
-        learn(state, known)
+        learn(state, known, card_of(move.split(" ")[1]))
         same(state, plain)
-        if len(plain.trick) == 4:
-            led, taken = plain.trick[0][1][1], dict(plain.trick)[plain.to_move]
+        if not plain.trick:
+            led, taken = plain.last_trick[0][1][1], dict(plain.last_trick)[plain.to_move]
             stats["trumped"] += taken[1] == plain.trumps != led
-        # every card played lies face up on the table: every seat reads every move whole
+        # every card played lies face up on the table, if only until the trick is taken: every seat reads every
+        # move whole
         assert all(state.history_for(seat) == state.history for seat in range(4))
     outcome = state.outcome()
     assert outcome.winners == plain.winners and not outcome.draw
@@ -347,7 +352,7 @@ def arranged(hands, first):
     for r in range(13):
         for k in range(4):
             deck[51 - (4 * r + k)] = DECK.index(card_of(hands[(first + k) % 4][r]))
-    state = loaded().new_state(seed=0, chance=(first, *fisher_yates_steps(deck)))
+    state = loaded().new_state(seed=0, chance=((first + 3) % 4, *fisher_yates_steps(deck)))  # the dealer
     assert list(state.chance[1].outcome) == deck
     plain = plain_of(state)
     same(state, plain)
@@ -432,20 +437,24 @@ def test_perft_of_a_deal_counted_by_hand():
     assert perft(state, 4) == [13, 13 ** 2, 13 ** 3, 13 ** 4] == plain_perft(plain, 4)
 
 
-def test_a_full_trick_lies_on_the_table_until_its_winner_leads_again():
+def test_a_full_trick_is_taken_by_its_winner_as_it_is_completed_and_read_by_all():
     state, _ = arranged(SPLIT, first=0)
-    for move in ["play two-clubs", "play king-diamonds", "play ace-spades", "play ten-spades"]:
+    for move in ["play two-clubs", "play king-diamonds", "play ace-spades"]:
         state.apply(state.parse_move(move))
+    assert view_cards(zone(state.view(0), "trick")) == [("two", "clubs"), ("king", "diamonds"), ("ace", "spades")]
+    state.apply(state.parse_move("play ten-spades"))
     full = [("two", "clubs"), ("king", "diamonds"), ("ace", "spades"), ("ten", "spades")]
+    # put away at once, in the order played: in nobody's view, nor counted anywhere but in the winner's tricks;
+    # and every seat read the card that completed it, which lay face up on the table before the trick was taken
     for seat in range(4):
-        assert view_cards(zone(state.view(seat), "trick")) == full
-        assert [p["owner"] for p in zone(state.view(seat), "trick")["pieces"]] == SEATS
+        assert view_cards(zone(state.view(seat), "trick")) == []
+        assert state.view(seat)["players"][0]["vars"]["tricks"] == 1
+        assert state.history_for(seat)[-1] == "play ten-spades"
+        assert state.log_for(seat)[-1] == (3, "north takes the trick with the two of clubs")
+    assert cards(state.box)[-4:] == full and state.to_move == 0
     state.apply(state.parse_move("play three-clubs"))
-    # put away: in nobody's view, nor counted anywhere but in the winner's tricks
     for seat in range(4):
         assert view_cards(zone(state.view(seat), "trick")) == [("three", "clubs")]
-        assert state.view(seat)["players"][0]["vars"]["tricks"] == 1
-    assert cards(state.box)[-4:] == full
 
 
 def test_a_side_that_holds_every_trump_takes_all_thirteen_tricks_whatever_is_played():
