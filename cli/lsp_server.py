@@ -328,6 +328,14 @@ class MireServer(LanguageServer):
         taken as its end."""
         return self.positions(doc.source).from_client(position.line, position.character)
 
+    def at(self, params) -> Optional[tuple]:
+        """(the analysis of the document a request names, Mire's line, column of its position), or None when the
+        editor has not opened that document."""
+        doc = self.document(params.text_document.uri)
+        if doc is None:
+            return None
+        return (self.analysis(doc), *self.from_position(doc, params.position))
+
     # ------------------------------------------------------------ diagnostics
     def publish(self, uri: str):
         doc = self.document(uri)
@@ -495,11 +503,10 @@ def did_close(ls: MireServer, params: T.DidCloseTextDocumentParams):
 
 @_request(T.TEXT_DOCUMENT_HOVER)
 def hover(ls: MireServer, params: T.HoverParams) -> Optional[T.Hover]:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
+    found = ls.at(params)
+    if found is None:
         return None
-    analysis = ls.analysis(doc)
-    line, column = ls.from_position(doc, params.position)
+    analysis, line, column = found
     text = analysis.hover(line, column)
     if text is None:
         return None
@@ -527,22 +534,20 @@ def completion(ls: MireServer, params: T.CompletionParams) -> T.CompletionList:
 
 @_request(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: MireServer, params: T.DefinitionParams) -> list:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
+    found = ls.at(params)
+    if found is None:
         return []
-    analysis = ls.analysis(doc)
-    line, column = ls.from_position(doc, params.position)
+    analysis, line, column = found
     placer = ls.placer(analysis)
     return [placer.location(p) for p in analysis.definition(line, column)]
 
 
 @_request(T.TEXT_DOCUMENT_REFERENCES)
 def references(ls: MireServer, params: T.ReferenceParams) -> list:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
+    found = ls.at(params)
+    if found is None:
         return []
-    analysis = ls.analysis(doc)
-    line, column = ls.from_position(doc, params.position)
+    analysis, line, column = found
     placer = ls.placer(analysis)
     return [placer.location(p) for p in analysis.references(line, column, params.context.include_declaration)]
 
@@ -582,11 +587,10 @@ def formatting(ls: MireServer, params: T.DocumentFormattingParams) -> Optional[l
 
 @_request(T.TEXT_DOCUMENT_PREPARE_RENAME)
 def prepare_rename(ls: MireServer, params: T.PrepareRenameParams):
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
+    found = ls.at(params)
+    if found is None:
         return None
-    analysis = ls.analysis(doc)
-    line, column = ls.from_position(doc, params.position)
+    analysis, line, column = found
     try:
         occ = analysis.renamable(line, column)
     except RenameRefused as why:
@@ -596,11 +600,10 @@ def prepare_rename(ls: MireServer, params: T.PrepareRenameParams):
 
 @_request(T.TEXT_DOCUMENT_RENAME)
 def rename(ls: MireServer, params: T.RenameParams) -> Optional[T.WorkspaceEdit]:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
+    found = ls.at(params)
+    if found is None:
         return None
-    analysis = ls.analysis(doc)
-    line, column = ls.from_position(doc, params.position)
+    analysis, line, column = found
     try:
         edits = analysis.rename(line, column, params.new_name)
     except RenameRefused as why:
