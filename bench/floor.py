@@ -58,6 +58,7 @@ def positions(game, n, seed=0):
 
 def parts(state, move):
     """Seconds of (listing, effect and taking it back, rules after a move) in this position."""
+    from mire.engine.run.journal import rollback
     from mire.engine.run.runtime import GameOver
     from mire.grammar.limits import MAX_LOOP_STEPS
 
@@ -72,7 +73,7 @@ def parts(state, move):
             move.action.body(state, [*move.args])
         except GameOver:
             pass
-        state._rollback(mark)
+        rollback(state, mark)
 
     after = state._after_move[state.phase] or []
 
@@ -84,7 +85,7 @@ def parts(state, move):
                 rule.body(state, [])
             except GameOver:
                 pass
-        state._rollback(mark)
+        rollback(state, mark)
     # (a game with no rules after a move spends nothing there: its harness is not timed)
     return each_call(listing), each_call(effect), each_call(triggers) if after else 0.0
 

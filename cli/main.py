@@ -271,7 +271,7 @@ def _hands(game, specs, players, seed, options):
             problems += [f"{path}: {p}" for p in e.problems]
             count += len(e.problems) + e.more
     if problems:
-        from ..engine.run.state import MAX_INPUT_PROBLEMS
+        from ..grammar.limits import MAX_INPUT_PROBLEMS
         shown = problems[:MAX_INPUT_PROBLEMS]  # (the engine words only so many of each file's)
         for p in shown:
             click.echo(f"error: {printable(p)}", err=True)

@@ -838,7 +838,7 @@ def announced(state, move, seat) -> Optional[str]:
     """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
     X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT' (see plays). Call it before the move
     is applied."""
-    from mire.engine.run.state import CHOICE
+    from mire.engine.run.choices import CHOICE
     words = state.describe_move(move, seat)
     if words is None:   # the seat learns nothing of it
         return None

@@ -73,7 +73,7 @@ class Game:
 
     def check_setup(self, players: int, options) -> None:
         """Refuse a number of players or options that the game does not have (SetupError)."""
-        from .run.state import check_setup
+        from .run.construction import check_setup
         check_setup(self.compiled, players, options)
 
     def seat_names(self, n: int) -> list[str]:
@@ -85,7 +85,7 @@ class Game:
         for o in self.compiled.options:
             if o.name in options and o.uses and o.uses != self.name:
                 return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
-        from .run.state import option_values
+        from .run.construction import option_values
         values = {k: v for k, v in option_values(self.compiled, options).items()
                   if v != next(o.default for o in self.compiled.options if o.name == k)}
         return self.built_for(values)
@@ -103,7 +103,7 @@ class Game:
             try:
                 compiled = compile_game(self.analysis.checked, self.analysis.sources, Path(self.path).stem, values)
             except MireError as err:
-                from .run.state import SetupError
+                from .run.construction import SetupError
                 raise SetupError(err.diagnostics[0].message) from None
             self._built[key] = Game(compiled, self.path, self.base, self.analysis, self._built, values)
         return self._built[key]

@@ -383,7 +383,7 @@ def test_a_board_placed_where_the_plane_does_not_reach_is_refused(tmp_path, text
 
 
 def test_a_value_between_the_ends_of_an_option_that_places_a_board_too_far_cannot_start(tmp_path):
-    from mire.engine.run.state import SetupError
+    from mire.engine.run.construction import SetupError
     game = game_of(tmp_path, 'game "Far"\nplayers 2\noption k: int = 1 in 1..9 "k"\n'
                              'board a: grid 2 x 2 at (x + k * (10 - k) * 200, y)\npiece p\naction go():\n    pass\n')
     assert game.new_state(options=("k=9",)).plane  # 1 and 9 keep it near: 1,800 columns out

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.run.state import IllegalMove
+from mire.engine.run.moves import IllegalMove
 from mire.grammar.diagnostics import MireError
 
 GAME = Path(__file__).parent / "games" / "rook-ending.mire"

@@ -9,7 +9,7 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.analysis.testing import put, set_turn, settle, take
-from mire.engine.run.state import InputError
+from mire.engine.run.construction import InputError
 
 BLACK, WHITE = 0, 1
 CARDS = Path(__file__).resolve().parent.parent / "games" / "mudwater" / "cards.csv"

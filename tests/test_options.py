@@ -4,7 +4,7 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.analysis.perft import perft
-from mire.engine.run.state import SetupError
+from mire.engine.run.construction import SetupError
 
 RULES = '''game "Gomoku"
 players 2 named black, white

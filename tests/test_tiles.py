@@ -9,6 +9,7 @@ from mire.engine import load_game
 from mire.engine.analysis.playout import play_game
 from mire.engine.analysis.testing import settle, snapshot
 from mire.engine.bots import RandomBot
+from mire.engine.run.journal import rollback
 from mire.engine.run.library import closed, edge, frontier, regions, turned
 from mire.engine.run.runtime import DIRS
 
@@ -79,7 +80,7 @@ def test_a_tile_turned_on_the_farm_has_its_sections_where_they_face_now(state):
     state.set_attr(first, "turns", 2)  # its field faces west now, away from the other's
     fields = regions(state, state.players[0].boards["farm"].in_play(), "field")
     assert [len(f) for f in fields] == [1, 1] and not any(closed(state, f) for f in fields)
-    state._rollback(mark)  # (as an undo takes the turn back)
+    rollback(state, mark)  # (as an undo takes the turn back)
     fields = regions(state, state.players[0].boards["farm"].in_play(), "field")
     assert [len(f) for f in fields] == [2]
 

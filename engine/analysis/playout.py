@@ -16,7 +16,7 @@ from typing import Any, Optional
 import attrs
 
 from ..bots import RandomBot
-from ..run.state import Outcome
+from ..run.ending import Outcome
 
 
 @attrs.define

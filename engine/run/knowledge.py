@@ -48,7 +48,7 @@ from .view import sees, var_visible, zone_visible
 
 def clone_state(state):
     """An independent copy of a state: the game, its compiled rules and the directions are shared."""
-    from .state import CHOICE
+    from .choices import CHOICE
     game = state.game
     shared = [game, CHOICE, *DIRS.values(), *game.kinds.values(), *game.actions, *game.setup,
               *(rule for rules in game.triggers.values() for rule in rules),
@@ -340,7 +340,7 @@ class Worlds:
         work.assume_values(imagined)
 
     def _choose_again(self, work, rng):
-        from .state import CHOICE
+        from .choices import CHOICE
         for _ in self.redo:
             work.undo()
         for move, who, secret in self.redo:

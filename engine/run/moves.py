@@ -6,6 +6,14 @@ from ..build.hoisting import kept_start
 from .runtime import Piece, value_text
 
 
+class IllegalMove(Exception):
+    """A move text that is not legal now; str() says why in players' words, `.detail` in the author's (the rule,
+    its place and the condition that failed)."""
+
+    def __init__(self, message, detail=None):
+        super().__init__(message)
+        self.detail = detail or message
+
 class Move:
     """One legal decision: an action with its arguments, or the answer to a choice."""
     __slots__ = ("action", "args", "_text", "_masked")

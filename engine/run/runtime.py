@@ -310,6 +310,10 @@ class NeedChoice(Exception):
         self.detail = detail or prompt
 
 
+# what Python says when a rule hands a builtin the wrong kind of value (a def's parameters are untyped):
+# reported as a RuleError, never a traceback
+WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
+
 class RuleError(Exception):
     """A rule went wrong while running (a loop without end, a bad value); carries the rule's location."""
 

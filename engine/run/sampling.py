@@ -21,20 +21,37 @@ it was when bots drew from the list.
 from __future__ import annotations
 
 from math import gcd
+from typing import Optional
 
-from ...grammar.limits import MAX_LOOP_STEPS
-from .runtime import RuleError
+from .runtime import WRONG_KIND, RuleError
 
 TRIES = 12  # candidates drawn before listing the moves (a few hundred candidates cost as much as one listing)
 
-_WRONG_KIND = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError)
+
+
+class Sampler:
+    """What drawing a random move keeps for one state: (action, its lister) of each regular action, by phase, in
+    the phases where some action's moves can be drawn without listing them (`plans`); the phases whose fallback
+    actions are quickly looked through, one parameter or none, which has_moves asks first (`fallback_first`);
+    whether some moves are legal only by what they do (`ensure`); and the candidates of the position last drawn
+    in (`kept`: the position's version, the player to move, the candidates, their number)."""
+    __slots__ = ("plans", "fallback_first", "trying", "kept")
+
+    def __init__(self, game, listers):
+        self.plans = {ph: tuple(zip(regular, listers[ph][0]))
+                      for ph, (regular, _) in game.open_actions.items()
+                      if any(a.sampler is not None for a in regular)}
+        self.fallback_first = {ph for ph, (_, fallback) in game.open_actions.items()
+                               if fallback and all(len(a.params) <= 1 and not a.ensures for a in fallback)}
+        self.trying = any(a.ensures for a in game.actions)
+        self.kept: Optional[tuple] = None
 
 
 def random_move(S, rng):
     """A uniformly random legal move of `S`, drawn with `rng` (IndexError when there is none)."""
-    if S.phase not in S._draw_plans or S._cache_version == S._version or S.over or S.pending is not None:
+    if S.phase not in S.sampler.plans or S.moves_listed or S.over or S.pending is not None:
         return draw_listed(S, rng)
-    S._budget = MAX_LOOP_STEPS
+    S.fresh_budget()
     try:
         parts, total = _candidates(S)
         for _ in range(TRIES if total else 0):
@@ -43,7 +60,7 @@ def random_move(S, rng):
                 return move
     except RecursionError:
         raise RuleError("a rule calls itself without end") from None
-    except _WRONG_KIND as err:
+    except WRONG_KIND as err:
         raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
     return draw_listed(S, rng)
 
@@ -51,18 +68,18 @@ def random_move(S, rng):
 def has_moves(S):
     """Has the player to move (or the one to choose) a legal move? It tries a few candidates spread over all of
     them (in a fixed order: it draws nothing), then looks for one in order, stopping at the first."""
-    if S.phase not in S._draw_plans or S._cache_version == S._version or S.over or S.pending is not None \
-            or S._trying:
+    sampler = S.sampler
+    if S.phase not in sampler.plans or S.moves_listed or S.over or S.pending is not None or sampler.trying:
         return bool(S.legal_moves())
-    S._budget = MAX_LOOP_STEPS
+    S.fresh_budget()
     try:
-        regular, fallback = S._by_phase[S.phase]
+        regular, fallback = S.open_actions()
         # (the candidates are made even when none is tried: making them may grow an area by the spaces a move could
         # go to, and the moves played next go there; random_move draws from them next)
         parts, total = _candidates(S)
         # a fallback move that exists is a legal move, or else a regular one is: where looking for one costs little
         # (an action of one parameter or none), it is looked for first, and no candidate is tried
-        if S.phase in S._fallback_first and any(act.exists(S) for act in fallback):
+        if S.phase in sampler.fallback_first and any(act.exists(S) for act in fallback):
             return True
         if total:
             step = _step(total)
@@ -71,23 +88,24 @@ def has_moves(S):
                 if _candidate(S, parts, r) is not None:
                     return True
                 r = (r + step) % total
-        return any(act.exists(S) for act in regular) or (S.phase not in S._fallback_first
+        return any(act.exists(S) for act in regular) or (S.phase not in sampler.fallback_first
                                                           and any(act.exists(S) for act in fallback))
     except RecursionError:
         raise RuleError("a rule calls itself without end") from None
-    except _WRONG_KIND as err:
+    except WRONG_KIND as err:
         raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
 
 
 def _candidates(S):
     """([(weight, listed moves or None, items of each parameter or None, action)], total weight) of the open
     regular actions: kept for the position (has_moves, then random_move, make them once a turn)."""
-    kept = S._draw_cache
-    if kept is not None and kept[0] == S._version and kept[1] is S.turn_player:
+    sampler = S.sampler
+    kept = sampler.kept
+    if kept is not None and kept[0] == S.version and kept[1] is S.turn_player:
         return kept[2], kept[3]
     parts = []
     total = 0
-    for act, lister in S._draw_plans[S.phase]:
+    for act, lister in sampler.plans[S.phase]:
         if act.sampler is None or act.ensures:
             listed: list = []
             lister(S, listed)
@@ -102,7 +120,7 @@ def _candidates(S):
                 weight *= len(items)
             parts.append((weight, None, domains, act))
         total += weight
-    S._draw_cache = (S._version, S.turn_player, parts, total)
+    sampler.kept = (S.version, S.turn_player, parts, total)
     return parts, total
 
 

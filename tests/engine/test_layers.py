@@ -143,4 +143,4 @@ def test_the_checks_see_what_they_should():
     graph = engine_graph()
     assert "mire.engine.build.compiler" in graph["mire.engine.run.state"]  # (a state runs a compiled game)
     assert "mire.engine.run.state" in graph["mire.engine.loader"]  # (a lazy import, inside a function)
-    assert "mire.engine.run.state" in reach(graph, "mire.engine.analysis.playout")
+    assert "mire.engine.run.state" in reach(graph, "mire.engine.analysis.testing")

@@ -1,0 +1,231 @@
+"""What each seat is told of the moves: a move that hides some of its parts from some seats (a card from a hidden
+hand is `card` to the others; a move that reveals nothing), what they read of it then and later (`history_for`,
+`move_as_read`, `told`), and the pieces a move showed to everyone on its way, named to all after it. The
+functions taking `S` are State's methods, or called from its `apply`."""
+from __future__ import annotations
+
+from .choices import ANSWER_PART, CHOICE
+from .journal import ATTR, EMPTIED, MOVE
+from .moves import move_word
+from .runtime import Piece, value_text
+
+
+def unmask_shown(S, move, pending, mark):
+    """After a move (or the answer to a choice in one, `pending`): the pieces that it hides from some seats and
+    that lay face up where all see at some point of it, from journal entry `mark` on, are named to all, in it
+    and in the move the answer goes on with."""
+    masked = move._masked
+    if masked is not None and masked[1] is not None:
+        _unmask(S, move, pending, mark)
+    if pending is not None:
+        masked = pending.move._masked
+        if masked is not None and masked[1] is not None:
+            _unmask(S, pending.move, None, mark)
+
+
+def _unmask(S, move, pending, mark):
+    """A move that names some of its pieces to some seats alone (a card from a hidden hand is `card` to the
+    others): each of them that lay face up where every player sees it at some point of the move, from its
+    start (journal entry `mark`) to now, is named to everyone. `pending`: the choice a choice move answers.
+    The change is journalled: undo takes it back with the move."""
+    if move.action is CHOICE:
+        if pending is None or pending.secret or pending.joint:  # a secret choice stays `(NAME chose)`
+            return
+        v = pending.options[move.args[0]]
+        if isinstance(v, Piece) and _shown_to_all(S, (v,), mark):
+            S.set_attr(move, "_masked", (move.text, None, None, (), (v,)))
+        return
+    masked = move._masked
+    if len(masked) < 5:
+        return
+    _, seen_by, words, hidden, shown = masked
+    args = move.args
+    if len(hidden) == 1:  # (most moves: one card from a hand, often left face up on the table)
+        p = args[hidden[0]]
+        if _in_the_open(p.loc, p.up, S.box) and not p.covered or _shown_to_all(S, (p,), mark):
+            S.set_attr(move, "_masked", (move.text, None, words, (), shown + (p,)))
+        return
+    revealed = _shown_to_all(S, [args[i] for i in hidden], mark)
+    if not revealed:
+        return
+    still = tuple(i for i in hidden if id(args[i]) not in revealed)
+    shown = shown + tuple(args[i] for i in hidden if id(args[i]) in revealed)
+    if still:
+        S.set_attr(move, "_masked", (move.others_text(words, still), seen_by, words, still, shown))
+    else:
+        S.set_attr(move, "_masked", (move.text, None, words, (), shown))
+
+
+def _shown_to_all(S, pieces, mark) -> set:
+    """The ids of those of `pieces` that lay face up in a place every player sees (a public zone or board;
+    not the box, which nobody looks into), or were turned face up there, at some point since journal entry
+    `mark`: now, or between two of the changes since, as the journal tells them walked back from now. A move
+    that gives its piece a face (`move c to pile face down`) is one change: the piece arrives so. (A piece
+    of a kind hidden when covered counts on a board only as it lies now: what covered it then is not kept.)
+    A move and a flip after it (`move c to table`, then `flip c`) are two changes: the piece lay face up between
+    them if it was face up when it moved."""
+    box = S.box
+    where: dict = {}
+    out: set = set()
+    for p in pieces:
+        where[id(p)] = [p.loc, p.up]
+        if _in_the_open(p.loc, p.up, box) and not p.covered:
+            out.add(id(p))
+    journal = S._journal
+    k = len(journal)
+    while k > mark and len(out) < len(where):
+        k -= 1
+        op = journal[k]
+        code = op[0]
+        if code == MOVE:
+            was = where.get(id(op[1]))
+            if was is None:
+                continue
+            was[0] = op[2]
+        elif code == ATTR:
+            was = where.get(id(op[1]))
+            if was is None or op[2] != "up":
+                continue
+            was[1] = op[3]
+            before = journal[k - 1] if k > mark and len(op) > 4 else None
+            if before is not None and before[0] == MOVE and before[1] is op[1]:
+                k -= 1  # (`move ... face up/down`: it arrived with this face)
+                was[0] = before[2]
+        elif code == EMPTIED:
+            for p in op[2]:
+                was = where.get(id(p))
+                if was is not None:
+                    was[0] = op[1]
+                    if k > mark and _in_the_open(was[0], was[1], box) and not p.kind.covered_hidden:
+                        out.add(id(p))
+            continue
+        else:
+            continue
+        # how it lay just before this change, if that was during the move
+        if k > mark and _in_the_open(was[0], was[1], box) and not (op[1].kind.covered_hidden and was[0].is_space):
+            out.add(id(op[1]))
+    return out
+
+
+def told_of(S, move, pending):
+    """What the seats are told of a move about to be applied, when it is less than all they may see:
+    (the text the others read, None when they learn nothing of it; the seats that read it whole: the one
+    who decides it and the one whose move it is part of); None when it is the move as they may see it.
+    A space of a board the others cannot see reads as the board's name; the answer to a choice in a move
+    that reveals less than all reads `(NAME chose)`."""
+    by, mover = S.to_move, S.turn_player.index
+    readers = frozenset((by, mover))
+    if pending is not None:
+        reveals = pending.move.action.reveals
+        if reveals is None:
+            return None
+        if pending.joint:  # a simultaneous step: every player who answered reads it
+            readers = readers | {player.index for player, _, _ in pending.joint}
+        return (None if reveals == "nothing" else f"({pending.chooser.name} chose)", readers)
+    reveals = move.action.reveals
+    hidden = {i for i, a in enumerate(move.args) if getattr(a, "is_space", False)
+              and a.board.visibility != "public"}
+    if reveals is None and not hidden:
+        return None
+    if reveals == "nothing":
+        return (None, readers)
+    if reveals == "action":
+        return (move.action.name, readers)
+    shown = range(len(move.args)) if reveals is None else reveals
+    words = [move.action.name]
+    masked = []  # the pieces named by their kind alone: named whole if the move shows them to all
+    for i, a in enumerate(move.args):
+        if i not in shown:
+            words.append("?")
+        elif i in hidden:
+            words.append(a.board.name)
+            if a.board.visibility == "private" and a.board.owner is not None:
+                readers = readers | {a.board.owner.index}
+        else:
+            word = move_word(a)
+            if isinstance(a, Piece) and word != value_text(a):
+                masked.append(i)
+            words.append(word)
+    return (" ".join(words), readers, words, tuple(masked)) if masked else (" ".join(words), readers)
+
+
+def move_as_read(S, k, seat):
+    """Move k (from 0) as `seat` may read it, or None when it learns nothing of it (a move of another that
+    reveals nothing)."""
+    S._named()
+    told = S._told[k][0] if S._told else None
+    if told is None or seat in told[1]:
+        return S._moves[k].text_for(seat)
+    if len(told) > 2:  # pieces named by their kind: those the move showed to all are named whole
+        masked = S._moves[k]._masked
+        if masked is not None and len(masked) > 4 and masked[2] is not None:
+            words = list(told[2])
+            for i in told[3]:
+                if i not in masked[3]:
+                    words[i + 1] = masked[2][i + 1]
+            return " ".join(words)
+    return told[0]
+
+
+def told(S, seat):
+    """(the seat to move, the seat whose turn it is) as `seat` was last told: a move that reveals nothing
+    tells the others nothing, not even that the turn went on; a seat that must decide now knows it."""
+    if seat == S.to_move or not S._told:
+        return S.to_move, S.turn_player.index
+    for told, after in reversed(S._told):
+        if told is None or told[0] is not None or seat in told[1]:
+            return after
+    return S._told_start
+
+
+def history_for(S, seat):
+    """The moves so far as `seat` may read them (a move of another that reveals nothing is not there)."""
+    S._named()
+    if not S._told:
+        return [m.text_for(seat) for m in S._moves]
+    return [t for t in (move_as_read(S, k, seat) for k in range(len(S._moves))) if t is not None]
+
+
+def _in_the_open(loc, up, box) -> bool:
+    """Does a piece lying at `loc` (face up or not) show itself to every player (face up, in a public place: not
+    the box, which nobody looks into)?"""
+    return up and loc is not None and loc is not box and \
+        (loc.board.visibility if loc.is_space else loc.visibility) == "public"
+
+
+def hidden_from(v, seat):
+    """Is `v` a piece in a zone that `seat` may not look into?"""
+    if not isinstance(v, Piece) or v.loc is None or v.loc.is_space:
+        return False
+    zone = v.loc
+    return zone.visibility == "secret" or (zone.visibility == "private" and
+                                           (zone.owner is None or zone.owner.index != seat))
+
+
+def describe_move(S, move, seat):
+    """A legal move as `seat` may read it, in the game's words when its action has a label (`as "..."`).
+    Ask before the move is applied: its pieces are named by where they are. seat None reads everything.
+    None when `seat` learns nothing of the move (another's that reveals nothing)."""
+    if seat is not None and S.game.hides_moves:
+        told = told_of(S, move, S.pending)
+        if told is not None and seat not in told[1]:
+            return told[0]
+    text = move.text if seat is None else move.text_for(seat)
+    if move.action is ANSWER_PART:
+        return f"{text}, to: {S.prompt_for(move.args[0])}"
+    if move.action is CHOICE and S.pending is not None:
+        if S.pending.joint:
+            return text
+        if S.pending.secret and seat is not None and seat != S.pending.chooser.index:
+            return "in secret"
+        return f"{text}, to: {S.pending.prompt}"
+    label = getattr(move.action, "label", None)
+    if label is None:
+        return text
+    L = [None] * move.action.size
+    for prm, v in zip(move.action.params, move.args):
+        L[prm.slot] = v if text == move.text or not hidden_from(v, seat) else f"a {v.kind.name}"
+    try:
+        return label(S, L)
+    except Exception:  # noqa: BLE001 - a label that fails (on a stand-in for a hidden card) shows the text
+        return text
