@@ -141,7 +141,7 @@ class _EscapingGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.ClickException as e:
-            e.message = printable(e.message)
+            e.message = printable(e.message)  # type: ignore[misc]  # (click's own exception, told safely)
             raise
 
 
@@ -251,7 +251,7 @@ def _hands(game, specs, players, seed, options):
         takes = ", ".join(i.zone for i in game.inputs)
         raise click.BadParameter(f"{game.title} takes no hand from the players"
                                  + (f" (it takes: {takes})" if takes else ""), param_hint="--hand")
-    files = {}
+    files: dict = {}
     for spec in specs:
         num, eq, path = spec.partition("=")
         if not eq or not num.strip().isdigit() or not path.strip():
@@ -362,7 +362,7 @@ def list_games():
     names = {g.name for g in games}
     default = default_game_name()
     bases = [g for g in games if not g.base or g.base not in names]
-    variants = {}
+    variants: dict = {}
     for g in games:
         if g.base and g.base in names:
             variants.setdefault(g.base, []).append(g)
@@ -595,7 +595,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
         sys.exit(130)
     if as_json:
         out = {"game": the_game.name, "counts": report.counts,
-               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
+               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals or (), 1)]}
         if split:
             out["divide"] = dict(report.divide)
         if report.met_chance:

@@ -483,7 +483,7 @@ class Session:
         viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
         # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
-        words = {s: announced(self.state, move, s) for s in range(self.state.n)}
+        words: dict[Optional[int], Optional[str]] = {s: announced(self.state, move, s) for s in range(self.state.n)}
         words[None] = announced(self.state, move, None)
         hidden = move.hidden_from_some
         try:

@@ -26,7 +26,7 @@ from .glyphs import (  # noqa: F401
     stack_label,
     unique_prefixes,
 )
-from .plane import SEAT_TURN, STYLES, Plane, coordinate_labels, fit_plane
+from .plane import SEAT_TURN, STYLES, Plane, Style, coordinate_labels, fit_plane
 from .safe_text import Drawn, printable, shown_view
 from .shapes import shape_pictures, shown_as_a_line
 
@@ -185,7 +185,8 @@ class _Part:
     def __init__(self, heading, plane, width, board=None, names=()):
         self.heading, self.plane, self.board = heading, plane, board
         self.names = names  # the shared boards it draws
-        self.options = []   # (style, lines) from the roomiest, each fitting the width
+        # (style, lines) from the roomiest, each fitting the width
+        self.options: list[tuple[Optional[Style], list[str]]] = []
         self.level = 0
         if plane.empty:
             self.options = [(None, ["  (empty)"] if heading else [])]

@@ -437,7 +437,8 @@ def _lines(s, n):
     for dx, dy in _AXES:
         both = []
         for k in (DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i):
-            out, t = [], s.nbr[k]
+            out: list = []
+            t = s.nbr[k]
             while t is not None and len(out) < n - 1:
                 out.append(t)
                 t = t.nbr[k]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import threading
 from fractions import Fraction
-from typing import Any, ClassVar, Iterator, Optional, Union
+from typing import Any, ClassVar, Iterator, Optional, Union, cast
 
 import attrs
 
@@ -58,7 +58,7 @@ class Node:
 
     def evolve(self, **changes):
         """A copy of this node with some fields changed."""
-        return attrs.evolve(self, **changes)
+        return attrs.evolve(cast(Any, self), **changes)
 
     def __repr__(self) -> str:
         """`Call(span=Span(...), func='max', args=(...))`, as attrs writes it; `...` for a node inside itself."""

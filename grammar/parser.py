@@ -10,7 +10,7 @@ import pickle
 import re
 import unicodedata
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 import attrs
 import lark
@@ -303,6 +303,7 @@ class _ToAst(Transformer):
     def row(self, meta, c):
         out = []
         for tok in c:
+            value: object
             if tok.type == "STRING":
                 value = self._string(tok)
             elif tok.type in ("INT", "SIGNED"):
@@ -350,7 +351,7 @@ class _ToAst(Transformer):
 
     def pieces(self, meta, c):
         kind, zone, each, body = c
-        common = dict(kind=str(kind), zone=str(zone) if zone else None, each_player=each is not None,
+        common: dict[str, Any] = dict(kind=str(kind), zone=str(zone) if zone else None, each_player=each is not None,
                       span=self._span(meta))
         if body[0] == "file":
             return N.Pieces(file=body[1], header=(), rows=(), **common)

@@ -41,7 +41,7 @@ class RandomBot:
         moves = state.moves_for(seat)
         n = len(moves)
         # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
-        return moves[self.rng._randbelow(n) if n else self.rng.randrange(n)]
+        return moves[self.rng._randbelow(n) if n else self.rng.randrange(n)]  # type: ignore[union-attr]
 
 
 # the levels of the search bot: (seconds a move, iterations at most)
