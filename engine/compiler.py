@@ -8,7 +8,7 @@ shape that change S through its journalled methods; `Compiler.stmt` dispatches o
 from __future__ import annotations
 
 from contextlib import ExitStack, contextmanager
-from typing import Callable, Iterator, NamedTuple, Optional
+from typing import Callable, Iterator, NamedTuple, Optional, cast
 
 import attrs
 
@@ -20,7 +20,20 @@ from ..grammar.plane import farthest
 from ..grammar.statements import specialise_proc
 from ..grammar.static_values import StaticValues
 from ..grammar.symbols import Checked, asks_a_player, choosing_procs
-from ..grammar.types import ANY, COMMON_ATTRS, INT, NUMBER, PLAYER, RELATIVE_DIRECTIONS, Type
+from ..grammar.types import (
+    ANY,
+    COMMON_ATTRS,
+    INT,
+    NUMBER,
+    PLAYER,
+    RELATIVE_DIRECTIONS,
+    REVEALS_WORDS,
+    BoardShape,
+    Reveals,
+    RevealsWord,
+    Type,
+    Visibility,
+)
 from ..grammar.wording import short_text
 from .expressions import ConstantError, Emitter, Frame, Scope, params_scope
 from .hoisting import kept_start
@@ -92,7 +105,7 @@ class CompiledAction:
     ensures: list[Condition] = attrs.Factory(list)  # `ensure`s: a move is legal only if its effect meets them
     # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
     # the positions of the parameters they learn
-    reveals: object = None
+    reveals: Reveals = None
 
 
 @attrs.define
@@ -115,11 +128,11 @@ class BoardSpec:
     labels: Optional[str]
     per_player: bool
     area: bool
-    shape: str = "grid"  # "grid" | "area" | "edges" | "corners" | "graph"
+    shape: BoardShape = "grid"
     of: Optional[str] = None  # edges and corners: the grid they belong to
     points: tuple = ()  # a graph's points: (name, column, row)
     lines: tuple = ()  # a graph's lines and links: (names, straight)
-    visibility: str = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
+    visibility: Visibility = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -151,7 +164,7 @@ class PieceTable:
 class ZoneSpec:
     name: str
     per_player: bool
-    visibility: str
+    visibility: Visibility
     capacity: Optional[int]
     size_hidden: bool = False  # how many pieces it holds is known only to those who may look into it
 
@@ -161,7 +174,7 @@ class VarSpec:
     name: str
     per_player: bool
     init: Callable  # (S) -> its start value
-    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody
+    visibility: Visibility = "public"  # "private": its owner alone sees it; "secret": nobody
     # a private or secret variable: the values its start is drawn from at random ((S) -> list), when it is
     # `random(...)`; whether the rules file gives its start value outright (a constant); its value of nothing
     draw: Optional[Callable] = None
@@ -647,7 +660,8 @@ class Compiler:
             act.sampler = self.sampler(a, name, index if kept else None, act.over_board is not None)
         if a.reveals is not None:
             names = [p.name for p in a.params]
-            act.reveals = a.reveals[0] if a.reveals[0] in ("nothing", "action") else \
+            word = a.reveals[0]
+            act.reveals = cast(RevealsWord, word) if word in REVEALS_WORDS else \
                 tuple(names.index(n) for n in a.reveals if n in names)
         return act
 

@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Iterator, Optional, Union, cast
 
 import attrs
 
+from .types import BoardShape, FilterMode, TriggerEvent, Visibility
+
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
 else:  # the decorator only tells type checkers what `node` does
@@ -249,7 +251,7 @@ class Filter(Expr):
     var: str
     domain: Expr
     test: Expr
-    mode: str  # "where" | "while" | "until" | "sorted"
+    mode: FilterMode
 
 
 @node
@@ -459,7 +461,7 @@ class First(Decl):
 @node
 class Board(Decl):
     name: str
-    shape: str  # "grid" | "area" | "edges" | "corners" | "graph"
+    shape: BoardShape
     # a grid's size: a number, a constant, a valued option (`grid N x N`), or an expression of them; 0 for the
     # other shapes (the edges and corners of a grid take its size, a graph's points their places)
     width: Expr
@@ -470,7 +472,7 @@ class Board(Decl):
     of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
     points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
-    visibility: Optional[str] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
+    visibility: Optional[Visibility] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
 
 
 @node
@@ -556,7 +558,7 @@ class Pieces(Decl):
 class Zone(Decl):
     name: str
     per_player: bool
-    visibility: str
+    visibility: Visibility
     capacity: Optional[int]
     size_hidden: bool = False  # how many pieces it holds is known only to those who may look into it
 
@@ -567,7 +569,7 @@ class Var(Decl):
     type: TypeRef
     init: Expr
     per_player: bool
-    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody does
+    visibility: Visibility = "public"  # "private": its owner alone sees it; "secret": nobody does
     internal: bool = False  # the rules need it, the players don't: never shown
 
 
@@ -622,7 +624,7 @@ class Action(Decl):
 @node
 class Trigger(Decl):
     name: str
-    event: str  # "after move" | "turn start" | "end"
+    event: TriggerEvent
     body: Block
     phase: Optional[str]
 

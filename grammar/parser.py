@@ -10,7 +10,7 @@ import pickle
 import re
 import unicodedata
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 import attrs
 import lark
@@ -22,6 +22,7 @@ from lark.lexer import PatternStr
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
 from .limits import MAX_DIGITS, MAX_SYNTAX_ERRORS
+from .types import Visibility
 
 
 class _MireIndenter(Indenter):
@@ -383,7 +384,8 @@ class _ToAst(Transformer):
     def var(self, meta, c):
         name, typ, init, per, visibility, internal = c
         return N.Var(name=str(name), type=typ, init=init, per_player=per is not None,
-                     visibility=str(visibility) if visibility is not None else "public", internal=internal is not None,
+                     visibility=cast(Visibility, str(visibility)) if visibility is not None else "public",
+                     internal=internal is not None,
                      span=self._span(meta))
 
     def const(self, meta, c):
