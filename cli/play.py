@@ -436,8 +436,10 @@ class Session:
             room += self.since_input
         body = view_lines(view, color=self.colour, status=False, width=cols, height=room - len(tail))
         if len(body) > room - len(tail) and HUMAN in self.seats:   # the result first: the boards wait for 'board'
+            without_boards = view.copy()
+            without_boards["boards"] = []
             body = ["the boards: 'board' shows them"] + view_lines(
-                dict(view, boards=[]), color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
+                without_boards, color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
         for line in body + tail:
             self.echo(line)
         self.end_shown = True

@@ -50,7 +50,7 @@ from .runtime import (
 from .sampling import draw_listed, has_moves, random_move
 from .topology import Layout, board_size, connect, sites
 from .topology import label as _label
-from .view import view
+from .view import View, view
 from .wrong_kind import wrong_kind_words
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
@@ -2009,7 +2009,8 @@ class State:
         return explain(self, text).player
 
     # ------------------------------------------------------------ what a player sees
-    def view(self, seat):
+    def view(self, seat: int) -> View:
+        """What `seat` may see of the state (engine/view.py)."""
         return view(self, seat)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import sys
 import threading
 from fractions import Fraction
-from typing import Any, ClassVar, Iterator, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Optional, Union, cast
 
 import attrs
 
-from .types import BoardShape, FilterMode, TriggerEvent, Visibility
+if TYPE_CHECKING:  # (types.py's module reads nodes through wording.py: its words are for the annotations)
+    from .types import BoardShape, FilterMode, StuckRule, TriggerEvent, Visibility
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -632,7 +633,7 @@ class Trigger(Decl):
 @node
 class Stuck(Decl):
     """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
-    rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    rule: StuckRule
     reason: Optional[Template] = None  # `because "..."`: why the game ended, for the players (`mover`: who is stuck)
     phase: Optional[str] = None
 

@@ -32,6 +32,8 @@ RevealsWord = Literal["nothing", "action"]
 Reveals = Union[None, RevealsWord, tuple[int, ...]]
 # when a trigger runs
 TriggerEvent = Literal["after move", "turn start", "end"]
+# what a player with no legal move does (`when stuck: RULE`)
+StuckRule = Literal["lose", "win", "draw", "pass", "finish"]
 
 BOARD_SHAPES: tuple[BoardShape, ...] = get_args(BoardShape)
 VISIBILITIES: tuple[Visibility, ...] = get_args(Visibility)
