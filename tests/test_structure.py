@@ -101,3 +101,22 @@ def test_memory_stays_flat_over_many_playouts():
     finally:
         tracemalloc.stop()
     assert grown < 100_000, f"{grown} bytes kept after 300 playouts"
+
+
+def test_the_loaders_kept_games_stay_bounded_however_many_texts_are_loaded(tmp_path):
+    """A language server builds a file anew at each edit: the loader keeps the MAX_KEPT_GAMES most recently
+    used, not every text it was ever given."""
+    from mire.engine import loader
+    base = (ROOT / "games" / "tic-tac-toe.mire").read_text(encoding="utf-8")
+    path = tmp_path / "edited.mire"
+    loader._CACHE.clear()
+    first = None
+    for edit in range(loader.MAX_KEPT_GAMES + 12):
+        path.write_text(base + f"\n# edit {edit}\n", encoding="utf-8")
+        game = load_game(str(path))
+        first = first or game
+        assert len(loader._CACHE) <= loader.MAX_KEPT_GAMES
+        assert load_game(str(path)) is game   # the text in use is kept
+    assert len(loader._CACHE) == loader.MAX_KEPT_GAMES
+    path.write_text(base + "\n# edit 0\n", encoding="utf-8")
+    assert load_game(str(path)) is not first   # the least recently used was let go, and is built again
