@@ -60,7 +60,7 @@ def _recorded(stream, sink: list):
 
 
 _PARSER: list = []
-# the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
+# the parser's tables, built from mire.lark ahead of time (`python -m mire.regenerate` writes them again):
 # building them takes most of a cold `mire check`
 TABLES = "mire.lark.tables"
 # the grammar and its tables are files beside this module, read as files (importlib.resources, and what it
@@ -905,7 +905,3 @@ def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
     tree = lark_parser().parse(text, start="expr")
     return _ToAst(path).transform(tree)
 
-
-if __name__ == "__main__":
-    save_parser_tables(os.path.join(_HERE, TABLES))
-    print(f"wrote {TABLES}")

@@ -232,6 +232,8 @@ class Signature:
     required: int  # the first `required` parameters must be given, the rest may be left out
     result: Union[Type, str]  # a Type, ELEMENT or SAME
     doc: str
+    # the parameters' names in the docs (`S`, `D`): what the doc calls them
+    letters: tuple[str, ...] = ()
 
     def result_for(self, arg_types: list) -> Type:
         if isinstance(self.result, Type):
@@ -249,6 +251,16 @@ class Signature:
         parts = [p.short for p in self.params]
         shown = parts[:self.required] + [f"[{p}]" for p in parts[self.required:]]
         return f"{self.name}({', '.join(shown)})"
+
+    def named_text(self) -> str:
+        """`at(BOARD: list of space, X: int, Y: int)`: as `text`, each parameter under the name its doc uses."""
+        parts = [f"{letter}: {p.short}" for letter, p in zip(self.letters, self.params)]
+        shown = parts[:self.required] + [f"[{p}]" for p in parts[self.required:]]
+        return f"{self.name}({', '.join(shown)})"
+
+    def forms(self) -> list[str]:
+        """`relative(O)`, `relative(O, P)`: the ways to call it, by the names the docs give its parameters."""
+        return [f"{self.name}({', '.join(self.letters[:n])})" for n in range(self.required, len(self.params) + 1)]
 
 
 @attrs.frozen
