@@ -65,13 +65,16 @@ class Builtin:
     # place of the call (see expressions.Emitter for what `emit` offers)
     inline: Optional[Callable] = None
     items_present: bool = False  # a list it gives never holds none (the compiler then skips none checks)
+    # it draws random numbers: a loop never keeps its value (engine/hoisting.py), each call draws anew
+    draws: bool = False
 
 
 BUILTINS: dict[str, Builtin] = {}
 
 
 def builtin(*params: Accepts, letters: str, result, doc: str, required: Optional[int] = None,
-            name: Optional[str] = None, inline: Optional[Callable] = None, items_present: bool = False):
+            name: Optional[str] = None, inline: Optional[Callable] = None, items_present: bool = False,
+            draws: bool = False):
     """Declare a builtin function: its parameters (what each accepts) and the names the doc gives them
     (`letters="S, D"`), its result type, its one-line doc (the docs' table, docs/language.md 2.21, is made
     from these)."""
@@ -79,7 +82,7 @@ def builtin(*params: Accepts, letters: str, result, doc: str, required: Optional
         key = name or fn.__name__.rstrip("_")
         sig = Signature(key, tuple(params), len(params) if required is None else required, result, doc,
                         tuple(letters.split(", ")))
-        BUILTINS[key] = Builtin(sig, fn, inline, items_present)
+        BUILTINS[key] = Builtin(sig, fn, inline, items_present, draws)
         return fn
     return register
 
@@ -420,7 +423,7 @@ def last(S, v):
 
 
 @builtin(ANY_COLLECTION,
-         letters="C", result=ELEMENT,
+         letters="C", result=ELEMENT, draws=True,
          doc="an item of C picked at random (with the game's seeded random numbers), or `none`")
 def random_(S, v):
     xs = items_of(v)
