@@ -2,7 +2,7 @@
 
     the parser's tables  grammar/mire.lark.tables      from grammar/mire.lark
     the editors' files   editors/...                   from cli/highlight.py (the grammar's words, the builtins)
-    the builtins' table  docs/language.md, 2.21        from engine/library.py (each builtin's letters and doc)
+    the builtins' table  docs/language.md, 2.21        from engine/run/library.py (each builtin's letters and doc)
 
 Run it after changing any of those sources; `python -m mire.regenerate --check` only says which are out of
 date (tests/test_structure.py runs that check). It writes into the checkout it is run from (the folders
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from .cli import highlight
-from .engine.library import BUILTINS
+from .engine.run.library import BUILTINS
 from .grammar import parser
 from .grammar.types import ELEMENT, NUMERIC, SAME, Type
 
@@ -23,7 +23,7 @@ ROOT = Path(parser.__file__).resolve().parents[1]
 COMMAND = "python -m mire.regenerate"
 
 # the lines that close off the made table in docs/language.md
-TABLE_START = "<!-- the builtins' table: made by `python -m mire.regenerate` from engine/library.py -->"
+TABLE_START = "<!-- the builtins' table: made by `python -m mire.regenerate` from engine/run/library.py -->"
 TABLE_END = "<!-- end of the builtins' table -->"
 LANGUAGE_DOC = "docs/language.md"
 
@@ -55,7 +55,10 @@ def builtin_table() -> str:
 
 
 def _split_docs(text: str) -> tuple[str, str, str]:
-    """docs/language.md as (before the table, the table, after it)."""
+    """docs/language.md as (before the table, the table, after it); ValueError without the marker lines."""
+    if text.count(TABLE_START) != 1 or text.count(TABLE_END) != 1:
+        raise ValueError(f"{LANGUAGE_DOC} must hold the lines {TABLE_START} and {TABLE_END} once each, around "
+                         "the builtins' table")
     start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
     return text[:start], text[start:end], text[end:]
 
@@ -93,7 +96,7 @@ MADE: tuple[Made, ...] = (
          lambda root: parser.tables_match_grammar(), lambda root: parser.save_parser_tables(root / "grammar" /
                                                                                              parser.TABLES)),
     *(_editor_file(name) for name in highlight.GENERATED),
-    Made(LANGUAGE_DOC, "engine/library.py", _table_current, _write_table),
+    Made(LANGUAGE_DOC, "engine/run/library.py", _table_current, _write_table),
 )
 
 
@@ -117,7 +120,11 @@ def main(argv=None) -> int:
             print(f"out of date: {m.path} (made from {m.source})")
         return 1 if out_of_date else 0
     for m in out_of_date:
-        m.write(ROOT)
+        try:
+            m.write(ROOT)
+        except (OSError, ValueError) as err:
+            print(f"{COMMAND}: {m.path} was not written: {err}", file=sys.stderr)
+            return 1
         print(f"wrote {m.path} (made from {m.source})")
     if not out_of_date:
         print("every made file is up to date")

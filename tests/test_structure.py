@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.compiler import Compiler
-from mire.engine.expressions import Emitter
-from mire.engine.library import BUILTINS, LIBRARY, NAMES
-from mire.engine.playout import play_game
+from mire.engine.build.compiler import Compiler
+from mire.engine.build.expressions import Emitter
+from mire.engine.run.library import BUILTINS, LIBRARY, NAMES
 from mire.grammar import nodes as N
 from mire.grammar.expr_types import ExpressionChecker
 from mire.grammar.statements import StatementChecker
@@ -56,7 +56,7 @@ def test_the_checker_sees_the_builtins_the_engine_runs():
 
 def test_every_made_file_is_as_its_sources_make_it():
     """The parser's tables, the editors' files and the builtins' table of the docs are made from the grammar,
-    cli/highlight.py and engine/library.py: one command writes them all again."""
+    cli/highlight.py and engine/run/library.py: one command writes them all again."""
     from mire import regenerate
     stale = [f"{m.path} (made from {m.source})" for m in regenerate.stale()]
     assert not stale, f"out of date: {', '.join(stale)}: run `{regenerate.COMMAND}`"
