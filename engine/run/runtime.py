@@ -177,10 +177,11 @@ class Zone:
     is_space = False
     in_area = False
 
-    def __init__(self, name, owner, visibility, capacity, size_hidden=False):
-        self.name, self.owner, self.visibility, self.capacity = name, owner, visibility, capacity
+    def __init__(self, name, owner, visibility: Visibility, capacity, size_hidden=False):
+        self.name, self.owner, self.capacity = name, owner, capacity
+        self.visibility: Visibility = visibility
         self.size_hidden = size_hidden  # only those who may look into it know how many pieces it holds
-        self.pieces = []
+        self.pieces: list[Piece] = []
 
     def __repr__(self):
         return self.name if self.owner is None else f"{self.owner.name}.{self.name}"
