@@ -148,13 +148,15 @@ def take_inputs(S, inputs):
 
 
 def take_input(S, zone, count, kind, source, player, lines, problems):
-    chosen, where, found = [], {}, problems.count
+    chosen: list = []
+    where: dict = {}
+    found = problems.count
     pool = [p for p in player.zones[source].pieces if p.kind.name == kind]
 
     def key(text):
         return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
     keys = pool[0].kind.shown if pool else ()
-    index = {}
+    index: dict = {}
     for p in pool:
         for k in keys:
             index.setdefault(key(p.attrs.get(k)), []).append(p)

@@ -18,7 +18,7 @@ def shuffle(S, items):
     S._journal.append((ORDER, items, list(items)))
     S._journal_weight += len(items)
     note_draw(S)
-    randbelow = S.rng._randbelow
+    randbelow = S.rng._randbelow  # (the generator's own draw)
     sizes = range(len(items), 1, -1)
     if first >= len(script.steps) and script.beyond is None:  # (no draw forced: the generator's own)
         drawn = [randbelow(n) for n in sizes]

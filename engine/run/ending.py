@@ -88,6 +88,7 @@ def _ranking(S):
 def outcome(S):
     if not S.over:
         return None
+    assert S.result is not None  # (set when the game ended)
     winners, draw, notes, tied = S.result
     scores = {p.index: p.vars["score"] for p in S.players} if S.game.has_score else None
     level = " and ".join(S.players[i].name for i in tied)

@@ -61,8 +61,8 @@ def unique(moves):
     args = [m.args for m in moves]
     try:
         if len(args[0]) == 1:  # (one parameter: its values are the moves' arguments)
-            values = [a for a, in args]
-            if len(set(map(value_text, values))) == len(values):
+            only = [a for a, in args]
+            if len(set(map(value_text, only))) == len(only):
                 return moves
         else:
             values: set = set()

@@ -103,7 +103,7 @@ def _candidates(S):
     kept = sampler.kept
     if kept is not None and kept[0] == S.version and kept[1] is S.turn_player:
         return kept[2], kept[3]
-    parts = []
+    parts: list[tuple] = []
     total = 0
     for act, lister in sampler.plans[S.phase]:
         if act.sampler is None or act.ensures:

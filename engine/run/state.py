@@ -61,7 +61,7 @@ from .runtime import (
 )
 from .sampling import Sampler, draw_listed, has_moves, random_move
 from .telling import told_of, unmask_shown
-from .view import view
+from .view import View, view
 from .wrong_kind import wrong_kind_words
 
 _NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
@@ -127,18 +127,19 @@ class State:
         self.log: list[tuple[int, str]] = []
         self._log_chars = 0  # the characters of all its lines (a game's log is bounded, MAX_LOG_CHARS)
         self.log_readers: list = []  # per log line: the seats that read it, None for everyone
-        self._silent_by = None  # in a move that reveals nothing: its mover's seat, who alone reads its log
+        # in a move that reveals nothing: its mover's seat, who alone reads its log
+        self._silent_by: Optional[frozenset] = None
         # per move applied, when some moves tell the others less than they may see (game.hides_moves): what
         # the seats were told of it (see _told_of), else None
         self._told: list = []
-        self.pending = None
+        self.pending: Optional[Pending] = None
         self.over = False
-        self.result = None
-        self.phase = 0 if game.phases else None
+        self.result: Optional[tuple] = None  # (winners, draw, notes, tied) once over
+        self.phase: Optional[int] = 0 if game.phases else None
         self.turn = 1
         self._version = 0
         self._cache_version = -1
-        self._cache = None
+        self._cache: Optional[list] = None
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
         self._choices: list[int] = []
@@ -147,8 +148,8 @@ class State:
         self._next = None
         self._setting_up = False  # the setup is running
         self._touching: dict = {}
-        self._ending = None
-        self.end_reason = None
+        self._ending: Optional[tuple] = None  # (how, who) once the rules end the game
+        self.end_reason: Optional[str] = None
         self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
         self._trying = any(a.ensures for a in game.actions)  # some moves are legal only by what they do
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
@@ -453,6 +454,7 @@ class State:
         self._log_chars += len(text)
         self.log.append((self.turn_player.index, text))
         self._journal.append((ADDED, self.log))
+        readers: Optional[frozenset]
         if to is not None:
             readers = frozenset(p.index for p in (to if isinstance(to, list) else [to]) if p is not None)
         else:
@@ -889,7 +891,7 @@ class State:
         except WRONG_KIND as err:
             raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err) from None
 
-    def _drawn_so_far(self):
+    def _drawn_so_far(self) -> tuple[tuple, tuple, int]:
         """What a Pending keeps of the draws its move made before the choice: (outcomes, their sizes, the chance
         events made)."""
         return tuple(self._script.used), tuple(self._script.sizes), self._chance_count
@@ -1008,5 +1010,6 @@ class State:
         return explain(self, text).player
 
     # ------------------------------------------------------------ what a player sees
-    def view(self, seat):
+    def view(self, seat: int) -> View:
+        """What `seat` may see of the state (engine/view.py)."""
         return view(self, seat)

@@ -222,7 +222,7 @@ def describe_move(S, move, seat):
     label = getattr(move.action, "label", None)
     if label is None:
         return text
-    L = [None] * move.action.size
+    L: list = [None] * move.action.size
     for prm, v in zip(move.action.params, move.args):
         L[prm.slot] = v if text == move.text or not hidden_from(v, seat) else f"a {v.kind.name}"
     try:

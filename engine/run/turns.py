@@ -48,12 +48,14 @@ def end_turn(S):
 
 def next_phase(S):
     """Move on through the phases whose `until` holds."""
-    phases = S.game.phases
-    while S.phase + 1 < len(phases):
-        until = phases[S.phase].until
+    phases, phase = S.game.phases, S.phase
+    assert phase is not None  # (a game with phases)
+    while phase + 1 < len(phases):
+        until = phases[phase].until
         if until is None or not until(S):
             break
-        S.set_attr(S, "phase", S.phase + 1)
+        phase += 1
+        S.set_attr(S, "phase", phase)
 
 
 def stuck(S):
