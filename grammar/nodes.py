@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import threading
 from fractions import Fraction
+from functools import partial
 from typing import Any, ClassVar, Iterator, Optional, Union
 
 import attrs
@@ -736,12 +737,13 @@ class Dispatch(dict):
     def __missing__(self, node_class: type) -> Any:
         found = getattr(self.visitor, self.prefix + node_class.__name__, None)
         if found is None:
-            prefix = self.prefix
-
-            def found(visitor, node, *args):
-                return visitor.missing(prefix, node, *args)
+            found = partial(_call_missing, self.prefix)
         self[node_class] = found
         return found
+
+
+def _call_missing(prefix: str, visitor: "NodeVisitor", node, *args) -> Any:
+    return visitor.missing(prefix, node, *args)
 
 
 class NodeVisitor:
