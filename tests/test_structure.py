@@ -80,6 +80,7 @@ def test_ruff_is_clean():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_is_clean(tmp_path):
     pytest.importorskip("mypy")
     # the package as it installs: mire/ holds mire_pkg's files and the folders of the layout

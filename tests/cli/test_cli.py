@@ -226,6 +226,7 @@ def test_perft():
     assert text.output == "depth 1: 9\ndepth 2: 72\n"
 
 
+@pytest.mark.slow
 def test_perft_of_the_full_tic_tac_toe_tree():
     # The well-known counts: games end early from depth 5 on.
     from mire.engine import load_game

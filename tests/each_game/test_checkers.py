@@ -139,6 +139,7 @@ def game():
 PUBLISHED = [7, 49, 302, 1469, 7361, 36768, 179740]
 
 
+@pytest.mark.slow
 def test_perft_from_the_start_has_the_published_counts(game):
     assert perft(game.new_state(), 7) == PUBLISHED  # 10 to 15 s
 

@@ -104,6 +104,7 @@ def test_perft_from_the_start_has_the_published_counts(game):
     assert perft(started(game), 3) == [20, 400, 8902]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fen, depth, counts", [
     (KIWIPETE, 2, [48, 2039]),
     (POSITION_3, 4, [14, 191, 2812, 43238]),
@@ -118,6 +119,7 @@ THREEFOLD, DEAD, FIFTY = "the same position for the third time", "neither side c
     "fifty moves without a capture or a pawn move"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start, expected_endings, en_passants", [
     (None, {THREEFOLD: 1, "white mates": 2, DEAD: 7, "black mates": 1, FIFTY: 1}, 2),
     (KIWIPETE, {DEAD: 10, "stalemate": 1, FIFTY: 1}, 1),

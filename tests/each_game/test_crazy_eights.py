@@ -13,7 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from test_positions import CRAZY_EIGHTS_POSITION  # noqa: E402
 
 from mire.engine import load_game
 from mire.engine.run.arrange import arrange
@@ -21,6 +20,8 @@ from mire.engine.run.knowledge import Worlds
 from mire.grammar.position import parse_position
 
 GAME = Path(__file__).parents[1] / "games" / "crazy-eights.mire"
+# the position of tests/engine/test_positions.py: 9 cards in play, 2 in the stock
+CRAZY_EIGHTS_POSITION = (GAME.parent / "crazy-eights-nine-cards.pos").read_text(encoding="utf-8")
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 DECK = [f"{r}-{s}" for s in SUITS for r in RANKS]

@@ -171,6 +171,7 @@ def test_random_games_agree_with_the_plain_implementation(game, seed):
     played(game, seed)
 
 
+@pytest.mark.slow
 def test_the_random_games_meet_every_kind_of_move_and_end(game):
     seen = set()
     for seed in range(30):
@@ -186,6 +187,7 @@ def test_the_random_games_meet_every_kind_of_move_and_end(game):
                     "the side taken from is left with one piece", "the side taken from is joined"}, seen
 
 
+@pytest.mark.slow
 def test_perft_from_positions_met_in_play(game):
     """Every 40th move of a few games, with fewer pieces and broken lines: perft 3 in the engine and in the plain
     implementation."""

@@ -188,6 +188,7 @@ def test_perft_from_the_start_agrees_with_the_plain_version_and_the_published_co
     assert perft(state, 4) == plain_perft(Plain(), 4) == [10, 100, 1212, 14332]
 
 
+@pytest.mark.slow
 def test_perft_with_promotions_agrees_with_the_plain_version_and_the_published_counts():
     state = load_game(str(GAME)).new_state(seed=0)
     arrange(state, parse_position(PROMOTION_POSITION, "promotion.pos"), "promotion.pos")
@@ -196,6 +197,7 @@ def test_perft_with_promotions_agrees_with_the_plain_version_and_the_published_c
     assert perft(state, 5) == plain_perft(plain, 5) == [8, 49, 508, 3117, 39171]
 
 
+@pytest.mark.slow
 def test_random_games_have_the_plain_versions_moves_and_end_as_it_says():
     game = load_game(str(GAME))
     endings, promotions = {}, 0

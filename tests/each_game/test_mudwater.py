@@ -465,6 +465,7 @@ def check_end(s):
     assert len(out.extra["notes"]) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, n", [("mudwater", 1000), ("mudwater-advanced", 200)])
 def test_random_playouts_end_without_error(name, n):
     g = load_game(name)

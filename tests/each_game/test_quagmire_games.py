@@ -65,6 +65,7 @@ def check_the_end(s, n):
             assert b.space.name not in beetles
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_a_thousand_random_playouts_end_without_error(game, n):
     lengths = []

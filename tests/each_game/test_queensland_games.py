@@ -134,6 +134,7 @@ def test_undo_restores_every_position_through_secret_choices(game):
         assert state_snapshot(s) == before[-1]
 
 
+@pytest.mark.slow
 def test_a_thousand_random_playouts_end_without_error(game):
     # the 1,000 playouts, spread over the player counts (the checks above run on fewer)
     ended = 0

@@ -270,6 +270,7 @@ def play_random(seed, stats):
     return state
 
 
+@pytest.mark.slow
 def test_random_games_follow_the_plain_rules_and_hide_what_they_must():
     stats = {"followed": 0, "void": 0, "trumped": 0}
     for i in range(GAMES):

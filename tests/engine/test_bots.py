@@ -150,6 +150,7 @@ def test_a_decision_is_the_seeds_and_leaves_the_state_alone():
         assert first in state.legal_moves()
 
 
+@pytest.mark.slow
 def test_the_search_makes_choices_inside_moves_and_secret_ones():
     state = load_game("queensland").new_state(seed=2, players=3)
     bots = [SearchBot(iterations=2, seed=s, rollout_limit=20) for s in range(3)]

@@ -28,6 +28,7 @@ def run(*args):
     return out
 
 
+@pytest.mark.slow
 def test_a_series_on_the_cluster_is_the_series_here(local_ray):
     args = ["simulate", "mosquito-show", "-n", "16", "--seed", "4"]
     here = run(*args, "--jobs", "1")

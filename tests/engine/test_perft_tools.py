@@ -2,6 +2,7 @@
 at each depth by result. Checked against tic-tac-toe's well-known game tree."""
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from mire.cli.main import main
@@ -12,6 +13,7 @@ from mire.engine.analysis.perft import divide, perft
 ENDED = {5: {"X": 1440}, 6: {"O": 5328}, 7: {"X": 47952}, 8: {"O": 72576}, 9: {"X": 81792}}
 
 
+@pytest.mark.slow
 def test_terminals_are_the_games_that_end_at_each_depth():
     terminals: list = []
     counts = perft(load_game("tic-tac-toe").new_state(), 9, terminals)

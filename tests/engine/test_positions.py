@@ -165,23 +165,7 @@ CRAZY_EIGHTS = str(GAMES / "crazy-eights.mire")
 # king of spades, 2 holds the 5 of spades and the 9 of hearts; each zone is written bottom first, so the 5 of
 # diamonds is the top discard and the 3 of hearts the top of the stock, the next card drawn. The 43 cards
 # written nowhere are in the supply, out of the game.
-CRAZY_EIGHTS_POSITION = """position of crazy-eights
-# the cards in play
-8c = card(rank: 8, suit: clubs)
-5h = card(rank: 5, suit: hearts)
-Ks = card(rank: K, suit: spades)
-5s = card(rank: 5, suit: spades)
-9h = card(rank: 9, suit: hearts)
-2c = card(rank: 2, suit: clubs)
-5d = card(rank: 5, suit: diamonds)
-7s = card(rank: 7, suit: spades)
-3h = card(rank: 3, suit: hearts)
-hand of 1: 8c 5h Ks
-hand of 2: 5s 9h
-discard: 2c 5d
-stock: 7s 3h
-to move: 1
-"""
+CRAZY_EIGHTS_POSITION = (GAMES / "crazy-eights-nine-cards.pos").read_text(encoding="utf-8")
 
 
 def labels(zone):

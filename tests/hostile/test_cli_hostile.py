@@ -60,6 +60,7 @@ def test_the_move_summary_compares_each_value_a_bounded_number_of_times(monkeypa
     assert _CountedText.compared <= 2 * len(moves)
 
 
+@pytest.mark.slow
 def test_a_screen_works_out_the_moves_once_a_position(monkeypatch):
     calls = []
     real = move_list.move_fields
@@ -77,6 +78,7 @@ def test_a_screen_works_out_the_moves_once_a_position(monkeypatch):
     assert len(calls) == n + len(s.state.legal_moves())
 
 
+@pytest.mark.slow
 @needs_a_pty
 @pytest.mark.parametrize("name, summary, tall", [("many_moves.mire", "pick ×49999:", False),
                                                  ("wide_moves.mire", "place ×", True)])

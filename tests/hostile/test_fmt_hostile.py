@@ -212,6 +212,7 @@ def _repeating(blocks: int) -> str:
     return GAME + "action place(c in cells where empty(c)):\n" + body + "  place mark for mover at c\n"
 
 
+@pytest.mark.slow
 def test_a_large_diff_is_found_line_by_line(monkeypatch, tmp_path):
     compared: list = []
 

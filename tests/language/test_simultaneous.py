@@ -103,6 +103,7 @@ def test_goofspiel_solved_exactly_equals_the_enumeration(goofspiel, cards):
     assert solution.unfinished == 0
 
 
+@pytest.mark.slow
 def test_mire_solve_exact_on_goofspiel_of_four_cards_equals_the_enumeration():
     win, draw, red_score, blue_score = goofspiel_by_enumeration(4)
     assert (win, draw, red_score) == (Fraction(29, 72), Fraction(7, 36), Fraction(15, 4))  # as worked out once
@@ -228,6 +229,7 @@ def test_nobody_sees_an_answer_before_all_are_in(goofspiel):
     assert all(notes == by_red[0] for notes in by_red) and len(by_red[0]) == 1
 
 
+@pytest.mark.slow
 def test_the_search_bot_answers_for_its_seat_alone_and_beats_random_bids(goofspiel):
     state = at_the_first_bids(goofspiel)
     before = snapshot(state)

@@ -241,6 +241,7 @@ def _variant_folder(tmp_path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_variants_replace_jumps_to_the_base_definition(tmp_path):
     folder = _variant_folder(tmp_path)
     variant = (folder / "mudwater-advanced.mire").read_text()
