@@ -30,8 +30,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PLAY = """
 from mire.engine import load_game
-from mire.engine.analysis.playout import play_game, series_rng
 from mire.engine.bots import RandomBot
+try:
+    from mire.engine.analysis.playout import play_game, series_rng
+except ImportError:  # (a version from before the engine was laid out in layers: engine/analysis/)
+    from mire.engine.playout import play_game, series_rng
 g = load_game({game!r})
 try:
     s = g.new_state(seed=0, players={players}, records=False)

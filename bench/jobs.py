@@ -5,7 +5,7 @@
 Each game is simulated with each number of processes in turn, R rounds (default 3), each run a new process
 (`mire simulate GAME -n N --jobs J --json`); the figure is the best playouts per second of each (the CLI's
 own clock, the game's loading left out), and the speed-up against the first number. The results themselves
-are the same for every number of processes (tests/test_parallel.py). On a machine shared with other work the
+are the same for every number of processes (tests/engine/test_parallel.py). On a machine shared with other work the
 speed-up is what the cores left free allow: say how loaded the machine was (`uptime`) with the figures.
 """
 import argparse

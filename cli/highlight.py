@@ -2,7 +2,7 @@
 (`pygments_lexer.py`) and the TextMate grammar of the editors (`editors/mire.tmLanguage.json`) are made;
 the Vim syntax file (`editors/vim/`) is made from the same word lists.
 
-The words come from the grammar's keywords (tests/test_highlight.py checks that every quoted word of
+The words come from the grammar's keywords (tests/cli/test_highlight.py checks that every quoted word of
 mire.lark is here, and that both highlighters mark every keyword the parser reads in the bundled games);
 the builtin names and functions come from the engine's library (engine/run/library.py). Write the editors'
 files again after a change with `python -m mire.regenerate`.

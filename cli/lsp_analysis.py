@@ -450,7 +450,7 @@ Scopes = list  # of {name: _Binding}, innermost last
 _NO_TYPE: dict = {}
 
 
-class _Collector:
+class _Collector(N.NodeVisitor):
     """Walks this file's items: declarations, uses of names (with the binding of each local), the outline.
     A method per node class (`item_Board`, `stmt_Let`, `expr_Name`), like the checker's."""
 
@@ -559,8 +559,7 @@ class _Collector:
         return Type(t.name)
 
     def item(self, item, replaces=False) -> Optional[Symbol]:
-        method = getattr(self, "item_" + type(item).__name__, None)
-        return method(item, replaces) if method is not None else None
+        return self.visit("item_", item, replaces)
 
     def symbol(self, name, what, span, where, detail="", children=()) -> Symbol:
         whole = self.place(span)
@@ -751,7 +750,7 @@ class _Collector:
         end = stmts[-1].span if stmts else whole
         scopes = scopes + [{}]
         for s in stmts:
-            getattr(self, "stmt_" + type(s).__name__, self.stmt_any)(s, scopes, end)
+            self.visit("stmt_", s, scopes, end)
 
     def stmt_any(self, s, scopes, end):
         """The expressions of a statement that binds no name, in field order."""
@@ -833,12 +832,17 @@ class _Collector:
     # ------------------------------------------------------------ expressions
     def expr(self, e, scopes: Scopes, typed: Optional[dict] = None):
         """Record the names of `e`. `typed` maps nodes of a re-parsed template hole to the checker's."""
-        method = getattr(self, "expr_" + type(e).__name__, None)
-        if method is not None:
-            method(e, scopes, typed)
-            return
-        for child in e.children():
-            self.expr(child, scopes, typed)
+        self.visit("expr_", e, scopes, typed)
+
+    def missing(self, prefix, node, *args):
+        """An item with nothing to index gives no symbol; a statement that binds no name, or an expression
+        that names nothing itself, has its expressions indexed (see stmt_any), in field order."""
+        if prefix == "stmt_":
+            self.stmt_any(node, *args)
+        elif prefix == "expr_":
+            for child in node.children():
+                self.expr(child, *args)
+        return None
 
     def checked_type(self, e, typed) -> Optional[Type]:
         return self.type_of(typed.get(e, e) if typed is not None else e)

@@ -43,7 +43,7 @@ _ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank b
 MAX_INFERENCE_PASSES = 4
 
 
-class Checker:
+class Checker(N.NodeVisitor):
     def __init__(self, module: N.Module, library: Library, inferred=None):
         self.ctx = Context(module, library)
         self.module = module
@@ -129,40 +129,58 @@ class Checker:
                     self.error("E030", f"`{word}` is given twice (first on line {once[word].span.line})", item.span,
                                f"a game has one `{word}` line; remove one of them")
                 once[word] = item
-            self._collect_item(item, values, rules)
+            self.visit("collect_", item, values, rules)
 
-    def _collect_item(self, item, values, rules) -> None:
+    # one collect_<Decl> per declaration: what it adds to the symbol tables (a phase's items are collected
+    # with the game's, above)
+    def collect_Game(self, item, values, rules) -> None:
+        self.sym.title = item.title
+
+    def collect_Players(self, item, values, rules) -> None:
+        self.sym.players = item
+
+    def collect_First(self, item, values, rules) -> None:
+        self.sym.first = item
+
+    def collect_Rank(self, item, values, rules) -> None:
+        self.sym.rank = item
+
+    def collect_About(self, item, values, rules) -> None:
+        self.sym.about = item
+
+    def collect_Enum(self, item, values, rules) -> None:
         sym = self.sym
-        if isinstance(item, N.Game):
-            sym.title = item.title
-        elif isinstance(item, N.Players):
-            sym.players = item
-        elif isinstance(item, N.First):
-            sym.first = item
-        elif isinstance(item, N.Rank):
-            sym.rank = item
-        elif isinstance(item, N.About):
-            sym.about = item
-        elif isinstance(item, N.Stuck):
-            self._collect_stuck(item)
-        elif isinstance(item, N.Enum):
-            if self._declare(values, rules, "enum", item.name, item):
-                sym.enums[item.name] = item
-                for v in item.values:
-                    if v in sym.enum_values:
-                        self.error("E030", f"enum value '{v}' is already a value of '{sym.enum_values[v]}'",
-                                   item.span, "enum values are names shared by the whole game, so two enums "
-                                   f"cannot both have a '{v}'; rename one of them", focus=v)
-                    elif self._declare(values, rules, "enum value", v, item):
-                        sym.enum_values[v] = item.name
-        elif type(item) in _NAMED:
-            kind, table = _NAMED[type(item)]
-            if self._declare(values, rules, kind, item.name, item):
-                getattr(sym, table)[item.name] = item
-        elif type(item) in _LISTED:
-            getattr(sym, _LISTED[type(item)]).append(item)
+        if self._declare(values, rules, "enum", item.name, item):
+            sym.enums[item.name] = item
+            for v in item.values:
+                if v in sym.enum_values:
+                    self.error("E030", f"enum value '{v}' is already a value of '{sym.enum_values[v]}'",
+                               item.span, "enum values are names shared by the whole game, so two enums "
+                               f"cannot both have a '{v}'; rename one of them", focus=v)
+                elif self._declare(values, rules, "enum value", v, item):
+                    sym.enum_values[v] = item.name
 
-    def _collect_stuck(self, item: N.Stuck) -> None:
+    def _collect_named(self, item, values, rules) -> None:
+        """A declaration that defines a name (see _NAMED): into its table, unless the name is taken."""
+        kind, table = _NAMED[type(item)]
+        if self._declare(values, rules, kind, item.name, item):
+            getattr(self.sym, table)[item.name] = item
+
+    collect_Board = collect_Kind = collect_Zone = collect_Var = collect_Const = collect_Def = collect_Proc = \
+        collect_Action = collect_Trigger = collect_Option = _collect_named
+
+    def _collect_listed(self, item, values, rules) -> None:
+        """A declaration that only adds to a list (see _LISTED)."""
+        getattr(self.sym, _LISTED[type(item)]).append(item)
+
+    collect_Pieces = collect_Setup = collect_Input = collect_Show = collect_Status = _collect_listed
+
+    def collect_VariantOf(self, item, values, rules) -> None:
+        """A variant's own lines: the front end merges them into the base game before the checker runs."""
+
+    collect_ReplaceItem = collect_RemoveItem = collect_VariantOf
+
+    def collect_Stuck(self, item: N.Stuck, values, rules) -> None:
         """`when stuck`: once for the game, and once in any phase where it differs."""
         stuck = self.sym.stuck
         if item.phase in stuck:

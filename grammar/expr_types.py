@@ -44,7 +44,9 @@ from .wording import a, closest, did_you_mean, may_suggest, short_text, words
 _STEPS = ("dir", "offset")  # the types of a step on a board
 
 
-class ExpressionChecker:
+class ExpressionChecker(N.NodeVisitor):
+    typers = N.Dispatch("type_")  # type_<Expr class>(e, scope) -> the Type of e
+
     def __init__(self, ctx: Context, inferred: Optional[dict[str, tuple[Type, ...]]] = None):
         self.ctx = ctx
         self.sym = ctx.sym
@@ -66,10 +68,7 @@ class ExpressionChecker:
 
     # ------------------------------------------------------------ entry points
     def expr(self, e: N.Expr, scope: CheckScope) -> Type:
-        method = getattr(self, "type_" + type(e).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"the checker cannot type a {type(e).__name__}")
-        t = method(e, scope)
+        t = self.typers[e.__class__](self, e, scope)
         self.ctx.types[e] = t
         return t
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import threading
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Optional, Union, cast
 
 import attrs
@@ -724,3 +725,57 @@ def concrete_subclasses(base: type) -> list[type]:
         if cls.__module__ == __name__ and globals().get(cls.__name__) is cls:
             out.append(cls)
     return sorted(out, key=lambda c: c.__name__)
+
+
+
+class Dispatch(dict):
+    """One visitor class's methods for one prefix, by node class: {N.If: Checker.check_If, ...}, filled as node
+    classes are met (the method `prefix + class name`, else one that calls the visitor's `missing`). Declared
+    on a visitor as `checks = Dispatch("check_")`; every subclass gets its own (see NodeVisitor)."""
+
+    def __init__(self, prefix: str, visitor: Optional[type] = None):
+        super().__init__()
+        self.prefix, self.visitor = prefix, visitor
+
+    def __missing__(self, node_class: type) -> Any:
+        found = getattr(self.visitor, self.prefix + node_class.__name__, None)
+        if found is None:
+            found = partial(_call_missing, self.prefix)
+        self[node_class] = found
+        return found
+
+
+def _call_missing(prefix: str, visitor: "NodeVisitor", node, *args) -> Any:
+    return visitor.missing(prefix, node, *args)
+
+
+class NodeVisitor:
+    """Dispatch by a node's class name, the one way every phase walks the AST (after Jinja2's `visitor.py`):
+    `visit("check_", node, ...)` calls the visitor's `check_<NodeClass>(node, ...)`: the checker's `check_If`,
+    the type checker's `type_Call`, the compiler's `compile_If`, the emitter's `emit_Call`, the language
+    server's `expr_Name`. A node class with no such method goes to `missing`.
+
+    The methods found are kept per visitor class and prefix in a `Dispatch` table, so a dispatch is one
+    dictionary lookup. A hot path names its table as a class attribute (`emitters = Dispatch("emit_")`) and
+    calls `self.emitters[e.__class__](self, e, scope)`: no frame more than a direct call."""
+    _tables: ClassVar[dict[str, Dispatch]] = {}
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._tables = {}
+        for name in dir(cls):
+            declared = getattr(cls, name, None)
+            if isinstance(declared, Dispatch):
+                table = cls._tables[declared.prefix] = Dispatch(declared.prefix, cls)
+                setattr(cls, name, table)
+
+    def visit(self, prefix: str, node, *args) -> Any:
+        table = self._tables.get(prefix)
+        if table is None:
+            table = type(self)._tables[prefix] = Dispatch(prefix, type(self))
+        return table[node.__class__](self, node, *args)
+
+    def missing(self, prefix: str, node, *args) -> Any:
+        """What a node with no `prefix + class name` method gets: by default an error for the developer (the
+        structure test keeps every phase complete); a visitor that handles the rest alike says so here."""
+        raise NotImplementedError(f"{type(self).__name__} has no {prefix}{type(node).__name__}")

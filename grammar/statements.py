@@ -21,7 +21,9 @@ _EFFECTS = {N.Place: "place", N.Move: "move", N.Remove: "remove", N.Flip: "flip"
 EFFECT_CONTEXTS = ("action", "proc", "setup", "trigger")
 
 
-class StatementChecker:
+class StatementChecker(N.NodeVisitor):
+    checks = N.Dispatch("check_")  # check_<Stmt class>(s, scope, context)
+
     def __init__(self, ctx: Context, exprs: ExpressionChecker):
         self.ctx = ctx
         self.sym = ctx.sym
@@ -61,15 +63,13 @@ class StatementChecker:
                        "move is made; move it to the top of the action, or use `if`")
 
     def stmt(self, s: N.Stmt, scope: CheckScope, context: str) -> None:
-        method = getattr(self, "check_" + type(s).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"the checker cannot check a {type(s).__name__}")
+        method = self.checks[s.__class__]
         if context == "def":
             self._no_effect_in_def(s)
         outer = self.exprs.effects_ok
         self.exprs.effects_ok = context in EFFECT_CONTEXTS and not isinstance(s, N.Require)
         try:
-            method(s, scope, context)
+            method(self, s, scope, context)
         finally:
             self.exprs.effects_ok = outer
 

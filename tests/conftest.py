@@ -1,4 +1,10 @@
+import sys
+from pathlib import Path
+
 import pytest
+
+# the helpers the test files share (plain_games.py, terminal.py, fuzz.py) live here, beside the areas' folders
+sys.path.insert(0, str(Path(__file__).parent))
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ traceback, an internal error or a hang.
 
     python tests/fuzz.py [--cases 10000] [--seed 1] [--seconds-per-case 10]
 
-tests/test_fuzz.py runs a few hundred cases with a fixed seed; run many more by hand, under a memory cap
+tests/hostile/test_fuzz.py runs a few hundred cases with a fixed seed; run many more by hand, under a memory cap
 (`ulimit -v 2000000`), before trusting a change to the front end or the engine.
 """
 from __future__ import annotations

@@ -17,6 +17,7 @@ from mire.engine.build.compiler import Compiler
 from mire.engine.build.expressions import Emitter
 from mire.engine.run.library import BUILTINS, LIBRARY, NAMES
 from mire.grammar import nodes as N
+from mire.grammar.checker import Checker
 from mire.grammar.expr_types import ExpressionChecker
 from mire.grammar.statements import StatementChecker
 
@@ -35,11 +36,25 @@ def test_every_expression_is_typed_and_emitted(cls):
     assert hasattr(Emitter, f"emit_{cls.__name__}"), f"expressions.py has no emit_{cls.__name__}"
 
 
-def test_the_node_classes_are_all_found():
-    found = set(N.concrete_subclasses(N.Stmt) + N.concrete_subclasses(N.Expr))
-    declared = {c for c in vars(N).values() if isinstance(c, type) and issubclass(c, (N.Expr, N.Stmt))}
-    assert found == declared - {N.Expr, N.Stmt}
-    assert {"If", "Choose", "Log", "Assign", "Call", "Filter", "Comprehension", "Name"} <= {c.__name__ for c in found}
+@pytest.mark.parametrize("cls", N.concrete_subclasses(N.Decl), ids=lambda c: c.__name__)
+def test_every_declaration_is_collected(cls):
+    # (a phase's own items are collected with the game's: Checker.collect opens it)
+    assert cls is N.Phase or hasattr(Checker, f"collect_{cls.__name__}"), f"checker.py has no collect_{cls.__name__}"
+
+
+@pytest.mark.parametrize("base", [N.Stmt, N.Expr, N.Decl], ids=lambda c: c.__name__)
+def test_the_node_classes_are_all_found(base):
+    found = set(N.concrete_subclasses(base))
+    declared = {c for c in vars(N).values() if isinstance(c, type) and issubclass(c, base)}
+    assert found == declared - {base}
+    assert len(found) > 10
+
+
+def test_every_phase_dispatches_through_the_node_visitor():
+    for visitor in (Checker, StatementChecker, ExpressionChecker, Compiler, Emitter):
+        assert issubclass(visitor, N.NodeVisitor), visitor
+    assert {"If", "Choose", "Log", "Assign"} <= {c.__name__ for c in N.concrete_subclasses(N.Stmt)}
+    assert {"Call", "Filter", "Comprehension", "Name"} <= {c.__name__ for c in N.concrete_subclasses(N.Expr)}
 
 
 def test_the_checker_sees_the_builtins_the_engine_runs():
@@ -78,6 +93,7 @@ def test_ruff_is_clean():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_is_clean(tmp_path):
     pytest.importorskip("mypy")
     # the package as it installs: mire/ holds mire_pkg's files and the folders of the layout

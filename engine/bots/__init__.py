@@ -10,7 +10,7 @@
 
 A bot sees a game only through `state.view(seat)`, the legal moves, and what the engine offers a seat
 (`mire.engine.run.knowledge`): it never reads what its seat cannot see. Each kind of bot is registered in `BOTS`
-(below), with a quick spec of it that decides the same on every machine: tests/test_bots.py checks every
+(below), with a quick spec of it that decides the same on every machine: tests/engine/test_bots.py checks every
 registered bot that claims honesty on every bundled game (its decision never changes when what its seat
 cannot see is scrambled). A new bot is registered there, and parse_spec and BotSpec.make learn its name.
 """

@@ -335,7 +335,9 @@ class CompiledGame:
         return reason(S) if reason is not None else None
 
 
-class Compiler:
+class Compiler(N.NodeVisitor):
+    compilers = N.Dispatch("compile_")  # compile_<Stmt class>(s, scope) -> the lines of Python of s
+
     def __init__(self, checked: Checked, sources: dict[str, str], name: str, option_values=None):
         self.checked = checked
         self.sym = checked.symbols
@@ -858,10 +860,7 @@ class Compiler:
         return lines or ["pass"]
 
     def stmt(self, s: N.Stmt, scope: EmitScope) -> list[str]:
-        method = getattr(self, "compile_" + type(s).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"the compiler cannot build a {type(s).__name__}")
-        return method(s, scope)
+        return self.compilers[s.__class__](self, s, scope)
 
     def local(self) -> str:
         """A new local of the function being built."""

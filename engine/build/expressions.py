@@ -138,8 +138,9 @@ def params_scope(params) -> tuple[Frame, EmitScope]:
     return frame, scope
 
 
-class Emitter:
+class Emitter(N.NodeVisitor):
     """Builds functions from expressions of one checked game."""
+    emitters = N.Dispatch("emit_")  # emit_<Expr class>(e, scope) -> the Python source of e
 
     def __init__(self, checked: Checked, where: Callable[[N.Node], str], option_values: Optional[dict] = None):
         self.checked = checked
@@ -237,10 +238,7 @@ class Emitter:
             kept = self._keep_in_loop(e, scope)
             if kept is not None:
                 return kept
-        method = getattr(self, "emit_" + type(e).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"the compiler cannot build a {type(e).__name__}")
-        return method(e, scope)
+        return self.emitters[e.__class__](self, e, scope)
 
     # -------------------------------------------------- values kept while a loop of an expression runs
     @contextmanager
