@@ -405,7 +405,8 @@ class State:
         except RecursionError:
             raise RuleError("the setup calls a rule that calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError.wrong_kind("the setup used a value of the wrong kind", err) from None
+            raise RuleError.wrong_kind("the setup used a value of the wrong kind", err,
+                                       self.game.rules_line(err)) from None
 
     def _build_players(self):
         game, n = self.game, self.n
@@ -1219,7 +1220,8 @@ class State:
         except RecursionError:
             raise RuleError("a rule calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
+            raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err,
+                                       self.game.rules_line(err)) from None
         if len(moves) > MAX_LEGAL_MOVES:
             raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
         if self._trying:
@@ -1375,13 +1377,14 @@ class State:
                 self._run(pending.move, pending.choices, mark, steps=pending.drawn)
             self.pending = pending
             self._version += 1
+            # (where the built code tells the rules line that failed, it is named; else the move's rule)
+            where = self.game.rules_line(err) or getattr((move if pending is None else pending.move).action,
+                                                          "where", None)
             if isinstance(err, RuleError) and err.where is None:
-                # (a builtin that ran out of steps knows no line: the move's rule is named instead)
-                raise RuleError(str(err), getattr((move if pending is None else pending.move).action, "where", None)) \
-                    from None
+                # (a builtin that ran out of steps knows no line)
+                raise RuleError(str(err), where) from None
             if isinstance(err, RuleError) or not isinstance(err, Exception):
                 raise
-            where = getattr((move if pending is None else pending.move).action, "where", None)
             if isinstance(err, MemoryError):
                 raise RuleError("the move ran out of memory", where) from None
             # (in the rules' words where they are known: never Python's class names nor its messages)
@@ -1688,12 +1691,14 @@ class State:
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except _WRONG_KIND as err:
-            raise RuleError.wrong_kind(f"rule '{act.name}' used a value of the wrong kind", err, act.where) from None
+            raise RuleError.wrong_kind(f"rule '{act.name}' used a value of the wrong kind", err,
+                                       self.game.rules_line(err) or act.where) from None
         self.pending = None
         try:
             self._end_turn()
         except _WRONG_KIND as err:
-            raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err) from None
+            raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err,
+                                       self.game.rules_line(err)) from None
 
     def _drawn_so_far(self):
         """What a Pending keeps of the draws its move made before the choice: (outcomes, their sizes, the chance
