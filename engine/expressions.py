@@ -183,7 +183,8 @@ class Emitter:
         # a function built is a part of it, never shown as a rule of its own
         self.code = GeneratedCode()
         module = checked.module
-        self._naming: list[tuple[str, str, str, Optional[Origin]]] = [(self.where(module), "game", "part", None)]
+        self._naming: list[tuple[str, str, str, Optional[Origin], int]] = [(self.where(module), "game", "part", None,
+                                                                             0)]
         self._writing = 0
 
     # -------------------------------------------------- building
@@ -209,7 +210,7 @@ class Emitter:
         """Name the functions built inside `<mire WHERE TITLE>`; the one whose source is not written inside
         another's has this `role` ("rule", "moves", "def", "proc": shown by `mire check --python`; "part": not);
         `text`: the rules line at `where`, named in a comment above the lines written for it."""
-        self._naming.append((where, title, role, Origin(where, text) if text else None))
+        self._naming.append((where, title, role, Origin(where, text) if text else None, self._writing))
         try:
             yield
         finally:
@@ -217,10 +218,10 @@ class Emitter:
 
     def _name(self, where: Optional[str] = None) -> tuple[str, str, str, Optional[Origin]]:
         """(file name, title, role, the origin of lines written for no statement) of the next function built."""
-        at, title, role, origin = self._naming[-1]
+        at, title, role, origin, writing = self._naming[-1]
         if where is not None and where != at:
             at, origin = where, Origin(where, "")
-        if self._writing:  # (built while another's source is written: named as a part of it)
+        if self._writing > writing:  # (built while the source of the one named so is written: a part of it)
             role, title = "part", f"{title}: part"
         if origin is None:
             origin = Origin(at, "")

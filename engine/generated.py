@@ -66,7 +66,8 @@ class GeneratedCode:
 
     # ------------------------------------------------------------ while the game is built
     def mark(self, where: str, text: str) -> str:
-        """The marker to end each line written for the rules line `where` (whose text is `text`) with."""
+        """The marker to end each line written for the rules line `where` (whose text is `text`) with; alone on a
+        line, it is a comment naming that rules line."""
         self._origins.append(Origin(where, _one_line(text)))
         return f"  #@{len(self._origins) - 1}"
 
@@ -99,6 +100,8 @@ class GeneratedCode:
                 origins.append(origin)
             if found:
                 last = origin
+            if found and not line.strip():  # (a line that only names its rules line: its comment alone)
+                continue
             out.append(line)
             origins.append(origin)
         return out, origins

@@ -116,39 +116,37 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
     spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index. A parameter's
     `domain`, if not None, is (name, source): its items are made into that name just before its loop (the
     first parameter's by a line before the comprehension). `exists`: the body of `exists(S)` instead, true when
-    the action has a legal move (the same loops, stopping at the first). `marks`: what ends the lines written for
-    each parameter, then each requirement (GeneratedCode.mark: the rules line each comes from), or None.
-    The comprehension is written one clause a line, so that each is read (and reported) with its rules line."""
-    marks = marks or [""] * (len(param_sources) + len(require_sources))
-    parts = []  # the comprehension's clauses, each with its mark
+    the action has a legal move (the same loops, stopping at the first). `marks`: a line of a comment for each
+    parameter, then each requirement, naming its rules line (GeneratedCode.mark), or None."""
+    parts = []
     first = []
     for i, (py, items, test, kept, domain) in enumerate(param_sources):
-        mark = marks[i]
         if domain is not None and i == 0:
-            first.append(f"{domain[0]} = {domain[1]}{mark}")
+            first.append(f"{domain[0]} = {domain[1]}")
         elif domain is not None:
-            parts.append(f"if ({domain[0]} := {domain[1]}) is not _UNSET{mark}")
-        parts.append(f"for {py} in {items}{mark}")
+            parts.append(f"if ({domain[0]} := {domain[1]}) is not _UNSET")
+        parts.append(f"for {py} in {items}")
         if test is not None:
-            parts.append(f"if {test}{mark}")
-        parts.extend(f"for {h} in [{kept_start(h)}]{mark}" for h in kept)  # what later conditions keep, per py
-    for r, mark in zip(require_sources, marks[len(param_sources):]):
-        parts.append(f"if {r}{mark}")
-    clauses = [f"    {p}" for p in parts]
-    head = marks[0] if param_sources else ""  # (the comprehension's first line: its first parameter's)
+            parts.append(f"if {test}")
+        parts.extend(f"for {h} in [{kept_start(h)}]" for h in kept)  # what later conditions keep, per value of py
+    for r in require_sources:
+        parts.append(f"if {r}")
+    # (one line: a clause on a line of its own would cost a jump more each time its condition fails, as Python
+    # keeps each line's instructions apart; the rules lines of the clauses are comments above it)
+    first = [mark for mark in marks or () if mark] + first
     if exists:
         if not param_sources:
-            return [f"return True if {' and '.join(f'({r})' for r in require_sources) or 'True'} else False"]
-        return first + [f"return any(True{head}"] + clauses + [")"]
+            return first + [f"return True if {' and '.join(f'({r})' for r in require_sources) or 'True'} else False"]
+        return first + [f"return any(True {' '.join(parts)})"]
     if over_board:
         py = param_sources[0][0]
-        return first + [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index]{head}"] + clauses + ["])"]
+        return first + [f"_M = S.board_moves[{memo}]", f"out.extend([_M[{py}.index] {' '.join(parts)}])"]
     args = "".join(f"{p[0]}, " for p in param_sources)
     if not param_sources:
         cond = " and ".join(f"({r})" for r in require_sources) or "True"
-        return [f"if {cond}: out.append(_Move({act_name}, ()))"]
+        return first + [f"if {cond}: out.append(_Move({act_name}, ()))"]
     if memo is None:
-        return first + [f"out.extend([_Move({act_name}, ({args})){head}"] + clauses + ["])"]
+        return first + [f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"]
     key = param_sources[0][0] if len(param_sources) == 1 else f"({args})"
     made = f"(_I.get({key}) or _keep_move(_I, {key}, {act_name}, ({args})))"
-    return first + [f"_I = S.move_memo[{memo}]", f"out.extend([{made}{head}"] + clauses + ["])"]
+    return first + [f"_I = S.move_memo[{memo}]", f"out.extend([{made} {' '.join(parts)}])"]
