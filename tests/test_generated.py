@@ -1,5 +1,5 @@
 """The Python built from the rules can be read: `mire check --python`, tracebacks, inspect.getsource, and run-time
-errors named by the rules line of the statement that failed (engine/generated.py)."""
+errors named by the rules line of the statement that failed (engine/build/generated.py)."""
 import inspect
 import linecache
 import traceback
@@ -8,8 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from mire.cli.main import main
-from mire.engine import generated, load_game
-from mire.engine.runtime import RuleError
+from mire.engine import load_game
+from mire.engine.build import generated
+from mire.engine.run.runtime import RuleError
 
 
 def test_check_python_prints_each_rule_and_listing_under_its_rules_line(snapshot):
