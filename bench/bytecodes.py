@@ -6,8 +6,8 @@ disturb (timings on a shared machine vary by 20% from run to run; this count doe
 GAME is a bundled game's name or a path to a .mire file; PLAYERS a player count (default: the game's minimum);
 GAMES how many playouts to count over (default 10), seeds 0.. as `mire simulate --seed 0` plays them (after one
 playout that is not counted, so that what is made once per state is left out). `--top N` also lists the N
-functions that execute the most, by qualified name (`_f123` and the like are functions built from the rules;
-see engine/build/expressions.py).
+functions that execute the most, by qualified name and file (a function built from the rules is named by its
+rules line, `<mire mosquito-show.mire:95 proc feed>`: `mire check --python GAME` prints them).
 
 Bytecodes are not time: a C call that does much (sorting, hashing, seeding a generator) counts as one. Use it to
 compare two versions of the engine on the same item, and check a change that it says is neutral with a timing
@@ -20,7 +20,7 @@ from collections import Counter
 
 def count(item, top):
     from mire.engine import load_game
-    from mire.engine.analysis.playout import random_playouts
+    from mire.engine.playout import random_playouts
     spec, _, games = item.partition("@")
     name, _, players = spec.partition(":")
     game = load_game(name)

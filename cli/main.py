@@ -289,8 +289,12 @@ def _hands(game, specs, players, seed, options):
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON list.")
-def check(paths, as_json):
+@click.option("--python", "as_python", is_flag=True,
+              help="Print the Python each rule, move listing, def and proc is built into, under its rules line.")
+def check(paths, as_json, as_python):
     """Check rules files: print every diagnostic, or `ok: PATH`."""
+    if as_json and as_python:
+        raise click.UsageError("--python prints source, --json diagnostics: give one of them")
     # A check makes hardly any reference cycles (the same peak memory without the cyclic collector, even for the
     # hostile files of tests/hostile), but it makes many objects: the collector's passes over them were a tenth
     # of a cold check, the one at exit most of it. So it pauses while the files are read, and at exit what is
@@ -300,18 +304,18 @@ def check(paths, as_json):
     collecting = gc.isenabled()
     gc.disable()
     try:
-        _check(paths, as_json)
+        _check(paths, as_json, as_python)
     finally:
         if collecting:
             gc.enable()
 
 
-def _check(paths, as_json):
+def _check(paths, as_json, as_python=False):
     found = []
     failed = False
     for path in paths:
         try:
-            load_game(path)
+            game = load_game(path)
         except MireError as e:
             failed = True
             shown, more = _first_diagnostics(e)
@@ -344,12 +348,21 @@ def _check(paths, as_json):
             else:
                 click.echo(f"{printable(path)}: error: {message}")
             continue
+        if as_python:
+            _print_python(game)
         if not as_json:
             click.echo(f"ok: {printable(path)}")
     if as_json:
         import json  # (json, here and in the other commands, imported where it is used: `mire check` seldom does)
         click.echo(json.dumps(found, indent=2))
     sys.exit(1 if failed else 0)
+
+
+def _print_python(game) -> None:
+    """`mire check --python`: the Python the game's rules were built into (engine/build/generated.py)."""
+    emitter = game.compiled.emitter
+    assert emitter is not None
+    click.echo("\n".join(printable(line) for line in emitter.code.listing().split("\n")))
 
 
 # ---------------------------------------------------------------------------------

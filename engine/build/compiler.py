@@ -281,6 +281,11 @@ class CompiledGame:
         assert act.scope is not None
         return self._part(self.parts, node, lambda: act.scope, bound)(S, L, *(v for _, v in bound))
 
+    def rules_line(self, err: BaseException) -> Optional[str]:
+        """`file.mire:12`: the rules line of the statement (or condition) of this game's built code that `err` went
+        through last (engine/build/generated.py), or None."""
+        return self.emitter.code.rules_line(err) if self.emitter is not None else None
+
     def definition(self, name: str) -> Optional[N.Def]:
         """The game's `def` of this name, or None (a builtin, or no such name)."""
         return self.emitter.sym.defs.get(name) if self.emitter is not None else None
@@ -392,13 +397,14 @@ class Compiler(N.NodeVisitor):
         for i, p in enumerate(sym.procs.values()):
             self.procs[p.name] = f"_proc{i}"  # the name its function has where statements are built
         for d in sym.defs.values():
-            self.emit.compile_def(d)
+            self.emit.compile_def(d, self.text(d))
         for name in sym.consts:  # every constant, used or not: one that cannot be computed is reported now
             self.emit.const_source(name)
         for p in sym.procs.values():
             _, scope = params_scope(p.params)
             self.rule_name = p.name
-            self.emit.env[self.procs[p.name]] = self.body(p.body, scope)
+            with self.emit.naming(self.where(p), f"proc {p.name}", "proc", self.text(p)):
+                self.emit.env[self.procs[p.name]] = self.body(p.body, scope)
         players = sym.players
         n_max = players.high if players else 2
         names = tuple(players.names) if players and players.names else tuple(str(i + 1) for i in range(n_max))
@@ -422,7 +428,7 @@ class Compiler(N.NodeVisitor):
                     for p in sym.pieces if p.file is None and p.kind in sym.kinds],
             zones=[ZoneSpec(z.name, z.per_player, z.visibility, z.capacity, z.size_hidden) for z in sym.zones.values()],
             vars=[self.compile_var(v) for v in sym.vars.values()],
-            setup=[self.rule("setup", None, s.body, s.span.line) for s in sym.setups],
+            setup=[self.rule("setup", None, s.body, s) for s in sym.setups],
             phases=[PhaseSpec(ph.name, self.closed(ph.until) if ph.until is not None else None)
                     for ph in sym.phases.values()],
             actions=[self.compile_action(a, i) for i, a in enumerate(sym.actions.values())],
@@ -496,16 +502,19 @@ class Compiler(N.NodeVisitor):
             return value.args[0]
         return None
 
-    def rule(self, name: str, phase: Optional[str], body: N.Block, line: int) -> CompiledRule:
+    def rule(self, name: str, phase: Optional[str], body: N.Block, node: N.Node) -> CompiledRule:
+        """A trigger or the setup (`node`: its declaration)."""
         self.rule_name = name
         frame = Frame()
-        return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.body(body, EmitScope(frame)),
-                            frame.size, line, self.chooses(body))
+        with self.emit.naming(self.where(node), name, "rule", self.text(node)):
+            fn = self.body(body, EmitScope(frame))
+        return CompiledRule(name, self.phase_index.get(phase) if phase else None, fn, frame.size, node.span.line,
+                            self.chooses(body))
 
     def compile_triggers(self) -> dict[TriggerEvent, list[CompiledRule]]:
         triggers: dict[TriggerEvent, list[CompiledRule]] = {"after move": [], "turn start": [], "end": []}
         for t in self.sym.triggers.values():
-            triggers[t.event].append(self.rule(t.name, t.phase, t.body, t.span.line))
+            triggers[t.event].append(self.rule(t.name, t.phase, t.body, t))
         return triggers
 
     def compile_rank(self) -> list[RankKey]:
@@ -632,43 +641,54 @@ class Compiler(N.NodeVisitor):
         return place
 
     def compile_action(self, a: N.Action, index: int) -> CompiledAction:
+        with self.emit.naming(self.where(a), a.name):
+            return self._compile_action(a, index)
+
+    def _compile_action(self, a: N.Action, index: int) -> CompiledAction:
         self.rule_name = a.name
         frame = Frame()
         scope = EmitScope(frame)
         params = []
         for prm in a.params:
-            dom = self.iterable(prm.domain, scope)
+            with self.emit.naming(self.where(prm), f"{a.name}: {prm.name} in"):
+                dom = self.iterable(prm.domain, scope)
             slot = scope.bind(prm.name)
             cond = None
             if prm.test is not None:
-                cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line, prm.name,
-                                 *self.words_why(prm.message, scope, prm.test))
+                with self.emit.naming(self.where(prm), f"{a.name}: {prm.name} where"):
+                    cond = Condition(self.emit.expr(prm.test, scope), self.text(prm.test), prm.test.span.line,
+                                     prm.name, *self.words_why(prm.message, scope, prm.test))
             params.append(ActionParam(prm.name, slot, dom, cond, self.text(prm.domain), prm.domain))
         requires = []
         body_nodes = []
         self._ensures = []
         for s in a.body:
             if isinstance(s, N.Require):
-                requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
-                                          *self.words_why(s.message, scope, s.test)))
+                with self.emit.naming(self.where(s), f"{a.name}: require"):
+                    requires.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None,
+                                              *self.words_why(s.message, scope, s.test)))
             else:
                 body_nodes.append(s)
-        body = self.body(tuple(body_nodes), scope)
+        with self.emit.naming(self.where(a), a.name, "rule", self.text(a)):
+            body = self.body(tuple(body_nodes), scope)
         assert frame.size == len(params)  # the frame holds the parameters alone: a move's arguments are its frame
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a), scope)
         act.ensures = self._ensures
         if a.label is not None:
-            act.label = self.emit.template(a.label, scope)
+            with self.emit.naming(self.where(a.label), f"{a.name}: as"):
+                act.label = self.emit.template(a.label, scope)
         act.chooses = self.chooses(tuple(body_nodes))
         kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
         act.over_board = self.grid_param(a)
         name = self.emit.put(act, "_act")
-        act.gen = self.emit.def_function(lambda: self.generator(a, name, index if kept else None,
-                                                                act.over_board is not None), "S, out")
+        with self.emit.naming(self.where(a), f"{a.name}: moves", "moves", self.text(a)):
+            act.gen = self.emit.def_function(lambda: self.generator(a, name, index if kept else None,
+                                                                    act.over_board is not None), "S, out")
         if act.over_board is not None:
             act.gen = self.kept_listing(a, index, act.over_board) or act.gen
-        act.exists = self.emit.def_function(lambda: self.generator(a, name, None, False, exists=True), "S")
+        with self.emit.naming(self.where(a), f"{a.name}: any move", "part", self.text(a)):
+            act.exists = self.emit.def_function(lambda: self.generator(a, name, None, False, exists=True), "S")
         act.eager_text = any(not self.type_of(p.domain).is_list_of("space") for p in a.params)
         act.dedupe = any(self.may_have_twins(self.type_of(p.domain)) for p in a.params)
         if not act.dedupe and len(a.params) > 1:  # (one parameter's moves are listed as quickly as drawn)
@@ -710,7 +730,10 @@ class Compiler(N.NodeVisitor):
         # what loop i keeps is made at its head: after the loop (and condition) before it
         params = [(py, items, cond, heads[i + 1] if i + 1 < len(heads) else [], domain)
                   for i, (py, items, cond, domain) in enumerate(gen_params)]
-        return before + generator_source(name, params, tests, memo, over_board, exists)
+        code = self.emit.code
+        marks = [code.mark(self.where(prm), self.text(prm)) for prm in a.params] + \
+            [code.mark(self.where(s), self.text(s)) for s in a.body if isinstance(s, N.Require)]
+        return before + generator_source(name, params, tests, memo, over_board, exists, marks)
 
     def sampler(self, a: N.Action, name: str, memo: Optional[int],
                 over_board: bool) -> Optional[tuple[Callable, Callable]]:
@@ -739,7 +762,10 @@ class Compiler(N.NodeVisitor):
                 tests += [self.emit.test_src(s.test, scope) for s in a.body if isinstance(s, N.Require)]
             return attempt_source(name, args, tests, memo, over_board)
         params = "S, " + ", ".join(f"_p{i}" for i in range(len(a.params)))
-        return self.emit.def_function(domains, "S"), self.emit.def_function(attempt, params)
+        with self.emit.naming(self.where(a), f"{a.name}: items to draw from", "part", self.text(a)):
+            drawn = self.emit.def_function(domains, "S")
+        with self.emit.naming(self.where(a), f"{a.name}: a drawn move", "part", self.text(a)):
+            return drawn, self.emit.def_function(attempt, params)
 
     @contextmanager
     def listing(self) -> Iterator[None]:
@@ -770,7 +796,8 @@ class Compiler(N.NodeVisitor):
             scope.bind_py(prm.name, "_p0", self.emit.items_present(prm.domain))
             with self.listing():
                 return [f"return {self.emit.test_src(condition, scope)}"]
-        return kept_lister(index, board, self.emit.def_function(test, "S, _p0"), chains, self.where(prm))
+        with self.emit.naming(self.where(prm), f"{a.name}: kept condition", "part", self.text(prm)):
+            return kept_lister(index, board, self.emit.def_function(test, "S, _p0"), chains, self.where(prm))
 
     def space_reads(self, test: N.Expr, param: str) -> Optional[set]:
         """The spaces a parameter's condition reads, as chains of directions from the parameter's space (() is the
@@ -814,7 +841,7 @@ class Compiler(N.NodeVisitor):
 
     def iterable(self, node: N.Expr, scope: EmitScope):
         """A function giving a fresh list (a board's spaces, a zone's pieces...) that effects may change."""
-        return self.emit.build(f"list({self.emit.iter_src(node, scope)})")
+        return self.emit.build(f"list({self.emit.iter_src(node, scope)})", where=self.where(node))
 
     # ------------------------------------------------------------ statements
     # A rule's statements become the lines of one Python function f(S, L) (L holds the parameters of an
@@ -860,7 +887,9 @@ class Compiler(N.NodeVisitor):
         return lines or ["pass"]
 
     def stmt(self, s: N.Stmt, scope: EmitScope) -> list[str]:
-        return self.compilers[s.__class__](self, s, scope)
+        """A statement's lines, each tagged with its rules line (engine/build/generated.py) unless a statement inside it
+        tagged it with its own."""
+        return self.emit.code.marked(self.compilers[s.__class__](self, s, scope), self.where(s), self.text(s))
 
     def local(self) -> str:
         """A new local of the function being built."""
@@ -1144,7 +1173,8 @@ class Compiler(N.NodeVisitor):
             return self.procs[proc.name]
         name = self.proc_fns[key] = self.emit.fresh("_ps")  # named first: the body may call the proc again
         _, scope = params_scope(proc.params)
-        with self.emit.apart():
+        with self.emit.apart(), self.emit.naming(self.where(proc), f"proc {proc.name} (typed)", "part",
+                                                 self.text(proc)):
             self.emit.typed(types)
             self.emit.env[name] = self.body(proc.body, scope)
         return name

@@ -21,6 +21,7 @@ from ...grammar.limits import MAX_DEPTH, MAX_LIST_DEPTH, MAX_LOOP_STEPS
 from ...grammar.symbols import Checked
 from ...grammar.types import ANY, DIR, DIRECTION_SETS, INT, KIND, NUMBER, SPACE, TEXT, Type
 from ..run.exact import sized
+from .generated import GeneratedCode, Origin, function_name
 from .hoisting import draws_random, free_locals, kept_start, random_defs
 from .kept_defs import OwnReads
 from ..run.library import BUILTINS, LIBRARY, NAMES
@@ -178,6 +179,14 @@ class Emitter(N.NodeVisitor):
         self.statements: Optional[Callable] = None
         self.proc_value: Optional[Callable] = None
         self.proc_names: set[str] = set()
+        # the functions built, readable (engine/build/generated.py): each is named after the innermost of `_naming`
+        # (where, title, role, origin: see naming); `_writing` > 0 while the source of a function is written, when
+        # a function built is a part of it, never shown as a rule of its own
+        self.code = GeneratedCode()
+        module = checked.module
+        self._naming: list[tuple[str, str, str, Optional[Origin], int]] = [(self.where(module), "game", "part", None,
+                                                                             0)]
+        self._writing = 0
 
     # -------------------------------------------------- building
     def type_of(self, node: N.Node) -> Type:
@@ -197,16 +206,51 @@ class Emitter(N.NodeVisitor):
         self.env[name] = value
         return name
 
-    def build(self, source: str, params: str = "S, L"):
-        return eval(f"lambda {params}: {source}", self.env)  # noqa: S307 - source built from AST shapes only
+    @contextmanager
+    def naming(self, where: str, title: str, role: str = "part", text: str = "") -> Iterator[None]:
+        """Name the functions built inside `<mire WHERE TITLE>`; the one whose source is not written inside
+        another's has this `role` ("rule", "moves", "def", "proc": shown by `mire check --python`; "part": not);
+        `text`: the rules line at `where`, named in a comment above the lines written for it."""
+        self._naming.append((where, title, role, Origin(where, text) if text else None, self._writing))
+        try:
+            yield
+        finally:
+            self._naming.pop()
 
-    def function(self, make: Callable[[], str], params: str = "S, L"):
+    def _name(self, where: Optional[str] = None) -> tuple[str, str, str, Optional[Origin]]:
+        """(file name, title, role, the origin of lines written for no statement) of the next function built."""
+        at, title, role, origin, writing = self._naming[-1]
+        if where is not None and where != at:
+            at, origin = where, Origin(where, "")
+        if self._writing > writing:  # (built while the source of the one named so is written: a part of it)
+            role, title = "part", f"{title}: part"
+        if origin is None:
+            origin = Origin(at, "")
+        return self.code.filename(at, title), title, role, origin
+
+    def build(self, source: str, params: str = "S, L", where: Optional[str] = None):
+        """The function `lambda PARAMS: SOURCE`, compiled under a name of its own (Emitter.naming); `where`: the
+        rules line it is written for, if not the rule's."""
+        filename, title, role, origin = self._name(where)
+        text = f"lambda {params}: {source}"
+        filename = self.code.add(filename, title, role, text + "\n", [origin])
+        return eval(compile(text, filename, "eval"), self.env)  # noqa: S307 - source built from AST shapes only
+
+    def function(self, make: Callable[[], str], params: str = "S, L", where: Optional[str] = None):
         """build(make()); written again without inlined defs if Python refuses the source (too deep)."""
-        return self._within_limits(lambda: self.build(make(), params))
+        return self._within_limits(lambda: self.build(self.written(make), params, where))
 
     def def_function(self, make: Callable[[], list[str]], params: str = "S, L"):
         """build_def(make()); written again without inlined defs if Python refuses the source."""
-        return self._within_limits(lambda: self.build_def(make(), params))
+        return self._within_limits(lambda: self.build_def(self.written(make), params))
+
+    def written(self, make: Callable):
+        """make(): the source of a function, inside which the functions built are its parts (Emitter.naming)."""
+        self._writing += 1
+        try:
+            return make()
+        finally:
+            self._writing -= 1
 
     def _within_limits(self, make):
         self._inline_budget = _INLINE_BUDGET
@@ -223,15 +267,19 @@ class Emitter(N.NodeVisitor):
                 self.inlining = True
 
     def build_def(self, lines: list[str], params: str = "S, L"):
-        """A function whose body is these lines of source."""
-        name = self.fresh("_f")
-        body = "\n".join("    " + line for line in lines) or "    pass"
+        """A function whose body is these lines of source (each tagged with the rules line it was written for,
+        GeneratedCode.marked), compiled under a name of its own, a comment above each statement's lines."""
+        filename, title, role, origin = self._name()
+        name = function_name(title)
+        lines, origins = self.code.lines(lines, origin)
+        text = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
+        filename = self.code.add(filename, title, role, text, [origin] + (origins or [origin]))
         scope: dict = {}
-        exec(f"def {name}({params}):\n{body}\n", self.env, scope)  # noqa: S102 - source built from AST shapes only
+        exec(compile(text, filename, "exec"), self.env, scope)  # noqa: S102 - source built from AST shapes only
         return scope[name]
 
     def expr(self, e: N.Expr, scope: EmitScope):
-        return self.function(lambda: self.src(e, scope))
+        return self.function(lambda: self.src(e, scope), where=self.where(e))
 
     def src(self, e: N.Expr, scope: EmitScope) -> str:
         if self._loops and self._keeping and self._worth_keeping(e):
@@ -408,7 +456,7 @@ class Emitter(N.NodeVisitor):
 
     def template(self, t: N.Template, scope: EmitScope, labels: bool = True):
         """A text with {expressions} in it (a `log` line, a `show` label) as one function."""
-        return self.build(self.template_src(t, scope, labels))
+        return self.build(self.template_src(t, scope, labels), where=self.where(t))
 
     def template_src(self, t: N.Template, scope: EmitScope, labels: bool = True) -> str:
         """A text's source: each {expression} by its text, a piece the game shows by its `show` label (see
@@ -547,7 +595,7 @@ class Emitter(N.NodeVisitor):
         if name not in self.const_refs:
             c = self.sym.consts[name]
             frame = Frame()
-            with self.apart():
+            with self.apart(), self.naming(self.where(c), f"constant {name}"):
                 fn = self.build(self.src(c.value, EmitScope(frame)))
             if self._const_is_static(name):
                 try:
@@ -613,9 +661,11 @@ class Emitter(N.NodeVisitor):
         # a def that calls defs counts as a step: chains of them cannot multiply their work unseen
         self.counted_defs = {name for name, called in calls.items() if called}
 
-    def compile_def(self, d: N.Def) -> None:
+    def compile_def(self, d: N.Def, text: str = "") -> None:
+        """Build a def's function; `text`: its first line as written, for the comments of its source."""
         frame, scope = params_scope(d.params)
-        fn = self.def_body(d, scope)
+        with self.naming(self.where(d), f"def {d.name}", "def", text):
+            fn = self.def_body(d, scope)
         assert frame.size == len(d.params)  # filters and lets name their variables in Python, not in L
         self.def_entries[d.name][0] = (fn, frame.size)
         self.env[self.def_names[d.name]] = fn
@@ -624,11 +674,13 @@ class Emitter(N.NodeVisitor):
         """The function f(S, L) of a def's body, L holding its parameters: one expression, or, for a def written
         as a block, the lines of its statements (built by the compiler), which end in `return`."""
         tick = f"S.tick({self.where(d)!r})" if d.name in self.counted_defs else None
-        if isinstance(d.body, N.DefBlock):
-            assert self.statements is not None
-            lines = self.statements(d.body.body, scope)
+        block = d.body
+        if isinstance(block, N.DefBlock):
+            statements = self.statements
+            assert statements is not None
+            lines = self.written(lambda: statements(block.body, scope))
             return self.build_def(([tick] if tick else []) + lines)
-        body = self.src(d.body, scope)
+        body = self.written(lambda: self.src(d.body, scope))
         return self.build(f"{tick} or {body}" if tick else body)
 
     def specialised_def(self, e: N.Call) -> str:
@@ -644,7 +696,7 @@ class Emitter(N.NodeVisitor):
         if name is None:
             name = self._specialised_fns[key] = self.fresh("_ds")
             frame, scope = params_scope(d.params)
-            with self.apart():
+            with self.apart(), self.naming(self.where(d), f"def {d.name} (typed)"):
                 self._types.append(types)
                 self.env[name] = self.def_body(d, scope)
         return name

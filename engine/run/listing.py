@@ -39,7 +39,8 @@ def list_moves(S):
     except RecursionError:
         raise RuleError("a rule calls itself without end") from None
     except WRONG_KIND as err:
-        raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err) from None
+        raise RuleError.wrong_kind("a rule used a value of the wrong kind while listing the moves", err,
+                                   S.game.rules_line(err)) from None
     if len(moves) > MAX_LEGAL_MOVES:
         raise RuleError(f"there are more than {MAX_LEGAL_MOVES} legal moves at once")
     if S._trying:

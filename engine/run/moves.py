@@ -114,7 +114,8 @@ def keep_move(memo, key, action, args):
     return move
 
 
-def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False, exists=False):
+def generator_source(act_name, param_sources, require_sources, memo=None, over_board=False, exists=False,
+                     marks=None):
     """The body of `gen(S, out)`: one comprehension that appends every legal Move of an action to `out`: its
     parameters' loops and conditions, then its requirements. param_sources: [(py name, items source, test
     source or None, the lists that keep what later conditions hold (engine/build/hoisting.py))]. `memo`: the
@@ -123,7 +124,8 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
     spaces, whose moves the state keeps in `S.board_moves[memo]` by the space's index. A parameter's
     `domain`, if not None, is (name, source): its items are made into that name just before its loop (the
     first parameter's by a line before the comprehension). `exists`: the body of `exists(S)` instead, true when
-    the action has a legal move (the same loops, stopping at the first)."""
+    the action has a legal move (the same loops, stopping at the first). `marks`: a line of a comment for each
+    parameter, then each requirement, naming its rules line (GeneratedCode.mark), or None."""
     parts = []
     first = []
     for i, (py, items, test, kept, domain) in enumerate(param_sources):
@@ -137,9 +139,12 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
         parts.extend(f"for {h} in [{kept_start(h)}]" for h in kept)  # what later conditions keep, per value of py
     for r in require_sources:
         parts.append(f"if {r}")
+    # (one line: a clause on a line of its own would cost a jump more each time its condition fails, as Python
+    # keeps each line's instructions apart; the rules lines of the clauses are comments above it)
+    first = [mark for mark in marks or () if mark] + first
     if exists:
         if not param_sources:
-            return [f"return True if {' and '.join(f'({r})' for r in require_sources) or 'True'} else False"]
+            return first + [f"return True if {' and '.join(f'({r})' for r in require_sources) or 'True'} else False"]
         return first + [f"return any(True {' '.join(parts)})"]
     if over_board:
         py = param_sources[0][0]
@@ -147,7 +152,7 @@ def generator_source(act_name, param_sources, require_sources, memo=None, over_b
     args = "".join(f"{p[0]}, " for p in param_sources)
     if not param_sources:
         cond = " and ".join(f"({r})" for r in require_sources) or "True"
-        return [f"if {cond}: out.append(_Move({act_name}, ()))"]
+        return first + [f"if {cond}: out.append(_Move({act_name}, ()))"]
     if memo is None:
         return first + [f"out.extend([_Move({act_name}, ({args})) {' '.join(parts)}])"]
     key = param_sources[0][0] if len(param_sources) == 1 else f"({args})"

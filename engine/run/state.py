@@ -274,7 +274,8 @@ class State:
         except RecursionError:
             raise RuleError("the setup calls a rule that calls itself without end") from None
         except WRONG_KIND as err:
-            raise RuleError.wrong_kind("the setup used a value of the wrong kind", err) from None
+            raise RuleError.wrong_kind("the setup used a value of the wrong kind", err,
+                                       self.game.rules_line(err)) from None
 
     def touching(self, s, board_name):
         if s is None:
@@ -735,13 +736,14 @@ class State:
                 self._run(pending.move, pending.choices, mark, steps=pending.drawn)
             self.pending = pending
             self._version += 1
+            # (where the built code tells the rules line that failed, it is named; else the move's rule)
+            where = self.game.rules_line(err) or getattr((move if pending is None else pending.move).action,
+                                                          "where", None)
             if isinstance(err, RuleError) and err.where is None:
-                # (a builtin that ran out of steps knows no line: the move's rule is named instead)
-                raise RuleError(str(err), getattr((move if pending is None else pending.move).action, "where", None)) \
-                    from None
+                # (a builtin that ran out of steps knows no line)
+                raise RuleError(str(err), where) from None
             if isinstance(err, RuleError) or not isinstance(err, Exception):
                 raise
-            where = getattr((move if pending is None else pending.move).action, "where", None)
             if isinstance(err, MemoryError):
                 raise RuleError("the move ran out of memory", where) from None
             # (in the rules' words where they are known: never Python's class names nor its messages)
@@ -884,12 +886,14 @@ class State:
         except RecursionError:
             raise RuleError(f"rule '{act.name}' calls itself without end") from None
         except WRONG_KIND as err:
-            raise RuleError.wrong_kind(f"rule '{act.name}' used a value of the wrong kind", err, act.where) from None
+            raise RuleError.wrong_kind(f"rule '{act.name}' used a value of the wrong kind", err,
+                                       self.game.rules_line(err) or act.where) from None
         self.pending = None
         try:
             self._end_turn()
         except WRONG_KIND as err:
-            raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err) from None
+            raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err,
+                                       self.game.rules_line(err)) from None
 
     def _drawn_so_far(self) -> tuple[tuple, tuple, int]:
         """What a Pending keeps of the draws its move made before the choice: (outcomes, their sizes, the chance
