@@ -1,0 +1,159 @@
+"""A game played by its native module: random playouts, perft, and the moves of a playout in the
+interpreter's words (so that the interpreter can replay them)."""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Optional
+
+from ...grammar import nodes as N
+from ..playout import GameRecord, Summary
+from .build import load_module, module_key, module_source
+from .layout import HEADER, HandOffError, Layout
+from .translate import END_KINDS, Unsupported
+
+_KIND_NAMES = {v: k for k, v in END_KINDS.items()}
+
+
+class NativeUnavailable(ImportError):
+    """numba cannot be imported here: the interpreter plays instead."""
+
+
+class NativeOutcome(NamedTuple):
+    """How a native game ended, as the summaries read an interpreter's Outcome."""
+    winners: tuple
+    draw: bool
+    scores: Optional[dict] = None
+
+
+def numba_missing() -> Optional[str]:
+    """None when numba imports, else why not."""
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError as err:  # (also what a broken install raises)
+        return str(err)
+    return None
+
+
+class NativeGame:
+    """One game at one player count, compiled: from `game` (a loader.Game) with these options."""
+
+    def __init__(self, game, players: Optional[int] = None, options=(), say: Optional[Callable[[str], None]] = None):
+        missing = numba_missing()
+        if missing is not None:
+            raise NativeUnavailable(f"numba is not installed ({missing})")
+        self.game = game.played_as(tuple(options))
+        self.options = tuple(options)
+        self.players = players if players is not None else game.min_players
+        state = self.game.new_state(seed=0, players=self.players, options=self.options)
+        checked = self.game.analysis.checked
+        if state.setup_draws:
+            raise Unsupported(_start_span(checked), "a start that draws at random")
+        self.layout = Layout(state, list(checked.symbols.kinds))
+        source, translator = module_source(self.game, self.layout)
+        self.actions = translator.actions
+        self.source = source
+        key = module_key(self.game.analysis.sources, self.players)
+        name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
+        self.module = load_module(name, source, say, self.game.title, self._warm_up)
+        self.start = self.layout.encode(state)
+
+    def _warm_up(self, module) -> None:
+        """Compile every entry point (or read it from numba's cache) with the types it is always called with."""
+        import numpy as np
+        self.module = module
+        start = self.layout.encode(self.game.new_state(seed=0, players=self.players, options=self.options))
+        module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
+        module.playout_moves(start, 0, 0, 1, np.zeros((1, module.WIDTH), np.int64), np.zeros(4, np.int64))
+        module.perft(start, 1, np.zeros(1, np.int64))
+        out = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
+        if module.legal_moves(start, out):
+            module.applied(start, out[0])
+
+    # ------------------------------------------------------------ positions
+    def encode(self, state):
+        """The interpreter's position as this game's native state (HandOffError if it cannot hold it)."""
+        return self.layout.encode(state)
+
+    def moves(self, st=None) -> list[list[int]]:
+        """The legal moves of a native position (the start by default), as rows (action, arguments...)."""
+        import numpy as np
+        out = np.zeros((self.module.MAXMOVES, self.module.WIDTH), np.int64)
+        n = self.module.legal_moves(self.start if st is None else st, out)
+        return [list(map(int, out[k])) for k in range(n)]
+
+    def move_text(self, row) -> str:
+        """A native move in the interpreter's words: `step b2 b3`."""
+        name, kinds = self.actions[int(row[0])]
+        words = [name]
+        for kind, value in zip(kinds, row[1:]):
+            value = int(value)
+            if kind == "space":
+                words.append(self.layout.space_names[value])
+            elif kind == "player":
+                words.append(self.layout.seat_names[value])
+            else:
+                words.append(str(value))
+        return " ".join(words)
+
+    def outcome(self, kind: int, who: int) -> NativeOutcome:
+        """winners and draw of an ended game, as the interpreter's State._standing works them out."""
+        ending = _KIND_NAMES[kind]
+        if ending == "win":
+            return NativeOutcome((who,) if who >= 0 else (), False)
+        if ending == "lose":
+            return NativeOutcome(tuple(i for i in range(self.players) if i != who), False)
+        return NativeOutcome((), True)  # draw; finish without score or ranking (translate.py refuses those)
+
+    # ------------------------------------------------------------ series and counts
+    def summary(self, count: int, seed: int = 0, max_moves: int = 10000, first: int = 0,
+                summary: Optional[Summary] = None) -> Summary:
+        """Games first .. first + count - 1 of a series of random movers, as play_series sums them up."""
+        import time
+
+        import numpy as np
+        if summary is None:
+            summary = Summary(self.game.seat_names(self.players))
+        results = np.zeros((count, 4), np.int64)
+        began = time.perf_counter()
+        self.module.playouts(self.start, seed, first, count, max_moves, results)
+        summary.seconds += time.perf_counter() - began
+        for length, over, kind, who in results.tolist():
+            summary.add(GameRecord(length, self.outcome(kind, who) if over else None))
+        return summary
+
+    def playout(self, seed: int, index: int = 0, max_moves: int = 10000) -> tuple[list[str], Optional[NativeOutcome]]:
+        """Game `index` of a series with `seed`: its moves in the interpreter's words, and how it ended (None:
+        not over after max_moves moves)."""
+        import numpy as np
+        moves = np.zeros((max_moves, self.module.WIDTH), np.int64)
+        result = np.zeros(4, np.int64)
+        self.module.playout_moves(self.start, seed, index, max_moves, moves, result)
+        length, over, kind, who = map(int, result)
+        return [self.move_text(moves[k]) for k in range(length)], (self.outcome(kind, who) if over else None)
+
+    def perft(self, depth: int, st=None) -> list[int]:
+        """The sequences of 1 .. depth moves from a native position (the start by default)."""
+        import numpy as np
+        counts = np.zeros(depth, np.int64)
+        self.module.perft(self.start if st is None else st, depth, counts)
+        return [int(c) for c in counts]
+
+    def divide(self, depth: int) -> list[tuple[str, int]]:
+        """Each first move from the start, and the sequences of `depth` moves that begin with it."""
+        import numpy as np
+        out = []
+        for row in self.moves():
+            after = self.module.applied(self.start, np.array(row, np.int64))
+            out.append((self.move_text(row), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
+        return out
+
+
+def _start_span(checked) -> Optional[N.Span]:
+    """Where the start that draws is written: the first setup, else who goes first."""
+    sym = checked.symbols
+    if sym.setups:
+        return sym.setups[0].span
+    return sym.first.span if sym.first is not None else None
+
+
+__all__ = ["NativeGame", "NativeOutcome", "NativeUnavailable", "HandOffError", "Unsupported", "HEADER"]
