@@ -1,5 +1,6 @@
-"""The generated module of a game: its source written once to a cache directory, keyed by a hash of the rules'
-text, the player count and Mire's version, and numba's machine code cached beside it (`cache=True`).
+"""The generated module of a game: its source written once to a cache directory, named by a hash of that source
+(made from the rules' text and the player count) and of Mire's and numba's versions, and numba's machine code
+cached beside it (`cache=True`).
 
 The cache directory is $MIRE_CACHE_DIR, else $XDG_CACHE_HOME/mire/native, else ~/.cache/mire/native.
 """
@@ -31,12 +32,12 @@ def cache_dir() -> Path:
     return Path(base) / "mire" / "native"
 
 
-def module_key(sources: dict, players: int) -> str:
-    """The hash that names a game's module: its rules' text (every file), the player count, the versions."""
-    h = hashlib.sha256()
-    for path in sorted(sources):
-        h.update(path.encode() + b"\0" + sources[path].encode() + b"\0")
-    h.update(f"players={players};mire={__version__};code={CODE_VERSION}".encode())
+def module_key(source: str) -> str:
+    """The hash that names a game's module: the source generated from its rules' text (which holds all that
+    the rules, the player count and this code make of it), Mire's and numba's versions."""
+    import numba
+    h = hashlib.sha256(source.encode())
+    h.update(f"mire={__version__};code={CODE_VERSION};numba={numba.__version__}".encode())
     return h.hexdigest()[:20]
 
 

@@ -46,13 +46,13 @@ class NativeGame:
         self.players = players if players is not None else game.min_players
         state = self.game.new_state(seed=0, players=self.players, options=self.options)
         checked = self.game.analysis.checked
-        if state.setup_draws:
-            raise Unsupported(_start_span(checked), "a start that draws at random")
         self.layout = Layout(state, list(checked.symbols.kinds))
         source, translator = module_source(self.game, self.layout)
+        if state.setup_draws:
+            raise Unsupported(_start_span(checked), "a start that draws at random")
         self.actions = translator.actions
         self.source = source
-        key = module_key(self.game.analysis.sources, self.players)
+        key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
         self.module = load_module(name, source, say, self.game.title, self._warm_up)
         self.start = self.layout.encode(state)
@@ -64,7 +64,7 @@ class NativeGame:
         start = self.layout.encode(self.game.new_state(seed=0, players=self.players, options=self.options))
         module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
         module.playout_moves(start, 0, 0, 1, np.zeros((1, module.WIDTH), np.int64), np.zeros(4, np.int64))
-        module.perft(start, 1, np.zeros(1, np.int64))
+        module.perft(start, 1, np.zeros(1, np.int64), np.zeros((1, len(END_KINDS) + 1, self.players + 1), np.int64))
         out = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
         if module.legal_moves(start, out):
             module.applied(start, out[0])
@@ -131,12 +131,39 @@ class NativeGame:
         length, over, kind, who = map(int, result)
         return [self.move_text(moves[k]) for k in range(length)], (self.outcome(kind, who) if over else None)
 
-    def perft(self, depth: int, st=None) -> list[int]:
-        """The sequences of 1 .. depth moves from a native position (the start by default)."""
+    def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:
+        """The sequences of 1 .. depth moves from a native position (the start by default). Given a list,
+        `terminals` gets one dict per depth as perft.tally makes them: the games that end with the move at that
+        depth, by result."""
         import numpy as np
+
+        from ..perft import new_tally
         counts = np.zeros(depth, np.int64)
-        self.module.perft(self.start if st is None else st, depth, counts)
+        ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, self.players + 1), np.int64)
+        self.module.perft(self.start if st is None else st, depth, counts, ends)
+        if terminals is not None:
+            terminals[:] = [new_tally() for _ in range(depth)]
+            for d, kind, who in zip(*np.nonzero(ends)):
+                self._tally(terminals[d], self.outcome(int(kind), int(who) - 1), int(ends[d, kind, who]))
         return [int(c) for c in counts]
+
+    def _tally(self, t: dict, outcome: NativeOutcome, times: int) -> None:
+        t["ended"] += times
+        if outcome.draw:
+            t["draws"] += times
+        elif len(outcome.winners) == 1:
+            name = self.layout.seat_names[outcome.winners[0]]
+            t["wins"][name] = t["wins"].get(name, 0) + times
+        else:
+            t["shared"] += times
+
+    def perft_report(self, depth: int, terminals: bool = False, divide: bool = True):
+        """perft from the start as engine/perft.py reports it (no chance: the native backend plays no game
+        that draws)."""
+        from ..perft import PerftReport
+        ends: Optional[list] = [] if terminals else None
+        counts = self.perft(depth, terminals=ends)
+        return PerftReport(counts, self.divide(depth) if divide else [], ends)
 
     def divide(self, depth: int) -> list[tuple[str, int]]:
         """Each first move from the start, and the sequences of `depth` moves that begin with it."""

@@ -260,7 +260,8 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
     while st[OVER] == 0:
         n = list_moves(st, buf)
         if n == 0:
-            stuck(st, jr)
+            declare(st, jr, STUCK_KIND, st[TURN] if STUCK_SEAT else -1)
+            w(st, jr, OVER, 1)
             jr[0] = 0
             break
         if length >= max_moves:
@@ -323,19 +324,32 @@ def applied(start, mv):
 
 
 @njit(cache=True)
-def perft(start, depth, counts):
-    # counts[d] += the sequences of d + 1 moves from start (a game that is over has no moves)
+def tally_end(st, ends, d, over, listed):
+    # a game that ended with the move at depth d: by a rule (over), or its next player stuck (nothing listed)
+    if over:
+        ends[d, st[END_KIND], st[END_WHO] + 1] += 1
+    elif listed == 0:
+        ends[d, STUCK_KIND, (st[TURN] if STUCK_SEAT else -1) + 1] += 1
+
+
+@njit(cache=True)
+def perft(start, depth, counts, ends):
+    # counts[d] += the sequences of d + 1 moves from start (a game that is over has no moves); when ends has
+    # `depth` rows, ends[d, kind, who + 1] counts the games that end with the move at depth d (the last depth's
+    # moves are played too)
     st = start.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
-    moves = np.empty((depth, MAXMOVES, WIDTH), np.int64)
+    moves = np.empty((depth + 1, MAXMOVES, WIDTH), np.int64)
     n = np.zeros(depth, np.int64)
     k = np.zeros(depth, np.int64)
     marks = np.zeros(depth, np.int64)
+    tally = ends.shape[0] == depth
     if depth == 0:
         return
     n[0] = list_moves(st, moves[0])
     counts[0] += n[0]
-    if depth == 1:
+    last = depth - 1 if tally else depth - 2
+    if last < 0:
         return
     d = 0
     while True:
@@ -345,8 +359,11 @@ def perft(start, depth, counts):
             k[d] += 1
             e = d + 1
             c = list_moves(st, moves[e])
-            counts[e] += c
-            if e < depth - 1 and c > 0:
+            if e < depth:
+                counts[e] += c
+            if tally:
+                tally_end(st, ends, d, st[OVER] != 0, c)
+            if d < last and c > 0:
                 n[e] = c
                 k[e] = 0
                 d = e

@@ -93,9 +93,9 @@ class Translator:
         """What the player to move does when they have no move: the game ends (st[OVER] set)."""
         rule = self.sym.stuck.get(None)
         kind = rule.rule if rule is not None else "finish"
-        who = "st[TURN]" if kind in ("win", "lose") else "-1"
-        return ["", "@njit(cache=True)", "def stuck(st, jr):",
-                f"    declare(st, jr, {END_KINDS[kind]}, {who})", "    w(st, jr, OVER, 1)", ""]
+        seat = 1 if kind in ("win", "lose") else 0
+        return ["", "# when the player to move has no move: how the game ends, and whether they are who it names",
+                f"STUCK_KIND = {END_KINDS[kind]}", f"STUCK_SEAT = {seat}", ""]
 
     # ------------------------------------------------------------ actions
     def action_body(self, a: N.Action, index: int) -> list[str]:
