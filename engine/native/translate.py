@@ -42,6 +42,7 @@ class Translator:
         self.checked, self.sym, self.layout, self.sources = checked, checked.symbols, layout, sources
         self.lines: list[str] = []
         self.fresh_count = 0
+        self.said_line = 0  # the line of the rules last written as a comment (a line is written once)
         self.max_moves = 0  # the most moves a listing can give, worked out from the domains' sizes
         self.width = 1  # 1 + the most parameters of an action
         self.actions: list[tuple[str, list[str]]] = []  # each action's name and its parameters' kinds
@@ -219,7 +220,8 @@ class Translator:
 
     def stmt(self, s: N.Stmt, env: dict, depth: int) -> list[str]:
         pad = "    " * depth
-        said = self.said(s.span)
+        said = self.said(s.span) if s.span.line != self.said_line else ""
+        self.said_line = s.span.line
         return ([f"{pad}# {said}"] if said else []) + self.stmt_lines(s, env, depth, pad)
 
     def said(self, span: N.Span) -> str:
