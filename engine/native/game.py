@@ -64,7 +64,8 @@ class NativeGame:
         start = self.layout.encode(self.game.new_state(seed=0, players=self.players, options=self.options))
         module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
         module.playout_moves(start, 0, 0, 1, np.zeros((1, module.WIDTH), np.int64), np.zeros(4, np.int64))
-        module.perft(start, 1, np.zeros(1, np.int64), np.zeros((1, len(END_KINDS) + 1, self.players + 1), np.int64))
+        module.perft(start, 1, np.zeros(1, np.int64),
+                     np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         out = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
         if module.legal_moves(start, out):
             module.applied(start, out[0])
@@ -100,6 +101,8 @@ class NativeGame:
         ending = _KIND_NAMES[kind]
         if ending == "win":
             return NativeOutcome((who,) if who >= 0 else (), False)
+        if ending == "shared":
+            return NativeOutcome(tuple(i for i in range(self.players) if who >> i & 1), False)
         if ending == "lose":
             return NativeOutcome(tuple(i for i in range(self.players) if i != who), False)
         return NativeOutcome((), True)  # draw; finish without score or ranking (translate.py refuses those)
@@ -139,7 +142,8 @@ class NativeGame:
 
         from ..perft import new_tally
         counts = np.zeros(depth, np.int64)
-        ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, self.players + 1), np.int64)
+        ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, (1 << self.players) + 1),
+                        np.int64)
         self.module.perft(self.start if st is None else st, depth, counts, ends)
         if terminals is not None:
             terminals[:] = [new_tally() for _ in range(depth)]

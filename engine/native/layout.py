@@ -45,11 +45,21 @@ class Layout:
         self.facing = [_FACINGS[p.facing] for p in state.players]
         self.axes = [[dirs.index(a), dirs.index(b)] for a, b in _AXES]
         self.max_pieces = MAX_PIECES
+        self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
+        self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
         ns = len(spaces)
         self.top = len(HEADER) + 2
         self.cnt = self.top + ns
         self.pieces = self.cnt + len(self.kinds) * (self.players + 1)
         self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+
+    def _ray(self, s: int, d: int) -> list[int]:
+        """The spaces from s (not included) in direction d to the edge, padded with -1 to ray_length."""
+        out, t = [], self.nbr[s][d]
+        while t >= 0 and len(out) < self.ray_length:
+            out.append(t)
+            t = self.nbr[t][d]
+        return out + [-1] * (self.ray_length - len(out))
 
     # ------------------------------------------------------------ names the translator uses
     def board_array(self, name: str) -> str:
@@ -76,7 +86,10 @@ class Layout:
         lines.append("# the spaces (in the interpreter's order): column, row, their board's width and height, and "
                      "the next space in each compass direction (-1: none)")
         lines += [f"SX = {arr(self.sx)}", f"SY = {arr(self.sy)}", f"SW = {arr(self.sw)}", f"SH = {arr(self.sh)}",
-                  f"NBR = {arr(self.nbr, (len(self.nbr), 8))}"]
+                  f"NBR = {arr(self.nbr, (len(self.nbr), 8))}", f"RAYLEN = {self.ray_length}",
+                  "# RAY[s, d, k]: the k-th space from s in direction d (-1: past the edge)",
+                  f"RAY = {arr([v for r in self.rays for v in r], None)}.reshape({len(self.nbr)}, 8, "
+                  f"{self.ray_length})"]
         for i, name in enumerate(self.board_order):
             lines.append(f"BOARD_{i} = {arr(self.boards[name])}  # board {name}")
         lines.append("# each seat: its relative directions as compass ones, the edge it faces from (0 south, 1 east, "

@@ -44,12 +44,68 @@ def declare(st, jr, kind, who):
 
 
 @njit(cache=True)
+def conclude(st, jr):
+    # the game is over; a game that finishes is won by the top of its ranking (State._ranking)
+    w(st, jr, OVER, 1)
+    if st[END_KIND] != 4 or HAS_RANK == 0:
+        return
+    keys = np.zeros((NP, NKEYS), np.int64)
+    rank_keys(st, keys)
+    top = np.ones(NP, np.bool_)
+    ntop = NP
+    for k in range(NKEYS):
+        if ntop == 1:
+            break
+        best = -(2 ** 62)
+        for p in range(NP):
+            if top[p] and keys[p, k] > best:
+                best = keys[p, k]
+        for p in range(NP):
+            if top[p] and keys[p, k] != best:
+                top[p] = False
+                ntop -= 1
+    mask = 0
+    for p in range(NP):
+        if top[p]:
+            mask |= 1 << p
+            who = p
+    if ntop == 1:
+        w(st, jr, END_KIND, 1)
+        w(st, jr, END_WHO, who)
+    elif ntop == NP and TIES_SHARE == 0:
+        w(st, jr, END_KIND, 3)
+    else:
+        w(st, jr, END_KIND, 5)
+        w(st, jr, END_WHO, mask)
+
+
+@njit(cache=True)
+def stuck(st, jr):
+    # the player to move has no move: the game ends by the stuck rule (a rule of passing ends it when nobody can
+    # move)
+    kind = STUCK_KIND if STUCK_KIND != 6 else 4
+    declare(st, jr, kind, st[TURN] if STUCK_SEAT else -1)
+    conclude(st, jr)
+
+
+@njit(cache=True)
 def end_turn(st, jr):
     if st[END_KIND] != 0:
-        w(st, jr, OVER, 1)
+        conclude(st, jr)
         return
     w(st, jr, TURN, (st[TURN] + 1) % NP)
     w(st, jr, TURNNO, st[TURNNO] + 1)
+    if STUCK_KIND == 6:
+        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat; when every
+        # seat in a row has passed, nobody can move and the game finishes
+        passed = 0
+        while not has_move(st):
+            passed += 1
+            if passed == NP:
+                stuck(st, jr)
+                return
+            w(st, jr, TURN, (st[TURN] + 1) % NP)
+            w(st, jr, TURNNO, st[TURNNO] + 1)
 
 
 # ---------------------------------------------------------------- reading the position
@@ -128,6 +184,14 @@ def column_of(s, p):
 
 
 @njit(cache=True)
+def ray_at(s, d, k):
+    # the k-th space from s in direction d (-1: past the edge)
+    if s < 0:
+        return -1
+    return RAY[s, d, k]
+
+
+@njit(cache=True)
 def in_a_row(st, s, n):
     # is s in a straight line of n spaces or more whose top pieces have its top piece's owner?
     p = top_at(st, s)
@@ -196,6 +260,19 @@ def count_change(st, jr, p, by):
 
 
 @njit(cache=True)
+def set_owner(st, jr, p, owner):
+    if p < 0:
+        return
+    b = PIECES + 4 * p
+    if st[b + 2] != BOX:
+        count_change(st, jr, p, -1)
+        w(st, jr, b + 1, owner)
+        count_change(st, jr, p, 1)
+    else:
+        w(st, jr, b + 1, owner)
+
+
+@njit(cache=True)
 def move_piece(st, jr, p, dest):
     if p < 0:
         return
@@ -260,8 +337,7 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
     while st[OVER] == 0:
         n = list_moves(st, buf)
         if n == 0:
-            declare(st, jr, STUCK_KIND, st[TURN] if STUCK_SEAT else -1)
-            w(st, jr, OVER, 1)
+            stuck(st, jr)
             jr[0] = 0
             break
         if length >= max_moves:
@@ -324,12 +400,16 @@ def applied(start, mv):
 
 
 @njit(cache=True)
-def tally_end(st, ends, d, over, listed):
-    # a game that ended with the move at depth d: by a rule (over), or its next player stuck (nothing listed)
-    if over:
+def tally_end(st, jr, ends, d, listed):
+    # a game that ended with the move at depth d: by a rule, or its next player stuck (nothing listed); ends by
+    # (kind, who + 1), a shared win's who being the mask of its winners
+    if st[OVER] != 0:
         ends[d, st[END_KIND], st[END_WHO] + 1] += 1
     elif listed == 0:
-        ends[d, STUCK_KIND, (st[TURN] if STUCK_SEAT else -1) + 1] += 1
+        mark = jr[0]
+        stuck(st, jr)
+        ends[d, st[END_KIND], st[END_WHO] + 1] += 1
+        undo_to(st, jr, mark)
 
 
 @njit(cache=True)
@@ -362,7 +442,7 @@ def perft(start, depth, counts, ends):
             if e < depth:
                 counts[e] += c
             if tally:
-                tally_end(st, ends, d, st[OVER] != 0, c)
+                tally_end(st, jr, ends, d, c)
             if d < last and c > 0:
                 n[e] = c
                 k[e] = 0
