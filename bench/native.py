@@ -1,6 +1,7 @@
 """The native backend side by side with the interpreter and hand-written Python, in one run.
 
     python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--json]
+    python bench/native.py --search 1000 [--game NAME ...]
 
 For each game: random playouts from the start per second, for about S seconds each, of
   * the native backend (engine/native: the rules compiled with numba), `NativeGame.summary`,
@@ -83,6 +84,22 @@ def measure(name: str, seconds: float, seed: int) -> dict:
     return row
 
 
+def search_seconds(name: str, iterations: int) -> dict:
+    """Seconds a move of the search bot takes at the start, rollouts by the interpreter and by native code (the
+    tree itself, the imagined worlds and the moves down it are the interpreter's in both)."""
+    from mire.engine import load_game
+    from mire.engine.bots.search import SearchBot
+    state = load_game(name).new_state(seed=1)
+    out = {}
+    for rollouts in ("python", "native"):
+        bot = SearchBot(iterations=iterations, seed=3, rollouts=rollouts)
+        bot.choose(state, 0)  # (compiled or read from the cache first)
+        began = time.perf_counter()
+        bot.choose(state, 0)
+        out[rollouts] = time.perf_counter() - began
+    return out
+
+
 def table(rows: list) -> str:
     lines = ["| game | native /s | interpreter /s | hand-written /s | native / interpreter | native / hand-written "
              "| first compile | cached start (process) | cached start (module) |",
@@ -100,7 +117,15 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--game", action="append", choices=GAMES)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--search", type=int, metavar="ITERATIONS",
+                    help="Instead: seconds a search move takes at the start, rollouts by each backend.")
     args = ap.parse_args(argv)
+    if args.search:
+        for name in args.game or GAMES:
+            took = search_seconds(name, args.search)
+            print(f"{name}: {args.search} iterations, interpreter rollouts {took['python']:.2f} s, native "
+                  f"{took['native']:.2f} s ({took['python'] / took['native']:.1f}x)")
+        return
     rows = [measure(name, args.seconds, args.seed) for name in args.game or GAMES]
     print(json.dumps(rows, indent=2) if args.json else table(rows))
 

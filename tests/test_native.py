@@ -235,3 +235,23 @@ def test_mire_perft_and_simulate_on_the_native_backend(compiled):
     result = runner.invoke(main, ["simulate", "tic-tac-toe", "-n", "1000", "--seed", "5", "--json"])
     assert result.exit_code == 0 and result.stderr == ""
     assert json.loads(result.stdout)["n"] == 1000
+
+
+def test_search_rollouts_run_native_from_the_imagined_world(compiled, monkeypatch):
+    """A search with native rollouts hands over the world its seat imagines (never the state it was given),
+    finds the winning move, and is the same search for the same seed."""
+    from mire.engine.bots.search import SearchBot
+    from mire.engine.native.layout import Layout
+    state = load_game("tic-tac-toe").new_state()
+    for text in ("place a1", "place a2", "place b1", "place b2"):
+        state.apply(state.parse_move(text))
+    handed: list = []
+    encode_into = Layout.encode_into
+    monkeypatch.setattr(Layout, "encode_into", lambda self, world, st: handed.append(world) or
+                        encode_into(self, world, st))
+    bot = SearchBot(iterations=200, seed=1, rollouts="native")
+    assert bot.choose(state, 0).text == "place c1"
+    assert len(handed) > 10 and all(world is not state for world in handed)  # (lines ending in the tree: none)
+    again = SearchBot(iterations=200, seed=1, rollouts="native")
+    again.choose(state, 0)
+    assert again.last["visits"] == bot.last["visits"]

@@ -104,9 +104,14 @@ class Layout:
         """The interpreter's position as a native state vector (numpy int64): its pieces on spaces bottom
         first, whose turn it is, whether it is over. HandOffError for what the vector cannot hold."""
         import numpy as np
+        return self.encode_into(state, np.zeros(self.size, dtype=np.int64))
+
+    def encode_into(self, state, st):
+        """encode() into a vector of this layout's size (its slots past the pieces written are left as they
+        are: nothing reads them)."""
         if state.pending is not None:
             raise HandOffError("a choice is pending in the middle of a move")
-        st = np.zeros(self.size, dtype=np.int64)
+        st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1
         box = state.box
         for zone in _zones(state):

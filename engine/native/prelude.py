@@ -385,6 +385,19 @@ def playout_moves(start, seed, index, max_moves, moves_out, result):
 
 
 @njit(cache=True)
+def rollout(st, jr, buf, seed, max_moves, result):
+    # random movers from the position st (played in place: st is a scratch copy) to the end or max_moves
+    # moves, drawing from a stream seeded by `seed`: result = (moves, over, end kind, who)
+    rng = np.zeros(1, np.uint64)
+    seed_game(rng, seed, 0)
+    jr[0] = 0
+    result[0] = play_one(st, jr, buf, rng, max_moves, buf[:0])
+    result[1] = st[OVER]
+    result[2] = st[END_KIND]
+    result[3] = st[END_WHO]
+
+
+@njit(cache=True)
 def legal_moves(start, out):
     st = start.copy()
     return list_moves(st, out)
