@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ... import __version__
 from .layout import Layout
@@ -54,7 +54,7 @@ def module_source(game, layout: Layout) -> tuple[str, Translator]:
 
 
 def load_module(name: str, source: str, say: Optional[Callable[[str], None]], title: str,
-                warm_up: Callable) -> object:
+                warm_up: Callable) -> Any:
     """The module written in the cache under `name` (written there first if it is not), imported, and its
     functions compiled (or read from numba's cache) by `warm_up(module)`; a first compile is told through
     `say` with the time it took."""

@@ -2,10 +2,10 @@
 interpreter's words (so that the interpreter can replay them)."""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional, cast
 
 from ...grammar import nodes as N
-from ..playout import GameRecord, Summary
+from ..analysis.playout import GameRecord, Summary
 from .build import load_module, module_key, module_source
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported
@@ -121,7 +121,8 @@ class NativeGame:
         self.module.playouts(self.start, seed, first, count, max_moves, results)
         summary.seconds += time.perf_counter() - began
         for length, over, kind, who in results.tolist():
-            summary.add(GameRecord(length, self.outcome(kind, who) if over else None))
+            # (a NativeOutcome has what a summary reads of an Outcome: winners, draw, scores)
+            summary.add(GameRecord(length, cast(Any, self.outcome(kind, who)) if over else None))
         return summary
 
     def playout(self, seed: int, index: int = 0, max_moves: int = 10000) -> tuple[list[str], Optional[NativeOutcome]]:
@@ -140,7 +141,7 @@ class NativeGame:
         depth, by result."""
         import numpy as np
 
-        from ..perft import new_tally
+        from ..analysis.perft import new_tally
         counts = np.zeros(depth, np.int64)
         ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, (1 << self.players) + 1),
                         np.int64)
@@ -164,7 +165,7 @@ class NativeGame:
     def perft_report(self, depth: int, terminals: bool = False, divide: bool = True):
         """perft from the start as engine/perft.py reports it (no chance: the native backend plays no game
         that draws)."""
-        from ..perft import PerftReport
+        from ..analysis.perft import PerftReport
         ends: Optional[list] = [] if terminals else None
         counts = self.perft(depth, terminals=ends)
         return PerftReport(counts, self.divide(depth) if divide else [], ends)

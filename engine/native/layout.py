@@ -55,7 +55,8 @@ class Layout:
 
     def _ray(self, s: int, d: int) -> list[int]:
         """The spaces from s (not included) in direction d to the edge, padded with -1 to ray_length."""
-        out, t = [], self.nbr[s][d]
+        out: list[int] = []
+        t = self.nbr[s][d]
         while t >= 0 and len(out) < self.ray_length:
             out.append(t)
             t = self.nbr[t][d]

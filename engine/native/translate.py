@@ -16,7 +16,7 @@ from ...grammar import nodes as N
 from ...grammar.expr_types import specialise
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
-from ..library import LIBRARY
+from ..run.library import LIBRARY
 from .layout import Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -193,22 +193,22 @@ class Translator:
             if meaning.category == "board":
                 return [f"{pad}for {var} in {self.layout.board_array(domain.id)}:"], 1
             if meaning.category == "builtin" and domain.id in DIRECTION_SETS:
-                dirs = ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id])
-                return [f"{pad}for {var} in ({dirs},):"], 1
+                listed = ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id])
+                return [f"{pad}for {var} in ({listed},):"], 1
             if meaning.category == "builtin" and domain.id == "players":
                 return [f"{pad}for {var} in players_from(mover):"], 1
         if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func):
             origin = self.expr(domain.args[0], env)
             if len(domain.args) == 1:
-                dirs = [str(_DIR_INDEX[d]) for d in ORTHOGONAL]
+                dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
             else:
-                listed = domain.args[1]
-                if not isinstance(listed, N.ListLit) or not listed.items:
-                    raise Unsupported(listed.span, "directions that are not a list written out")
-                dirs = [self.direction(d, env) for d in listed.items]
-            d = self.fresh("d")
-            return [f"{pad}for {d} in ({', '.join(dirs)},):",
-                    f"{pad}    {var} = step({origin}, {d})",
+                given = domain.args[1]
+                if not isinstance(given, N.ListLit) or not given.items:
+                    raise Unsupported(given.span, "directions that are not a list written out")
+                dirs = [self.direction(item, env) for item in given.items]
+            step = self.fresh("d")
+            return [f"{pad}for {step} in ({', '.join(dirs)},):",
+                    f"{pad}    {var} = step({origin}, {step})",
                     f"{pad}    if {var} >= 0:"], 2
         if isinstance(domain, N.Call) and domain.func == "ray" and not self.is_def(domain.func) \
                 and self.type_of(domain.args[1]).base == "dir":
@@ -224,14 +224,14 @@ class Translator:
         if isinstance(domain, N.Filter) and domain.mode in ("where", "while"):
             inner = {**env, domain.var: var}
             lines, deeper = self.domain_loop(domain.domain, var, env, pad)
-            body = pad + "    " * deeper
+            indent = pad + "    " * deeper
             test = self.expr(domain.test, inner)
             if domain.mode == "where":
-                return lines + [f"{body}if {test}:"], deeper + 1
-            return lines + [f"{body}if not {test}:", f"{body}    break"], deeper
+                return lines + [f"{indent}if {test}:"], deeper + 1
+            return lines + [f"{indent}if not {test}:", f"{indent}    break"], deeper
         if isinstance(domain, N.Call) and self.is_def(domain.func):
-            with self.written_in_place(domain, env) as (body, inner):
-                return self.domain_loop(body, var, inner, pad)
+            with self.written_in_place(domain, env) as (written, inner):
+                return self.domain_loop(written, var, inner, pad)
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
     def list_bound(self, domain: N.Expr) -> int:
