@@ -70,7 +70,7 @@ def start_times(name: str) -> dict:
 def measure(name: str, seconds: float, seed: int) -> dict:
     from mire.engine import load_game
     from mire.engine.native import NativeGame
-    from mire.engine.playout import random_playouts
+    from mire.engine.analysis.playout import random_playouts
     game = load_game(name)
     native = NativeGame(game)
     counter = iter(range(10 ** 9))

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.perft import perft
-from mire.engine.playout import random_playouts
+from mire.engine.analysis.perft import perft
+from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
@@ -97,7 +97,7 @@ def test_othello_counts_to_depth_7_are_the_known_ones(compiled):
 
 
 def test_the_divide_is_the_interpreters(compiled):
-    from mire.engine.perft import perft_report
+    from mire.engine.analysis.perft import perft_report
     state = load_game("breakthrough").new_state()
     assert compiled[0]["breakthrough"].divide(2) == perft_report(state, 2).divide
 
