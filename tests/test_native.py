@@ -48,15 +48,17 @@ def compiled(cache):
     for name in GAMES:
         told[name] = []
         games[name] = NativeGame(load_game(name), say=told[name].append)
+        games[name].perft(1)  # (perft compiled: the first thing the tests use)
     return games, told
 
 
 def test_a_first_use_says_it_compiles_and_a_second_reads_the_cache(compiled, cache):
     games, told = compiled
-    assert told["tic-tac-toe"][0].startswith("compiling Tic-tac-toe to native code")
+    assert told["tic-tac-toe"][0].startswith("compiling Tic-tac-toe (perft) to native code (once: it is cached in ")
     assert re.fullmatch(r"compiled Tic-tac-toe in \d+\.\d s", told["tic-tac-toe"][1])
+    assert len(told["tic-tac-toe"]) == 2
     again: list[str] = []
-    NativeGame(load_game("tic-tac-toe"), say=again.append)
+    NativeGame(load_game("tic-tac-toe"), say=again.append).perft(2)
     assert again == []
     source = next(cache.glob("tic_tac_toe_2p_*.py")).read_text()
     assert "games/tic-tac-toe.mire:8: if in_a_row(c, 3): win mover" in source  # (readable: the rules' lines)

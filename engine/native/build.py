@@ -53,11 +53,9 @@ def module_source(game, layout: Layout) -> tuple[str, Translator]:
     return "\n".join(head) + PRELUDE + rules, translator
 
 
-def load_module(name: str, source: str, say: Optional[Callable[[str], None]], title: str,
-                warm_up: Callable) -> Any:
-    """The module written in the cache under `name` (written there first if it is not), imported, and its
-    functions compiled (or read from numba's cache) by `warm_up(module)`; a first compile is told through
-    `say` with the time it took."""
+def load_module(name: str, source: str) -> Any:
+    """The module written in the cache under `name` (written there first if it is not), imported; numba
+    compiles its functions at their first call (`compile_entry`)."""
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
@@ -65,19 +63,25 @@ def load_module(name: str, source: str, say: Optional[Callable[[str], None]], ti
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         tmp.write_text(source)
         os.replace(tmp, path)  # (atomic: another process reading it sees the whole module or none)
-    compiled_before = any((folder / "__pycache__").glob(f"{name}.*.nbi"))
-    if not compiled_before and say is not None:
-        say(f"compiling {title} to native code (once: it is cached in {folder})...")
-    began = time.perf_counter()
     spec = importlib.util.spec_from_file_location(f"mire_native_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
-    warm_up(module)
-    took = time.perf_counter() - began
-    if not compiled_before and say is not None:
-        say(f"compiled {title} in {took:.1f} s")
-    module.started_in = took  # type: ignore[attr-defined]
-    module.was_cached = compiled_before  # type: ignore[attr-defined]
     return module
+
+
+def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Optional[Callable[[str], None]],
+                  title: str) -> float:
+    """Compile one entry point of a module (with the rules it calls), or read it from numba's cache, by calling
+    it once (`warm_up`); a first compile is told through `say`, with the time it took. The seconds it took."""
+    path = Path(module.__file__)
+    cached = any((path.parent / "__pycache__").glob(f"{path.stem}.{entry}-*.nbi"))
+    if not cached and say is not None:
+        say(f"compiling {title} ({entry}) to native code (once: it is cached in {path.parent})...")
+    began = time.perf_counter()
+    warm_up()
+    took = time.perf_counter() - began
+    if not cached and say is not None:
+        say(f"compiled {title} in {took:.1f} s")
+    return took

@@ -6,7 +6,7 @@ from typing import Any, Callable, NamedTuple, Optional, cast
 
 from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
-from .build import load_module, module_key, module_source
+from .build import compile_entry, load_module, module_key, module_source
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported
 
@@ -54,21 +54,39 @@ class NativeGame:
         self.source = source
         key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
-        self.module = load_module(name, source, say, self.game.title, self._warm_up)
+        self.module = load_module(name, source)
         self.start = self.layout.encode(state)
+        self.say = say
+        self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
 
-    def _warm_up(self, module) -> None:
-        """Compile every entry point (or read it from numba's cache) with the types it is always called with."""
+    def entry(self, name: str):
+        """The module's function `name`, compiled (or read from numba's cache) at its first use."""
+        if name not in self.compile_seconds:
+            self.compile_seconds[name] = compile_entry(self.module, name, lambda: self._warm_up(name), self.say,
+                                                       self.game.title)
+        return getattr(self.module, name)
+
+    def _warm_up(self, name: str) -> None:
+        """Call an entry point once, with the types it is always called with, on the start."""
         import numpy as np
-        self.module = module
-        start = self.layout.encode(self.game.new_state(seed=0, players=self.players, options=self.options))
-        module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
-        module.playout_moves(start, 0, 0, 1, np.zeros((1, module.WIDTH), np.int64), np.zeros(4, np.int64))
-        module.perft(start, 1, np.zeros(1, np.int64),
-                     np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
-        out = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
-        if module.legal_moves(start, out):
-            module.applied(start, out[0])
+        module, start = self.module, self.start.copy()
+        width, most = module.WIDTH, module.MAXMOVES
+        if name == "playouts":
+            module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
+        elif name == "playout_moves":
+            module.playout_moves(start, 0, 0, 1, np.zeros((1, width), np.int64), np.zeros(4, np.int64))
+        elif name == "perft":
+            module.perft(start, 1, np.zeros(1, np.int64),
+                         np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
+        elif name == "legal_moves":
+            module.legal_moves(start, np.zeros((most, width), np.int64))
+        elif name == "applied":
+            out = np.zeros((most, width), np.int64)
+            if module.legal_moves(start, out):  # (a start without moves never asks for a move's position)
+                module.applied(start, out[0])
+        elif name == "rollout":
+            module.rollout(start, np.zeros(1 + 2 * module.JCAP, np.int64), np.zeros((most, width), np.int64), 0, 0,
+                           np.zeros(4, np.int64))
 
     # ------------------------------------------------------------ positions
     def encode(self, state):
@@ -79,7 +97,7 @@ class NativeGame:
         """The legal moves of a native position (the start by default), as rows (action, arguments...)."""
         import numpy as np
         out = np.zeros((self.module.MAXMOVES, self.module.WIDTH), np.int64)
-        n = self.module.legal_moves(self.start if st is None else st, out)
+        n = self.entry("legal_moves")(self.start if st is None else st, out)
         return [list(map(int, out[k])) for k in range(n)]
 
     def move_text(self, row) -> str:
@@ -117,8 +135,9 @@ class NativeGame:
         if summary is None:
             summary = Summary(self.game.seat_names(self.players))
         results = np.zeros((count, 4), np.int64)
+        playouts = self.entry("playouts")  # (compiled before the clock starts)
         began = time.perf_counter()
-        self.module.playouts(self.start, seed, first, count, max_moves, results)
+        playouts(self.start, seed, first, count, max_moves, results)
         summary.seconds += time.perf_counter() - began
         for length, over, kind, who in results.tolist():
             # (a NativeOutcome has what a summary reads of an Outcome: winners, draw, scores)
@@ -131,7 +150,7 @@ class NativeGame:
         import numpy as np
         moves = np.zeros((max_moves, self.module.WIDTH), np.int64)
         result = np.zeros(4, np.int64)
-        self.module.playout_moves(self.start, seed, index, max_moves, moves, result)
+        self.entry("playout_moves")(self.start, seed, index, max_moves, moves, result)
         length, over, kind, who = map(int, result)
         return [self.move_text(moves[k]) for k in range(length)], (self.outcome(kind, who) if over else None)
 
@@ -145,7 +164,7 @@ class NativeGame:
         counts = np.zeros(depth, np.int64)
         ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, (1 << self.players) + 1),
                         np.int64)
-        self.module.perft(self.start if st is None else st, depth, counts, ends)
+        self.entry("perft")(self.start if st is None else st, depth, counts, ends)
         if terminals is not None:
             terminals[:] = [new_tally() for _ in range(depth)]
             for d, kind, who in zip(*np.nonzero(ends)):
@@ -175,7 +194,7 @@ class NativeGame:
         import numpy as np
         out = []
         for row in self.moves():
-            after = self.module.applied(self.start, np.array(row, np.int64))
+            after = self.entry("applied")(self.start, np.array(row, np.int64))
             out.append((self.move_text(row), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
         return out
 

@@ -41,7 +41,7 @@ class NativeRollouts:
             game.layout.encode_into(world, st)
         except HandOffError:
             return None
-        game.module.rollout(st, jr, buf, rng.getrandbits(63), limit, out)
+        game.entry("rollout")(st, jr, buf, rng.getrandbits(63), limit, out)
         n = world.num_players
         if not out[1]:
             return [1.0 / n] * n  # (unfinished at the limit: as bots/search.py scores it)
