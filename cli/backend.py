@@ -1,11 +1,12 @@
 """`--backend auto|python|native`: which engine plays the rules for a command (docs/backends.md).
 
-`native` plays the game's native module (engine/native), or refuses with the construct it does not handle yet and
-its file:line (exit code 2); `python` the interpreter; `auto` (the default) native where it can, else the
-interpreter, with a one-line notice on stderr saying why.
+The default is auto, or $MIRE_BACKEND when it is set. `native` plays the game's native module (engine/native),
+or refuses with the construct it does not handle yet and its file:line (exit code 2); `python` the interpreter;
+`auto` native where it can, else the interpreter, with a one-line notice on stderr saying why.
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Optional
 
@@ -21,8 +22,12 @@ BACKEND_HELP = ("Which engine plays the rules: native (the rules compiled to mac
 
 def backend_option(f):
     """The --backend option of a command."""
-    return click.option("--backend", type=click.Choice(BACKENDS), default="auto", show_default=True,
-                        help=BACKEND_HELP)(f)
+    return click.option("--backend", type=click.Choice(BACKENDS), default=_default_backend,
+                        show_default="auto, or $MIRE_BACKEND", help=BACKEND_HELP)(f)
+
+
+def _default_backend() -> str:
+    return os.environ.get("MIRE_BACKEND", "auto")
 
 
 def _notice(text: str) -> None:

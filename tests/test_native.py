@@ -41,6 +41,13 @@ def cache(tmp_path_factory):
     patch.undo()
 
 
+@pytest.fixture(autouse=True)
+def in_the_module_cache(cache, monkeypatch):
+    """(conftest.py points every test at the interpreter and a cache of the session: these tests choose)"""
+    monkeypatch.setenv("MIRE_CACHE_DIR", str(cache))
+    monkeypatch.delenv("MIRE_BACKEND")
+
+
 @pytest.fixture(scope="module")
 def compiled(cache):
     told: dict[str, list[str]] = {}
@@ -210,7 +217,7 @@ def test_backend_auto_falls_back_to_the_interpreter_and_says_so_once(tmp_path):
     path = tmp_path / "counter.mire"
     path.write_text(UNSUPPORTED)
     runner = CliRunner()
-    result = runner.invoke(main, ["simulate", str(path), "-n", "5", "--json"])
+    result = runner.invoke(main, ["simulate", str(path), "-n", "5", "--json"])  # (auto: the default)
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line]
     assert len(notices) == 1 and notices[0].startswith("mire: the interpreter plays this (")
