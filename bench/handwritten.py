@@ -81,3 +81,42 @@ GAMES = {
     "tic-tac-toe": ttt_playout,
     "connect-four": c4_playout,
 }
+
+
+# --- breakthrough (8 x 8; bench/native.py compares it, it is not in GAMES) -----------------------------------
+
+def bt_playout(rng):
+    """One uniformly random game of breakthrough; return 0 (white, rows 0-1, moving up) or 1.
+
+    A pawn steps straight or diagonally forward onto an empty square, or takes diagonally; the first to reach the
+    far row, or to take every pawn of the other side, wins."""
+    board = [None] * 64  # square = 8 * row + column
+    for c in range(8):
+        board[c] = board[8 + c] = 0
+        board[48 + c] = board[56 + c] = 1
+    left = [16, 16]
+    player = 0
+    while True:
+        forward = 8 if player == 0 else -8
+        moves = []
+        for a in range(64):
+            if board[a] != player:
+                continue
+            column, b = a % 8, a + forward
+            if b < 0 or b > 63:
+                continue
+            if board[b] is None:
+                moves.append((a, b))
+            if column > 0 and board[b - 1] != player:
+                moves.append((a, b - 1))
+            if column < 7 and board[b + 1] != player:
+                moves.append((a, b + 1))
+        if not moves:
+            return None  # (cannot happen in breakthrough: a side with pawns always has a move or has lost)
+        a, b = rng.choice(moves)
+        if board[b] is not None:
+            left[1 - player] -= 1
+        board[b], board[a] = player, None
+        if b // 8 == (7 if player == 0 else 0) or left[1 - player] == 0:
+            return player
+        player = 1 - player

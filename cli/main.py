@@ -21,6 +21,7 @@ from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
+from .backend import backend_option, native_for
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .safe_text import say
 
@@ -504,7 +505,8 @@ def replay(file, seat):
               help="Stop a playout after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-def simulate(game, count, seed, players, options, max_moves, as_json, jobs, cluster):
+@backend_option
+def simulate(game, count, seed, players, options, max_moves, as_json, jobs, cluster, backend):
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
     import json
 
@@ -512,9 +514,13 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
+    native = native_for(the_game, backend, n, opts)
     try:
-        summary = run_series(Series("random", the_game.path, count, seed, n, opts, max_moves),
-                             _runner(jobs, cluster))
+        if native is not None:  # (in this process: --jobs and --cluster are for the interpreter)
+            summary = native.summary(count, seed, max_moves)
+        else:
+            summary = run_series(Series("random", the_game.path, count, seed, n, opts, max_moves),
+                                 _runner(jobs, cluster))
     except KeyboardInterrupt:  # before a game was done
         say("interrupted before a game was played", err=True)
         sys.exit(130)
@@ -571,8 +577,9 @@ _MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move pl
 @click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
               help=_MAX_WORK_HELP)
 @spread_options
+@backend_option
 def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file,
-                  max_work):
+                  max_work, backend):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
     import json
@@ -584,8 +591,13 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
+    native = native_for(the_game, backend, n, opts,
+                        "--position: a position written in a file is read by the interpreter" if position_file
+                        else None)
     try:
-        if position_file:
+        if native is not None:  # (no work bound: the native walk is the count itself, in this process)
+            report = native.perft_report(depth, as_json, split)
+        elif position_file:
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)

@@ -62,13 +62,18 @@ class SearchBot:
     clock = staticmethod(time.perf_counter)   # (a test gives its own, to count the work done in a time)
 
     def __init__(self, iterations=None, seconds=None, seed=0, peek=False, spec="mcts", exploration=EXPLORATION,
-                 rollout_limit=ROLLOUT_LIMIT):
+                 rollout_limit=ROLLOUT_LIMIT, rollouts="python"):
         if iterations is None and seconds is None:
             raise ValueError("a search needs iterations or seconds")
         self.iterations, self.seconds = iterations, seconds
         self.seed, self.peek, self.spec = seed, peek, spec
         self.exploration, self.rollout_limit = exploration, rollout_limit
         self.last = None   # what the last search found: {"iterations", "seconds", "visits": {move text: n}}
+        # "native": the random lines are played by the native backend where it plays the game (engine/native)
+        self.native = None
+        if rollouts == "native":
+            from ..native.rollouts import NativeRollouts
+            self.native = NativeRollouts()
 
     def choose(self, state, seat):
         joint = state.simultaneous
@@ -143,8 +148,12 @@ class SearchBot:
                 path.append((child, mover))
                 node = child
             # then random moves to the end (or to the limit, scored as unfinished)
-            play_game(world, [RandomBot(rng)] * world.num_players, max_moves=self.rollout_limit, on_move=on_move)
-            result = rewards(world)
+            result = None if self.native is None or world.is_over() else \
+                self.native.result(world, rng, self.rollout_limit)
+            if result is None:
+                play_game(world, [RandomBot(rng)] * world.num_players, max_moves=self.rollout_limit,
+                          on_move=on_move)
+                result = rewards(world)
         except _TimeUp:    # scored as it stands, as a line at the rollout limit
             result = rewards(world)
         except RuleError:  # a rule failed on a move: the move did not happen; the line counts as unfinished

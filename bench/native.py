@@ -1,0 +1,134 @@
+"""The native backend side by side with the interpreter and hand-written Python, in one run.
+
+    python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--json]
+    python bench/native.py --search 1000 [--game NAME ...]
+
+For each game: random playouts from the start per second, for about S seconds each, of
+  * the native backend (engine/native: the rules compiled with numba), `NativeGame.summary`,
+  * the interpreter's `random_playouts` (what `mire simulate --backend python` plays),
+  * plain hand-written Python (bench/handwritten.py: ttt_playout, c4_playout, bt_playout);
+and the native module's first compile and a cached start of what `mire simulate` needs (its random playouts), each
+in a new process (`python -c`), the first in an empty cache directory, the second in the same one.
+
+Speed is measured here and never asserted in tests: the numbers depend on the machine and its load.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import handwritten  # noqa: E402
+
+GAMES = ("tic-tac-toe", "connect-four", "breakthrough")
+HANDWRITTEN = {"tic-tac-toe": handwritten.ttt_playout, "connect-four": handwritten.c4_playout,
+               "breakthrough": handwritten.bt_playout}
+
+_START = """
+import json, time
+began = time.perf_counter()
+from mire.engine import load_game
+from mire.engine.native import NativeGame
+game = NativeGame(load_game({name!r}))
+game.summary(1)
+print(json.dumps({{"seconds": time.perf_counter() - began, "module": game.compile_seconds["playouts"]}}))
+"""
+
+
+def per_second(run_batch, seconds: float) -> float:
+    """run_batch(n) plays n playouts; batches grow until about `seconds` have passed."""
+    total, n = 0, 1
+    began = time.perf_counter()
+    while True:
+        run_batch(n)
+        total += n
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            return total / elapsed
+        n = max(1, min(2 * n, int((seconds - elapsed) * total / elapsed) + 1))
+
+
+def start_times(name: str) -> dict:
+    """The first compile (an empty cache) and a cached start, each in a new process: the seconds from
+    before the imports to a game ready to play, and those of the module alone."""
+    out = {}
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "MIRE_CACHE_DIR": folder}
+        for what in ("first", "cached"):
+            done = subprocess.run([sys.executable, "-c", _START.format(name=name)], env=env, capture_output=True,
+                                  text=True, check=True)
+            out[what] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
+
+
+def measure(name: str, seconds: float, seed: int) -> dict:
+    from mire.engine import load_game
+    from mire.engine.analysis.playout import random_playouts
+    from mire.engine.native import NativeGame
+    game = load_game(name)
+    native = NativeGame(game)
+    counter = iter(range(10 ** 9))
+    rng = random.Random(seed)
+    playout = HANDWRITTEN[name]
+    row = {"game": name,
+           "native": per_second(lambda n: native.summary(n, seed + next(counter)), seconds),
+           "interpreter": per_second(lambda n: random_playouts(game, n, seed + next(counter)), seconds),
+           "handwritten": per_second(lambda n: [playout(rng) for _ in range(n)], seconds)}
+    row.update(start_times(name))
+    return row
+
+
+def search_seconds(name: str, iterations: int) -> dict:
+    """Seconds a move of the search bot takes at the start, rollouts by the interpreter and by native code (the
+    tree itself, the imagined worlds and the moves down it are the interpreter's in both)."""
+    from mire.engine import load_game
+    from mire.engine.bots.search import SearchBot
+    state = load_game(name).new_state(seed=1)
+    out = {}
+    for rollouts in ("python", "native"):
+        bot = SearchBot(iterations=iterations, seed=3, rollouts=rollouts)
+        bot.choose(state, 0)  # (compiled or read from the cache first)
+        began = time.perf_counter()
+        bot.choose(state, 0)
+        out[rollouts] = time.perf_counter() - began
+    return out
+
+
+def table(rows: list) -> str:
+    lines = ["| game | native /s | interpreter /s | hand-written /s | native / interpreter | native / hand-written "
+             "| first compile | cached start (process) | cached start (module) |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['game']} | {r['native']:,.0f} | {r['interpreter']:,.0f} | {r['handwritten']:,.0f} | "
+                     f"{r['native'] / r['interpreter']:.0f}x | {r['native'] / r['handwritten']:.1f}x | "
+                     f"{r['first']['module']:.1f} s | {r['cached']['seconds']:.2f} s | {r['cached']['module']:.2f} s |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--game", action="append", choices=GAMES)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--search", type=int, metavar="ITERATIONS",
+                    help="Instead: seconds a search move takes at the start, rollouts by each backend.")
+    args = ap.parse_args(argv)
+    if args.search:
+        for name in args.game or GAMES:
+            took = search_seconds(name, args.search)
+            print(f"{name}: {args.search} iterations, interpreter rollouts {took['python']:.2f} s, native "
+                  f"{took['native']:.2f} s ({took['python'] / took['native']:.1f}x)")
+        return
+    rows = [measure(name, args.seconds, args.seed) for name in args.game or GAMES]
+    print(json.dumps(rows, indent=2) if args.json else table(rows))
+
+
+if __name__ == "__main__":
+    main()

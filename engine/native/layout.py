@@ -1,0 +1,151 @@
+"""Where each part of a position lies in the native state vector, and the hand-off of a position from the
+interpreter's State to that vector (docs/backends.md, "Handing a position over").
+
+The topology (spaces, their neighbours, the boards' sizes, the seats' facings) is read from a State the
+interpreter built, so that both backends play on one board; it is written into the generated module as
+constant arrays.
+"""
+from __future__ import annotations
+
+from ...grammar.limits import MAX_PIECES
+from ...grammar.types import DIRECTIONS, RELATIVE_DIRECTIONS
+
+# the header of the state vector: one slot each
+HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES")
+BOX = -2  # a piece's place once removed
+PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
+JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied after each move)
+_FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
+_AXES = (("east", "west"), ("north", "south"), ("northeast", "southwest"), ("southeast", "northwest"))
+
+
+class HandOffError(ValueError):
+    """A position the native state cannot hold (a piece in a zone, a game with a choice pending)."""
+
+
+class Layout:
+    """The tables of one game at one player count, and the offsets of the state vector."""
+
+    def __init__(self, state, kinds: list[str]):
+        spaces = state.spaces
+        self.space_names = [s.name for s in spaces]
+        index = {id(s): i for i, s in enumerate(spaces)}
+        self.sx = [s.x for s in spaces]
+        self.sy = [s.y for s in spaces]
+        self.sw = [s.board.width for s in spaces]
+        self.sh = [s.board.height for s in spaces]
+        dirs = list(DIRECTIONS)
+        self.nbr = [[index[id(t)] if t is not None else -1 for t in s.nbr] for s in spaces]
+        self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
+        self.board_order = list(self.boards)
+        self.kinds = list(kinds)
+        self.players = state.n
+        self.seat_names = [p.name for p in state.players]
+        self.rel = [[dirs.index(p.rel[r].name) for r in RELATIVE_DIRECTIONS] for p in state.players]
+        self.facing = [_FACINGS[p.facing] for p in state.players]
+        self.axes = [[dirs.index(a), dirs.index(b)] for a, b in _AXES]
+        self.max_pieces = MAX_PIECES
+        self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
+        self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
+        ns = len(spaces)
+        self.top = len(HEADER) + 2
+        self.cnt = self.top + ns
+        self.pieces = self.cnt + len(self.kinds) * (self.players + 1)
+        self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+
+    def _ray(self, s: int, d: int) -> list[int]:
+        """The spaces from s (not included) in direction d to the edge, padded with -1 to ray_length."""
+        out: list[int] = []
+        t = self.nbr[s][d]
+        while t >= 0 and len(out) < self.ray_length:
+            out.append(t)
+            t = self.nbr[t][d]
+        return out + [-1] * (self.ray_length - len(out))
+
+    # ------------------------------------------------------------ names the translator uses
+    def board_array(self, name: str) -> str:
+        return f"BOARD_{self.board_order.index(name)}"
+
+    def board_size(self, name: str) -> int:
+        return len(self.boards[name])
+
+    def kind_index(self, name: str) -> int:
+        return self.kinds.index(name)
+
+    # ------------------------------------------------------------ the constants, as source
+    def source(self) -> str:
+        def arr(values, shape=None) -> str:
+            flat = values if shape is None else [v for row in values for v in row]
+            text = f"np.array({flat!r}, dtype=np.int64)"
+            return text if shape is None else f"{text}.reshape({shape[0]}, {shape[1]})"
+        lines = ["# the state vector: the header, each space's top piece, the pieces of each kind and owner in",
+                 "# play, then PIECE_FIELDS slots a piece (kind, owner, place, the piece under it)"]
+        lines += [f"{name} = {i}" for i, name in enumerate(HEADER)]
+        lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
+                  f"MAXP = {self.max_pieces}", f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
+                  f"NSPACES = {len(self.space_names)}"]
+        lines.append("# the spaces (in the interpreter's order): column, row, their board's width and height, and "
+                     "the next space in each compass direction (-1: none)")
+        lines += [f"SX = {arr(self.sx)}", f"SY = {arr(self.sy)}", f"SW = {arr(self.sw)}", f"SH = {arr(self.sh)}",
+                  f"NBR = {arr(self.nbr, (len(self.nbr), 8))}", f"RAYLEN = {self.ray_length}",
+                  "# RAY[s, d, k]: the k-th space from s in direction d (-1: past the edge)",
+                  f"RAY = {arr([v for r in self.rays for v in r], None)}.reshape({len(self.nbr)}, 8, "
+                  f"{self.ray_length})"]
+        for i, name in enumerate(self.board_order):
+            lines.append(f"BOARD_{i} = {arr(self.boards[name])}  # board {name}")
+        lines.append("# each seat: its relative directions as compass ones, the edge it faces from (0 south, 1 east, "
+                     "2 north, 3 west)")
+        lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
+                  f"FACING = {arr(self.facing)}", f"AXES = {arr(self.axes, (4, 2))}"]
+        lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
+        return "\n".join(lines) + "\n"
+
+    # ------------------------------------------------------------ the hand-off
+    def encode(self, state):
+        """The interpreter's position as a native state vector (numpy int64): its pieces on spaces bottom
+        first, whose turn it is, whether it is over. HandOffError for what the vector cannot hold."""
+        import numpy as np
+        return self.encode_into(state, np.zeros(self.size, dtype=np.int64))
+
+    def encode_into(self, state, st):
+        """encode() into a vector of this layout's size (its slots past the pieces written are left as they
+        are: nothing reads them)."""
+        if state.pending is not None:
+            raise HandOffError("a choice is pending in the middle of a move")
+        st[:self.pieces] = 0
+        st[self.top:self.top + len(self.space_names)] = -1
+        box = state.box
+        for zone in _zones(state):
+            if zone is not box and zone.pieces:
+                raise HandOffError(f"pieces in the zone {zone.name}")
+        players = {id(p): i for i, p in enumerate(state.players)}
+        n = 0
+        for s_index, s in enumerate(state.spaces):
+            below = -1
+            for piece in s.pieces:
+                base = self.pieces + PIECE_FIELDS * n
+                owner = players[id(piece.owner)] if piece.owner is not None else -1
+                kind = self.kinds.index(piece.kind.name)
+                st[base:base + PIECE_FIELDS] = (kind, owner, s_index, below)
+                st[self.cnt + kind * (self.players + 1) + owner + 1] += 1
+                below = n
+                n += 1
+            st[self.top + s_index] = below
+        st[HEADER.index("NPIECES")] = n
+        st[HEADER.index("TURN")] = state.turn_player.index
+        st[HEADER.index("TURNNO")] = state.turn
+        if state.over:
+            winners, draw = state.standing()
+            st[HEADER.index("OVER")] = 1
+            # (an ended game: its outcome is read from the interpreter, never from here)
+            st[HEADER.index("END_KIND")] = 3 if draw else 1
+            st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
+        return st
+
+
+def _zones(state):
+    """Every zone of a state: the shared ones and each player's."""
+    out = [state.supply, *state.zones.values()]
+    for p in state.players:
+        out += list(p.zones.values())
+    return out

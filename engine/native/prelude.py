@@ -1,0 +1,470 @@
+"""The part of every generated module that is the same for all games: the journalled write, the pieces'
+moves, the builtins the rules call, the random generator, the playout loop and perft (docs/backends.md).
+
+It reads the constants that layout.py writes before it (TOP, PIECES, NBR, ...) and the rules' functions that
+translate.py writes after it (list_moves, apply_move, stuck): numba resolves a module's globals when it compiles
+a function, at its first call, once the whole module is there.
+"""
+
+PRELUDE = '''
+K_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+K_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+K_MIX2 = np.uint64(0x94D049BB133111EB)
+K_INDEX = np.uint64(0xD1B54A32D192ED03)
+
+
+@njit(cache=True)
+def w(st, jr, i, v):
+    # every change of the state: st[i] = v, its old value kept in the journal
+    n = jr[0]
+    if n >= JCAP:
+        raise ValueError("a move changed the state more times than its journal holds")
+    jr[1 + 2 * n] = i
+    jr[2 + 2 * n] = st[i]
+    jr[0] = n + 1
+    st[i] = v
+
+
+@njit(cache=True)
+def undo_to(st, jr, mark):
+    # take back the writes after the journal's entry `mark`, the last first
+    n = jr[0]
+    while n > mark:
+        n -= 1
+        st[jr[1 + 2 * n]] = jr[2 + 2 * n]
+    jr[0] = n
+
+
+@njit(cache=True)
+def declare(st, jr, kind, who):
+    # an ending statement: the first one of a move decides how the game ends
+    if st[END_KIND] == 0:
+        w(st, jr, END_KIND, kind)
+        w(st, jr, END_WHO, who)
+
+
+@njit(cache=True)
+def conclude(st, jr):
+    # the game is over; a game that finishes is won by the top of its ranking (State._ranking)
+    w(st, jr, OVER, 1)
+    if st[END_KIND] != 4 or HAS_RANK == 0:
+        return
+    keys = np.zeros((NP, NKEYS), np.int64)
+    rank_keys(st, keys)
+    top = np.ones(NP, np.bool_)
+    ntop = NP
+    for k in range(NKEYS):
+        if ntop == 1:
+            break
+        best = -(2 ** 62)
+        for p in range(NP):
+            if top[p] and keys[p, k] > best:
+                best = keys[p, k]
+        for p in range(NP):
+            if top[p] and keys[p, k] != best:
+                top[p] = False
+                ntop -= 1
+    mask = 0
+    for p in range(NP):
+        if top[p]:
+            mask |= 1 << p
+            who = p
+    if ntop == 1:
+        w(st, jr, END_KIND, 1)
+        w(st, jr, END_WHO, who)
+    elif ntop == NP and TIES_SHARE == 0:
+        w(st, jr, END_KIND, 3)
+    else:
+        w(st, jr, END_KIND, 5)
+        w(st, jr, END_WHO, mask)
+
+
+@njit(cache=True)
+def stuck(st, jr):
+    # the player to move has no move: the game ends by the stuck rule (a rule of passing ends it when nobody can
+    # move)
+    kind = STUCK_KIND if STUCK_KIND != 6 else 4
+    declare(st, jr, kind, st[TURN] if STUCK_SEAT else -1)
+    conclude(st, jr)
+
+
+@njit(cache=True)
+def end_turn(st, jr):
+    if st[END_KIND] != 0:
+        conclude(st, jr)
+        return
+    w(st, jr, TURN, (st[TURN] + 1) % NP)
+    w(st, jr, TURNNO, st[TURNNO] + 1)
+    if STUCK_KIND == 6:
+        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat; when every
+        # seat in a row has passed, nobody can move and the game finishes
+        passed = 0
+        while not has_move(st):
+            passed += 1
+            if passed == NP:
+                stuck(st, jr)
+                return
+            w(st, jr, TURN, (st[TURN] + 1) % NP)
+            w(st, jr, TURNNO, st[TURNNO] + 1)
+
+
+# ---------------------------------------------------------------- reading the position
+
+@njit(cache=True)
+def step(s, d):
+    if s < 0:
+        return -1
+    return NBR[s, d]
+
+
+@njit(cache=True)
+def top_at(st, s):
+    if s < 0:
+        return -1
+    return st[TOP + s]
+
+
+@njit(cache=True)
+def empty_at(st, s):
+    return s < 0 or st[TOP + s] < 0
+
+
+@njit(cache=True)
+def owner_of(st, p):
+    if p < 0:
+        return -1
+    return st[PIECES + 4 * p + 1]
+
+
+@njit(cache=True)
+def owner_at(st, s):
+    return owner_of(st, top_at(st, s))
+
+
+@njit(cache=True)
+def opponent_of(mover):
+    return 1 - mover
+
+
+@njit(cache=True)
+def count_of(st, kind, owner):
+    return st[CNT + kind * (NP + 1) + owner + 1]
+
+
+@njit(cache=True)
+def players_from(mover):
+    out = np.empty(NP, np.int64)
+    for i in range(NP):
+        out[i] = (mover + i) % NP
+    return out
+
+
+@njit(cache=True)
+def row_of(s, p):
+    f = FACING[p]
+    if f == 0:
+        return SY[s]
+    if f == 2:
+        return SH[s] - SY[s] + 1
+    if f == 3:
+        return SX[s]
+    return SW[s] - SX[s] + 1
+
+
+@njit(cache=True)
+def column_of(s, p):
+    f = FACING[p]
+    if f == 0:
+        return SX[s]
+    if f == 2:
+        return SW[s] - SX[s] + 1
+    if f == 3:
+        return SH[s] - SY[s] + 1
+    return SY[s]
+
+
+@njit(cache=True)
+def ray_at(s, d, k):
+    # the k-th space from s in direction d (-1: past the edge)
+    if s < 0:
+        return -1
+    return RAY[s, d, k]
+
+
+@njit(cache=True)
+def in_a_row(st, s, n):
+    # is s in a straight line of n spaces or more whose top pieces have its top piece's owner?
+    p = top_at(st, s)
+    if p < 0:
+        return False
+    who = st[PIECES + 4 * p + 1]
+    for a in range(4):
+        run = 1
+        for side in range(2):
+            d = AXES[a, side]
+            t = NBR[s, d]
+            k = 0
+            while t >= 0 and k < n - 1:
+                q = st[TOP + t]
+                if q < 0 or st[PIECES + 4 * q + 1] != who:
+                    break
+                run += 1
+                k += 1
+                t = NBR[t, d]
+        if run >= n:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- changing it
+
+@njit(cache=True)
+def create(st, jr, kind, owner, s):
+    if s < 0:
+        raise ValueError("a piece was placed on none")
+    p = st[NPIECES]
+    if p >= MAXP:
+        raise ValueError("a game has too many pieces")
+    w(st, jr, NPIECES, p + 1)
+    b = PIECES + 4 * p
+    w(st, jr, b, kind)
+    w(st, jr, b + 1, owner)
+    w(st, jr, b + 2, s)
+    w(st, jr, b + 3, st[TOP + s])
+    w(st, jr, TOP + s, p)
+    c = CNT + kind * (NP + 1) + owner + 1
+    w(st, jr, c, st[c] + 1)
+
+
+@njit(cache=True)
+def unlink(st, jr, p):
+    # take piece p off the space it is on (from anywhere in its stack)
+    b = PIECES + 4 * p
+    s = st[b + 2]
+    if s < 0:
+        return
+    below = st[b + 3]
+    q = st[TOP + s]
+    if q == p:
+        w(st, jr, TOP + s, below)
+        return
+    while st[PIECES + 4 * q + 3] != p:
+        q = st[PIECES + 4 * q + 3]
+    w(st, jr, PIECES + 4 * q + 3, below)
+
+
+@njit(cache=True)
+def count_change(st, jr, p, by):
+    c = CNT + st[PIECES + 4 * p] * (NP + 1) + st[PIECES + 4 * p + 1] + 1
+    w(st, jr, c, st[c] + by)
+
+
+@njit(cache=True)
+def set_owner(st, jr, p, owner):
+    if p < 0:
+        return
+    b = PIECES + 4 * p
+    if st[b + 2] != BOX:
+        count_change(st, jr, p, -1)
+        w(st, jr, b + 1, owner)
+        count_change(st, jr, p, 1)
+    else:
+        w(st, jr, b + 1, owner)
+
+
+@njit(cache=True)
+def move_piece(st, jr, p, dest):
+    if p < 0:
+        return
+    if dest < 0:
+        raise ValueError("a piece was moved to none")
+    b = PIECES + 4 * p
+    if st[b + 2] == dest:
+        return
+    if st[b + 2] == BOX:
+        count_change(st, jr, p, 1)
+    unlink(st, jr, p)
+    w(st, jr, b + 3, st[TOP + dest])
+    w(st, jr, TOP + dest, p)
+    w(st, jr, b + 2, dest)
+
+
+@njit(cache=True)
+def remove_piece(st, jr, p):
+    if p < 0:
+        return
+    b = PIECES + 4 * p
+    if st[b + 2] == BOX:
+        return
+    unlink(st, jr, p)
+    w(st, jr, b + 2, BOX)
+    w(st, jr, b + 3, -1)
+    count_change(st, jr, p, -1)
+
+
+# ---------------------------------------------------------------- chance: splitmix64, one stream a game
+
+@njit(cache=True)
+def next_random(rng):
+    z = rng[0] + K_GOLDEN
+    rng[0] = z
+    z = (z ^ (z >> np.uint64(30))) * K_MIX1
+    z = (z ^ (z >> np.uint64(27))) * K_MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def seed_game(rng, seed, index):
+    # game `index` of a series with `seed`: its stream depends on (seed, index) alone
+    rng[0] = np.uint64(seed)
+    rng[0] = next_random(rng) ^ (np.uint64(index) * K_INDEX)
+    next_random(rng)
+
+
+@njit(cache=True)
+def below(rng, n):
+    # a whole number in [0, n), each as likely (to within n / 2**53)
+    return np.int64((next_random(rng) >> np.uint64(11)) % np.uint64(n))
+
+
+# ---------------------------------------------------------------- games and counts
+
+@njit(cache=True)
+def play_one(st, jr, buf, rng, max_moves, moves_out):
+    # random movers from st to the end or max_moves moves; each move made is kept in moves_out (when it has
+    # rows). Returns the number of moves made
+    length = 0
+    while st[OVER] == 0:
+        n = list_moves(st, buf)
+        if n == 0:
+            stuck(st, jr)
+            jr[0] = 0
+            break
+        if length >= max_moves:
+            break
+        k = below(rng, n)
+        if moves_out.shape[0] > length:
+            moves_out[length, :] = buf[k, :]
+        apply_move(st, jr, buf[k])
+        jr[0] = 0
+        length += 1
+    return length
+
+
+@njit(cache=True)
+def playouts(start, seed, first, count, max_moves, results):
+    # games first .. first + count - 1 of a series from `start`: results[g] = (moves, over, end kind, who)
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    buf = np.empty((MAXMOVES, WIDTH), np.int64)
+    rng = np.zeros(1, np.uint64)
+    none = np.empty((0, WIDTH), np.int64)
+    used = PIECES + 4 * start[NPIECES]
+    for g in range(count):
+        st[:used] = start[:used]
+        jr[0] = 0
+        seed_game(rng, seed, first + g)
+        results[g, 0] = play_one(st, jr, buf, rng, max_moves, none)
+        results[g, 1] = st[OVER]
+        results[g, 2] = st[END_KIND]
+        results[g, 3] = st[END_WHO]
+
+
+@njit(cache=True)
+def playout_moves(start, seed, index, max_moves, moves_out, result):
+    # game `index` of a series, its moves kept: result = (moves, over, end kind, who)
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    buf = np.empty((MAXMOVES, WIDTH), np.int64)
+    rng = np.zeros(1, np.uint64)
+    seed_game(rng, seed, index)
+    result[0] = play_one(st, jr, buf, rng, max_moves, moves_out)
+    result[1] = st[OVER]
+    result[2] = st[END_KIND]
+    result[3] = st[END_WHO]
+
+
+@njit(cache=True)
+def rollout(st, jr, buf, seed, max_moves, result):
+    # random movers from the position st (played in place: st is a scratch copy) to the end or max_moves
+    # moves, drawing from a stream seeded by `seed`: result = (moves, over, end kind, who)
+    rng = np.zeros(1, np.uint64)
+    seed_game(rng, seed, 0)
+    jr[0] = 0
+    result[0] = play_one(st, jr, buf, rng, max_moves, buf[:0])
+    result[1] = st[OVER]
+    result[2] = st[END_KIND]
+    result[3] = st[END_WHO]
+
+
+@njit(cache=True)
+def legal_moves(start, out):
+    st = start.copy()
+    return list_moves(st, out)
+
+
+@njit(cache=True)
+def applied(start, mv):
+    # the position after one move from start
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    apply_move(st, jr, mv)
+    return st
+
+
+@njit(cache=True)
+def tally_end(st, jr, ends, d, listed):
+    # a game that ended with the move at depth d: by a rule, or its next player stuck (nothing listed); ends by
+    # (kind, who + 1), a shared win's who being the mask of its winners
+    if st[OVER] != 0:
+        ends[d, st[END_KIND], st[END_WHO] + 1] += 1
+    elif listed == 0:
+        mark = jr[0]
+        stuck(st, jr)
+        ends[d, st[END_KIND], st[END_WHO] + 1] += 1
+        undo_to(st, jr, mark)
+
+
+@njit(cache=True)
+def perft(start, depth, counts, ends):
+    # counts[d] += the sequences of d + 1 moves from start (a game that is over has no moves); when ends has
+    # `depth` rows, ends[d, kind, who + 1] counts the games that end with the move at depth d (the last depth's
+    # moves are played too)
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    moves = np.empty((depth + 1, MAXMOVES, WIDTH), np.int64)
+    n = np.zeros(depth, np.int64)
+    k = np.zeros(depth, np.int64)
+    marks = np.zeros(depth, np.int64)
+    tally = ends.shape[0] == depth
+    if depth == 0:
+        return
+    n[0] = list_moves(st, moves[0])
+    counts[0] += n[0]
+    last = depth - 1 if tally else depth - 2
+    if last < 0:
+        return
+    d = 0
+    while True:
+        if k[d] < n[d]:
+            marks[d] = jr[0]
+            apply_move(st, jr, moves[d, k[d]])
+            k[d] += 1
+            e = d + 1
+            c = list_moves(st, moves[e])
+            if e < depth:
+                counts[e] += c
+            if tally:
+                tally_end(st, jr, ends, d, c)
+            if d < last and c > 0:
+                n[e] = c
+                k[e] = 0
+                d = e
+            else:
+                undo_to(st, jr, marks[d])
+        else:
+            if d == 0:
+                break
+            d -= 1
+            undo_to(st, jr, marks[d])
+'''

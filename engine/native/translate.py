@@ -1,0 +1,582 @@
+"""A checked game -> the Python source of a numba module that plays it on arrays (docs/backends.md).
+
+The source is made from the same checked AST the interpreter's compiler reads (`Checked`: the declarations,
+the type and the meaning of every expression) and from the topology of a State the interpreter built (its
+spaces, their neighbours, the seats' facings), so that both backends see one board. Each construct becomes a few
+lines over one int64 vector `st` (the state) and `jr` (its journal of writes); a construct this module does not
+translate yet raises `Unsupported` with its file:line, so that a game is never played differently.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Iterator, Optional
+
+from ...grammar import nodes as N
+from ...grammar.expr_types import specialise
+from ...grammar.symbols import Checked
+from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
+from ..run.library import LIBRARY
+from .layout import Layout
+
+_DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
+_REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
+# what an ending statement becomes in st[END_KIND] (0: the game goes on)
+END_KINDS = {"win": 1, "lose": 2, "draw": 3, "finish": 4, "shared": 5, "pass": 6}
+STUCK_KINDS = ("win", "lose", "draw", "finish", "pass")
+_MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
+
+# declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool")
+_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Status, N.Enum)
+
+
+class Unsupported(Exception):
+    """A construct the native backend does not translate yet: where it is written, and what it is."""
+
+    def __init__(self, span: Optional[N.Span], construct: str):
+        self.span, self.construct = span, construct
+        where = f"{span.file}:{span.line}: " if span is not None else ""
+        super().__init__(f"{where}the native backend does not handle {construct} yet")
+
+
+class Translator:
+    """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
+
+    def __init__(self, checked: Checked, layout: Layout, sources: dict):
+        self.checked, self.sym, self.layout, self.sources = checked, checked.symbols, layout, sources
+        self.lines: list[str] = []
+        self.fresh_count = 0
+        self.said_line = 0  # the line of the rules last written as a comment (a line is written once)
+        self.overlays: list[dict] = []  # the types of defs' bodies written in place, for their calls' arguments
+        self.helpers: list[str] = []  # functions of aggregates (count, any, all, first over a loop)
+        self.inlined = 0
+        self.max_moves = 0  # the most moves a listing can give, worked out from the domains' sizes
+        self.width = 1  # 1 + the most parameters of an action
+        self.actions: list[tuple[str, list[str]]] = []  # each action's name and its parameters' kinds
+
+    def type_of(self, e: N.Node):
+        for types in reversed(self.overlays):
+            if e in types:
+                return types[e]
+        return self.checked.type_of(e)
+
+    # ------------------------------------------------------------ the game as a whole
+    def translate(self) -> str:
+        self.refuse_declarations()
+        actions = [a for a in self.sym.actions.values()]
+        regular = [a for a in actions if not a.fallback]
+        fallback = [a for a in actions if a.fallback]
+        out: list[str] = []
+        for i, a in enumerate(regular + fallback):
+            out += self.action_body(a, i)
+        out += self.lister(regular, fallback)
+        out += self.lister(regular, fallback, exists=True)
+        out += self.dispatcher(regular + fallback)
+        out += self.stuck()
+        out += self.ranking()
+        return "\n".join(out + self.helpers) + "\n"
+
+    def refuse_declarations(self) -> None:
+        for item in self.checked.module.items:
+            refused = _refusal(item)
+            if refused is not None:
+                raise Unsupported(*refused)
+        for phase, stuck in self.sym.stuck.items():
+            if phase is not None:
+                raise Unsupported(stuck.span, "a phase's `when stuck`")
+            if stuck.rule not in STUCK_KINDS:
+                raise Unsupported(stuck.span, f"`when stuck: {stuck.rule}`")
+        for a in self.sym.actions.values():
+            if a.phase is not None:
+                raise Unsupported(a.span, "phases")
+
+    def stuck(self) -> list[str]:
+        """What the player to move does when they have no move: the game ends (st[OVER] set)."""
+        rule = self.sym.stuck.get(None)
+        kind = rule.rule if rule is not None else "finish"
+        seat = 1 if kind in ("win", "lose") else 0
+        return ["", "# when the player to move has no move: how the game ends (6: they pass), and whether they are "
+                "who it names", f"STUCK_KIND = {END_KINDS[kind]}", f"STUCK_SEAT = {seat}", ""]
+
+    def ranking(self) -> list[str]:
+        """rank_keys(st, out): out[p, k] = rank key k of seat p, for a game that finishes by its ranking."""
+        rank = self.sym.rank
+        keys = rank.keys if rank is not None else ()
+        lines = ["", f"NKEYS = {max(1, len(keys))}", f"HAS_RANK = {1 if keys else 0}",
+                 f"TIES_SHARE = {1 if rank is not None and rank.ties_share else 0}",
+                 "", "@njit(cache=True)", "def rank_keys(st, out):", "    mover = st[TURN]",
+                 "    for p in range(NP):"]
+        if not keys:
+            return lines + ["        out[p, 0] = 0"]
+        for k, key in enumerate(keys):
+            if self.type_of(key).base != "int":
+                raise Unsupported(key.span, "a rank key that is not a whole number")
+            lines.append(f"        out[p, {k}] = {self.expr(key, {'player': 'p'})}")
+        return lines
+
+    # ------------------------------------------------------------ actions
+    def action_body(self, a: N.Action, index: int) -> list[str]:
+        env = {}
+        params = []
+        kinds = []
+        for p in a.params:
+            var = self.fresh(p.name)
+            env[p.name] = var
+            params.append(var)
+            kinds.append(self.kind_of_param(p))
+        self.actions.append((a.name, kinds))
+        self.width = max(self.width, 1 + len(params))
+        head = ", ".join(["st", "jr", "mover"] + params)
+        body = self.block(a.body, env, 1)
+        return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
+                f"def act_{index}({head}):"] + body + ["    return"]
+
+    def kind_of_param(self, p: N.Param) -> str:
+        t = self.type_of(p.domain)
+        kind = t.element.base if t.is_list else None
+        if kind not in ("space", "int", "player"):
+            raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
+        return kind
+
+    def lister(self, regular: list, fallback: list, exists: bool = False) -> list[str]:
+        if exists:
+            lines = ["", "@njit(cache=True)", "def has_move(st):", "    # has the player to move a legal move?",
+                     "    if st[OVER] != 0:", "        return False", "    mover = st[TURN]"]
+        else:
+            lines = ["", "@njit(cache=True)", "def list_moves(st, out):",
+                     "    # every legal move of the player to move: out[k] = (action, its arguments...)",
+                     "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
+        bound = 0
+        for i, a in enumerate(regular):
+            lines += self.action_lister(a, i, 1, exists)
+            bound += self.domain_bound(a)
+        if fallback:
+            if not exists:
+                lines.append("    if n == 0:")
+            for i, a in enumerate(fallback, len(regular)):
+                lines += self.action_lister(a, i, 1 if exists else 2, exists)
+                bound += self.domain_bound(a)
+        self.max_moves = max(1, bound)
+        return lines + ["    return False" if exists else "    return n"]
+
+    def action_lister(self, a: N.Action, index: int, depth: int, exists: bool = False) -> list[str]:
+        env: dict[str, str] = {}
+        lines: list[str] = []
+        pad = "    " * depth
+        names = []
+        for p in a.params:
+            var = self.fresh(p.name)
+            loop, deeper = self.domain_loop(p.domain, var, env, pad)
+            lines += loop
+            pad += "    " * deeper
+            env[p.name] = var
+            names.append(var)
+            if p.test is not None:
+                lines.append(f"{pad}if {self.expr(p.test, env)}:")
+                pad += "    "
+        if exists:
+            lines.append(f"{pad}return True")
+        else:
+            lines.append(f"{pad}out[n, 0] = {index}")
+            for k, v in enumerate(names, 1):
+                lines.append(f"{pad}out[n, {k}] = {v}")
+            lines.append(f"{pad}n += 1")
+        return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
+
+    def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+        """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
+        loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
+        body is."""
+        if isinstance(domain, N.Name):
+            meaning = self.checked.meaning(domain)
+            if meaning.category == "board":
+                return [f"{pad}for {var} in {self.layout.board_array(domain.id)}:"], 1
+            if meaning.category == "builtin" and domain.id in DIRECTION_SETS:
+                listed = ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id])
+                return [f"{pad}for {var} in ({listed},):"], 1
+            if meaning.category == "builtin" and domain.id == "players":
+                return [f"{pad}for {var} in players_from(mover):"], 1
+        if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func):
+            origin = self.expr(domain.args[0], env)
+            if len(domain.args) == 1:
+                dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
+            else:
+                given = domain.args[1]
+                if not isinstance(given, N.ListLit) or not given.items:
+                    raise Unsupported(given.span, "directions that are not a list written out")
+                dirs = [self.direction(item, env) for item in given.items]
+            step = self.fresh("d")
+            return [f"{pad}for {step} in ({', '.join(dirs)},):",
+                    f"{pad}    {var} = step({origin}, {step})",
+                    f"{pad}    if {var} >= 0:"], 2
+        if isinstance(domain, N.Call) and domain.func == "ray" and not self.is_def(domain.func) \
+                and self.type_of(domain.args[1]).base == "dir":
+            k = self.fresh("k")
+            origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
+            return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
+                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if isinstance(domain, N.Range):
+            low, high = self.expr(domain.low, env), self.expr(domain.high, env)
+            if domain.down:
+                return [f"{pad}for {var} in range({low}, {high} - 1, -1):"], 1
+            return [f"{pad}for {var} in range({low}, {high} + 1):"], 1
+        if isinstance(domain, N.Filter) and domain.mode in ("where", "while"):
+            inner = {**env, domain.var: var}
+            lines, deeper = self.domain_loop(domain.domain, var, env, pad)
+            indent = pad + "    " * deeper
+            test = self.expr(domain.test, inner)
+            if domain.mode == "where":
+                return lines + [f"{indent}if {test}:"], deeper + 1
+            return lines + [f"{indent}if not {test}:", f"{indent}    break"], deeper
+        if isinstance(domain, N.Call) and self.is_def(domain.func):
+            with self.written_in_place(domain, env) as (written, inner):
+                return self.domain_loop(written, var, inner, pad)
+        raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
+
+    def list_bound(self, domain: N.Expr) -> int:
+        """The most items a list of `domain_loop` can have."""
+        if isinstance(domain, N.Name):
+            if self.checked.meaning(domain).category == "board":
+                return self.layout.board_size(domain.id)
+            if domain.id in DIRECTION_SETS:
+                return len(DIRECTION_SETS[domain.id])
+            return self.layout.players
+        if isinstance(domain, N.Call) and domain.func == "neighbors":
+            return 4 if len(domain.args) == 1 else len(domain.args[1].items)  # type: ignore[attr-defined]
+        if isinstance(domain, N.Call) and domain.func == "ray":
+            return self.layout.ray_length
+        if isinstance(domain, N.Range):
+            if not (isinstance(domain.low, N.Num) and isinstance(domain.high, N.Num)):
+                raise Unsupported(domain.span, "a range whose ends are not numbers written out")
+            return abs(int(domain.high.value) - int(domain.low.value)) + 1
+        if isinstance(domain, N.Filter):
+            return self.list_bound(domain.domain)
+        if isinstance(domain, N.Call) and self.is_def(domain.func):
+            return self.list_bound(self.sym.defs[domain.func].body)
+        raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
+
+    def is_def(self, name: str) -> bool:
+        return name in self.sym.defs
+
+    @contextmanager
+    def written_in_place(self, call: N.Call, env: dict) -> Iterator[tuple[N.Expr, dict]]:
+        """A def's body in place of its call: its parameters are the arguments' sources, its expressions typed
+        for the arguments' types (as the interpreter's compiler writes it, expr_types.specialise)."""
+        d = self.sym.defs[call.func]
+        if isinstance(d.body, N.DefBlock) or len(call.args) != len(d.params):
+            raise Unsupported(call.span, f"a call of `{call.func}` (a def written as a block)")
+        if self.inlined >= _MAX_INLINE:
+            raise Unsupported(call.span, f"a call of `{call.func}` (a def that calls itself)")
+        types = specialise(self.checked, LIBRARY, d.body, {p: self.type_of(a) for p, a in zip(d.params, call.args)})
+        if types is None:
+            raise Unsupported(call.span, f"a call of `{call.func}` with these arguments")
+        inner = {p: f"({self.expr(a, env)})" for p, a in zip(d.params, call.args)}
+        self.overlays.append(types)
+        self.inlined += 1
+        try:
+            yield d.body, inner
+        finally:
+            self.overlays.pop()
+            self.inlined -= 1
+
+    def aggregate(self, call: N.Call, env: dict) -> str:
+        """count/any/all/first over a list: a function of its own, its loop inside, called with the locals."""
+        name = f"agg_{self.fresh_count + 1}"
+        self.fresh("agg")
+        free = sorted(env)
+        inner = {k: f"p_{k}" for k in free}
+        var = self.fresh("v")
+        arg = call.args[0]
+        if call.func in ("any", "all"):
+            if not isinstance(arg, N.Filter) or arg.mode != "where":
+                raise Unsupported(arg.span, f"`{call.func}` of something else than `x in LIST where TEST`")
+            lines, deeper = self.domain_loop(arg.domain, var, inner, "    ")
+            pad = "    " + "    " * deeper
+            test = self.expr(arg.test, {**inner, arg.var: var})
+            if call.func == "any":
+                body, last = [f"{pad}if {test}:", f"{pad}    return True"], "    return False"
+            else:
+                body, last = [f"{pad}if not {test}:", f"{pad}    return False"], "    return True"
+        else:
+            lines, deeper = self.domain_loop(arg, var, inner, "    ")
+            pad = "    " + "    " * deeper
+            if call.func == "count":
+                lines = ["    n = 0"] + lines
+                body, last = [f"{pad}n += 1"], "    return n"
+            else:
+                body, last = [f"{pad}return {var}"], "    return -1"
+        said = self.said(call.span)
+        head = f"def {name}({', '.join(['st', 'mover'] + [inner[k] for k in free])}):"
+        self.helpers += ["", f"# {said}" if said else f"# {call.func}(...)", "@njit(cache=True)", head]
+        self.helpers += lines + body + [last]
+        return f"{name}({', '.join(['st', 'mover'] + [env[k] for k in free])})"
+
+    def domain_bound(self, a: N.Action) -> int:
+        total = 1
+        for p in a.params:
+            total *= self.list_bound(p.domain)
+        return total
+
+    def dispatcher(self, actions: list) -> list[str]:
+        lines = ["", "@njit(cache=True)", "def apply_move(st, jr, mv):",
+                 "    # the move's effect, then the end of the turn", "    mover = st[TURN]", "    a = mv[0]"]
+        for i, a in enumerate(actions):
+            args = ", ".join(["st", "jr", "mover"] + [f"mv[{k}]" for k in range(1, len(a.params) + 1)])
+            lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
+        return lines + ["    end_turn(st, jr)"]
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, env: dict, depth: int) -> list[str]:
+        out: list[str] = []
+        env = dict(env)
+        for s in stmts:
+            out += self.stmt(s, env, depth)
+        return out or ["    " * depth + "pass"]
+
+    def stmt(self, s: N.Stmt, env: dict, depth: int) -> list[str]:
+        pad = "    " * depth
+        said = self.said(s.span) if s.span.line != self.said_line else ""
+        self.said_line = s.span.line
+        return ([f"{pad}# {said}"] if said else []) + self.stmt_lines(s, env, depth, pad)
+
+    def said(self, span: N.Span) -> str:
+        """The first line of a statement as the rules file writes it, for a comment in the generated code."""
+        text = self.sources.get(span.file)
+        if text is None:
+            return ""
+        lines = text.splitlines()
+        return f"{span.file}:{span.line}: {lines[span.line - 1].strip()}" if span.line <= len(lines) else ""
+
+    def stmt_lines(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
+        if isinstance(s, N.Place):
+            if s.face == "down":
+                raise Unsupported(s.span, "a piece placed face down")
+            if not (isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"):
+                raise Unsupported(s.kind.span, "a kind held in a name")
+            owner = self.expr(s.owner, env) if s.owner is not None else "-1"
+            where = self.typed(s.where, env, "space", "a piece placed elsewhere than on a space")
+            return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"]
+        if isinstance(s, N.Move):
+            if s.face is not None:
+                raise Unsupported(s.span, "a piece turned face up or down as it moves")
+            what = self.typed(s.what, env, "piece", "a move of several pieces at once")
+            dest = self.typed(s.dest, env, "space", "a move elsewhere than to a space")
+            return [f"{pad}move_piece(st, jr, {what}, {dest})"]
+        if isinstance(s, N.Remove):
+            what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
+            return [f"{pad}remove_piece(st, jr, {what})"]
+        return self.stmt_more(s, env, depth, pad)
+
+    def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
+        if isinstance(s, N.If):
+            lines = []
+            for k, (test, body) in enumerate(s.branches):
+                lines.append(f"{pad}{'if' if k == 0 else 'elif'} {self.expr(test, env)}:")
+                lines += self.block(body, env, depth + 1)
+            if s.orelse is not None:
+                lines.append(f"{pad}else:")
+                lines += self.block(s.orelse, env, depth + 1)
+            return lines
+        if isinstance(s, N.Outcome):
+            who = "-1"
+            if s.who is not None:
+                who = self.typed(s.who, env, "player", "an ending for a list of players")
+            return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}return"]
+        if isinstance(s, N.Let):
+            t = self.type_of(s.value)
+            if t.base not in ("space", "int", "player", "piece", "bool"):
+                raise Unsupported(s.span, f"a `let` of type {t.base}")
+            var = self.fresh(s.name)
+            line = f"{pad}{var} = {self.expr(s.value, env)}"
+            env[s.name] = var
+            return [line]
+        if isinstance(s, N.Pass):
+            return [f"{pad}pass"]
+        if isinstance(s, N.For) and s.ordered_by is None:
+            return self.for_loop(s, env, depth, pad)
+        if isinstance(s, N.Assign) and s.op == "=" and isinstance(s.target, N.Attr) and s.target.name == "owner" \
+                and self.type_of(s.target.obj).base == "piece":
+            what = self.expr(s.target.obj, env)
+            who = self.typed(s.value, env, "player", "an owner that is not a player")
+            return [f"{pad}set_owner(st, jr, {what}, {who})"]
+        raise Unsupported(s.span, _statement_words(s))
+
+    def for_loop(self, s: N.For, env: dict, depth: int, pad: str) -> list[str]:
+        """`for x in LIST where TEST:` -- the items are listed first, as the interpreter lists them before the
+        body runs (a body may change what the list's test reads), then the body runs for each."""
+        items, count, i, var = self.fresh("items"), self.fresh("n"), self.fresh("i"), self.fresh(s.var)
+        domain: N.Expr = s.domain
+        if s.test is not None:
+            domain = N.Filter(span=s.span, var=s.var, domain=s.domain, test=s.test, mode="where")
+        lines, deeper = self.domain_loop(domain, var, env, pad)
+        inner_pad = pad + "    " * deeper
+        out = [f"{pad}{items} = np.empty({self.list_bound(domain)}, np.int64)", f"{pad}{count} = 0"] + lines + [
+            f"{inner_pad}{items}[{count}] = {var}", f"{inner_pad}{count} += 1",
+            f"{pad}for {i} in range({count}):", f"{pad}    {var} = {items}[{i}]"]
+        return out + self.block(s.body, {**env, s.var: var}, depth + 1)
+
+    # ------------------------------------------------------------ expressions
+    def typed(self, e: N.Expr, env: dict, base: str, otherwise: str) -> str:
+        if self.type_of(e).base != base:
+            raise Unsupported(e.span, otherwise)
+        return self.expr(e, env)
+
+    def expr(self, e: N.Expr, env: dict) -> str:
+        method = getattr(self, f"expr_{type(e).__name__}", None)
+        if method is None:
+            raise Unsupported(e.span, f"the expression `{_words(e)}`")
+        return method(e, env)
+
+    def expr_Num(self, e: N.Num, env: dict) -> str:
+        if isinstance(e.value, Fraction) and e.value.denominator != 1:
+            raise Unsupported(e.span, "fractions")
+        return str(int(e.value))
+
+    def expr_Name(self, e: N.Name, env: dict) -> str:
+        meaning = self.checked.meaning(e)
+        if meaning.category == "local":
+            if e.id not in env:
+                raise Unsupported(e.span, f"the name `{e.id}` here")
+            return env[e.id]
+        if meaning.category == "const":
+            return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category == "builtin":
+            if e.id == "mover":
+                return "mover"
+            if e.id == "opponent":
+                if self.layout.players != 2:
+                    raise Unsupported(e.span, "`opponent` in a game of more than two players")
+                return "opponent_of(mover)"
+            if e.id in ("true", "yes"):
+                return "True"
+            if e.id in ("false", "no"):
+                return "False"
+            if e.id == "none":
+                return "-1"
+            if e.id in _DIR_INDEX or e.id in _REL_INDEX:
+                return self.direction(e, env)
+        raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
+
+    def direction(self, e: N.Expr, env: dict) -> str:
+        if isinstance(e, N.Name) and self.checked.meaning(e).category == "builtin":
+            if e.id in _DIR_INDEX:
+                return str(_DIR_INDEX[e.id])
+            if e.id in _REL_INDEX:
+                return f"REL[mover, {_REL_INDEX[e.id]}]"
+        if self.type_of(e).base == "dir" and not (isinstance(e, N.Name) and self.checked.meaning(e).category
+                                                   == "builtin"):
+            return self.expr(e, env)  # (a direction held in a name: its number)
+        raise Unsupported(e.span, f"the direction `{_words(e)}`")
+
+    def expr_Attr(self, e: N.Attr, env: dict) -> str:
+        if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
+            return f"S{e.name.upper()}[{self.expr(e.obj, env)}]"
+        raise Unsupported(e.span, f"the attribute `.{e.name}`")
+
+    def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
+        left, right = self.type_of(e.left).base, self.type_of(e.right).base
+        if e.op == "+" and left == "space" and right == "dir":
+            return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
+        if left == right == "int" and e.op in "+-*":
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        raise Unsupported(e.span, f"`{e.op}` of {left} and {right}")
+
+    def expr_Neg(self, e: N.Neg, env: dict) -> str:
+        if self.type_of(e.value).base != "int":
+            raise Unsupported(e.span, "a negative of something not a whole number")
+        return f"(-{self.expr(e.value, env)})"
+
+    def expr_Compare(self, e: N.Compare, env: dict) -> str:
+        left, right = self.type_of(e.left).base, self.type_of(e.right).base
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir")
+        if e.op in ("==", "!=") and left in scalar and right in scalar:
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        if e.op in ("<", ">", "<=", ">=") and left == right == "int":
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
+
+    def expr_BoolOp(self, e: N.BoolOp, env: dict) -> str:
+        return "(" + f" {e.op} ".join(self.expr(v, env) for v in e.values) + ")"
+
+    def expr_Not(self, e: N.Not, env: dict) -> str:
+        return f"(not {self.expr(e.value, env)})"
+
+    def expr_Cond(self, e: N.Cond, env: dict) -> str:
+        return f"({self.expr(e.then, env)} if {self.expr(e.test, env)} else {self.expr(e.orelse, env)})"
+
+    def expr_Call(self, e: N.Call, env: dict) -> str:
+        types = [self.type_of(a).base for a in e.args]
+        if self.is_def(e.func):
+            with self.written_in_place(e, env) as (body, inner):
+                return self.expr(body, inner)
+        if self.sym.procs.get(e.func) is not None:
+            raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
+        if e.func in ("any", "all", "first") or (e.func == "count" and not isinstance(e.args[0], N.Of)):
+            if len(e.args) == 1 and self.type_of(e.args[0]).element.base in _SCALARS:
+                return self.aggregate(e, env)
+        if e.func == "seat" and types == ["int"]:
+            return f"({self.expr(e.args[0], env)} - 1)"
+        if e.func in ("empty", "owner", "top") and types == ["space"]:
+            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
+        if e.func == "owner" and types == ["piece"]:
+            return f"owner_of(st, {self.expr(e.args[0], env)})"
+        if e.func == "in_a_row" and types == ["space", "int"]:
+            return f"in_a_row(st, {self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        if e.func in ("row", "column") and types == ["space", "player"]:
+            return f"{e.func}_of({self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        if e.func == "count" and len(e.args) == 1 and isinstance(e.args[0], N.Of):
+            of = e.args[0]
+            if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
+                return f"count_of(st, {self.layout.kind_index(of.what.id)}, {self.expr(of.owner, env)})"
+        raise Unsupported(e.span, f"`{e.func}` of {', '.join(types) or 'nothing'}")
+
+    # ------------------------------------------------------------ names
+    def fresh(self, name: str) -> str:
+        self.fresh_count += 1
+        return f"{name}_{self.fresh_count}"
+
+
+def _refusal(item: N.Decl) -> Optional[tuple]:
+    """(span, construct) of a declaration the native code cannot play, else None. Texts, labels and what the
+    others learn of a move are the interpreter's (the moves are replayed there); who starts comes with the
+    start position; a def or a constant is written in place of each use; an option that switches a variant is
+    another game, translated on its own."""
+    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
+        return None
+    if isinstance(item, N.Board):
+        if item.shape != "grid":
+            return item.span, f"a board of shape `{item.shape}`"
+        return (item.span, "a board of each player") if item.per_player else None
+    if isinstance(item, N.Kind):
+        return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
+    if isinstance(item, N.Option) and item.default is None and item.uses is None:
+        return None
+    if isinstance(item, N.Def) and not isinstance(item.body, N.DefBlock):
+        return None
+    return item.span, _declaration_words(item)
+
+
+def _words(e: N.Node) -> str:
+    """A short name of an expression for a refusal (its class, or its name)."""
+    if isinstance(e, N.Name):
+        return e.id
+    if isinstance(e, N.Call):
+        return f"{e.func}(...)"
+    return type(e).__name__.lower()
+
+
+def _statement_words(s: N.Stmt) -> str:
+    words = {"Assign": "an assignment", "Flip": "`flip`", "Shuffle": "`shuffle`", "Require": "`require`",
+             "Ensure": "`ensure`", "Enter": "`enter` (phases)", "Again": "`again`", "Next": "`next`",
+             "Log": "`log`", "Return": "`return`", "ExprStmt": "a call of a proc or builtin as a statement",
+             "For": "a `for` loop in an effect", "Repeat": "`repeat`", "Choose": "`choose` (a choice in a move)",
+             "AtOnce": "`at once` (simultaneous choices)"}
+    return words.get(type(s).__name__, f"the statement {type(s).__name__}")
+
+
+def _declaration_words(d: N.Decl) -> str:
+    words = {"Zone": "zones", "Pieces": "piece tables", "Var": "variables", "Const": "constants",
+             "Def": "defs", "Proc": "procs", "Trigger": "triggers", "Phase": "phases", "Rank": "`rank by`",
+             "Input": "inputs", "Option": "an option with a value or a variant", "Board": "this board"}
+    return words.get(type(d).__name__, f"the declaration {type(d).__name__}")
