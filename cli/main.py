@@ -838,6 +838,8 @@ def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     return columns, stopped
 
 
-for _authoring in (fmt, lsp):  # (defined beside the others' helpers, guarded as every command is)
+from .web.serve import serve  # noqa: E402 - (its server libraries are imported only when it runs)
+
+for _authoring in (fmt, lsp, serve):  # (defined beside the others' helpers, guarded as every command is)
     _authoring.callback = guarded(_authoring.callback)
     main.add_command(_authoring)
