@@ -206,7 +206,7 @@ class Hub:
             return {"type": "curtain", "seat": table.state.seat_name(nxt), "seatIndex": nxt,
                     "game": str(table.state.game.title)}
         nxt = table.next_seat_for(seats, page.current)
-        if page.current is not None and nxt != page.current and len(seats) > 1:
+        if page.current is not None and nxt != page.current and len(seats) > 1 and hand_over(table, nxt):
             page.current, page.curtain = None, nxt
             return self.message_for(table, page)
         page.current = nxt
@@ -297,6 +297,12 @@ class Hub:
                 await self.tell_all(table)
         finally:
             self.driving.discard(table.id)
+
+
+def hand_over(table: Table, seat: int) -> bool:
+    """Does the screen show a curtain before `seat` sits down? As the REPL hands over: when the seats see
+    different things, and at a simultaneous step (the one before may have answered on this screen)."""
+    return table.state.simultaneous or table.session._seats_differ(seat)
 
 
 def catalog_of(extra: Optional[str]) -> dict:

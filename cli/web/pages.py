@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
+from ...engine.state import CHOICE
 from ..play import plays
 from .clicks import click_steps
 from .svg import boards_html, zones_html
@@ -61,7 +62,9 @@ def history_lines(table: Table, seat: Optional[int]) -> list:
         text = S.move_as_read(k, reader)
         if text is None:
             continue
-        lines.append(f"{S.seat_name(mover)}{plays(played[k].action, text)}")
+        action = played[k].action
+        lines.append(f"{S.seat_name(mover)} chooses {text}" if action is CHOICE else
+                     f"{S.seat_name(mover)}{plays(action, text)}")
     return lines
 
 

@@ -19,6 +19,7 @@ CHROMIUM = os.environ.get("MIRE_CHROMIUM") or shutil.which("chromium") or "/usr/
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).parent / "artifacts"
+GAMES = Path(__file__).parent / "games"   # rules files the tests serve besides the bundled games
 
 
 def _missing() -> str:
@@ -52,7 +53,7 @@ def browser():
 
 @pytest.fixture(scope="module")
 def server(browser, tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("serve")).start()
+    s = Server(tmp_path_factory.mktemp("serve"), game=str(GAMES)).start()
     yield s
     s.stop()
 
