@@ -230,7 +230,8 @@ class Routes:
                         return
                 else:
                     await self.handle(page, self.hub.tables[gid], msg)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            # the page went away (a RuntimeError in newer Starlette), or sent a frame of bytes (no "text")
             pass
         finally:
             if page is not None:

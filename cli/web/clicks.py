@@ -106,8 +106,10 @@ def click_steps(S, seat: int, moves: list) -> tuple:
             k = targets.key(v)
             if k is None:
                 text = v if isinstance(v, str) else value_text(v)
-                k = f"v:{name or ''}:{text}"
-                buttons[k] = f"{name}: {text}" if name and len(name) > 1 else text
+                k = f"v:{name or ''}:{text}" if steps else f"v:{m.action.name}:{name or ''}:{text}"
+                # the first step of a move says its action: `take 1`, `face north`; the later ones their value
+                buttons[k] = f"{m.action.name} {text}" if not steps and getattr(m.action, "params", None) \
+                    else text
             if not steps or steps[-1] != k:
                 steps.append(k)
         words = m.text if isinstance(m, _SeenMove) else (S.describe_move(m, seat) or m.text)

@@ -289,7 +289,7 @@ class Hub:
 
     async def drive_bots(self, table: Table):
         """Let the bots play while it is their turn; every page told after each of their moves."""
-        if table.id in self.driving:
+        if table.id in self.driving or all(bot is None for bot in table.session.bots):
             return
         self.driving.add(table.id)
         try:

@@ -97,7 +97,7 @@ def piece_svg(p: dict, cx: float, cy: float, size: float, palette: Palette) -> s
             else:
                 out.append(f'<rect x="{cx + dx * (half - 3) - 2:.1f}" y="{cy - half + 4:.1f}" width="4" '
                            f'height="{size - 8:.1f}" fill="{colour}"/>')
-            out.append(f'<text x="{x:.1f}" y="{y:.1f}" class="side">{esc(_short(str(v), 6))}</text>')
+            out.append(f'<text x="{x:.1f}" y="{y:.1f}" class="side">{esc(_short(str(v), 5))}</text>')
         if p.get("label"):  # its first word (the whole label is in the space's aria-label)
             first = str(p["label"]).split()[0] if str(p["label"]).split() else ""
             out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" class="pt small">{esc(_short(first, 6))}</text>')
@@ -115,6 +115,10 @@ def stack_svg(pieces: list, cx: float, cy: float, palette: Palette) -> str:
     """A space's pieces: the top one large, the ones under it as a count and small discs behind."""
     if not pieces:
         return ""
+    if pieces[0].get("sides") and len(pieces) > 1:
+        # a tile with pieces on it: the tile whole, and what lies on it smaller, in a corner
+        return piece_svg(pieces[0], cx, cy, CELL * 0.86, palette) + \
+            _small_stack(pieces[1:], cx + CELL * 0.16, cy + CELL * 0.14, palette)
     out = []
     under = pieces[:-1]
     for k, p in enumerate(under[-3:]):
@@ -125,6 +129,15 @@ def stack_svg(pieces: list, cx: float, cy: float, palette: Palette) -> str:
     if under:
         out.append(f'<circle cx="{cx + CELL * 0.32:.1f}" cy="{cy - CELL * 0.32:.1f}" r="9" fill="#222"/>'
                    f'<text x="{cx + CELL * 0.32:.1f}" y="{cy - CELL * 0.32 + 4:.1f}" class="pt light small">'
+                   f'{len(pieces)}</text>')
+    return "".join(out)
+
+
+def _small_stack(pieces: list, cx: float, cy: float, palette: Palette) -> str:
+    out = [piece_svg(pieces[-1], cx, cy, CELL * 0.42, palette)]
+    if len(pieces) > 1:
+        out.append(f'<circle cx="{cx + CELL * 0.2:.1f}" cy="{cy - CELL * 0.2:.1f}" r="8" fill="#222"/>'
+                   f'<text x="{cx + CELL * 0.2:.1f}" y="{cy - CELL * 0.2 + 3:.1f}" class="pt light small">'
                    f'{len(pieces)}</text>')
     return "".join(out)
 

@@ -150,49 +150,35 @@ def test_quagmire_for_three_people_in_three_pages_moves_appear_live(browser, ser
             p.context.close()
 
 
-def _prefix(game: str, players: int, seed: int, found, steps: int = 120) -> list:
-    """The moves of a random game (seeded) up to a position where `found(state)` holds."""
-    g = load_game(game)
-    s = g.new_state(seed=seed, players=players)
+def _moving_to(game: str, players: int, seed: int, action: str, leads_to, page, server):
+    """A random game (seeded) played until `action` has a move after which `leads_to(state)` holds, opened in
+    `page` as a game of people at one screen: (its moves so far, the state there, that move)."""
+    s = load_game(game).new_state(seed=seed, players=players)
     rng = random.Random(seed)
     moves: list = []
-    for _ in range(steps):
-        if found(s):
-            return moves
+    for _ in range(120):
+        for m in s.legal_moves():
+            if m.action.name != action:
+                continue
+            s.apply(m)
+            found = leads_to(s)
+            s.undo()
+            if found:
+                made = imported(server, game, players, seed, moves)
+                page.goto(server.link(made["id"], made["here"]))
+                wait_view(page)
+                sit_down(page)
+                return moves, s, m
         m = s.random_move(rng)
         moves.append(m.text)
         s.apply(m)
     raise AssertionError("no such position")
 
 
-def _some_move(s, test) -> bool:
-    for m in s.legal_moves():
-        s.apply(m)
-        try:
-            if test(s):
-                return True
-        finally:
-            s.undo()
-    return False
-
-
 def test_queensland_take_a_tile_turn_it_lay_it_and_answer_secretly(page, server):
-    def follows(s):
-        return any(m.action.name == "take" for m in s.legal_moves()) and \
-            _some_move(s, lambda t: t.simultaneous)
-    moves = _prefix("queensland", 3, 0, follows)
-    made = imported(server, "queensland", 3, 0, moves)
-    page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
-    sit_down(page)
-    g = load_game("queensland")
-    s = g.new_state(seed=0, players=3)
-    for m in moves:
-        s.apply(s.parse_move(m))
-    take = next(m for m in s.legal_moves() if m.action.name == "take"
-                and (s.apply(m) or True) and (s.simultaneous, s.undo())[0])
+    moves, s, take = _moving_to("queensland", 3, 0, "take", lambda t: t.simultaneous, page, server)
     k, where, d = take.text.split()[1:]
-    page.click(f'#choices button:text-is("{k}")')     # the market's tile
+    page.click(f'#choices button:text-is("take {k}")')  # the market's tile
     page.click(f'svg [data-target$=":{where}"].legal')  # where it goes
     if page.query_selector(f'#choices button:text-is("{d}")'):
         page.click(f'#choices button:text-is("{d}")')  # which way its arrow points: its turn
@@ -216,19 +202,9 @@ def test_queensland_take_a_tile_turn_it_lay_it_and_answer_secretly(page, server)
 
 
 def test_mosquito_show_a_double_jump_with_the_order_of_its_effects_chosen_by_clicks(page, server):
-    def ordered(s):
-        return _some_move(s, lambda t: t.pending is not None and "comes next" in (t.pending.prompt or ""))
-    moves = _prefix("mosquito-show", 2, 1, ordered)
-    made = imported(server, "mosquito-show", 2, 1, moves)
-    page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
-    sit_down(page)
-    g = load_game("mosquito-show")
-    s = g.new_state(seed=1, players=2)
-    for m in moves:
-        s.apply(s.parse_move(m))
-    jump = next(m for m in s.legal_moves() if m.action.name == "toucan"
-                and (s.apply(m) or True) and ("comes next" in ((s.pending and s.pending.prompt) or ""), s.undo())[0])
+    def ordered(t):
+        return t.pending is not None and "comes next" in (t.pending.prompt or "")
+    moves, s, jump = _moving_to("mosquito-show", 2, 1, "toucan", ordered, page, server)
     _, src, dst = jump.text.split()
     page.click(f'svg [data-target$=":{src}"].legal')
     page.click(f'svg [data-target$=":{dst}"].legal')

@@ -7,6 +7,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -39,8 +40,15 @@ class Server:
             if found:
                 self.url = found.group(1).replace("127.0.0.1", "localhost")
                 self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+                # what it says next goes on being read (a full pipe would stop the server), kept for a failure
+                self.said: list = []
+                threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
                 return self
         raise RuntimeError("mire serve did not say its address")
+
+    def _drain(self, stream) -> None:
+        for line in stream:
+            self.said.append(line)
 
     def kill(self) -> None:
         """Killed as a crash kills it: no chance to tidy up."""
