@@ -66,7 +66,7 @@ class Hub:
         seed = secrets.randbelow(1 << 31) if seed is None else seed
         gid = secrets.token_urlsafe(9)
         tokens: dict = {}
-        links = {}
+        links: dict = {}
         here = tuple(i for i, k in enumerate(kinds) if k == HERE)
         if here:
             t = secrets.token_urlsafe(24)
@@ -206,7 +206,8 @@ class Hub:
             return {"type": "curtain", "seat": table.state.seat_name(nxt), "seatIndex": nxt,
                     "game": str(table.state.game.title)}
         nxt = table.next_seat_for(seats, page.current)
-        if page.current is not None and nxt != page.current and len(seats) > 1 and hand_over(table, nxt):
+        if page.current is not None and nxt is not None and nxt != page.current and len(seats) > 1 \
+                and hand_over(table, nxt):
             page.current, page.curtain = None, nxt
             return self.message_for(table, page)
         page.current = nxt

@@ -90,11 +90,11 @@ def payload(table: Table, seat: Optional[int], seats: tuple) -> dict:
     view = S.view(seat) if seat is not None else public_view(S)
     deciding = table.deciding()
     mine = seat is not None and seat in deciding
-    moves, buttons, extra = click_steps(S, seat, session.moves(seat)) if mine else ([], {}, {})
+    moves, buttons, extra = click_steps(S, seat, session.moves(seat)) if seat is not None and mine else ([], {}, {})
     answered = seat is not None and seat in session.answers
     over = S.is_over()
     outcome = S.outcome() if over else None
-    if over:
+    if outcome is not None:
         status = f"game over: {outcome.text}"
     elif mine:
         status = f"{S.seat_name(seat)}: your {'answer' if S.simultaneous else 'move'} ({len(moves)} legal)"

@@ -42,7 +42,7 @@ class Store:
         with self.lock:
             self.db.close()
 
-    def _write(self, statements: list) -> None:
+    def _write(self, statements: list[tuple[str, tuple]]) -> None:
         with self.lock:
             self.db.execute("begin immediate")
             try:
@@ -55,7 +55,7 @@ class Store:
 
     def add_game(self, gid: str, game: str, players: int, seed: int, options: list, seats: list,
                  tokens: dict, moves: tuple = ()) -> None:
-        rows = [("insert into games values (?, ?, ?, ?, ?, ?, ?)",
+        rows: list[tuple[str, tuple]] = [("insert into games values (?, ?, ?, ?, ?, ?, ?)",
                  (gid, game, players, seed, json.dumps(options), json.dumps(seats), time.time()))]
         rows += [("insert into tokens values (?, ?, ?)", (t, gid, json.dumps(list(s)))) for t, s in tokens.items()]
         rows += [("insert into moves values (?, ?, ?, ?)", (gid, n, seat, text))

@@ -279,8 +279,8 @@ def boards_html(view: dict, extra: Optional[dict] = None) -> str:
         out.append(f'<figure class="plane"{style}><figcaption>{esc(title)}</figcaption>'
                    f'{plane_svg(title, cells, palette, facing)}</figure>')
     for owner in {b.get("owner") for b in boards if b.get("shape") != "graph"} - set(groups):
-        names = ", ".join(sorted(str(b.get("name")) for b in boards if b.get("owner") == owner))
-        out.append(f'<figure class="plane"><figcaption>{esc(names)} of {esc(owner)}</figcaption>'
+        listed = ", ".join(sorted(str(b.get("name")) for b in boards if b.get("owner") == owner))
+        out.append(f'<figure class="plane"><figcaption>{esc(listed)} of {esc(owner)}</figcaption>'
                    f'<p class="empty">nothing on it yet</p></figure>')
     for i, b in graphs:
         out.append(f'<figure class="plane"><figcaption>{esc(b.get("name"))}</figcaption>{graph_svg(b, i, palette)}'
