@@ -324,3 +324,24 @@ def test_screenshots_of_each_seed_game_are_not_blank(browser, server, artifacts,
             assert p.query_selector("svg.board") is not None
         finally:
             context.close()
+
+
+def test_the_lobby_starts_a_game_with_a_bot_and_lists_it_to_watch(page, server):
+    page.goto(server.url)
+    page.wait_for_selector('body[data-ready="yes"]', timeout=TIMEOUT)
+    page.select_option("#game", "connect-four")
+    assert page.inner_text("#seats").count("\n") >= 1
+    page.select_option('#seats select[data-seat="1"]', "random")
+    page.fill("#seed", "12")
+    page.click("#start")
+    wait_view(page)   # the game's page, at this screen
+    assert page.get_attribute("body", "data-seat") == page.inner_text("#seats li:first-child").split(":")[0]
+    click_one_move(page)
+    wait_moves(page, 2)   # the bot answered
+    page.goto(server.url)
+    page.wait_for_selector("#live li a", timeout=TIMEOUT)
+    watch = [a.get_attribute("href") for a in page.query_selector_all("#live li a")
+             if a.inner_text().startswith("connect-four")][-1]
+    page.goto(server.url.rstrip("/") + watch)
+    wait_view(page, "spectator")
+    assert moves_shown(page) >= 2 and page.query_selector("[data-target].legal") is None
