@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine.runtime import Piece, Space, value_text
-from ...engine.view import piece_view, zone_visible
+from ...engine.run.runtime import Piece, Space, value_text
+from ...engine.run.view import piece_view, zone_visible
 from ..play import _SeenMove
 
 
@@ -70,7 +70,7 @@ class Targets:
 def _values(S, move) -> list:
     """(parameter name or None, value) of what a move names: an action's arguments (lists flattened), a
     choice's or an answer's option."""
-    from ...engine.state import _PART, CHOICE
+    from ...engine.run.state import _PART, CHOICE
     if isinstance(move, _SeenMove):
         return [(None, move.text)]
     if move.action is CHOICE and S.pending is not None and not S.pending.joint:

@@ -14,7 +14,7 @@ from html import escape
 from typing import Optional
 
 from ..glyphs import describe_piece
-from ..plane import SEAT_TURN, drawn_axis
+from ..plane_drawing import SEAT_TURN, drawn_axis
 from .table import seat_colour
 
 CELL = 56          # the side of a square, in SVG units
