@@ -198,7 +198,8 @@ def _cell_svg(c: Cell, x: float, y: float, px: int, py: int, corners: set, palet
         flat = (px - 1, py) in corners or (px + 1, py) in corners
         w, h = (CELL, 12) if flat else (12, CELL)
         filled = bool(pieces)
-        colour = palette.owner(pieces[-1].get("owner")) if filled else "#d9d2c0"
+        owner = pieces[-1].get("owner") if filled else None
+        colour = palette.owner(owner) if owner is not None else "#2d3a2e" if filled else "#d9d2c0"
         body.append(f'<rect x="{cx - w / 2:.1f}" y="{cy - h / 2:.1f}" width="{w}" height="{h}" rx="4" '
                     f'fill="{colour}" class="edge"/>')
         pieces = []

@@ -144,3 +144,19 @@ def test_every_game_text_is_escaped_in_the_drawing():
     html = boards_html(view) + zones_html(view)
     assert "<script>" not in html and "<img" not in html and "<i>" not in html and "<a1>" not in html
     assert "&lt;script&gt;" in html and 'hand&quot;onclick=&quot;x' in html
+
+
+def test_a_thinking_bot_does_not_stop_another_game(client):
+    slow = new_game(client, seats=("here", "mcts:3s"))
+    other = new_game(client, seed=2)
+    with client.websocket_connect(f"ws://localhost:8000/ws/{slow['id']}") as ws_slow, \
+            client.websocket_connect(f"ws://localhost:8000/ws/{other['id']}") as ws_other:
+        hello(ws_slow, slow["here"])
+        hello(ws_other, other["here"])
+        ws_slow.send_text(json.dumps({"type": "move", "text": "b2"}))
+        assert ws_slow.receive_json()["history"] == ["X plays place b2"]   # the bot thinks now, for 3 s
+        for text in ("a1", "c3", "a3"):
+            ws_other.send_text(json.dumps({"type": "move", "text": text}))
+            ws_other.receive_json()
+        # three moves of the other game played and shown while the bot thought: its move comes after
+        assert len(ws_slow.receive_json()["history"]) == 2
