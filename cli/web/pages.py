@@ -58,8 +58,11 @@ def history_lines(table: Table, seat: Optional[int]) -> list:
     played = S.played
     for k in range(len(S.history)):
         mover = movers[k] if k < len(movers) else 0
-        reader = seat if seat is not None else (mover + 1) % S.num_players
-        text = S.move_as_read(k, reader)
+        if seat is not None:
+            text = S.move_as_read(k, seat)
+        else:   # a spectator reads a move as every other seat does, or only that it was made
+            read = {S.move_as_read(k, i) for i in range(S.num_players) if i != mover}
+            text = read.pop() if len(read) == 1 else "(a move)"
         if text is None:
             continue
         action = played[k].action

@@ -160,3 +160,17 @@ def test_a_thinking_bot_does_not_stop_another_game(client):
             ws_other.receive_json()
         # three moves of the other game played and shown while the bot thought: its move comes after
         assert len(ws_slow.receive_json()["history"]) == 2
+
+
+def test_a_spectators_page_holds_nobodys_hand(client, hub):
+    made = new_game(client, game="mudwater", seed=5)
+    table = hub.table(made["id"])
+    hands = [p["label"] for seat in range(2) for z in table.state.view(seat)["zones"]
+             if z["owner"] == table.state.seat_name(seat) and z["visible"] for p in z["pieces"] if p.get("label")]
+    assert len(hands) > 20
+    with client.websocket_connect(f"ws://localhost:8000/ws/{made['id']}") as ws:
+        sent = json.dumps(hello(ws, made["watch"]), ensure_ascii=False)
+    assert not [label for label in hands if label in sent]
+    with client.websocket_connect(f"ws://localhost:8000/ws/{made['id']}") as ws:   # (the seats' screen: its hand)
+        sent = json.dumps(hello(ws, made["here"]), ensure_ascii=False)
+    assert [label for label in hands if label in sent]
