@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 from pathlib import Path
 from typing import Optional
 
@@ -46,6 +47,7 @@ class Hub:
         self.tables: dict = {}
         self.pages: dict = {}             # game id -> [Page]
         self.driving: set = set()         # games whose bots are playing now
+        self.loading = threading.Lock()
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -125,6 +127,11 @@ class Hub:
         table = self.tables.get(gid)
         if table is not None:
             return table
+        with self.loading:   # two pages opened at once build the game once
+            table = self.tables.get(gid)
+            return table if table is not None else self._rebuild(gid)
+
+    def _rebuild(self, gid: str) -> Optional[Table]:
         row = self.store.game(gid)
         if row is None:
             return None
