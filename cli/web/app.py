@@ -163,7 +163,7 @@ class Routes:
 
     async def catalog(self, request):
         def work():
-            from ..games import resolve
+            from ..games import default_game_name, resolve
             out = []
             for name, ref in self.hub.catalog.items():
                 try:
@@ -173,6 +173,7 @@ class Routes:
                     continue
                 seats = {n: g.seat_names(n) for n in range(g.min_players, g.max_players + 1)}
                 out.append({"name": name, "title": str(g.title), "min": g.min_players, "max": g.max_players,
+                            "default": name == default_game_name(),
                             "seats": seats, "about": str(getattr(g, "about", "") or ""),
                             "options": [{"name": o[0], "about": o[1] or ""} for o in g.options]})
             return out

@@ -103,7 +103,8 @@ async function start(event) {
   event.preventDefault();
   const g = chosen();
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const options = [...document.querySelectorAll("#options input:checked")].map((b) => b.value);
+  const options = [...document.querySelectorAll("#options input:checked")].map((b) => b.value)
+    .concat($("more-options").value.split(/\s+/).filter((w) => w));
   const seedText = $("seed").value.trim();
   const body = {game: g.name, players: Number($("players").value), options, seats,
                 seed: seedText === "" ? null : Number(seedText)};
@@ -142,7 +143,7 @@ async function main() {
   for (const g of catalog) sel.append(el("option", `${g.title} (${g.name})`, {value: g.name}));
   const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
   if (wanted && catalog.some((g) => g.name === wanted)) sel.value = wanted;
-  else if (catalog.some((g) => g.name === "tic-tac-toe")) sel.value = "tic-tac-toe";
+  else if (catalog.some((g) => g.default)) sel.value = catalog.find((g) => g.default).name;
   sel.addEventListener("change", showGame);
   $("players").addEventListener("change", showSeats);
   $("new-game").addEventListener("submit", start);
