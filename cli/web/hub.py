@@ -47,6 +47,7 @@ class Hub:
         self.tables: dict = {}
         self.pages: dict = {}             # game id -> [Page]
         self.driving: set = set()         # games whose bots are playing now
+        self.wanted: set = set()          # games whose bots are to look whether they must move
         self.loading = threading.Lock()
 
     # -- games ---------------------------------------------------------------------------------
@@ -297,12 +298,18 @@ class Hub:
 
     async def drive_bots(self, table: Table):
         """Let the bots play while it is their turn; every page told after each of their moves."""
-        if table.id in self.driving or all(bot is None for bot in table.session.bots):
+        if all(bot is None for bot in table.session.bots):
+            return
+        # asked again while a driver runs (a person moved as it found no bot to move): it looks once more
+        self.wanted.add(table.id)
+        if table.id in self.driving:
             return
         self.driving.add(table.id)
         try:
-            while await self.locked(table, self.bot_move, table):
-                await self.tell_all(table)
+            while table.id in self.wanted:
+                self.wanted.discard(table.id)
+                while await self.locked(table, self.bot_move, table):
+                    await self.tell_all(table)
         finally:
             self.driving.discard(table.id)
 
