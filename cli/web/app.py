@@ -55,7 +55,7 @@ class Bucket:
         return True
 
 
-def same_origin(headers, scheme: str) -> bool:
+def same_origin(headers) -> bool:
     """Does a request come from a page of this server (or from no page: a tool such as curl)?"""
     if headers.get("sec-fetch-site") in ("cross-site", "same-site"):
         return False
@@ -98,13 +98,13 @@ class Guard:
             response = JSONResponse({"error": "refused: this server answers to localhost only"}, status_code=403)
             return await response(scope, receive, send)
         if scope["type"] == "websocket":
-            if not same_origin(headers, "ws") or not self.bucket(scope).take():
+            if not same_origin(headers) or not self.bucket(scope).take():
                 return await send({"type": "websocket.close", "code": 1008})
             return await self.app(scope, receive, send)
         refused = None
         if not self.bucket(scope).take():
             refused = (429, "too many requests: wait a moment")
-        elif scope["method"] not in ("GET", "HEAD") and not same_origin(headers, "http"):
+        elif scope["method"] not in ("GET", "HEAD") and not same_origin(headers):
             refused = (403, "refused: a request from another site")
         elif int(headers.get("content-length") or 0) > MAX_BODY:
             refused = (413, f"a request may hold at most {MAX_BODY:,} bytes")

@@ -23,9 +23,6 @@ from .pages import payload
 from .store import Store
 from .table import ELSEWHERE, HERE, Table, WebSession
 
-MAX_GAMES_LIVE = 2_000
-
-
 class Refused(Exception):
     """A request the server will not carry out; str() says why, for the person who made it."""
 
