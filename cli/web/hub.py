@@ -23,6 +23,7 @@ from .pages import payload
 from .store import Store
 from .table import ELSEWHERE, HERE, Table, WebSession
 
+
 class Refused(Exception):
     """A request the server will not carry out; str() says why, for the person who made it."""
 
