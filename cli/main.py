@@ -855,5 +855,7 @@ def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     return columns, stopped
 
 
-for _authoring in (fmt, lsp):  # (defined beside the others' helpers; guarded as every command is, by the group)
+from .web.serve import serve  # noqa: E402 - (its server libraries are imported only when it runs)
+
+for _authoring in (fmt, lsp, serve):  # (defined beside the others' helpers; guarded as every command is, by the group)
     main.add_command(_authoring)

@@ -1,0 +1,65 @@
+"""Playing in a page as a person does: by clicks (helpers of the browser tests)."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+TIMEOUT = 20_000
+
+
+def moves_shown(page) -> int:
+    return int(page.get_attribute("body", "data-moves") or 0)
+
+
+def wait_view(page, view: str = "seat"):
+    page.wait_for_selector(f'body[data-view="{view}"]', timeout=TIMEOUT)
+
+
+def wait_moves(page, n: int):
+    page.wait_for_selector(f'body[data-moves="{n}"]', timeout=TIMEOUT, state="attached")
+
+
+def sit_down(page) -> bool:
+    """At a curtain, the next person sits down; whether there was one."""
+    if page.get_attribute("body", "data-view") == "curtain":
+        page.click("#curtain-ok")
+        wait_view(page)
+        return True
+    return False
+
+
+def click_one_move(page, prefer=None) -> None:
+    """Make a legal move by clicks alone: a lit place, else a button, until the move is made (the number of
+    moves shown changes, or the seat stops deciding: an answer given, a choice asked of another)."""
+    before = moves_shown(page)
+    seat = page.get_attribute("body", "data-seat")
+    for _ in range(12):
+        lit = page.query_selector_all("[data-target].legal")
+        buttons = page.query_selector_all("#choices button")
+        if prefer is not None:
+            wanted = [e for e in lit + buttons if prefer(e)]
+            if wanted:
+                lit, buttons = wanted, []
+        if lit:
+            lit[0].click()
+        elif buttons:
+            buttons[0].click()
+        else:
+            raise AssertionError("nothing to click: " + page.inner_text("#status"))
+        page.wait_for_timeout(60)
+        if moves_shown(page) != before or page.get_attribute("body", "data-view") != "seat" \
+                or page.get_attribute("body", "data-seat") != seat or "waiting" in page.inner_text("#status"):
+            return
+    raise AssertionError("twelve clicks did not make a move")
+
+
+def save_of(server, gid: str, token: str) -> dict:
+    req = urllib.request.Request(f"{server.url}api/games/{gid}/save", headers={"x-mire-token": token})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def imported(server, game: str, players: int, seed: int, moves: list) -> dict:
+    """A game started from the moves of a save (every seat a person at one screen)."""
+    return server.api("/api/import", {"format": "mire-save", "version": 1, "game": game, "players": players,
+                                      "seed": seed, "options": [], "moves": moves})
