@@ -195,6 +195,10 @@ class Session:
         """The title, the goal when the first screen leaves room for it, who plays, and how to type."""
         cols, _ = self.size()
         who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
+        if fit_width(who) > cols:   # the seats played alike named together: "green human; red, yellow search bot"
+            kinds = dict.fromkeys(self.seats)
+            who = "; ".join(", ".join(self.name(i) for i, k in enumerate(self.seats) if k == kind)
+                            + f" {seat_text(kind)}" for kind in kinds)
         opts = f"; options {' '.join(self.options)}" if self.options else ""
         title = f"{self.game.title}; seed {self.seed}{opts}."
 
@@ -257,12 +261,16 @@ class Session:
         typed = self.typed_names(seat)
         listing = self.listing(moves)
         best: list = []
-        for moves_room in (6, 4, 2, 1):
-            block = listing.block(cols, moves_room)
-            body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed)
-            best = body + block
-            if len(best) <= room:
-                break
+        # what the player decides with (a hand whole) before a longer list of moves: zones are cut to a line
+        # only when even the shortest list leaves them no room
+        for cut_zones in (False, True):
+            for moves_room in (6, 4, 2, 1):
+                block = listing.block(cols, moves_room)
+                body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed,
+                                  cut_zones=cut_zones)
+                best = body + block
+                if len(best) <= room:
+                    return best
         return best
 
     def event_lines(self, seat) -> list:
@@ -463,14 +471,21 @@ class Session:
             return True          # the one before may have answered on this screen: it must not be seen
         if self.force_handoff:
             return self.private or self._seats_differ(seat)
-        if self.last_human is None or self.last_human == seat:
+        if self.last_human is None:
+            # the very first screen, at a terminal: the first mover's own things only once they sit there (a piped
+            # session is a transcript written beforehand, whose reader sees every screen anyway)
+            self.private = self.tty_out and self._seats_differ(seat)
+            return self.private
+        if self.last_human == seat:
             return False
         self.private = self.private or self._seats_differ(seat)
         return self.private
 
     def handoff(self, seat) -> bool:
-        """Clear the screen and its scrollback and wait for `seat`'s player; False at the end of input."""
-        self.clear()
+        """Clear the screen and its scrollback and wait for `seat`'s player; False at the end of input. Before the
+        first screen nothing private has shown yet: the banner stays above the question."""
+        if self.last_human is not None or self.force_handoff:
+            self.clear()
         if self.read_line(f"Pass to {self.name(seat)}; press Enter ") is None:
             return False
         self.clear()      # their screen starts at the top of a clean terminal
