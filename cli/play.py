@@ -31,7 +31,8 @@ from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401
 HUMAN = "human"
 HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "why", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "legend", "why", "save ", "load ",
+            "help", "quit"]
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
@@ -45,7 +46,7 @@ words may be left out while only one legal move fits (a space alone, say).
   hint          ask the search bot what it would play (it sees what you see)
   preview MOVE  your boards as they would be after MOVE, without playing it
   about         the goal of the game, each player's figures, the rules file
-  why           the rule, as written, behind your last refusal here
+{legend}  why           the rule, as written, behind your last refusal here
   save FILE     save the game to FILE
   load FILE     load a game saved with 'save'
   help          this text
@@ -234,7 +235,27 @@ class Session:
         view = self.state.view(seat if seat is not None else 0)
         lines += [f"{p['seat']}: {', '.join(p['status'])}" for p in view["players"] if p.get("status")]
         lines.append(f"the rules: {self.rules_file()}")
+        if self.state.game.legend:
+            lines.append("'legend' says what the game's notation means")
         self.page([part for line in lines for part in fit_line(line, cols)])
+
+    def legend(self):
+        """What the game's notation means (its `legend` declarations): each term, and under it what it means."""
+        cols, _ = self.size()
+        legend = self.state.game.legend
+        if not legend:
+            self.echo(f"{printable(self.game.title)} declares no legend: 'about' tells the game")
+            return
+        pad = max(fit_width(printable(term)) for term, _ in legend) + 2
+        lines = []
+        for term, meaning in legend:
+            term = printable(term)
+            if pad <= cols // 3:   # the meanings in a column of their own, wrapped under themselves
+                parts = fit_line(printable(meaning), cols - pad)
+                lines += [term + " " * (pad - fit_width(term)) + parts[0]] + [" " * pad + p for p in parts[1:]]
+            else:
+                lines += fit_line(f"{term}: {printable(meaning)}", cols)
+        self.page(lines)
 
     def typed_names(self, seat) -> dict:
         """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
@@ -552,7 +573,8 @@ class Session:
         def help_():
             moves = self.moves(self.answering())
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
-            self.page(HELP.format(example=example).splitlines())
+            legend = "  legend        what the game's notation means\n" if self.state.game.legend else ""
+            self.page(HELP.format(example=example, legend=legend).splitlines())
 
         def over_or(what: str, then):
             return lambda: self.echo(f"the game is over: {what}") if self.state.is_over() else then()
@@ -569,6 +591,7 @@ class Session:
         commands = {"quit": quit_, "exit": quit_, "help": help_, "?": help_,
                     "why": lambda: self.echo(self.why(seat)),
                     "about": lambda: self.about(seat), "rules": lambda: self.about(seat),
+                    "legend": self.legend,
                     "preview": over_or("there is nothing to preview", lambda: self.preview(seat, rest)),
                     "moves": over_or("there are no moves", self.show_moves),
                     "board": lambda: self.board(seat, rest),
