@@ -616,7 +616,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 
 @main.command(short_help="The exact expected result of random play, for small games.")
 @click.argument("game")
-@click.option("--exact", is_flag=True, help="Enumerate every outcome of chance and every move (the only way so far).")
+@click.option("--exact", is_flag=True, hidden=True, help="Exact results: always so (kept for scripts that give it).")
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--max-moves", type=click.IntRange(min=1), default=200, show_default=True,
@@ -639,8 +639,6 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     from ..engine.solve import solve as run_solve
     from ..engine.work_bound import TooMuchWork
     from .reports import table
-    if not exact:
-        raise click.UsageError("mire solve computes exact results: add --exact")
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -657,7 +655,7 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
         say(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))
         return
     say(f"{the_game.title}: exact result of uniform random play, {n} players "
-               f"({sol.positions} positions)")
+        f"({sol.positions:,} positions, each worked out once however many orders of moves reach it)")
     rows = [("seat", "wins", "shared wins", "draws", "losses") + (("expected score",) if sol.scored else ())]
     for name, r in zip(sol.seats, sol.results):
         row = (name, _exact(r.win), _exact(r.shared), _exact(r.draw), _exact(r.loss))
