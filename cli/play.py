@@ -22,7 +22,7 @@ from .games import same_game
 from .glyphs import has_hidden_info
 from .line_editor import LineReader
 from .move_list import MoveListing, format_moves  # noqa: F401  (format_moves: tests)
-from .move_words import canonical, match_move, move_fields, piece_number
+from .move_words import announced_fields, canonical, match_move, move_fields, piece_number
 from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .safe_text import printable, say, shown_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
@@ -638,6 +638,9 @@ class Session:
             self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
             return None
         found = match_move(text, moves)
+        if found.move is None and not found.candidates:   # typed as the game announces it: `upgrade a2 with 59`
+            said = match_move(text, moves, lambda m: announced_fields(self.state, _real(m)))
+            found = said if said.move is not None else found
         if found.move is not None:
             return _real(found.move)
         if found.candidates:
