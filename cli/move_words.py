@@ -155,11 +155,18 @@ def match_move(text: str, moves: list, fields_of=None) -> Match:
         return Match()
     scored = []
     for m in moves:
-        fields = [(" ".join(typed_words(f.text)), f.number) for f in (fields_of or move_fields)(m)]
+        named = (fields_of or move_fields)(m)
+        fields = [(" ".join(typed_words(f.text)), f.number) for f in named]
         fields = [f for f in fields if f[0]]  # (an empty list: nothing to type)
         if " ".join(words) == " ".join(f for f, _ in fields):
             return Match(m)
         found = _align(words, fields)
+        if named and named[0].kind == "action" and fields and fields[0][0] == " ".join(typed_words(named[0].text)):
+            # the action's name left out leaves nothing out: `d` is the one drop into column d (`drop d1`), not
+            # `drop` short of its column
+            bare = _align(words, fields[1:])
+            if bare is not None and (found is None or bare < found):
+                found = bare
         if found is not None:
             scored.append((found, m))
     if len(scored) == 1:

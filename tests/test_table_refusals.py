@@ -49,3 +49,9 @@ def test_a_name_of_several_words_is_read_whole():
 def test_too_many_words_show_a_move_as_it_is_typed():
     said = answer(session("mudwater", ["place 37 a1 b2"]), "place 37 a1 b2")
     assert said == "'place Star Jelly-37 a1 b2' has more than a place move takes, as in 'place Star Jelly-37 a1'"
+
+
+def test_a_lone_column_letter_is_the_one_drop_into_it():
+    out = CliRunner().invoke(main, ["play", "connect-four", "--seed", "1", "--seat", "2=random"],
+                             input="d\nquit\n").output
+    assert "red> d\nred plays drop d1\n" in out, out
