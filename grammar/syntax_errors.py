@@ -438,6 +438,19 @@ def _misspelt(s: _Spot):
     return Diagnostic("E002", f"unknown keyword '{s.first}' (did you mean '{misspelt}'?)", s.at_first_word(), hint)
 
 
+def _misspelt_word(s: _Spot):
+    """A name where no name may stand, that is nearly a keyword that may: `cells wher empty(c)`."""
+    tok = s.tok
+    if tok.type not in ("NAME", "GAME_NAME") or "NAME" in s.expected or s.at_line_start:
+        return None
+    words = sorted({w for t in s.expected if isinstance(w := s.literals.get(t), str) and w.isidentifier()})
+    close = difflib.get_close_matches(str(tok), words, n=1, cutoff=0.75)
+    if not close:
+        return None
+    return Diagnostic("E002", f"unknown word '{tok}' (did you mean '{close[0]}'?)", s.point(s.width),
+                      f"{_FORMS[s.first]}" if s.first in _FORMS else f"write '{close[0]}'")
+
+
 def _enum_value_not_a_name(s: _Spot):
     """`enum rank: A, 2, 3` or `enum rank: "A", "10"`: an enum's values are names."""
     words = s.text.split()
@@ -521,7 +534,8 @@ def _empty_block(s: _Spot):
 
 
 _READINGS = (_filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
-             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _enum_value_not_a_name,
+             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _misspelt_word,
+             _enum_value_not_a_name,
              _each_without_brackets, _missing_value,
              _line_ends_early, _empty_block)
 
