@@ -465,6 +465,10 @@ class State:
         for p in pool:
             for k in keys:
                 index.setdefault(key(p.attrs.get(k)), []).append(p)
+            if keys:   # and as a move names it: `Bottle Rocket-1`
+                both = key(value_text(p))
+                if both not in {key(p.attrs.get(k)) for k in keys}:
+                    index.setdefault(both, []).append(p)
         said = f"{player.name}'s {zone}"
         names: list = []  # the names of the pool, gathered for the first problem that suggests one
 

@@ -113,6 +113,17 @@ def test_a_hand_file_names_cards_by_name_or_number_with_comments(in_tmp):
     assert "2" not in saved["inputs"]["hand"]  # white brought nothing: a first hand is drawn
 
 
+def test_a_hand_file_names_cards_as_moves_do(in_tmp):
+    # `Bottle Rocket-1`, as a move names the card (`place Bottle Rocket-1 a1`), besides its name or its number
+    text = "\n".join(["Bottle Rocket-1"] + [c for c in BLACK_HAND[:14] if c != "Bottle Rocket"][:12]
+                     + ["Dead Calm-56"]) + "\n"
+    (in_tmp / "h.txt").write_text(text)
+    result = run(["play", "mudwater", "--hand", "1=h.txt", "--seed", "2"], input="save s.json\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = json.loads((in_tmp / "s.json").read_text())["inputs"]["hand"]["1"]
+    assert lines[0] == [1, "Bottle Rocket-1"] and lines[-1] == [14, "Dead Calm-56"]
+
+
 def test_hand_option_errors(in_tmp):
     assert run(["play", "mudwater", "--hand", "3=x.txt"]).exit_code == 2
     assert run(["play", "mudwater", "--hand", "1=nothing-here.txt"]).exit_code == 2
