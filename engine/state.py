@@ -80,6 +80,24 @@ class IllegalMove(Exception):
         self.detail = detail or message
 
 
+def _input_key(text) -> str:
+    """A name in an input list, as it is looked up: case, dashes and underscores aside."""
+    return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
+
+
+def _input_index(pool: list, keys) -> dict:
+    """The pieces of `pool` by each name a list may give them: each key attribute's value, and the text a move
+    names the piece by (`Bottle Rocket-1`)."""
+    index: dict = {}
+    for p in pool:
+        names = [_input_key(p.attrs.get(k)) for k in keys]
+        if keys:
+            names.append(_input_key(value_text(p)))
+        for name in dict.fromkeys(names):
+            index.setdefault(name, []).append(p)
+    return index
+
+
 class InputError(ValueError):
     """What a player brought to the game (a hand, say) does not fit its rules; one problem a line: the first
     MAX_INPUT_PROBLEMS of them, and `more` counts the others."""
@@ -458,17 +476,9 @@ class State:
         chosen, where, found = [], {}, problems.count
         pool = [p for p in player.zones[source].pieces if p.kind.name == kind]
 
-        def key(text):
-            return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
+        key = _input_key
         keys = pool[0].kind.shown if pool else ()
-        index = {}
-        for p in pool:
-            for k in keys:
-                index.setdefault(key(p.attrs.get(k)), []).append(p)
-            if keys:   # and as a move names it: `Bottle Rocket-1`
-                both = key(value_text(p))
-                if both not in {key(p.attrs.get(k)) for k in keys}:
-                    index.setdefault(both, []).append(p)
+        index = _input_index(pool, keys)
         said = f"{player.name}'s {zone}"
         names: list = []  # the names of the pool, gathered for the first problem that suggests one
 

@@ -239,8 +239,8 @@ def test_the_repl_shows_one_player_nothing_of_the_other(in_tmp):
     secret = never_shown(state, BLACK)
     assert secret and not [n for n in secret if n in screen]
     # only at the end do both players turn over their ante, as the rulebook says
-    ante = next(c.attrs["name"] for p in state.players for z in ("ante", "won") for c in p.zones[z].pieces
-                if c.owner is state.players[WHITE])
+    ante = next(c.attrs["name"] for c in state.players[BLACK].zones["won"].pieces   # (black's card once won)
+                + state.players[WHITE].zones["returned"].pieces)
     assert ante not in screen[:screen.rindex("black> ")] and f"white's ante: {ante}" in end
     # black's own hand is shown to black
     assert all(c.attrs["name"] in screen for c in state.players[BLACK].zones["hand"].pieces)
