@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.library import LIBRARY
+from mire.engine.run.library import LIBRARY
 from mire.grammar.frontend import check_game
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
