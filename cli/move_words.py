@@ -127,10 +127,10 @@ def announced_fields(state, move) -> list:
     [] for a move without a label, or one whose label reads more of a value than its name."""
     action, args = getattr(move, "action", None), getattr(move, "args", None)
     label = getattr(action, "label", None)
-    if label is None or args is None or not args:
+    if action is None or label is None or not args:
         return []
     marks = [f"\x00{i}\x00" for i in range(len(args))]
-    L = [None] * action.size
+    L: list = [None] * action.size
     for prm, mark in zip(action.params, marks):
         L[prm.slot] = mark
     try:
