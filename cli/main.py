@@ -21,6 +21,7 @@ from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
+from .extras import install_hint
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .safe_text import say
 
@@ -166,7 +167,7 @@ def spread_options(f):
     """--jobs and --cluster: where a series (or perft) is played; the results are the same everywhere."""
     f = click.option("--cluster", metavar="ADDRESS",
                      help="Play on a Ray cluster: `auto` starts (or joins) one on this machine, else a cluster's "
-                          "address (needs `pip install 'mire[cluster]'`).")(f)
+                          "address (needs Ray: `pip install '.[cluster]'` in a clone of Mire).")(f)
     return click.option("--jobs", type=click.IntRange(min=1), metavar="N",
                         help="Play in N processes (default: one per core); the results are the same for "
                              "every N.")(f)
@@ -178,7 +179,7 @@ def _runner(jobs, cluster):
         return runner_for(jobs, cluster)
     except ImportError as err:
         raise click.UsageError(f"--cluster needs Ray, which is not installed ({err}): "
-                               "pip install 'mire[cluster]'") from None
+                               f"{install_hint('cluster')}") from None
 
 
 def _players(game, players):
@@ -779,7 +780,7 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
             import matplotlib  # noqa: F401
         except ImportError:
             raise click.UsageError("--plot draws with matplotlib, which is not installed: "
-                                   "pip install 'mire[plot]'") from None
+                                   f"{install_hint('plot')}") from None
     loaded = []
     for g in games:
         the_game, _ = _load(g)
