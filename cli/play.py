@@ -736,10 +736,25 @@ class Session:
         if not moves:
             self.echo("no moves yet")
             return
-        width = len(str(len(moves)))
+        from mire.engine.run.state import CHOICE, JointMove
         played = state.played
-        self.page([f"{i:>{width}}. {self.name(self.movers[k]) if k < len(self.movers) else '?'}"
-                   f"{plays(played[k].action, text)}" for i, (k, text) in enumerate(moves, 1)])
+
+        def who(k):
+            return self.name(self.movers[k]) if k < len(self.movers) else "?"
+        # a move whole: the choices made in its middle go on its line (`blue plays move B2 c3, then chooses B3`)
+        lines: list = []
+        for k, text in moves:
+            if (played[k].action is CHOICE or isinstance(played[k], JointMove)) and lines and lines[-1][0] == k - 1:
+                first, line = lines[-1][1], lines[-1][2]
+                if isinstance(played[k], JointMove):
+                    said = f"answered at once: {text}"
+                else:
+                    said = f"{'then' if who(k) == who(first) else f'and {who(k)}'} chooses {text}"
+                lines[-1] = (k, first, f"{line}, {said}")
+            else:
+                lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))
+        width = len(str(len(lines)))
+        self.page([f"{i:>{width}}. {line}" for i, (_, _, line) in enumerate(lines, 1)])
 
     def undo(self, seat=None):
         self.answers = {}  # the answers of a simultaneous step are given again

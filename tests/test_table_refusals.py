@@ -55,3 +55,12 @@ def test_a_lone_column_letter_is_the_one_drop_into_it():
     out = CliRunner().invoke(main, ["play", "connect-four", "--seed", "1", "--seat", "2=random"],
                              input="d\nquit\n").output
     assert "red> d\nred plays drop d1\n" in out, out
+
+
+def test_history_tells_a_move_whole_with_the_choices_in_its_middle():
+    from pathlib import Path
+    gift = str(Path(__file__).parent / "games" / "gift.mire")
+    out = CliRunner().invoke(main, ["play", gift, "--seed", "1"],
+                             input="give\n1\n\ngive\n1\n\nhistory\nquit\n", env={"COLUMNS": "80"}).output
+    told = out[out.rindex("> history\n") + len("> history\n"):].splitlines()
+    assert told[:2] == ["1. 1 plays give, then chooses 1", "2. 2 plays give, then chooses 1"], out
