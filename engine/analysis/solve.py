@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import attrs
 
-from ...grammar.limits import MAX_SOLVE_NODES
+from ...grammar.limits import ANALYSIS_STEPS_PER_MOVE, MAX_SOLVE_NODES
 from ..run.chance import outcomes, setup_outcomes
 from ..run.repetition import position_key
 from .work_bound import Work
@@ -112,6 +112,8 @@ def solve(game, players=None, options=(), max_moves: int = 200, limit: int = MAX
         # a position met again by another order of moves (a transposition) is worked out once; one in the middle
         # of a move (a choice pending) has what the move has done so far besides, and is not kept
         key = (state_key(state), depth) if state.pending is None else None
+        if key is not None:   # (making the key is work too, as much as a move's, and more with more spaces)
+            work.add(ANALYSIS_STEPS_PER_MOVE + len(state.spaces))
         if key is not None and key in memo:
             return memo[key]
         sol.positions += 1
