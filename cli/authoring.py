@@ -260,6 +260,7 @@ def lsp(stdio):
     try:
         from .lsp_server import run
     except ImportError as err:
-        click.echo(f"mire lsp needs pygls ({err}): pip install 'mire[lsp]'", err=True)
+        from .extras import install_hint
+        click.echo(f"mire lsp needs pygls ({err}): {install_hint('lsp')}", err=True)
         sys.exit(1)
     run()

@@ -22,6 +22,7 @@ from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
 from .backend import backend_option, native_for
+from .extras import install_hint
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .safe_text import say
 
@@ -169,7 +170,7 @@ def spread_options(f):
     """--jobs and --cluster: where a series (or perft) is played; the results are the same everywhere."""
     f = click.option("--cluster", metavar="ADDRESS",
                      help="Play on a Ray cluster: `auto` starts (or joins) one on this machine, else a cluster's "
-                          "address (needs `pip install 'mire[cluster]'`).")(f)
+                          "address (needs Ray: `pip install '.[cluster]'` in a clone of Mire).")(f)
     return click.option("--jobs", type=click.IntRange(min=1), metavar="N",
                         help="Play in N processes (default: one per core); the results are the same for "
                              "every N.")(f)
@@ -181,7 +182,7 @@ def _runner(jobs, cluster):
         return runner_for(jobs, cluster)
     except ImportError as err:
         raise click.UsageError(f"--cluster needs Ray, which is not installed ({err}): "
-                               "pip install 'mire[cluster]'") from None
+                               f"{install_hint('cluster')}") from None
 
 
 def _players(game, players):
@@ -637,7 +638,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 
 @main.command(short_help="The exact expected result of random play, for small games.")
 @click.argument("game")
-@click.option("--exact", is_flag=True, help="Enumerate every outcome of chance and every move (the only way so far).")
+@click.option("--exact", is_flag=True, hidden=True, help="Exact results: always so (kept for scripts that give it).")
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--max-moves", type=click.IntRange(min=1), default=200, show_default=True,
@@ -659,8 +660,6 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     from ..engine.analysis.work_bound import TooMuchWork
     from ..engine.run.chance import TooManyOutcomes
     from .reports import table
-    if not exact:
-        raise click.UsageError("mire solve computes exact results: add --exact")
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -677,7 +676,7 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
         say(json.dumps({"game": the_game.name, "players": n, **sol.as_dict()}, indent=2))
         return
     say(f"{the_game.title}: exact result of uniform random play, {n} players "
-               f"({sol.positions} positions)")
+        f"({sol.positions:,} positions, each worked out once however many orders of moves reach it)")
     rows = [("seat", "wins", "shared wins", "draws", "losses") + (("expected score",) if sol.scored else ())]
     for name, r in zip(sol.seats, sol.results):
         row = (name, _exact(r.win), _exact(r.shared), _exact(r.draw), _exact(r.loss))
@@ -798,7 +797,7 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
             import matplotlib  # noqa: F401
         except ImportError:
             raise click.UsageError("--plot draws with matplotlib, which is not installed: "
-                                   "pip install 'mire[plot]'") from None
+                                   f"{install_hint('plot')}") from None
     loaded = []
     for g in games:
         the_game, _ = _load(g)

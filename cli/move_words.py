@@ -121,18 +121,52 @@ class Match:
     candidates: tuple = ()          # the moves it may mean, when more than one
 
 
-def match_move(text: str, moves: list) -> Match:
-    """The legal move a player meant by `text`, or the candidates when several fit (none: no move fits)."""
+def announced_fields(state, move) -> list:
+    """The fields of a legal move as the game announces it (its action's `as "..."`: `upgrade a2 with
+    Regatta-59` for `upgrade Regatta-59 a2`): the label's own words, and each value where the label names it;
+    [] for a move without a label, or one whose label reads more of a value than its name."""
+    action, args = getattr(move, "action", None), getattr(move, "args", None)
+    label = getattr(action, "label", None)
+    if action is None or label is None or not args:
+        return []
+    marks = [f"\x00{i}\x00" for i in range(len(args))]
+    L: list = [None] * action.size
+    for prm, mark in zip(action.params, marks):
+        L[prm.slot] = mark
+    try:
+        text = label(state, L)
+    except Exception:   # noqa: BLE001 - a label that reads a value's attributes cannot be typed this way
+        return []
+    fields = []
+    for part in re.split(r"(\x00\d+\x00)", text):
+        if part in marks:
+            a = args[marks.index(part)]
+            fields.append(Field(value_text(a), _kind(a), piece_number(value_text(a)) if isinstance(a, Piece) else None))
+        else:
+            fields += [Field(w, "word") for w in typed_words(part)]
+    return fields if any(f.kind != "word" for f in fields) else []
+
+
+def match_move(text: str, moves: list, fields_of=None) -> Match:
+    """The legal move a player meant by `text`, or the candidates when several fit (none: no move fits);
+    `fields_of(move)` gives each move's fields (move_fields, unless told otherwise)."""
     words = typed_words(text)
     if not words:
         return Match()
     scored = []
     for m in moves:
-        fields = [(" ".join(typed_words(f.text)), f.number) for f in move_fields(m)]
+        named = (fields_of or move_fields)(m)
+        fields = [(" ".join(typed_words(f.text)), f.number) for f in named]
         fields = [f for f in fields if f[0]]  # (an empty list: nothing to type)
         if " ".join(words) == " ".join(f for f, _ in fields):
             return Match(m)
         found = _align(words, fields)
+        if named and named[0].kind == "action" and fields and fields[0][0] == " ".join(typed_words(named[0].text)):
+            # the action's name left out leaves nothing out: `d` is the one drop into column d (`drop d1`), not
+            # `drop` short of its column
+            bare = _align(words, fields[1:])
+            if bare is not None and (found is None or bare < found):
+                found = bare
         if found is not None:
             scored.append((found, m))
     if len(scored) == 1:

@@ -22,7 +22,7 @@ from .games import same_game
 from .glyphs import has_hidden_info
 from .line_editor import LineReader
 from .move_list import MoveListing, format_moves  # noqa: F401  (format_moves: tests)
-from .move_words import canonical, match_move, move_fields, piece_number
+from .move_words import announced_fields, canonical, match_move, move_fields, piece_number
 from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .safe_text import printable, say, shown_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
@@ -31,7 +31,8 @@ from .terminal import CLEAR_ALL, is_tty, terminal_size, use_colour  # noqa: F401
 HUMAN = "human"
 HINT_BOT = "normal"          # the search bot that `hint` asks
 
-COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "why", "save ", "load ", "help", "quit"]
+COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "legend", "why", "save ", "load ",
+            "help", "quit"]
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
@@ -45,7 +46,7 @@ words may be left out while only one legal move fits (a space alone, say).
   hint          ask the search bot what it would play (it sees what you see)
   preview MOVE  your boards as they would be after MOVE, without playing it
   about         the goal of the game, each player's figures, the rules file
-  why           the rule, as written, behind your last refusal here
+{legend}  why           the rule, as written, behind your last refusal here
   save FILE     save the game to FILE
   load FILE     load a game saved with 'save'
   help          this text
@@ -195,6 +196,10 @@ class Session:
         """The title, the goal when the first screen leaves room for it, who plays, and how to type."""
         cols, _ = self.size()
         who = ", ".join(f"{self.name(i)} {seat_text(k)}" for i, k in enumerate(self.seats))
+        if fit_width(who) > cols:   # the seats played alike named together: "green human; red, yellow search bot"
+            kinds = dict.fromkeys(self.seats)
+            who = "; ".join(", ".join(self.name(i) for i, k in enumerate(self.seats) if k == kind)
+                            + f" {seat_text(kind)}" for kind in kinds)
         opts = f"; options {' '.join(self.options)}" if self.options else ""
         title = f"{self.game.title}; seed {self.seed}{opts}."
 
@@ -230,7 +235,27 @@ class Session:
         view = self.state.view(seat if seat is not None else 0)
         lines += [f"{p['seat']}: {', '.join(p['status'])}" for p in view["players"] if p.get("status")]
         lines.append(f"the rules: {self.rules_file()}")
+        if self.state.game.legend:
+            lines.append("'legend' says what the game's notation means")
         self.page([part for line in lines for part in fit_line(line, cols)])
+
+    def legend(self):
+        """What the game's notation means (its `legend` declarations): each term, and under it what it means."""
+        cols, _ = self.size()
+        legend = self.state.game.legend
+        if not legend:
+            self.echo(f"{printable(self.game.title)} declares no legend: 'about' tells the game")
+            return
+        pad = max(fit_width(printable(term)) for term, _ in legend) + 2
+        lines = []
+        for term, meaning in legend:
+            term = printable(term)
+            if pad <= cols // 3:   # the meanings in a column of their own, wrapped under themselves
+                parts = fit_line(printable(meaning), cols - pad)
+                lines += [term + " " * (pad - fit_width(term)) + parts[0]] + [" " * pad + p for p in parts[1:]]
+            else:
+                lines += fit_line(f"{term}: {printable(meaning)}", cols)
+        self.page(lines)
 
     def typed_names(self, seat) -> dict:
         """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
@@ -257,12 +282,16 @@ class Session:
         typed = self.typed_names(seat)
         listing = self.listing(moves)
         best: list = []
-        for moves_room in (6, 4, 2, 1):
-            block = listing.block(cols, moves_room)
-            body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed)
-            best = body + block
-            if len(best) <= room:
-                break
+        # what the player decides with (a hand whole) before a longer list of moves: zones are cut to a line
+        # only when even the shortest list leaves them no room
+        for cut_zones in (False, True):
+            for moves_room in (6, 4, 2, 1):
+                block = listing.block(cols, moves_room)
+                body = view_lines(view, color=self.colour, width=cols, height=room - len(block), typed=typed,
+                                  cut_zones=cut_zones)
+                best = body + block
+                if len(best) <= room:
+                    return best
         return best
 
     def event_lines(self, seat) -> list:
@@ -465,14 +494,21 @@ class Session:
             return True          # the one before may have answered on this screen: it must not be seen
         if self.force_handoff:
             return self.private or self._seats_differ(seat)
-        if self.last_human is None or self.last_human == seat:
+        if self.last_human is None:
+            # the very first screen, at a terminal: the first mover's own things only once they sit there (a piped
+            # session is a transcript written beforehand, whose reader sees every screen anyway)
+            self.private = self.tty_out and self._seats_differ(seat)
+            return self.private
+        if self.last_human == seat:
             return False
         self.private = self.private or self._seats_differ(seat)
         return self.private
 
     def handoff(self, seat) -> bool:
-        """Clear the screen and its scrollback and wait for `seat`'s player; False at the end of input."""
-        self.clear()
+        """Clear the screen and its scrollback and wait for `seat`'s player; False at the end of input. Before the
+        first screen nothing private has shown yet: the banner stays above the question."""
+        if self.last_human is not None or self.force_handoff:
+            self.clear()
         if self.read_line(f"Pass to {self.name(seat)}; press Enter ") is None:
             return False
         self.clear()      # their screen starts at the top of a clean terminal
@@ -539,7 +575,8 @@ class Session:
         def help_():
             moves = self.moves(self.answering())
             example = f" (e.g. '1' or '{moves[0].text}')" if moves else ""
-            self.page(HELP.format(example=example).splitlines())
+            legend = "  legend        what the game's notation means\n" if self.state.game.legend else ""
+            self.page(HELP.format(example=example, legend=legend).splitlines())
 
         def over_or(what: str, then):
             return lambda: self.echo(f"the game is over: {what}") if self.state.is_over() else then()
@@ -556,6 +593,7 @@ class Session:
         commands = {"quit": quit_, "exit": quit_, "help": help_, "?": help_,
                     "why": lambda: self.echo(self.why(seat)),
                     "about": lambda: self.about(seat), "rules": lambda: self.about(seat),
+                    "legend": self.legend,
                     "preview": over_or("there is nothing to preview", lambda: self.preview(seat, rest)),
                     "moves": over_or("there are no moves", self.show_moves),
                     "board": lambda: self.board(seat, rest),
@@ -602,6 +640,9 @@ class Session:
             self.echo(f"there is no move {n}: the moves are numbered 1 to {len(moves)}")
             return None
         found = match_move(text, moves)
+        if found.move is None and not found.candidates:   # typed as the game announces it: `upgrade a2 with 59`
+            said = match_move(text, moves, lambda m: announced_fields(self.state, _real(m)))
+            found = said if said.move is not None else found
         if found.move is not None:
             return _real(found.move)
         if found.candidates:
@@ -697,10 +738,25 @@ class Session:
         if not moves:
             self.echo("no moves yet")
             return
-        width = len(str(len(moves)))
+        from mire.engine.run.state import CHOICE, JointMove
         played = state.played
-        self.page([f"{i:>{width}}. {self.name(self.movers[k]) if k < len(self.movers) else '?'}"
-                   f"{plays(played[k].action, text)}" for i, (k, text) in enumerate(moves, 1)])
+
+        def who(k):
+            return self.name(self.movers[k]) if k < len(self.movers) else "?"
+        # a move whole: the choices made in its middle go on its line (`blue plays move B2 c3, then chooses B3`)
+        lines: list = []
+        for k, text in moves:
+            if (played[k].action is CHOICE or isinstance(played[k], JointMove)) and lines and lines[-1][0] == k - 1:
+                first, line = lines[-1][1], lines[-1][2]
+                if isinstance(played[k], JointMove):
+                    said = f"answered at once: {text}"
+                else:
+                    said = f"{'then' if who(k) == who(first) else f'and {who(k)}'} chooses {text}"
+                lines[-1] = (k, first, f"{line}, {said}")
+            else:
+                lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))
+        width = len(str(len(lines)))
+        self.page([f"{i:>{width}}. {line}" for i, (_, _, line) in enumerate(lines, 1)])
 
     def undo(self, seat=None):
         self.answers = {}  # the answers of a simultaneous step are given again

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # (the renderer reads views; it needs none of the engine to r
     from ..engine.view import BoardView, View, ZoneView
 
 UNLIMITED = 10 ** 6
-ZONE_LEVELS = (0, 1, 2)   # how condensed the zones are: see zone_lines
+ZONE_LEVELS = (0, 1)   # how condensed the zones are: see zone_lines
 
 
 def piece_key(piece: Mapping[str, Any]) -> str:
@@ -70,20 +70,47 @@ def _zone_name(z: ZoneView) -> str:
     return name + (f" ({z['owner']})" if z.get("owner") is not None else "")
 
 
-def zone_lines(view: View, width: int, typed: Optional[dict] = None, level: int = 0) -> list:
+def _under_heading(head: str, items: list, width: int) -> list:
+    """Items in columns under a heading line; or, when that takes no more lines, beside it (hanging under its
+    end), which saves the heading's own line."""
+    under = [head.rstrip()] + columns(items, width)
+    pad = text_width(head)
+    if pad < width // 2:
+        beside = columns(items, width - pad, indent="")
+        if len(beside) < len(under) and all(text_width(line) <= width - pad for line in beside):
+            return [head + beside[0]] + [" " * pad + line for line in beside[1:]]
+    return under
+
+
+def _alike_together(counted: list) -> list:
+    """Zones seen by their size alone, those of one name and size named together: `hand (red, yellow): 2 hidden
+    each` for `hand (red): 2 hidden · hand (yellow): 2 hidden`."""
+    groups: dict = {}
+    for item in counted:
+        head, _, size = item.partition(": ")
+        name, paren, owner = head.partition(" (")
+        key = (name, size) if paren else (item, None)
+        groups.setdefault(key, []).append(owner[:-1] if paren else None)
+    return [f"{name} ({', '.join(owners)}): {size} each" if size is not None and len(owners) > 1
+            else (f"{name} ({owners[0]}): {size}" if size is not None else name)
+            for (name, size), owners in groups.items()]
+
+
+def zone_lines(view: View, width: int, typed: Optional[dict] = None, level: int = 0, empty: bool = True) -> list:
     """Zones whose pieces this seat sees: a line each, or a heading and the pieces in columns;
     zones seen only by their size, and the empty ones, flow together on the last lines.
-    Condensed (level 1), a zone's pieces are cut to one line; level 2 leaves out the empty zones."""
+    Condensed (level 1), a zone's pieces are cut to one line; `empty=False` leaves out the empty zones (a
+    screen fitted to the terminal: an empty thing is nothing to decide with, and takes no line there)."""
     zones = [z for z in view.get("zones") or []
              if not (z.get("visible") is False and z.get("count") == 0)]   # nothing to tell
-    lines, counted, empty = [], [], []
+    lines, counted, empties = [], [], []
     for z in zones:
         pieces = z.get("pieces") or []
         count = z.get("count", len(pieces))
         if z.get("visible") is False:   # (its size too, when it is hidden: `size hidden`)
             counted.append(f"{_zone_name(z)}: " + ("hidden" if count is None else f"{count} hidden"))
         elif not pieces and not count:
-            empty.append(_zone_name(z))
+            empties.append(_zone_name(z))
         elif not pieces:
             counted.append(f"{_zone_name(z)}: {count} pieces")
         else:
@@ -92,12 +119,11 @@ def zone_lines(view: View, width: int, typed: Optional[dict] = None, level: int 
             if text_width(one) <= width or level >= 1:
                 lines.append(cut(one, width))
             else:
-                lines.append(f"{_zone_name(z)}:")
-                lines.extend(columns(items, width))
+                lines.extend(_under_heading(f"{_zone_name(z)}: ", items, width))
     if counted:
-        lines.extend(flow(counted, width, sep=" · "))
-    if empty and level < 2:
-        lines.extend(flow(empty, width, first="empty: "))
+        lines.extend(flow(_alike_together(counted), width, sep=" · "))
+    if empties and empty:
+        lines.extend(flow(empties, width, first="empty: "))
     return lines
 
 
@@ -266,9 +292,10 @@ class _EmptyBoards:
         pass
 
 
-def board_parts(view: View, glyphs: Glyphs, color: bool, width: int, whole: bool = False) -> tuple:
+def board_parts(view: View, glyphs: Glyphs, color: bool, width: int, whole: bool = False,
+                empties: bool = True) -> tuple:
     """(shared and own parts, others' parts) of the view's boards; unless `whole`, the players'
-    boards that hold nothing share one line."""
+    boards that hold nothing share one line (none with `empties=False`)."""
     hidden = [b for b in view.get("boards") or [] if b.get("visible") is False]
     boards = [b for b in view.get("boards") or [] if b.get("visible") is not False]
     pictures, plain = shape_pictures([b for b in boards if b.get("owner") is None], glyphs, color,
@@ -288,7 +315,7 @@ def board_parts(view: View, glyphs: Glyphs, color: bool, width: int, whole: bool
             continue
         part = _Part(_board_heading(b), plane, width, board=b)
         (mine if b.get("owner") == view.get("seat") else theirs).append(part)
-    if empty:
+    if empty and empties:
         mine.append(_EmptyBoards(empty, width))
     if hidden:  # a private board of another, or a secret one: only that it is there
         mine.append(_EmptyBoards(hidden, width, first="hidden: "))
@@ -344,20 +371,23 @@ def render_view(view: View, color: bool = False, status: bool = True, width: Opt
 
 
 def view_lines(view: View, color: bool = False, status: bool = True, width: Optional[int] = None,
-               height: Optional[int] = None, typed: Optional[dict] = None) -> list:
-    """render_view's lines (each a Drawn line)."""
+               height: Optional[int] = None, typed: Optional[dict] = None, cut_zones: bool = True) -> list:
+    """render_view's lines (each a Drawn line). Fitted to a height, what is empty takes no line, and the boards
+    condense before any zone's pieces are cut to one line (what a player decides with comes first);
+    `cut_zones=False` never cuts them, even when the lines then do not fit."""
     view = shown_view(view)
     typed = {k: printable(v) for k, v in typed.items()} if typed else None
-    return [Drawn(line) for line in _view_lines(view, color, status, width, height, typed)]
+    return [Drawn(line) for line in _view_lines(view, color, status, width, height, typed, cut_zones)]
 
 
 def _view_lines(view: View, color: bool, status: bool, width: Optional[int], height: Optional[int],
-                typed: Optional[dict]) -> list:
+                typed: Optional[dict], cut_zones: bool = True) -> list:
     width = width or UNLIMITED
     glyphs = Glyphs(view)
-    mine, theirs = board_parts(view, glyphs, color, width)
-    for level in ZONE_LEVELS:
-        below = legend_lines(view, glyphs, width) + zone_lines(view, width, typed, level) + \
+    fitted = height is not None
+    mine, theirs = board_parts(view, glyphs, color, width, empties=not fitted)
+    for level in ZONE_LEVELS if cut_zones else ZONE_LEVELS[:1]:
+        below = legend_lines(view, glyphs, width) + zone_lines(view, width, typed, level, empty=not fitted) + \
             var_lines(view, width)
         if status:
             below += status_lines(view, color)

@@ -34,7 +34,8 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
           N.Proc: ("proc", "procs"), N.Action: ("action", "actions"), N.Trigger: ("trigger", "triggers"),
           N.Option: ("option", "options")}
 # declarations that only add to a list
-_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses"}
+_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses",
+           N.Legend: "legend"}
 # declarations a game has at most once
 _ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by", N.About: "about"}
 

@@ -240,7 +240,9 @@ def _read_data_files(module: N.Module, path: Path, library: Library):
         ctx = Context(N.Module(path=dpath, items=(), span=item.span), library)
         ctx.sym.kinds, ctx.sym.enums = kinds, enums
         if item.kind in kinds:
-            check_table(ctx, kinds[item.kind], header, table.rows, N.Span(dpath, 1, 1, 1, 2))
+            # (the header is the first line that is not a comment: its diagnostics point there)
+            head = rows[0][0][1].line if rows and rows[0] else 1
+            check_table(ctx, kinds[item.kind], header, table.rows, N.Span(dpath, head, 1, head, 2))
         diags.extend(ctx.diags)
         items.append(table)
     return module.evolve(items=tuple(items)), diags, sources

@@ -671,6 +671,13 @@ class About(Decl):
 
 
 @node
+class Legend(Decl):
+    """`legend "2N": "a double arrow, pointing north"`: what a piece of the game's notation means, for players."""
+    term: str
+    meaning: str
+
+
+@node
 class Status(Decl):
     """`status "{score(player)} points"`: a figure shown beside each player (`if COND`: only while it holds)."""
     label: Template

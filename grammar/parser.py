@@ -474,6 +474,10 @@ class _ToAst(Transformer):
     def about(self, meta, c):
         return N.About(text=" ".join(self._string(t).strip() for t in c), span=self._span(meta))
 
+    def legend(self, meta, c):
+        return N.Legend(term=self._string(c[0]), meaning=" ".join(self._string(t).strip() for t in c[1:]),
+                        span=self._span(meta))
+
     def status(self, meta, c):
         span = self._span(meta)
         return N.Status(label=self._template(self._string(c[0]), span), when=c[1] if len(c) > 1 else None, span=span)

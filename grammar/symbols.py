@@ -40,6 +40,7 @@ class Symbols:
     inputs: list[N.Input] = attrs.Factory(list)
     shows: list[N.Show] = attrs.Factory(list)
     about: Optional[N.About] = None
+    legend: list[N.Legend] = attrs.Factory(list)   # what the notation means, in the order written
     statuses: list[N.Status] = attrs.Factory(list)
 
     def declared_type(self, t: N.TypeRef) -> Optional[Type]:

@@ -29,7 +29,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "replace", "fallback", "about", "status", "when")
+                      "remove", "replace", "fallback", "about", "legend", "status", "when")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose", "return")
@@ -60,6 +60,7 @@ _FORMS = {
     "option": '`option NAME "what it does"`, or `option NAME: int = DEFAULT in LOW..HIGH "what it sets"`',
     "rank": "`rank by EXPRESSION, ...`, optionally ending with `ties share`",
     "about": '`about "the goal of the game, in a sentence or two"`',
+    "legend": '`legend "2N": "what this piece of the game\'s notation means"`',
     "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
     "replace": "`replace ITEM`, in a variant, where ITEM takes the place of the base's item of its name: "
@@ -437,6 +438,19 @@ def _misspelt(s: _Spot):
     return Diagnostic("E002", f"unknown keyword '{s.first}' (did you mean '{misspelt}'?)", s.at_first_word(), hint)
 
 
+def _misspelt_word(s: _Spot):
+    """A name where no name may stand, that is nearly a keyword that may: `cells wher empty(c)`."""
+    tok = s.tok
+    if tok.type not in ("NAME", "GAME_NAME") or "NAME" in s.expected or s.at_line_start:
+        return None
+    words = sorted({w for t in s.expected if isinstance(w := s.literals.get(t), str) and w.isidentifier()})
+    close = difflib.get_close_matches(str(tok), words, n=1, cutoff=0.75)
+    if not close:
+        return None
+    return Diagnostic("E002", f"unknown word '{tok}' (did you mean '{close[0]}'?)", s.point(s.width),
+                      f"{_FORMS[s.first]}" if s.first in _FORMS else f"write '{close[0]}'")
+
+
 def _enum_value_not_a_name(s: _Spot):
     """`enum rank: A, 2, 3` or `enum rank: "A", "10"`: an enum's values are names."""
     words = s.text.split()
@@ -520,7 +534,8 @@ def _empty_block(s: _Spot):
 
 
 _READINGS = (_filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
-             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _enum_value_not_a_name,
+             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _misspelt_word,
+             _enum_value_not_a_name,
              _each_without_brackets, _missing_value,
              _line_ends_early, _empty_block)
 

@@ -15,9 +15,22 @@ from fractions import Fraction
 
 import attrs
 
-from ...grammar.limits import MAX_SOLVE_NODES
+from ...grammar.limits import ANALYSIS_STEPS_PER_MOVE, MAX_SOLVE_NODES
 from ..run.chance import outcomes, setup_outcomes
+from ..run.repetition import position_key
 from .work_bound import Work
+
+
+def state_key(S) -> tuple:
+    """What decides everything that can follow a position, as a key: the pieces, zones and variables
+    (repetition.position_key), who decides now, the turn's number and the phase (which rules may read), the
+    repetitions counted so far, the values the last random draw drew from, and at the end its result."""
+    counts = tuple(sorted(S.positions.items())) if S.positions is not None else ()
+    return (position_key(S), S.to_move, S.turn, S.simultaneous and tuple(S.deciders), counts,
+            repr(S.last_options), S.over and repr(S.result))
+
+
+SCORE, WIN, SHARED, DRAW, LOSS = range(5)   # a seat's five places in a row of results
 
 
 class TooLarge(ValueError):
@@ -47,25 +60,38 @@ class Solution:
     positions: int = 0                   # positions visited
     scored: bool = False                 # does the game keep a score?
 
-    def add(self, out, p) -> None:
-        """A game that ended with outcome `out`, with probability p."""
-        if out.scores is not None:
-            self.scored = True
-            for seat, score in out.scores.items():
-                self.results[seat].score += p * (score or 0)
+    def add(self, row: tuple, p) -> None:
+        """The results of a start (a row of `ended`'s form, as weights), reached with probability p."""
         for seat, r in enumerate(self.results):
-            if out.draw:
-                r.draw += p
-            elif seat not in out.winners:
-                r.loss += p
-            elif len(out.winners) == 1:
-                r.win += p
-            else:
-                r.shared += p
+            r.score += p * row[5 * seat + SCORE]
+            r.win += p * row[5 * seat + WIN]
+            r.shared += p * row[5 * seat + SHARED]
+            r.draw += p * row[5 * seat + DRAW]
+            r.loss += p * row[5 * seat + LOSS]
+        self.unfinished += p * row[-1]
 
     def as_dict(self) -> dict:
         return {"seats": {name: r.as_dict(self.scored) for name, r in zip(self.seats, self.results)},
                 "unfinished": str(self.unfinished), "positions": self.positions}
+
+
+def ended(out, n: int, sol: Solution) -> tuple:
+    """The row of results of a game that ended with outcome `out` (see SCORE...)."""
+    row = [Fraction(0)] * (5 * n + 1)
+    if out.scores is not None:
+        sol.scored = True
+        for seat, score in out.scores.items():
+            row[5 * seat + SCORE] = Fraction(score or 0)
+    for seat in range(n):
+        slot = DRAW if out.draw else LOSS if seat not in out.winners else WIN if len(out.winners) == 1 else SHARED
+        row[5 * seat + slot] = Fraction(1)
+    return tuple(row)
+
+
+def add_weighted(total: list, row: tuple, weight) -> None:
+    for i, v in enumerate(row):
+        if v:
+            total[i] += weight * v
 
 
 def solve(game, players=None, options=(), max_moves: int = 200, limit: int = MAX_SOLVE_NODES,
@@ -79,38 +105,52 @@ def solve(game, players=None, options=(), max_moves: int = 200, limit: int = MAX
     names = [start.seat_name(i) for i in range(n)] if start is not None else game.seat_names(n)
     sol = Solution(names, [SeatResult() for _ in range(n)])
 
-    def visit():
+    memo: dict = {}   # a position (and the moves left) -> its results, as weights of that position
+    width = 5 * n + 1  # per seat score, win, shared, draw, loss; then unfinished
+
+    def walk(state, depth) -> tuple:
+        # a position met again by another order of moves (a transposition) is worked out once; one in the middle
+        # of a move (a choice pending) has what the move has done so far besides, and is not kept
+        key = (state_key(state), depth) if state.pending is None else None
+        if key is not None:   # (making the key is work too, as much as a move's, and more with more spaces)
+            work.add(ANALYSIS_STEPS_PER_MOVE + len(state.spaces))
+        if key is not None and key in memo:
+            return memo[key]
         sol.positions += 1
         if sol.positions > limit:
             raise TooLarge(f"the game has more than {limit} positions to visit")
-
-    def walk(state, p, depth):
-        visit()
         if state.is_over():
-            sol.add(state.outcome(), p)
-            return
-        moves = state.legal_moves()
-        work.count(state, listed=len(moves))
-        if not moves or depth >= max_moves:
-            sol.unfinished += p
-            return
-        share = p / len(moves)
-        for m in moves:
-            found = outcomes(state, m)
-            work.count(state, len(found))  # (each outcome is found by playing the move)
-            for q, steps in found:
-                state.apply(m, chance=steps)
-                try:
-                    work.count(state)
-                    walk(state, share * q, depth + 1)
-                finally:  # (a walk stopped past its bound leaves the state as it was too)
-                    state.undo()
+            row = ended(state.outcome(), n, sol)
+        else:
+            moves = state.legal_moves()
+            work.count(state, listed=len(moves))
+            if not moves or depth >= max_moves:
+                row = tuple([Fraction(0)] * (width - 1) + [Fraction(1)])
+            else:
+                total = [Fraction(0)] * width
+                share = Fraction(1, len(moves))
+                for m in moves:
+                    found = outcomes(state, m)
+                    work.count(state, len(found))  # (each outcome is found by playing the move)
+                    for q, steps in found:
+                        state.apply(m, chance=steps)
+                        try:
+                            work.count(state)
+                            sub = walk(state, depth + 1)
+                        finally:  # (a walk stopped past its bound leaves the state as it was too)
+                            state.undo()
+                        add_weighted(total, sub, share * q)
+                row = tuple(total)
+        if key is not None:
+            memo[key] = row
+        return row
 
     if start is not None:
-        walk(start, Fraction(1), 0)
+        sol.add(walk(start, 0), Fraction(1))
         return sol
     for q, steps in setup_outcomes(game, players=n, options=options):
         state = game.new_state(players=n, options=options, chance=steps)
         work.count(state)
-        walk(state, q, 0)
+        memo.clear()   # (another start: its positions are not the last one's, whatever their keys)
+        sol.add(walk(state, 0), q)
     return sol

@@ -32,6 +32,8 @@ from ..run.runtime import RuleError
 from . import RandomBot
 
 EXPLORATION = 0.7          # UCB1's constant, for results between 0 and 1
+CHECK_EVERY = 16           # iterations between two looks at whether the choice is settled
+LEAST_SHARE = 0.1          # the least share of a move's time a choice inside the move is given
 ROLLOUT_LIMIT = 1000       # moves a random playout may take before it is scored as it stands (unfinished)
 
 
@@ -74,23 +76,31 @@ class SearchBot:
         if rollouts == "native":
             from ..native.rollouts import NativeRollouts
             self.native = NativeRollouts()
+        # the move this bot is in the middle of: (its seat, the length of the history at its next choice in that
+        # move, the move's deadline), so that a choice inside the move spends what is left of the move's time
+        self._within = None
 
     def choose(self, state, seat):
         joint = state.simultaneous
         moves = state.moves_for(seat) if joint else state.legal_moves()
+        began = self.clock()
+        deadline = self._deadline(state, seat, began)
+        self._within = (seat, len(state.history) + 1, deadline)
         if len(moves) == 1:
             self.last = {"iterations": 0, "seconds": 0.0, "visits": {moves[0].text: 0}}
             return moves[0]
-        began = self.clock()
         rng = random.Random(self._decision_seed(state, seat))
         worlds = Worlds(state, seat, peek=self.peek)
         root = _Node()
         done = 0
-        deadline = None if self.seconds is None else began + self.seconds
+        judged: dict = {}
         while self.iterations is None or done < self.iterations:
             self._iterate(worlds.sample(rng), root, rng, deadline)
             done += 1
             if deadline is not None and self.clock() >= deadline:
+                break
+            judged = (root.answers or {}).get(seat, {}) if joint else root.children
+            if done % CHECK_EVERY == 0 and self._settled(judged, done, began, deadline):
                 break
         by_text = {m.text: m for m in moves}
         judged = (root.answers or {}).get(seat, {}) if joint else root.children
@@ -101,6 +111,30 @@ class SearchBot:
         if not tried:  # nothing it imagined is legal here (legal moves that depend on hidden things)
             return moves[rng.randrange(len(moves))]
         return by_text[max(tried)[2]]
+
+    def _deadline(self, state, seat, began):
+        """When the thinking ends: `seconds` from now at the start of a move; at a choice inside the move this bot
+        is making, what is left of that move's time (at least a tenth of it: a choice is not made blind)."""
+        if self.seconds is None:
+            return None
+        within = self._within
+        if state.pending is not None and within is not None and within[:2] == (seat, len(state.history)) \
+                and within[2] is not None:
+            return max(within[2], began + self.seconds * LEAST_SHARE)
+        return began + self.seconds
+
+    def _settled(self, judged, done, began, deadline) -> bool:
+        """Can the most visited move (the one chosen) no longer be overtaken by the thinking left? With
+        iterations, those left; with time, as many as the time left would give at the rate so far."""
+        visits = sorted((child.visits for child in judged.values()), reverse=True)
+        if len(visits) < 2:
+            return False
+        left = self.iterations - done if self.iterations is not None else None
+        if deadline is not None:
+            spent = max(self.clock() - began, 1e-9)
+            by_time = int(done * max(0.0, deadline - self.clock()) / spent) + 1
+            left = by_time if left is None else min(left, by_time)
+        return left is not None and visits[0] - visits[1] > left
 
     def _decision_seed(self, state, seat):
         """The same decision for the same seed, seat and game as the seat has seen it."""

@@ -250,6 +250,7 @@ class CompiledGame:
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
     about: str = ""  # the goal, for players
+    legend: tuple = ()  # (term, meaning) of the game's notation, in the order written, for players
     statuses: list[Callable] = attrs.Factory(list)  # status(S, player) -> a figure shown beside the player
     # per status: who may read it (None: everyone; "owner": the player it is about; "nobody"): see status_reader
     status_readers: list[StatusReader] = attrs.Factory(list)
@@ -440,6 +441,7 @@ class Compiler(N.NodeVisitor):
                            for ph, s in sym.stuck.items() if s.reason is not None},
             has_score="score" in sym.vars and sym.vars["score"].per_player,
             about=sym.about.text if sym.about is not None else "",
+            legend=tuple((item.term, item.meaning) for item in sym.legend),
             statuses=[self.compile_status(s) for s in sym.statuses],
             status_readers=[self.status_reader(s) for s in sym.statuses],
             internal=frozenset(v.name for v in sym.vars.values() if v.internal),

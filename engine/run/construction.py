@@ -12,7 +12,7 @@ from ...grammar.wording import did_you_mean, limited_suggestions, player_count
 from ..build.compiler import CompiledGame
 from .drawing import note_chance
 from .moves import Move
-from .runtime import DIR_BY_VECTOR, DIRS, AreaSpace, Board, Player, Space, Zone, rotate
+from .runtime import DIR_BY_VECTOR, DIRS, AreaSpace, Board, Player, Space, Zone, rotate, value_text
 from .topology import Layout, board_size, connect, sites
 from .topology import label as _label
 
@@ -53,6 +53,24 @@ class _Problems:
         self.count += 1
         if len(self.told) < MAX_INPUT_PROBLEMS:
             self.told.append(words() if callable(words) else words)
+
+
+def _input_key(text) -> str:
+    """A name in an input list, as it is looked up: case, dashes and underscores aside."""
+    return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
+
+
+def _input_index(pool: list, keys) -> dict:
+    """The pieces of `pool` by each name a list may give them: each key attribute's value, and the text a move
+    names the piece by (`Bottle Rocket-1`)."""
+    index: dict = {}
+    for p in pool:
+        names = [_input_key(p.attrs.get(k)) for k in keys]
+        if keys:
+            names.append(_input_key(value_text(p)))
+        for name in dict.fromkeys(names):
+            index.setdefault(name, []).append(p)
+    return index
 
 
 class SetupError(ValueError):
@@ -153,13 +171,9 @@ def take_input(S, zone, count, kind, source, player, lines, problems):
     found = problems.count
     pool = [p for p in player.zones[source].pieces if p.kind.name == kind]
 
-    def key(text):
-        return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
+    key = _input_key
     keys = pool[0].kind.shown if pool else ()
-    index: dict = {}
-    for p in pool:
-        for k in keys:
-            index.setdefault(key(p.attrs.get(k)), []).append(p)
+    index = _input_index(pool, keys)
     said = f"{player.name}'s {zone}"
     names: list = []  # the names of the pool, gathered for the first problem that suggests one
 

@@ -16,7 +16,7 @@ from typing import Optional
 import attrs
 
 from ...grammar import nodes as N
-from ...grammar.wording import a, did_you_mean, plural_of, words
+from ...grammar.wording import a, closest, did_you_mean, plural_of, words
 from .moves import Move
 from .runtime import Dir, Piece, Player, Space, Zone, value_text
 from .view import sees, zone_visible
@@ -58,7 +58,9 @@ def explain(S, text: str) -> Refusal:
             said = f"'{text}' may be {words([a(n) for n in fitting], 'or')}: say which, as in '{fitting[0]} {text}'"
             return Refusal(said, said)
     if act is None:
-        names = sorted({a.name for a in now})
+        # the actions that have a legal move now (a fallback open but not possible is not one of them)
+        names = sorted({m.action.name for m in S.legal_moves() if getattr(m.action, "name", None)}) or \
+            sorted({a.name for a in now})
         now_are = f"the only move now is {names[0]}" if len(names) == 1 else f"the moves now are {words(names, 'and')}"
         said = f"there is no move '{first}'{did_you_mean(first, [a.name for a in now])}; {now_are}"
         return Refusal(said, said)
@@ -131,7 +133,7 @@ class _Attempt:
                 return self._failed(prm.test)
         if remaining:
             usage = " ".join([act.name] + [p.name.upper() for p in act.params])
-            return Refusal(f"'{self.shown}' has more than a {act.name} move takes: {usage}",
+            return Refusal(f"'{self.shown}' has more than a {act.name} move takes{self._like()}",
                            f"'{self.shown}' is not a move: {self.where} takes {len(act.params)} value"
                            f"{'s' if len(act.params) != 1 else ''}: {usage}")
         for cond in act.requires:
@@ -151,12 +153,17 @@ class _Attempt:
 
     def _no_value(self, prm, remaining: str, values) -> Refusal:
         usage = " ".join([self.act.name] + [p.name.upper() for p in self.act.params])
-        if not remaining:
-            return Refusal(f"'{self.shown}' is not a whole move: {usage}",
+        if not remaining:   # (told in the game's values, never the rule's parameter names)
+            wanted = _domain_words(self.S, prm.node, values)
+            return Refusal(f"'{self.shown}' is not a whole move: next comes {wanted}{self._like()}",
                            f"'{self.shown}' is not a move: {self.where} takes {len(self.act.params)} value"
                            f"{'s' if len(self.act.params) != 1 else ''}: {usage}")
         # (a list is named by all the words left: `g5 e9` is not one of the runs)
         word = remaining if values and all(isinstance(v, list) for v in values) else _named_thing(self.S, remaining)
+        # a misspelt name: the nearest of the values, else of every piece's name (the names are the game's, not
+        # where its pieces are)
+        close = _nearest(word, [_without_number(value_text(v)) for v in values if _shown(self.S, v)]) or \
+            _nearest(word, [_without_number(value_text(p)) for ps in self.S.kind_pieces.values() for p in ps])
         board = isinstance(prm.node, N.Name) and values and all(getattr(v, "is_space", False) for v in values)
         if board and word not in self.S.space_by_name:  # the parameter is a shared board's spaces
             return Refusal(f"cannot {self.shown}: there is no space {word}",
@@ -166,8 +173,16 @@ class _Attempt:
             shown = " ".join(typed_words(word))
             return Refusal(f"cannot {self.shown}: the {_humane(prm.name)} should be {may_be}, not {shown}",
                            f"cannot {self.shown}: {shown} is not one of {prm.domain_text} ({prm.name} in {self.where})")
-        return Refusal(f"cannot {self.shown}: {word} is not {may_be}",
+        return Refusal(f"cannot {self.shown}: {word} is not {may_be}{close}",
                        f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
+
+    def _like(self) -> str:
+        """`, as in 'advance woodfrog d2'`: a legal move of the action that starts with what was typed, or any."""
+        moves = [m for m in self.S.legal_moves() if m.action is self.act]
+        typed = typed_words(self.shown)
+        starting = [m for m in moves if typed_words(m.text)[:len(typed)] == typed]
+        example = (starting or moves or [None])[0]
+        return f", as in '{example.text}'" if example is not None else ""
 
     def _failed(self, cond, after: bool = False, words_of=None) -> Refusal:
         """Why a condition fails: the author's words (`else "..."`, its holes filled with the values the condition
@@ -248,11 +263,32 @@ def _typed_length(text: str, count: int) -> int:
 
 
 def _named_thing(S, typed: str) -> str:
-    """The first thing named in typed words: the longest piece or space name they start with, else a word."""
+    """The first thing named in typed words: the longest piece or space name they start with (a piece's name
+    with its number or without: `The Deckhand`), else the longest run of words that is nearly such a name
+    (`Driftwod`), else a word."""
     low = typed.lower()
     names = [s.name for s in S.spaces] + [value_text(p) for ps in S.kind_pieces.values() for p in ps]
+    names += [_without_number(n) for n in names]
     best = max((n for n in names if low == n.lower() or low.startswith(n.lower() + " ")), key=len, default=None)
-    return typed[:len(best)] if best else typed.split(" ")[0]
+    if best:
+        return typed[:len(best)]
+    words_typed = typed.split(" ")
+    for k in range(min(len(words_typed), 4), 1, -1):   # (a name of a few words, misspelt)
+        near = closest(" ".join(words_typed[:k]), names)
+        if near is not None and len(near.split()) == k:
+            return " ".join(words_typed[:k])
+    return words_typed[0]
+
+
+def _nearest(word: str, names: list) -> str:
+    """` (did you mean 'X'?)` for a misspelt name: not for a name typed right (that is not where it may go)."""
+    return did_you_mean(word, names) if word.lower() not in {n.lower() for n in names} else ""
+
+
+def _without_number(text: str) -> str:
+    """A piece's name without the number it is known by: `Driftwood` for `Driftwood-12`."""
+    head, dash, tail = text.rpartition("-")
+    return head if dash and tail.isdigit() and head else text
 
 
 def _domain_words(S, node, values) -> str:

@@ -23,7 +23,7 @@ def test_a_seat_played_by_the_search_and_a_hint_for_the_human():
     result = run(["play", "tic-tac-toe", "--seed", "1", "--seat", "2=mcts:200"], input="hint\n5\nquit\n")
     assert result.exit_code == 0
     out = result.output
-    assert "Tic-tac-toe; seed 1.\nX human, O search bot (mcts:200)." in out
+    assert out.startswith("Tic-tac-toe; seed 1.\n") and "\nX human, O search bot (mcts:200)." in out
     assert "thinking...\nhint: place " in out
     assert "X plays place b2\nO is thinking...\nO plays place " in out
 

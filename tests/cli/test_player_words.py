@@ -124,9 +124,13 @@ def test_the_end_says_why_and_about_tells_the_goal():
     lines = ["b2", "a1", "c2", "a3", "a2", "a2", "about", "quit"]
     out = CliRunner().invoke(main, ["play", "tic-tac-toe", "--seed", "1"], input="\n".join(lines) + "\n").output
     assert "game over: X wins: three in a row" in out
-    assert "Tic-tac-toe says nothing about itself" in out and "the rules: " in out
+    assert "game over> about\nTake turns to put your mark on an empty square" in out and "the rules: " in out
     out = CliRunner().invoke(main, ["play", "quagmire", "--seed", "1"], input="about\nquit\n").output
     assert "red> about\nLead your frogs across the pond" in out.replace("green> about", "red> about")
+    # every bundled game says what it is about
+    from mire.cli.games import bundled
+    from mire.engine import load_game
+    assert [g.name for g in bundled() if not load_game(g.name).compiled.about] == []
 
 
 def test_a_game_that_ends_because_a_player_cannot_move_says_so():

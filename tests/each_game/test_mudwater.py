@@ -341,10 +341,10 @@ def test_two_passes_in_a_row_end_the_game_and_most_squares_wins(game):
     out = s.outcome()
     assert out.winners == (BLACK,) and out.text == "black wins"
     # "The winner takes the loser's ante card, for keeps, and takes back their own"
-    assert not s.players[WHITE].zones["ante"].pieces
+    assert not s.players[WHITE].zones["ante"].pieces and not s.players[BLACK].zones["ante"].pieces
     white_ante = s.players[BLACK].zones["won"].pieces[0]
-    black_ante = s.players[BLACK].zones["ante"].pieces[0].attrs["name"]
-    assert white_ante.up and white_ante.owner is s.players[WHITE]
+    black_ante = s.players[BLACK].zones["returned"].pieces[0].attrs["name"]
+    assert white_ante.up and white_ante.owner is s.players[BLACK]   # black's card now: black's marker
     white_ante = white_ante.attrs["name"]
     assert sorted(out.extra["notes"]) == sorted([f"black's ante: {black_ante}", f"white's ante: {white_ante}",
                                                  f"black takes white's ante, {white_ante}"])
@@ -457,11 +457,13 @@ def check_end(s):
     for p in s.players:  # one rock at a time; the ante stays put until the end, when the winner takes the loser's
         rocks = [sp for sp in s.spaces if sp.pieces and not sp.pieces[-1].up and sp.pieces[-1].owner is p]
         lost = not out.draw and p.index not in out.winners
-        assert len(rocks) <= 1 and len(p.zones["ante"].pieces) == (0 if lost else 1)
-        assert [c.owner.index for c in p.zones["won"].pieces] == ([] if lost or out.draw else [1 - p.index])
+        # every ante is turned over: the loser's is the winner's card now, the others are taken back
+        assert len(rocks) <= 1 and not p.zones["ante"].pieces
+        assert len(p.zones["returned"].pieces) == (0 if lost else 1) and all(c.up for c in p.zones["returned"].pieces)
+        assert [c.owner.index for c in p.zones["won"].pieces] == ([] if lost or out.draw else [p.index])
     # no card is lost or made: 2 x 14 between the hands, the antes, the cards won and the mat
     assert sum(len(sp.pieces) for sp in s.spaces) + sum(
-        len(p.zones[z].pieces) for p in s.players for z in ("hand", "ante", "won")) == 28
+        len(p.zones[z].pieces) for p in s.players for z in ("hand", "ante", "won", "returned")) == 28
     assert len(out.extra["notes"]) == 3
 
 
@@ -533,3 +535,24 @@ def test_a_typed_move_is_hidden_from_the_other_player_too(game):
     s.apply(s.parse_move(m.text))  # as the REPL and replays do: the text is read first
     assert s.history_for(WHITE) == ["rock card b2"]
     assert s.history_for(BLACK) == ["rock The Boathouse-2 b2"]
+
+
+def test_at_the_end_both_antes_are_turned_over_and_the_won_card_is_the_winners():
+    # "Claim the ante: both players turn over their ante. The winner takes the loser's ante card, for keeps, and
+    # takes back their own."
+    from mire.cli.render import render_view
+    from mire.engine.bots import RandomBot
+    state = load_game("mudwater").new_state(seed=2, players=2)
+    antes = [state.players[i].zones["ante"].pieces[0] for i in range(2)]
+    bot = RandomBot(random.Random(1))
+    while not state.is_over():
+        state.apply(bot.choose(state, state.to_move))
+    [winner] = state.outcome().winners
+    loser = 1 - winner
+    assert state.players[winner].zones["won"].pieces == [antes[loser]]
+    assert antes[loser].owner.index == winner and antes[loser].up
+    assert state.players[winner].zones["returned"].pieces == [antes[winner]] and antes[winner].up
+    for seat in range(2):   # every seat sees both antes, by name, and none is "hidden"
+        shown = render_view(state.view(seat), width=80)
+        assert all(a.attrs["name"] in shown for a in antes), shown
+        assert "ante (" not in shown

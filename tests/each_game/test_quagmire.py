@@ -392,15 +392,21 @@ def stuck(game, n=3, score_=5, deck=None):
     return s
 
 
-def test_unable_to_act_lose_three_points_and_draw_one_to_shore_one_to_hand(game):
+@pytest.mark.parametrize("pick", [0, 1])
+def test_unable_to_act_lose_three_points_and_draw_two_choosing_the_one_for_the_shore(game, pick):
+    # "Draw 2 Frogs. Place one on your Shore and keep the other in hand": the player chooses which
     s = stuck(game)
     deck = len(s.zones["deck"].pieces)
+    drawn = list(s.zones["deck"].pieces[-2:])[::-1]     # the top first
     assert [m.text for m in s.legal_moves()] == ["penalty"]
     s.apply(s.parse_move("penalty"))
     me = s.players[SOUTH]
+    assert s.pending is not None and s.pending.chooser is me
+    assert len(s.legal_moves()) == 2   # (the first drawn, then the second)
+    s.apply(s.legal_moves()[pick])
     assert me.vars["score"] == 2
-    assert len(me.zones["shore"].pieces) == 1 and len(me.zones["hand"].pieces) == 1
-    assert all(f.owner is me for f in me.zones["shore"].pieces + me.zones["hand"].pieces)
+    assert me.zones["shore"].pieces == [drawn[pick]] and me.zones["hand"].pieces == [drawn[1 - pick]]
+    assert all(f.owner is me for f in drawn)
     assert len(s.zones["deck"].pieces) == deck - 2
     assert s.turn_player.index == WEST
 
@@ -408,6 +414,7 @@ def test_unable_to_act_lose_three_points_and_draw_one_to_shore_one_to_hand(game)
 def test_the_penalty_never_goes_below_zero(game):
     s = stuck(game, score_=2)
     s.apply(s.parse_move("penalty"))
+    s.apply(s.legal_moves()[0])
     assert score(s, SOUTH) == 0
 
 

@@ -238,3 +238,34 @@ def test_a_search_by_iterations_never_reads_the_clock_in_a_line_of_play():
     assert bot.clock.reads == 2         # the start and the end, for `last`
     again = SearchBot(iterations=3, seed=1, rollout_limit=50)
     assert (again.choose(game.new_state(seed=1), 0).text, again.last["visits"]) == first
+
+
+def test_a_search_stops_once_its_choice_cannot_be_overtaken():
+    # X wins at once on c1: the visits gather there, and the search ends long before its 5,000 iterations
+    state = load_game("tic-tac-toe").new_state(seed=1)
+    for text in ("place a1", "place a2", "place b1", "place b2"):
+        state.apply(state.parse_move(text))
+    bot = SearchBot(iterations=5000, seed=1)
+    assert bot.choose(state, 0).text == "place c1"
+    visits = sorted(bot.last["visits"].values(), reverse=True)
+    assert bot.last["iterations"] < 5000 and visits[0] - visits[1] > 5000 - bot.last["iterations"]
+
+
+def test_a_choice_inside_a_move_spends_what_is_left_of_the_moves_time():
+    from pathlib import Path
+    game = load_game(str(Path(__file__).parent / "games" / "gift.mire"))
+
+    def choice_time(within_the_move: bool) -> float:
+        state = game.new_state(seed=1)
+        bot = SearchBot(seconds=1.0, seed=1)
+        bot.clock = _Ticking(0.001)
+        if within_the_move:
+            state.apply(bot.choose(state, 0))   # `give`, the only move: the move's second starts
+        else:
+            state.apply(state.legal_moves()[0])
+        bot.clock.now += 0.9                    # most of the move's time has gone (to the bot, or elsewhere)
+        assert state.pending is not None
+        bot.choose(state, 0)
+        return bot.last["seconds"]
+    assert choice_time(True) <= 0.15            # what is left of the second, or a tenth of it
+    assert choice_time(False) >= 0.9            # a choice in another's move: a whole second of its own

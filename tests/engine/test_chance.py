@@ -149,11 +149,25 @@ def test_solve_gives_random_tic_tac_toe_exactly():
     assert (sol.results[1].loss, sol.results[1].draw) == (x, draw) and x > o > 0 and draw > 0
 
 
+def test_solve_works_out_each_position_once():
+    # tic-tac-toe has 5,478 positions (the empty board and every end included): transpositions are met again,
+    # not walked again, and the figures are the well-known ones
+    sol = solve(load_game("tic-tac-toe"))
+    assert sol.positions == 5478
+    assert (sol.results[0].win, sol.results[1].win, sol.results[0].draw) == \
+        (Fraction(737, 1260), Fraction(121, 420), Fraction(8, 63))
+    text = run(["solve", "tic-tac-toe"]).output   # exact is what solve does: no flag needed
+    assert text.splitlines()[0].startswith("Tic-tac-toe: exact result of uniform random play, 2 players "
+                                           "(5,478 positions, ")
+    assert text.splitlines()[2].split()[:3] == ["X", "737/1260", "(58.49%)"]
+
+
 def test_solve_enumerates_the_starts_chance():
     sol = solve(guess())
     assert [(r.win, r.loss) for r in sol.results] == [(Fraction(1, 3), Fraction(2, 3)), (Fraction(2, 3),
                                                                                         Fraction(1, 3))]
-    assert sol.positions == 6 * (1 + 3) and sol.unfinished == 0
+    # each start: the position before the guess, and the two ends (the guesser wins or the other does)
+    assert sol.positions == 6 * (1 + 2) and sol.unfinished == 0
     text = run(["solve", str(GAMES / "guess.mire"), "--exact"]).output
     assert text.splitlines()[2].split() == ["1", "1/3", "(33.33%)", "0", "(0.00%)", "0", "(0.00%)", "2/3", "(66.67%)"]
     assert json.loads(run(["solve", str(GAMES / "guess.mire"), "--exact", "--json"]).output)["seats"]["2"] == \

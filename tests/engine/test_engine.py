@@ -155,7 +155,7 @@ def test_an_illegal_move_is_explained_with_its_rule_and_line():
     assert str(err.value) == "there is no move 'jump'; the only move now is place"
     with pytest.raises(Exception) as err:
         state.parse_move("a1 b2")
-    assert str(err.value) == "'place a1 b2' has more than a place move takes: place C"
+    assert str(err.value) == "'place a1 b2' has more than a place move takes, as in 'place a1'"
     # the action's name may be left out when there is only one
     assert state.parse_move("a1").text == "place a1"
 

@@ -365,7 +365,8 @@ def test_liars_dice_solved_exactly_matches_a_plain_enumeration(faces):
 def test_phantom_tic_tac_toe_at_80_by_24_hides_the_other_board_and_the_failed_try():
     term = Terminal(["play", str(TESTS / "games" / "phantom.mire"), "--seed", "1"], 80, 24)
     try:
-        shown = "\n".join(term.first["screen"])
+        assert "press Enter" in term.first["prompt"]   # the first mover sits down before their board shows
+        shown = "\n".join(term.send("")["screen"])
         assert "known of X:" in shown and "hidden: cells, known of O" in shown
         term.send("try X.b2")
         term.send("")                       # the hand-off to O

@@ -184,6 +184,18 @@ def test_a_data_file_cell_refused_for_its_characters_is_said_once(tmp_path):
     assert len(quoted) == 6 and max(len(line) for line in quoted) < 120, max(quoted, key=len)[:200]
 
 
+def test_a_misspelt_column_of_a_data_file_is_shown_on_its_header_line(tmp_path):
+    (tmp_path / "g.mire").write_text('game "G"\nplayers 2\nboard cells: grid 3 x 3\npiece card(name: text, n: int)\n'
+                                     'pieces card from "cards.csv"\n'
+                                     'action place(c in cells where empty(c)):\n    move top(supply) to c\n')
+    (tmp_path / "cards.csv").write_text("# our sample cards\n# (two of them)\nname,nn\na,1\nb,2\n")
+    loader._CACHE.clear()
+    with pytest.raises(MireError) as info:
+        load_game(str(tmp_path / "g.mire"))
+    assert [(d.span.line, d.message) for d in info.value.diagnostics][:1] == [
+        (3, "piece kind 'card' has no attribute 'nn' (did you mean 'n'?)")], info.value.render()
+
+
 # -- files of thousands of mistakes: the work is linear in the file -----------------------------------------------
 
 def test_a_file_of_thousands_of_syntax_errors_is_read_up_to_a_hundred():

@@ -236,7 +236,9 @@ def test_the_search_bot_answers_for_its_seat_alone_and_beats_random_bids(goofspi
     bot = SearchBot(iterations=200, seed=1)
     answer = bot.choose(state, BLUE)
     assert answer.text in [m.text for m in state.moves_for(BLUE)] and snapshot(state) == before
-    assert set(bot.last["visits"]) == {"1", "2", "3", "4"} and sum(bot.last["visits"].values()) == 200
+    # (it stops once its answer cannot be overtaken: at most its 200 iterations)
+    assert set(bot.last["visits"]) == {"1", "2", "3", "4"} and sum(bot.last["visits"].values()) == \
+        bot.last["iterations"] <= 200
     assert SearchBot(iterations=200, seed=1).choose(state, BLUE).text == answer.text
     # over whole games of three cards the search (blue) wins more than it loses against random bids
     wins = losses = 0

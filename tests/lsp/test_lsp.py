@@ -382,4 +382,6 @@ def test_without_pygls_the_command_says_what_to_install():
                            "from mire.cli.main import main; main()", "lsp"],
                           capture_output=True, text=True, timeout=WAIT)
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.startswith("mire lsp needs pygls (") and done.stderr.endswith("pip install 'mire[lsp]'\n")
+    assert done.stderr.startswith("mire lsp needs pygls (")
+    assert done.stderr.endswith("pip install '.[lsp]' in a clone of Mire (or pip install 'mire[lsp]' from a package "
+                                "index)\n")

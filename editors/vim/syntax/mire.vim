@@ -4,7 +4,7 @@ if exists("b:current_syntax")
   finish
 endif
 
-syn keyword mireDeclaration about action board const def enum fallback game input option phase piece pieces proc rank replace setup show status trigger var variant when zone
+syn keyword mireDeclaration about action board const def enum fallback game input legend option phase piece pieces proc rank replace setup show status trigger var variant when zone
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else ensure enter finish flip for if let log lose move next pass place remove repeat require return shuffle win
