@@ -27,6 +27,7 @@ from .hoisting import kept_start
 from .kept_listing import KEEP_FROM, kept_lister
 from .library import LIBRARY
 from .moves import attempt_source, generator_source
+from .rule_lines import mark
 from .runtime import DIRS, Kind
 from .untyped import conforming
 
@@ -833,7 +834,7 @@ class Compiler:
         method = getattr(self, "compile_" + type(s).__name__, None)
         if method is None:
             raise NotImplementedError(f"the compiler cannot build a {type(s).__name__}")
-        return method(s, scope)
+        return mark(method(s, scope), self.where(s))  # (an error is told at the statement that failed)
 
     def local(self) -> str:
         """A new local of the function being built."""

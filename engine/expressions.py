@@ -25,6 +25,7 @@ from .hoisting import draws_random, free_locals, kept_start, random_defs
 from .kept_defs import OwnReads
 from .library import BUILTINS, LIBRARY, NAMES
 from .namespace import NAMESPACE
+from .rule_lines import code_name
 from .runtime import DIRS, RuleError
 
 # what a constant computed once may use: builtins that read nothing but their arguments, and fixed names
@@ -70,6 +71,7 @@ _INLINE_NODES = 120
 _INLINE_DEPTH = 6
 _INLINE_BUDGET = 3000  # nodes of inlined bodies in one built function: nested defs cannot multiply its size
 # what Python says when built source is beyond its limits (nesting, size): built again without inlining
+_DIVISIONS = {"/": "_div", "//": "_floordiv", "%": "_mod"}  # the functions of the dividing operators
 _TOO_DEEP = (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError)
 
 
@@ -226,7 +228,8 @@ class Emitter:
         name = self.fresh("_f")
         body = "\n".join("    " + line for line in lines) or "    pass"
         scope: dict = {}
-        exec(f"def {name}({params}):\n{body}\n", self.env, scope)  # noqa: S102 - source built from AST shapes only
+        code = compile(f"def {name}({params}):\n{body}\n", code_name(lines, 2), "exec")
+        exec(code, self.env, scope)  # noqa: S102 - source built from AST shapes only
         return scope[name]
 
     def expr(self, e: N.Expr, scope: Scope):
@@ -892,7 +895,7 @@ class Emitter:
         # not 0 has nothing to guard
         if op == "%" and lt == rt == INT and isinstance(e.right, N.Num) and e.right.value != 0:
             return f"({x} % {y})"
-        return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
+        return f"{_DIVISIONS[op]}({x}, {y})"
 
     def emit_Compare(self, e: N.Compare, scope: Scope) -> str:
         x = self.src(e.left, scope)

@@ -8,6 +8,7 @@ error, for a value a rule cannot use.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import takewhile
 
 from ..grammar.limits import MAX_LIST_DEPTH, MAX_LOOP_STEPS
@@ -22,6 +23,7 @@ from .operators import (
     _concat,
     _div,
     _exact,
+    _floordiv,
     _leap,
     _lt,
     _mod,
@@ -162,7 +164,7 @@ def _range(S, a, b, where):
 
 def _index(items, i, where):
     if not isinstance(items, list) or type(i) is not int:
-        raise RuleError(f"{value_text(items)}[{value_text(i)}]: only a list can be indexed, by a number", where)
+        raise RuleError(f"{value_text(items)}[{value_text(i)}]: only a list can be indexed, by a whole number", where)
     if not -len(items) <= i < len(items):
         raise RuleError(f"index {i} is outside a list of {len(items)}", where)
     return items[i]
@@ -181,11 +183,15 @@ def _checked_call(S, name, where, *args):
         if ok is None:
             ok = _ACCEPTED[key] = accepts(runtime_type(value))
         if not ok:
-            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}", where)
+            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}"
+                            + (_WHOLE_QUOTIENT if cls is Fraction else ""), where)
     return b.run(S, *args)
 
 
 _ACCEPTED: dict = {}
+# what to do about a fraction where a whole number is wanted, told where a rule meets one
+_WHOLE_QUOTIENT = (" (a fraction: `/` divides exactly; `//` gives the whole quotient, and `floor`, `ceil` or `round` "
+                   "a whole number)")
 
 
 def _sorted_by(S, key, items, where):
@@ -388,7 +394,8 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_index": _index, "_div": _div, "_mod": _mod, "_exact": _exact, "_lt": _lt,
+    "_range": _range, "_index": _index, "_div": _div, "_floordiv": _floordiv, "_mod": _mod, "_exact": _exact,
+    "_lt": _lt,
     "_contains": _contains, "_same": same_value, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,

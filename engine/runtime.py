@@ -10,6 +10,7 @@ from fractions import Fraction
 from ..grammar.limits import MAX_AREA_SPACES, MAX_LENGTH
 from ..grammar.types import DIRECTIONS, OPPOSITE
 from ..grammar.wording import number_text
+from .rule_lines import failed_statement
 from .wrong_kind import wrong_kind_message
 
 
@@ -319,8 +320,9 @@ class RuleError(Exception):
 
     @classmethod
     def wrong_kind(cls, what: str, err: BaseException, where=None) -> "RuleError":
-        """`what` went wrong where Python refused a value: what it did, in the rules' words, never Python's."""
-        return cls(wrong_kind_message(what, err), where)
+        """`what` went wrong where Python refused a value: what it did, in the rules' words, never Python's; told at
+        the statement that failed when it is known, else at `where` (the rule's header)."""
+        return cls(wrong_kind_message(what, err), failed_statement(err.__traceback__) or where)
 
 
 def _list_text(v, item_text=None) -> str:

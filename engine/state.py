@@ -30,6 +30,7 @@ from .explain import explain
 from .library import items_of
 from .moves import Move, move_word
 from .positions import record, repetitions
+from .rule_lines import failed_statement
 from .runtime import (
     DIR_BY_VECTOR,
     DIRS,
@@ -1376,9 +1377,10 @@ class State:
             self.pending = pending
             self._version += 1
             if isinstance(err, RuleError) and err.where is None:
-                # (a builtin that ran out of steps knows no line: the move's rule is named instead)
-                raise RuleError(str(err), getattr((move if pending is None else pending.move).action, "where", None)) \
-                    from None
+                # (a builtin that ran out of steps knows no line: the statement that called it is named, or else
+                # the move's rule)
+                raise RuleError(str(err), failed_statement(err.__traceback__) or
+                                getattr((move if pending is None else pending.move).action, "where", None)) from None
             if isinstance(err, RuleError) or not isinstance(err, Exception):
                 raise
             where = getattr((move if pending is None else pending.move).action, "where", None)

@@ -15,7 +15,7 @@ from ..grammar.wording import a
 from .exact import sized, whole
 from .kinds import is_number as _number
 from .kinds import kind_of
-from .operators import _concat, _div, _leap, _mod, _vadd, _vmul, _vneg, _vsub, _without
+from .operators import _concat, _div, _floordiv, _leap, _mod, _vadd, _vmul, _vneg, _vsub, _without
 from .runtime import Dir, Offset, Piece, Player, RuleError, Space, Zone
 
 
@@ -30,6 +30,8 @@ def untyped_op(S, op: str, x, y, where):
             return _div(x, y, where)
         if op == "%":
             return _mod(x, y, where)
+        if op == "//":
+            return _floordiv(x, y, where)
         return sized(whole(x + y if op == "+" else x - y if op == "-" else x * y), where)
     if op in ("+", "-"):
         if _step(y):

@@ -513,7 +513,10 @@ class ExpressionChecker:
             if not t.fits(NUMBER):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {a(t.show())}", side.span,
                            binop_hint(e, lt, rt, t))
-        # `/` divides exactly (7 / 2 is 3.5); whole numbers stay whole under + - * %
+        # `/` divides exactly (7 / 2 is 3.5); `//` gives the whole quotient (7 // 2 is 3); whole numbers stay
+        # whole under + - * %
+        if e.op == "//":
+            return INT
         return NUMBER if e.op == "/" or NUMBER in (lt, rt) else INT
 
     def type_Compare(self, e: N.Compare, scope: Scope) -> Type:

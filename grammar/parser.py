@@ -661,9 +661,12 @@ class _ToAst(Transformer):
 
     def binop(self, meta, c):
         left = c[0]
+        # (the first operand's own span leaves out a parenthesis before it, which the rule's covers)
+        start = (meta.line, meta.column) if not meta.empty else (left.span.line, left.span.column)
         for i in range(1, len(c), 2):
             right = c[i + 1]
-            span = N.Span(self.path, left.span.line, left.span.column, right.span.end_line, right.span.end_column)
+            span = N.Span(self.path, *min(start, (left.span.line, left.span.column)), right.span.end_line,
+                          right.span.end_column)
             left = N.BinOp(op=c[i], left=left, right=right, span=span)
         return left
 

@@ -100,8 +100,8 @@ _FOREIGN = {
     "switch": "Mire has no `switch`: use `if`, `elif` and `else`",
     "match": "Mire has no `match`: use `if`, `elif` and `else`",
 }
-_OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "..", "in", "of",
-                   "where", "while", "until", "=", "+=", "-=", ",")
+_OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "//", "%", "..", "in",
+                   "of", "where", "while", "until", "=", "+=", "-=", ",")
 
 
 def _token_word(name: str, literals: dict) -> str:

@@ -198,7 +198,7 @@ def test_a_games_log_is_bounded_and_undo_gives_back_what_it_held(tmp_path):
     state._log_chars = MAX_LOG_CHARS - 5          # (nearly full: the next line does not fit)
     with pytest.raises(RuleError) as err:
         state.apply(state.parse_move("place b2"))
-    assert str(err.value) == f"a game's log holds at most {MAX_LOG_CHARS} characters (chatty.mire:5)"
+    assert str(err.value) == f"a game's log holds at most {MAX_LOG_CHARS} characters (chatty.mire:7)"
     assert [t for _, t in state.log] == ["a1 taken"] and state.history == ["place a1"]
 
 
@@ -221,7 +221,7 @@ def test_what_a_game_keeps_for_undo_is_bounded_and_undo_gives_it_back(tmp_path):
     with pytest.raises(RuleError) as err:
         state.apply(state.parse_move("grow 2"))
     assert str(err.value) == (f"a game keeps at most {MAX_JOURNAL} changes to undo (each item of an old list counted)"
-                              " (hoard.mire:5)")
+                              " (hoard.mire:6)")
     assert state.history == ["grow 1"] and state.rng.getstate() == rng_states[1]
 
 
