@@ -305,26 +305,31 @@ def check(paths, as_json):
             gc.enable()
 
 
+def _tell(diagnostics, sources, as_json, found):
+    """Show diagnostics as `mire check` does: rendered with their source lines, or kept for its JSON."""
+    for d in diagnostics:
+        if as_json:
+            found.append(d.as_json())
+        else:
+            click.echo(d.render(sources.get(d.path)))
+            click.echo()
+
+
 def _check(paths, as_json):
     found = []
     failed = False
     for path in paths:
         try:
-            load_game(path)
+            loaded = load_game(path)
         except MireError as e:
             failed = True
             shown, more = _first_diagnostics(e)
-            if as_json:
-                found += [d.as_json() for d in shown]
-                if more:
-                    found.append({"path": path, "line": None, "column": None, "end_line": None, "end_column": None,
-                                  "severity": "note", "code": None, "message": f"and {more} more", "hint": None})
-            else:
-                for d in shown:
-                    click.echo(d.render(e.sources.get(d.path)))
-                    click.echo()
-                if more:
-                    click.echo(f"{printable(path)}: ... and {more} more\n")
+            _tell(shown, e.sources, as_json, found)
+            if more and as_json:
+                found.append({"path": path, "line": None, "column": None, "end_line": None, "end_column": None,
+                              "severity": "note", "code": None, "message": f"and {more} more", "hint": None})
+            elif more:
+                click.echo(f"{printable(path)}: ... and {more} more\n")
             continue
         except KeyboardInterrupt:
             sys.exit(130)
@@ -343,6 +348,8 @@ def _check(paths, as_json):
             else:
                 click.echo(f"{printable(path)}: error: {message}")
             continue
+        if loaded.analysis is not None:  # (a game that loads may still be told something: its warnings)
+            _tell(loaded.analysis.warnings, loaded.analysis.sources, as_json, found)
         if not as_json:
             click.echo(f"ok: {printable(path)}")
     if as_json:

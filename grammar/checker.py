@@ -187,11 +187,10 @@ class Checker:
             return False
         library = self.ctx.library
         # a builtin function's name is free for anything the game declares: calls and names are apart,
-        # and a def or proc of the game is called in its place
+        # and a def or proc of the game is called in its place; a builtin name is the game's own in its file
+        # (declared all the same after a word of the language, so that its uses report nothing more)
         if name in library.names and name not in library.functions:
-            self.error("E030", f"'{name}' is a builtin name and cannot be redefined", node.span,
-                       f"choose another name for this {kind}, such as '{name}_{kind.split()[-1]}'", focus=name)
-            return False
+            self.ctx.shadows_builtin(name, node.span, a(kind), "this game", name)
         seen[name] = (kind, node)
         return True
 
