@@ -156,6 +156,11 @@ def _through(test, items):
     return out
 
 
+def _present(items):
+    """The items that are something: an action's parameter never takes `none` (edition 3)."""
+    return [x for x in items if x is not None]
+
+
 def _range(S, a, b, where):
     if b - a > MAX_LOOP_STEPS:
         raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
@@ -394,7 +399,8 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_index": _index, "_div": _div, "_floordiv": _floordiv, "_mod": _mod, "_exact": _exact,
+    "_range": _range, "_present": _present, "_index": _index,
+    "_div": _div, "_floordiv": _floordiv, "_mod": _mod, "_exact": _exact,
     "_lt": _lt,
     "_contains": _contains, "_same": same_value, "_concat": _concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,

@@ -23,7 +23,7 @@ from .limits import (
 from .plane import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
-from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
+from .symbols import EDITION, EDITIONS, Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
 from .tables import check_cell, check_combination, check_table, table_type
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, limited_suggestions, listing
@@ -36,7 +36,10 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
 # declarations that only add to a list
 _LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses"}
 # declarations a game has at most once
-_ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by", N.About: "about"}
+_ONCE = {N.Edition: "edition", N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by",
+         N.About: "about"}
+# declarations given once, kept whole in the symbols: their field there
+_KEPT = {N.Players: "players", N.First: "first", N.Rank: "rank", N.About: "about"}
 
 
 # how many times the rules are checked, at most, to learn the types of parameters from the calls
@@ -133,16 +136,12 @@ class Checker:
 
     def _collect_item(self, item, values, rules) -> None:
         sym = self.sym
-        if isinstance(item, N.Game):
+        if isinstance(item, N.Edition):
+            self.check_edition(item)
+        elif isinstance(item, N.Game):
             sym.title = item.title
-        elif isinstance(item, N.Players):
-            sym.players = item
-        elif isinstance(item, N.First):
-            sym.first = item
-        elif isinstance(item, N.Rank):
-            sym.rank = item
-        elif isinstance(item, N.About):
-            sym.about = item
+        elif type(item) in _KEPT:
+            setattr(sym, _KEPT[type(item)], item)
         elif isinstance(item, N.Stuck):
             self._collect_stuck(item)
         elif isinstance(item, N.Enum):
@@ -174,6 +173,15 @@ class Checker:
             stuck[item.phase] = item
         if item.reason is not None:
             self.stmts.template(item.reason, Scope())
+
+    def check_edition(self, item: N.Edition) -> None:
+        if item.number not in EDITIONS:
+            self.error("E097", f"this Mire reads editions {EDITIONS[0]} to {EDITIONS[-1]} of the language, not "
+                               f"edition {item.number}", item.span,
+                       f"write `edition {EDITIONS[-1]}` (what each edition changed is in CHANGES.md), or leave the "
+                       f"line out for edition {EDITION}")
+        else:
+            self.sym.edition = item.number
 
     def _declare(self, values, rules, kind, name, node) -> bool:
         seen = rules if kind in ("action", "trigger") else values

@@ -1079,6 +1079,24 @@ Right:
 
     (in the editor) close the file and open it again
 ''',
+    "E097": '''\
+E097: an edition of the language this Mire does not read
+
+A rules file may say which edition of the language it is written in, on a line of its own: `edition 2` or
+`edition 3`. A file without the line is read as edition 2. An edition changes the meaning of nothing an
+earlier file relies on without a new edition number; CHANGES.md says, for each edition, what changed and what
+an author must do (docs/language.md, "Editions").
+
+Wrong:
+
+    edition 7
+    game "Tic-tac-toe"
+
+Right:
+
+    edition 3
+    game "Tic-tac-toe"
+''',
 }
 
 

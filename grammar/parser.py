@@ -202,6 +202,9 @@ class _ToAst(Transformer):
     def start(self, meta, items):
         return N.Module(path=self.path, items=tuple(items), span=self._span(meta))
 
+    def edition(self, meta, c):
+        return N.Edition(number=int(c[0]), span=self._span(meta))
+
     def game(self, meta, c):
         return N.Game(title=self._string(c[0]), span=self._span(meta))
 

@@ -13,6 +13,10 @@ from .diagnostics import Diagnostic
 from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, Type, enum_type, list_of, piece_of
 from .wording import a, did_you_mean
 
+# the editions of the language this Mire reads, and the one a file without an `edition` line is written in
+EDITIONS = (2, 3)
+EDITION = 2
+
 # the builtin names that are words of the language: no declaration may take one
 LANGUAGE_WORDS = frozenset({"yes", "no", "true", "false", "none"})
 
@@ -21,6 +25,7 @@ LANGUAGE_WORDS = frozenset({"yes", "no", "true", "false", "none"})
 class Symbols:
     """Everything declared at the top of a game, by name."""
     title: str = ""
+    edition: int = EDITION  # the edition of the language the file is written in (`edition N`)
     players: Optional[N.Players] = None
     first: Optional[N.First] = None
     boards: dict[str, N.Board] = attrs.Factory(dict)
