@@ -4,7 +4,7 @@ the Vim syntax file (`editors/vim/`) is made from the same word lists.
 
 The words come from the grammar's keywords (tests/test_highlight.py checks that every quoted word of
 mire.lark is here, and that both highlighters mark every keyword the parser reads in the bundled games);
-the builtin names and functions come from the engine's library (engine/library.py). Write the editors'
+the builtin names and functions come from the engine's library (engine/run/library.py). Write the editors'
 files again after a change with `python -m mire.cli.highlight editors`.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import attrs
 
-from ..engine.library import LIBRARY
+from ..engine.run.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
 # coloured by the phrases below instead: `x` (`grid 3 x 3`), `turn`, `start`, `end` (`at turn start`,

@@ -13,7 +13,7 @@ import click
 
 from .. import engine
 from ..engine import RuleError, SetupError, load_game
-from ..engine.perft import CHANCE_MODES
+from ..engine.analysis.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
@@ -107,7 +107,7 @@ def _reporting_errors(f, args, kwargs):
 
 
 def _worker_lost():
-    from ..engine.parallel import WorkerLost  # (multiprocessing is loaded only where processes are used)
+    from ..engine.analysis.parallel import WorkerLost  # (multiprocessing is loaded only where processes are used)
     return WorkerLost
 
 
@@ -173,7 +173,7 @@ def spread_options(f):
 
 
 def _runner(jobs, cluster):
-    from ..engine.parallel import runner_for
+    from ..engine.analysis.parallel import runner_for
     try:
         return runner_for(jobs, cluster)
     except ImportError as err:
@@ -271,7 +271,7 @@ def _hands(game, specs, players, seed, options):
             problems += [f"{path}: {p}" for p in e.problems]
             count += len(e.problems) + e.more
     if problems:
-        from ..engine.state import MAX_INPUT_PROBLEMS
+        from ..engine.run.state import MAX_INPUT_PROBLEMS
         shown = problems[:MAX_INPUT_PROBLEMS]  # (the engine words only so many of each file's)
         for p in shown:
             click.echo(f"error: {printable(p)}", err=True)
@@ -400,7 +400,7 @@ def list_games():
 
 def _arrange(state, path: str) -> str:
     """Set the state to the position in the file at `path`; its text (for saves)."""
-    from ..engine.position import arrange
+    from ..engine.run.arrange import arrange
     from ..grammar.position import MAX_POSITION_CHARS, PositionError, parse_position
     try:
         text = read_text_file(Path(path), MAX_POSITION_CHARS * 4)
@@ -505,7 +505,7 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
     import json
 
-    from ..engine.parallel import Series, run_series
+    from ..engine.analysis.parallel import Series, run_series
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -575,16 +575,16 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     move)."""
     import json
 
-    from ..engine.chance import TooManyOutcomes
-    from ..engine.parallel import perft_split
-    from ..engine.work_bound import TooMuchWork
+    from ..engine.analysis.parallel import perft_split
+    from ..engine.analysis.work_bound import TooMuchWork
+    from ..engine.run.chance import TooManyOutcomes
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
     try:
         if position_file:
-            from ..engine.perft import perft_report
+            from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)
             report = perft_report(state, depth, as_json, chance, max_work)
@@ -641,10 +641,10 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     For small games: the positions visited are bounded."""
     import json
 
-    from ..engine.chance import TooManyOutcomes
-    from ..engine.solve import TooLarge
-    from ..engine.solve import solve as run_solve
-    from ..engine.work_bound import TooMuchWork
+    from ..engine.analysis.solve import TooLarge
+    from ..engine.analysis.solve import solve as run_solve
+    from ..engine.analysis.work_bound import TooMuchWork
+    from ..engine.run.chance import TooManyOutcomes
     from .reports import table
     if not exact:
         raise click.UsageError("mire solve computes exact results: add --exact")
@@ -739,7 +739,7 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
     bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
     import json
 
-    from ..engine.parallel import Series, run_series
+    from ..engine.analysis.parallel import Series, run_series
     from .reports import arena_text, progress
     the_game, _ = _load(game)
     n = _players(the_game, players)
@@ -821,7 +821,7 @@ def _balance_bots(bot_list):
 
 def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
-    from ..engine.parallel import Series, run_series
+    from ..engine.analysis.parallel import Series, run_series
     from .reports import progress
     columns = []
     stopped = False

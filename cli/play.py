@@ -234,7 +234,7 @@ class Session:
 
     def typed_names(self, seat) -> dict:
         """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
-        from mire.engine.view import piece_view, zone_visible
+        from mire.engine.run.view import piece_view, zone_visible
         S = self.state
         typed = {}
         zones = list(S.zones.values()) + [z for p in S.players for z in p.zones.values()]
@@ -803,7 +803,7 @@ def _known_pieces(S, seat, boards=None) -> set:
     (piece id, 2) too when it sees all of it (face up, or its own). A piece of a kind `hidden when covered`
     under another shows nothing. So a move shows nothing new when the set after it is a subset of the set
     before."""
-    from mire.engine.view import zone_visible
+    from mire.engine.run.view import zone_visible
     if boards is None:
         boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
         zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
@@ -838,7 +838,7 @@ def announced(state, move, seat) -> Optional[str]:
     """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
     X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT' (see plays). Call it before the move
     is applied."""
-    from mire.engine.state import CHOICE
+    from mire.engine.run.state import CHOICE
     words = state.describe_move(move, seat)
     if words is None:   # the seat learns nothing of it
         return None

@@ -1,6 +1,6 @@
 """A general text renderer of a view (`state.view(seat)`, see docs/engine-api.md), within a size.
 
-Nothing here knows any game.  The boards are drawn on their shared plane (plane.py), each in the
+Nothing here knows any game.  The boards are drawn on their shared plane (plane_drawing.py), each in the
 roomiest style that fits; then come the legend of the glyphs, the zones, the players' and the game's
 vars and whose turn it is.  Given a height, the boards condense until the whole view fits: roomy
 boxes, then one line a row, then labels cut short; the viewer's own boards come before the other
@@ -26,7 +26,7 @@ from .glyphs import (  # noqa: F401
     stack_label,
     unique_prefixes,
 )
-from .plane import SEAT_TURN, STYLES, Plane, coordinate_labels, fit_plane
+from .plane_drawing import SEAT_TURN, STYLES, Plane, coordinate_labels, fit_plane
 from .safe_text import Drawn, printable, shown_view
 from .shapes import shape_pictures, shown_as_a_line
 

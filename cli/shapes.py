@@ -14,7 +14,7 @@ import attrs
 
 from .fitting import width as text_width
 from .glyphs import DIM, paint, stack_label
-from .plane import SEAT_TURN
+from .plane_drawing import SEAT_TURN
 
 _GRID_NAME = re.compile(r"^(?:.*\.)?([A-Za-z]+)([0-9]+)$")
 

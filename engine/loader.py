@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from ..grammar.diagnostics import Diagnostic, MireError
-from ..grammar.frontend import analyse, bundled_names, find_game, find_sibling, games_dir, read_rules
+from ..grammar.frontend import bundled_names, check_or_raise, find_game, find_sibling, games_dir, read_rules
 from ..grammar.nodes import nowhere
-from .compiler import CompiledGame, InputSpec, OptionSpec, compile_game
-from .library import LIBRARY
+from .build.compiler import CompiledGame, InputSpec, OptionSpec, compile_game
+from .run.library import LIBRARY
 
 if TYPE_CHECKING:
-    from .state import State
+    from .run.state import State
 
-# engine/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
+# engine/run/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
 # set up or started, not here: `mire check` loads games and never starts one
 
 _CACHE: dict = {}  # (resolved path, text) -> the Game built from it, or the MireError building it raised
@@ -73,7 +73,7 @@ class Game:
 
     def check_setup(self, players: int, options) -> None:
         """Refuse a number of players or options that the game does not have (SetupError)."""
-        from .state import check_setup
+        from .run.state import check_setup
         check_setup(self.compiled, players, options)
 
     def seat_names(self, n: int) -> list[str]:
@@ -85,7 +85,7 @@ class Game:
         for o in self.compiled.options:
             if o.name in options and o.uses and o.uses != self.name:
                 return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
-        from .state import option_values
+        from .run.state import option_values
         values = {k: v for k, v in option_values(self.compiled, options).items()
                   if v != next(o.default for o in self.compiled.options if o.name == k)}
         return self.built_for(values)
@@ -103,7 +103,7 @@ class Game:
             try:
                 compiled = compile_game(self.analysis.checked, self.analysis.sources, Path(self.path).stem, values)
             except MireError as err:
-                from .state import SetupError
+                from .run.state import SetupError
                 raise SetupError(err.diagnostics[0].message) from None
             self._built[key] = Game(compiled, self.path, self.base, self.analysis, self._built, values)
         return self._built[key]
@@ -113,7 +113,7 @@ class Game:
         chance.setup_outcomes); without it they come from the seed. `records=False`: a state that keeps no record
         of what its draws could have been, for games nobody reasons about (random movers): a bot that works out
         what its seat knows refuses it."""
-        from .state import State
+        from .run.state import State
         game = self.played_as(options)
         return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs, chance=chance,
                      records=records)
@@ -138,7 +138,7 @@ def _build(path: Path, source: str) -> "Game | MireError":
     key = (str(path.resolve()), source)
     if key not in _CACHE:
         try:
-            analysis = analyse(path, source, LIBRARY)
+            analysis = check_or_raise(path, source, LIBRARY)
             compiled = compile_game(analysis.checked, analysis.sources, path.stem)
             game = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
             game._built[()] = game

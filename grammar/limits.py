@@ -43,7 +43,7 @@ MAX_PASSES_IN_A_ROW = 1_000
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated
 MAX_SOLVE_NODES = 2_000_000  # positions (and chance outcomes) an exact solution may visit
 MAX_ANALYSIS_WORK = 100_000_000  # steps of one perft or exact solution, all its moves and listings together
-ANALYSIS_STEPS_PER_MOVE = 50  # what each move played or listing counts besides its own steps (engine/work_bound.py)
+ANALYSIS_STEPS_PER_MOVE = 50  # each move played or listing besides its own steps (engine/analysis/work_bound.py)
 # problems of what the players brought that are told (the rest are counted): a hand file or a save may hold a
 # hundred thousand lines, each a problem, and looking for the name each meant is a search of the whole collection
 MAX_INPUT_PROBLEMS = 20

@@ -94,29 +94,29 @@ class Checked:
         return self.meanings.get(name, Meaning("local", name.id))
 
 
-class Scope:
+class CheckScope:
     """The names a rule can see where it is checked: name -> (type, "local" | "param")."""
 
-    def __init__(self, parent: Optional["Scope"] = None):
+    def __init__(self, parent: Optional["CheckScope"] = None):
         self.parent = parent
         self.names: dict[str, tuple[Type, str]] = {}
         self.notes: dict[str, str] = {}  # why a name has its type, where that is not plain (for hints)
 
     def note(self, name: str) -> Optional[str]:
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             if name in s.names:
                 return s.notes.get(name)
             s = s.parent
         return None
 
-    def bind(self, name: str, t: Type, what: str = "local") -> "Scope":
+    def bind(self, name: str, t: Type, what: str = "local") -> "CheckScope":
         self.names[name] = (t, what)
         return self
 
     def rebind(self, name: str, t: Type) -> None:
         """Give a name the type of what it now holds, in the scope that made it (a `let` that started as none)."""
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             if name in s.names:
                 s.names[name] = (t, "local")
@@ -124,7 +124,7 @@ class Scope:
             s = s.parent
 
     def lookup(self, name: str) -> Optional[tuple[Type, str]]:
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             if name in s.names:
                 return s.names[name]
@@ -133,14 +133,14 @@ class Scope:
 
     def all_names(self) -> set[str]:
         out: set[str] = set()
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             out |= set(s.names)
             s = s.parent
         return out
 
-    def child(self) -> "Scope":
-        return Scope(self)
+    def child(self) -> "CheckScope":
+        return CheckScope(self)
 
 
 class Context:
@@ -186,7 +186,7 @@ class Context:
         return r
 
     # ------------------------------------------------------------ names, for hints
-    def describe(self, name: str, scope: Optional[Scope] = None) -> str:
+    def describe(self, name: str, scope: Optional[CheckScope] = None) -> str:
         """What a known name is, for hints: 'the board declared on line 3'."""
         s = self.sym
         local = scope.lookup(name) if scope is not None else None

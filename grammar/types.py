@@ -4,7 +4,7 @@ A `Type` is a small frozen value: a scalar (int, bool, text, player, space, piec
 list of a type, an enum by name, or the pieces of one kind (`piece (token)`). `none` fits every type but
 int, number, bool, text and lists; an int fits where a number (exact, maybe a fraction) is wanted. The
 builtins themselves (their signatures, docs and implementations) are
-declared in one place, engine/library.py, and handed to the checker as a `Library`.
+declared in one place, engine/run/library.py, and handed to the checker as a `Library`.
 """
 from __future__ import annotations
 

@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import scramble_unseen, snapshot
 from mire.engine.bots import LEVELS, RandomBot, SpecError, make_bot, parse_spec
 from mire.engine.bots.search import SearchBot, rewards
 from mire.engine.loader import bundled_names
-from mire.engine.playout import play_game
-from mire.engine.testing import scramble_unseen, snapshot
 
 GAMES = bundled_names()
 HIDDEN = {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland"}
@@ -164,7 +164,7 @@ def test_the_search_makes_choices_inside_moves_and_secret_ones():
 
 def test_guessing_a_hidden_card_the_honest_search_wins_a_third_and_a_peeking_one_always():
     """What honesty costs, where it is all there is to the game: an honest bot that peeked would win every game."""
-    from mire.engine.arena import arena
+    from mire.engine.analysis.arena import arena
     game = load_game(str(HERE / "games" / "guess.mire"))
     honest = arena(game, ["mcts:50", "random"], 30, rotate=False).by_bot["mcts:50"]
     peeking = arena(game, ["peek:50", "random"], 30, rotate=False).by_bot["peek:50"]
@@ -189,7 +189,7 @@ def test_a_search_with_a_time_stops_within_a_move_of_it_even_in_a_line_of_play(m
     move, so the moves made are bounded by the readings the time allows."""
     from pathlib import Path
 
-    from mire.engine.state import State
+    from mire.engine.run.state import State
     game = load_game(str(Path(__file__).parent / "hostile" / "endless_game.mire"))
     made = []
     real_apply = State.apply

@@ -129,7 +129,7 @@ NEAR = """\
 
 def test_a_board_is_drawn_by_its_spaces_not_by_the_span_of_the_plane():
     from mire.cli.glyphs import Glyphs
-    from mire.cli.plane import MAX_GAP, Plane
+    from mire.cli.plane_drawing import MAX_GAP, Plane
     from mire.cli.render import view_lines
     assert MAX_GAP == 3
     assert "\n".join(view_lines(_far_view(3), width=COLS, height=ROWS)) == NEAR   # a gap of 2: drawn as it is
@@ -166,7 +166,7 @@ def test_a_hint_in_a_game_that_never_ends_makes_a_bounded_number_of_moves(monkey
     """(tests/test_bots.py counts the same for the search itself.) Its clock moves on 0.1 s at each reading:
     the hint's second is ten readings, each before a move, where one line of play used to be 1000 moves."""
     from mire.engine.bots.search import SearchBot
-    from mire.engine.state import State
+    from mire.engine.run.state import State
     readings = iter(range(10 ** 6))
     monkeypatch.setattr(SearchBot, "clock", staticmethod(lambda: next(readings) / 10), raising=False)
     made = []

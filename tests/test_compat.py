@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.perft import perft_game
+from mire.engine.analysis.perft import perft_game
 
 CORPUS = Path(__file__).parent / "compat"
 EXPECTED = json.loads((CORPUS / "expected.json").read_text())

@@ -102,7 +102,7 @@ def test_the_word_lists_are_the_grammars_words():
 
 
 def test_builtins_come_from_the_library():
-    from mire.engine.library import LIBRARY
+    from mire.engine.run.library import LIBRARY
     assert set(highlight.FUNCTIONS) == set(LIBRARY.functions)
     assert set(highlight.BUILTINS) | set(highlight.CONSTANTS) == set(LIBRARY.names)
     assert {"yes", "none"} <= set(highlight.CONSTANTS) and {"mover", "north"} <= set(highlight.BUILTINS)

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from mire.cli.main import main as cli
 from mire.engine import load_game
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
 from mire.grammar.diagnostics import MireError
 
 # written before `decisions` became a builtin: it counts the marks placed, and ends at 7

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.compiler import Compiler
-from mire.engine.expressions import Emitter
-from mire.engine.library import BUILTINS, LIBRARY, NAMES
-from mire.engine.playout import play_game
+from mire.engine.build.compiler import Compiler
+from mire.engine.build.expressions import Emitter
+from mire.engine.run.library import BUILTINS, LIBRARY, NAMES
 from mire.grammar import nodes as N
 from mire.grammar.expr_types import ExpressionChecker
 from mire.grammar.statements import StatementChecker

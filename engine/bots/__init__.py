@@ -9,7 +9,7 @@
     human         a person at the terminal (not a bot: the REPL asks)
 
 A bot sees a game only through `state.view(seat)`, the legal moves, and what the engine offers a seat
-(`mire.engine.knowledge`): it never reads what its seat cannot see.
+(`mire.engine.run.knowledge`): it never reads what its seat cannot see.
 """
 from __future__ import annotations
 
