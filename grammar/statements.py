@@ -37,15 +37,16 @@ class StatementChecker:
     def block(self, stmts: N.Block, scope: CheckScope, context: str, requires_allowed: bool = False) -> None:
         """`context` is where the block is: "action", "proc", "setup" or "trigger"."""
         scope = scope.child()
-        effects_seen = False
+        effects_seen: Optional[N.Stmt] = None  # the first line before a `require` that is not one
         for s in stmts:
             if isinstance(s, N.Require):
                 self._require_place(s, context, requires_allowed, effects_seen)
-            else:
-                effects_seen = True
+            elif effects_seen is None:
+                effects_seen = s
             self.stmt(s, scope, context)
 
-    def _require_place(self, s: N.Require, context: str, requires_allowed: bool, effects_seen: bool) -> None:
+    def _require_place(self, s: N.Require, context: str, requires_allowed: bool,
+                       effects_seen: Optional[N.Stmt]) -> None:
         kw = s.span.at_start(len("require"))
         if context != "action":
             self.error("E032", f"`require` can only be used in an action, not in a {context}", kw,
@@ -55,7 +56,13 @@ class StatementChecker:
             self.error("E032", "`require` must be at the top of the action, not inside another block",
                        kw, "a requirement decides whether the move is legal, before anything happens; "
                        "move it to the top of the action, or test the condition with `if`")
-        elif effects_seen:
+        elif isinstance(effects_seen, N.Let):
+            self.error("E032", f"`require` must come first in an action, before any other line: the `let` of "
+                               f"'{effects_seen.name}' on line {effects_seen.span.line} is one", kw,
+                       "the requirements are checked while the legal moves are listed, before any line of the "
+                       "action runs, so they cannot read its `let` names: name the value with a `def` of the "
+                       "action's parameters (`def NAME(...) = ...`) and use it in both")
+        elif effects_seen is not None:
             self.error("E032", "`require` must come first in an action, before any effect", kw,
                        "a requirement decides whether the move is legal, so it is checked before the "
                        "move is made; move it to the top of the action, or use `if`")

@@ -494,6 +494,17 @@ def _missing_value(s: _Spot):
     return None
 
 
+def _if_in_comprehension(s: _Spot):
+    """`[x for c in l if ...]`, as Python writes it: Mire's comprehension filters with `where`."""
+    before = s.text[:s.col - 1]
+    opened = before.rfind("[")
+    if str(s.tok) != "if" or opened < 0 or " for " not in before[opened:]:
+        return None
+    return Diagnostic("E002", "a comprehension keeps the values it wants with `where`, not `if`", s.point(s.width),
+                      "write `[VALUE for NAME in LIST where CONDITION]`: `if` belongs to `A if CONDITION else B` "
+                      "and to the `if` statement")
+
+
 def _line_ends_early(s: _Spot):
     if s.tok.type != "_NL":
         return None
@@ -519,7 +530,8 @@ def _empty_block(s: _Spot):
                       "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
 
-_READINGS = (_filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
+_READINGS = (_if_in_comprehension, _filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word,
+             _stray_closer, _lone_else,
              _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _enum_value_not_a_name,
              _each_without_brackets, _missing_value,
              _line_ends_early, _empty_block)

@@ -1808,9 +1808,9 @@ class State:
                 # passes starts again
                 passed = 0
 
-    def can_move(self, player):
-        """Would `player` have a legal move (a fallback action's included) if it were their turn now? Their moves
-        are listed as they would be, counted against the budget of what asks."""
+    def can_move(self, player, fallbacks: bool = True):
+        """Would `player` have a legal move (a fallback action's included, unless `fallbacks` is false) if it were
+        their turn now? Their moves are listed as they would be, counted against the budget of what asks."""
         if player is None:
             return False
         self.enter_call("can_move", None)  # a condition that asks it lists moves that ask it again: bounded
@@ -1819,10 +1819,11 @@ class State:
         try:
             if not self._trying:
                 regular_acts, fallback_acts = self._by_phase[self.phase]
-                return any(a.exists(self) for a in regular_acts) or any(a.exists(self) for a in fallback_acts)
+                return any(a.exists(self) for a in regular_acts) or \
+                    fallbacks and any(a.exists(self) for a in fallback_acts)
             regular, fallback = self._listers[self.phase]
             moves: list[Move] = []
-            for listers in (regular, fallback):
+            for listers in (regular, fallback) if fallbacks else (regular,):
                 for gen in listers:
                     gen(self, moves)
                     if self._trying:  # a move whose `ensure` fails is no move
