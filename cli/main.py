@@ -565,8 +565,8 @@ _MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move pl
                                                       "(\"terminals\": the last depth's moves are played too).")
 @click.option("--position", "position_file", metavar="FILE",
               help="Count from the position written in FILE instead of the start (in this process).")
-@click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
-              help=_MAX_WORK_HELP)
+@click.option("--max-work", type=click.IntRange(min=1), default=None,
+              help=_MAX_WORK_HELP + " Without it the depth asked for is counted to its end.")
 @spread_options
 @guarded
 def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file,
@@ -582,15 +582,27 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
-    try:
+    # the depth asked for is counted to its end: each move and each rule stay bounded, the whole count only when
+    # --max-work says so; the same work with --json as without
+    limit = max_work if max_work is not None else sys.maxsize
+
+    def count(d):
         if position_file:
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)
-            report = perft_report(state, depth, as_json, chance, max_work)
-        else:
-            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance,
-                                 limit=max_work)
+            return perft_report(state, d, as_json, chance, limit)
+        return perft_split(the_game.path, d, seed, n, opts, runner, terminals=as_json, chance=chance, limit=limit)
+
+    report, finished = None, []
+    try:
+        # depth by depth (a count of depth d costs about a branching factor less than the next): each is shown
+        # as it is finished, and an interrupt keeps the depths finished so far
+        for d in ([depth] if split else range(1, depth + 1)):
+            report = count(d)
+            finished = report.counts
+            if not as_json and not split:
+                say(f"depth {d}: {report.counts[-1]}")
     except TooMuchWork as e:
         click.echo(f"{the_game.title}: perft stopped: {e} (--max-work raises the bound)", err=True)
         sys.exit(1)
@@ -598,27 +610,31 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None
     except KeyboardInterrupt:
-        say("interrupted", err=True)
+        if as_json and report is not None:
+            say(json.dumps(_perft_json(the_game, report, split, chance) | {"interrupted": True}))
+        say(f"interrupted: depth {len(finished) + 1} was not finished" if finished else "interrupted", err=True)
         sys.exit(130)
+    assert report is not None
     if as_json:
-        out = {"game": the_game.name, "counts": report.counts,
-               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
-        if split:
-            out["divide"] = dict(report.divide)
-        if report.met_chance:
-            out["chance"] = chance
-        say(json.dumps(out))
+        say(json.dumps(_perft_json(the_game, report, split, chance)))
         return
     if split:
-        for text, count in report.divide:
-            say(f"{text}: {count}")
+        for text, count_ in report.divide:
+            say(f"{text}: {count_}")
         say(f"total: {sum(c for _, c in report.divide)}")
-    else:
-        for d, c in enumerate(report.counts, 1):
-            say(f"depth {d}: {c}")
     if report.met_chance:
         say("chance: every outcome of every draw counted" if chance == "expand" else
                    f"chance: each draw as seed {seed} gives it (--chance expand counts every outcome)")
+
+
+def _perft_json(the_game, report, split, chance) -> dict:
+    out = {"game": the_game.name, "counts": report.counts,
+           "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
+    if split:
+        out["divide"] = dict(report.divide)
+    if report.met_chance:
+        out["chance"] = chance
+    return out
 
 
 @main.command(short_help="The exact expected result of random play, for small games.")
