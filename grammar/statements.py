@@ -259,7 +259,7 @@ class StatementChecker:
 
     def check_Place(self, s: N.Place, scope: CheckScope, context: str) -> None:
         if not isinstance(s.kind, N.Name) or scope.lookup(s.kind.id) is not None:
-            t = self.exprs.expr(s.kind, scope)
+            t = self.exprs.kind_value(s.kind, scope)
             if not t.fits(KIND) or t == NONE:
                 kinds = list(self.sym.kinds)
                 self.error("E015", f"`place` makes a new piece of a kind, and this is {a(t.show())}, not a kind",

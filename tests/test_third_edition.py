@@ -54,3 +54,17 @@ def test_a_comprehension_written_with_if_is_told_to_use_where(tmp_path):
         ("E002", "a comprehension keeps the values it wants with `where`, not `if`",
          "write `[VALUE for NAME in LIST where CONDITION]`: `if` belongs to `A if CONDITION else B` and to the "
          "`if` statement")]
+
+
+def test_a_choice_between_kinds_is_a_kind(tmp_path):
+    game = load(tmp_path, "piece cruiser\n"
+                          "action place(c in cells where empty(c)):\n"
+                          "    let n = count(x in cells where not empty(x))\n"
+                          "    place (stone if n == 1 else cruiser) for mover at c\n"
+                          "    let k: kind = stone if n == 0 else cruiser\n"
+                          '    log "{k}"\n')
+    state = game.new_state()
+    for _ in range(3):
+        state.apply(state.legal_moves()[0])
+    assert [t for _, t in state.log] == ["stone", "cruiser", "cruiser"]
+    assert [s.pieces[-1].kind.name for s in state.boards["cells"].spaces] == ["cruiser", "stone", "cruiser"]
