@@ -29,7 +29,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "replace", "fallback", "about", "status", "when")
+                      "remove", "replace", "fallback", "about", "status", "when", "edition")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose", "return")
@@ -60,6 +60,7 @@ _FORMS = {
     "option": '`option NAME "what it does"`, or `option NAME: int = DEFAULT in LOW..HIGH "what it sets"`',
     "rank": "`rank by EXPRESSION, ...`, optionally ending with `ties share`",
     "about": '`about "the goal of the game, in a sentence or two"`',
+    "edition": "`edition 3` (the edition of the language the file is written in)",
     "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
     "replace": "`replace ITEM`, in a variant, where ITEM takes the place of the base's item of its name: "
