@@ -953,7 +953,7 @@ def _moved(e, line: int, column: int):
 def _signature(func) -> str:
     sig = LIBRARY.functions[func]
     gives = sig.result.show() if isinstance(sig.result, Type) else "item"
-    return f"{sig.text()} -> {gives}"
+    return f"{sig.named_text()} -> {gives}"
 
 
 def _text_at(analysis: DocumentIndex, place: Place) -> str:

@@ -436,8 +436,10 @@ class Session:
             room += self.since_input
         body = view_lines(view, color=self.colour, status=False, width=cols, height=room - len(tail))
         if len(body) > room - len(tail) and HUMAN in self.seats:   # the result first: the boards wait for 'board'
+            without_boards = view.copy()
+            without_boards["boards"] = []
             body = ["the boards: 'board' shows them"] + view_lines(
-                dict(view, boards=[]), color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
+                without_boards, color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
         for line in body + tail:
             self.echo(line)
         self.end_shown = True
@@ -483,7 +485,7 @@ class Session:
         viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
         # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
-        words = {s: announced(self.state, move, s) for s in range(self.state.n)}
+        words: dict[Optional[int], Optional[str]] = {s: announced(self.state, move, s) for s in range(self.state.n)}
         words[None] = announced(self.state, move, None)
         hidden = move.hidden_from_some
         try:

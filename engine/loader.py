@@ -1,8 +1,11 @@
 """Loading a game: the front end checks its files (grammar/frontend.py), the compiler builds its functions,
-and a `Game` starts states of it. Loaded games are kept, keyed by file and text, so a game is built once.
+and a `Game` starts states of it. Loaded games are kept, keyed by file and text, so a game is built once
+while it is in use: the MAX_KEPT_GAMES most recently used are kept (a language server builds a new text of a
+file at every edit, each ~1 MB for a large game: all of them kept would grow without end).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -20,7 +23,35 @@ if TYPE_CHECKING:
 # engine/run/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
 # set up or started, not here: `mire check` loads games and never starts one
 
-_CACHE: dict = {}  # (resolved path, text) -> the Game built from it, or the MireError building it raised
+# How many built games (or the errors building them raised) are kept: more than the files a test run or a
+# session uses at once (a game, its base and the games its options name), few enough that a language server
+# that builds a file anew at each edit holds tens of MB at most.
+MAX_KEPT_GAMES = 64
+
+
+class _RecentlyUsed(OrderedDict):
+    """A dict that keeps its `limit` most recently read or written entries (least recently used first)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def get_kept(self, key):
+        """The value kept for `key` (now the most recently used), or None."""
+        if key not in self:
+            return None
+        self.move_to_end(key)
+        return self[key]
+
+    def keep(self, key, value) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.limit:
+            self.popitem(last=False)
+
+
+# (resolved path, text) -> the Game built from it, or the MireError building it raised
+_CACHE: _RecentlyUsed = _RecentlyUsed(MAX_KEPT_GAMES)
 
 
 @attrs.define
@@ -136,16 +167,19 @@ def _build(path: Path, source: str) -> "Game | MireError":
     """The game in this file, checked and compiled, its options' variants aside; kept, broken or not, by file
     and text, so that no file is checked twice however many games name it."""
     key = (str(path.resolve()), source)
-    if key not in _CACHE:
-        try:
-            analysis = check_or_raise(path, source, LIBRARY)
-            compiled = compile_game(analysis.checked, analysis.sources, path.stem)
-            game = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
-            game._built[()] = game
-            _CACHE[key] = game
-        except MireError as err:
-            _CACHE[key] = err
-    return _CACHE[key]
+    kept = _CACHE.get_kept(key)
+    if kept is not None:
+        return kept
+    built: Game | MireError
+    try:
+        analysis = check_or_raise(path, source, LIBRARY)
+        compiled = compile_game(analysis.checked, analysis.sources, path.stem)
+        built = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
+        built._built[()] = built
+    except MireError as err:
+        built = err
+    _CACHE.keep(key, built)
+    return built
 
 
 @attrs.define

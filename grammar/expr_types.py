@@ -32,6 +32,7 @@ from .types import (
     ZONE,
     Accepts,
     Library,
+    MeaningCategory,
     Signature,
     Type,
     enum_type,
@@ -262,7 +263,7 @@ class ExpressionChecker:
     def _named_value(self, e: N.Name) -> Optional[Type]:
         """A kind's, an enum's, an enum value's, an option's or a phase's name: its type, or None."""
         s = self.sym
-        found: Optional[tuple[str, Type]] = None
+        found: Optional[tuple[MeaningCategory, Type]] = None
         if e.id in s.kinds:
             found = ("kind", list_of(piece_of(e.id)))
         elif e.id in s.enum_values:

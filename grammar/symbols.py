@@ -10,7 +10,7 @@ import attrs
 
 from . import nodes as N
 from .diagnostics import Diagnostic
-from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, Type, enum_type, list_of, piece_of
+from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, MeaningCategory, Type, enum_type, list_of, piece_of
 from .wording import a, did_you_mean
 
 # the editions of the language this Mire reads, and the one a file without an `edition` line is written in
@@ -67,13 +67,12 @@ class Symbols:
 # game (var, const, board, zone, kind, enum, option, phase), or a builtin name.
 # A kind's name is the list of its pieces ("kind"), or the kind itself where a kind is wanted ("kind value");
 # an enum's name is the list of its values ("enum type").
-MEANINGS = ("local", "var", "const", "board", "zone", "kind", "kind value", "enum", "enum type", "option", "phase",
-            "builtin")
+# (MEANINGS, in grammar/types.py, lists them)
 
 
 @attrs.frozen
 class Meaning:
-    category: str  # one of MEANINGS
+    category: MeaningCategory
     name: str
 
 
@@ -163,7 +162,7 @@ class Context:
         """A diagnostic that does not stop the game from loading: `mire check` shows it, and says `ok`."""
         self.diags.append(Diagnostic(code, message, span, hint, severity="warning", focus=focus))
 
-    def mean(self, name: N.Name, category: str, what: Optional[str] = None) -> None:
+    def mean(self, name: N.Name, category: MeaningCategory, what: Optional[str] = None) -> None:
         self.meanings[name] = Meaning(category, what or name.id)
 
     # ------------------------------------------------------------ types written in declarations

@@ -202,13 +202,6 @@ def test_textmate_scopes_the_parsers_keywords_as_keywords(name, text, tokens):
             assert not got.startswith("keyword."), f"{name}:{tok.line}:{tok.column} {tok.value!r} is {got!r}"
 
 
-@pytest.mark.parametrize("name", sorted(highlight.GENERATED))
-def test_the_editors_files_are_made_from_the_rules(name):
-    path = ROOT / "editors" / name
-    assert path.read_text(encoding="utf-8") == highlight.GENERATED[name](), \
-        "write them again: python -m mire.cli.highlight editors"
-
-
 def test_the_vim_syntax_knows_every_word():
     syntax = highlight.vim_syntax()
     words = set(re.findall(r"[a-z_]+", syntax))

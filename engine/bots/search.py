@@ -104,8 +104,8 @@ class SearchBot:
 
     def _iterate(self, world, root, rng, deadline=None):
         node = root
-        path = []      # (node, the seat that moved into it)
-        answered = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
+        path: list = []      # (node, the seat that moved into it)
+        answered: list = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
         depth = world.decisions
         on_move = None if deadline is None else (lambda *_: self._in_time(deadline))
         try:

@@ -8,7 +8,7 @@ shape that change S through its journalled methods; `Compiler.stmt` dispatches o
 from __future__ import annotations
 
 from contextlib import ExitStack, contextmanager
-from typing import Callable, Iterator, NamedTuple, Optional
+from typing import Callable, Iterator, Literal, NamedTuple, Optional, cast
 
 import attrs
 
@@ -20,7 +20,22 @@ from ...grammar.plane_reach import farthest
 from ...grammar.statements import specialise_proc
 from ...grammar.static_values import StaticValues
 from ...grammar.symbols import Checked, asks_a_player, choosing_procs
-from ...grammar.types import ANY, COMMON_ATTRS, INT, NUMBER, PLAYER, RELATIVE_DIRECTIONS, Type
+from ...grammar.types import (
+    ANY,
+    COMMON_ATTRS,
+    INT,
+    NUMBER,
+    PLAYER,
+    RELATIVE_DIRECTIONS,
+    REVEALS_WORDS,
+    BoardShape,
+    Reveals,
+    RevealsWord,
+    StuckRule,
+    TriggerEvent,
+    Type,
+    Visibility,
+)
 from ...grammar.wording import short_text
 from .expressions import ConstantError, Emitter, Frame, EmitScope, params_scope
 from .hoisting import kept_start
@@ -36,6 +51,10 @@ ASSIGNABLE_PIECE_ATTRS = frozenset(name for name, (_, assignable) in COMMON_ATTR
 
 # A rule's body: its statements as one function of (state, locals); the locals are its parameters' values
 Body = Callable
+# a phase's index, or None: a game without phases (and, for `when stuck`, the whole game)
+PhaseKey = Optional[int]
+# who may read a `status` figure: everyone (None), the player it is about, nobody
+StatusReader = Optional[Literal["owner", "nobody"]]
 
 # a proc is built for at most this many kinds of arguments (then its plain function is called)
 _PROC_VERSIONS = 8
@@ -66,6 +85,11 @@ class ActionParam:
     node: Optional[N.Expr] = None  # what it ranges over, for explaining it in players' words
 
 
+def _built_after(*args):
+    """A CompiledAction's gen and exists until Compiler.action, which made the action, builds them."""
+    raise AssertionError("this action's moves are not built yet")
+
+
 @attrs.define
 class CompiledAction:
     name: str
@@ -80,12 +104,12 @@ class CompiledAction:
     where: str  # `file.mire:12`: the file it was written in (a variant's rule may come from its base)
     scope: Optional[EmitScope] = None  # where its parameters are, for computing parts of its conditions later
     label: Optional[Callable] = None  # label(S, L): the move in players' words (`as "..."`)
-    gen: Optional[Callable] = None  # gen(S, out): appends every legal Move of this action to out
-    exists: Optional[Callable] = None  # exists(S): has this action a legal move (stops at the first)?
+    gen: Callable = _built_after  # gen(S, out): appends every legal Move of this action to out
+    exists: Callable = _built_after  # exists(S): has this action a legal move (stops at the first)?
     # (domains(S), attempt(S, *args)) for drawing a random move without listing them all (State.random_move):
     # every parameter's items, and the move with these arguments if it is legal, else None; None for an action
     # of one parameter, or when a parameter's items depend on another's, or moves that read the same are merged
-    sampler: Optional[tuple] = None
+    sampler: Optional[tuple[Callable, Callable]] = None
     eager_text: bool = False  # its moves name pieces whose names depend on where they are: name them early
     dedupe: bool = False  # its pieces may have twins: moves that read the same are merged
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
@@ -93,7 +117,7 @@ class CompiledAction:
     ensures: list[Condition] = attrs.Factory(list)  # `ensure`s: a move is legal only if its effect meets them
     # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
     # the positions of the parameters they learn
-    reveals: object = None
+    reveals: Reveals = None
 
 
 @attrs.define
@@ -116,11 +140,11 @@ class BoardSpec:
     labels: Optional[str]
     per_player: bool
     area: bool
-    shape: str = "grid"  # "grid" | "area" | "edges" | "corners" | "graph"
+    shape: BoardShape = "grid"
     of: Optional[str] = None  # edges and corners: the grid they belong to
-    points: tuple = ()  # a graph's points: (name, column, row)
-    lines: tuple = ()  # a graph's lines and links: (names, straight)
-    visibility: str = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
+    points: tuple[tuple[str, int, int], ...] = ()  # a graph's points: (name, column, row)
+    lines: tuple[tuple[tuple[str, ...], bool], ...] = ()  # a graph's lines and links: (names, straight)
+    visibility: Visibility = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -152,7 +176,7 @@ class PieceTable:
 class ZoneSpec:
     name: str
     per_player: bool
-    visibility: str
+    visibility: Visibility
     capacity: Optional[int]
     size_hidden: bool = False  # how many pieces it holds is known only to those who may look into it
 
@@ -162,7 +186,7 @@ class VarSpec:
     name: str
     per_player: bool
     init: Callable  # (S) -> its start value
-    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody
+    visibility: Visibility = "public"  # "private": its owner alone sees it; "secret": nobody
     # a private or secret variable: the values its start is drawn from at random ((S) -> list), when it is
     # `random(...)`; whether the rules file gives its start value outright (a constant); its value of nothing
     draw: Optional[Callable] = None
@@ -219,7 +243,7 @@ class CompiledGame:
     setup: list[CompiledRule]
     phases: list[PhaseSpec]
     actions: list[CompiledAction]
-    triggers: dict[str, list[CompiledRule]]  # event -> its triggers
+    triggers: dict[TriggerEvent, list[CompiledRule]]  # event -> its triggers
     rank: list[RankKey]
     has_score: bool
     tracks_positions: bool = False  # do the rules read `repetitions`? (then each turn's position is counted)
@@ -229,22 +253,24 @@ class CompiledGame:
     about: str = ""  # the goal, for players
     statuses: list[Callable] = attrs.Factory(list)  # status(S, player) -> a figure shown beside the player
     # per status: who may read it (None: everyone; "owner": the player it is about; "nobody"): see status_reader
-    status_readers: list[Optional[str]] = attrs.Factory(list)
-    internal: frozenset = frozenset()  # variables the players never see
+    status_readers: list[StatusReader] = attrs.Factory(list)
+    internal: frozenset[str] = frozenset()  # variables the players never see
     emitter: Optional[Emitter] = None  # builds more functions of this game (parts of conditions, to explain them)
-    parts: dict = attrs.Factory(dict)  # id(node) -> its function, built by `evaluate` when first asked
-    def_parts: dict = attrs.Factory(dict)  # the same for parts of defs' bodies, built by `evaluate_in_def`
+    # (id(node), bound names...) -> its function, built by `evaluate` when first asked
+    parts: dict[tuple, Callable] = attrs.Factory(dict)
+    # the same for parts of defs' bodies, built by `evaluate_in_def`
+    def_parts: dict[tuple, Callable] = attrs.Factory(dict)
     ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
     # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
-    stuck: dict = attrs.Factory(dict)
-    stuck_reasons: dict = attrs.Factory(dict)  # phase index (or None) -> reason(S), from `because`
+    stuck: dict[PhaseKey, StuckRule] = attrs.Factory(dict)
+    stuck_reasons: dict[PhaseKey, Callable] = attrs.Factory(dict)  # phase index (or None) -> reason(S), from `because`
     # by phase (None for a game without phases): its actions (regular ones, fallback ones) and its triggers
-    open_actions: dict = attrs.Factory(dict)
-    after_move_rules: dict = attrs.Factory(dict)
-    turn_start_rules: dict = attrs.Factory(dict)
-    secret_vars: frozenset = attrs.field(init=False, default=frozenset())
-    secret_player_vars: frozenset = attrs.field(init=False, default=frozenset())
-    unseen_player_vars: frozenset = attrs.field(init=False, default=frozenset())
+    open_actions: dict[PhaseKey, tuple[list[CompiledAction], list[CompiledAction]]] = attrs.Factory(dict)
+    after_move_rules: dict[PhaseKey, list[CompiledRule]] = attrs.Factory(dict)
+    turn_start_rules: dict[PhaseKey, list[CompiledRule]] = attrs.Factory(dict)
+    secret_vars: frozenset[str] = attrs.field(init=False, default=frozenset())
+    secret_player_vars: frozenset[str] = attrs.field(init=False, default=frozenset())
+    unseen_player_vars: frozenset[str] = attrs.field(init=False, default=frozenset())
     # some moves tell the others less than they may see (`reveals`, a board some cannot see): a state keeps
     # what each seat was told of each move
     hides_moves: bool = attrs.field(init=False, default=False)
@@ -290,7 +316,7 @@ class CompiledGame:
         self.unseen_player_vars = frozenset(v.name for v in self.vars if v.per_player and v.visibility != "public")
         self.hides_moves = any(a.reveals is not None for a in self.actions) or \
             any(b.visibility != "public" for b in self.boards)
-        phase_ids: list = list(range(len(self.phases))) if self.phases else [None]
+        phase_ids: list[PhaseKey] = list(range(len(self.phases))) if self.phases else [None]
         for ph in phase_ids:
             def open_in(rule, ph=ph):
                 return rule.phase is None or rule.phase == ph
@@ -299,7 +325,7 @@ class CompiledGame:
             self.after_move_rules[ph] = [r for r in self.triggers["after move"] if open_in(r)]
             self.turn_start_rules[ph] = [r for r in self.triggers["turn start"] if open_in(r)]
 
-    def stuck_rule(self, phase) -> str:
+    def stuck_rule(self, phase: PhaseKey) -> StuckRule:
         """What a player with no legal move does in this phase: lose, win, draw, pass or finish."""
         return self.stuck.get(phase) or self.stuck.get(None) or "finish"
 
@@ -475,8 +501,8 @@ class Compiler:
         return CompiledRule(name, self.phase_index.get(phase) if phase else None, self.body(body, EmitScope(frame)),
                             frame.size, line, self.chooses(body))
 
-    def compile_triggers(self) -> dict[str, list[CompiledRule]]:
-        triggers: dict[str, list[CompiledRule]] = {"after move": [], "turn start": [], "end": []}
+    def compile_triggers(self) -> dict[TriggerEvent, list[CompiledRule]]:
+        triggers: dict[TriggerEvent, list[CompiledRule]] = {"after move": [], "turn start": [], "end": []}
         for t in self.sym.triggers.values():
             triggers[t.event].append(self.rule(t.name, t.phase, t.body, t.span.line))
         return triggers
@@ -548,7 +574,7 @@ class Compiler:
             return text(S, L) if shown is None or shown(S, L) else ""
         return figure
 
-    def status_reader(self, status: N.Status) -> Optional[str]:
+    def status_reader(self, status: N.Status) -> StatusReader:
         """Who may read a `status` figure, by the variables its text and its `if` condition read (through defs
         too; whether it shows tells as much as what it says): everyone (None); the player it is about
         ("owner"), when it reads that player's private variables as `player.NAME`; or nobody ("nobody"), when
@@ -556,7 +582,7 @@ class Compiler:
         hidden = {v.name: v for v in self.sym.vars.values() if v.visibility != "public"}
         if not hidden:
             return None
-        reader = None
+        reader: StatusReader = None
         seen_defs: set = set()
         # (a tree, is it the status's own?): its text and its `if` condition both say what the seat learns
         todo: list[tuple[N.Node, bool]] = [(status.label, True)]
@@ -648,7 +674,8 @@ class Compiler:
             act.sampler = self.sampler(a, name, index if kept else None, act.over_board is not None)
         if a.reveals is not None:
             names = [p.name for p in a.params]
-            act.reveals = a.reveals[0] if a.reveals[0] in ("nothing", "action") else \
+            word = a.reveals[0]
+            act.reveals = cast(RevealsWord, word) if word in REVEALS_WORDS else \
                 tuple(names.index(n) for n in a.reveals if n in names)
         return act
 
@@ -684,7 +711,8 @@ class Compiler:
                   for i, (py, items, cond, domain) in enumerate(gen_params)]
         return before + generator_source(name, params, tests, memo, over_board, exists)
 
-    def sampler(self, a: N.Action, name: str, memo: Optional[int], over_board: bool) -> Optional[tuple]:
+    def sampler(self, a: N.Action, name: str, memo: Optional[int],
+                over_board: bool) -> Optional[tuple[Callable, Callable]]:
         """(domains, attempt) of CompiledAction.sampler: drawing a move is then drawing one argument from each
         parameter's items and keeping it if it is legal (State.random_move), which is uniform over the legal
         moves only when the items of a parameter do not depend on the others'."""

@@ -20,20 +20,24 @@ from __future__ import annotations
 
 from ...grammar import nodes as N
 from ...grammar.symbols import Checked, spread
+from ..run.library import BUILTINS
+
+# the builtins that draw random numbers (`random`): declared so in engine/run/library.py
+_DRAWING = frozenset(name for name, b in BUILTINS.items() if b.draws)
 
 
 def random_defs(checked: Checked) -> set[str]:
     """The defs whose evaluation may draw random numbers."""
     sym = checked.symbols
     calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call)} for name, d in sym.defs.items()}
-    return spread(calls, {name for name, fs in calls.items() if "random" in fs - set(sym.defs)})
+    return spread(calls, {name for name, fs in calls.items() if _DRAWING & (fs - set(sym.defs))})
 
 
 def draws_random(node: N.Node, checked: Checked, randoms: set[str]) -> bool:
-    """Does evaluating this node draw random numbers (`random`, or a def or constant that does)?"""
+    """Does evaluating this node draw random numbers (a builtin that draws, or a def or constant that does)?"""
     sym = checked.symbols
     for n in N.walk(node):
-        if isinstance(n, N.Call) and (n.func in randoms or (n.func == "random" and n.func not in sym.defs)):
+        if isinstance(n, N.Call) and (n.func in randoms or (n.func in _DRAWING and n.func not in sym.defs)):
             return True
         if isinstance(n, N.Name) and checked.meaning(n).category == "const" and n.id in sym.consts \
                 and draws_random(sym.consts[n.id].value, checked, randoms):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import takewhile
+from typing import Any, Callable
 
 from ...grammar.limits import MAX_LIST_DEPTH, MAX_LOOP_STEPS
 from ...grammar.types import ANY, COMMON_ATTRS, DIRECTION_SETS, INT, NUMBER
@@ -375,7 +376,7 @@ def _space_attr(s: Space, name: str):
 
 
 _NO_SUCH = object()
-_ATTRIBUTES = {Piece: _piece_attr, Player: _player_attr, Space: _space_attr,
+_ATTRIBUTES: dict[type, Callable[[Any, str], Any]] = {Piece: _piece_attr, Player: _player_attr, Space: _space_attr,
                Zone: lambda z, name: getattr(z, name) if name in COMMON_ATTRS["zone"] else _NO_SUCH,
                Dir: lambda d, name: getattr(d, name) if name in COMMON_ATTRS["dir"] else _NO_SUCH,
                Offset: lambda o, name: getattr(o, name) if name in COMMON_ATTRS["offset"] else _NO_SUCH}

@@ -41,6 +41,7 @@ above.
 from __future__ import annotations
 
 import copy
+from typing import Optional
 
 from .runtime import DIRS
 from .view import sees, var_visible, zone_visible
@@ -60,7 +61,7 @@ def printed_identities(game, players):
     """(kind, attributes) of each piece the rules file lists, in the order a new state makes them (their
     ids); pieces made later by the rules (`place`) have no attributes. A mutable attribute's value is where
     it starts."""
-    out = []
+    out: list = []
     for table in game.tables:
         for _owner in range(players) if table.each_player else [None]:
             out.extend((table.kind, attrs) for attrs in table.rows)
@@ -183,7 +184,8 @@ class Worlds:
         self.peek = peek
         self.state = work = clone_state(state)
         self.pools = []       # (kind, pieces in place order, attributes a face shows, {face: pieces}, identities)
-        self.redo = None      # the move in progress, when other players' secret choices in it are to be made again
+        # the move in progress, when other players' secret choices in it are to be made again
+        self.redo: Optional[list] = None
         self.values = {}      # slot -> ("draw", values) | ("unknown", the last value the seat knew)
         self.unseen_boards = []   # the boards whose pieces are placed anew in each world
         self.uncounted = []       # the zones whose pieces are dealt again among them in each world
@@ -232,14 +234,14 @@ class Worlds:
         place = place_order(work)
         pooled = set()
         for members in pools:
-            by_kind = {}
+            by_kind: dict = {}
             for p in sorted(members, key=place):
                 by_kind.setdefault(p.kind.name, []).append(p)
                 pooled.add(p.id)
             for kind, ps in sorted(by_kind.items()):
                 k = ps[0].kind
                 shown = [a for a in k.attrs if a not in k.hidden and a not in k.mutable] if k.hidden else []
-                faces = {}
+                faces: dict = {}
                 for p in ps:
                     if shown and p.loc is not None and sees(work, p.loc, True, None, self.seat, p.covered):
                         # face down where the seat looks: it shows its visible attributes
@@ -272,7 +274,7 @@ class Worlds:
     def sample(self, rng):
         """Make the copy another state consistent with what the seat knows, drawn with `rng`; returns it."""
         work = self.state
-        dealt = []
+        dealt: list = []
         moved = bool(self.unseen_boards or self.uncounted)
         if moved:
             # where the pieces lie first: the identities are then dealt by where they lie in this world, so
@@ -309,8 +311,8 @@ class Worlds:
         """Where the pieces lie on the boards the seat cannot see, and how many each zone of hidden size holds:
         drawn at random, in an order that does not depend on where they lie now (see the module's notes)."""
         me = work.players[self.seat]
-        places = []
-        left_out = []
+        places: list = []
+        left_out: list = []
         for board in self.unseen_boards:
             spaces = [sp for sp in board.spaces if not any(p.owner is me for p in sp.pieces)]
             left_out += [p for sp in spaces for p in sp.pieces if p.owner is None]
@@ -341,6 +343,7 @@ class Worlds:
 
     def _choose_again(self, work, rng):
         from .state import CHOICE
+        assert self.redo is not None  # (only when there are choices to make again)
         for _ in self.redo:
             work.undo()
         for move, who, secret in self.redo:

@@ -65,18 +65,24 @@ class Builtin:
     # place of the call (see expressions.Emitter for what `emit` offers)
     inline: Optional[Callable] = None
     items_present: bool = False  # a list it gives never holds none (the compiler then skips none checks)
+    # it draws random numbers: a loop never keeps its value (engine/hoisting.py), each call draws anew
+    draws: bool = False
 
 
 BUILTINS: dict[str, Builtin] = {}
 
 
-def builtin(*params: Accepts, result, doc: str, required: Optional[int] = None, name: Optional[str] = None,
-            inline: Optional[Callable] = None, items_present: bool = False):
-    """Declare a builtin function: its parameters (what each accepts), result type, one-line doc."""
+def builtin(*params: Accepts, letters: str, result, doc: str, required: Optional[int] = None,
+            name: Optional[str] = None, inline: Optional[Callable] = None, items_present: bool = False,
+            draws: bool = False):
+    """Declare a builtin function: its parameters (what each accepts) and the names the doc gives them
+    (`letters="S, D"`), its result type, its one-line doc (the docs' table, docs/language.md 2.21, is made
+    from these)."""
     def register(fn):
         key = name or fn.__name__.rstrip("_")
-        sig = Signature(key, tuple(params), len(params) if required is None else required, result, doc)
-        BUILTINS[key] = Builtin(sig, fn, inline, items_present)
+        sig = Signature(key, tuple(params), len(params) if required is None else required, result, doc,
+                        tuple(letters.split(", ")))
+        BUILTINS[key] = Builtin(sig, fn, inline, items_present, draws)
         return fn
     return register
 
@@ -189,7 +195,7 @@ def _over_filter(word):
     return inline
 
 
-@builtin(COLLECTION, result=INT, doc="how many items a collection has", inline=_over_filter("count"))
+@builtin(COLLECTION, letters="C", result=INT, doc="how many items C has", inline=_over_filter("count"))
 def count(S, v):
     return len(items_of(v))
 
@@ -203,25 +209,29 @@ def _empty_inline(emit, call, scope):
     return None
 
 
-@builtin(COLLECTION, result=BOOL, doc="whether a collection has no items (`empty(none)` is yes)",
+@builtin(COLLECTION, letters="C", result=BOOL, doc="whether C has no items (`empty(none)` is yes)",
          inline=_empty_inline)
 def empty(S, v):
     return v is None or not items_of(v)
 
 
-@builtin(CONDITIONS, result=BOOL, doc="whether some item is true (of a filter: whether some value meets it)",
+@builtin(CONDITIONS,
+         letters="C", result=BOOL,
+         doc="whether some item of C is true (of a filter: whether some value meets its condition)",
          inline=_over_filter("any"))
 def any_(S, v):
     return any(walked(S, items_of(v)))
 
 
-@builtin(CONDITIONS, result=BOOL, doc="whether every item is true (of a filter: whether every value meets it)",
+@builtin(CONDITIONS,
+         letters="C", result=BOOL,
+         doc="whether every item of C is true (of a filter: whether every value meets its condition)",
          inline=_over_filter("all"))
 def all_(S, v):
     return all(walked(S, items_of(v)))
 
 
-@builtin(LIST_OF_NUMBERS, result=NUMERIC, doc="the sum of a list of numbers")
+@builtin(LIST_OF_NUMBERS, letters="L", result=NUMERIC, doc="the sum of a list of numbers")
 def sum_(S, v):
     xs, classes = _numbers(S, "sum", v)
     if Fraction not in classes:
@@ -246,8 +256,9 @@ def _numbers(S, name, v) -> tuple[list, set]:
 _NUMBER_CLASSES = {int, Fraction}
 
 
-@builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
-         doc="the smallest number of a list (0 for an empty list), or the smaller of two numbers")
+@builtin(NUMBERS, A_NUMBER, required=1, letters="A, B", result=NUMERIC,
+         doc="the smallest number of the list A (0 for an empty list), or the smaller of two numbers A "
+             "and B")
 def min_(S, a, b=None):
     if b is not None:
         return min(a, b)
@@ -257,8 +268,9 @@ def min_(S, a, b=None):
     return min(xs) if xs else 0
 
 
-@builtin(NUMBERS, A_NUMBER, required=1, result=NUMERIC,
-         doc="the largest number of a list (0 for an empty list), or the larger of two numbers")
+@builtin(NUMBERS, A_NUMBER, required=1, letters="A, B", result=NUMERIC,
+         doc="the largest number of the list A (0 for an empty list), or the larger of two numbers A "
+             "and B")
 def max_(S, a, b=None):
     if b is not None:
         return max(a, b)
@@ -278,7 +290,9 @@ def sort_steps(xs) -> int:
     return numbers_steps(xs) * max(1, (len(xs) - 1).bit_length())
 
 
-@builtin(SORTABLE, result=SAME, doc="a list of numbers or texts in order, the lowest first")
+@builtin(SORTABLE, letters="L", result=SAME,
+         doc="a list of numbers or texts in order, the lowest first (to sort anything else: `x in L "
+             "sorted by KEY`)")
 def sort(S, v):
     xs = list(items_of(v))
     odd = unsortable(xs)
@@ -301,12 +315,12 @@ def unsortable(xs) -> Optional[str]:
 _SORTABLE_CLASSES = {"number", str}
 
 
-@builtin(A_LIST, result=SAME, doc="a list the other way round")
+@builtin(A_LIST, letters="L", result=SAME, doc="the list the other way round")
 def reverse(S, v):
     return list(reversed(walked(S, items_of(v))))
 
 
-@builtin(A_LIST, result=SAME, doc="a list with each item once, where it first comes")
+@builtin(A_LIST, letters="L", result=SAME, doc="the list with each item once, where it first comes")
 def unique(S, v):
     out: list = []
     seen: set = set()
@@ -324,8 +338,8 @@ def unique(S, v):
     return out
 
 
-@builtin(A_LIST, exactly(ANY, "any value", "value"), result=INT,
-         doc="where an item first comes in a list, counting from 0; -1 when it is not in it")
+@builtin(A_LIST, exactly(ANY, "any value", "value"), letters="L, X", result=INT,
+         doc="where X first comes in L, counting from 0; -1 when it is not in it")
 def index(S, v, x):
     xs = walked(S, items_of(v))
     if type(x) is list:  # (compared item by item, counted: see same_value)
@@ -333,22 +347,25 @@ def index(S, v, x):
     return xs.index(x) if x in xs else -1
 
 
-@builtin(A_NUMBER, result=NUMERIC, doc="a number without its sign")
+@builtin(A_NUMBER, letters="N", result=NUMERIC, doc="N without its sign")
 def abs_(S, a):
     return abs(a)
 
 
-@builtin(A_NUMBER, result=INT, doc="the number rounded down to a whole number: floor(7.5) is 7, floor(-0.5) is -1")
+@builtin(A_NUMBER,
+         letters="N", result=INT, doc="N rounded down to a whole number: `floor(7.5)` is 7, `floor(-0.5)` is -1")
 def floor(S, a):
     return math.floor(a)
 
 
-@builtin(A_NUMBER, result=INT, doc="the number rounded up to a whole number: ceil(7.5) is 8")
+@builtin(A_NUMBER, letters="N", result=INT, doc="N rounded up to a whole number: `ceil(7.5)` is 8")
 def ceil(S, a):
     return math.ceil(a)
 
 
-@builtin(A_NUMBER, result=INT, doc="the nearest whole number, halves rounded up: round(7.5) is 8, round(-7.5) is -7")
+@builtin(A_NUMBER,
+         letters="N", result=INT,
+         doc="the nearest whole number, halves rounded up: `round(7.5)` is 8, `round(-7.5)` is -7")
 def round_(S, a):
     return math.floor(a + Fraction(1, 2))
 
@@ -375,7 +392,8 @@ def _stack_inline(read, index):
     return inline
 
 
-@builtin(CONTAINER, result=PIECE, doc="the top piece of a space or zone, or none", inline=_stack_inline("", -1))
+@builtin(CONTAINER,
+         letters="Z", result=PIECE, doc="the top piece of a space or zone, or `none`", inline=_stack_inline("", -1))
 def top(S, c):
     if c is None:
         return None
@@ -383,7 +401,8 @@ def top(S, c):
     return p[-1] if p else None
 
 
-@builtin(CONTAINER, result=PIECE, doc="the bottom piece of a space or zone, or none", inline=_stack_inline("", 0))
+@builtin(CONTAINER,
+         letters="Z", result=PIECE, doc="the bottom piece of a space or zone, or `none`", inline=_stack_inline("", 0))
 def bottom(S, c):
     if c is None:
         return None
@@ -391,19 +410,21 @@ def bottom(S, c):
     return p[0] if p else None
 
 
-@builtin(A_LIST, result=ELEMENT, doc="the first item of a list (of a zone: its bottom piece), or none")
+@builtin(A_LIST, letters="L", result=ELEMENT, doc="the first item of a list (of a zone: its bottom piece), or `none`")
 def first(S, v):
     xs = items_of(v)
     return xs[0] if xs else None
 
 
-@builtin(A_LIST, result=ELEMENT, doc="the last item of a list (of a zone: its top piece), or none")
+@builtin(A_LIST, letters="L", result=ELEMENT, doc="the last item of a list (of a zone: its top piece), or `none`")
 def last(S, v):
     xs = items_of(v)
     return xs[-1] if xs else None
 
 
-@builtin(ANY_COLLECTION, result=ELEMENT, doc="an item picked with the game's seeded random numbers, or none")
+@builtin(ANY_COLLECTION,
+         letters="C", result=ELEMENT, draws=True,
+         doc="an item of C picked at random (with the game's seeded random numbers), or `none`")
 def random_(S, v):
     xs = items_of(v)
     if not xs:
@@ -411,7 +432,8 @@ def random_(S, v):
     return S.pick_at_random(xs)
 
 
-@builtin(SPACE_OR_PIECE, result=PLAYER, doc="the owner of a piece, or of the top piece of a space (none if empty)",
+@builtin(SPACE_OR_PIECE,
+         letters="X", result=PLAYER, doc="the owner of a piece, or of the top piece of a space (`none` if empty)",
          inline=_stack_inline(".owner", -1))
 def owner(S, v):
     if v is None:
@@ -437,7 +459,8 @@ def _lines(s, n):
     for dx, dy in _AXES:
         both = []
         for k in (DIR_BY_VECTOR[(dx, dy)].i, DIR_BY_VECTOR[(-dx, -dy)].i):
-            out, t = [], s.nbr[k]
+            out: list = []
+            t = s.nbr[k]
             while t is not None and len(out) < n - 1:
                 out.append(t)
                 t = t.nbr[k]
@@ -448,9 +471,10 @@ def _lines(s, n):
     return lines
 
 
-@builtin(A_SPACE, AN_INT, result=BOOL,
-         doc="whether space S is part of a straight line of at least N spaces (on a graph: along one of its lines) "
-             "whose top pieces have its owner")
+@builtin(A_SPACE, AN_INT, letters="S, N", result=BOOL,
+         doc="whether the space S is part of a straight line of at least N spaces (across, up or "
+             "diagonal; on a graph, along one of its `line`s) of its board whose top pieces have the "
+             "same owner as S's top piece")
 def in_a_row(S, s, n):
     if s is None or not s.pieces:
         return False
@@ -532,9 +556,10 @@ def adjacent(s):
     return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
 
 
-@builtin(A_SPACE, LIST_OF_STEPS, required=1, items_present=True, result=list_of(SPACE),
-         doc="the neighbours of a space on its board (orthogonal ones; on a graph, the points it joins), or "
-             "those the given directions or offsets away (leaps)")
+@builtin(A_SPACE, LIST_OF_STEPS, required=1, items_present=True, letters="S, DIRS", result=list_of(SPACE),
+         doc="the spaces next to S on its board (on a grid its orthogonal neighbours, north, east, "
+             "south, west; on a graph the points joined to S; of an edge, the edges that meet it); or "
+             "its neighbours in the directions DIRS (or the spaces those offsets away), in that order")
 def neighbors(S, s, dirs=None):
     if s is None:
         return []
@@ -560,16 +585,16 @@ def _touching_inline(emit, call, scope):
     return f"S.touching({emit.src(call.args[0], scope)}, {board!r})"
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE), inline=_touching_inline,
-         doc="the spaces of a board next to S on the shared plane, diagonals included (of a grid's spaces, edges "
-             "and corners: those that meet S)")
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, BOARD", result=list_of(SPACE), inline=_touching_inline,
+         doc="the spaces of BOARD next to S on the plane, diagonals included (a grid's spaces, edges "
+             "and corners: the ones that meet S)")
 def touching(S, s, board_spaces):
     if s is None or not board_spaces:
         return []
     return S.touching(s, board_spaces[0].board.name)
 
 
-@builtin(A_SPACE, A_DIR, items_present=True, result=list_of(SPACE),
+@builtin(A_SPACE, A_DIR, items_present=True, letters="S, D", result=list_of(SPACE),
          doc="the spaces met going from S in direction D across the shared plane, on every board")
 def path(S, s, d):
     if s is None or d is None:
@@ -601,9 +626,9 @@ def _path(S, s, d):
     return out
 
 
-@builtin(A_SPACE, A_STEP, items_present=True, result=list_of(SPACE),
-         doc="the spaces of S's board from S (not included) in direction D, to the edge; or step by step by an "
-             "offset (a rider's leaps)")
+@builtin(A_SPACE, A_STEP, items_present=True, letters="S, D", result=list_of(SPACE),
+         doc="the spaces of S's board from S (not included) in direction D, to the edge (with an "
+             "offset: by leaps of it)")
 def ray(S, s, d):
     if s is None or d is None:
         return []
@@ -647,9 +672,9 @@ def _symmetric_order(o):
     return math.atan2(o[0], o[1]) % (2 * math.pi)
 
 
-@builtin(A_STEP, result=list_of(OFFSET),
-         doc="an offset and all its turns and mirror images, clockwise from north: symmetric((1, 2)) is the "
-             "8 leaps of a knight")
+@builtin(A_STEP, letters="O", result=list_of(OFFSET),
+         doc="O and its turns and mirror images, clockwise from north: `symmetric((1, 2))` is the 8 "
+             "leaps of a knight")
 def symmetric(S, o):
     if o is None:
         return []
@@ -658,8 +683,8 @@ def symmetric(S, o):
     return [Offset(x, y) for x, y in sorted(images, key=lambda v: (_symmetric_order(v), abs(v[0]) + abs(v[1])))]
 
 
-@builtin(A_STEP, A_PLAYER, required=1, result=OFFSET,
-         doc="an offset read from a player's seat (the mover's by default): dx to their right, dy forward")
+@builtin(A_STEP, A_PLAYER, required=1, letters="O, P", result=OFFSET,
+         doc="the offset O read from the mover's (or P's) seat: DX to the right, DY forward")
 def relative(S, o, p=None):
     if o is None:
         return None
@@ -668,16 +693,17 @@ def relative(S, o, p=None):
     return Offset(dx, dy)
 
 
-@builtin(A_SPACE, A_SPACE, result=OFFSET,
-         doc="the offset from space A to space B of the same board (columns east, rows north), or none")
+@builtin(A_SPACE, A_SPACE, letters="A, B", result=OFFSET,
+         doc="the step from space A to space B of the same board (columns east, rows north), or `none`")
 def offset(S, a, b):
     if a is None or b is None or a.board is not b.board:
         return None
     return Offset(b.x - a.x, b.y - a.y)
 
 
-@builtin(A_SPACE, A_SPACE, result=DIR,
-         doc="the direction from A to B on the plane, if B is straight or diagonally that way; else none")
+@builtin(A_SPACE, A_SPACE, letters="A, B", result=DIR,
+         doc="the direction from A to B on the plane, if B is straight or diagonally that way; else "
+             "`none`")
 def direction(S, a, b):
     if a is None or b is None:
         return None
@@ -689,7 +715,8 @@ def direction(S, a, b):
     return DIR_BY_VECTOR[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
 
 
-@builtin(A_SPACE, A_PLAYER, result=INT, doc="the row of S counted from player P's edge: 1 is the row nearest P")
+@builtin(A_SPACE, A_PLAYER,
+         letters="S, P", result=INT, doc="the row of S counted from player P's edge: 1 is the row nearest P")
 def row(S, s, p):
     b = s.board
     edge_ = p.facing
@@ -702,7 +729,7 @@ def row(S, s, p):
     return b.width - s.x + 1
 
 
-@builtin(A_SPACE, A_PLAYER, result=INT, doc="the column of S counted from player P's left")
+@builtin(A_SPACE, A_PLAYER, letters="S, P", result=INT, doc="the column of S counted from player P's left")
 def column(S, s, p):
     b = s.board
     edge_ = p.facing
@@ -723,7 +750,8 @@ def _at_inline(emit, call, scope):
     return f"S.boards[{board!r}].by_xy.get(({emit.src(call.args[1], scope)}, {emit.src(call.args[2], scope)}))"
 
 
-@builtin(LIST_OF_SPACE, AN_INT, AN_INT, result=SPACE, doc="the space of a board at column X, row Y, or none",
+@builtin(LIST_OF_SPACE, AN_INT, AN_INT,
+         letters="BOARD, X, Y", result=SPACE, doc="the space of BOARD at column X, row Y, or `none`",
          inline=_at_inline)
 def at(S, spaces, x, y):
     board = getattr(spaces, "board", None)
@@ -751,8 +779,9 @@ def _seat_space_inline(emit, call, scope):
             f"else _F_seat_space(S, {emit.src(call.args[0], scope)}, {label[1]}, {who[1]}))")
 
 
-@builtin(LIST_OF_SPACE, A_TEXT, A_PLAYER, result=SPACE,
-         doc='the space a position printed on a player\'s component ("b1") names, read from that player\'s seat',
+@builtin(LIST_OF_SPACE, A_TEXT, A_PLAYER, letters="BOARD, T, P", result=SPACE,
+         doc='the space that a position written as text T (`"b1"`) names when read from player P\'s '
+             "seat: column `b` from P's left, row 1 nearest P (or `none`)",
          inline=_seat_space_inline)
 def seat_space(S, spaces, label, p):
     """`b1` is the second column from the player's left, in the row nearest the player."""
@@ -786,9 +815,9 @@ def _seat_space(S, spaces, label, p):
     return None
 
 
-@builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, result=list_of(SPACE),
-         doc="the chain of spaces joined to S step by step (as neighbors goes, or in the given directions) whose "
-             "top pieces have the owner of S's top piece; [] for an empty space")
+@builtin(A_SPACE, LIST_OF_DIR, required=1, items_present=True, letters="S, DIRS", result=list_of(SPACE),
+         doc="the chain of spaces joined to S, step by step from neighbour to neighbour (or in DIRS), "
+             "whose top pieces have the owner of S's top piece (Hex, Go); `[]` when S is empty")
 def group(S, s, dirs=None):
     if s is None or not s.pieces:
         return []
@@ -805,8 +834,9 @@ def group(S, s, dirs=None):
     return walked(S, out)
 
 
-@builtin(A_TEXT, result=SPACE,
-         doc='the space of a shared board named by the text ("e1", "B2", or "right.a1"), or none')
+@builtin(A_TEXT, letters="T", result=SPACE,
+         doc='the space of a shared board named by the text T (`"e1"`, `"B2"` or `"right.a1"`), or '
+             "`none`")
 def space(S, name):
     return None if name is None else S.space_by_name.get(name)
 
@@ -827,9 +857,9 @@ def _spread(S, start, inside):
     return out
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
-         doc="the spaces of a list joined to S from neighbour to neighbour within the list (empty ones "
-             "too): S's region of it, [] when S is not in it")
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, SPACES", result=list_of(SPACE),
+         doc="the spaces of SPACES joined to S from neighbour to neighbour without leaving SPACES, S "
+             "first; `[]` when S is not one of them")
 def region(S, s, spaces):
     if s is None:
         return []
@@ -837,9 +867,9 @@ def region(S, s, spaces):
     return _spread(S, s, inside) if id(s) in inside else []
 
 
-@builtin(LIST_OF_SPACE, result=list_of(list_of(SPACE)),
-         doc="a list of spaces cut into its regions, each joined from neighbour to neighbour, in the order "
-             "of their first spaces")
+@builtin(LIST_OF_SPACE, letters="SPACES", result=list_of(list_of(SPACE)),
+         doc="SPACES cut into regions, each joined from neighbour to neighbour, in the order of their "
+             "first spaces")
 def regions_of(S, spaces):
     members = [t for t in walked(S, spaces) if t is not None]
     inside = {id(t) for t in members}
@@ -853,8 +883,8 @@ def regions_of(S, spaces):
     return out
 
 
-@builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
-         doc="the spaces next to those of a list (as neighbors goes) and not in it, each once, in the order met")
+@builtin(LIST_OF_SPACE, items_present=True, letters="SPACES", result=list_of(SPACE),
+         doc="the spaces next to those of SPACES and not among them, each once, in the order met")
 def border(S, spaces):
     members = [t for t in walked(S, spaces) if t is not None]
     inside = {id(t) for t in members}
@@ -872,23 +902,25 @@ def border(S, spaces):
 
 # ---------------------------------------------------------------- players
 
-@builtin(A_PLAYER, result=PLAYER, doc="the player after P in turn order")
+@builtin(A_PLAYER, letters="P", result=PLAYER, doc="the player after P in turn order")
 def next_player(S, p):
     return S.next_player(p)
 
 
-@builtin(A_PLAYER, result=BOOL, doc="whether player P would have a legal move if it were P's turn now")
+@builtin(A_PLAYER, letters="P", result=BOOL,
+         doc="whether player P would have a legal move (a fallback action's included) if it were P's "
+             "turn now")
 def can_move(S, p):
     return S.can_move(p)
 
 
-@builtin(A_PLAYER, result=BOOL,
+@builtin(A_PLAYER, letters="P", result=BOOL,
          doc="whether player P would have a legal move of an action that is not a fallback, if it were P's turn now")
 def can_act(S, p):
     return S.can_move(p, fallbacks=False)
 
 
-@builtin(AN_INT, result=PLAYER, doc="the player in seat N (1, 2, ...)")
+@builtin(AN_INT, letters="N", result=PLAYER, doc="the player in seat N (1, 2, ...)")
 def seat(S, i):
     if not 1 <= i <= S.n:
         raise RuleError(f"there is no seat {i}")
@@ -926,15 +958,18 @@ def _edge_inline(emit, call, scope):
     return f"({first}, {turns[0]}, None if {p} is None else {p}.attrs.get(_PRINTED[{d.i}][-({turns[1]}) % 4]))[-1]"
 
 
-@builtin(A_PIECE, A_DIR, AN_INT, required=2, result=TEXT, inline=_edge_inline,
-         doc="what is printed on the side of a tile that faces direction D now (or after R quarter turns)")
+@builtin(A_PIECE, A_DIR, AN_INT, required=2, letters="T, D, R", result=TEXT, inline=_edge_inline,
+         doc="what is printed on the side of tile T that now faces compass direction D, given its "
+             "`turns` (with R: if T lay turned R quarter turns, to try a turn before making it)")
 def edge(S, piece, d, turns=None):
     if piece is None or d is None:
         return None
     return piece.attrs.get(PRINTED[d.i][-(piece.turns if turns is None else turns) % 4])
 
 
-@builtin(A_PIECE, A_DIR, result=DIR, doc="where a direction printed on a piece (an arrow) points now, after its turns")
+@builtin(A_PIECE, A_DIR,
+         letters="T, D", result=DIR,
+         doc="where a direction printed on T (its arrow, say) points now, given its `turns`")
 def turned(S, piece, d):
     if piece is None or d is None:
         return None
@@ -946,7 +981,8 @@ def _opposite_inline(emit, call, scope):
     return None if d is None else f"_D_{d.opposite}"
 
 
-@builtin(A_DIR, result=DIR, doc="the opposite direction: opposite(north) is south", inline=_opposite_inline)
+@builtin(A_DIR,
+         letters="D", result=DIR, doc="the opposite direction: `opposite(north)` is `south`", inline=_opposite_inline)
 def opposite(S, d):
     return None if d is None else DIRS[d.opposite]
 
@@ -960,8 +996,8 @@ def _land_inline(emit, call, scope):
     return f"(None if {held[0]} is None else _str({held[1]}).rstrip('0123456789'))"
 
 
-@builtin(A_TEXT, result=TEXT, inline=_land_inline,
-         doc='a side\'s landscape without the number that marks a second section: "grass2" is "grass"')
+@builtin(A_TEXT, letters="X", result=TEXT, inline=_land_inline,
+         doc='a landscape without its section number: `land("grass2")` is `"grass"`')
 def land(S, value):
     return None if value is None else str(value).rstrip("0123456789")
 
@@ -978,8 +1014,9 @@ def _sections(S, s, kind):
     return [tuple(ds) for ds in groups.values()]
 
 
-@builtin(LIST_OF_SPACE, A_TEXT, items_present=True, result=list_of(list_of(ANY)),
-         doc="the connected regions of a landscape across the tiles on these spaces; a region is a list of sections")
+@builtin(LIST_OF_SPACE, A_TEXT, items_present=True, letters="SPACES, L", result=list_of(list_of(ANY)),
+         doc="the connected regions of landscape L across the tiles on SPACES; each region is a list of "
+             "tile sections")
 def regions(S, spaces, kind):
     spaces = [s for s in walked(S, spaces) if s is not None and s.pieces]
     inside = set(map(id, spaces))
@@ -1013,7 +1050,9 @@ def regions(S, spaces, kind):
     return [groups[k] for k in sorted(groups, key=order.__getitem__)]
 
 
-@builtin(A_LIST, result=BOOL, doc="whether a region is closed: each of its sides meets a side of the same landscape")
+@builtin(A_LIST,
+         letters="R", result=BOOL,
+         doc="whether a region R is closed: each of its sides meets a side of the same landscape")
 def closed(S, region):
     for s, ds in region or ():
         kind = land(S, edge(S, s.pieces[0], ds[0])) if s.pieces else None
@@ -1026,8 +1065,8 @@ def closed(S, region):
     return True
 
 
-@builtin(LIST_OF_SPACE, items_present=True, result=list_of(SPACE),
-         doc="the empty spaces next to those that hold a piece (on an area: where it can grow)")
+@builtin(LIST_OF_SPACE, items_present=True, letters="SPACES", result=list_of(SPACE),
+         doc="the empty spaces next to those of SPACES that hold a piece (on an area, where it can grow)")
 def frontier(S, spaces):
     board = getattr(spaces, "board", None)
     grows = board is not None and board.area

@@ -6,9 +6,10 @@ journal so that `undo` restores it exactly.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Optional
 
 from ...grammar.limits import MAX_AREA_SPACES, MAX_LENGTH
-from ...grammar.types import DIRECTIONS, OPPOSITE
+from ...grammar.types import DIRECTIONS, OPPOSITE, BoardShape, Visibility
 from ...grammar.wording import number_text
 from .rule_lines import failed_statement
 from .wrong_kind import wrong_kind_message
@@ -63,21 +64,24 @@ class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
                  "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender")
 
-    def __init__(self, name, width, height, index, area=False, owner=None, shape="grid", visibility="public"):
+    def __init__(self, name, width, height, index, area=False, owner=None, shape: BoardShape = "grid",
+                 visibility: Visibility = "public"):
         self.name, self.width, self.height, self.index = name, width, height, index
         self.area, self.owner = area, owner  # an area has no edges: it grows where pieces are put
         self.visibility = visibility  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
-        self.shape = "area" if area else shape
-        self.lines = None  # a graph's straight lines (tuples of spaces), which in_a_row follows
-        self.of = None  # the edges and corners of a grid: that grid
-        self.spaces = []
-        self.by_xy = {}
-        self._all = None
+        self.shape: BoardShape = "area" if area else shape
+        self.lines: Optional[list] = None  # a graph's straight lines (tuples of spaces), which in_a_row follows
+        self.of: Optional[Board] = None  # the edges and corners of a grid: that grid
+        self.spaces: list[Space] = []
+        self.by_xy: dict[tuple[int, int], Space] = {}
+        self._all: Optional[SpaceList] = None
         # an area's spaces that hold something (in_play), until one of its spaces fills or empties (the State's
         # changes to pieces see to that: `occupied = None`)
-        self.occupied = None
-        self._retired = {}  # an area's spaces taken back by undo, by (x, y): made again, they are the same
-        self.seat_spaces = {}  # (label, facing) -> the space a label read from that seat names (library.seat_space)
+        self.occupied: Optional[SpaceList] = None
+        # an area's spaces taken back by undo, by (x, y): made again, they are the same
+        self._retired: dict[tuple[int, int], Space] = {}
+        # (label, facing) -> the space a label read from that seat names (library.seat_space)
+        self.seat_spaces: dict[tuple, Space] = {}
         self.spender = None  # an area's state: finding its spaces in play again spends a step a space looked at
 
     def space_at(self, x, y):
@@ -149,7 +153,8 @@ class Space:
         self.board, self.x, self.y, self.name = board, x, y, name
         self.px, self.py, self.index = px, py, index
         self.pieces = []
-        self.nbr = [None] * 8  # the next space in each direction (DIRS order), or None at an edge
+        # the next space in each direction (DIRS order), or None at an edge
+        self.nbr: list[Optional[Space]] = [None] * 8
         self.rays = None  # library._lines keeps the lines through this space here
         self.paths = None  # and library.path the spaces met across the plane, by direction
         # the spaces next to this one on a graph or the edges of a grid, which are not its orthogonal neighbours
@@ -173,10 +178,11 @@ class Zone:
     is_space = False
     in_area = False
 
-    def __init__(self, name, owner, visibility, capacity, size_hidden=False):
-        self.name, self.owner, self.visibility, self.capacity = name, owner, visibility, capacity
+    def __init__(self, name, owner, visibility: Visibility, capacity, size_hidden=False):
+        self.name, self.owner, self.capacity = name, owner, capacity
+        self.visibility: Visibility = visibility
         self.size_hidden = size_hidden  # only those who may look into it know how many pieces it holds
-        self.pieces = []
+        self.pieces: list[Piece] = []
 
     def __repr__(self):
         return self.name if self.owner is None else f"{self.owner.name}.{self.name}"

@@ -85,7 +85,7 @@ def _candidates(S):
     kept = S._draw_cache
     if kept is not None and kept[0] == S._version and kept[1] is S.turn_player:
         return kept[2], kept[3]
-    parts = []
+    parts: list[tuple] = []
     total = 0
     for act, lister in S._draw_plans[S.phase]:
         if act.sampler is None or act.ensures:

@@ -52,7 +52,7 @@ from .runtime import (
 from .sampling import draw_listed, has_moves, random_move
 from .topology import Layout, board_size, connect, sites
 from .topology import label as _label
-from .view import view
+from .view import View, view
 from .wrong_kind import wrong_kind_words
 
 DEFAULT_FACINGS = {1: ("south",), 2: ("south", "north"), 3: ("south", "west", "north"),
@@ -248,18 +248,19 @@ class State:
         self.log: list[tuple[int, str]] = []
         self._log_chars = 0  # the characters of all its lines (a game's log is bounded, MAX_LOG_CHARS)
         self.log_readers: list = []  # per log line: the seats that read it, None for everyone
-        self._silent_by = None  # in a move that reveals nothing: its mover's seat, who alone reads its log
+        # in a move that reveals nothing: its mover's seat, who alone reads its log
+        self._silent_by: Optional[frozenset] = None
         # per move applied, when some moves tell the others less than they may see (game.hides_moves): what
         # the seats were told of it (see _told_of), else None
         self._told: list = []
-        self.pending = None
+        self.pending: Optional[Pending] = None
         self.over = False
-        self.result = None
-        self.phase = 0 if game.phases else None
+        self.result: Optional[tuple] = None  # (winners, draw, notes, tied) once over
+        self.phase: Optional[int] = 0 if game.phases else None
         self.turn = 1
         self._version = 0
         self._cache_version = -1
-        self._cache = None
+        self._cache: Optional[list] = None
         self._depth = 0
         self._budget = MAX_LOOP_STEPS
         self._choices: list[int] = []
@@ -268,8 +269,8 @@ class State:
         self._next = None
         self._setting_up = False  # the setup is running
         self._touching: dict = {}
-        self._ending = None
-        self._end_reason = None
+        self._ending: Optional[tuple] = None  # (how, who) once the rules end the game
+        self._end_reason: Optional[str] = None
         self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
         self._trying = any(a.ensures for a in game.actions)  # some moves are legal only by what they do
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
@@ -426,7 +427,7 @@ class State:
 
     def _build_pieces(self):
         """The pieces of the game's tables, where the tables put them."""
-        self.kind_pieces = {k: [] for k in self.game.kinds}
+        self.kind_pieces: dict[str, list] = {k: [] for k in self.game.kinds}
         self._next_id = 0
         for table in self.game.tables:
             owners = self.players if table.each_player else [None]
@@ -453,13 +454,15 @@ class State:
             raise InputError(problems.told, problems.count - len(problems.told))
 
     def _take_input(self, zone, count, kind, source, player, lines, problems):
-        chosen, where, found = [], {}, problems.count
+        chosen: list = []
+        where: dict = {}
+        found = problems.count
         pool = [p for p in player.zones[source].pieces if p.kind.name == kind]
 
         def key(text):
             return " ".join(str(text).replace("-", " ").replace("_", " ").lower().split())
         keys = pool[0].kind.shown if pool else ()
-        index = {}
+        index: dict = {}
         for p in pool:
             for k in keys:
                 index.setdefault(key(p.attrs.get(k)), []).append(p)
@@ -507,9 +510,9 @@ class State:
                 self.move_piece(piece, player.zones[zone], None)
 
     def _build_boards(self):
-        self.boards = {}
-        self.spaces = []
-        self.plane = {}
+        self.boards: dict = {}
+        self.spaces: list = []
+        self.plane: dict = {}
         used = set()
         layout = Layout(self.game.boards)
         for bi, spec in enumerate(self.game.boards):
@@ -743,7 +746,7 @@ class State:
         self._journal.append((ORDER, items, list(items)))
         self._journal_weight += len(items)
         self._note_draw()
-        randbelow = self.rng._randbelow
+        randbelow = self.rng._randbelow  # type: ignore[attr-defined]  # (the generator's own draw)
         sizes = range(len(items), 1, -1)
         if first >= len(script.steps) and script.beyond is None:  # (no draw forced: the generator's own)
             drawn = [randbelow(n) for n in sizes]
@@ -877,6 +880,7 @@ class State:
         self._log_chars += len(text)
         self.log.append((self.turn_player.index, text))
         self._journal.append((ADDED, self.log))
+        readers: Optional[frozenset]
         if to is not None:
             readers = frozenset(p.index for p in (to if isinstance(to, list) else [to]) if p is not None)
         else:
@@ -1288,8 +1292,8 @@ class State:
         args = [m.args for m in moves]
         try:
             if len(args[0]) == 1:  # (one parameter: its values are the moves' arguments)
-                values = [a for a, in args]
-                if len(set(map(value_text, values))) == len(values):
+                only = [a for a, in args]
+                if len(set(map(value_text, only))) == len(only):
                     return moves
             else:
                 values: set = set()
@@ -1694,7 +1698,7 @@ class State:
         except _WRONG_KIND as err:
             raise RuleError.wrong_kind(f"a trigger after '{act.name}' used a value of the wrong kind", err) from None
 
-    def _drawn_so_far(self):
+    def _drawn_so_far(self) -> tuple[tuple, tuple, int]:
         """What a Pending keeps of the draws its move made before the choice: (outcomes, their sizes, the chance
         events made)."""
         return tuple(self._script.used), tuple(self._script.sizes), self._chance_count
@@ -1771,12 +1775,14 @@ class State:
 
     def _next_phase(self):
         """Move on through the phases whose `until` holds."""
-        phases = self.game.phases
-        while self.phase + 1 < len(phases):
-            until = phases[self.phase].until
+        phases, phase = self.game.phases, self.phase
+        assert phase is not None  # (a game with phases)
+        while phase + 1 < len(phases):
+            until = phases[phase].until
             if until is None or not until(self):
                 break
-            self.set_attr(self, "phase", self.phase + 1)
+            phase += 1
+            self.set_attr(self, "phase", phase)
 
     def _stuck(self):
         """After the turn-start triggers, the player to move has no legal move: they follow the game's `when
@@ -1941,6 +1947,7 @@ class State:
     def outcome(self):
         if not self.over:
             return None
+        assert self.result is not None  # (set when the game ended)
         winners, draw, notes, tied = self.result
         scores = {p.index: p.vars["score"] for p in self.players} if self.game.has_score else None
         level = " and ".join(self.players[i].name for i in tied)
@@ -1979,7 +1986,7 @@ class State:
         label = getattr(move.action, "label", None)
         if label is None:
             return text
-        L = [None] * move.action.size
+        L: list = [None] * move.action.size
         for prm, v in zip(move.action.params, move.args):
             L[prm.slot] = v if text == move.text or not _hidden_from(v, seat) else f"a {v.kind.name}"
         try:
@@ -2012,7 +2019,8 @@ class State:
         return explain(self, text).player
 
     # ------------------------------------------------------------ what a player sees
-    def view(self, seat):
+    def view(self, seat: int) -> View:
+        """What `seat` may see of the state (engine/view.py)."""
         return view(self, seat)
 
 

@@ -81,7 +81,7 @@ def _edge_sites(width, height, labels, offset):
     return out
 
 
-def board_size(spec):
+def board_size(spec) -> tuple[int, int]:
     """(width, height) of a board's columns and rows as its spaces count them."""
     if spec.shape == "edges":
         return 2 * spec.width + 1, 2 * spec.height + 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, TypedDict
 
-from ...grammar.types import ORTHOGONAL
+from ...grammar.types import ORTHOGONAL, BoardShape
 from .library import edge
 from .runtime import DIRS, Piece, RuleError, value_text
 from .wrong_kind import wrong_kind_words
@@ -43,7 +43,7 @@ class _BoardBase(TypedDict):
     name: str
     # "grid" | "area" (lists only the spaces that hold something) | "edges" | "corners" (of a grid: on the
     # plane between its spaces) | "graph" (points joined by links)
-    shape: str
+    shape: BoardShape
     width: int
     height: int
     owner: Optional[str]  # a player's own board
