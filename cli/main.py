@@ -317,7 +317,7 @@ def _tell(diagnostics, sources, as_json, found):
 
 
 def _check(paths, as_json):
-    found = []
+    found: list[dict] = []
     failed = False
     for path in paths:
         try:
