@@ -21,7 +21,7 @@ from ..engine.run.library import LIBRARY
 # (`count 2` at the end of a `pieces` line; elsewhere the builtin function).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
-                     "show", "about", "legend", "status", "when")
+                     "show", "about", "legend", "status", "when", "edition")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                    "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose",
                    "return")

@@ -312,26 +312,31 @@ def check(paths, as_json, as_python):
             gc.enable()
 
 
+def _tell(diagnostics, sources, as_json, found):
+    """Show diagnostics as `mire check` does: rendered with their source lines, or kept for its JSON."""
+    for d in diagnostics:
+        if as_json:
+            found.append(d.as_json())
+        else:
+            click.echo(d.render(sources.get(d.path)))
+            click.echo()
+
+
 def _check(paths, as_json, as_python=False):
-    found = []
+    found: list[dict] = []
     failed = False
     for path in paths:
         try:
-            game = load_game(path)
+            loaded = load_game(path)
         except MireError as e:
             failed = True
             shown, more = _first_diagnostics(e)
-            if as_json:
-                found += [d.as_json() for d in shown]
-                if more:
-                    found.append({"path": path, "line": None, "column": None, "end_line": None, "end_column": None,
-                                  "severity": "note", "code": None, "message": f"and {more} more", "hint": None})
-            else:
-                for d in shown:
-                    click.echo(d.render(e.sources.get(d.path)))
-                    click.echo()
-                if more:
-                    click.echo(f"{printable(path)}: ... and {more} more\n")
+            _tell(shown, e.sources, as_json, found)
+            if more and as_json:
+                found.append({"path": path, "line": None, "column": None, "end_line": None, "end_column": None,
+                              "severity": "note", "code": None, "message": f"and {more} more", "hint": None})
+            elif more:
+                click.echo(f"{printable(path)}: ... and {more} more\n")
             continue
         except KeyboardInterrupt:
             sys.exit(130)
@@ -350,8 +355,10 @@ def _check(paths, as_json, as_python=False):
             else:
                 click.echo(f"{printable(path)}: error: {message}")
             continue
+        if loaded.analysis is not None:  # (a game that loads may still be told something: its warnings)
+            _tell(loaded.analysis.warnings, loaded.analysis.sources, as_json, found)
         if as_python:
-            _print_python(game)
+            _print_python(loaded)
         if not as_json:
             click.echo(f"ok: {printable(path)}")
     if as_json:
@@ -575,8 +582,8 @@ _MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move pl
                                                       "(\"terminals\": the last depth's moves are played too).")
 @click.option("--position", "position_file", metavar="FILE",
               help="Count from the position written in FILE instead of the start (in this process).")
-@click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
-              help=_MAX_WORK_HELP)
+@click.option("--max-work", type=click.IntRange(min=1), default=None,
+              help=_MAX_WORK_HELP + " Without it the depth asked for is counted to its end.")
 @spread_options
 @backend_option
 def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file,
@@ -592,20 +599,32 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
+    # the depth asked for is counted to its end: each move and each rule stay bounded, the whole count only when
+    # --max-work says so; the same work with --json as without
+    limit = max_work if max_work is not None else sys.maxsize
     native = native_for(the_game, backend, n, opts,
                         "--position: a position written in a file is read by the interpreter" if position_file
                         else None)
-    try:
+
+    def count(d):
         if native is not None:  # (no work bound: the native walk is the count itself, in this process)
-            report = native.perft_report(depth, as_json, split)
-        elif position_file:
+            return native.perft_report(d, as_json, split)
+        if position_file:
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)
-            report = perft_report(state, depth, as_json, chance, max_work)
-        else:
-            report = perft_split(the_game.path, depth, seed, n, opts, runner, terminals=as_json, chance=chance,
-                                 limit=max_work)
+            return perft_report(state, d, as_json, chance, limit)
+        return perft_split(the_game.path, d, seed, n, opts, runner, terminals=as_json, chance=chance, limit=limit)
+
+    report, finished = None, []
+    try:
+        # depth by depth (a count of depth d costs about a branching factor less than the next): each is shown
+        # as it is finished, and an interrupt keeps the depths finished so far
+        for d in ([depth] if split else range(1, depth + 1)):
+            report = count(d)
+            finished = report.counts
+            if not as_json and not split:
+                say(f"depth {d}: {report.counts[-1]}")
     except TooMuchWork as e:
         click.echo(f"{the_game.title}: perft stopped: {e} (--max-work raises the bound)", err=True)
         sys.exit(1)
@@ -613,27 +632,31 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
         raise click.UsageError(f"{the_game.title}: {e} in one move or in its start: count them with "
                                "--chance sample") from None
     except KeyboardInterrupt:
-        say("interrupted", err=True)
+        if as_json and report is not None:
+            say(json.dumps(_perft_json(the_game, report, split, chance) | {"interrupted": True}))
+        say(f"interrupted: depth {len(finished) + 1} was not finished" if finished else "interrupted", err=True)
         sys.exit(130)
+    assert report is not None
     if as_json:
-        out = {"game": the_game.name, "counts": report.counts,
-               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals or (), 1)]}
-        if split:
-            out["divide"] = dict(report.divide)
-        if report.met_chance:
-            out["chance"] = chance
-        say(json.dumps(out))
+        say(json.dumps(_perft_json(the_game, report, split, chance)))
         return
     if split:
-        for text, count in report.divide:
-            say(f"{text}: {count}")
+        for text, count_ in report.divide:
+            say(f"{text}: {count_}")
         say(f"total: {sum(c for _, c in report.divide)}")
-    else:
-        for d, c in enumerate(report.counts, 1):
-            say(f"depth {d}: {c}")
     if report.met_chance:
         say("chance: every outcome of every draw counted" if chance == "expand" else
                    f"chance: each draw as seed {seed} gives it (--chance expand counts every outcome)")
+
+
+def _perft_json(the_game, report, split, chance) -> dict:
+    out = {"game": the_game.name, "counts": report.counts,
+           "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals or (), 1)]}
+    if split:
+        out["divide"] = dict(report.divide)
+    if report.met_chance:
+        out["chance"] = chance
+    return out
 
 
 @main.command(short_help="The exact expected result of random play, for small games.")

@@ -23,7 +23,7 @@ from .limits import (
 from .plane_reach import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
-from .symbols import Checked, CheckScope, Context, Meaning, asks_a_player, choosing_procs
+from .symbols import EDITION, EDITIONS, Checked, CheckScope, Context, Meaning, asks_a_player, choosing_procs
 from .tables import check_cell, check_combination, check_table, table_type
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, limited_suggestions, listing
@@ -37,7 +37,8 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
 _LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses",
            N.Legend: "legend"}
 # declarations a game has at most once
-_ONCE = {N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by", N.About: "about"}
+_ONCE = {N.Edition: "edition", N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by",
+         N.About: "about"}
 
 
 # how many times the rules are checked, at most, to learn the types of parameters from the calls
@@ -134,6 +135,9 @@ class Checker(N.NodeVisitor):
 
     # one collect_<Decl> per declaration: what it adds to the symbol tables (a phase's items are collected
     # with the game's, above)
+    def collect_Edition(self, item, values, rules) -> None:
+        self.check_edition(item)
+
     def collect_Game(self, item, values, rules) -> None:
         self.sym.title = item.title
 
@@ -174,7 +178,7 @@ class Checker(N.NodeVisitor):
         """A declaration that only adds to a list (see _LISTED)."""
         getattr(self.sym, _LISTED[type(item)]).append(item)
 
-    collect_Pieces = collect_Setup = collect_Input = collect_Show = collect_Status = _collect_listed
+    collect_Pieces = collect_Setup = collect_Input = collect_Show = collect_Status = collect_Legend = _collect_listed
 
     def collect_VariantOf(self, item, values, rules) -> None:
         """A variant's own lines: the front end merges them into the base game before the checker runs."""
@@ -194,6 +198,15 @@ class Checker(N.NodeVisitor):
         if item.reason is not None:
             self.stmts.template(item.reason, CheckScope())
 
+    def check_edition(self, item: N.Edition) -> None:
+        if item.number not in EDITIONS:
+            self.error("E097", f"this Mire reads editions {EDITIONS[0]} to {EDITIONS[-1]} of the language, not "
+                               f"edition {item.number}", item.span,
+                       f"write `edition {EDITIONS[-1]}` (what each edition changed is in CHANGES.md), or leave the "
+                       f"line out for edition {EDITION}")
+        else:
+            self.sym.edition = item.number
+
     def _declare(self, values, rules, kind, name, node) -> bool:
         seen = rules if kind in ("action", "trigger") else values
         if name in seen:
@@ -206,11 +219,10 @@ class Checker(N.NodeVisitor):
             return False
         library = self.ctx.library
         # a builtin function's name is free for anything the game declares: calls and names are apart,
-        # and a def or proc of the game is called in its place
+        # and a def or proc of the game is called in its place; a builtin name is the game's own in its file
+        # (declared all the same after a word of the language, so that its uses report nothing more)
         if name in library.names and name not in library.functions:
-            self.error("E030", f"'{name}' is a builtin name and cannot be redefined", node.span,
-                       f"choose another name for this {kind}, such as '{name}_{kind.split()[-1]}'", focus=name)
-            return False
+            self.ctx.shadows_builtin(name, node.span, a(kind), "this game", name)
         seen[name] = (kind, node)
         return True
 

@@ -441,28 +441,46 @@ Right:
     action take(c in cells where top(c).kind == king):
 ''',
     "E030": '''\
-E030: a name defined twice, or a builtin name redefined
+E030: a name defined twice, or a word of the language taken as a name
 
 Boards, zones, variables, constants, piece kinds, enum values, defs, procs and phases share one set of
 names; actions and triggers share another. Each name can be declared once. A rule's parameters must differ
-from each other, and no declaration, parameter, `let` or loop variable may take a builtin name such as
-`mover`, `turn`, `players`, `north` or `count`.
+from each other. The words `yes`, `no`, `true`, `false` and `none` are the language's own and name nothing
+else. (Any other builtin name, such as `turn` or `decisions`, may be taken: the game's own then hides the
+builtin, W001.)
 
 Wrong:
 
-    action place(c in cells where empty(c)):
-        let turn = 3
-        ...
+    var none: int = 0
     action place(c in cells where empty(c), c in cells):
         ...
 
 Right:
 
-    action place(c in cells where empty(c)):
-        let my_turn = 3
-        ...
+    var nothing_left: int = 0
     action place_two(c in cells where empty(c), d in cells):
         ...
+''',
+    "W001": '''\
+W001: a name of the game's own hides a builtin name (a warning: the game loads)
+
+A variable, constant, board, zone, piece kind, enum value, def, proc, phase, `let`, loop variable or
+parameter may take the name of a builtin such as `turn`, `decisions` or `winners`: where it is declared (the
+whole game, or the rule of a `let`), the name means the game's own, and the builtin cannot be named there. So
+a builtin added to the language never breaks a file that already used its name. To use the builtin too,
+rename yours.
+
+Wrong (the builtin `decisions` is hidden, so this counts nothing):
+
+    var decisions: int = 0
+    trigger long after move:
+        if decisions >= 200: draw
+
+Right:
+
+    var my_decisions: int = 0
+    trigger long after move:
+        if decisions >= 200: draw
 ''',
     "E031": '''\
 E031: a piece kind with two attributes of the same name
@@ -1060,6 +1078,24 @@ Wrong:
 Right:
 
     (in the editor) close the file and open it again
+''',
+    "E097": '''\
+E097: an edition of the language this Mire does not read
+
+A rules file may say which edition of the language it is written in, on a line of its own: `edition 2` or
+`edition 3`. A file without the line is read as edition 2. An edition changes the meaning of nothing an
+earlier file relies on without a new edition number; CHANGES.md says, for each edition, what changed and what
+an author must do (docs/language.md, "Editions").
+
+Wrong:
+
+    edition 7
+    game "Tic-tac-toe"
+
+Right:
+
+    edition 3
+    game "Tic-tac-toe"
 ''',
 }
 

@@ -284,13 +284,26 @@ class ExpressionChecker(N.NodeVisitor):
         return isinstance(e, N.Name) and e.id in self.sym.kinds and scope.lookup(e.id) is None
 
     def kind_value(self, e: N.Expr, scope: CheckScope) -> Type:
-        """Type `e` where a kind is wanted: there a kind's name is the kind itself, not the list of its pieces."""
+        """Type `e` where a kind is wanted: there a kind's name is the kind itself, not the list of its pieces
+        (and so in either value of `A if C else B`: `destroyer if n == 2 else cruiser`)."""
+        if isinstance(e, N.Cond) and self._names_kinds(e, scope):
+            self.expect(e.test, BOOL, scope, "the condition of `if ... else`")
+            self.kind_value(e.then, scope)
+            self.kind_value(e.orelse, scope)
+            self.ctx.types[e] = KIND
+            return KIND
         if not self.is_kind_name(e, scope):
             return self.expr(e, scope)
         assert isinstance(e, N.Name)
         self.ctx.mean(e, "kind value")
         self.ctx.types[e] = KIND
         return KIND
+
+    def _names_kinds(self, e: N.Expr, scope: CheckScope) -> bool:
+        """Is each value of this `A if C else B` (however nested) a kind's name?"""
+        if isinstance(e, N.Cond):
+            return self._names_kinds(e.then, scope) and self._names_kinds(e.orelse, scope)
+        return self.is_kind_name(e, scope)
 
     def _local(self, e: N.Name, t: Type, scope: CheckScope) -> Type:
         self.ctx.mean(e, "local")
@@ -513,7 +526,10 @@ class ExpressionChecker(N.NodeVisitor):
             if not t.fits(NUMBER):
                 self.error("E021", f"`{e.op}` works on numbers, but this is {a(t.show())}", side.span,
                            binop_hint(e, lt, rt, t))
-        # `/` divides exactly (7 / 2 is 3.5); whole numbers stay whole under + - * %
+        # `/` divides exactly (7 / 2 is 3.5); `//` gives the whole quotient (7 // 2 is 3); whole numbers stay
+        # whole under + - * %
+        if e.op == "//":
+            return INT
         return NUMBER if e.op == "/" or NUMBER in (lt, rt) else INT
 
     def type_Compare(self, e: N.Compare, scope: CheckScope) -> Type:

@@ -35,6 +35,7 @@ class CheckedGame:
     checked: Checked
     sources: dict[str, str]
     base: Optional[str]  # the base game's name, for a variant
+    warnings: list[Diagnostic] = attrs.Factory(list)  # what `mire check` shows of a game that loads
 
 
 # ---------------------------------------------------------------- finding games
@@ -141,12 +142,12 @@ def read_rules(path: Path) -> str:
 def check_or_raise(path: Path, source: str, library: Library) -> CheckedGame:
     """Parse, merge, read data and check the game in `path` (whose text is `source`); MireError if broken."""
     attempt = check_game(path, source, library)
-    if attempt.diagnostics:
-        spath = display_path(path)
-        raise MireError(sorted(attempt.diagnostics, key=lambda d: (d.path != spath, d.span.line, d.span.column)),
-                        attempt.sources)
+    spath = display_path(path)
+    found = sorted(attempt.diagnostics, key=lambda d: (d.path != spath, d.span.line, d.span.column))
+    if any(d.severity == "error" for d in found):
+        raise MireError(found, attempt.sources)
     assert attempt.checked is not None
-    return CheckedGame(attempt.checked, attempt.sources, attempt.base)
+    return CheckedGame(attempt.checked, attempt.sources, attempt.base, found)
 
 
 @attrs.frozen

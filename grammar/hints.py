@@ -41,6 +41,14 @@ def _whole_number_hint(actual: Type, node, x: str) -> Optional[str]:
     """What to do with a value where a whole number is wanted."""
     if actual == NUMBER and isinstance(node, N.Num):
         return "this is not a whole number: declare what holds it as a `number` (`var x: number = 0`)"
+    if actual == NUMBER and isinstance(node, N.BinOp) and node.op == "/":
+        return (f"`/` divides exactly, so this may be a fraction: for the whole quotient, rounded down, write "
+                f"`{short_text(node.left)} // {short_text(node.right)}`; or round it with `floor`, `ceil` or "
+                f"`round`, or hold it in a `number`")
+    if actual == NUMBER and isinstance(node, N.BinOp) and _divides(node):
+        return ("`/` divides exactly, so this may be a fraction: for a whole quotient, rounded down, write `//` "
+                "instead of `/`; or round it with `floor(...)`, `ceil(...)` or `round(...)`, or hold it in a "
+                "`number`")
     if actual == NUMBER:
         return (f"this number may be a fraction (`/` divides exactly): round it with `floor({x})`, `ceil({x})` or "
                 f"`round({x})`, or hold it in a `number`")
@@ -51,6 +59,13 @@ def _whole_number_hint(actual: Type, node, x: str) -> Optional[str]:
     if actual == NONE:
         return "none is not a number; start counts at 0"
     return None
+
+
+def _divides(node) -> bool:
+    """Whether an expression divides with `/` somewhere in its arithmetic (not inside a call)."""
+    if isinstance(node, N.BinOp):
+        return node.op == "/" or _divides(node.left) or _divides(node.right)
+    return isinstance(node, N.Neg) and _divides(node.value)
 
 
 def binop_hint(e: N.BinOp, lt: Type, rt: Type, t: Type) -> Optional[str]:

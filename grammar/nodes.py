@@ -665,6 +665,12 @@ class Show(Decl):
 
 
 @node
+class Edition(Decl):
+    """`edition 3`: the edition of the language the file is written in (docs/language.md, "Editions")."""
+    number: int
+
+
+@node
 class About(Decl):
     """`about "..."`: the game's goal, for players."""
     text: str

@@ -203,6 +203,9 @@ class _ToAst(Transformer):
     def start(self, meta, items):
         return N.Module(path=self.path, items=tuple(items), span=self._span(meta))
 
+    def edition(self, meta, c):
+        return N.Edition(number=int(c[0]), span=self._span(meta))
+
     def game(self, meta, c):
         return N.Game(title=self._string(c[0]), span=self._span(meta))
 
@@ -668,9 +671,12 @@ class _ToAst(Transformer):
 
     def binop(self, meta, c):
         left = c[0]
+        # (the first operand's own span leaves out a parenthesis before it, which the rule's covers)
+        start = (meta.line, meta.column) if not meta.empty else (left.span.line, left.span.column)
         for i in range(1, len(c), 2):
             right = c[i + 1]
-            span = N.Span(self.path, left.span.line, left.span.column, right.span.end_line, right.span.end_column)
+            span = N.Span(self.path, *min(start, (left.span.line, left.span.column)), right.span.end_line,
+                          right.span.end_column)
             left = N.BinOp(op=c[i], left=left, right=right, span=span)
         return left
 

@@ -119,4 +119,6 @@ def _bounds(e: N.Expr, coords: dict, static: StaticValues) -> Optional[Interval]
                 return None
             # Python's remainder has the divisor's sign and is smaller than it
             return (-(largest - 1) if b[0] < 0 else 0), (largest - 1 if b[1] > 0 else 0)
+        if e.op == "//" and b[0] == b[1] and b[0] > 0:
+            return a[0] // b[0], a[1] // b[0]  # (floor division by a fixed positive number keeps the order)
     return None  # `/` makes a fraction, which no place is (a type error says so)

@@ -39,15 +39,16 @@ class StatementChecker(N.NodeVisitor):
     def block(self, stmts: N.Block, scope: CheckScope, context: str, requires_allowed: bool = False) -> None:
         """`context` is where the block is: "action", "proc", "setup" or "trigger"."""
         scope = scope.child()
-        effects_seen = False
+        effects_seen: Optional[N.Stmt] = None  # the first line before a `require` that is not one
         for s in stmts:
             if isinstance(s, N.Require):
                 self._require_place(s, context, requires_allowed, effects_seen)
-            else:
-                effects_seen = True
+            elif effects_seen is None:
+                effects_seen = s
             self.stmt(s, scope, context)
 
-    def _require_place(self, s: N.Require, context: str, requires_allowed: bool, effects_seen: bool) -> None:
+    def _require_place(self, s: N.Require, context: str, requires_allowed: bool,
+                       effects_seen: Optional[N.Stmt]) -> None:
         kw = s.span.at_start(len("require"))
         if context != "action":
             self.error("E032", f"`require` can only be used in an action, not in a {context}", kw,
@@ -57,7 +58,13 @@ class StatementChecker(N.NodeVisitor):
             self.error("E032", "`require` must be at the top of the action, not inside another block",
                        kw, "a requirement decides whether the move is legal, before anything happens; "
                        "move it to the top of the action, or test the condition with `if`")
-        elif effects_seen:
+        elif isinstance(effects_seen, N.Let):
+            self.error("E032", f"`require` must come first in an action, before any other line: the `let` of "
+                               f"'{effects_seen.name}' on line {effects_seen.span.line} is one", kw,
+                       "the requirements are checked while the legal moves are listed, before any line of the "
+                       "action runs, so they cannot read its `let` names: name the value with a `def` of the "
+                       "action's parameters (`def NAME(...) = ...`) and use it in both")
+        elif effects_seen is not None:
             self.error("E032", "`require` must come first in an action, before any effect", kw,
                        "a requirement decides whether the move is legal, so it is checked before the "
                        "move is made; move it to the top of the action, or use `if`")
@@ -252,7 +259,7 @@ class StatementChecker(N.NodeVisitor):
 
     def check_Place(self, s: N.Place, scope: CheckScope, context: str) -> None:
         if not isinstance(s.kind, N.Name) or scope.lookup(s.kind.id) is not None:
-            t = self.exprs.expr(s.kind, scope)
+            t = self.exprs.kind_value(s.kind, scope)
             if not t.fits(KIND) or t == NONE:
                 kinds = list(self.sym.kinds)
                 self.error("E015", f"`place` makes a new piece of a kind, and this is {a(t.show())}, not a kind",

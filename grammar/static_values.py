@@ -44,10 +44,10 @@ class StaticValues:
             a, b = self._value(e.left), self._value(e.right)
             if a is None or b is None or abs(a) > _LIMIT or abs(b) > _LIMIT:
                 return None
-            if e.op in ("/", "%"):
+            if e.op in ("/", "//", "%"):
                 if b == 0 or (e.op == "/" and a % b):
                     return None  # `/` divides exactly: only a whole quotient is a whole number
-                return a // b if e.op == "/" else a % b
+                return a % b if e.op == "%" else a // b
             return {"+": a + b, "-": a - b, "*": a * b}.get(e.op)
         if isinstance(e, N.Name) and self.is_game_name(e):
             if e.id in self.sym.consts and e.id not in self._busy:

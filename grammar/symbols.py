@@ -13,11 +13,19 @@ from .diagnostics import Diagnostic
 from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, MeaningCategory, Type, enum_type, list_of, piece_of
 from .wording import a, did_you_mean
 
+# the editions of the language this Mire reads, and the one a file without an `edition` line is written in
+EDITIONS = (2, 3)
+EDITION = 2
+
+# the builtin names that are words of the language: no declaration may take one
+LANGUAGE_WORDS = frozenset({"yes", "no", "true", "false", "none"})
+
 
 @attrs.define
 class Symbols:
     """Everything declared at the top of a game, by name."""
     title: str = ""
+    edition: int = EDITION  # the edition of the language the file is written in (`edition N`)
     players: Optional[N.Players] = None
     first: Optional[N.First] = None
     boards: dict[str, N.Board] = attrs.Factory(dict)
@@ -150,6 +158,11 @@ class Context:
               focus: Optional[str] = None) -> None:
         self.diags.append(Diagnostic(code, message, span, hint, focus=focus))
 
+    def warn(self, code: str, message: str, span: N.Span, hint: Optional[str] = None,
+             focus: Optional[str] = None) -> None:
+        """A diagnostic that does not stop the game from loading: `mire check` shows it, and says `ok`."""
+        self.diags.append(Diagnostic(code, message, span, hint, severity="warning", focus=focus))
+
     def mean(self, name: N.Name, category: MeaningCategory, what: Optional[str] = None) -> None:
         self.meanings[name] = Meaning(category, what or name.id)
 
@@ -214,13 +227,26 @@ class Context:
                 return (kind, "only variables declared with `var` (and names made with `let`) can be assigned")
         return None
 
-    def check_local_name(self, name: str, span: N.Span, what: str, focus: Optional[str] = None) -> None:
-        """A `let`, parameter or loop variable may not hide a builtin name such as `mover` or `north`."""
+    def shadows_builtin(self, name: str, span: N.Span, what: str, where: str, focus: Optional[str] = None) -> None:
+        """A name the game gives (`what`: "a variable", "a `let`") that is also a builtin name: it means the game's
+        own in `where` ("this game", "this rule"), so that a builtin added to the language never breaks a file
+        that used its name (a warning says so); only the words of the language (`yes`, `none`, ...) are refused."""
         info = self.library.names.get(name)
-        if info is not None:
-            self.error("E030", f"'{name}' is a builtin name ({info.doc or info.type.show()}) "
-                               f"and cannot be {what}'s name", span,
+        if info is None:
+            return
+        if name in LANGUAGE_WORDS:
+            self.error("E030", f"'{name}' is a word of the language and cannot be {what}'s name", span,
                        f"choose another name, such as 'my_{name}'", focus=focus)
+            return
+        noun = what.split(" ", 1)[1] if what.startswith(("a ", "an ")) else what
+        self.warn("W001", f"'{name}' is also a builtin name ({info.doc or info.type.show()}); in {where} it is "
+                          f"this {noun}", span,
+                  f"the builtin `{name}` cannot be named in {where}; to use it, rename this {noun} (such as "
+                  f"'my_{name}')", focus=focus)
+
+    def check_local_name(self, name: str, span: N.Span, what: str, focus: Optional[str] = None) -> None:
+        """A `let`, parameter or loop variable with a builtin name such as `turn` hides the builtin in its rule."""
+        self.shadows_builtin(name, span, what, "this rule", focus)
 
     def check_param_names(self, params, span: N.Span, what: str) -> None:
         seen: set[str] = set()
@@ -229,9 +255,7 @@ class Context:
                 self.error("E030", f"{what} has two parameters named '{name}'", span,
                            "give each parameter its own name", focus=name)
             seen.add(name)
-            if name in self.library.names:
-                self.error("E030", f"'{name}' is a builtin name and cannot be a parameter's name", span,
-                           f"choose another name, such as '{name}_'", focus=name)
+            self.shadows_builtin(name, span, "a parameter", "this rule", name)
 
 
 def spread(calls: dict, found: set) -> set:

@@ -29,7 +29,7 @@ _CLOSER_TYPES = {")": "RPAR", "]": "RSQB"}
 # the words that begin a declaration, and those that begin a statement
 DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "pieces", "zone", "var", "const",
                       "def", "proc", "setup", "phase", "action", "trigger", "option", "rank", "variant",
-                      "remove", "replace", "fallback", "about", "legend", "status", "when")
+                      "remove", "replace", "fallback", "about", "legend", "status", "when", "edition")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
                     "choose", "return")
@@ -61,6 +61,7 @@ _FORMS = {
     "rank": "`rank by EXPRESSION, ...`, optionally ending with `ties share`",
     "about": '`about "the goal of the game, in a sentence or two"`',
     "legend": '`legend "2N": "what this piece of the game\'s notation means"`',
+    "edition": "`edition 3` (the edition of the language the file is written in)",
     "status": '`status "{score(player)} points"`: a figure shown beside each player',
     "variant": "`variant of GAME`",
     "replace": "`replace ITEM`, in a variant, where ITEM takes the place of the base's item of its name: "
@@ -101,8 +102,8 @@ _FOREIGN = {
     "switch": "Mire has no `switch`: use `if`, `elif` and `else`",
     "match": "Mire has no `match`: use `if`, `elif` and `else`",
 }
-_OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "..", "in", "of",
-                   "where", "while", "until", "=", "+=", "-=", ",")
+_OPERATOR_WORDS = ("and", "or", "not", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "//", "%", "..", "in",
+                   "of", "where", "while", "until", "=", "+=", "-=", ",")
 
 
 def _token_word(name: str, literals: dict) -> str:
@@ -508,6 +509,17 @@ def _missing_value(s: _Spot):
     return None
 
 
+def _if_in_comprehension(s: _Spot):
+    """`[x for c in l if ...]`, as Python writes it: Mire's comprehension filters with `where`."""
+    before = s.text[:s.col - 1]
+    opened = before.rfind("[")
+    if str(s.tok) != "if" or opened < 0 or " for " not in before[opened:]:
+        return None
+    return Diagnostic("E002", "a comprehension keeps the values it wants with `where`, not `if`", s.point(s.width),
+                      "write `[VALUE for NAME in LIST where CONDITION]`: `if` belongs to `A if CONDITION else B` "
+                      "and to the `if` statement")
+
+
 def _line_ends_early(s: _Spot):
     if s.tok.type != "_NL":
         return None
@@ -533,9 +545,9 @@ def _empty_block(s: _Spot):
                       "the lines of a block go under the line that ends with ':', indented by 4 spaces")
 
 
-_READINGS = (_filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word, _stray_closer, _lone_else,
-             _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt, _misspelt_word,
-             _enum_value_not_a_name,
+_READINGS = (_if_in_comprehension, _filter_out_of_place, _unclosed_bracket, _file_ends, _else_if, _foreign_word,
+             _stray_closer, _lone_else, _equals_for_comparison, _dashed_name, _block_not_indented, _misspelt,
+             _misspelt_word, _enum_value_not_a_name,
              _each_without_brackets, _missing_value,
              _line_ends_early, _empty_block)
 

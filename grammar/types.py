@@ -199,7 +199,17 @@ class Accepts:
 
 def exactly(t: Type, words: Optional[str] = None, short: Optional[str] = None) -> Accepts:
     """An argument of one type (or one that fits it)."""
-    return Accepts(short or t.show(), words or a(t.show()), lambda x: x.fits(t) or t.fits(x), t)
+    return Accepts(short or t.show(), words or a(t.show()),
+                   lambda x: x.fits(t) or (t.fits(x) and not _fraction_for_int(x, t)), t)
+
+
+def _fraction_for_int(given: Type, wanted: Type) -> bool:
+    """Whether a number that may be a fraction stands where a whole number is wanted (at any depth of lists): an
+    argument that fits the other way round (an offset where a direction is wanted) is taken, but never this one,
+    which would quietly find nothing (`at(cells, 7 / 2, 1)`)."""
+    while given.is_list and wanted.is_list:
+        given, wanted = given.element, wanted.element
+    return given == NUMBER and wanted == INT
 
 
 _COLLECTION_BASES = ("zone", "space", "any")

@@ -719,9 +719,9 @@ class Compiler(N.NodeVisitor):
                     # allows no `:=` in a loop's own items), then walked
                     made = self.emit.iter_src(prm.domain, gen_scope, in_iterable=False)
                     domain = (self.emit.hold(made, "_dom"), made)
-                    items = self.emit.guarded(domain[0], prm)
+                    items = self.present(self.emit.guarded(domain[0], prm), prm)
                 else:
-                    items = self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm)
+                    items = self.present(self.emit.guarded(self.emit.iter_src(prm.domain, gen_scope), prm), prm)
                 py = gen_scope.bind_py(prm.name, f"_p{i}", self.emit.items_present(prm.domain))
                 loop = self.emit.loop(py, keyable=self.emit.keyable(prm.domain), items=items)
                 heads.append(loops.enter_context(loop))
@@ -751,8 +751,8 @@ class Compiler(N.NodeVisitor):
         def domains():
             scope = EmitScope(Frame())
             with self.listing():
-                made = [self.emit.guarded(self.emit.iter_src(p.domain, scope, in_iterable=False), p)
-                        for p in a.params]
+                made = [self.present(self.emit.guarded(self.emit.iter_src(p.domain, scope, in_iterable=False), p),
+                                     p) for p in a.params]
             return [f"return [{', '.join(made)}]"]
 
         def attempt():
@@ -777,6 +777,13 @@ class Compiler(N.NodeVisitor):
             yield
         finally:
             self.emit.listing = saved
+
+    def present(self, items: str, prm: N.Param) -> str:
+        """The items of an action's parameter: from edition 3 on, without `none` (a space off the board is no
+        move); in edition 2 `none` is a value like any other."""
+        if self.sym.edition < 3 or self.emit.items_present(prm.domain):
+            return items
+        return f"_present({items})"
 
     def kept_listing(self, a: N.Action, index: int, board: str) -> Optional[Callable]:
         """The lister that keeps its answers from move to move (engine/kept_listing.py), for an action over the

@@ -71,6 +71,7 @@ _INLINE_NODES = 120
 _INLINE_DEPTH = 6
 _INLINE_BUDGET = 3000  # nodes of inlined bodies in one built function: nested defs cannot multiply its size
 # what Python says when built source is beyond its limits (nesting, size): built again without inlining
+_DIVISIONS = {"/": "_div", "//": "_floordiv", "%": "_mod"}  # the functions of the dividing operators
 _TOO_DEEP = (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError)
 
 
@@ -942,7 +943,7 @@ class Emitter(N.NodeVisitor):
         # not 0 has nothing to guard
         if op == "%" and lt == rt == INT and isinstance(e.right, N.Num) and e.right.value != 0:
             return f"({x} % {y})"
-        return f"{'_div' if op == '/' else '_mod'}({x}, {y})"
+        return f"{_DIVISIONS[op]}({x}, {y})"
 
     def emit_Compare(self, e: N.Compare, scope: EmitScope) -> str:
         x = self.src(e.left, scope)

@@ -8,6 +8,7 @@ error, for a value a rule cannot use.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import takewhile
 from typing import Any, Callable
 
@@ -23,6 +24,7 @@ from ..run.operators import (
     concat,
     divide,
     exact_value,
+    floor_divide,
     leap,
     less_than,
     modulo,
@@ -155,6 +157,11 @@ def _through(test, items):
     return out
 
 
+def _present(items):
+    """The items that are something: an action's parameter never takes `none` (edition 3)."""
+    return [x for x in items if x is not None]
+
+
 def _range(S, a, b, where):
     if b - a > MAX_LOOP_STEPS:
         raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
@@ -163,7 +170,7 @@ def _range(S, a, b, where):
 
 def _index(items, i, where):
     if not isinstance(items, list) or type(i) is not int:
-        raise RuleError(f"{value_text(items)}[{value_text(i)}]: only a list can be indexed, by a number", where)
+        raise RuleError(f"{value_text(items)}[{value_text(i)}]: only a list can be indexed, by a whole number", where)
     if not -len(items) <= i < len(items):
         raise RuleError(f"index {i} is outside a list of {len(items)}", where)
     return items[i]
@@ -182,11 +189,15 @@ def _checked_call(S, name, where, *args):
         if ok is None:
             ok = _ACCEPTED[key] = accepts(runtime_type(value))
         if not ok:
-            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}", where)
+            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}"
+                            + (_WHOLE_QUOTIENT if cls is Fraction else ""), where)
     return b.run(S, *args)
 
 
 _ACCEPTED: dict = {}
+# what to do about a fraction where a whole number is wanted, told where a rule meets one
+_WHOLE_QUOTIENT = (" (a fraction: `/` divides exactly; `//` gives the whole quotient, and `floor`, `ceil` or `round` "
+                   "a whole number)")
 
 
 def _sorted_by(S, key, items, where):
@@ -389,7 +400,8 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_index": _index, "_div": divide, "_mod": modulo, "_exact": exact_value, "_lt": less_than,
+    "_range": _range, "_present": _present, "_index": _index, "_div": divide, "_floordiv": floor_divide,
+    "_mod": modulo, "_exact": exact_value, "_lt": less_than,
     "_contains": _contains, "_same": same_value, "_concat": concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,

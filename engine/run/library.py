@@ -914,6 +914,12 @@ def can_move(S, p):
     return S.can_move(p)
 
 
+@builtin(A_PLAYER, letters="P", result=BOOL,
+         doc="whether player P would have a legal move of an action that is not a fallback, if it were P's turn now")
+def can_act(S, p):
+    return S.can_move(p, fallbacks=False)
+
+
 @builtin(AN_INT, letters="N", result=PLAYER, doc="the player in seat N (1, 2, ...)")
 def seat(S, i):
     if not 1 <= i <= S.n:

@@ -32,6 +32,15 @@ def modulo(a, b, where=None):
     return whole(a % b)
 
 
+def floor_divide(a, b, where=None):
+    """`//` gives the whole quotient, rounded down: 7 // 2 is 3, -7 // 2 is -4, 7.5 // 2 is 3."""
+    if a.__class__ not in _NUMBERS or b.__class__ not in _NUMBERS:
+        raise RuleError(f"`//` works on numbers, but this is {kind_of(b if a.__class__ in _NUMBERS else a)}", where)
+    if b == 0:
+        raise RuleError("division by zero", where)
+    return int(a // b)
+
+
 _NUMBERS = (int, Fraction)  # (not bool: no number to a rule)
 
 

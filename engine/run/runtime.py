@@ -329,7 +329,8 @@ class RuleError(Exception):
 
     @classmethod
     def wrong_kind(cls, what: str, err: BaseException, where=None) -> "RuleError":
-        """`what` went wrong where Python refused a value: what it did, in the rules' words, never Python's."""
+        """`what` went wrong where Python refused a value: what it did, in the rules' words, never Python's; told at
+        `where` (the statement that failed, read from the built code by CompiledGame.rules_line, or the rule)."""
         return cls(wrong_kind_message(what, err), where)
 
 

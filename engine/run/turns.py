@@ -89,9 +89,9 @@ def stuck(S):
             passed = 0
 
 
-def can_move(S, player):
-    """Would `player` have a legal move (a fallback action's included) if it were their turn now? Their moves
-    are listed as they would be, counted against the budget of what asks."""
+def can_move(S, player, fallbacks: bool = True):
+    """Would `player` have a legal move (a fallback action's included, unless `fallbacks` is false) if it were
+    their turn now? Their moves are listed as they would be, counted against the budget of what asks."""
     if player is None:
         return False
     S.enter_call("can_move", None)  # a condition that asks it lists moves that ask it again: bounded
@@ -100,10 +100,11 @@ def can_move(S, player):
     try:
         if not S._trying:
             regular_acts, fallback_acts = S._by_phase[S.phase]
-            return any(a.exists(S) for a in regular_acts) or any(a.exists(S) for a in fallback_acts)
+            return any(a.exists(S) for a in regular_acts) or \
+                fallbacks and any(a.exists(S) for a in fallback_acts)
         regular, fallback = S._listers[S.phase]
         moves: list[Move] = []
-        for listers in (regular, fallback):
+        for listers in (regular, fallback) if fallbacks else (regular,):
             for gen in listers:
                 gen(S, moves)
                 if S._trying:  # a move whose `ensure` fails is no move

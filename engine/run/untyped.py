@@ -15,7 +15,18 @@ from ...grammar.wording import a
 from .exact import sized, whole
 from .kinds import is_number as _number
 from .kinds import kind_of
-from .operators import concat, divide, leap, modulo, vector_add, vector_mul, vector_neg, vector_sub, without
+from .operators import (
+    concat,
+    divide,
+    floor_divide,
+    leap,
+    modulo,
+    vector_add,
+    vector_mul,
+    vector_neg,
+    vector_sub,
+    without,
+)
 from .runtime import Dir, Offset, Piece, Player, RuleError, Space, Zone
 
 
@@ -30,6 +41,8 @@ def untyped_op(S, op: str, x, y, where):
             return divide(x, y, where)
         if op == "%":
             return modulo(x, y, where)
+        if op == "//":
+            return floor_divide(x, y, where)
         return sized(whole(x + y if op == "+" else x - y if op == "-" else x * y), where)
     if op in ("+", "-"):
         if _step(y):

@@ -24,6 +24,7 @@ _NO_ATTRIBUTE = re.compile(r"'(\w+)' object has no attribute '(\w+)'")
 _READS = {"pieces": "went through the items of {}", "loc": "used {} as a piece", "nbr": "used {} as a space",
           "board": "used {} as a space"}
 _UNHASHABLE = re.compile(r"unhashable type: '(\w+)'")
+_NOT_WHOLE = re.compile(r"'(\w+)' object cannot be interpreted as an integer")
 
 
 def _kind(name: str) -> str:
@@ -45,6 +46,8 @@ _SAYINGS = (
     (_INDEXED, lambda a: f"read an item of {_kind(a)}"),
     (_COUNTED, lambda a: f"counted the items of {_kind(a)}"),
     (_UNHASHABLE, lambda a: f"used {_kind(a)} where a single value is wanted"),
+    (_NOT_WHOLE, lambda a: f"used {_kind(a)} where a whole number is needed"
+                           + (": `/` divides exactly, `//` gives the whole quotient" if a == "Fraction" else "")),
 )
 
 

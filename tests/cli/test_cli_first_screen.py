@@ -3,11 +3,9 @@ hand whole), what is empty takes no line, and in hot seat nobody's hand shows be
 import sys
 
 import pytest
+from terminal import Terminal, fits
 
 from mire.engine import load_game
-
-sys.path.insert(0, __import__("os").path.dirname(__file__))
-from terminal import Terminal, fits  # noqa: E402
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 

@@ -59,7 +59,7 @@ def test_a_lone_column_letter_is_the_one_drop_into_it():
 
 def test_history_tells_a_move_whole_with_the_choices_in_its_middle():
     from pathlib import Path
-    gift = str(Path(__file__).parent / "games" / "gift.mire")
+    gift = str(Path(__file__).parents[1] / "games" / "gift.mire")
     out = CliRunner().invoke(main, ["play", gift, "--seed", "1"],
                              input="give\n1\n\ngive\n1\n\nhistory\nquit\n", env={"COLUMNS": "80"}).output
     told = out[out.rindex("> history\n") + len("> history\n"):].splitlines()

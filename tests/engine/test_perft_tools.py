@@ -94,9 +94,41 @@ def test_a_perft_stops_past_the_same_bound_in_one_process_and_in_several():
 def test_the_command_line_says_when_perft_or_solve_stops_past_its_bound(tmp_path):
     run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "4", "--max-work", "1000", "--jobs", "1"])
     assert run.exit_code == 1
-    assert run.output == "Tic-tac-toe: perft stopped: it takes more than 1,000 steps (--max-work raises the bound)\n"
+    # the depths are counted one after the other, each within the bound: those finished are shown
+    assert run.output == ("depth 1: 9\n"
+                          "Tic-tac-toe: perft stopped: it takes more than 1,000 steps (--max-work raises the bound)\n")
     run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "4", "--max-work", "1000", "--jobs", "2"])
     assert run.exit_code == 1 and "perft stopped: it takes more than 1,000 steps" in run.output
     run = CliRunner().invoke(main, ["solve", "tic-tac-toe", "--exact", "--max-work", "1000"])
     assert run.exit_code == 1
     assert run.output == "Tic-tac-toe: solve stopped: it takes more than 1,000 steps (--max-work raises the bound)\n"
+
+
+def test_a_depth_asked_for_is_counted_to_its_end_with_json_as_without(monkeypatch):
+    # no bound on the whole count unless --max-work says one: with a small default it would stop the same way
+    # with --json as without (the bound of a move and of a rule still hold)
+    import mire.engine.analysis.work_bound as work_bound
+    monkeypatch.setattr(work_bound, "MAX_ANALYSIS_WORK", 1000)
+    plain = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "4", "--jobs", "1"])
+    assert plain.exit_code == 0 and plain.output == "depth 1: 9\ndepth 2: 72\ndepth 3: 504\ndepth 4: 3024\n"
+    as_json = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "4", "--jobs", "1", "--json"])
+    assert as_json.exit_code == 0 and json.loads(as_json.output)["counts"] == [9, 72, 504, 3024]
+
+
+def test_an_interrupt_ends_a_long_count_with_the_depths_finished(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "mire", "perft", "tic-tac-toe", "--depth", "9", "--jobs", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    lines = [proc.stdout.readline() for _ in range(4)]   # depths 1 to 4 are quick; 9 takes a while
+    time.sleep(0.5)
+    os.kill(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert lines == ["depth 1: 9\n", "depth 2: 72\n", "depth 3: 504\n", "depth 4: 3024\n"]
+    assert proc.returncode == 130
+    finished = len(lines) + len(out.splitlines())
+    assert err.strip().splitlines()[-1] == f"interrupted: depth {finished + 1} was not finished"

@@ -91,7 +91,7 @@ def test_bundled_games_have_no_diagnostics(game):
 
 EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").rglob("*.py")) \
     + sorted((ROOT / "cli").glob("*.py"))  # (the language server's own problems too)
-EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem|Problem)\(\s*["'](E\d{3})["']""")
+EMITTED = re.compile(r"""(?:Diagnostic|\.error|\.warn|SyntaxProblem|Problem)\(\s*["']([EW]\d{3})["']""")
 
 
 def emitted_codes():

@@ -4,14 +4,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from terminal import Terminal, fits
 
 from mire.cli.main import main
 from mire.engine import load_game
 from mire.engine.run.library import LIBRARY
 from mire.grammar.frontend import check_game
-
-sys.path.insert(0, __import__("os").path.dirname(__file__))
-from terminal import Terminal, fits  # noqa: E402
 
 GAME = '''game "Tiles"
 players 2

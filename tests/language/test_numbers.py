@@ -73,8 +73,8 @@ def test_a_fraction_where_a_whole_number_is_wanted_is_reported_with_how_to_round
                                   "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
                                   "    total = count(cells) / 2\n")
     assert found == [("E021", "the new value of 'total' should be an int, but this is a number",
-                      "this number may be a fraction (`/` divides exactly): round it with `floor(...)`, `ceil(...)` or "
-                      "`round(...)`, or hold it in a `number`")]
+                      "`/` divides exactly, so this may be a fraction: for the whole quotient, rounded down, write "
+                      "`count(cells) // 2`; or round it with `floor`, `ceil` or `round`, or hold it in a `number`")]
     found = diagnostics(tmp_path, "piece coin(value: int)\npieces coin:\n    value\n    2.5\n"
                                   "action place(c in cells where empty(c)):\n    place mark for mover at c\n")
     assert found == [("E041", "'value' is a whole number, not '2.5'",
@@ -101,3 +101,79 @@ def test_an_order_with_none_on_either_side_is_false_and_its_negation_true(tmp_pa
                   "off().x >= at(cells, 1, 1).x", "at(cells, 1, 1).x > off().x",
                   "1 <= 1") == \
         ["yes", "yes", "yes", "no", "no", "yes", "no", "yes", "no", "yes"]
+
+
+GO_POINTS = ('game "Points"\nplayers 2\nboard cells: grid 5 x 5\npiece stone\n'
+             "def point(i) = at(cells, (i - 1) % 5 + 1, (i - 1) / 5 + 1)\n"
+             "action play(i in 1..25 where empty(point(i))):\n    place stone for mover at point(i)\n")
+
+
+def test_a_fraction_passed_to_at_is_reported_with_its_place_and_the_whole_quotient(tmp_path):
+    # A Go file written before `/` divided exactly: (i - 1) / 5 + 1 is a fraction for 20 of 25 points, and `at`
+    # found no space for it. The def's parameter has no written type: its calls make it an int.
+    path = tmp_path / "points.mire"
+    path.write_text(GO_POINTS)
+    with pytest.raises(MireError) as err:
+        load_game(str(path))
+    assert str(err.value) == (
+        f"{path}:5:43: error[E021]: 'at' wants an int as its third argument, but this is a number\n"
+        "  |\n"
+        "5 | def point(i) = at(cells, (i - 1) % 5 + 1, (i - 1) / 5 + 1)\n"
+        "  |                                           ^^^^^^^^^^^^^^^\n"
+        "  = hint: `/` divides exactly, so this may be a fraction: for a whole quotient, rounded down, write `//` "
+        "instead of `/`; or round it with `floor(...)`, `ceil(...)` or `round(...)`, or hold it in a `number`")
+    path.write_text(GO_POINTS.replace("(i - 1) / 5", "(i - 1) // 5"))
+    state = load_game(str(path)).new_state()
+    assert len(state.legal_moves()) == 25
+    state.apply(state.parse_move("play 7"))
+    assert [s.name for s in state.boards["cells"].spaces if s.pieces] == ["b2"]
+
+
+def test_a_number_is_refused_wherever_a_whole_number_is_wanted(tmp_path):
+    for call in ("at(cells, 1, 3 / 2)", "seat(3 / 2)", "in_a_row(c, 5 / 2)", "edge(top(c), north, 1 / 2)",
+                 "[1, 2][1 / 2]", "count(1..(5 / 2))"):
+        found = diagnostics(tmp_path, "action place(c in cells where empty(c)):\n    place mark for mover at c\n"
+                                      f'    log "{{{call}}}"\n')
+        assert [code for code, _, _ in found] == ["E021"], call
+        assert "`//`" in found[0][2] or "floor" in found[0][2], call
+
+
+def test_whole_quotient(tmp_path):
+    assert logged(tmp_path, "7 // 2", "-7 // 2", "7.5 // 2", "6 // 3", "1 / 3 // 1", "(7 // 2) * 2") == \
+        ["3", "-4", "3", "2", "0", "6"]
+    # a whole quotient is an int, whatever it divides
+    g = game(tmp_path, "var n: int = 0\naction place(c in cells where empty(c)):\n    place mark for mover at c\n"
+                       "    n = 7 // 2\n    n = n // 0.5\n    n = n // 0\n")
+    state = g.new_state()
+    with pytest.raises(RuleError) as err:
+        state.apply(state.legal_moves()[0])
+    assert str(err.value) == "division by zero (numbers.mire:10)"
+
+
+UNTYPED = "def same(v) = v\nvar n: int = 0\n"
+
+
+def untyped_failure(tmp_path, line):
+    """The RuleError of a move whose line `line` meets a fraction through a def's untyped parameter."""
+    g = game(tmp_path, UNTYPED + "action place(c in cells where empty(c)):\n    let q = same(cells)\n"
+                                 f"    place mark for mover at c\n    {line}\n")
+    state = g.new_state()
+    with pytest.raises(RuleError) as err:
+        state.apply(state.legal_moves()[0])
+    assert state.history == []
+    return str(err.value)
+
+
+def test_a_fraction_where_a_whole_number_is_needed_fails_at_its_line_when_the_rule_runs(tmp_path):
+    # the checker cannot see it (`same` is called with a list and a number): the rule stops at the line, it
+    # never finds `none`
+    assert untyped_failure(tmp_path, "place mark at at(cells, same(3 / 2), 1)") == (
+        "'at' wants an int as argument 2, and got 1.5 (a fraction: `/` divides exactly; `//` gives the whole "
+        "quotient, and `floor`, `ceil` or `round` a whole number) (numbers.mire:10)")
+    assert untyped_failure(tmp_path, "repeat same(3 / 2):\n        pass") == (
+        "rule 'place' used a value of the wrong kind (used a number where a whole number is needed: `/` divides "
+        "exactly, `//` gives the whole quotient) (numbers.mire:10)")
+    assert untyped_failure(tmp_path, 'log "{[1, 2][same(1 / 2)]}"') == \
+        "[1, 2][0.5]: only a list can be indexed, by a whole number (numbers.mire:10)"
+    assert untyped_failure(tmp_path, "n = same(1 / 2)") == \
+        "the new value of 'n' should be an int, but this is a number (numbers.mire:10)"

@@ -4,7 +4,7 @@ if exists("b:current_syntax")
   finish
 endif
 
-syn keyword mireDeclaration about action board const def enum fallback game input legend option phase piece pieces proc rank replace setup show status trigger var variant when zone
+syn keyword mireDeclaration about action board const def edition enum fallback game input legend option phase piece pieces proc rank replace setup show status trigger var variant when zone
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else ensure enter finish flip for if let log lose move next pass place remove repeat require return shuffle win
@@ -15,7 +15,7 @@ syn match mireKeyword "\<count\ze\s\+\d"
 syn keyword mireOperator and downto in not or
 syn keyword mireConstant false no none true yes
 syn keyword mireBuiltin all_directions backward backward_left backward_right box decisions diagonal east forward forward_left forward_right left mover north northeast northwest opponent orthogonal others phase repetitions right south southeast southwest supply turn west winners
-syn match mireFunction "\<\(abs\|all\|any\|at\|border\|bottom\|can_move\|ceil\|closed\|column\|count\|direction\|edge\|empty\|first\|floor\|frontier\|group\|in_a_row\|index\|land\|last\|max\|min\|neighbors\|next_player\|offset\|opposite\|owner\|path\|random\|ray\|region\|regions\|regions_of\|relative\|reverse\|round\|row\|seat\|seat_space\|sort\|space\|sum\|symmetric\|top\|touching\|turned\|unique\)\ze("
+syn match mireFunction "\<\(abs\|all\|any\|at\|border\|bottom\|can_act\|can_move\|ceil\|closed\|column\|count\|direction\|edge\|empty\|first\|floor\|frontier\|group\|in_a_row\|index\|land\|last\|max\|min\|neighbors\|next_player\|offset\|opposite\|owner\|path\|random\|ray\|region\|regions\|regions_of\|relative\|reverse\|round\|row\|seat\|seat_space\|sort\|space\|sum\|symmetric\|top\|touching\|turned\|unique\)\ze("
 syn match mireAttribute "\.\s*\h\w*"
 syn match mireNumber "\<\d\+\>"
 syn region mireString start=+"+ skip=+\\.+ end=+"+ oneline
