@@ -738,7 +738,7 @@ class Session:
         if not moves:
             self.echo("no moves yet")
             return
-        from mire.engine.run.state import CHOICE, JointMove
+        from mire.engine.run.choices import CHOICE, JointMove
         played = state.played
 
         def who(k):

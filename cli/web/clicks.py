@@ -70,13 +70,13 @@ class Targets:
 def _values(S, move) -> list:
     """(parameter name or None, value) of what a move names: an action's arguments (lists flattened), a
     choice's or an answer's option."""
-    from ...engine.run.state import _PART, CHOICE
+    from ...engine.run.choices import ANSWER_PART, CHOICE
     if isinstance(move, _SeenMove):
         return [(None, move.text)]
     if move.action is CHOICE and S.pending is not None and not S.pending.joint:
         i = move.args[0]
         return [(None, S.pending.options[i])] if 0 <= i < len(S.pending.options) else []
-    if move.action is _PART and S.pending is not None:
+    if move.action is ANSWER_PART and S.pending is not None:
         seat, i = move.args
         for player, options, _ in S.pending.joint:
             if player.index == seat and 0 <= i < len(options):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
-from ...engine.run.state import CHOICE
+from ...engine.run.choices import CHOICE
 from ..play import plays
 from .clicks import click_steps
 from .svg import boards_html, zones_html
