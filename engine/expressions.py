@@ -423,7 +423,10 @@ class Emitter:
                 shown = labels and self.may_be_shown(self.type_of(part.expr))
                 pieces.append(f"_shown(S, {self.src(part.expr, scope)})" if shown
                               else f"_text({self.src(part.expr, scope)})")
-        return " + ".join(pieces) if pieces else "''"
+        if len(pieces) < 2:
+            return pieces[0] if pieces else "''"
+        # one flat call, never `a + b + ...`: thousands of parts nested that deep are past Python's compiler
+        return f"''.join(({', '.join(pieces)},))"
 
     def may_be_shown(self, t: Type) -> bool:
         """May a value of this type be (or hold) a piece of a kind the game labels with `show`?"""

@@ -270,6 +270,12 @@ CASES = {
     "a list put in an item of a list 20,000 times": (
         ["deep_item.mire"], ["simulate", "game/deep_item.mire", "-n", "1"], 1,
         "error: a rule failed: a list nests more than 32 levels deep (deep_item.mire:18)"),
+    # texts of 3,000 `{...}` each (issue 32): compiled flat, played by the arena's bots (which keep the log, read
+    # the labels and the reasons)
+    **{f"a {word} text of 3,000 interpolations": ([f"deep_text_{word}.mire"],
+                                                   ["arena", f"game/deep_text_{word}.mire", "-n", "1"], 0,
+                                                   "Hostile: 1 games, 2 players")
+       for word in ("log", "show", "as", "because", "require", "else", "stuck")},
     # Python's words (its classes, its messages) never reach a message
     "a loop through an untyped number": (
         ["wrong_kind.mire"], ["simulate", "game/wrong_kind.mire", "-n", "1"], 1,
