@@ -23,7 +23,7 @@ from ..grammar.limits import (
     MAX_PIECES,
 )
 from ..grammar.types import RELATIVE_DIRECTIONS
-from ..grammar.wording import did_you_mean, limited_suggestions, player_count
+from ..grammar.wording import did_you_mean, limited_suggestions, player_count, quoted_short
 from .chance import ChanceEvent, Script, fork_random
 from .compiler import CompiledGame
 from .explain import explain
@@ -89,14 +89,6 @@ class InputError(ValueError):
         self.more = more
         super().__init__("\n".join(problems + ([f"... and {more} more"] if more else [])))
 
-
-# characters of a name a player brought that a problem quotes (a line of a hand file may be 100,000 long)
-_QUOTED = 60
-
-
-def _quoted(text) -> str:
-    text = str(text)
-    return text if len(text) <= _QUOTED else text[:_QUOTED - 3] + "..."
 
 
 class _Problems:
@@ -445,7 +437,7 @@ class State:
         with limited_suggestions(MAX_INPUT_SUGGESTION_WORK):
             for zone, by_seat in inputs.items():
                 if zone not in declared:
-                    problems.add(f"{self.game.title} takes no '{_quoted(zone)}' from the players"
+                    problems.add(f"{self.game.title} takes no '{quoted_short(zone)}' from the players"
                                  + (f" (it takes: {', '.join(declared)})" if declared else ""))
                     continue
                 count, kind, source = declared[zone]
@@ -471,7 +463,7 @@ class State:
         def unknown(lineno, text):
             if not names:
                 names.extend(str(p.attrs.get(k)) for p in pool for k in keys if isinstance(p.attrs.get(k), str))
-            return (f"{said}, line {lineno}: there is no {kind} '{_quoted(text)}' in the {source}"
+            return (f"{said}, line {lineno}: there is no {kind} '{quoted_short(text)}' in the {source}"
                     f"{did_you_mean(str(text), names)}")
         # each name's pieces, and whether they differ (a name that could be any of them), worked out once: a
         # hand may name one card thousands of times
@@ -487,7 +479,7 @@ class State:
                 by_name[k] = (pieces, len({tuple(sorted(p.attrs.items(), key=str)) for p in pieces}) > 1)
             matches, ambiguous = by_name[k]
             if ambiguous:
-                problems.add(f"{said}, line {lineno}: '{_quoted(text)}' could be any of {len(matches)} {kind}s; "
+                problems.add(f"{said}, line {lineno}: '{quoted_short(text)}' could be any of {len(matches)} {kind}s; "
                              f"name one exactly")
                 continue
             first_free = taken.get(k, 0)
@@ -495,7 +487,7 @@ class State:
                 first_free += 1
             taken[k] = first_free
             if first_free == len(matches):
-                problems.add(f"{said}, line {lineno}: '{_quoted(text)}' is already in the {zone} "
+                problems.add(f"{said}, line {lineno}: '{quoted_short(text)}' is already in the {zone} "
                              f"(line {where[id(matches[0])]}); a {zone} holds each {kind} once")
                 continue
             piece = matches[first_free]

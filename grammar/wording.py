@@ -26,6 +26,16 @@ def printable(text: str, tabs: bool = False) -> str:
     return out if tabs else _UNPRINTABLE_TAB.sub(lambda m: "\\t", out)
 
 
+# characters of a name from a file that a message quotes (a line of a hand file may be 100,000 long)
+QUOTED = 60
+
+
+def quoted_short(text) -> str:
+    """A name from a file as a message quotes it: its first characters, `...` where it is cut."""
+    text = str(text)
+    return text if len(text) <= QUOTED else text[:QUOTED - 3] + "..."
+
+
 def words(items: Iterable[str], conj: str = "or") -> str:
     """`a, b or c`."""
     items = list(items)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mire.grammar.frontend import games_dir
+
 HOSTILE = Path(__file__).parent / "hostile"
 MEMORY_MB = 1500
 SECONDS = 60
@@ -276,6 +278,14 @@ CASES = {
                                                    ["arena", f"game/deep_text_{word}.mire", "-n", "1"], 0,
                                                    "Hostile: 1 games, 2 players")
        for word in ("log", "show", "as", "because", "require", "else", "stuck")},
+    # names longer than a file's name can be (issue 32): no game of that name, quoted short
+    "a variant of a game of a 300-character name": (
+        ["long_variant_name.mire"], ["check", "game/long_variant_name.mire"], 1,
+        f"long_variant_name.mire:1:1: error[E090]: no game named '{'a' * 57}...'"),
+    "an option that uses a game of a 300-character name": (
+        ["long_uses_name.mire"], ["check", "game/long_uses_name.mire"], 1,
+        f"long_uses_name.mire:5:1: error[E063]: option 'leak' uses '{'a' * 57}...', but there is no game "
+        f"'{'a' * 57}...' beside it, nor a bundled one"),
     # Python's words (its classes, its messages) never reach a message
     "a loop through an untyped number": (
         ["wrong_kind.mire"], ["simulate", "game/wrong_kind.mire", "-n", "1"], 1,
@@ -318,6 +328,7 @@ def test_hostile_input_is_refused_cleanly(case, tmp_path):
     assert said in out, out[-2000:]
     assert done.returncode == status, out[-2000:]
     assert "Traceback" not in out and "internal error" not in out, out[-2000:]
+    assert str(games_dir()) not in out, "a message shows where Mire is installed"
     assert not any(ch in out for ch in "\x1b\x07\u202e"), "a raw control character reached the terminal"
     opened = [line.split("\t", 1) for line in log.read_text().splitlines()]
     allowed = _allowed_prefixes(tmp_path)
