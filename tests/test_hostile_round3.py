@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from mire.cli.lsp_analysis import analyse
-from mire.grammar.frontend import games_dir
 
 HOSTILE = Path(__file__).parent / "hostile"
 
