@@ -674,6 +674,8 @@ class Emitter:
             S.enter_call(name, where)
             try:
                 return fn(S, L2)
+            except RecursionError:
+                raise S.endless(name, where) from None
             finally:
                 S.leave_call()
         return call

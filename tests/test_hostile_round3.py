@@ -3,9 +3,14 @@ output: the language server, the same verdict in every command, what a message m
 command starts, and the bounds of replaying a save."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
 from mire.cli.lsp_analysis import analyse
+from mire.cli.main import main
 
 HOSTILE = Path(__file__).parent / "hostile"
 
@@ -19,3 +24,45 @@ def test_the_language_server_says_no_game_of_a_long_name_as_check_does(tmp_path)
     # (the server leaves the games an option uses to `mire check`: nothing to say, and no internal error)
     name = "long_uses_name.mire"
     assert analyse((HOSTILE / name).read_text(), str(tmp_path / name)).problems == []
+
+
+# ---------------------------------------------------------------- 3 and 5. one verdict in every command
+
+def invoke(args, stdin=""):
+    result = CliRunner().invoke(main, args, input=stdin)
+    return result.exit_code, result.output
+
+
+_MOVES = "".join(f"{c}{r}\n" for r in "123" for c in "abc") + "quit\n"
+_COMMANDS = {
+    "simulate": (["simulate", "-n", "1", "--jobs", "1"], 1),
+    "arena": (["arena", "-n", "1", "--jobs", "1"], 1),
+    "balance": (["balance", "-n", "1", "--jobs", "1"], 1),
+    "perft": (["perft", "--depth", "10", "--jobs", "1"], 1),  # (its first line of play meets the error)
+    "play": (["play", "--seed", "1"], None),  # (the REPL takes the move back and goes on, or says it cannot start)
+}
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+@pytest.mark.parametrize("name, said", [
+    # a def that calls itself through nested filters, from a variable's start value, a per-player one, an `at end`
+    # trigger, a key of `rank by` and a `when stuck` reason: the def's call, at its line
+    ("recursive_start_value.mire", "'deep' calls itself without end (recursive_start_value.mire:5)"),
+    ("recursive_start_value_per_player.mire",
+     "'deep' calls itself without end (recursive_start_value_per_player.mire:5)"),
+    ("recursive_at_end.mire", "'deep' calls itself without end (recursive_at_end.mire:5)"),
+    ("recursive_rank_by.mire", "'deep' calls itself without end (recursive_rank_by.mire:5)"),
+    ("recursive_stuck_reason.mire", "'deep' calls itself without end (recursive_stuck_reason.mire:5)"),
+    # a log line's text that divides by zero: simulate's random movers keep no log, and used to report draws
+    ("divide_in_a_log_text.mire", "division by zero (divide_in_a_log_text.mire:6)"),
+])
+def test_a_rules_error_is_the_same_error_in_every_command(name, said, command, tmp_path, monkeypatch):
+    shutil.copy(HOSTILE / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    args, status = _COMMANDS[command]
+    code, out = invoke([args[0], name, *args[1:]], _MOVES)
+    shown = " ".join(out.split())  # (the REPL wraps its lines)
+    assert said in shown, out[-2000:]
+    assert "internal error" not in out and "could not carry it out" not in out and "draws: 1" not in out
+    if status is not None:
+        assert code == status and shown.startswith(f"error: a rule failed: {said}"), out[-2000:]
