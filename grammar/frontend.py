@@ -133,7 +133,7 @@ def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
         raise FileRefused(f"it is larger than {limit:,} bytes")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # (a byte order mark first, as some editors write, is no character)
     except UnicodeDecodeError:
         raise FileRefused("it is not UTF-8 text") from None
 

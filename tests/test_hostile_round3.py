@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from mire.cli.lsp_analysis import analyse
 from mire.cli.main import main
+from mire.grammar.parser import unsafe_character
+from mire.grammar.wording import printable
 
 HOSTILE = Path(__file__).parent / "hostile"
 
@@ -66,3 +68,32 @@ def test_a_rules_error_is_the_same_error_in_every_command(name, said, command, t
     assert "internal error" not in out and "could not carry it out" not in out and "draws: 1" not in out
     if status is not None:
         assert code == status and shown.startswith(f"error: a rule failed: {said}"), out[-2000:]
+
+
+# ---------------------------------------------------------------- 7. characters that show nothing
+
+INVISIBLES = "\u061c\u200b\u200c\u200d\u2060\ufeff\u2028\u2029\u206a\u206b\u206c\u206d\u206e\u206f"
+
+
+def test_invisible_characters_are_refused_in_texts_and_escaped_when_printed(tmp_path):
+    for i, ch in enumerate(INVISIBLES):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        assert printable(f"a{ch}b") == f"a\\u{ord(ch):04x}b"
+        assert unsafe_character(f"ok {ch}") == ch
+        (folder / "cards.csv").write_text(f"name\nplain\nhid{ch}den\n", encoding="utf-8")
+        (folder / "g.mire").write_text('game "Cards"\nplayers 2\nboard mat: grid 3 x 3\npiece card(name: text)\n'
+                                         'pieces card from "cards.csv"\naction place(s in mat where empty(s)):\n'
+                                         '    pass\n', encoding="utf-8")
+        code, out = invoke(["check", str(folder / "g.mire")])
+        assert code == 1 and f"cards.csv:3:1: error[E008]: this value holds the character '\\u{ord(ch):04x}'" in out
+        assert ch not in out
+
+
+def test_a_byte_order_mark_that_starts_a_file_is_no_character(tmp_path):
+    """(Some editors start a UTF-8 file with one: it is read as the start of the file, not as a character.)"""
+    (tmp_path / "cards.csv").write_text("\ufeffname\nplain\n", encoding="utf-8")
+    (tmp_path / "g.mire").write_text('\ufeffgame "Cards"\nplayers 2\nboard mat: grid 3 x 3\npiece card(name: text)\n'
+                                     'pieces card from "cards.csv"\naction place(s in mat where empty(s)):\n'
+                                     '    pass\n', encoding="utf-8")
+    assert invoke(["check", str(tmp_path / "g.mire")]) == (0, f"ok: {tmp_path / 'g.mire'}\n")
