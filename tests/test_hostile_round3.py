@@ -97,3 +97,23 @@ def test_a_byte_order_mark_that_starts_a_file_is_no_character(tmp_path):
                                      'pieces card from "cards.csv"\naction place(s in mat where empty(s)):\n'
                                      '    pass\n', encoding="utf-8")
     assert invoke(["check", str(tmp_path / "g.mire")]) == (0, f"ok: {tmp_path / 'g.mire'}\n")
+
+
+# ---------------------------------------------------------------- 11. position files
+
+@pytest.mark.parametrize("line, said", [
+    ("l = 5", "'l' holds a list of int"),
+    ("l = yes", "'l' holds a list of int"),
+    ("b = 5", "'b' holds yes or no"),
+    ("n = yes", "'n' holds a whole number"),
+    ("t = 5", "'t' holds a text"),
+])
+def test_a_position_file_says_what_a_variable_holds(line, said, tmp_path):
+    shutil.copy(HOSTILE / "list_variable.mire", tmp_path / "list_variable.mire")
+    position = tmp_path / "p.pos"
+    if line == "l = 5":
+        shutil.copy(HOSTILE / "list_variable_set_to_a_number.pos", position)
+    else:
+        position.write_text(f"position of list_variable\n{line}\n")
+    code, out = invoke(["play", str(tmp_path / "list_variable.mire"), "--position", str(position)], "quit\n")
+    assert code == 2 and f"Error: Invalid value for --position: {position}:2: {said}\n" in out, out
