@@ -117,3 +117,34 @@ def test_a_position_file_says_what_a_variable_holds(line, said, tmp_path):
         position.write_text(f"position of list_variable\n{line}\n")
     code, out = invoke(["play", str(tmp_path / "list_variable.mire"), "--position", str(position)], "quit\n")
     assert code == 2 and f"Error: Invalid value for --position: {position}:2: {said}\n" in out, out
+
+
+# ---------------------------------------------------------------- 8. the command line
+
+@pytest.mark.parametrize("args, said", [
+    (["balance", "tic-tac-toe", "--bots", ",", "-n", "1"], "Error: Invalid value for --bots: names no bot"),
+    (["perft", "tic-tac-toe", "--depth", "999999999999"],
+     "Error: Invalid value for '--depth': 999999999999 is not in the range 1<=x<=100."),
+])
+def test_a_bad_value_on_the_command_line_is_a_usage_error(args, said):
+    code, out = invoke(args)
+    assert code == 2 and said in out and "interrupted" not in out and "memory" not in out, out
+
+
+def test_a_cluster_address_that_is_none_is_a_usage_error():
+    pytest.importorskip("ray")
+    code, out = invoke(["simulate", "tic-tac-toe", "-n", "2", "--cluster", "nonsense"])
+    assert code == 2 and out.endswith("\nError: --cluster 'nonsense': Invalid address format: nonsense\n"), out
+
+
+def test_a_cluster_that_cannot_be_reached_or_started_is_one_line(monkeypatch):
+    ray = pytest.importorskip("ray")
+
+    def unreachable(**settings):
+        raise ConnectionError("Could not find any running Ray instance.\nPlease specify the one to connect to.")
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", unreachable)
+    for address in ("auto", "ray://198.51.100.1:10001"):
+        code, out = invoke(["arena", "tic-tac-toe", "-n", "2", "--cluster", address])
+        assert code == 1 and out == (f"Error: cannot reach the Ray cluster at '{address}': Could not find any "
+                                     f"running Ray instance.\n"), out
