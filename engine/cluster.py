@@ -43,20 +43,24 @@ class RayRunner:
     def map(self, fn, arguments: list, on_result: Optional[Callable] = None) -> list:
         """[fn(*args) for args in arguments], worked out by the cluster; on_result(i, result) as each is done.
         Ctrl-C stops it: what was not done is None."""
+        from .parallel import EndedBySignals
         task = ray.remote(fn)
         pending = [task.remote(*args) for args in arguments]
         index = {ref: i for i, ref in enumerate(pending)}
         out: list = [None] * len(arguments)
-        try:
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1)
-                for ref in done:
-                    out[index[ref]] = ray.get(ref)
-                    if on_result is not None:
-                        on_result(index[ref], out[index[ref]])
-        except KeyboardInterrupt:
-            for ref in pending:
-                ray.cancel(ref)
+        with EndedBySignals():
+            try:
+                while pending:
+                    done, pending = ray.wait(pending, num_returns=1)
+                    for ref in done:
+                        out[index[ref]] = ray.get(ref)
+                        if on_result is not None:
+                            on_result(index[ref], out[index[ref]])
+            except KeyboardInterrupt:
+                pass
+            finally:  # (stopped, ended by a signal, or failed: the tasks not done are cancelled)
+                for ref in pending:
+                    ray.cancel(ref, force=True)
         return out
 
 

@@ -3,7 +3,12 @@ output: the language server, the same verdict in every command, what a message m
 command starts, and the bounds of replaying a save."""
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -148,3 +153,65 @@ def test_a_cluster_that_cannot_be_reached_or_started_is_one_line(monkeypatch):
         code, out = invoke(["arena", "tic-tac-toe", "-n", "2", "--cluster", address])
         assert code == 1 and out == (f"Error: cannot reach the Ray cluster at '{address}': Could not find any "
                                      f"running Ray instance.\n"), out
+
+
+# ---------------------------------------------------------------- 9. the processes a command starts end with it
+
+def _children(pid: int) -> dict:
+    """The processes whose parent is `pid`, each with its start time (so that a number used again by another
+    process later is not taken for it), read from /proc."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out[int(entry.name)] = fields[19]
+    return out
+
+
+def _alive(pid: int, started: str) -> bool:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[19] == started and fields[0] != "Z"
+
+
+_LONG = {  # commands that work in two processes for far longer than the test waits
+    "arena": ["arena", "tic-tac-toe", "-n", "10000000", "--jobs", "2"],
+    "simulate": ["simulate", "connect-four", "-n", "100000000", "--jobs", "2"],
+    "balance": ["balance", "tic-tac-toe", "--bots", "random", "-n", "10000000", "--jobs", "2"],
+    "perft": ["perft", "connect-four", "--depth", "12", "--jobs", "2"],
+}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+@pytest.mark.parametrize("command, sig", [("arena", signal.SIGTERM), ("arena", signal.SIGINT),
+                                          ("arena", signal.SIGHUP), ("arena", signal.SIGKILL),
+                                          ("simulate", signal.SIGTERM), ("balance", signal.SIGHUP),
+                                          ("perft", signal.SIGTERM), ("perft", signal.SIGKILL)])
+def test_no_worker_outlives_the_command_however_it_ends(command, sig, tmp_path):
+    process = subprocess.Popen([str(Path(sys.executable).parent / "mire"), *_LONG[command]], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=dict(os.environ, NO_COLOR="1"))
+    try:
+        end = time.monotonic() + 60
+        workers: dict = {}
+        while len(workers) < 2 and time.monotonic() < end:
+            time.sleep(0.2)
+            workers = _children(process.pid)
+        assert len(workers) >= 2, "the command never started its workers"
+        time.sleep(0.5)  # (at work)
+        process.send_signal(sig)
+        out, _ = process.communicate(timeout=60)  # (the output ends: no worker holds it open)
+        end = time.monotonic() + 10  # (a worker killed with its parent may take a moment to be reaped)
+        while any(_alive(pid, started) for pid, started in workers.items()) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not any(_alive(pid, started) for pid, started in workers.items()), "a worker outlived the command"
+        assert b"Traceback" not in out and b"internal error" not in out, out[-2000:]
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
