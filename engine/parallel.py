@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from typing import Callable, Optional
 
@@ -241,21 +242,18 @@ def _exit_on(signum, frame):
 
 def _end_with(parent: int):
     """In a worker: Ctrl-C is for the process that started it, which ends the workers; and the worker ends when
-    that process ends, however it ends (killed too: Linux sends the worker SIGKILL then)."""
+    that process ends, however it ends (killed too, when it has no `finally` to run: the worker looks for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in EndedBySignals._SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # not Linux: the parent's `finally` ends the workers, but for a kill
-        return
-    if os.getppid() != parent:  # the parent ended before the worker asked to end with it
-        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
-_PR_SET_PDEATHSIG = 1  # (linux/prctl.h)
+def _watch_parent(parent: int):
+    """End this worker once its parent has ended (it then belongs to another process)."""
+    while os.getppid() == parent:
+        time.sleep(_LOOK_FOR_THE_DEAD)
+    os._exit(1)
 
 
 def runner_for(jobs: Optional[int], cluster: Optional[str] = None):
