@@ -7,7 +7,7 @@ GAME is a bundled game's name or a path to a .mire file; PLAYERS a player count 
 GAMES how many playouts to count over (default 10), seeds 0.. as `mire simulate --seed 0` plays them (after one
 playout that is not counted, so that what is made once per state is left out). `--top N` also lists the N
 functions that execute the most, by qualified name (`_f123` and the like are functions built from the rules;
-see engine/expressions.py).
+see engine/build/expressions.py).
 
 Bytecodes are not time: a C call that does much (sorting, hashing, seeding a generator) counts as one. Use it to
 compare two versions of the engine on the same item, and check a change that it says is neutral with a timing
@@ -20,7 +20,7 @@ from collections import Counter
 
 def count(item, top):
     from mire.engine import load_game
-    from mire.engine.playout import random_playouts
+    from mire.engine.analysis.playout import random_playouts
     spec, _, games = item.partition("@")
     name, _, players = spec.partition(":")
     game = load_game(name)

@@ -7,7 +7,7 @@ For each game, times uniformly random playouts of the hand-written version
 mire.engine), each for about S seconds of wall time (time.perf_counter), counting
 whole playouts, and prints playouts per second and the ratio Mire / hand-written.
 
-If mire.engine.playout.random_playouts exists, it is measured too, as a second Mire
+If mire.engine.analysis.playout.random_playouts exists, it is measured too, as a second Mire
 row per game.  If the engine cannot be imported or a game fails to load or play,
 the Mire rows say so and the hand-written numbers are still printed.
 
@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import handwritten  # noqa: E402
 
 GAMES = ("tic-tac-toe", "connect-four")
-RANDOM_PLAYOUTS_SKIPPED = ""   # why mire.engine.playout was skipped, if not simply absent
+RANDOM_PLAYOUTS_SKIPPED = ""   # why mire.engine.analysis.playout was skipped, if not simply absent
 
 
 def mire_playout(state, rng):
@@ -34,8 +34,8 @@ def mire_playout(state, rng):
     loop, then undo back to it.
 
     Returns the number of moves played."""
+    from mire.engine.analysis.playout import play_game
     from mire.engine.bots import RandomBot
-    from mire.engine.playout import play_game
     n = play_game(state, [RandomBot(rng)] * state.num_players).length
     state.undo(n)
     return n
@@ -92,10 +92,10 @@ def load_engine():
                             "only the hand-written side was measured")
     global RANDOM_PLAYOUTS_SKIPPED
     try:
-        from mire.engine.playout import random_playouts
+        from mire.engine.analysis.playout import random_playouts
     except ImportError as exc:
         random_playouts = None
-        if not (isinstance(exc, ModuleNotFoundError) and exc.name == "mire.engine.playout"):
+        if not (isinstance(exc, ModuleNotFoundError) and exc.name == "mire.engine.analysis.playout"):
             RANDOM_PLAYOUTS_SKIPPED = f" ({type(exc).__name__}: {exc})"   # exists but broken
     return load_game, random_playouts, None
 
@@ -181,7 +181,7 @@ def format_table(result):
             if row["error"]:
                 out.append(f"Mire {row['game']} / {row['mire_variant']} failed: {row['error']}")
         if not result["random_playouts_available"]:
-            out.append("mire.engine.playout.random_playouts not found: that row is skipped"
+            out.append("mire.engine.analysis.playout.random_playouts not found: that row is skipped"
                        + RANDOM_PLAYOUTS_SKIPPED)
     return "\n".join(out)
 

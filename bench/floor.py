@@ -58,7 +58,7 @@ def positions(game, n, seed=0):
 
 def parts(state, move):
     """Seconds of (listing, effect and taking it back, rules after a move) in this position."""
-    from mire.engine.runtime import GameOver
+    from mire.engine.run.runtime import GameOver
     from mire.grammar.limits import MAX_LOOP_STEPS
 
     def listing():
@@ -105,7 +105,7 @@ def main(argv=None):
     ap.add_argument("--game", action="append", choices=sorted(TARGETS))
     args = ap.parse_args(argv)
     from mire.engine import load_game
-    from mire.engine.playout import random_playouts
+    from mire.engine.analysis.playout import random_playouts
     print(f"{'game':14} {'list':>7} {'effect':>7} {'after':>7} {'rules':>7} {'budget':>7}  (microseconds a move)")
     for game in args.game or sorted(TARGETS, reverse=True):
         spots = positions(game, args.positions)

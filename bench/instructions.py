@@ -15,7 +15,7 @@ lay out their keys otherwise), and up to 1.6% more or fewer from another folder:
 hash seed given, and their mean is reported. A change smaller than that spread is not told apart from none.
 
 Needs valgrind (callgrind); about 50 times slower than the games themselves. A commit must have
-engine/playout.py and State.restart; an older one (the issue's baseline 7473c08) is counted through
+engine/analysis/playout.py and State.restart; an older one (the issue's baseline 7473c08) is counted through
 `mire simulate` instead: bench/README.md, "Fifth pass", says how.
 """
 import argparse
@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PLAY = """
 from mire.engine import load_game
-from mire.engine.playout import play_game, series_rng
+from mire.engine.analysis.playout import play_game, series_rng
 from mire.engine.bots import RandomBot
 g = load_game({game!r})
 try:

@@ -21,7 +21,7 @@ EXTRA = 3
 PLAY = """
 import sys
 from mire.engine import load_game
-from mire.engine.playout import play_game, series_rng
+from mire.engine.analysis.playout import play_game, series_rng
 from mire.engine.bots import RandomBot
 game, players, n, part, extra = {game!r}, {players}, {n}, {part!r}, {extra}
 g = load_game(game)

@@ -2,7 +2,7 @@
 
     python bench/strength.py [--games N] [--iterations K] [--only KIND ...] [--game NAME ...] [--out FILE]
 
-Three measurements, each a series of seeded games through mire.engine.arena (the bots change seats from
+Three measurements, each a series of seeded games through mire.engine.analysis.arena (the bots change seats from
 game to game):
 
 * vs-random: the search (K iterations a move) at one seat, random movers at the others, for every
@@ -23,8 +23,8 @@ import sys
 import time
 
 from mire.engine import load_game
-from mire.engine.arena import arena
-from mire.engine.playout import wilson
+from mire.engine.analysis.arena import arena
+from mire.engine.analysis.playout import wilson
 
 HIDDEN = ("mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland")
 ORDER = ("tic-tac-toe", "connect-four", "breakthrough", "mosquito-show", "mudwater", "mudwater-advanced",

@@ -4,7 +4,7 @@ Nothing here knows any game: glyphs are built from the owners, kinds and attribu
 """
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 # ---------------------------------------------------------------------------------
 # colour
@@ -54,7 +54,7 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
-def _is_face_down(piece: dict) -> bool:
+def _is_face_down(piece: Mapping[str, Any]) -> bool:
     return piece.get("up", True) is False
 
 
@@ -62,7 +62,7 @@ def _value_words(attrs: dict) -> list:
     return [str(v) for v in attrs.values() if not isinstance(v, bool) and v is not None]
 
 
-def describe_piece(piece: dict) -> str:
+def describe_piece(piece: Mapping[str, Any]) -> str:
     """A piece in words: its facing, owner, attribute values and kind ('red knight',
     'face-down card', 'blue stone with crown')."""
     words = []
@@ -96,7 +96,7 @@ def describe_value(value) -> str:
     return str(value)
 
 
-def all_pieces(view: dict) -> list:
+def all_pieces(view: Mapping[str, Any]) -> list:
     pieces: list = []
     for board in view.get("boards") or []:
         for space in board.get("spaces") or []:
@@ -106,7 +106,7 @@ def all_pieces(view: dict) -> list:
     return pieces
 
 
-def seat_names(view: dict) -> list:
+def seat_names(view: Mapping[str, Any]) -> list:
     names = [p.get("seat") for p in view.get("players") or [] if p.get("seat") is not None]
     for piece in all_pieces(view):
         if piece.get("owner") is not None and piece["owner"] not in names:
@@ -125,7 +125,7 @@ class Glyphs:
     grow to the shortest unambiguous prefix.
     """
 
-    def __init__(self, view: dict):
+    def __init__(self, view: Mapping[str, Any]):
         pieces = all_pieces(view)
         seats = seat_names(view)
         self.seat_index = {s: i for i, s in enumerate(seats)}
@@ -153,7 +153,7 @@ class Glyphs:
         for key, vals in groups.items():
             self.value_abbr[key] = unique_prefixes(vals)
 
-    def glyph(self, piece: dict) -> str:
+    def glyph(self, piece: Mapping[str, Any]) -> str:
         if piece.get("label"):  # the game said how to show it
             return str(piece["label"])
         if _is_face_down(piece):
@@ -202,7 +202,7 @@ class Glyphs:
                 return COLOUR_WORDS[v.lower()]
         return BOLD
 
-    def is_plain(self, piece: dict) -> bool:
+    def is_plain(self, piece: Mapping[str, Any]) -> bool:
         """Is the glyph just the owner's initial (and so needs no legend)?"""
         owner = piece.get("owner")
         return owner is not None and not _is_face_down(piece) and self.glyph(piece) == \

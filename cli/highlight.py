@@ -4,18 +4,16 @@ the Vim syntax file (`editors/vim/`) is made from the same word lists.
 
 The words come from the grammar's keywords (tests/test_highlight.py checks that every quoted word of
 mire.lark is here, and that both highlighters mark every keyword the parser reads in the bundled games);
-the builtin names and functions come from the engine's library (engine/library.py). Write the editors'
-files again after a change with `python -m mire.cli.highlight editors`.
+the builtin names and functions come from the engine's library (engine/run/library.py). Write the editors'
+files again after a change with `python -m mire.regenerate`.
 """
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import attrs
 
-from ..engine.library import LIBRARY
+from ..engine.run.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
 # coloured by the phrases below instead: `x` (`grid 3 x 3`), `turn`, `start`, `end` (`at turn start`,
@@ -182,7 +180,7 @@ def textmate_grammar() -> dict:
         "name": "Mire",
         "scopeName": "source.mire",
         "fileTypes": ["mire"],
-        "comment": "Made by `python -m mire.cli.highlight editors` from cli/highlight.py: do not edit.",
+        "comment": "Made by `python -m mire.regenerate` from cli/highlight.py: do not edit.",
         "patterns": patterns,
     }
 
@@ -201,7 +199,7 @@ def vim_syntax() -> str:
                r"at\s\+turn\s\+start", r"at\s\+end"]
     lines = [
         '" Vim syntax file for Mire rules files (*.mire).',
-        '" Made by `python -m mire.cli.highlight editors` from cli/highlight.py: do not edit.',
+        '" Made by `python -m mire.regenerate` from cli/highlight.py: do not edit.',
         'if exists("b:current_syntax")',
         "  finish",
         "endif",
@@ -255,19 +253,3 @@ GENERATED = {
 }
 TEXTMATE_FILES = ("mire.tmLanguage.json", "vscode/syntaxes/mire.tmLanguage.json")
 
-
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
-        print("usage: python -m mire.cli.highlight EDITORS_FOLDER", file=sys.stderr)
-        return 2
-    for name, make in GENERATED.items():
-        path = Path(argv[0]) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(make(), encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

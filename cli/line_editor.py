@@ -71,7 +71,7 @@ def _prompt_session(words, toolbar):
                 if word.lower().startswith(low) and word != typed:
                     yield Completion(word, start_position=-len(typed))
 
-    session = PromptSession(
+    session: PromptSession = PromptSession(
         history=InMemoryHistory(), completer=MoveCompleter(), complete_while_typing=False,
         # no room kept under the prompt for a menu: the screen was laid out to fit without it
         reserve_space_for_menu=0,

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 import attrs
 
-from ..engine.library import LIBRARY
+from ..engine.run.library import LIBRARY
 from ..grammar import nodes as N
 from ..grammar.diagnostics import Diagnostic, MireError, parser_lines
 from ..grammar.frontend import check_game, read_rules
@@ -125,7 +125,7 @@ class RenameRefused(Exception):
 
 
 @attrs.define
-class Analysis:
+class DocumentIndex:
     path: str
     source: str
     problems: list = attrs.Factory(list)
@@ -136,7 +136,7 @@ class Analysis:
     locals: list = attrs.Factory(list)  # [Local]
     attributes: dict = attrs.Factory(dict)  # kind name -> {attribute: Type}
     player_names: dict = attrs.Factory(dict)  # zones and variables of each player: name -> (what, Type)
-    base: Optional["Analysis"] = None
+    base: Optional["DocumentIndex"] = None
 
     # ------------------------------------------------------------ finding
     def occurrence_at(self, line: int, column: int) -> Optional[Occurrence]:
@@ -214,7 +214,7 @@ class Analysis:
 
     def source_of(self, path: str) -> Optional[str]:
         """The text of this file or of a base game, as it was analysed."""
-        analysis: Optional[Analysis] = self
+        analysis: Optional[DocumentIndex] = self
         while analysis is not None:
             if analysis.path == path:
                 return analysis.source
@@ -351,13 +351,13 @@ _LANGUAGE_WORDS = set(DECLARATION_WORDS) | set(STATEMENT_WORDS) | set(OTHER_WORD
     | {"players", "first", "x"}
 
 
-def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]]] = None,
-            _depth: int = 0) -> Analysis:
+def index_document(source: str, path: str, read: Optional[Callable[[str], Optional[str]]] = None,
+            _depth: int = 0) -> DocumentIndex:
     """Everything the server answers from, for the rules text `source` of the file `path` (which need not be
     saved). `read(path)` gives another file's text as the editor has it (the base of a variant), or None to
     read it from disk."""
     path = str(Path(path).resolve())
-    result = Analysis(path, source)
+    result = DocumentIndex(path, source)
     if too_large(source):  # refused as `mire check` refuses such a file: not parsed at all
         from ..grammar import codes
         result.problems.append(Problem("E091", _TOO_LARGE, None, "error", Place(path, 1, 1, 1, 1),
@@ -379,7 +379,7 @@ def analyse(source: str, path: str, read: Optional[Callable[[str], Optional[str]
         result.problems = [_problem(d, path, attempt.module) for d in attempt.diagnostics]
         if attempt.base_path is not None and _depth < MAX_BASES:
             base = str(attempt.base_path.resolve())
-            result.base = analyse(read_file(attempt.base_path), base, read, _depth + 1)
+            result.base = index_document(read_file(attempt.base_path), base, read, _depth + 1)
         if attempt.module is not None and attempt.checked is not None:
             _Collector(result, attempt.module, attempt.checked, tokens).run()
             result.parsed = True
@@ -454,7 +454,7 @@ class _Collector:
     """Walks this file's items: declarations, uses of names (with the binding of each local), the outline.
     A method per node class (`item_Board`, `stmt_Let`, `expr_Name`), like the checker's."""
 
-    def __init__(self, result: Analysis, module: N.Module, checked: Checked, tokens: list):
+    def __init__(self, result: DocumentIndex, module: N.Module, checked: Checked, tokens: list):
         """`tokens`: those of the file (`lexing.source_tokens`), from the parse that gave `module`."""
         self.r = result
         self.module = module
@@ -953,17 +953,17 @@ def _moved(e, line: int, column: int):
 def _signature(func) -> str:
     sig = LIBRARY.functions[func]
     gives = sig.result.show() if isinstance(sig.result, Type) else "item"
-    return f"{sig.text()} -> {gives}"
+    return f"{sig.named_text()} -> {gives}"
 
 
-def _text_at(analysis: Analysis, place: Place) -> str:
+def _text_at(analysis: DocumentIndex, place: Place) -> str:
     lines = parser_lines(analysis.source)
     if place.path == analysis.path and 1 <= place.line <= len(lines):
         return lines[place.line - 1][place.column - 1:place.end_column - 1]
     return ""
 
 
-def _hover_text(analysis: Analysis, occ: Occurrence) -> Optional[str]:
+def _hover_text(analysis: DocumentIndex, occ: Occurrence) -> Optional[str]:
     kind, name = occ.key[0], occ.key[-1]
     if kind == "builtin-function":
         return f"```mire\n{_signature(name)}\n```\nbuiltin function: {LIBRARY.functions[name].doc}"

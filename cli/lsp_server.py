@@ -34,7 +34,7 @@ from .. import __version__
 from ..grammar.diagnostics import MireError, parser_lines
 from ..grammar.formatter import FormatError, format_source
 from ..grammar.limits import MAX_FILE_BYTES
-from .lsp_analysis import Analysis, Place, Problem, RenameRefused, analyse, too_large
+from .lsp_analysis import DocumentIndex, Place, Problem, RenameRefused, index_document, too_large
 from .lsp_positions import Positions, characters, encoding_name, protocol_lines
 
 # how long the server waits after a change before it checks the file again (typing goes on meanwhile)
@@ -180,8 +180,8 @@ def _not_a_message(data) -> Optional[str]:
 class MireServer(LanguageServer):
     def __init__(self):
         super().__init__("mire", __version__, protocol_cls=_MireProtocol)
-        self.analyses: dict = {}  # uri -> (version, Analysis)
-        self.last_parsed: dict = {}  # uri -> the newest Analysis of a version that parsed
+        self.analyses: dict = {}  # uri -> (version, DocumentIndex)
+        self.last_parsed: dict = {}  # uri -> the newest DocumentIndex of a version that parsed
         self.pending: dict = {}  # uri -> the task that will publish its diagnostics
         self.unfollowed: set = set()  # uris whose changes were too many to follow (MAX_CHANGE_WORK)
         self.explanations: dict = {}  # code -> the uri of its file
@@ -257,14 +257,14 @@ class MireServer(LanguageServer):
         doc = self.document(uri) if uri else None
         return doc.source if doc is not None else None
 
-    def analysis(self, doc: TextDocument) -> Analysis:
+    def analysis(self, doc: TextDocument) -> DocumentIndex:
         uri = doc.uri
         if uri in self.unfollowed:
             return _unfollowed(uri)
         cached = self.analyses.get(uri)
         if cached is not None and cached[0] == doc.version and cached[1].source == doc.source:
             return cached[1]
-        result = analyse(doc.source, _path(uri), self.text_of)
+        result = index_document(doc.source, _path(uri), self.text_of)
         self.analyses[uri] = (doc.version, result)
         if result.parsed:
             self.last_parsed[uri] = result
@@ -306,7 +306,7 @@ class MireServer(LanguageServer):
                                                             "".join(lines)))
 
     # ------------------------------------------------------------ positions
-    def placer(self, analysis: Analysis) -> "_Placer":
+    def placer(self, analysis: DocumentIndex) -> "_Placer":
         return _Placer(self, analysis)
 
     def encoding(self) -> str:
@@ -398,7 +398,7 @@ class _Placer:
     """Places of an analysis as the protocol's ranges and locations, in the client's units. The text of another
     file comes from the editor or from the analysis (a base game it read): the server reads no file for it."""
 
-    def __init__(self, server: MireServer, analysis: Analysis):
+    def __init__(self, server: MireServer, analysis: DocumentIndex):
         self.server, self.analysis = server, analysis
         self.texts: dict = {}
 
@@ -434,11 +434,11 @@ def _in_lines(lines: list, position: T.Position, encoding: str) -> tuple:
     return position.line, characters(text, position.character, encoding)
 
 
-def _unfollowed(uri: str) -> Analysis:
+def _unfollowed(uri: str) -> DocumentIndex:
     """What the server says of a document whose changes it stopped following (MAX_CHANGE_WORK)."""
     from ..grammar import codes
     path = str(Path(_path(uri)).resolve())
-    return Analysis(path, "", [Problem("E092", "mire lsp stopped following this file: the editor sent too many "
+    return DocumentIndex(path, "", [Problem("E092", "mire lsp stopped following this file: the editor sent too many "
                                                "changes at once; close the file and open it again", None, "error",
                                        Place(path, 1, 1, 1, 1), codes.explain("E092"))])
 

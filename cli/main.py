@@ -13,7 +13,7 @@ import click
 
 from .. import engine
 from ..engine import RuleError, SetupError, load_game
-from ..engine.perft import CHANCE_MODES
+from ..engine.analysis.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
@@ -107,7 +107,7 @@ def _reporting_errors(f, args, kwargs):
 
 
 def _worker_lost():
-    from ..engine.parallel import WorkerLost  # (multiprocessing is loaded only where processes are used)
+    from ..engine.analysis.parallel import WorkerLost  # (multiprocessing is loaded only where processes are used)
     return WorkerLost
 
 
@@ -133,19 +133,21 @@ def _report(e: BaseException):
     sys.exit(1)
 
 
-class _EscapingGroup(click.Group):
-    """Click's own errors (a bad value, an unknown option or command) quote the command line, which may hold
-    what a stranger's file or folder named: their messages are escaped as everything else the CLI prints."""
+class _GuardedGroup(click.Group):
+    """The `mire` command group: every command it runs, whoever adds it, runs inside `guarded` (an error is a
+    line, never a traceback). Click's own errors (a bad value, an unknown option or command) quote the command
+    line, which may hold what a stranger's file or folder named: their messages are escaped as everything else
+    the CLI prints."""
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            return guarded(super().invoke)(ctx)
         except click.ClickException as e:
-            e.message = printable(e.message)
+            e.message = printable(e.message)  # type: ignore[misc]  # (click's own exception, told safely)
             raise
 
 
-@click.group(cls=_EscapingGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mire", prog_name="mire")
 def main():
     """Mire: a rules language for tabletop games, and the games written in it."""
@@ -173,7 +175,7 @@ def spread_options(f):
 
 
 def _runner(jobs, cluster):
-    from ..engine.parallel import runner_for
+    from ..engine.analysis.parallel import runner_for
     try:
         return runner_for(jobs, cluster)
     except ImportError as err:
@@ -258,7 +260,7 @@ def _hands(game, specs, players, seed, options):
         takes = ", ".join(i.zone for i in game.inputs)
         raise click.BadParameter(f"{game.title} takes no hand from the players"
                                  + (f" (it takes: {takes})" if takes else ""), param_hint="--hand")
-    files = {}
+    files: dict = {}
     for spec in specs:
         num, eq, path = spec.partition("=")
         if not eq or not num.strip().isdigit() or not path.strip():
@@ -278,7 +280,7 @@ def _hands(game, specs, players, seed, options):
             problems += [f"{path}: {p}" for p in e.problems]
             count += len(e.problems) + e.more
     if problems:
-        from ..engine.state import MAX_INPUT_PROBLEMS
+        from ..engine.run.state import MAX_INPUT_PROBLEMS
         shown = problems[:MAX_INPUT_PROBLEMS]  # (the engine words only so many of each file's)
         for p in shown:
             click.echo(f"error: {printable(p)}", err=True)
@@ -294,7 +296,6 @@ def _hands(game, specs, players, seed, options):
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as a JSON list.")
-@guarded
 def check(paths, as_json):
     """Check rules files: print every diagnostic, or `ok: PATH`."""
     # A check makes hardly any reference cycles (the same peak memory without the cyclic collector, even for the
@@ -362,14 +363,13 @@ def _check(paths, as_json):
 # list
 
 @main.command("list")
-@guarded
 def list_games():
     """List the bundled games and their variants."""
     games = sorted(bundled(), key=lambda g: g.name)
     names = {g.name for g in games}
     default = default_game_name()
     bases = [g for g in games if not g.base or g.base not in names]
-    variants = {}
+    variants: dict = {}
     for g in games:
         if g.base and g.base in names:
             variants.setdefault(g.base, []).append(g)
@@ -400,7 +400,7 @@ def list_games():
 
 def _arrange(state, path: str) -> str:
     """Set the state to the position in the file at `path`; its text (for saves)."""
-    from ..engine.position import arrange
+    from ..engine.run.arrange import arrange
     from ..grammar.position import MAX_POSITION_CHARS, PositionError, parse_position
     try:
         text = read_text_file(Path(path), MAX_POSITION_CHARS * 4)
@@ -426,7 +426,6 @@ def _arrange(state, path: str) -> str:
                    "'#' comments; repeatable.")
 @click.option("--position", "position_file", metavar="FILE",
               help="Start from the position written in FILE (boards as rows of symbols, a legend, whose turn).")
-@guarded
 def play(game, players, seed, seat_specs, options, hand_specs, position_file):
     """Play GAME (a bundled name or a .mire file) at the terminal.
 
@@ -460,7 +459,6 @@ def play(game, players, seed, seat_specs, options, hand_specs, position_file):
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "seat", type=int, default=1, show_default=True,
               help="Whose view to show (numbered from 1).")
-@guarded
 def replay(file, seat):
     """Replay a saved game: each move and the board after it, then the outcome."""
     from .play import replay as run_replay
@@ -500,12 +498,11 @@ def replay(file, seat):
               help="Stop a playout after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-@guarded
 def simulate(game, count, seed, players, options, max_moves, as_json, jobs, cluster):
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
     import json
 
-    from ..engine.parallel import Series, run_series
+    from ..engine.analysis.parallel import Series, run_series
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -568,23 +565,22 @@ _MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move pl
 @click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
               help=_MAX_WORK_HELP)
 @spread_options
-@guarded
 def perft_command(game, depth, seed, players, options, chance, split, as_json, jobs, cluster, position_file,
                   max_work):
     """Count the move sequences of each length 1..DEPTH from the start (in parallel: split by the first
     move)."""
     import json
 
-    from ..engine.chance import TooManyOutcomes
-    from ..engine.parallel import perft_split
-    from ..engine.work_bound import TooMuchWork
+    from ..engine.analysis.parallel import perft_split
+    from ..engine.analysis.work_bound import TooMuchWork
+    from ..engine.run.chance import TooManyOutcomes
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     runner = _runner(jobs, cluster)
     try:
         if position_file:
-            from ..engine.perft import perft_report
+            from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)
             report = perft_report(state, depth, as_json, chance, max_work)
@@ -602,7 +598,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
         sys.exit(130)
     if as_json:
         out = {"game": the_game.name, "counts": report.counts,
-               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals, 1)]}
+               "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals or (), 1)]}
         if split:
             out["divide"] = dict(report.divide)
         if report.met_chance:
@@ -633,7 +629,6 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 @click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
               help=_MAX_WORK_HELP)
 @click.option("--json", "as_json", is_flag=True)
-@guarded
 def solve(game, exact, players, options, max_moves, max_positions, max_work, as_json):
     """The exact expected result of GAME when every decision is made uniformly at random: every outcome of
     chance (the start's too) and every legal move followed, each with its probability. Prints each seat's
@@ -641,10 +636,10 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     For small games: the positions visited are bounded."""
     import json
 
-    from ..engine.chance import TooManyOutcomes
-    from ..engine.solve import TooLarge
-    from ..engine.solve import solve as run_solve
-    from ..engine.work_bound import TooMuchWork
+    from ..engine.analysis.solve import TooLarge
+    from ..engine.analysis.solve import solve as run_solve
+    from ..engine.analysis.work_bound import TooMuchWork
+    from ..engine.run.chance import TooManyOutcomes
     from .reports import table
     if not exact:
         raise click.UsageError("mire solve computes exact results: add --exact")
@@ -688,7 +683,6 @@ def _exact(p) -> str:
 
 @main.command(short_help="Explain a diagnostic code such as E012.")
 @click.argument("code")
-@guarded
 def explain(code):
     """Explain a diagnostic code, e.g. E012."""
     key = code.strip().upper()
@@ -733,13 +727,12 @@ def _bot_seats(specs, players):
               help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-@guarded
 def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json, jobs, cluster):
     """Bots play GAME against each other, N games: wins per seat (alone or shared), draws, lengths, and per
     bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
     import json
 
-    from ..engine.parallel import Series, run_series
+    from ..engine.analysis.parallel import Series, run_series
     from .reports import arena_text, progress
     the_game, _ = _load(game)
     n = _players(the_game, players)
@@ -774,7 +767,6 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
 @click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-@guarded
 def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json, jobs, cluster):
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
@@ -823,7 +815,7 @@ def _balance_bots(bot_list):
 
 def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
-    from ..engine.parallel import Series, run_series
+    from ..engine.analysis.parallel import Series, run_series
     from .reports import progress
     columns = []
     stopped = False
@@ -847,6 +839,5 @@ def _balance_runs(loaded, bots, count, seed, max_moves, runner):
     return columns, stopped
 
 
-for _authoring in (fmt, lsp):  # (defined beside the others' helpers, guarded as every command is)
-    _authoring.callback = guarded(_authoring.callback)
+for _authoring in (fmt, lsp):  # (defined beside the others' helpers; guarded as every command is, by the group)
     main.add_command(_authoring)

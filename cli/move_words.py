@@ -13,8 +13,8 @@ from typing import Optional
 
 import attrs
 
-from mire.engine.explain import typed_words
-from mire.engine.runtime import Dir, Piece, Player, Space, value_text
+from mire.engine.run.explain import typed_words
+from mire.engine.run.runtime import Dir, Piece, Player, Space, value_text
 
 
 @attrs.frozen

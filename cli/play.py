@@ -234,7 +234,7 @@ class Session:
 
     def typed_names(self, seat) -> dict:
         """What to type for each piece `seat` sees in a zone that is known by a number: piece_key -> number."""
-        from mire.engine.view import piece_view, zone_visible
+        from mire.engine.run.view import piece_view, zone_visible
         S = self.state
         typed = {}
         zones = list(S.zones.values()) + [z for p in S.players for z in p.zones.values()]
@@ -436,8 +436,10 @@ class Session:
             room += self.since_input
         body = view_lines(view, color=self.colour, status=False, width=cols, height=room - len(tail))
         if len(body) > room - len(tail) and HUMAN in self.seats:   # the result first: the boards wait for 'board'
+            without_boards = view.copy()
+            without_boards["boards"] = []
             body = ["the boards: 'board' shows them"] + view_lines(
-                dict(view, boards=[]), color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
+                without_boards, color=self.colour, status=False, width=cols, height=room - len(tail) - 1)
         for line in body + tail:
             self.echo(line)
         self.end_shown = True
@@ -483,7 +485,7 @@ class Session:
         viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
         # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
-        words = {s: announced(self.state, move, s) for s in range(self.state.n)}
+        words: dict[Optional[int], Optional[str]] = {s: announced(self.state, move, s) for s in range(self.state.n)}
         words[None] = announced(self.state, move, None)
         hidden = move.hidden_from_some
         try:
@@ -803,7 +805,7 @@ def _known_pieces(S, seat, boards=None) -> set:
     (piece id, 2) too when it sees all of it (face up, or its own). A piece of a kind `hidden when covered`
     under another shows nothing. So a move shows nothing new when the set after it is a subset of the set
     before."""
-    from mire.engine.view import zone_visible
+    from mire.engine.run.view import zone_visible
     if boards is None:
         boards = list(S.boards.values()) + [b for pl in S.players for b in pl.boards.values()]
         zones = list(S.zones.values()) + [z for pl in S.players for z in pl.zones.values()]
@@ -838,7 +840,7 @@ def announced(state, move, seat) -> Optional[str]:
     """What follows the mover's name when `seat` is told of a move: ': LABEL' in the game's words, ' chooses
     X, to: PROMPT' for a choice in the middle of a move, else ' plays TEXT' (see plays). Call it before the move
     is applied."""
-    from mire.engine.state import CHOICE
+    from mire.engine.run.state import CHOICE
     words = state.describe_move(move, seat)
     if words is None:   # the seat learns nothing of it
         return None

@@ -1,6 +1,6 @@
 """A general text renderer of a view (`state.view(seat)`, see docs/engine-api.md), within a size.
 
-Nothing here knows any game.  The boards are drawn on their shared plane (plane.py), each in the
+Nothing here knows any game.  The boards are drawn on their shared plane (plane_drawing.py), each in the
 roomiest style that fits; then come the legend of the glyphs, the zones, the players' and the game's
 vars and whose turn it is.  Given a height, the boards condense until the whole view fits: roomy
 boxes, then one line a row, then labels cut short; the viewer's own boards come before the other
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from .fitting import columns, cut, flow
 from .fitting import width as text_width
@@ -26,9 +26,12 @@ from .glyphs import (  # noqa: F401
     stack_label,
     unique_prefixes,
 )
-from .plane import SEAT_TURN, STYLES, Plane, coordinate_labels, fit_plane
+from .plane_drawing import SEAT_TURN, STYLES, Plane, Style, coordinate_labels, fit_plane
 from .safe_text import Drawn, printable, shown_view
 from .shapes import shape_pictures, shown_as_a_line
+
+if TYPE_CHECKING:  # (the renderer reads views; it needs none of the engine to run)
+    from ..engine.view import BoardView, View, ZoneView
 
 UNLIMITED = 10 ** 6
 ZONE_LEVELS = (0, 1, 2)   # how condensed the zones are: see zone_lines
@@ -62,12 +65,12 @@ def _group_items(pieces: list, typed: Optional[dict] = None) -> list:
     return [d if counts[d] == 1 else f"{d} x{counts[d]}" for d in order]
 
 
-def _zone_name(z: dict) -> str:
+def _zone_name(z: ZoneView) -> str:
     name = str(z.get("name", "?"))
     return name + (f" ({z['owner']})" if z.get("owner") is not None else "")
 
 
-def zone_lines(view: dict, width: int, typed: Optional[dict] = None, level: int = 0) -> list:
+def zone_lines(view: View, width: int, typed: Optional[dict] = None, level: int = 0) -> list:
     """Zones whose pieces this seat sees: a line each, or a heading and the pieces in columns;
     zones seen only by their size, and the empty ones, flow together on the last lines.
     Condensed (level 1), a zone's pieces are cut to one line; level 2 leaves out the empty zones."""
@@ -98,7 +101,7 @@ def zone_lines(view: dict, width: int, typed: Optional[dict] = None, level: int 
     return lines
 
 
-def var_lines(view: dict, width: int) -> list:
+def var_lines(view: View, width: int) -> list:
     """The players' variables and the game's, then each player's `status` figures; a variable this seat may
     not see (another's private one, a secret one) shows as `NAME ?`."""
     lines = []
@@ -116,11 +119,11 @@ def var_lines(view: dict, width: int) -> list:
     return lines
 
 
-def legend_lines(view: dict, glyphs: Glyphs, width: int) -> list:
+def legend_lines(view: View, glyphs: Glyphs, width: int) -> list:
     """What each glyph on the boards stands for: the top piece of a stack, unless a labelled piece
     at its bottom (a tile) stands for the stack."""
     board_pieces = [p for b in view.get("boards") or [] for sp in b.get("spaces") or []
-                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [{}])[0].get("label")
+                    for p in (sp.get("pieces") or [])[-1:] if not (sp.get("pieces") or [])[0].get("label")
                     and not shown_as_a_line(b, p)]
     legend: dict = {}
     for p in board_pieces:
@@ -138,7 +141,7 @@ def game_over_text(result, reason) -> str:
     return f"game over: {result or 'no result'}" + (f": {reason}" if reason else "")
 
 
-def status_lines(view: dict, color: bool) -> list:
+def status_lines(view: View, color: bool) -> list:
     if view.get("over"):
         return [paint(game_over_text(view.get("result"), view.get("reason")), BOLD, color)]
     to_move, turn = view.get("to_move"), view.get("turn")
@@ -161,7 +164,8 @@ def status_lines(view: dict, color: bool) -> list:
 # ---------------------------------------------------------------------------------
 # boards
 
-def _from_seat(board: dict, facing) -> dict:
+def _from_seat(board: BoardView, facing) -> Mapping[str, Any]:
+    """The board as drawn from the seat's edge: its spaces turned (a drawing's board, no longer a view's)."""
     turn = SEAT_TURN.get(facing)
     if turn is None:
         return board
@@ -172,7 +176,7 @@ def _from_seat(board: dict, facing) -> dict:
     return dict(board, spaces=spaces, shape="turned")
 
 
-def _board_heading(b: dict) -> str:
+def _board_heading(b: Mapping[str, Any]) -> str:
     notes = ["north is up"] if b.get("shape") == "area" else []
     if b.get("spaces") and coordinate_labels(b["spaces"]):
         notes.append("a space is named column,row")
@@ -185,7 +189,8 @@ class _Part:
     def __init__(self, heading, plane, width, board=None, names=()):
         self.heading, self.plane, self.board = heading, plane, board
         self.names = names  # the shared boards it draws
-        self.options = []   # (style, lines) from the roomiest, each fitting the width
+        # (style, lines) from the roomiest, each fitting the width
+        self.options: list[tuple[Optional[Style], list[str]]] = []
         self.level = 0
         if plane.empty:
             self.options = [(None, ["  (empty)"] if heading else [])]
@@ -261,7 +266,7 @@ class _EmptyBoards:
         pass
 
 
-def board_parts(view: dict, glyphs: Glyphs, color: bool, width: int, whole: bool = False) -> tuple:
+def board_parts(view: View, glyphs: Glyphs, color: bool, width: int, whole: bool = False) -> tuple:
     """(shared and own parts, others' parts) of the view's boards; unless `whole`, the players'
     boards that hold nothing share one line."""
     hidden = [b for b in view.get("boards") or [] if b.get("visible") is False]
@@ -328,7 +333,7 @@ def _dropped_line(dropped: list) -> str:
 # ---------------------------------------------------------------------------------
 # the whole view
 
-def render_view(view: dict, color: bool = False, status: bool = True, width: Optional[int] = None,
+def render_view(view: View, color: bool = False, status: bool = True, width: Optional[int] = None,
                 height: Optional[int] = None, typed: Optional[dict] = None) -> str:
     """The view as text in at most `width` columns (unlimited when None) and, when a height is
     given, condensed to fit in it when it can; status=False leaves out the last lines (whose move,
@@ -338,7 +343,7 @@ def render_view(view: dict, color: bool = False, status: bool = True, width: Opt
     return Drawn("\n".join(view_lines(view, color, status, width, height, typed)))
 
 
-def view_lines(view: dict, color: bool = False, status: bool = True, width: Optional[int] = None,
+def view_lines(view: View, color: bool = False, status: bool = True, width: Optional[int] = None,
                height: Optional[int] = None, typed: Optional[dict] = None) -> list:
     """render_view's lines (each a Drawn line)."""
     view = shown_view(view)
@@ -346,7 +351,7 @@ def view_lines(view: dict, color: bool = False, status: bool = True, width: Opti
     return [Drawn(line) for line in _view_lines(view, color, status, width, height, typed)]
 
 
-def _view_lines(view: dict, color: bool, status: bool, width: Optional[int], height: Optional[int],
+def _view_lines(view: View, color: bool, status: bool, width: Optional[int], height: Optional[int],
                 typed: Optional[dict]) -> list:
     width = width or UNLIMITED
     glyphs = Glyphs(view)
@@ -367,7 +372,7 @@ def _view_lines(view: dict, color: bool, status: bool, width: Optional[int], hei
     return lines + below
 
 
-def board_lines(view: dict, name: str, color: bool = False, width: Optional[int] = None) -> Optional[list]:
+def board_lines(view: View, name: str, color: bool = False, width: Optional[int] = None) -> Optional[list]:
     """One board of the view, whole (the roomiest style that fits the width), found by its name or
     its owner's: None when the view has no such board."""
     width = width or UNLIMITED

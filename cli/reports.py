@@ -63,7 +63,7 @@ def arena_text(result, title):
     scored = s.mean_scores() is not None
     rows = [("seat", "wins", "", "95% interval", "shared") + (("mean score", "95% interval") if scored else ())]
     for name in s.seats:
-        row = (name, s.wins[name], pct(s.wins[name], n), interval(data["win_rate"][name]), s.shared[name])
+        row: tuple = (name, s.wins[name], pct(s.wins[name], n), interval(data["win_rate"][name]), s.shared[name])
         if scored:
             row += score_cells(s.scores.get(name))
         rows.append(row)

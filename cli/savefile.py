@@ -24,7 +24,7 @@ import attrs
 
 from ..engine import IllegalMove, InputError, RuleError, SetupError
 from ..engine.loader import load_game
-from ..engine.position import arrange
+from ..engine.run.arrange import arrange
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, bundled_names, is_path, read_text_file
 from ..grammar.parser import unsafe_character

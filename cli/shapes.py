@@ -8,13 +8,13 @@ shared boards of a view and gives the pictures of the ones it draws, and the boa
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Mapping, Optional
 
 import attrs
 
 from .fitting import width as text_width
 from .glyphs import DIM, paint, stack_label
-from .plane import SEAT_TURN
+from .plane_drawing import SEAT_TURN
 
 _GRID_NAME = re.compile(r"^(?:.*\.)?([A-Za-z]+)([0-9]+)$")
 
@@ -46,7 +46,7 @@ def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = No
     return pictures, rest
 
 
-def shown_as_a_line(board: dict, piece: dict) -> bool:
+def shown_as_a_line(board: Mapping[str, Any], piece: Mapping[str, Any]) -> bool:
     """Is this piece drawn as the line of an edge, without a glyph (and so needs no legend)?"""
     return board.get("shape") == "edges" and bool(board.get("of")) and piece.get("owner") is None
 

@@ -2,18 +2,18 @@
 from typing import TYPE_CHECKING
 
 from .loader import Game, bundled_games, load_game
-from .runtime import RuleError
+from .run.runtime import RuleError
 
 if TYPE_CHECKING:
-    from .state import IllegalMove, InputError, Outcome, SetupError, State
+    from .run.state import IllegalMove, InputError, Outcome, SetupError, State
 
 _OF_STATE = ("State", "Outcome", "IllegalMove", "InputError", "SetupError")
 
 
 def __getattr__(name: str):
-    """The names of engine/state.py, imported when first asked for (`mire check` never starts a game)."""
+    """The names of engine/run/state.py, imported when first asked for (`mire check` never starts a game)."""
     if name in _OF_STATE:
-        from . import state
+        from .run import state
         return getattr(state, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -1,27 +1,58 @@
 """Loading a game: the front end checks its files (grammar/frontend.py), the compiler builds its functions,
-and a `Game` starts states of it. Loaded games are kept, keyed by file and text, so a game is built once.
+and a `Game` starts states of it. Loaded games are kept, keyed by file and text, so a game is built once
+while it is in use: the MAX_KEPT_GAMES most recently used are kept (a language server builds a new text of a
+file at every edit, each ~1 MB for a large game: all of them kept would grow without end).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import attrs
 
 from ..grammar.diagnostics import Diagnostic, MireError
-from ..grammar.frontend import analyse, bundled_names, find_game, find_sibling, games_dir, read_rules
+from ..grammar.frontend import bundled_names, check_or_raise, find_game, find_sibling, games_dir, read_rules
 from ..grammar.nodes import nowhere
 from ..grammar.wording import quoted_short
-from .compiler import CompiledGame, InputSpec, OptionSpec, compile_game
-from .library import LIBRARY
+from .build.compiler import CompiledGame, InputSpec, OptionSpec, compile_game
+from .run.library import LIBRARY
 
 if TYPE_CHECKING:
-    from .state import State
+    from .run.state import State
 
-# engine/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
+# engine/run/state.py, and what it imports (views, explanations, chance, sampling...), is imported where a game is
 # set up or started, not here: `mire check` loads games and never starts one
 
-_CACHE: dict = {}  # (resolved path, text) -> the Game built from it, or the MireError building it raised
+# How many built games (or the errors building them raised) are kept: more than the files a test run or a
+# session uses at once (a game, its base and the games its options name), few enough that a language server
+# that builds a file anew at each edit holds tens of MB at most.
+MAX_KEPT_GAMES = 64
+
+
+class _RecentlyUsed(OrderedDict):
+    """A dict that keeps its `limit` most recently read or written entries (least recently used first)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def get_kept(self, key):
+        """The value kept for `key` (now the most recently used), or None."""
+        if key not in self:
+            return None
+        self.move_to_end(key)
+        return self[key]
+
+    def keep(self, key, value) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.limit:
+            self.popitem(last=False)
+
+
+# (resolved path, text) -> the Game built from it, or the MireError building it raised
+_CACHE: _RecentlyUsed = _RecentlyUsed(MAX_KEPT_GAMES)
 
 
 @attrs.define
@@ -74,7 +105,7 @@ class Game:
 
     def check_setup(self, players: int, options) -> None:
         """Refuse a number of players or options that the game does not have (SetupError)."""
-        from .state import check_setup
+        from .run.state import check_setup
         check_setup(self.compiled, players, options)
 
     def seat_names(self, n: int) -> list[str]:
@@ -86,7 +117,7 @@ class Game:
         for o in self.compiled.options:
             if o.name in options and o.uses and o.uses != self.name:
                 return load_game(str(find_sibling(Path(self.path), o.uses))).played_as(options)
-        from .state import option_values
+        from .run.state import option_values
         values = {k: v for k, v in option_values(self.compiled, options).items()
                   if v != next(o.default for o in self.compiled.options if o.name == k)}
         return self.built_for(values)
@@ -104,7 +135,7 @@ class Game:
             try:
                 compiled = compile_game(self.analysis.checked, self.analysis.sources, Path(self.path).stem, values)
             except MireError as err:
-                from .state import SetupError
+                from .run.state import SetupError
                 raise SetupError(err.diagnostics[0].message) from None
             self._built[key] = Game(compiled, self.path, self.base, self.analysis, self._built, values)
         return self._built[key]
@@ -114,7 +145,7 @@ class Game:
         chance.setup_outcomes); without it they come from the seed. `records=False`: a state that keeps no record
         of what its draws could have been, for games nobody reasons about (random movers): a bot that works out
         what its seat knows refuses it."""
-        from .state import State
+        from .run.state import State
         game = self.played_as(options)
         return State(game.compiled, seed=seed, players=players, options=options, inputs=inputs, chance=chance,
                      records=records)
@@ -137,16 +168,19 @@ def _build(path: Path, source: str) -> "Game | MireError":
     """The game in this file, checked and compiled, its options' variants aside; kept, broken or not, by file
     and text, so that no file is checked twice however many games name it."""
     key = (str(path.resolve()), source)
-    if key not in _CACHE:
-        try:
-            analysis = analyse(path, source, LIBRARY)
-            compiled = compile_game(analysis.checked, analysis.sources, path.stem)
-            game = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
-            game._built[()] = game
-            _CACHE[key] = game
-        except MireError as err:
-            _CACHE[key] = err
-    return _CACHE[key]
+    kept = _CACHE.get_kept(key)
+    if kept is not None:
+        return kept
+    built: Game | MireError
+    try:
+        analysis = check_or_raise(path, source, LIBRARY)
+        compiled = compile_game(analysis.checked, analysis.sources, path.stem)
+        built = Game(compiled, analysis.checked.module.path, analysis.base, analysis)
+        built._built[()] = built
+    except MireError as err:
+        built = err
+    _CACHE.keep(key, built)
+    return built
 
 
 @attrs.define

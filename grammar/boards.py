@@ -10,6 +10,7 @@ from typing import Callable, Optional
 
 from . import nodes as N
 from .limits import MAX_GRID
+from .types import BoardShape
 
 # shapes made from a grid: a board `edges of cells` or `corners of cells`
 DERIVED = ("edges", "corners")
@@ -38,7 +39,7 @@ def fixed_spaces(board: N.Board) -> bool:
     return board.shape != "area" and not board.per_player
 
 
-def derived_size(shape: str, width: int, height: int) -> int:
+def derived_size(shape: BoardShape, width: int, height: int) -> int:
     """How many spaces the edges or the corners of a grid of width x height cells are."""
     if shape == "edges":
         return width * (height + 1) + (width + 1) * height
@@ -170,6 +171,6 @@ def _repeated(names) -> Optional[str]:
     return None
 
 
-def a_shape(shape: str) -> str:
+def a_shape(shape: BoardShape) -> str:
     return {"grid": "a grid", "area": "an area", "graph": "a graph", "edges": "the edges of a grid",
             "corners": "the corners of a grid"}.get(shape, shape)

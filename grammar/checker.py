@@ -20,10 +20,10 @@ from .limits import (
     MAX_SUGGESTIONS,
     MAX_TABLE_PIECES,
 )
-from .plane import farthest
+from .plane_reach import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
-from .symbols import Checked, Context, Meaning, Scope, asks_a_player, choosing_procs
+from .symbols import Checked, CheckScope, Context, Meaning, asks_a_player, choosing_procs
 from .tables import check_cell, check_combination, check_table, table_type
 from .types import ANY, BOOL, INT, NUMBER, PLAYER, Library, piece_of
 from .wording import a, did_you_mean, limited_suggestions, listing
@@ -173,7 +173,7 @@ class Checker:
         else:
             stuck[item.phase] = item
         if item.reason is not None:
-            self.stmts.template(item.reason, Scope())
+            self.stmts.template(item.reason, CheckScope())
 
     def _declare(self, values, rules, kind, name, node) -> bool:
         seen = rules if kind in ("action", "trigger") else values
@@ -205,10 +205,10 @@ class Checker:
                        "add an `action NAME(...):` rule")
         self.check_kinds_and_zones()
         for v in self.sym.vars.values():
-            self.exprs.expect(v.init, self.ctx.resolve_type(v.type), Scope(), f"the start value of '{v.name}'")
+            self.exprs.expect(v.init, self.ctx.resolve_type(v.type), CheckScope(), f"the start value of '{v.name}'")
             self._private_needs_owner(v, "variable")
         for c in self.sym.consts.values():
-            self.ctx.types[c] = self.exprs.expr(c.value, Scope())
+            self.ctx.types[c] = self.exprs.expr(c.value, CheckScope())
         self.check_constant_cycles()
         self.sym.pieces = [self.check_pieces(pieces) for pieces in self.sym.pieces]
         self.check_piece_count()
@@ -217,7 +217,7 @@ class Checker:
         for shown in self.sym.shows:
             self.check_show(shown)
         for status in self.sym.statuses:
-            scope = Scope().bind("player", PLAYER, "param")
+            scope = CheckScope().bind("player", PLAYER, "param")
             self.stmts.template(status.label, scope)
             if status.when is not None:
                 self.exprs.expect(status.when, BOOL, scope, "a status's `if` condition")
@@ -311,7 +311,7 @@ class Checker:
         fixed = True
         for b in grids:
             for e in (b.width, b.height):
-                self.exprs.expect(e, INT, Scope(), "a board's size")
+                self.exprs.expect(e, INT, CheckScope(), "a board's size")
                 if not fixed_form(e) or static.int_of(e) is None:
                     fixed = False
                     self.error("E045", "a board's size is a number, a constant or an option with a value",
@@ -380,7 +380,7 @@ class Checker:
                            "`labels upper` names the spaces A1, B1, ...; `lower` a1, b1, ...; `numbers` 1, 2, ...",
                            focus=b.labels)
             if b.at is not None:
-                scope = Scope().bind("x", INT, "coord").bind("y", INT, "coord")
+                scope = CheckScope().bind("x", INT, "coord").bind("y", INT, "coord")
                 for e in b.at:
                     self.exprs.expect(e, INT, scope, "a board's position on the plane")
                     self._check_placement(e)
@@ -443,7 +443,7 @@ class Checker:
             self.error("E015", f"unknown piece kind '{show.kind}'{did_you_mean(show.kind, self.sym.kinds)}",
                        show.span, "`show KIND as \"...\"` labels the pieces of a declared kind")
             return
-        self.stmts.template(show.label, Scope().bind("it", piece_of(show.kind), "param"))
+        self.stmts.template(show.label, CheckScope().bind("it", piece_of(show.kind), "param"))
 
     def check_input(self, i: N.Input) -> None:
         for zone in (i.zone, i.source):
@@ -526,23 +526,23 @@ class Checker:
             self.exprs.check_param_types(p)
             self.exprs.proc_type(p)
         for s in self.sym.setups:
-            self.stmts.block(s.body, Scope(), "setup")
+            self.stmts.block(s.body, CheckScope(), "setup")
         choosing = choosing_procs(self.sym.procs)  # (the procs that ask a player: the same for every action)
         for action in self.sym.actions.values():
             self.check_action(action, choosing)
         for t in self.sym.triggers.values():
-            self.stmts.block(t.body, Scope(), "trigger")
+            self.stmts.block(t.body, CheckScope(), "trigger")
         for ph in self.sym.phases.values():
             if ph.until is not None:
-                self.exprs.expect(ph.until, BOOL, Scope(), "a phase's `until` condition")
+                self.exprs.expect(ph.until, BOOL, CheckScope(), "a phase's `until` condition")
         if self.sym.rank is not None:
-            scope = Scope().bind("player", PLAYER, "param")
+            scope = CheckScope().bind("player", PLAYER, "param")
             for k in self.sym.rank.keys:
                 self.exprs.expect(k, NUMBER, scope, "a ranking key")
         self.check_phases_reachable()
 
     def check_action(self, action: N.Action, choosing: set) -> None:
-        scope = Scope()
+        scope = CheckScope()
         seen: dict = {}
         for prm in action.params:
             name_span = prm.span.at_start(len(prm.name))

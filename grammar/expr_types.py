@@ -12,7 +12,7 @@ import attrs
 from . import nodes as N
 from .hints import STATEMENT_FORMS, binop_hint, compare_hint, type_hint, unknown_name_hint
 from .static_values import StaticValues
-from .symbols import Checked, Context, Scope
+from .symbols import Checked, CheckScope, Context
 from .tables import space_names
 from .types import (
     ANY,
@@ -32,6 +32,7 @@ from .types import (
     ZONE,
     Accepts,
     Library,
+    MeaningCategory,
     Signature,
     Type,
     enum_type,
@@ -64,7 +65,7 @@ class ExpressionChecker:
         self.ctx.error(code, message, span, hint, focus)
 
     # ------------------------------------------------------------ entry points
-    def expr(self, e: N.Expr, scope: Scope) -> Type:
+    def expr(self, e: N.Expr, scope: CheckScope) -> Type:
         method = getattr(self, "type_" + type(e).__name__, None)
         if method is None:
             raise NotImplementedError(f"the checker cannot type a {type(e).__name__}")
@@ -72,7 +73,7 @@ class ExpressionChecker:
         self.ctx.types[e] = t
         return t
 
-    def expect(self, e: N.Expr, want: Type, scope: Scope, what: str) -> Type:
+    def expect(self, e: N.Expr, want: Type, scope: CheckScope, what: str) -> Type:
         t = self.kind_value(e, scope) if want == KIND else self.expr(e, scope)
         if not t.fits(want):
             self.error("E021", f"{what} should be {a(want.show())}, but this is {a(t.show())}", e.span,
@@ -131,7 +132,7 @@ class ExpressionChecker:
         self.proc_types[p.name] = result
         return result
 
-    def type_DefBlock(self, e: N.DefBlock, scope: Scope) -> Type:
+    def type_DefBlock(self, e: N.DefBlock, scope: CheckScope) -> Type:
         outer = self.effects_ok
         try:
             return self.statements.def_block(e, scope.child())
@@ -150,8 +151,8 @@ class ExpressionChecker:
                 out.append(inferred[i] if i < len(inferred) else ANY)
         return tuple(out)
 
-    def params_scope(self, item) -> Scope:
-        scope = Scope()
+    def params_scope(self, item) -> CheckScope:
+        scope = CheckScope()
         written = item.param_types or (None,) * len(item.params)
         for name, t, ref in zip(item.params, self.param_types(item), written):
             scope.bind(name, t, "param")
@@ -168,7 +169,7 @@ class ExpressionChecker:
             if ref is not None:
                 self.ctx.resolve_type(ref)
 
-    def _call_args(self, e: N.Call, item, scope: Scope) -> None:
+    def _call_args(self, e: N.Call, item, scope: CheckScope) -> None:
         """The arguments of a call of a def or proc: each fits its parameter's written type; their types are
         kept, to infer the types of parameters written without one."""
         written = item.param_types or (None,) * len(item.params)
@@ -208,13 +209,13 @@ class ExpressionChecker:
         return out
 
     # ------------------------------------------------------------ leaves
-    def type_Num(self, e: N.Num, scope: Scope) -> Type:
+    def type_Num(self, e: N.Num, scope: CheckScope) -> Type:
         return INT if isinstance(e.value, int) else NUMBER
 
-    def type_Str(self, e: N.Str, scope: Scope) -> Type:
+    def type_Str(self, e: N.Str, scope: CheckScope) -> Type:
         return TEXT
 
-    def type_Name(self, e: N.Name, scope: Scope) -> Type:
+    def type_Name(self, e: N.Name, scope: CheckScope) -> Type:
         ctx = self.ctx
         entry = scope.lookup(e.id)
         if entry is not None:
@@ -262,7 +263,7 @@ class ExpressionChecker:
     def _named_value(self, e: N.Name) -> Optional[Type]:
         """A kind's, an enum's, an enum value's, an option's or a phase's name: its type, or None."""
         s = self.sym
-        found: Optional[tuple[str, Type]] = None
+        found: Optional[tuple[MeaningCategory, Type]] = None
         if e.id in s.kinds:
             found = ("kind", list_of(piece_of(e.id)))
         elif e.id in s.enum_values:
@@ -279,11 +280,11 @@ class ExpressionChecker:
         return found[1]
 
     # ------------------------------------------------------------ kinds as values
-    def is_kind_name(self, e: N.Expr, scope: Scope) -> bool:
+    def is_kind_name(self, e: N.Expr, scope: CheckScope) -> bool:
         """Is this the name of a piece kind (not hidden by a local name)?"""
         return isinstance(e, N.Name) and e.id in self.sym.kinds and scope.lookup(e.id) is None
 
-    def kind_value(self, e: N.Expr, scope: Scope) -> Type:
+    def kind_value(self, e: N.Expr, scope: CheckScope) -> Type:
         """Type `e` where a kind is wanted: there a kind's name is the kind itself, not the list of its pieces."""
         if not self.is_kind_name(e, scope):
             return self.expr(e, scope)
@@ -292,14 +293,14 @@ class ExpressionChecker:
         self.ctx.types[e] = KIND
         return KIND
 
-    def _local(self, e: N.Name, t: Type, scope: Scope) -> Type:
+    def _local(self, e: N.Name, t: Type, scope: CheckScope) -> Type:
         self.ctx.mean(e, "local")
         note = scope.note(e.id)
         if note is not None:
             self._scopes_note[e] = note
         return t
 
-    def _not_a_value(self, e: N.Name, scope: Scope) -> Type:
+    def _not_a_value(self, e: N.Name, scope: CheckScope) -> Type:
         s, functions = self.sym, self.ctx.library.functions
         if e.id in s.defs:
             params = s.defs[e.id].params
@@ -328,7 +329,7 @@ class ExpressionChecker:
         return ANY
 
     # ------------------------------------------------------------ attributes
-    def type_Attr(self, e: N.Attr, scope: Scope) -> Type:
+    def type_Attr(self, e: N.Attr, scope: CheckScope) -> Type:
         obj_t = self.expr(e.obj, scope)
         t, _ = self.attribute(obj_t, e)
         return t or ANY
@@ -455,16 +456,16 @@ class ExpressionChecker:
         return None, False
 
     # ------------------------------------------------------------ operators
-    def type_BoolOp(self, e: N.BoolOp, scope: Scope) -> Type:
+    def type_BoolOp(self, e: N.BoolOp, scope: CheckScope) -> Type:
         for v in e.values:
             self.expect(v, BOOL, scope, f"each side of `{e.op}`")
         return BOOL
 
-    def type_Not(self, e: N.Not, scope: Scope) -> Type:
+    def type_Not(self, e: N.Not, scope: CheckScope) -> Type:
         self.expect(e.value, BOOL, scope, "what `not` negates")
         return BOOL
 
-    def type_Neg(self, e: N.Neg, scope: Scope) -> Type:
+    def type_Neg(self, e: N.Neg, scope: CheckScope) -> Type:
         t = self.expr(e.value, scope)
         if t.base in _STEPS:
             return OFFSET  # the step back: `-(1, 2)` is (-1, -2)
@@ -473,12 +474,12 @@ class ExpressionChecker:
                        type_hint(t, NUMBER, e.value) or self._why(e.value))
         return NUMBER if t == NUMBER else INT
 
-    def type_OffsetLit(self, e: N.OffsetLit, scope: Scope) -> Type:
+    def type_OffsetLit(self, e: N.OffsetLit, scope: CheckScope) -> Type:
         self.expect(e.dx, INT, scope, "the columns of an offset (east is positive)")
         self.expect(e.dy, INT, scope, "the rows of an offset (north is positive)")
         return OFFSET
 
-    def type_Cond(self, e: N.Cond, scope: Scope) -> Type:
+    def type_Cond(self, e: N.Cond, scope: CheckScope) -> Type:
         self.expect(e.test, BOOL, scope, "the condition of `if ... else`")
         x, y = self.expr(e.then, scope), self.expr(e.orelse, scope)
         t = x.join(y)
@@ -487,7 +488,7 @@ class ExpressionChecker:
                        e.span, "both sides of `A if CONDITION else B` must give the same type of value")
         return t
 
-    def type_BinOp(self, e: N.BinOp, scope: Scope) -> Type:
+    def type_BinOp(self, e: N.BinOp, scope: CheckScope) -> Type:
         lt = self.expr(e.left, scope)
         rt = self.expr(e.right, scope)
         if e.op == "+" and lt.fits(SPACE) and rt.fits(DIR) and (DIR in (lt, rt) or SPACE in (lt, rt)):
@@ -516,7 +517,7 @@ class ExpressionChecker:
         # `/` divides exactly (7 / 2 is 3.5); whole numbers stay whole under + - * %
         return NUMBER if e.op == "/" or NUMBER in (lt, rt) else INT
 
-    def type_Compare(self, e: N.Compare, scope: Scope) -> Type:
+    def type_Compare(self, e: N.Compare, scope: CheckScope) -> Type:
         lt = self.expr(e.left, scope)
         rt = self.kind_value(e.right, scope) if lt == KIND and e.op in ("==", "!=") else self.expr(e.right, scope)
         if rt == KIND and e.op in ("==", "!=") and self.is_kind_name(e.left, scope):
@@ -661,10 +662,10 @@ class ExpressionChecker:
         return type_hint(t, INT, side)
 
     # ------------------------------------------------------------ calls
-    def type_Call(self, e: N.Call, scope: Scope) -> Type:
+    def type_Call(self, e: N.Call, scope: CheckScope) -> Type:
         return self.call(e, scope)
 
-    def call(self, e: N.Call, scope: Scope, statement: bool = False) -> Type:
+    def call(self, e: N.Call, scope: CheckScope, statement: bool = False) -> Type:
         s, functions = self.sym, self.ctx.library.functions
         if e.func in s.procs:
             p = s.procs[e.func]
@@ -760,7 +761,7 @@ class ExpressionChecker:
                     todo.append(n.func)
         return False
 
-    def _unknown_function(self, e: N.Call, scope: Scope) -> None:
+    def _unknown_function(self, e: N.Call, scope: CheckScope) -> None:
         s, functions = self.sym, self.ctx.library.functions
         names = list(s.defs) + list(s.procs) + list(functions)
         nearest = closest(e.func, set(names) | set(STATEMENT_FORMS))
@@ -803,7 +804,7 @@ class ExpressionChecker:
                    node.span, hint or f"call it as `{sig.text()}`")
 
     # ------------------------------------------------------------ collections
-    def type_ListLit(self, e: N.ListLit, scope: Scope) -> Type:
+    def type_ListLit(self, e: N.ListLit, scope: CheckScope) -> Type:
         if e.items and all(self.is_kind_name(item, scope) for item in e.items):
             for item in e.items:
                 self.kind_value(item, scope)
@@ -819,7 +820,7 @@ class ExpressionChecker:
             t = joined
         return list_of(ANY if t == NONE else t)
 
-    def type_Index(self, e: N.Index, scope: Scope) -> Type:
+    def type_Index(self, e: N.Index, scope: CheckScope) -> Type:
         t = self.expr(e.obj, scope)
         self.expect(e.index, INT, scope, "an index")
         if not (t.is_list or t == ANY):
@@ -828,12 +829,12 @@ class ExpressionChecker:
             return ANY
         return t.element
 
-    def type_Range(self, e: N.Range, scope: Scope) -> Type:
+    def type_Range(self, e: N.Range, scope: CheckScope) -> Type:
         self.expect(e.low, INT, scope, "the start of a range")
         self.expect(e.high, INT, scope, "the end of a range")
         return list_of(INT)
 
-    def type_Of(self, e: N.Of, scope: Scope) -> Type:
+    def type_Of(self, e: N.Of, scope: CheckScope) -> Type:
         owner_t = self.expr(e.owner, scope)
         if not owner_t.fits(PLAYER):
             self.error("E021", f"`of` needs a player on its right, but this is {a(owner_t.show())}", e.owner.span,
@@ -850,7 +851,7 @@ class ExpressionChecker:
                    "write `KIND of PLAYER`, such as `pawn of mover`; a player's zone is `mover.NAME`")
         return ANY
 
-    def type_Filter(self, e: N.Filter, scope: Scope) -> Type:
+    def type_Filter(self, e: N.Filter, scope: CheckScope) -> Type:
         et = self.collection_elem(self.expr(e.domain, scope), e.domain, "a filter")
         if e.mode == "sorted":
             key = self.expr(e.test, scope.child().bind(e.var, et))
@@ -872,7 +873,7 @@ class ExpressionChecker:
             self.expect(e.test, BOOL, scope.child().bind(e.var, et), f"a `{e.mode}` condition")
         return list_of(et)
 
-    def type_Comprehension(self, e: N.Comprehension, scope: Scope) -> Type:
+    def type_Comprehension(self, e: N.Comprehension, scope: CheckScope) -> Type:
         inner = scope
         for f in e.fors:
             t = self.expr(f.domain, inner)
@@ -889,7 +890,7 @@ def specialise(checked: Checked, library: Library, body: N.Expr,
     parameters), or None when the body does not fit them (then it is called, and checked as it runs)."""
     ctx = Context(checked.module, library)
     ctx.sym = checked.symbols
-    scope = Scope()
+    scope = CheckScope()
     for name, t in params.items():
         scope.bind(name, t, "param")
     from .statements import StatementChecker  # (statements.py builds on this module)

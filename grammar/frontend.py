@@ -30,7 +30,7 @@ from .wording import did_you_mean, quoted_short
 
 
 @attrs.frozen
-class Analysis:
+class CheckedGame:
     """A checked game, with the text of every file its spans name."""
     checked: Checked
     sources: dict[str, str]
@@ -147,7 +147,7 @@ def read_rules(path: Path) -> str:
 
 # ---------------------------------------------------------------- reading a game
 
-def analyse(path: Path, source: str, library: Library) -> Analysis:
+def check_or_raise(path: Path, source: str, library: Library) -> CheckedGame:
     """Parse, merge, read data and check the game in `path` (whose text is `source`); MireError if broken."""
     attempt = check_game(path, source, library)
     if attempt.diagnostics:
@@ -155,7 +155,7 @@ def analyse(path: Path, source: str, library: Library) -> Analysis:
         raise MireError(sorted(attempt.diagnostics, key=lambda d: (d.path != spath, d.span.line, d.span.column)),
                         attempt.sources)
     assert attempt.checked is not None
-    return Analysis(attempt.checked, attempt.sources, attempt.base)
+    return CheckedGame(attempt.checked, attempt.sources, attempt.base)
 
 
 @attrs.frozen
@@ -171,7 +171,7 @@ class Attempt:
 
 def check_game(path: Path, source: str, library: Library, read: Callable[[Path], str] = read_rules,
                tokens: Optional[list] = None) -> Attempt:
-    """What `analyse` does, without raising: every diagnostic, and what could be checked. `read` reads
+    """What `check_or_raise` does, without raising: every diagnostic, and what could be checked. `read` reads
     another file of the game (a variant's base). A list given as `tokens` gets the tokens of `source` when
     it parses (see `parser.parse`)."""
     spath = display_path(path)

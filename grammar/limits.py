@@ -46,7 +46,7 @@ MAX_ANALYSIS_WORK = 100_000_000  # steps of one perft or exact solution, all its
 # moves of one line of perft: it walks a line one call deeper a move, and a deeper count never ends within the
 # work bound (a game of two moves a turn has 2^100 lines of 100)
 MAX_PERFT_DEPTH = 100
-ANALYSIS_STEPS_PER_MOVE = 50  # what each move played or listing counts besides its own steps (engine/work_bound.py)
+ANALYSIS_STEPS_PER_MOVE = 50  # each move played or listing besides its own steps (engine/analysis/work_bound.py)
 # problems of what the players brought that are told (the rest are counted): a hand file or a save may hold a
 # hundred thousand lines, each a problem, and looking for the name each meant is a search of the whole collection
 MAX_INPUT_PROBLEMS = 20

@@ -10,9 +10,12 @@ from __future__ import annotations
 import sys
 import threading
 from fractions import Fraction
-from typing import Any, ClassVar, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Optional, Union, cast
 
 import attrs
+
+if TYPE_CHECKING:  # (types.py's module reads nodes through wording.py: its words are for the annotations)
+    from .types import BoardShape, FilterMode, StuckRule, TriggerEvent, Visibility
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -58,7 +61,7 @@ class Node:
 
     def evolve(self, **changes):
         """A copy of this node with some fields changed."""
-        return attrs.evolve(self, **changes)
+        return attrs.evolve(cast(Any, self), **changes)
 
     def __repr__(self) -> str:
         """`Call(span=Span(...), func='max', args=(...))`, as attrs writes it; `...` for a node inside itself."""
@@ -249,7 +252,7 @@ class Filter(Expr):
     var: str
     domain: Expr
     test: Expr
-    mode: str  # "where" | "while" | "until" | "sorted"
+    mode: FilterMode
 
 
 @node
@@ -459,7 +462,7 @@ class First(Decl):
 @node
 class Board(Decl):
     name: str
-    shape: str  # "grid" | "area" | "edges" | "corners" | "graph"
+    shape: BoardShape
     # a grid's size: a number, a constant, a valued option (`grid N x N`), or an expression of them; 0 for the
     # other shapes (the edges and corners of a grid take its size, a graph's points their places)
     width: Expr
@@ -470,7 +473,7 @@ class Board(Decl):
     of: Optional[str] = None  # edges and corners: the grid whose edges or corners they are
     points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
-    visibility: Optional[str] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
+    visibility: Optional[Visibility] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
 
 
 @node
@@ -556,7 +559,7 @@ class Pieces(Decl):
 class Zone(Decl):
     name: str
     per_player: bool
-    visibility: str
+    visibility: Visibility
     capacity: Optional[int]
     size_hidden: bool = False  # how many pieces it holds is known only to those who may look into it
 
@@ -567,7 +570,7 @@ class Var(Decl):
     type: TypeRef
     init: Expr
     per_player: bool
-    visibility: str = "public"  # "private": its owner alone sees it; "secret": nobody does
+    visibility: Visibility = "public"  # "private": its owner alone sees it; "secret": nobody does
     internal: bool = False  # the rules need it, the players don't: never shown
 
 
@@ -622,7 +625,7 @@ class Action(Decl):
 @node
 class Trigger(Decl):
     name: str
-    event: str  # "after move" | "turn start" | "end"
+    event: TriggerEvent
     body: Block
     phase: Optional[str]
 
@@ -630,7 +633,7 @@ class Trigger(Decl):
 @node
 class Stuck(Decl):
     """`when stuck: lose`: what happens when the player whose turn begins has no legal move."""
-    rule: str  # "lose" | "win" | "draw" | "pass" | "finish"
+    rule: StuckRule
     reason: Optional[Template] = None  # `because "..."`: why the game ended, for the players (`mover`: who is stuck)
     phase: Optional[str] = None
 

@@ -9,7 +9,7 @@ import os
 import pickle
 import re
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional, cast
 
 import attrs
 import lark
@@ -21,6 +21,7 @@ from lark.lexer import PatternStr
 from . import nodes as N
 from .diagnostics import Diagnostic, MireError
 from .limits import MAX_DIGITS, MAX_SYNTAX_ERRORS
+from .types import Visibility
 from .wording import UNSAFE
 
 
@@ -59,7 +60,7 @@ def _recorded(stream, sink: list):
 
 
 _PARSER: list = []
-# the parser's tables, built from mire.lark ahead of time (`python -m mire.grammar.parser` writes them again):
+# the parser's tables, built from mire.lark ahead of time (`python -m mire.regenerate` writes them again):
 # building them takes most of a cold `mire check`
 TABLES = "mire.lark.tables"
 # the grammar and its tables are files beside this module, read as files (importlib.resources, and what it
@@ -299,6 +300,7 @@ class _ToAst(Transformer):
     def row(self, meta, c):
         out = []
         for tok in c:
+            value: object
             if tok.type == "STRING":
                 value = self._string(tok)
             elif tok.type in ("INT", "SIGNED"):
@@ -346,7 +348,7 @@ class _ToAst(Transformer):
 
     def pieces(self, meta, c):
         kind, zone, each, body = c
-        common = dict(kind=str(kind), zone=str(zone) if zone else None, each_player=each is not None,
+        common: dict[str, Any] = dict(kind=str(kind), zone=str(zone) if zone else None, each_player=each is not None,
                       span=self._span(meta))
         if body[0] == "file":
             return N.Pieces(file=body[1], header=(), rows=(), **common)
@@ -378,7 +380,8 @@ class _ToAst(Transformer):
     def var(self, meta, c):
         name, typ, init, per, visibility, internal = c
         return N.Var(name=str(name), type=typ, init=init, per_player=per is not None,
-                     visibility=str(visibility) if visibility is not None else "public", internal=internal is not None,
+                     visibility=cast(Visibility, str(visibility)) if visibility is not None else "public",
+                     internal=internal is not None,
                      span=self._span(meta))
 
     def const(self, meta, c):
@@ -898,7 +901,3 @@ def parse_expression(text: str, path: str = "<expr>") -> N.Expr:
     tree = lark_parser().parse(text, start="expr")
     return _ToAst(path).transform(tree)
 
-
-if __name__ == "__main__":
-    save_parser_tables(os.path.join(_HERE, TABLES))
-    print(f"wrote {TABLES}")

@@ -1,6 +1,6 @@
 """Position files: a game's position written out (the boards as rows of symbols, the zones as lists of
 symbols, a legend, variables and whose turn it is), read with a Lark grammar (position.lark) into plain
-records. engine/position.py sets a state to one."""
+records. engine/run/arrange.py sets a state to one."""
 from __future__ import annotations
 
 import re
@@ -34,7 +34,7 @@ class Piece:
 @attrs.frozen
 class Place:
     """A board or a zone written out: `NAME [of PLAYER]:`, the symbols after the colon, and the lines below.
-    Which it is, the game says (engine/position.py): a board's rows go on the lines below, from its top row
+    Which it is, the game says (engine/run/arrange.py): a board's rows go on the lines below, from its top row
     down; a zone's pieces are the symbols after the colon and on the lines below, bottom first."""
     name: str
     owner: Optional[str]

@@ -10,7 +10,7 @@ import attrs
 from . import nodes as N
 from .expr_types import ExpressionChecker
 from .hints import piece_hint
-from .symbols import Checked, Context, Scope
+from .symbols import Checked, CheckScope, Context
 from .types import ANY, BOOL, INT, KIND, NONE, NUMBER, PIECE, PLAYER, SPACE, Library, Type, list_of, piece_of
 from .wording import a, did_you_mean, listing, short_text, words
 
@@ -34,7 +34,7 @@ class StatementChecker:
         self.ctx.error(code, message, span, hint, focus)
 
     # ------------------------------------------------------------ blocks
-    def block(self, stmts: N.Block, scope: Scope, context: str, requires_allowed: bool = False) -> None:
+    def block(self, stmts: N.Block, scope: CheckScope, context: str, requires_allowed: bool = False) -> None:
         """`context` is where the block is: "action", "proc", "setup" or "trigger"."""
         scope = scope.child()
         effects_seen = False
@@ -60,7 +60,7 @@ class StatementChecker:
                        "a requirement decides whether the move is legal, so it is checked before the "
                        "move is made; move it to the top of the action, or use `if`")
 
-    def stmt(self, s: N.Stmt, scope: Scope, context: str) -> None:
+    def stmt(self, s: N.Stmt, scope: CheckScope, context: str) -> None:
         method = getattr(self, "check_" + type(s).__name__, None)
         if method is None:
             raise NotImplementedError(f"the checker cannot check a {type(s).__name__}")
@@ -90,7 +90,7 @@ class StatementChecker:
                    "conditions (a `where`, a `require`, an `until`) may call", focus=word)
 
     # ------------------------------------------------------------ defs and procs written as blocks
-    def def_block(self, b: N.DefBlock, scope: Scope) -> Type:
+    def def_block(self, b: N.DefBlock, scope: CheckScope) -> Type:
         """The type of a def written as a block: what its `return`s give; it must give one at its end."""
         self.returns.append([])
         self.block(b.body, scope, "def")
@@ -101,7 +101,7 @@ class StatementChecker:
                        "end the block with `return VALUE` (or give an `else` to an `if` whose branches all return)")
         return _joined([t for r, t in found if r.value is not None])
 
-    def proc_body(self, p: N.Proc, scope: Scope) -> tuple[Optional[Type], bool]:
+    def proc_body(self, p: N.Proc, scope: CheckScope) -> tuple[Optional[Type], bool]:
         """Check a proc's block: the type of the value its `return`s give (None: it gives none), and whether
         every way through the block gives one."""
         self.returns.append([])
@@ -114,7 +114,7 @@ class StatementChecker:
                        bare[0].span, "give a value with every `return` of a proc that gives one")
         return (_joined(values) if values else None), bool(values) and always_returns(p.body)
 
-    def check_Return(self, s: N.Return, scope: Scope, context: str) -> None:
+    def check_Return(self, s: N.Return, scope: CheckScope, context: str) -> None:
         t = self.exprs.expr(s.value, scope) if s.value is not None else None
         if context not in ("def", "proc") or not self.returns:
             self.error("E035", f"`return` ends a def or a proc, and this is {a(context)}",
@@ -128,7 +128,7 @@ class StatementChecker:
         self.returns[-1].append((s, t))
 
     # ------------------------------------------------------------ statements
-    def check_Let(self, s: N.Let, scope: Scope, context: str) -> None:
+    def check_Let(self, s: N.Let, scope: CheckScope, context: str) -> None:
         if s.type is not None:
             t = self.ctx.resolve_type(s.type)
             self.exprs.expect(s.value, t, scope, f"the value of '{s.name}'")
@@ -138,7 +138,7 @@ class StatementChecker:
         # `let last = none` names nothing yet: the first value it is given says what it holds
         scope.bind(s.name, t, "unset" if t == NONE else "local")
 
-    def check_Assign(self, s: N.Assign, scope: Scope, context: str) -> None:
+    def check_Assign(self, s: N.Assign, scope: CheckScope, context: str) -> None:
         target = s.target
         if isinstance(target, N.Name) and (scope.lookup(target.id) or (None, ""))[1] == "unset" and s.op == "=":
             self.ctx.mean(target, "local")
@@ -168,7 +168,7 @@ class StatementChecker:
         else:
             self.exprs.expect(s.value, t, scope, f"the new value of '{short_text(target)}'")
 
-    def _assign_target(self, s: N.Assign, scope: Scope):
+    def _assign_target(self, s: N.Assign, scope: CheckScope):
         """The type of what `s` assigns to, or None after reporting why it cannot be assigned."""
         target = s.target
         if isinstance(target, N.Index):
@@ -194,7 +194,7 @@ class StatementChecker:
             return None
         return t
 
-    def _assign_item(self, s: N.Assign, target: N.Index, scope: Scope):
+    def _assign_item(self, s: N.Assign, target: N.Index, scope: CheckScope):
         """`counts[i] = v`: an item of a list that a variable (or a `let` name) holds."""
         holder = s.evolve(target=target.obj)
         t = self._assign_target(holder, scope)
@@ -210,7 +210,7 @@ class StatementChecker:
             return ANY
         return t.element
 
-    def _assign_name(self, s: N.Assign, target: N.Name, scope: Scope):
+    def _assign_name(self, s: N.Assign, target: N.Name, scope: CheckScope):
         name = target.id
         entry = scope.lookup(name)
         if entry is not None:
@@ -236,7 +236,7 @@ class StatementChecker:
                    "for a name used only in this rule")
         return None
 
-    def _first_value(self, s: N.Assign, name: str, scope: Scope):
+    def _first_value(self, s: N.Assign, name: str, scope: CheckScope):
         """A `let` that started as `none` takes the type of the first value assigned to it (a space, a piece,
         ...): from here on the rule reads it as one."""
         t = self.exprs.expr(s.value, scope)
@@ -250,7 +250,7 @@ class StatementChecker:
         scope.rebind(name, t)
         return t
 
-    def check_Place(self, s: N.Place, scope: Scope, context: str) -> None:
+    def check_Place(self, s: N.Place, scope: CheckScope, context: str) -> None:
         if not isinstance(s.kind, N.Name) or scope.lookup(s.kind.id) is not None:
             t = self.exprs.expr(s.kind, scope)
             if not t.fits(KIND) or t == NONE:
@@ -285,43 +285,43 @@ class StatementChecker:
             self.exprs.expect(s.owner, PLAYER, scope, "the new piece's owner")
         self._destination(s.where, scope)
 
-    def _destination(self, e: N.Expr, scope: Scope) -> None:
+    def _destination(self, e: N.Expr, scope: CheckScope) -> None:
         t = self.exprs.expr(e, scope)
         if t.base not in ("space", "zone", "any"):
             self.error("E021", f"a piece goes to a space or a zone, not a {t.show()}", e.span, None)
 
-    def check_Move(self, s: N.Move, scope: Scope, context: str) -> None:
+    def check_Move(self, s: N.Move, scope: CheckScope, context: str) -> None:
         t = self.exprs.expr(s.what, scope)
         if not (t.fits(PIECE) or (t.is_list and t.element.fits(PIECE))):
             self.error("E021", f"`move` moves a piece or a list of pieces, but this is {a(t.show())}",
                        s.what.span, piece_hint(t, "move", s.what))
         self._destination(s.dest, scope)
 
-    def check_Remove(self, s: N.Remove, scope: Scope, context: str) -> None:
+    def check_Remove(self, s: N.Remove, scope: CheckScope, context: str) -> None:
         t = self.exprs.expr(s.what, scope)
         if not (t.fits(PIECE) or t.fits(SPACE) or t.base == "zone" or (t.is_list and t.element.fits(PIECE))):
             self.error("E021", f"`remove` takes a piece, a list of pieces or a space, but this is "
                                f"{a(t.show())}", s.what.span,
                        "`remove` puts pieces in the box; `remove c` empties the space c")
 
-    def check_Flip(self, s: N.Flip, scope: Scope, context: str) -> None:
+    def check_Flip(self, s: N.Flip, scope: CheckScope, context: str) -> None:
         t = self.exprs.expr(s.what, scope)
         if not t.fits(PIECE):
             self.error("E021", f"`flip` turns over a piece, but this is {a(t.show())}", s.what.span,
                        piece_hint(t, "flip", s.what))
 
-    def check_Shuffle(self, s: N.Shuffle, scope: Scope, context: str) -> None:
+    def check_Shuffle(self, s: N.Shuffle, scope: CheckScope, context: str) -> None:
         t = self.exprs.expr(s.what, scope)
         if t.base not in ("zone", "space", "any"):
             self.error("E021", f"`shuffle` shuffles a zone or a stack, but this is {a(t.show())}", s.what.span,
                        "shuffle a zone (`shuffle supply`, `shuffle mover.hand`) or a space's stack")
 
-    def check_Require(self, s: N.Require, scope: Scope, context: str) -> None:
+    def check_Require(self, s: N.Require, scope: CheckScope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")
         if s.message is not None:
             self.template(s.message, scope)
 
-    def check_Ensure(self, s: N.Ensure, scope: Scope, context: str) -> None:
+    def check_Ensure(self, s: N.Ensure, scope: CheckScope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "an `ensure` condition")
         if s.message is not None:
             self.template(s.message, scope)
@@ -330,7 +330,7 @@ class StatementChecker:
                        s.span.at_start(len("ensure")), "`ensure` decides whether a move is legal by what it does; "
                        "elsewhere test the condition with `if`")
 
-    def check_Outcome(self, s: N.Outcome, scope: Scope, context: str) -> None:
+    def check_Outcome(self, s: N.Outcome, scope: CheckScope, context: str) -> None:
         if s.reason is not None:
             self.template(s.reason, scope)
         if s.who is None:
@@ -342,19 +342,19 @@ class StatementChecker:
                        f"taking the turn is `mover`" if t.general.base in ("space", "piece")
                        else f"name a player, such as `{s.kind} mover`")
 
-    def check_Enter(self, s: N.Enter, scope: Scope, context: str) -> None:
+    def check_Enter(self, s: N.Enter, scope: CheckScope, context: str) -> None:
         pass  # checked with the phases (checker.check_phases_reachable)
 
-    def check_Again(self, s: N.Again, scope: Scope, context: str) -> None:
+    def check_Again(self, s: N.Again, scope: CheckScope, context: str) -> None:
         pass
 
-    def check_Pass(self, s: N.Pass, scope: Scope, context: str) -> None:
+    def check_Pass(self, s: N.Pass, scope: CheckScope, context: str) -> None:
         pass
 
-    def check_Next(self, s: N.Next, scope: Scope, context: str) -> None:
+    def check_Next(self, s: N.Next, scope: CheckScope, context: str) -> None:
         self.exprs.expect(s.who, PLAYER, scope, "who moves next")
 
-    def check_Log(self, s: N.Log, scope: Scope, context: str) -> None:
+    def check_Log(self, s: N.Log, scope: CheckScope, context: str) -> None:
         if s.to is not None:
             t = self.exprs.expr(s.to, scope)
             if not (t.fits(PLAYER) or t.fits(list_of(PLAYER))):
@@ -362,28 +362,28 @@ class StatementChecker:
                            s.to.span, "write `log to mover \"...\"` for a line only the mover reads")
         self.template(s.message, scope)
 
-    def check_ExprStmt(self, s: N.ExprStmt, scope: Scope, context: str) -> None:
+    def check_ExprStmt(self, s: N.ExprStmt, scope: CheckScope, context: str) -> None:
         self.exprs.call(s.call, scope, statement=True)
 
-    def check_If(self, s: N.If, scope: Scope, context: str) -> None:
+    def check_If(self, s: N.If, scope: CheckScope, context: str) -> None:
         for test, body in s.branches:
             self.exprs.expect(test, BOOL, scope, "an `if` condition")
             self.block(body, scope, context)
         if s.orelse:
             self.block(s.orelse, scope, context)
 
-    def check_For(self, s: N.For, scope: Scope, context: str) -> None:
+    def check_For(self, s: N.For, scope: CheckScope, context: str) -> None:
         inner = self.bound_scope(s, scope, "a loop variable", "a `for` loop")
         if s.ordered_by is not None:
             self.exprs.expect(s.ordered_by, PLAYER, scope, "who chooses the order")
             self._no_choice_here(s, context)
         self.block(s.body, inner, context)
 
-    def check_Repeat(self, s: N.Repeat, scope: Scope, context: str) -> None:
+    def check_Repeat(self, s: N.Repeat, scope: CheckScope, context: str) -> None:
         self.exprs.expect(s.count, INT, scope, "how many times to repeat")
         self.block(s.body, scope, context)
 
-    def check_Choose(self, s: N.Choose, scope: Scope, context: str) -> None:
+    def check_Choose(self, s: N.Choose, scope: CheckScope, context: str) -> None:
         if s not in self._asked_at_once:  # (else its `at once` is the one told of)
             self._no_choice_here(s, context)
         inner = self.bound_scope(s, scope, "a chosen value", "a choice")
@@ -393,7 +393,7 @@ class StatementChecker:
             self.template(s.ask, scope)
         self.block(s.body, inner, context)
 
-    def check_AtOnce(self, s: N.AtOnce, scope: Scope, context: str) -> None:
+    def check_AtOnce(self, s: N.AtOnce, scope: CheckScope, context: str) -> None:
         """`at once each p in PLAYERS:` holds one `choose ... by p`, whose block reads the answers once all are in."""
         self._no_choice_here(s, context)
         keyword = s.span.at_start(len("at once"))
@@ -438,7 +438,7 @@ class StatementChecker:
                    "block")
 
     # ------------------------------------------------------------ helpers
-    def bound_scope(self, s, scope: Scope, var_what: str, domain_what: str) -> Scope:
+    def bound_scope(self, s, scope: CheckScope, var_what: str, domain_what: str) -> CheckScope:
         """`for x in S where C` and `choose x in S where C`: the scope in which x is an element of S."""
         t = self.exprs.expr(s.domain, scope)
         self.ctx.check_local_name(s.var, s.span, var_what, focus=s.var)
@@ -460,7 +460,7 @@ class StatementChecker:
                        f"in a {context} use `for` to do it for every one, or `random(...)` to pick one",
                        focus=focus)
 
-    def template(self, t: N.Template, scope: Scope) -> None:
+    def template(self, t: N.Template, scope: CheckScope) -> None:
         """The `{expressions}` of a log line or a label; the caret of their errors goes under the `{...}`."""
         for part in t.parts:
             if isinstance(part, str):
@@ -509,7 +509,7 @@ def specialise_proc(checked: Checked, library: Library, proc: N.Proc,
     or None when the body does not fit them."""
     ctx = Context(checked.module, library)
     ctx.sym = checked.symbols
-    scope = Scope()
+    scope = CheckScope()
     for name, t in params.items():
         scope.bind(name, t, "param")
     StatementChecker(ctx, ExpressionChecker(ctx)).proc_body(proc, scope)

@@ -10,7 +10,7 @@ import attrs
 
 from . import nodes as N
 from .diagnostics import Diagnostic
-from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, Type, enum_type, list_of, piece_of
+from .types import ANY, DECLARABLE, SCALAR_TYPES, Library, MeaningCategory, Type, enum_type, list_of, piece_of
 from .wording import a, did_you_mean
 
 
@@ -59,13 +59,12 @@ class Symbols:
 # game (var, const, board, zone, kind, enum, option, phase), or a builtin name.
 # A kind's name is the list of its pieces ("kind"), or the kind itself where a kind is wanted ("kind value");
 # an enum's name is the list of its values ("enum type").
-MEANINGS = ("local", "var", "const", "board", "zone", "kind", "kind value", "enum", "enum type", "option", "phase",
-            "builtin")
+# (MEANINGS, in grammar/types.py, lists them)
 
 
 @attrs.frozen
 class Meaning:
-    category: str  # one of MEANINGS
+    category: MeaningCategory
     name: str
 
 
@@ -86,29 +85,29 @@ class Checked:
         return self.meanings.get(name, Meaning("local", name.id))
 
 
-class Scope:
+class CheckScope:
     """The names a rule can see where it is checked: name -> (type, "local" | "param")."""
 
-    def __init__(self, parent: Optional["Scope"] = None):
+    def __init__(self, parent: Optional["CheckScope"] = None):
         self.parent = parent
         self.names: dict[str, tuple[Type, str]] = {}
         self.notes: dict[str, str] = {}  # why a name has its type, where that is not plain (for hints)
 
     def note(self, name: str) -> Optional[str]:
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             if name in s.names:
                 return s.notes.get(name)
             s = s.parent
         return None
 
-    def bind(self, name: str, t: Type, what: str = "local") -> "Scope":
+    def bind(self, name: str, t: Type, what: str = "local") -> "CheckScope":
         self.names[name] = (t, what)
         return self
 
     def rebind(self, name: str, t: Type) -> None:
         """Give a name the type of what it now holds, in the scope that made it (a `let` that started as none)."""
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             if name in s.names:
                 s.names[name] = (t, "local")
@@ -116,7 +115,7 @@ class Scope:
             s = s.parent
 
     def lookup(self, name: str) -> Optional[tuple[Type, str]]:
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             if name in s.names:
                 return s.names[name]
@@ -125,14 +124,14 @@ class Scope:
 
     def all_names(self) -> set[str]:
         out: set[str] = set()
-        s: Optional[Scope] = self
+        s: Optional[CheckScope] = self
         while s is not None:
             out |= set(s.names)
             s = s.parent
         return out
 
-    def child(self) -> "Scope":
-        return Scope(self)
+    def child(self) -> "CheckScope":
+        return CheckScope(self)
 
 
 class Context:
@@ -150,7 +149,7 @@ class Context:
               focus: Optional[str] = None) -> None:
         self.diags.append(Diagnostic(code, message, span, hint, focus=focus))
 
-    def mean(self, name: N.Name, category: str, what: Optional[str] = None) -> None:
+    def mean(self, name: N.Name, category: MeaningCategory, what: Optional[str] = None) -> None:
         self.meanings[name] = Meaning(category, what or name.id)
 
     # ------------------------------------------------------------ types written in declarations
@@ -173,7 +172,7 @@ class Context:
         return r
 
     # ------------------------------------------------------------ names, for hints
-    def describe(self, name: str, scope: Optional[Scope] = None) -> str:
+    def describe(self, name: str, scope: Optional[CheckScope] = None) -> str:
         """What a known name is, for hints: 'the board declared on line 3'."""
         s = self.sym
         local = scope.lookup(name) if scope is not None else None

@@ -4,15 +4,41 @@ A `Type` is a small frozen value: a scalar (int, bool, text, player, space, piec
 list of a type, an enum by name, or the pieces of one kind (`piece (token)`). `none` fits every type but
 int, number, bool, text and lists; an int fits where a number (exact, maybe a fraction) is wanted. The
 builtins themselves (their signatures, docs and implementations) are
-declared in one place, engine/library.py, and handed to the checker as a `Library`.
+declared in one place, engine/run/library.py, and handed to the checker as a `Library`.
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping, Optional, Union
+from typing import Callable, Literal, Mapping, Optional, Union, get_args
 
 import attrs
 
 from .wording import a
+
+# The closed sets of words that say what sort a declaration or an expression is. Each is spelt once, here: a
+# field or parameter of one of these types is compared only with its words (mypy, with strict equality,
+# refuses `shape == "hex_gird"`), and the tuples beside them are made from them.
+BoardShape = Literal["grid", "area", "edges", "corners", "graph"]
+# who sees a board's pieces, a zone's or a variable: everyone, its owner alone, nobody
+Visibility = Literal["public", "private", "secret"]
+# `x in S where C` (those that satisfy C), `while` (the prefix), `until` (the prefix and the first that
+# satisfies it), `sorted by` (all, in the order of the key)
+FilterMode = Literal["where", "while", "until", "sorted"]
+# what a name in an expression refers to (see grammar/symbols.py's Meaning)
+MeaningCategory = Literal["local", "var", "const", "board", "zone", "kind", "kind value", "enum", "enum type",
+                          "option", "phase", "builtin"]
+# what the others learn of an action's moves, as compiled: everything they may see (None), nothing, the action
+# alone, or the arguments at these positions
+RevealsWord = Literal["nothing", "action"]
+Reveals = Union[None, RevealsWord, tuple[int, ...]]
+# when a trigger runs
+TriggerEvent = Literal["after move", "turn start", "end"]
+# what a player with no legal move does (`when stuck: RULE`)
+StuckRule = Literal["lose", "win", "draw", "pass", "finish"]
+
+BOARD_SHAPES: tuple[BoardShape, ...] = get_args(BoardShape)
+VISIBILITIES: tuple[Visibility, ...] = get_args(Visibility)
+MEANINGS: tuple[MeaningCategory, ...] = get_args(MeaningCategory)
+REVEALS_WORDS: tuple[RevealsWord, ...] = get_args(RevealsWord)
 
 SCALARS = ("int", "number", "bool", "text", "player", "space", "piece", "zone", "dir", "offset", "kind", "phase",
            "any", "none")
@@ -206,6 +232,8 @@ class Signature:
     required: int  # the first `required` parameters must be given, the rest may be left out
     result: Union[Type, str]  # a Type, ELEMENT or SAME
     doc: str
+    # the parameters' names in the docs (`S`, `D`): what the doc calls them
+    letters: tuple[str, ...] = ()
 
     def result_for(self, arg_types: list) -> Type:
         if isinstance(self.result, Type):
@@ -223,6 +251,16 @@ class Signature:
         parts = [p.short for p in self.params]
         shown = parts[:self.required] + [f"[{p}]" for p in parts[self.required:]]
         return f"{self.name}({', '.join(shown)})"
+
+    def named_text(self) -> str:
+        """`at(BOARD: list of space, X: int, Y: int)`: as `text`, each parameter under the name its doc uses."""
+        parts = [f"{letter}: {p.short}" for letter, p in zip(self.letters, self.params)]
+        shown = parts[:self.required] + [f"[{p}]" for p in parts[self.required:]]
+        return f"{self.name}({', '.join(shown)})"
+
+    def forms(self) -> list[str]:
+        """`relative(O)`, `relative(O, P)`: the ways to call it, by the names the docs give its parameters."""
+        return [f"{self.name}({', '.join(self.letters[:n])})" for n in range(self.required, len(self.params) + 1)]
 
 
 @attrs.frozen

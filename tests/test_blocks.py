@@ -2,7 +2,7 @@
 import pytest
 
 from mire.engine import load_game
-from mire.engine.runtime import RuleError
+from mire.engine.run.runtime import RuleError
 from mire.grammar.diagnostics import MireError
 
 HEAD = 'game "T"\nplayers 2\nboard cells: grid 3 x 3\npiece mark\nvar score: int = 0 per player\n'

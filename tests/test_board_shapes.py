@@ -8,8 +8,8 @@ import pytest
 
 from mire.cli.render import render_view
 from mire.engine import load_game
-from mire.engine.library import BUILTINS
-from mire.engine.runtime import DIRS, RuleError
+from mire.engine.run.library import BUILTINS
+from mire.engine.run.runtime import DIRS, RuleError
 
 GAMES = Path(__file__).parent / "games"
 ROOT = Path(__file__).resolve().parent.parent
@@ -346,7 +346,7 @@ PLANE_LAYOUTS = [
 
 @pytest.mark.parametrize("boards", PLANE_LAYOUTS)
 def test_how_far_the_checker_says_the_boards_reach_is_where_the_engine_puts_them(tmp_path, boards):
-    from mire.grammar.plane import farthest
+    from mire.grammar.plane_reach import farthest
     from mire.grammar.static_values import StaticValues
     game = game_of(tmp_path, 'game "Plane"\nplayers 2\n' + boards + "piece p\naction go():\n    pass\n")
     sym = game.analysis.checked.symbols
@@ -383,7 +383,7 @@ def test_a_board_placed_where_the_plane_does_not_reach_is_refused(tmp_path, text
 
 
 def test_a_value_between_the_ends_of_an_option_that_places_a_board_too_far_cannot_start(tmp_path):
-    from mire.engine.state import SetupError
+    from mire.engine.run.state import SetupError
     game = game_of(tmp_path, 'game "Far"\nplayers 2\noption k: int = 1 in 1..9 "k"\n'
                              'board a: grid 2 x 2 at (x + k * (10 - k) * 200, y)\npiece p\naction go():\n    pass\n')
     assert game.new_state(options=("k=9",)).plane  # 1 and 9 keep it near: 1,800 columns out

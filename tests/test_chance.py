@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.chance import TooManyOutcomes, enumerate_outcomes, outcomes, setup_outcomes
-from mire.engine.perft import perft, perft_game
-from mire.engine.solve import TooLarge, solve
-from mire.engine.testing import snapshot
+from mire.engine.analysis.perft import perft, perft_game
+from mire.engine.analysis.solve import TooLarge, solve
+from mire.engine.analysis.testing import snapshot
+from mire.engine.run.chance import TooManyOutcomes, enumerate_outcomes, outcomes, setup_outcomes
 
 GAMES = Path(__file__).parent / "games"
 

@@ -10,9 +10,9 @@ import chess
 import pytest
 
 from mire.engine import load_game
-from mire.engine.perft import perft
-from mire.engine.position import arrange
-from mire.engine.state import IllegalMove
+from mire.engine.analysis.perft import perft
+from mire.engine.run.arrange import arrange
+from mire.engine.run.state import IllegalMove
 from mire.grammar.position import PositionError, parse_position
 
 GAME = Path(__file__).parent / "games" / "chess.mire"

@@ -229,7 +229,7 @@ def test_perft():
 def test_perft_of_the_full_tic_tac_toe_tree():
     # The well-known counts: games end early from depth 5 on.
     from mire.engine import load_game
-    from mire.engine.perft import perft
+    from mire.engine.analysis.perft import perft
     assert perft(load_game("tic-tac-toe").new_state(seed=0), 9) == \
         [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
 
@@ -289,8 +289,8 @@ def test_saves_restore_hidden_information_and_choices(tmp_path):
 
     from mire.cli.savefile import restore, save_data, write_save
     from mire.engine import load_game
+    from mire.engine.analysis.playout import play_game
     from mire.engine.bots import RandomBot
-    from mire.engine.playout import play_game
 
     game = load_game("mosquito-show")
     rng = random.Random(5)

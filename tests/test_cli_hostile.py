@@ -129,7 +129,7 @@ NEAR = """\
 
 def test_a_board_is_drawn_by_its_spaces_not_by_the_span_of_the_plane():
     from mire.cli.glyphs import Glyphs
-    from mire.cli.plane import MAX_GAP, Plane
+    from mire.cli.plane_drawing import MAX_GAP, Plane
     from mire.cli.render import view_lines
     assert MAX_GAP == 3
     assert "\n".join(view_lines(_far_view(3), width=COLS, height=ROWS)) == NEAR   # a gap of 2: drawn as it is
@@ -166,7 +166,7 @@ def test_a_hint_in_a_game_that_never_ends_makes_a_bounded_number_of_moves(monkey
     """(tests/test_bots.py counts the same for the search itself.) Its clock moves on 0.1 s at each reading:
     the hint's second is ten readings, each before a move, where one line of play used to be 1000 moves."""
     from mire.engine.bots.search import SearchBot
-    from mire.engine.state import State
+    from mire.engine.run.state import State
     readings = iter(range(10 ** 6))
     monkeypatch.setattr(SearchBot, "clock", staticmethod(lambda: next(readings) / 10), raising=False)
     made = []
@@ -183,16 +183,49 @@ def test_a_hint_in_a_game_that_never_ends_makes_a_bounded_number_of_moves(monkey
 # out of memory: one line, never a traceback
 
 def _run_guarded(action):
-    import click
+    """`action` as the body of a command added to `mire` as any new one would be: the group guards it."""
     from click.testing import CliRunner
 
-    from mire.cli.main import guarded
+    from mire.cli.main import main
 
-    @click.command()
-    @guarded
+    @main.command("out-of-memory-test")
     def command():
         action()
-    return CliRunner().invoke(command, [])
+    try:
+        return CliRunner().invoke(main, ["out-of-memory-test"])
+    finally:
+        del main.commands["out-of-memory-test"]
+
+
+def _dummy_arguments(command, tmp_path) -> list:
+    """Values for a command's required parameters that its parsing takes (the body never reads them)."""
+    import click
+    args: list = []
+    for p in command.params:
+        if not p.required:
+            continue
+        if isinstance(p.type, click.File):
+            value = str(tmp_path / "any.txt")
+            (tmp_path / "any.txt").write_text("", encoding="utf-8")
+        else:
+            value = "1" if isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType)) else "x"
+        args += [value] if isinstance(p, click.Argument) else [p.opts[0], value]
+    return args
+
+
+def test_every_command_of_mire_reports_an_unexpected_error_in_one_line(tmp_path, monkeypatch):
+    """The group runs every command inside `guarded`, whoever registered it: no command needs to say so."""
+    from click.testing import CliRunner
+
+    from mire.cli.main import main
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("boom")
+    assert len(main.commands) >= 12
+    for name, command in main.commands.items():
+        monkeypatch.setattr(command, "callback", fails)
+        done = CliRunner().invoke(main, [name, *_dummy_arguments(command, tmp_path)])
+        assert (done.exit_code, done.output) == (1, "mire: internal error: RuntimeError: boom\n"), name
 
 
 class _Unprintable(Exception):

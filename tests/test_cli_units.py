@@ -5,7 +5,7 @@ import pytest
 
 from mire.cli.play import format_moves
 from mire.cli.savefile import SaveError, read_save, save_data, write_save
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
 
 
 class Move:

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.knowledge import Worlds
-from mire.engine.position import arrange
+from mire.engine.run.arrange import arrange
+from mire.engine.run.knowledge import Worlds
 from mire.grammar.position import parse_position
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -78,7 +78,7 @@ def test_the_issue_example(at_root):
 
 @pytest.mark.parametrize("game", BUNDLED)
 def test_bundled_games_have_no_diagnostics(game):
-    from mire.engine.library import LIBRARY
+    from mire.engine.run.library import LIBRARY
     from mire.grammar.checker import Checker
     from mire.grammar.parser import parse
     loader._CACHE.clear()
@@ -89,7 +89,7 @@ def test_bundled_games_have_no_diagnostics(game):
 
 # -- grammar/codes.py -------------------------------------------------------------------------------
 
-EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").glob("*.py")) \
+EMITTERS = sorted((ROOT / "grammar").glob("*.py")) + sorted((ROOT / "engine").rglob("*.py")) \
     + sorted((ROOT / "cli").glob("*.py"))  # (the language server's own problems too)
 EMITTED = re.compile(r"""(?:Diagnostic|\.error|SyntaxProblem|Problem)\(\s*["'](E\d{3})["']""")
 
@@ -209,7 +209,7 @@ def test_the_lines_of_a_file_are_split_once_for_all_its_diagnostics():
 def test_the_search_for_the_nearest_name_is_bounded_in_one_check(monkeypatch):
     import difflib
 
-    from mire.engine.library import LIBRARY
+    from mire.engine.run.library import LIBRARY
     from mire.grammar.checker import Checker
     from mire.grammar.limits import MAX_SUGGESTIONS
     from mire.grammar.parser import parse

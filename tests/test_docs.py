@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.perft import perft
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.library import BUILTINS, NAMES
-from mire.engine.perft import perft
-from mire.engine.playout import play_game
+from mire.engine.run.library import BUILTINS, NAMES
 from mire.grammar.diagnostics import MireError
 from mire.grammar.parser import parse
 

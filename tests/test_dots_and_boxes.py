@@ -180,7 +180,7 @@ UNDRAWN = ["b4-c4", "b3-b4", "c3-d3", "b2-b3", "d2-d3", "b2-c2", "c1-c2"]
 
 
 def test_every_game_from_a_position_ends_as_the_plain_implementation_says():
-    from mire.engine.position import arrange
+    from mire.engine.run.arrange import arrange
     from mire.grammar.position import parse_position
     state = load_game(str(GAMES / "dots-and-boxes.mire")).new_state()
     arrange(state, parse_position(POSITION, "p.pos"), "p.pos")

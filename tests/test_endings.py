@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game
 
 GAMES = Path(__file__).parent / "games"
 

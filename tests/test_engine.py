@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from mire.engine import RuleError, library, load_game
+from mire.engine import RuleError, load_game
+from mire.engine.analysis.perft import perft
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import scramble_unseen, snapshot
 from mire.engine.bots import RandomBot
 from mire.engine.loader import bundled_names
-from mire.engine.perft import perft
-from mire.engine.playout import play_game
-from mire.engine.runtime import DIRS
-from mire.engine.state import _RNG
-from mire.engine.testing import scramble_unseen, snapshot
+from mire.engine.run import library
+from mire.engine.run.journal import RNG
+from mire.engine.run.runtime import DIRS
 from mire.grammar.limits import MAX_JOURNAL, MAX_LOG_CHARS
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "perft.json"
@@ -214,7 +215,7 @@ def test_what_a_game_keeps_for_undo_is_bounded_and_undo_gives_it_back(tmp_path):
     # the old lists held [], [[0, 1]] and [[0, 1], [d, 2]]: their items at every depth
     assert state._journal_weight == 0 + 3 + 6
     # the generator's state is kept once a move, however many it draws
-    assert [op[0] for op in state._journal].count(_RNG) == 3
+    assert [op[0] for op in state._journal].count(RNG) == 3
     state.undo(2)
     assert state._journal_weight == 0 and state.rng.getstate() == rng_states[1]
     state._journal_weight = MAX_JOURNAL - len(state._journal) - 2  # (nearly full: the next move does not fit)
@@ -328,7 +329,7 @@ def test_a_builtin_given_the_wrong_kind_of_value_is_a_rule_error(tmp_path):
 def test_reading_an_attribute_of_an_untyped_value_gives_only_the_documented_ones():
     # the checker refuses an attribute that nothing in the game has; this is the guard behind it, for a name
     # that exists on another kind of value
-    from mire.engine.namespace import _dyn
+    from mire.engine.build.namespace import _dyn
     state = load_game("tic-tac-toe").new_state()
     cell = state.space_by_name["a1"]
     assert _dyn(state, cell, "x") == 1
@@ -396,7 +397,7 @@ def test_remove_sends_pieces_to_the_box_in_order_and_undo_puts_them_back(action,
 def test_what_a_listing_works_out_once_for_every_action_lists_the_same_moves(path, monkeypatch):
     # `KIND of OWNER` is made once a listing (State.listed_of); asked afresh each time, the moves are the same,
     # in games whose rules list moves in the middle of a move (can_move, ensure)
-    from mire.engine.state import State
+    from mire.engine.run.state import State
 
     def listings(state, rng, plies):
         out = []

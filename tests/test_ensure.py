@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.state import IllegalMove
+from mire.engine.run.state import IllegalMove
 from mire.grammar.diagnostics import MireError
 
 GAME = Path(__file__).parent / "games" / "rook-ending.mire"
@@ -108,7 +108,7 @@ def plain_perft(game, depth):
 
 
 def test_perft_agrees_with_a_plain_python_version():
-    from mire.engine.perft import perft
+    from mire.engine.analysis.perft import perft
     state = load_game(str(GAME)).new_state(seed=0)
     assert perft(state, 5) == plain_perft(Plain(), 5) == [10, 40, 453, 2101, 23168]
 

@@ -1,7 +1,7 @@
 """Rays that include the first blocker (`until`), and filters inside parentheses, conditional expressions,
 comprehensions and `for` loops (issue 12, item 9)."""
 from mire.engine import load_game
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
 
 RULES = '''game "Rooks"
 players 2 named white, black

@@ -1,6 +1,6 @@
 """Hidden information as the language declares it: private and secret values, mutable piece attributes,
 pieces that show nothing covered. Each seat's view and history hide what they must, and what a seat imagines
-(engine/knowledge.py) never depends on it: twin games that the seat cannot tell apart give the same worlds."""
+(engine/run/knowledge.py) never depends on it: twin games that the seat cannot tell apart give the same worlds."""
 import json
 import random
 from pathlib import Path
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import scramble_unseen, snapshot, twin
 from mire.engine.bots import RandomBot
 from mire.engine.bots.search import SearchBot
-from mire.engine.knowledge import Worlds
-from mire.engine.playout import play_game
-from mire.engine.testing import scramble_unseen, snapshot, twin
+from mire.engine.run.knowledge import Worlds
 from mire.grammar.diagnostics import MireError
 
 HERE = Path(__file__).parent

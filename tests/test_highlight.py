@@ -102,7 +102,7 @@ def test_the_word_lists_are_the_grammars_words():
 
 
 def test_builtins_come_from_the_library():
-    from mire.engine.library import LIBRARY
+    from mire.engine.run.library import LIBRARY
     assert set(highlight.FUNCTIONS) == set(LIBRARY.functions)
     assert set(highlight.BUILTINS) | set(highlight.CONSTANTS) == set(LIBRARY.names)
     assert {"yes", "none"} <= set(highlight.CONSTANTS) and {"mover", "north"} <= set(highlight.BUILTINS)
@@ -200,13 +200,6 @@ def test_textmate_scopes_the_parsers_keywords_as_keywords(name, text, tokens):
         if tok.type == "NAME":
             got = scopes.get(tok.start_pos, "")
             assert not got.startswith("keyword."), f"{name}:{tok.line}:{tok.column} {tok.value!r} is {got!r}"
-
-
-@pytest.mark.parametrize("name", sorted(highlight.GENERATED))
-def test_the_editors_files_are_made_from_the_rules(name):
-    path = ROOT / "editors" / name
-    assert path.read_text(encoding="utf-8") == highlight.GENERATED[name](), \
-        "write them again: python -m mire.cli.highlight editors"
 
 
 def test_the_vim_syntax_knows_every_word():

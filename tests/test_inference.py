@@ -3,9 +3,9 @@ calls or by the author, `+` of an untyped value and a list, and `let` names that
 import random
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.library import LIBRARY
-from mire.engine.playout import play_game
+from mire.engine.run.library import LIBRARY
 from mire.grammar import nodes as N
 from mire.grammar.checker import Checker
 from mire.grammar.parser import parse
@@ -103,7 +103,7 @@ def test_typed_rules_play(tmp_path):
 
 def _first_move_says(tmp_path, rules: str) -> str:
     """What the first move of a game with these rules gives: the rule error's words, or the variables after it."""
-    from mire.engine.runtime import RuleError
+    from mire.engine.run.runtime import RuleError
     path = tmp_path / "untyped.mire"
     path.write_text(HEAD + "var n: int = 0\nvar t: bool = no\n" + rules)
     state = load_game(str(path)).new_state(seed=1)

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.cli.savefile import SaveError, read_save, restore
 from mire.engine import load_game
-from mire.engine import state as state_module
-from mire.engine.position import arrange
-from mire.engine.state import MAX_INPUT_PROBLEMS, InputError
+from mire.engine.run import state as state_module
+from mire.engine.run.arrange import arrange
+from mire.engine.run.state import MAX_INPUT_PROBLEMS, InputError
 from mire.grammar.position import PositionError, parse_position
 
 HOSTILE = Path(__file__).parent / "hostile"

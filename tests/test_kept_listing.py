@@ -1,4 +1,4 @@
-"""Listings kept from move to move (engine/kept_listing.py) give the moves the ordinary listing gives, in the same
+"""Listings kept from move to move (engine/build/kept_listing.py) give the moves the ordinary listing gives, in the same
 order, through moves, undos of one and of many, restarts, positions arranged by hand and a search's imagined
 places."""
 import random
@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-import mire.engine.compiler as compiler
+import mire.engine.build.compiler as compiler
 from mire.engine import load_game
-from mire.engine.testing import settle
+from mire.engine.analysis.testing import settle
 
 HERE = Path(__file__).parent
 GAMES = {
-    "connect-four": Path(compiler.__file__).parents[1] / "games" / "connect-four.mire",
+    "connect-four": Path(compiler.__file__).parents[2] / "games" / "connect-four.mire",
     "sliders": HERE / "games" / "sliders.mire",  # moves, removes of a whole stack, chains of two directions
     "hex": HERE / "games" / "hex.mire",
     "dots-and-boxes": HERE / "games" / "dots-and-boxes.mire",  # a board of edges

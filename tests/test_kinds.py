@@ -3,8 +3,8 @@ value, a list of kinds, an enum's name as the list of its values."""
 import pytest
 
 from mire.engine import load_game
-from mire.engine.library import LIBRARY
-from mire.engine.runtime import RuleError
+from mire.engine.run.library import LIBRARY
+from mire.engine.run.runtime import RuleError
 from mire.grammar.checker import Checker
 from mire.grammar.parser import parse
 

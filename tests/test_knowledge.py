@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import scramble_unseen, snapshot
 from mire.engine.bots import RandomBot
-from mire.engine.knowledge import Worlds, clone_state, printed_identities
 from mire.engine.loader import bundled_names
-from mire.engine.playout import play_game
-from mire.engine.testing import scramble_unseen, snapshot
+from mire.engine.run.knowledge import Worlds, clone_state, printed_identities
 
 GAMES = bundled_names()
 HIDDEN = {"mosquito-show", "mudwater", "mudwater-advanced", "quagmire", "queensland"}

@@ -1,7 +1,7 @@
 """Leaps and offsets (issue 12, item 8): a move by a vector, lists of offsets, symmetric sets of them, offsets
 read from a seat, and riders along an offset."""
 from mire.engine import load_game
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
 
 RULES = '''game "Knights"
 players 2 named white, black

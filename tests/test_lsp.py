@@ -183,8 +183,8 @@ def test_hover_tells_the_type_and_declaration(tmp_path):
                                                    "r.space + east\n```\ndeclared on line 15")
             assert await hover("laps +=") == ("(variable) `laps`: int\n\n```mire\nvar laps: int = 0 per player\n```\n"
                                               "declared on line 6")
-            assert await hover("at(track") == ("```mire\nat(list of space, int, int) -> space\n```\nbuiltin function: "
-                                               "the space of a board at column X, row Y, or none")
+            assert await hover("at(track") == ("```mire\nat(BOARD: list of space, X: int, Y: int) -> space\n```\n"
+                                               "builtin function: the space of BOARD at column X, row Y, or `none`")
             assert await hover("mover.laps") == "`mover`: player\n\nbuiltin: the player who is taking the turn"
             assert await hover("space + east") == ("`space`: space\n\nattribute of every piece: the space it is "
                                                    "on, or `none`")
@@ -224,7 +224,7 @@ def test_completion_offers_what_fits_there(tmp_path):
             got = await labels(typing, line, 4)
             assert {"r", "next_space", "laps", "track", "ahead", "runner", "mover", "count", "place", "if"} <= set(got)
             assert "p" not in got  # the setup's loop variable is out of scope here
-            assert got["count"].detail == "count(collection) -> int"
+            assert got["count"].detail == "count(C: collection) -> int"
             assert got["next_space"].detail == "local: space"
             # at the start of a line: declarations
             got = await labels(GAME + "\n", GAME.count("\n"), 0)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import mire.games
-from mire.cli.lsp_analysis import RenameRefused, analyse, attribute_chain
+from mire.cli.lsp_analysis import RenameRefused, attribute_chain, index_document
 from mire.engine import load_game
 from mire.grammar.diagnostics import MireError
 
@@ -26,7 +26,7 @@ def test_the_editor_shows_what_mire_check_says(path):
     except MireError as err:
         expected = [(d.code, str(Path(d.path).resolve()), d.span.line, d.span.column, d.span.end_line,
                      d.span.end_column, d.message, d.hint) for d in err.diagnostics]
-    analysis = analyse(path.read_text(encoding="utf-8"), str(path))
+    analysis = index_document(path.read_text(encoding="utf-8"), str(path))
     got = [(p.code, p.place.path, p.place.line, p.place.column, p.place.end_line, p.place.end_column, p.message,
             p.hint) for p in analysis.problems]
     assert sorted(got) == sorted(expected)
@@ -49,7 +49,7 @@ MOSQUITO = (GAMES / "mosquito-show.mire").read_text(encoding="utf-8")
 
 
 def test_enum_values_in_a_table_are_references():
-    a = analyse(MOSQUITO, str(GAMES / "mosquito-show.mire"))
+    a = index_document(MOSQUITO, str(GAMES / "mosquito-show.mire"))
     [decl] = a.definition(*_at(MOSQUITO, "    golden  yes", 5))
     assert (decl.line, decl.column) == _at(MOSQUITO, "golden, grey", 0)
     edits = a.rename(*_at(MOSQUITO, "golden, grey"), "gold")
@@ -62,7 +62,7 @@ def test_enum_values_in_a_table_are_references():
 
 
 def test_an_attribute_is_renamed_in_the_table_header_and_every_use():
-    a = analyse(MOSQUITO, str(GAMES / "mosquito-show.mire"))
+    a = index_document(MOSQUITO, str(GAMES / "mosquito-show.mire"))
     places = a.rename(*_at(MOSQUITO, "flower: bool"), "bloom")[str(GAMES / "mosquito-show.mire")]
     found = sorted((p.line, MOSQUITO.splitlines()[p.line - 1][p.column - 1:p.end_column - 1]) for p in places)
     assert [w for _, w in found] == ["flower"] * 3
@@ -76,7 +76,7 @@ CRAZY = (ROOT / "tests" / "games" / "crazy-eights.mire").read_text(encoding="utf
 def test_the_attributes_and_values_of_an_each_line_are_references():
     """`pieces card in stock: each suit, each rank in [...]`: `suit` and `rank` name attributes of card."""
     path = str(ROOT / "tests" / "games" / "crazy-eights.mire")
-    a = analyse(CRAZY, path)
+    a = index_document(CRAZY, path)
     places = a.rename(*_at(CRAZY, "rank: text"), "value")[path]
     lines = CRAZY.splitlines()
     found = sorted((p.line, lines[p.line - 1][p.column - 1:p.end_column - 1]) for p in places)
@@ -86,7 +86,7 @@ def test_the_attributes_and_values_of_an_each_line_are_references():
     assert (decl.line, decl.column) == _at(CRAZY, "suit: suit)", 0)
     text = ("enum colour: red, blue\npiece mark(colour: colour, n: int)\npieces mark: each colour in colour, "
             "each n in [1, 2]\npieces mark: each colour in [blue], each n in 1..3\n")
-    b = analyse(text, "/tmp/marks.mire")
+    b = index_document(text, "/tmp/marks.mire")
     [decl] = b.definition(*_at(text, "[blue]"))
     assert (decl.line, decl.column) == _at(text, "blue", 0)
     [decl] = b.definition(*_at(text, "in colour", 3))
@@ -94,7 +94,7 @@ def test_the_attributes_and_values_of_an_each_line_are_references():
 
 
 def test_rename_refuses_the_languages_names():
-    a = analyse(MOSQUITO, str(GAMES / "mosquito-show.mire"))
+    a = index_document(MOSQUITO, str(GAMES / "mosquito-show.mire"))
     with pytest.raises(RenameRefused, match="'count' is part of the language"):
         a.rename(*_at(MOSQUITO, "count(m in"), "tally")
     with pytest.raises(RenameRefused, match="'pond' is already a name of this game"):
@@ -106,7 +106,7 @@ def test_completion_after_replace_offers_the_bases_rules(tmp_path):
         shutil.copy(GAMES / name, tmp_path / name)
     shutil.copytree(GAMES / "mudwater", tmp_path / "mudwater")
     text = (tmp_path / "mudwater-advanced.mire").read_text()
-    a = analyse(text, str(tmp_path / "mudwater-advanced.mire"))
+    a = index_document(text, str(tmp_path / "mudwater-advanced.mire"))
     items = {c.label: c for c in a.completions(len(text.splitlines()) + 1, len("replace ") + 1, "replace ")}
     assert {"def beats", "def toward", "action place"} <= set(items)
     assert items["def beats"].insert == "def beats(c, o, d) = toward(c, d) > toward(o, opposite(d))"
@@ -116,7 +116,7 @@ def test_completion_after_replace_offers_the_bases_rules(tmp_path):
 
 
 def test_a_file_with_syntax_errors_has_only_its_problems():
-    a = analyse('game "x"\naction a( :\n', str(ROOT / "x.mire"))
+    a = index_document('game "x"\naction a( :\n', str(ROOT / "x.mire"))
     assert not a.parsed and [p.code for p in a.problems] == ["E002"] and a.symbols == []
     assert a.hover(2, 8) is None and a.definition(2, 8) == []
 
@@ -127,7 +127,7 @@ def test_a_name_in_the_words_of_a_refusal_is_renamed_with_its_other_uses():
             '    require empty(c) and top(c) == none else "{c} is taken by {owner(c)}"\n'
             '    place mark for mover at c\n'
             '    ensure count(x in cells where not empty(x)) < 9 else "not {c}: the board would be full"\n')
-    places = analyse(text, "/r/r.mire").rename(*_at(text, "place(c", 6), "spot")["/r/r.mire"]
+    places = index_document(text, "/r/r.mire").rename(*_at(text, "place(c", 6), "spot")["/r/r.mire"]
     lines = text.splitlines()
     found = sorted((p.line, p.column) for p in places)
     assert all(lines[line - 1][col - 1:col] == "c" for line, col in found)

@@ -22,7 +22,7 @@ from pygls.uris import from_fs_path, to_fs_path  # noqa: E402
 
 import mire.games  # noqa: E402
 from mire.cli import lsp_server  # noqa: E402
-from mire.cli.lsp_analysis import analyse  # noqa: E402
+from mire.cli.lsp_analysis import index_document  # noqa: E402
 from mire.grammar import codes  # noqa: E402
 from mire.grammar.limits import MAX_FILE_BYTES  # noqa: E402
 
@@ -200,10 +200,10 @@ def test_a_document_over_the_size_of_a_rules_file_is_refused_unread(client, tmp_
 
 def test_the_size_counts_bytes_as_on_disk():
     padding = "# " + "é" * (MAX_FILE_BYTES // 2) + "\n"  # fewer characters than the limit, more bytes
-    [problem] = analyse(TTT + padding, "/nowhere/big.mire").problems
+    [problem] = index_document(TTT + padding, "/nowhere/big.mire").problems
     assert (problem.code, problem.place.line, problem.message) == (
         "E091", 1, "cannot read the file: it is larger than 1,000,000 bytes")
-    assert analyse(TTT + "# " + "e" * 1000 + "\n", "/nowhere/small.mire").problems == []
+    assert index_document(TTT + "# " + "e" * 1000 + "\n", "/nowhere/small.mire").problems == []
 
 
 # ---------------------------------------------------------------- completion on a long line

@@ -4,9 +4,9 @@ import random
 from pathlib import Path
 
 from mire.engine import load_game
+from mire.engine.analysis.perft import perft
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.perft import perft
-from mire.engine.playout import play_game
 
 GAMES = Path(__file__).parent / "games"
 

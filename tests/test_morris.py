@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
 
 GAMES = Path(__file__).parent / "games"
 
@@ -231,7 +231,7 @@ def test_a_player_who_cannot_move_loses():
 def test_perft_from_a_position_on_the_graph():
     """A position file writes a graph's rows from the top down, each the points of that row from the left
     (a7 d7 g7, then b6 d6 f6, ..., a4 b4 c4 e4 f4 g4, ...). White closes a7 a4 a1 with `put a1` and takes."""
-    from mire.engine.position import arrange
+    from mire.engine.run.arrange import arrange
     from mire.grammar.position import parse_position
     text = """position of nine-mens-morris
 W = man of white

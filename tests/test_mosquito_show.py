@@ -2,7 +2,7 @@
 import pytest
 
 from mire.engine import load_game
-from mire.engine.testing import clear_boards, put, set_turn, settle
+from mire.engine.analysis.testing import clear_boards, put, set_turn, settle
 
 ORANGE, BLUE = 0, 1
 

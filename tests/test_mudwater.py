@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.state import InputError
-from mire.engine.testing import put, set_turn, settle, take
+from mire.engine.analysis.testing import put, set_turn, settle, take
+from mire.engine.run.state import InputError
 
 BLACK, WHITE = 0, 1
 CARDS = Path(__file__).resolve().parent.parent / "games" / "mudwater" / "cards.csv"

@@ -11,8 +11,8 @@ from mire.cli.main import main
 from mire.cli.play import announced
 from mire.cli.savefile import save_data, write_save
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 BLACK, WHITE = 0, 1

@@ -1,6 +1,6 @@
 """Comparisons that can never be true are diagnostics (issue 12, item 4): a text that names no kind compared with a
 piece's kind, an enum compared with a text that is none of its values, an attribute that nothing has."""
-from mire.engine.library import LIBRARY
+from mire.engine.run.library import LIBRARY
 from mire.grammar.checker import Checker
 from mire.grammar.parser import parse
 

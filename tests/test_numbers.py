@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from mire.engine import RuleError, load_game
-from mire.engine.runtime import number_text
+from mire.engine.run.runtime import number_text
 from mire.grammar.diagnostics import MireError
 
 HEAD = 'game "Numbers"\nplayers 2\nboard cells: grid 2 x 1\npiece mark\n'

@@ -3,8 +3,8 @@ for the values it is started with, and everything that depends on them following
 import pytest
 
 from mire.engine import load_game
-from mire.engine.perft import perft
-from mire.engine.state import SetupError
+from mire.engine.analysis.perft import perft
+from mire.engine.run.state import SetupError
 
 RULES = '''game "Gomoku"
 players 2 named black, white

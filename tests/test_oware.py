@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
 
 GAMES = Path(__file__).parent / "games"
 MOVE_LIMIT = 300

@@ -8,8 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from mire.cli.main import main
-from mire.engine import SetupError, parallel
-from mire.engine.parallel import Local, WorkerLost, runs
+from mire.engine import SetupError
+from mire.engine.analysis import parallel
+from mire.engine.analysis.parallel import Local, WorkerLost, runs
 
 
 def run(*args):
@@ -68,7 +69,7 @@ def test_mean_scores_are_summed_exactly_whatever_the_number_of_processes(tmp_pat
     from fractions import Fraction
 
     from mire.engine import load_game
-    from mire.engine.playout import play_series
+    from mire.engine.analysis.playout import play_series
     path = tmp_path / "halves.mire"
     path.write_text(HALVES)
     args = ["simulate", str(path), "-n", "30", "--seed", "4"]

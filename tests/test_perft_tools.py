@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.perft import divide, perft
+from mire.engine.analysis.perft import divide, perft
 
 # The 255,168 games of tic-tac-toe: X wins 131,184 (after 5, 7, 9 moves), O 77,904 (after 6, 8), draws 46,080.
 ENDED = {5: {"X": 1440}, 6: {"O": 5328}, 7: {"X": 47952}, 8: {"O": 72576}, 9: {"X": 81792}}
@@ -56,12 +56,12 @@ def test_divide_and_terminals_split_over_processes_are_those_of_one():
     assert text.splitlines()[-1] == "total: 343" and len(text.splitlines()) == 8
 
 
-# -- the work of one analysis is bounded (engine/work_bound.py) -------------------------------------------
+# -- the work of one analysis is bounded (engine/analysis/work_bound.py) -------------------------------------------
 
 def test_a_perft_past_its_bound_stops_and_leaves_the_state_as_it_was():
     import pytest
 
-    from mire.engine.work_bound import TooMuchWork
+    from mire.engine.analysis.work_bound import TooMuchWork
     state = load_game("tic-tac-toe").new_state()
     state.apply(state.parse_move("place b2"))
     before = [m.text for m in state.legal_moves()]
@@ -76,9 +76,9 @@ def test_a_perft_past_its_bound_stops_and_leaves_the_state_as_it_was():
 def test_a_perft_stops_past_the_same_bound_in_one_process_and_in_several():
     import pytest
 
-    from mire.engine.parallel import Local, perft_split
-    from mire.engine.perft import perft_game
-    from mire.engine.work_bound import TooMuchWork
+    from mire.engine.analysis.parallel import Local, perft_split
+    from mire.engine.analysis.perft import perft_game
+    from mire.engine.analysis.work_bound import TooMuchWork
     game = load_game("connect-four")
     work = perft_game(game, 3).work
     assert work > 0

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.cli.play import announced
 from mire.engine import load_game
-from mire.engine.state import IllegalMove
+from mire.engine.run.state import IllegalMove
 
 # what rule source looks like: none of it may reach a player's refusal
 SOURCE_MARKS = ("rule '", ".mire", "mover.", " where ", "requires ", "[")

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.perft import perft
-from mire.engine.position import arrange
+from mire.engine.analysis.perft import perft
+from mire.engine.run.arrange import arrange
 from mire.grammar.position import PositionError, parse_position
 
 # X to move: X holds b2 and c1, O holds a1 and a3; O wins at once on a2 unless X takes it
@@ -269,7 +269,7 @@ def hidden_hands(tmp_path):
 
 
 def test_a_seat_knows_of_a_position_only_what_it_sees(tmp_path):
-    from mire.engine.knowledge import Worlds
+    from mire.engine.run.knowledge import Worlds
     rules = hidden_hands(tmp_path)
     legend = "position of hands\n" + "".join(f"c{i} = card(rank: {i})\n" for i in range(1, 6))
 
@@ -418,8 +418,8 @@ def test_a_mudwater_position_with_hands_and_antes():
     # a seeded game from the position, the same each time: The Deckhand (3 pointing up) takes The Boathouse (2
     # pointing down) above it; once the hands are played out both pass, white holds 3 squares to black's 2 and
     # takes black's ante, turned face up into its won pile
+    from mire.engine.analysis.playout import play_game
     from mire.engine.bots import RandomBot
-    from mire.engine.playout import play_game
     for _ in range(2):
         state = arranged("mudwater", MUDWATER_POSITION)
         play_game(state, [RandomBot(random.Random(4))] * 2)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
-from mire.engine.testing import settle
+from mire.engine.analysis.testing import settle
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 FROGS_CSV = GAMES / "quagmire" / "frogs.csv"

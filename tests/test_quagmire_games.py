@@ -7,9 +7,9 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import snapshot as state_snapshot
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game
-from mire.engine.testing import snapshot as state_snapshot
 
 SEEDS = {2: 7, 3: 11, 4: 4}
 
@@ -33,7 +33,7 @@ def test_a_seeded_game_of_bots_as_a_transcript(n, snapshot, monkeypatch):
 
 
 def route_pads(s, f):
-    from mire.engine.library import seat_space
+    from mire.engine.run.library import seat_space
     return [seat_space(s, s.boards["pads"].spaces, f.attrs[a], f.owner) for a in ("start", "stop1", "stop2", "finish")]
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import settle
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game
-from mire.engine.testing import settle
 
 HOMEWARD = Path(__file__).resolve().parent / "games" / "homeward.mire"
 

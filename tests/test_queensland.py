@@ -8,9 +8,9 @@ so what is checked is what queensland.mire does.
 import pytest
 
 from mire.engine import IllegalMove, load_game
-from mire.engine.library import closed, edge, regions
-from mire.engine.runtime import DIRS
-from mire.engine.testing import set_turn, settle
+from mire.engine.analysis.testing import set_turn, settle
+from mire.engine.run.library import closed, edge, regions
+from mire.engine.run.runtime import DIRS
 
 RED, YELLOW, GREEN, BLUE = range(4)
 # The rulebook's players, seated in its order (Ronald is the first to play in its examples).

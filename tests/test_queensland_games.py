@@ -12,11 +12,11 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import snapshot as state_snapshot
 from mire.engine.bots import RandomBot
-from mire.engine.library import edge
-from mire.engine.playout import play_game
-from mire.engine.runtime import DIRS
-from mire.engine.testing import snapshot as state_snapshot
+from mire.engine.run.library import edge
+from mire.engine.run.runtime import DIRS
 
 SEEDS = {2: 1, 3: 4, 4: 2}
 PLAYOUTS = int(os.environ.get("QUEENSLAND_PLAYOUTS", "25"))

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.testing import snapshot
 from mire.engine.loader import bundled_names
-from mire.engine.testing import snapshot
 
 CASES = [(name, n) for name in bundled_names() for n in range(load_game(name).min_players,
                                                                  load_game(name).max_players + 1)]

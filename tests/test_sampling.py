@@ -1,4 +1,4 @@
-"""Drawing a random legal move without listing them all (engine/sampling.py): the move drawn is always legal,
+"""Drawing a random legal move without listing them all (engine/run/sampling.py): the move drawn is always legal,
 every legal move is as likely as every other, and `has_moves` agrees with the listing."""
 import math
 import random
@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game
 
 ROOT = __import__("pathlib").Path(__file__).parent
 

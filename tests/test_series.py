@@ -7,10 +7,10 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.arena import arena, bot_labels
+from mire.engine.analysis.arena import arena, bot_labels
+from mire.engine.analysis.playout import play_game, play_series, random_playouts, series_rng, wilson
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game, play_series, random_playouts, series_rng, wilson
-from mire.engine.runtime import Piece
+from mire.engine.run.runtime import Piece
 
 
 def run(args):
@@ -188,7 +188,7 @@ def test_random_movers_play_the_same_games_without_records_of_the_draws(name):
 
 
 def test_a_state_without_records_is_refused_by_what_works_out_a_seats_knowledge():
-    from mire.engine.knowledge import Worlds
+    from mire.engine.run.knowledge import Worlds
     state = load_game("mudwater").new_state(seed=1, records=False)
     with pytest.raises(ValueError, match="keeps no record of its draws"):
         Worlds(state, 0)

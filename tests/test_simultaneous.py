@@ -16,13 +16,13 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.cli.savefile import save_data
 from mire.engine import IllegalMove, load_game
+from mire.engine.analysis.perft import perft
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.solve import solve
+from mire.engine.analysis.testing import snapshot
 from mire.engine.bots import RandomBot
 from mire.engine.bots.search import SearchBot
-from mire.engine.knowledge import Worlds
-from mire.engine.perft import perft
-from mire.engine.playout import play_game
-from mire.engine.solve import solve
-from mire.engine.testing import snapshot
+from mire.engine.run.knowledge import Worlds
 
 HERE = Path(__file__).parent
 GOOFSPIEL = str(HERE / "games" / "goofspiel.mire")
@@ -359,9 +359,9 @@ def test_at_a_terminal_the_second_player_never_sees_the_first_ones_answer():
 
 
 def test_the_editor_knows_the_player_of_at_once():
-    from mire.cli.lsp_analysis import analyse
+    from mire.cli.lsp_analysis import index_document
     source = Path(GOOFSPIEL).read_text()
-    analysis = analyse(source, GOOFSPIEL)
+    analysis = index_document(source, GOOFSPIEL)
     line = next(i for i, text in enumerate(source.splitlines(), 1) if "at once each p" in text)
     column = source.splitlines()[line - 1].index(" p ") + 2
     assert analysis.problems == [] and analysis.hover(line, column).startswith("(player who decides) `p`: player")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
 from mire.engine.bots import RandomBot
-from mire.engine.compiler import Compiler
-from mire.engine.expressions import Emitter
-from mire.engine.library import BUILTINS, LIBRARY, NAMES
-from mire.engine.playout import play_game
+from mire.engine.build.compiler import Compiler
+from mire.engine.build.expressions import Emitter
+from mire.engine.run.library import BUILTINS, LIBRARY, NAMES
 from mire.grammar import nodes as N
 from mire.grammar.expr_types import ExpressionChecker
 from mire.grammar.statements import StatementChecker
@@ -46,17 +46,30 @@ def test_the_checker_sees_the_builtins_the_engine_runs():
     assert set(LIBRARY.functions) == set(BUILTINS) and set(LIBRARY.names) == set(NAMES)
     for name, b in BUILTINS.items():
         sig = b.signature
-        assert sig.doc and sig.doc[0].islower(), f"{name}: a one-line doc, in the docs' voice"
+        assert sig.doc and (sig.doc[0].islower() or sig.doc.split()[0] in sig.letters), \
+            f"{name}: a one-line doc, in the docs' voice"
+        assert len(sig.letters) == len(sig.params) and all(
+            letter.isupper() and letter.isidentifier() for letter in sig.letters), f"{name}: a name for each parameter"
         assert 0 < sig.required <= len(sig.params) or (sig.required == 0 and not sig.params)
         assert b.run.__code__.co_argcount == len(sig.params) + 1, f"{name}: takes the state and its parameters"
+
+
+def test_every_made_file_is_as_its_sources_make_it():
+    """The parser's tables, the editors' files and the builtins' table of the docs are made from the grammar,
+    cli/highlight.py and engine/run/library.py: one command writes them all again."""
+    from mire import regenerate
+    stale = [f"{m.path} (made from {m.source})" for m in regenerate.stale()]
+    assert not stale, f"out of date: {', '.join(stale)}: run `{regenerate.COMMAND}`"
+    assert {m.path for m in regenerate.MADE} >= {"grammar/mire.lark.tables", "docs/language.md",
+                                                 "editors/vim/syntax/mire.vim", "editors/mire.tmLanguage.json"}
 
 
 def test_the_docs_table_of_builtin_functions_is_the_library():
     text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     table = text[text.index("## 2.21 Builtin functions"):text.index("## 2.22")]
-    documented = {name for line in table.splitlines() if line.startswith("| `")
-                  for name in re.findall(r"`(\w+)\(", line.split("|")[1])}
-    assert documented == set(BUILTINS)
+    documented = [name for line in table.splitlines() if line.startswith("| `")
+                  for name in re.findall(r"`(\w+)\(", line.split("|")[1])]
+    assert set(documented) == set(BUILTINS) and "`neighbors(S)`, `neighbors(S, DIRS)`" in table
 
 
 def test_ruff_is_clean():
@@ -101,3 +114,36 @@ def test_memory_stays_flat_over_many_playouts():
     finally:
         tracemalloc.stop()
     assert grown < 100_000, f"{grown} bytes kept after 300 playouts"
+
+
+def test_the_loaders_kept_games_stay_bounded_however_many_texts_are_loaded(tmp_path):
+    """A language server builds a file anew at each edit: the loader keeps the MAX_KEPT_GAMES most recently
+    used, not every text it was ever given."""
+    from mire.engine import loader
+    base = (ROOT / "games" / "tic-tac-toe.mire").read_text(encoding="utf-8")
+    path = tmp_path / "edited.mire"
+    loader._CACHE.clear()
+    first = None
+    for edit in range(loader.MAX_KEPT_GAMES + 12):
+        path.write_text(base + f"\n# edit {edit}\n", encoding="utf-8")
+        game = load_game(str(path))
+        first = first or game
+        assert len(loader._CACHE) <= loader.MAX_KEPT_GAMES
+        assert load_game(str(path)) is game   # the text in use is kept
+    assert len(loader._CACHE) == loader.MAX_KEPT_GAMES
+    path.write_text(base + "\n# edit 0\n", encoding="utf-8")
+    assert load_game(str(path)) is not first   # the least recently used was let go, and is built again
+
+
+def test_regenerate_writes_a_stale_docs_table_again(tmp_path, capsys):
+    from mire import regenerate
+    (tmp_path / "docs").mkdir()
+    text = (ROOT / regenerate.LANGUAGE_DOC).read_text(encoding="utf-8")
+    stale = text.replace("| `count(C)` | int |", "| `count(C)` | a number |")
+    (tmp_path / regenerate.LANGUAGE_DOC).write_text(stale, encoding="utf-8")
+    made = next(m for m in regenerate.MADE if m.path == regenerate.LANGUAGE_DOC)
+    assert not made.current(tmp_path)
+    made.write(tmp_path)
+    assert made.current(tmp_path) and (tmp_path / regenerate.LANGUAGE_DOC).read_text(encoding="utf-8") == text
+    assert regenerate.main(["--check"]) == 0 and regenerate.main(["--everything"]) == 2
+    assert capsys.readouterr().err == "usage: python -m mire.regenerate [--check]\n"

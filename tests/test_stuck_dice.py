@@ -1,8 +1,8 @@
 """`when stuck: pass` in a game whose turns start with a roll: a round of passes is nobody's move only while the
 dice stay as they were. (Every player passing once in a row ended such games at once: 200 draws in 200 games.)"""
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game, series_rng
 from mire.engine.bots import RandomBot
-from mire.engine.playout import play_game, series_rng
 
 SIXES = """game "Sixes"
 players 2

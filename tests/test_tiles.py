@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 from mire.engine import load_game
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.testing import settle, snapshot
 from mire.engine.bots import RandomBot
-from mire.engine.library import closed, edge, frontier, regions, turned
-from mire.engine.playout import play_game
-from mire.engine.runtime import DIRS
-from mire.engine.testing import settle, snapshot
+from mire.engine.run.library import closed, edge, frontier, regions, turned
+from mire.engine.run.runtime import DIRS
 
 TILES = str(Path(__file__).parent / "games" / "tiles.mire")
 

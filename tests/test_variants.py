@@ -116,12 +116,12 @@ def _games(tmp_path, files: dict) -> dict:
 
 def _counting(monkeypatch, counts: dict):
     from mire.engine import loader
-    real = loader.analyse
+    real = loader.check_or_raise
 
-    def analyse(path, source, library):
+    def check_or_raise(path, source, library):
         counts[path.stem] += 1
         return real(path, source, library)
-    monkeypatch.setattr(loader, "analyse", analyse)
+    monkeypatch.setattr(loader, "check_or_raise", check_or_raise)
 
 
 def _game(name: str, uses=(), copies: int = 1) -> str:

@@ -1,7 +1,7 @@
 """What each seat learns (issue 15, items 2 and 3): boards seen by their owner alone or by nobody, zones whose
 size is hidden, moves that reveal nothing, their action or some parameters, log lines for some players, and
 the history and turn each seat is told. Scrambling what a seat may not know changes neither its view nor its
-history, and what it imagines (engine/knowledge.py) never depends on it. With the small classics that need
+history, and what it imagines (engine/run/knowledge.py) never depends on it. With the small classics that need
 hidden information (tests/games): phantom tic-tac-toe, Kuhn poker, Liar's dice, checked against plain Python."""
 import json
 import random
@@ -14,13 +14,13 @@ import pytest
 
 from mire.cli.render import render_view
 from mire.engine import load_game
+from mire.engine.analysis.perft import perft
+from mire.engine.analysis.playout import play_game
+from mire.engine.analysis.solve import solve
+from mire.engine.analysis.testing import scramble_unseen
 from mire.engine.bots import RandomBot
 from mire.engine.bots.search import SearchBot
-from mire.engine.knowledge import Worlds
-from mire.engine.perft import perft
-from mire.engine.playout import play_game
-from mire.engine.solve import solve
-from mire.engine.testing import scramble_unseen
+from mire.engine.run.knowledge import Worlds
 from mire.grammar.diagnostics import MireError
 
 HERE = Path(__file__).parent

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from mire.engine import IllegalMove, load_game
-from mire.engine.knowledge import Worlds
-from mire.engine.perft import perft
+from mire.engine.analysis.perft import perft
+from mire.engine.run.knowledge import Worlds
 
 sys.path.insert(0, str(Path(__file__).parent))
 from plain_games import plain_perft  # noqa: E402

@@ -1,10 +1,10 @@
-"""Python's refusals, said in the rules' words (engine/wrong_kind.py): never a Python class or message."""
+"""Python's refusals, said in the rules' words (engine/run/wrong_kind.py): never a Python class or message."""
 from fractions import Fraction
 
 import pytest
 
-from mire.engine.runtime import RuleError
-from mire.engine.wrong_kind import wrong_kind_words
+from mire.engine.run.runtime import RuleError
+from mire.engine.run.wrong_kind import wrong_kind_words
 
 _NOTHING = None
 
@@ -47,7 +47,7 @@ def test_a_rule_error_of_the_wrong_kind_says_what_was_done_and_no_more():
 
 def test_a_status_that_fails_shows_why_in_the_rules_words(tmp_path):
     from mire.engine import load_game
-    from mire.engine.view import view
+    from mire.engine.run.view import view
     rules = tmp_path / "failing_status.mire"
     rules.write_text('game "A failing status"\nplayers 2\ndef id(a) = a\nconst Z = id(1)\nconst F = "%c"\n'
                      'status "{id(F) % 2}"\n\naction go():\n    win mover\n')

@@ -9,7 +9,10 @@
     human         a person at the terminal (not a bot: the REPL asks)
 
 A bot sees a game only through `state.view(seat)`, the legal moves, and what the engine offers a seat
-(`mire.engine.knowledge`): it never reads what its seat cannot see.
+(`mire.engine.run.knowledge`): it never reads what its seat cannot see. Each kind of bot is registered in `BOTS`
+(below), with a quick spec of it that decides the same on every machine: tests/test_bots.py checks every
+registered bot that claims honesty on every bundled game (its decision never changes when what its seat
+cannot see is scrambled). A new bot is registered there, and parse_spec and BotSpec.make learn its name.
 """
 from __future__ import annotations
 
@@ -41,12 +44,30 @@ class RandomBot:
         moves = state.moves_for(seat)
         n = len(moves)
         # randrange(n) is _randbelow(n) for n > 0, draw for draw (randrange says what is wrong with no move)
-        return moves[self.rng._randbelow(n) if n else self.rng.randrange(n)]
+        return moves[self.rng._randbelow(n) if n else self.rng.randrange(n)]  # type: ignore[union-attr]
 
 
 # the levels of the search bot: (seconds a move, iterations at most)
 LEVELS = {"easy": (0.25, 100), "normal": (1.0, 5000), "hard": (5.0, 50000)}
 DEFAULT_LEVEL = "normal"
+
+
+@attrs.frozen
+class Registered:
+    """A kind of bot: the name its specs start with, what it does, whether it sees only what its seat may,
+    and a spec of it that decides quickly and the same on every machine (an iteration budget, no clock)."""
+    name: str
+    about: str
+    honest: bool
+    quick: str
+
+
+BOTS: dict[str, Registered] = {r.name: r for r in (
+    Registered("random", "a uniformly random legal move", True, "random"),
+    Registered("mcts", "the search bot (mcts:2s thinks 2 seconds, mcts:500 makes 500 iterations; easy, normal and "
+               "hard are its levels)", True, "mcts:30"),
+    Registered("peek", "the search bot allowed to see everything, to measure what honesty costs", False, "peek:30"),
+)}
 SPEC_HELP = "human, random, mcts, mcts:2s, mcts:500, easy, normal, hard, peek"
 
 

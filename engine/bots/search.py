@@ -1,6 +1,6 @@
 """The search bot: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), for any game.
 
-Each iteration takes a state consistent with what the bot's seat knows (mire.engine.knowledge: hidden
+Each iteration takes a state consistent with what the bot's seat knows (mire.engine.run.knowledge: hidden
 pieces dealt again, other players' pending secret choices made again, the random numbers still to come
 drawn afresh), walks down one tree of moves with UCB1, adds one move, plays on at random to the end, and
 gives every seat its own result: 1 for a win, 1/k to each of k who share a win or a draw, 0 for a loss.
@@ -26,9 +26,9 @@ import math
 import random
 import time
 
-from ..knowledge import Worlds
-from ..playout import play_game
-from ..runtime import RuleError
+from ..analysis.playout import play_game
+from ..run.knowledge import Worlds
+from ..run.runtime import RuleError
 from . import RandomBot
 
 EXPLORATION = 0.7          # UCB1's constant, for results between 0 and 1
@@ -104,8 +104,8 @@ class SearchBot:
 
     def _iterate(self, world, root, rng, deadline=None):
         node = root
-        path = []      # (node, the seat that moved into it)
-        answered = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
+        path: list = []      # (node, the seat that moved into it)
+        answered: list = []  # (a seat's statistics of its answer at a simultaneous step, the seat)
         depth = world.decisions
         on_move = None if deadline is None else (lambda *_: self._in_time(deadline))
         try:

@@ -1,5 +1,5 @@
 " Vim syntax file for Mire rules files (*.mire).
-" Made by `python -m mire.cli.highlight editors` from cli/highlight.py: do not edit.
+" Made by `python -m mire.regenerate` from cli/highlight.py: do not edit.
 if exists("b:current_syntax")
   finish
 endif
