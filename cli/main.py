@@ -182,7 +182,7 @@ def _runner(jobs, cluster):
         raise click.UsageError(f"--cluster needs Ray, which is not installed ({err}): "
                                "pip install 'mire[cluster]'") from None
     except RuntimeError as err:
-        from ..engine.cluster import ClusterError  # (Ray is installed: runner_for imported it)
+        from ..engine.analysis.cluster import ClusterError  # (Ray is installed: runner_for imported it)
         if not isinstance(err, ClusterError):
             raise
         if err.usage:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mire.cli.lsp_analysis import analyse
+from mire.cli.lsp_analysis import index_document
 from mire.cli.main import main
 from mire.grammar.parser import unsafe_character
 from mire.grammar.wording import printable
@@ -26,11 +26,11 @@ HOSTILE = Path(__file__).parent / "hostile"
 
 def test_the_language_server_says_no_game_of_a_long_name_as_check_does(tmp_path):
     name = "long_variant_name.mire"
-    problems = analyse((HOSTILE / name).read_text(), str(tmp_path / name)).problems
+    problems = index_document((HOSTILE / name).read_text(), str(tmp_path / name)).problems
     assert [(p.code, p.place.line, p.message) for p in problems] == [("E090", 1, f"no game named '{'a' * 57}...'")]
     # (the server leaves the games an option uses to `mire check`: nothing to say, and no internal error)
     name = "long_uses_name.mire"
-    assert analyse((HOSTILE / name).read_text(), str(tmp_path / name)).problems == []
+    assert index_document((HOSTILE / name).read_text(), str(tmp_path / name)).problems == []
 
 
 # ---------------------------------------------------------------- 3 and 5. one verdict in every command
