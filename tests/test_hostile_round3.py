@@ -215,3 +215,31 @@ def test_no_worker_outlives_the_command_however_it_ends(command, sig, tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+# ---------------------------------------------------------------- 10. the language server
+
+@pytest.mark.parametrize("header", [b"content-length: %d\r\n", b"CONTENT-LENGTH:%d \r\n", b"Content-Length: %d  \r\n"])
+def test_the_language_server_reads_a_header_name_regardless_of_case_and_trailing_spaces(header):
+    pytest.importorskip("pygls")
+    import json
+    server = subprocess.Popen([sys.executable, "-c", "from mire.cli.main import main; main()", "lsp"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        for rid in (1, 2):  # (the second message is read in step after the first)
+            body = json.dumps({"jsonrpc": "2.0", "id": rid, "method": "initialize" if rid == 1 else "shutdown",
+                               "params": {"processId": None, "rootUri": None, "capabilities": {}}}).encode()
+            server.stdin.write(header % len(body) + b"\r\n" + body)
+            server.stdin.flush()
+            length = None
+            while True:
+                line = server.stdout.readline()
+                if line in (b"\r\n", b""):
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            assert length is not None
+            assert json.loads(server.stdout.read(length))["id"] == rid
+    finally:
+        server.kill()
+        server.wait()
