@@ -310,8 +310,9 @@ class _Arranger:
     def holds(self, name, value) -> str:
         """What a variable holds, as a refusal says it: its declared type (`a list of int`), else its value's."""
         analysis = getattr(self.S.game, "analysis", None)
-        declared = analysis.checked.symbols.vars.get(name) if analysis is not None else None
-        t = analysis.checked.symbols.resolve_type_quiet(declared.type) if declared is not None else None
+        symbols = analysis.checked.symbols if analysis is not None else None
+        declared = symbols.vars.get(name) if symbols is not None else None
+        t = symbols.resolve_type_quiet(declared.type) if symbols is not None and declared is not None else None
         if t == BOOL or (t is None and isinstance(value, bool)):
             return "yes or no"
         if t == INT or (t is None and isinstance(value, int)):
