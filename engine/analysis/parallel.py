@@ -214,17 +214,19 @@ class Local:
         return out
 
 
+# the signals that end a command (besides Ctrl-C, which is KeyboardInterrupt)
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 class EndedBySignals:
     """While work is out with other processes: SIGTERM and SIGHUP end this process as Ctrl-C would, through its
     `finally` clauses (which end the workers, or cancel the cluster's tasks), instead of at once (which left the
     workers running, holding the output open); the exit status says which signal it was (128 + its number)."""
 
-    _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-
     def __enter__(self):
         self.before: dict = {}
         try:
-            for sig in self._SIGNALS:
+            for sig in ENDING_SIGNALS:
                 self.before[sig] = signal.signal(sig, _exit_on)
         except ValueError:  # (not the main thread: the signals are left as they are)
             pass
@@ -244,7 +246,7 @@ def _end_with(parent: int):
     """In a worker: Ctrl-C is for the process that started it, which ends the workers; and the worker ends when
     that process ends, however it ends (killed too, when it has no `finally` to run: the worker looks for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for sig in EndedBySignals._SIGNALS:
+    for sig in ENDING_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
@@ -253,7 +255,7 @@ def _watch_parent(parent: int):
     """End this worker once its parent has ended (it then belongs to another process)."""
     while os.getppid() == parent:
         time.sleep(_LOOK_FOR_THE_DEAD)
-    os._exit(1)
+    os.kill(os.getpid(), signal.SIGTERM)  # (which a worker leaves to its default: the end of the process)
 
 
 def runner_for(jobs: Optional[int], cluster: Optional[str] = None):
