@@ -91,7 +91,9 @@ class _Answered:
 PARSE_ERROR = -32700  # not JSON
 INVALID_REQUEST = -32600  # JSON, but not a request, a notification or a response
 # a message's header, as pygls reads it
-_CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
+# (a header's name is read regardless of case, and spaces around its value: `content-length: 12 ` keeps the
+# stream in step, where it put every later message out of step)
+_CONTENT_LENGTH = re.compile(rb"^content-length[ \t]*:[ \t]*(\d+)[ \t]*\r?\n$", re.IGNORECASE)
 _log = logging.getLogger(__name__)
 
 

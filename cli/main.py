@@ -17,7 +17,7 @@ from ..engine.analysis.perft import CHANCE_MODES
 from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
-from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_SOLVE_NODES
+from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_PERFT_DEPTH, MAX_SOLVE_NODES
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
@@ -183,6 +183,13 @@ def _runner(jobs, cluster):
     except ImportError as err:
         raise click.UsageError(f"--cluster needs Ray, which is not installed ({err}): "
                                f"{install_hint('cluster')}") from None
+    except RuntimeError as err:
+        from ..engine.analysis.cluster import ClusterError  # (Ray is installed: runner_for imported it)
+        if not isinstance(err, ClusterError):
+            raise
+        if err.usage:
+            raise click.UsageError(printable(str(err))) from None
+        raise click.ClickException(printable(str(err))) from None
 
 
 def _players(game, players):
@@ -569,7 +576,7 @@ _MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move pl
 
 @main.command("perft")
 @click.argument("game")
-@click.option("--depth", type=click.IntRange(min=1), required=True)
+@click.option("--depth", type=click.IntRange(min=1, max=MAX_PERFT_DEPTH), required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME[=N]")
@@ -842,6 +849,8 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
 def _balance_bots(bot_list):
     from ..engine.bots import SpecError, parse_spec
     bots = [b.strip() for b in bot_list.split(",") if b.strip()]
+    if not bots:
+        raise click.BadParameter("names no bot (e.g. --bots random,mcts:100)", param_hint="--bots")
     for b in bots:
         try:
             if parse_spec(b).kind == "human":

@@ -14,6 +14,7 @@ import attrs
 from ..grammar.diagnostics import Diagnostic, MireError
 from ..grammar.frontend import bundled_names, check_or_raise, find_game, find_sibling, games_dir, read_rules
 from ..grammar.nodes import nowhere
+from ..grammar.wording import quoted_short
 from .build.compiler import CompiledGame, InputSpec, OptionSpec, compile_game
 from .run.library import LIBRARY
 
@@ -253,24 +254,25 @@ class _UsesWalk:
             option = game.analysis.checked.symbols.options.get(o.name)
             span = option.span if option is not None else nowhere(str(node.path))
             lead = node.leads[o.uses]
+            uses = quoted_short(o.uses)
             if isinstance(lead, MireError):
                 first = lead.diagnostics[0]
                 if first.code == "E090":
-                    reason = f"there is no game '{o.uses}' beside it, nor a bundled one"
+                    reason = f"there is no game '{uses}' beside it, nor a bundled one"
                 elif (first.code == "E063" and "is not the name" in first.message) or first.code == "E064":
                     reason = first.message
                 else:
-                    reason = f"'{o.uses}' has errors of its own (mire check it)"
+                    reason = f"'{uses}' has errors of its own (mire check it)"
             elif lead in component:
-                diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', whose options lead back to "
+                diags.append(Diagnostic("E063", f"option '{o.name}' uses '{uses}', whose options lead back to "
                                                 f"'{game.name}'", span,
                                         "an option's variant must not have an option that leads back to the game"))
                 continue
             elif judged[lead]:
-                reason = f"'{o.uses}' has errors of its own (mire check it)"
+                reason = f"'{uses}' has errors of its own (mire check it)"
             else:
                 continue
-            diags.append(Diagnostic("E063", f"option '{o.name}' uses '{o.uses}', but {reason}", span,
+            diags.append(Diagnostic("E063", f"option '{o.name}' uses '{uses}', but {reason}", span,
                                     "`uses` names a variant of the game in the same folder, by its name"))
         return diags
 

@@ -26,7 +26,7 @@ from .symbols import Checked, Context
 from .tables import REFUSED, check_table
 from .types import Library
 from .variants import base_of, merge, plain_items
-from .wording import did_you_mean
+from .wording import did_you_mean, quoted_short
 
 
 @attrs.frozen
@@ -60,9 +60,9 @@ def find_game(name_or_path: str) -> Path:
     if is_path(name_or_path):
         return Path(name_or_path)
     bundled = games_dir() / f"{name_or_path}.mire"
-    if bundled.is_file():
+    if _is_file(bundled):
         return bundled
-    raise MireError([Diagnostic("E090", f"no game named '{name_or_path}'"
+    raise MireError([Diagnostic("E090", f"no game named '{quoted_short(name_or_path)}'"
                                         f"{did_you_mean(name_or_path, bundled_names())}", N.nowhere(name_or_path),
                                 "`mire list` shows the bundled games; a game of your own is named by its path, "
                                 "such as ./my-game.mire")])
@@ -72,7 +72,7 @@ def find_sibling(beside: Path, name: str) -> Path:
     """A game named in another game's file (`variant of NAME`, `uses "NAME"`): the file of that name in the
     same folder, or a bundled game; never a file elsewhere."""
     if not name or is_path(name) or name.startswith("."):
-        raise MireError([Diagnostic("E063", f"'{name}' is not the name of a game", N.nowhere(str(beside)),
+        raise MireError([Diagnostic("E063", f"'{quoted_short(name)}' is not the name of a game", N.nowhere(str(beside)),
                                     "a game names another by its name alone, without a folder or '.mire': "
                                     "the file of that name beside it, or a bundled game")])
     sib = beside.parent / f"{name}.mire"
@@ -85,9 +85,18 @@ def find_sibling(beside: Path, name: str) -> Path:
                                         N.nowhere(str(beside)),
                                         "a game names a game in its own folder, or a bundled one; a link "
                                         "beside it must lead to a file in that folder")])
-        if target.is_file():
+        if _is_file(target):
             return sib
     return find_game(name)
+
+
+def _is_file(path: Path) -> bool:
+    """Is there a regular file at `path`? No for a name the system cannot take (too long, a NUL in it), which
+    is no game's, as for a name no file has."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def inside_folder(folder: Path, path: Path) -> Optional[Path]:
@@ -125,7 +134,7 @@ def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
         raise FileRefused(f"it is larger than {limit:,} bytes")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # (a byte order mark first, as some editors write, is no character)
     except UnicodeDecodeError:
         raise FileRefused("it is not UTF-8 text") from None
 

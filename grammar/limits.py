@@ -43,6 +43,9 @@ MAX_PASSES_IN_A_ROW = 1_000
 MAX_CHANCE_OUTCOMES = 10_000  # outcomes of the chance in one move or one setup, when they are enumerated
 MAX_SOLVE_NODES = 2_000_000  # positions (and chance outcomes) an exact solution may visit
 MAX_ANALYSIS_WORK = 100_000_000  # steps of one perft or exact solution, all its moves and listings together
+# moves of one line of perft: it walks a line one call deeper a move, and a deeper count never ends within the
+# work bound (a game of two moves a turn has 2^100 lines of 100)
+MAX_PERFT_DEPTH = 100
 ANALYSIS_STEPS_PER_MOVE = 50  # each move played or listing besides its own steps (engine/analysis/work_bound.py)
 # problems of what the players brought that are told (the rest are counted): a hand file or a save may hold a
 # hundred thousand lines, each a problem, and looking for the name each meant is a search of the whole collection

@@ -8,7 +8,6 @@ import marshal
 import os
 import pickle
 import re
-import unicodedata
 from fractions import Fraction
 from typing import Any, Optional, cast
 
@@ -23,6 +22,7 @@ from . import nodes as N
 from .diagnostics import Diagnostic, MireError
 from .limits import MAX_DIGITS, MAX_SYNTAX_ERRORS
 from .types import Visibility
+from .wording import UNSAFE
 
 
 class _MireIndenter(Indenter):
@@ -131,8 +131,6 @@ def terminal_literals() -> dict:
             for t in lark_parser().terminals}
 
 
-# control characters, lone surrogates and the characters that reorder text on a terminal: never in a text
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 
 
 class SyntaxProblem(Exception):
@@ -145,11 +143,9 @@ class SyntaxProblem(Exception):
 
 def unsafe_character(text: str):
     """The first character of `text` that must never reach a terminal (a control character, a lone
-    surrogate, a bidirectional override), or None."""
-    for ch in text:
-        if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
-            return ch
-    return None
+    surrogate, a character that reorders the text or shows nothing: wording.INVISIBLE), or None."""
+    found = UNSAFE.search(text)
+    return found.group() if found else None
 
 
 @v_args(meta=True)

@@ -13,9 +13,15 @@ from typing import Iterable, Iterator
 
 from . import nodes as N
 
+# characters a reader cannot see, that change what is seen around them: the marks and overrides that reorder a
+# text (U+061C, U+200E-F, U+202A-E, U+2066-9), zero-width ones (U+200B-D, U+2060-4, U+FEFF), the line and
+# paragraph separators (U+2028-9) and the deprecated format characters (U+206A-F)
+INVISIBLE = "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
 # what must never reach a terminal raw: control characters (but for a tab, when asked), lone surrogates, and
-# the characters that reorder the text around them
-_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# the invisible characters above
+_UNPRINTABLE = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff{INVISIBLE}]")
+# what a text of a rules, data, save or position file may not hold (E008): the same, tabs too
+UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{INVISIBLE}]")
 _UNPRINTABLE_TAB = re.compile("[\x09]")
 
 
@@ -24,6 +30,16 @@ def printable(text: str, tabs: bool = False) -> str:
     `tabs` (a source line, expanded by whoever shows it)."""
     out = _UNPRINTABLE.sub(lambda m: ascii(m.group())[1:-1], str(text))
     return out if tabs else _UNPRINTABLE_TAB.sub(lambda m: "\\t", out)
+
+
+# characters of a name from a file that a message quotes (a line of a hand file may be 100,000 long)
+QUOTED = 60
+
+
+def quoted_short(text) -> str:
+    """A name from a file as a message quotes it: its first characters, `...` where it is cut."""
+    text = str(text)
+    return text if len(text) <= QUOTED else text[:QUOTED - 3] + "..."
 
 
 def words(items: Iterable[str], conj: str = "or") -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from typing import Callable, Optional
 
@@ -189,31 +190,72 @@ class Local:
         out: list = [None] * len(arguments)
         # fork: the workers start with the games this process has loaded (where there is fork)
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        before = set(multiprocessing.active_children())
-        pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_leave_ctrl_c)
-        workers = set(multiprocessing.active_children()) - before
-        try:
-            pending = [pool.apply_async(fn, args) for args in arguments]
-            for i, result in enumerate(pending):
-                while not result.ready():
-                    result.wait(_LOOK_FOR_THE_DEAD)
-                    if not result.ready() and not all(w.is_alive() for w in workers):
-                        raise WorkerLost("a worker process ended without its result (did it run out of "
-                                         "memory?); --jobs 1 plays in this process and says what went wrong")
-                out[i] = result.get()
-                if on_result is not None:
-                    on_result(i, out[i])
-        except KeyboardInterrupt:
-            return out
-        finally:
-            pool.terminate()
-            pool.join()
+        with EndedBySignals():  # (before the workers start: they set their own signals, see _end_with)
+            before = set(multiprocessing.active_children())
+            pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_end_with,
+                                initargs=(os.getpid(),))
+            workers = set(multiprocessing.active_children()) - before
+            try:
+                pending = [pool.apply_async(fn, args) for args in arguments]
+                for i, result in enumerate(pending):
+                    while not result.ready():
+                        result.wait(_LOOK_FOR_THE_DEAD)
+                        if not result.ready() and not all(w.is_alive() for w in workers):
+                            raise WorkerLost("a worker process ended without its result (did it run out of "
+                                             "memory?); --jobs 1 plays in this process and says what went wrong")
+                    out[i] = result.get()
+                    if on_result is not None:
+                        on_result(i, out[i])
+            except KeyboardInterrupt:
+                return out
+            finally:
+                pool.terminate()
+                pool.join()
         return out
 
 
-def _leave_ctrl_c():
-    """In a worker: Ctrl-C is for the process that started it, which ends the workers."""
+# the signals that end a command (besides Ctrl-C, which is KeyboardInterrupt)
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class EndedBySignals:
+    """While work is out with other processes: SIGTERM and SIGHUP end this process as Ctrl-C would, through its
+    `finally` clauses (which end the workers, or cancel the cluster's tasks), instead of at once (which left the
+    workers running, holding the output open); the exit status says which signal it was (128 + its number)."""
+
+    def __enter__(self):
+        self.before: dict = {}
+        try:
+            for sig in ENDING_SIGNALS:
+                self.before[sig] = signal.signal(sig, _exit_on)
+        except ValueError:  # (not the main thread: the signals are left as they are)
+            pass
+        return self
+
+    def __exit__(self, *exc):
+        for sig, handler in self.before.items():
+            signal.signal(sig, handler)
+        self.before = {}
+
+
+def _exit_on(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+def _end_with(parent: int):
+    """In a worker: Ctrl-C is for the process that started it, which ends the workers; and the worker ends when
+    that process ends, however it ends (killed too, when it has no `finally` to run: the worker looks for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in ENDING_SIGNALS:
+        signal.signal(sig, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int):
+    """End this worker once its parent has ended (it then belongs to another process)."""
+    while os.getppid() == parent:
+        time.sleep(_LOOK_FOR_THE_DEAD)
+    os.kill(os.getpid(), signal.SIGTERM)  # (which a worker leaves to its default: the end of the process)
 
 
 def runner_for(jobs: Optional[int], cluster: Optional[str] = None):

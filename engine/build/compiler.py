@@ -1135,12 +1135,11 @@ class Compiler(N.NodeVisitor):
         return [f"S.pass_turn_to({self.typed_src(s.who, scope, PLAYER, 'who moves next')})"]
 
     def compile_Log(self, s: N.Log, scope: EmitScope):
-        # a state without records (random movers: nobody reads it) writes no log while the game goes on; at its end
-        # it does, for the notes of the outcome
+        # (worked out in every state, one without records too: see State.add_log)
         text = self.emit.template_src(s.message, scope)
         if s.to is None:
-            return ["if S.records or S.over:", f"    S.add_log({text})"]
-        return ["if S.records or S.over:", f"    S.add_log({text}, {self.emit.src(s.to, scope)})"]
+            return [f"S.add_log({text})"]
+        return [f"S.add_log({text}, {self.emit.src(s.to, scope)})"]
 
     def compile_Pass(self, s: N.Pass, scope: EmitScope):
         return ["pass"]
@@ -1155,6 +1154,8 @@ class Compiler(N.NodeVisitor):
                 "try:",
                 f"    {'yield from ' if call.func in self.choosing_procs else ''}"
                 f"{self.proc_function(call)}(S, {frame})",
+                "except _RecursionError:",
+                f"    raise S.endless({call.func!r}, {where}) from None",
                 "finally:",
                 "    S.leave_call()"]
 

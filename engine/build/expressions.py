@@ -470,7 +470,10 @@ class Emitter(N.NodeVisitor):
                 shown = labels and self.may_be_shown(self.type_of(part.expr))
                 pieces.append(f"_shown(S, {self.src(part.expr, scope)})" if shown
                               else f"_text({self.src(part.expr, scope)})")
-        return " + ".join(pieces) if pieces else "''"
+        if len(pieces) < 2:
+            return pieces[0] if pieces else "''"
+        # one flat call, never `a + b + ...`: thousands of parts nested that deep are past Python's compiler
+        return f"''.join(({', '.join(pieces)},))"
 
     def may_be_shown(self, t: Type) -> bool:
         """May a value of this type be (or hold) a piece of a kind the game labels with `show`?"""
@@ -722,6 +725,8 @@ class Emitter(N.NodeVisitor):
             S.enter_call(name, where)
             try:
                 return fn(S, L2)
+            except RecursionError:
+                raise S.endless(name, where) from None
             finally:
                 S.leave_call()
         return call

@@ -341,6 +341,8 @@ def _call_proc(S, fn, name, where, args):
     S.enter_call(name, where)
     try:
         return fn(S, args)
+    except RecursionError:
+        raise S.endless(name, where) from None
     finally:
         S.leave_call()
 
@@ -406,6 +408,7 @@ NAMESPACE: dict = {
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,
     "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
+    "_RecursionError": RecursionError,
     "_Unmet": Unmet,
     "_draw_into": _draw_into, "_Write": Write,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text, "_shown": shown_text,

@@ -9,7 +9,9 @@ from collections import deque
 
 from ...grammar.limits import MAX_ATTRIBUTE_SETS
 from ...grammar.position import Position, PositionError
-from ...grammar.wording import did_you_mean
+from ...grammar.types import BOOL, INT
+from ...grammar.wording import a, did_you_mean
+from .kinds import kind_of
 from .repetition import record
 from .runtime import DIRS, Board, Dir, RuleError
 
@@ -302,9 +304,20 @@ class _Arranger:
             where = "of each player" if owner is not None else "of the game"
             self.fail(setting.line, f"there is no variable '{setting.name}' {where}")
         if type(held[setting.name]) is not type(setting.value):
-            self.fail(setting.line, f"'{setting.name}' holds "
-                                    f"{'yes or no' if isinstance(held[setting.name], bool) else 'a whole number'}")
+            self.fail(setting.line, f"'{setting.name}' holds {self.holds(setting.name, held[setting.name])}")
         held[setting.name] = setting.value
+
+    def holds(self, name, value) -> str:
+        """What a variable holds, as a refusal says it: its declared type (`a list of int`), else its value's."""
+        analysis = getattr(self.S.game, "analysis", None)
+        symbols = analysis.checked.symbols if analysis is not None else None
+        declared = symbols.vars.get(name) if symbols is not None else None
+        t = symbols.resolve_type_quiet(declared.type) if symbols is not None and declared is not None else None
+        if t == BOOL or (t is None and isinstance(value, bool)):
+            return "yes or no"
+        if t == INT or (t is None and isinstance(value, int)):
+            return "a whole number"
+        return a(t.show()) if t is not None else kind_of(value)
 
     def turn(self):
         S, pos = self.S, self.pos

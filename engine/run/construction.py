@@ -8,16 +8,13 @@ from functools import partial
 
 from ...grammar.limits import MAX_DIGITS, MAX_INPUT_PROBLEMS, MAX_INPUT_SUGGESTION_WORK
 from ...grammar.types import RELATIVE_DIRECTIONS
-from ...grammar.wording import did_you_mean, limited_suggestions, player_count
+from ...grammar.wording import did_you_mean, limited_suggestions, player_count, quoted_short
 from ..build.compiler import CompiledGame
 from .drawing import note_chance
 from .moves import Move
 from .runtime import DIR_BY_VECTOR, DIRS, AreaSpace, Board, Player, Space, Zone, rotate, value_text
 from .topology import Layout, board_size, connect, sites
 from .topology import label as _label
-
-# characters of a name a player brought that a problem quotes (a line of a hand file may be 100,000 long)
-_QUOTED = 60
 
 _OPTION_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
 
@@ -34,10 +31,6 @@ class InputError(ValueError):
         self.more = more
         super().__init__("\n".join(problems + ([f"... and {more} more"] if more else [])))
 
-
-def _quoted(text) -> str:
-    text = str(text)
-    return text if len(text) <= _QUOTED else text[:_QUOTED - 3] + "..."
 
 
 class _Problems:
@@ -155,7 +148,7 @@ def take_inputs(S, inputs):
     with limited_suggestions(MAX_INPUT_SUGGESTION_WORK):
         for zone, by_seat in inputs.items():
             if zone not in declared:
-                problems.add(f"{S.game.title} takes no '{_quoted(zone)}' from the players"
+                problems.add(f"{S.game.title} takes no '{quoted_short(zone)}' from the players"
                              + (f" (it takes: {', '.join(declared)})" if declared else ""))
                 continue
             count, kind, source = declared[zone]
@@ -180,7 +173,7 @@ def take_input(S, zone, count, kind, source, player, lines, problems):
     def unknown(lineno, text):
         if not names:
             names.extend(str(p.attrs.get(k)) for p in pool for k in keys if isinstance(p.attrs.get(k), str))
-        return (f"{said}, line {lineno}: there is no {kind} '{_quoted(text)}' in the {source}"
+        return (f"{said}, line {lineno}: there is no {kind} '{quoted_short(text)}' in the {source}"
                 f"{did_you_mean(str(text), names)}")
     # each name's pieces, and whether they differ (a name that could be any of them), worked out once: a
     # hand may name one card thousands of times
@@ -196,7 +189,7 @@ def take_input(S, zone, count, kind, source, player, lines, problems):
             by_name[k] = (pieces, len({tuple(sorted(p.attrs.items(), key=str)) for p in pieces}) > 1)
         matches, ambiguous = by_name[k]
         if ambiguous:
-            problems.add(f"{said}, line {lineno}: '{_quoted(text)}' could be any of {len(matches)} {kind}s; "
+            problems.add(f"{said}, line {lineno}: '{quoted_short(text)}' could be any of {len(matches)} {kind}s; "
                          f"name one exactly")
             continue
         first_free = taken.get(k, 0)
@@ -204,7 +197,7 @@ def take_input(S, zone, count, kind, source, player, lines, problems):
             first_free += 1
         taken[k] = first_free
         if first_free == len(matches):
-            problems.add(f"{said}, line {lineno}: '{_quoted(text)}' is already in the {zone} "
+            problems.add(f"{said}, line {lineno}: '{quoted_short(text)}' is already in the {zone} "
                          f"(line {where[id(matches[0])]}); a {zone} holds each {kind} once")
             continue
         piece = matches[first_free]

@@ -452,6 +452,12 @@ class State:
         self.spend(len(text), None)
         if self._log_chars + len(text) > MAX_LOG_CHARS:
             raise RuleError(f"a game's log holds at most {MAX_LOG_CHARS} characters")
+        if not self.records and not self.over:
+            # a state without records (random movers: nobody reads it) keeps no line while the game goes on, but
+            # works it out and counts it: a text that fails, or a log past its bound, is the same error in every
+            # command (at its end it keeps them, for the notes of the outcome)
+            self.set_attr(self, "_log_chars", self._log_chars + len(text))
+            return
         self._log_chars += len(text)
         self.log.append((self.turn_player.index, text))
         self._journal.append((ADDED, self.log))
@@ -485,11 +491,17 @@ class State:
         if self._budget < 0:
             raise RuleError(f"a rule ran more than {MAX_LOOP_STEPS} steps in one move", where)
 
+    @staticmethod
+    def endless(name, where) -> RuleError:
+        """The error of a def or proc that calls itself without end: past MAX_DEPTH calls, or past Python's own
+        stack first (a call through nested filters takes several of its frames), where the call caught it."""
+        return RuleError(f"'{name}' calls itself without end", where)
+
     def enter_call(self, name, where):
         """A proc (or a def that can reach itself) is called: calls nest at most MAX_DEPTH deep, and each is a step
         (procs that call others twice would otherwise double their work unseen, level after level)."""
         if self._depth >= MAX_DEPTH:
-            raise RuleError(f"'{name}' calls itself without end", where)
+            raise self.endless(name, where)
         self._depth += 1
         self._budget -= 1
         if self._budget < 0:

@@ -4,12 +4,16 @@ or write nothing outside the test's folder (but Python and Mire themselves)."""
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from mire.grammar.frontend import games_dir
+from mire.grammar.wording import INVISIBLE
 
 HOSTILE = Path(__file__).parents[1] / "hostile"
 MEMORY_MB = 1500
@@ -270,6 +274,29 @@ CASES = {
     "a list put in an item of a list 20,000 times": (
         ["deep_item.mire"], ["simulate", "game/deep_item.mire", "-n", "1"], 1,
         "error: a rule failed: a list nests more than 32 levels deep (deep_item.mire:18)"),
+    # texts of 3,000 `{...}` each (issue 32): compiled flat, played by the arena's bots (which keep the log, read
+    # the labels and the reasons)
+    **{f"a {word} text of 3,000 interpolations": ([f"deep_text_{word}.mire"],
+                                                   ["arena", f"game/deep_text_{word}.mire", "-n", "1"], 0,
+                                                   "Hostile: 1 games, 2 players")
+       for word in ("log", "show", "as", "because", "require", "else", "stuck")},
+    # names longer than a file's name can be (issue 32): no game of that name, quoted short
+    "a variant of a game of a 300-character name": (
+        ["long_variant_name.mire"], ["check", "game/long_variant_name.mire"], 1,
+        f"long_variant_name.mire:1:1: error[E090]: no game named '{'a' * 57}...'"),
+    "an option that uses a game of a 300-character name": (
+        ["long_uses_name.mire"], ["check", "game/long_uses_name.mire"], 1,
+        f"long_uses_name.mire:5:1: error[E063]: option 'leak' uses '{'a' * 57}...', but there is no game "
+        f"'{'a' * 57}...' beside it, nor a bundled one"),
+    # characters that show nothing or reorder the text around them (issue 32): refused as the bidi overrides are,
+    # and written as escapes in the diagnostic
+    **{f"an invisible character in a title ({name.replace('_', ' ')})": (
+        [f"invisible_{name}.mire"], ["check", f"game/invisible_{name}.mire"], 1,
+        f"invisible_{name}.mire:1:6: error[E008]: this text holds the character '{escaped}', which a text may "
+        f"not hold") for name, escaped in [
+            ("arabic_letter_mark", "\\u061c"), ("zero_width_space", "\\u200b"), ("zero_width_joiner", "\\u200d"),
+            ("word_joiner", "\\u2060"), ("byte_order_mark", "\\ufeff"), ("line_separator", "\\u2028"),
+            ("paragraph_separator", "\\u2029"), ("inhibit_symmetric_swapping", "\\u206a")]},
     # Python's words (its classes, its messages) never reach a message
     "a loop through an untyped number": (
         ["wrong_kind.mire"], ["simulate", "game/wrong_kind.mire", "-n", "1"], 1,
@@ -312,7 +339,8 @@ def test_hostile_input_is_refused_cleanly(case, tmp_path):
     assert said in out, out[-2000:]
     assert done.returncode == status, out[-2000:]
     assert "Traceback" not in out and "internal error" not in out, out[-2000:]
-    assert not any(ch in out for ch in "\x1b\x07\u202e"), "a raw control character reached the terminal"
+    assert str(games_dir()) not in out, "a message shows where Mire is installed"
+    assert not re.search(f"[\x1b\x07{INVISIBLE}]", out), "a raw control or invisible character reached the terminal"
     opened = [line.split("\t", 1) for line in log.read_text().splitlines()]
     allowed = _allowed_prefixes(tmp_path)
     outside = [path for mode, path in opened if not os.path.realpath(path).startswith(allowed)]
