@@ -248,6 +248,9 @@ def _end_with(parent: int):
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in ENDING_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
+    # a result sent to a parent that is gone ends the worker quietly, as a Unix filter ends, not with a traceback
+    # of a broken pipe on the terminal the parent left
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 

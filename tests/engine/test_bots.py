@@ -253,7 +253,7 @@ def test_a_search_stops_once_its_choice_cannot_be_overtaken():
 
 def test_a_choice_inside_a_move_spends_what_is_left_of_the_moves_time():
     from pathlib import Path
-    game = load_game(str(Path(__file__).parent / "games" / "gift.mire"))
+    game = load_game(str(Path(__file__).parents[1] / "games" / "gift.mire"))
 
     def choice_time(within_the_move: bool) -> float:
         state = game.new_state(seed=1)

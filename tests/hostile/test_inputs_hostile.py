@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.cli.savefile import SaveError, read_save, restore
 from mire.engine import load_game
-from mire.engine.run import state as state_module
+from mire.engine.run import construction
 from mire.engine.run.arrange import arrange
 from mire.engine.run.construction import MAX_INPUT_PROBLEMS, InputError
 from mire.grammar.position import PositionError, parse_position
@@ -155,8 +155,8 @@ def hand_game(tmp_path: Path, cards: int) -> Path:
 def test_a_hand_of_unknown_names_tells_the_first_problems_and_searches_only_for_those(tmp_path, monkeypatch):
     game = load_game(str(hand_game(tmp_path, 300)))
     searches = []
-    real = state_module.did_you_mean
-    monkeypatch.setattr(state_module, "did_you_mean", lambda name, names: searches.append(name) or real(name, names))
+    real = construction.did_you_mean
+    monkeypatch.setattr(construction, "did_you_mean", lambda name, names: searches.append(name) or real(name, names))
     lines = [(n, f"card number {n:05d}x") for n in range(1, 101)]
     with pytest.raises(InputError) as refused:
         game.new_state(seed=1, players=2, inputs={"hand": {0: lines}})
