@@ -177,7 +177,7 @@ class _Attempt:
                        f"cannot {self.shown}: {word} is not one of {prm.domain_text} ({prm.name} in {self.where})")
 
     def _like(self) -> str:
-        """`, as in 'advance woodfrog d2'`: a legal move of the action that starts with what was typed, or any."""
+        """`, as in 'move pawn d2'`: a legal move of the action that starts with what was typed, or any."""
         moves = [m for m in self.S.legal_moves() if m.action is self.act]
         typed = typed_words(self.shown)
         starting = [m for m in moves if typed_words(m.text)[:len(typed)] == typed]
