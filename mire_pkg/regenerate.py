@@ -105,23 +105,25 @@ def stale(root: Path = ROOT) -> list[Made]:
     return [m for m in MADE if not m.current(root)]
 
 
-def main(argv=None) -> int:
+def main(argv=None, root: Path = ROOT) -> int:
+    """The command; `root` is the checkout to read and write (the one this module is in, when installed with
+    pip install -e; the tests give theirs, which an installed copy is not in)."""
     argv = sys.argv[1:] if argv is None else argv
     if argv not in ([], ["--check"]):
         print(f"usage: {COMMAND} [--check]", file=sys.stderr)
         return 2
-    if not (ROOT / "editors").is_dir() or not (ROOT / "docs").is_dir():
-        print(f"{COMMAND}: no editors/ and docs/ beside {ROOT / 'grammar'}: run it in a checkout of Mire "
+    if not (root / "editors").is_dir() or not (root / "docs").is_dir():
+        print(f"{COMMAND}: no editors/ and docs/ beside {root / 'grammar'}: run it in a checkout of Mire "
               "(installed with pip install -e)", file=sys.stderr)
         return 2
-    out_of_date = stale()
+    out_of_date = stale(root)
     if argv == ["--check"]:
         for m in out_of_date:
             print(f"out of date: {m.path} (made from {m.source})")
         return 1 if out_of_date else 0
     for m in out_of_date:
         try:
-            m.write(ROOT)
+            m.write(root)
         except (OSError, ValueError) as err:
             print(f"{COMMAND}: {m.path} was not written: {err}", file=sys.stderr)
             return 1

@@ -212,8 +212,9 @@ class Hub:
             return {"type": "curtain", "seat": table.state.seat_name(nxt), "seatIndex": nxt,
                     "game": str(table.state.game.title)}
         nxt = table.next_seat_for(seats, page.current)
-        if page.current is not None and nxt is not None and nxt != page.current and len(seats) > 1 \
-                and hand_over(table, nxt):
+        # a curtain before another seat sits down, and before the first one a page shows (a page opened, or
+        # reloaded while its curtain was up: whoever is at the screen is not known to be that seat)
+        if nxt is not None and nxt != page.current and len(seats) > 1 and hand_over(table, nxt):
             page.current, page.curtain = None, nxt
             return self.message_for(table, page)
         page.current = nxt

@@ -19,6 +19,13 @@ def wait_moves(page, n: int):
     page.wait_for_selector(f'body[data-moves="{n}"]', timeout=TIMEOUT, state="attached")
 
 
+def arrive(page) -> None:
+    """A page just opened: a screen of several seats that see different things shows the curtain first (whoever
+    is at it is not known to be the seat to move), and that seat sits down."""
+    page.wait_for_selector('body[data-view="seat"], body[data-view="curtain"]', timeout=TIMEOUT)
+    sit_down(page)
+
+
 def sit_down(page) -> bool:
     """At a curtain, the next person sits down; whether there was one."""
     if page.get_attribute("body", "data-view") == "curtain":

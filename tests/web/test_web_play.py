@@ -11,7 +11,7 @@ import re
 import urllib.error
 
 import pytest
-from clicking import TIMEOUT, click_one_move, imported, moves_shown, save_of, sit_down, wait_moves, wait_view
+from clicking import TIMEOUT, arrive, click_one_move, imported, moves_shown, save_of, sit_down, wait_moves, wait_view
 
 from mire.cli.web.svg import piece_text
 from mire.engine import load_game
@@ -20,7 +20,7 @@ from mire.engine import load_game
 def test_a_whole_game_of_tic_tac_toe_by_clicks_against_a_bot(page, server):
     made = server.new_game("tic-tac-toe", ["here", "random"], seed=5)
     page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
+    arrive(page)
     assert page.inner_text("#status").startswith("X: your move")
     assert len(page.query_selector_all("[data-target].legal")) == 9
     for _ in range(5):
@@ -44,7 +44,7 @@ def test_a_whole_game_of_tic_tac_toe_by_clicks_against_a_bot(page, server):
 def test_a_refused_click_is_told_in_the_players_words(page, server):
     made = server.new_game("tic-tac-toe", ["here", "here"], seed=1)
     page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
+    arrive(page)
     page.click('[data-target$=":b2"]')
     wait_moves(page, 1)
     page.click('[data-target$=":b2"]')   # O clicks the taken square
@@ -65,7 +65,7 @@ def test_a_refused_click_is_told_in_the_players_words(page, server):
 def test_keyboard_play_and_labels_for_screen_readers(page, server):
     made = server.new_game("tic-tac-toe", ["here", "here"], seed=2)
     page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
+    arrive(page)
     labels = [e.get_attribute("aria-label") for e in page.query_selector_all("svg [data-target]")]
     assert "cells a1: empty" in labels and len(labels) == 9
     page.focus('[data-target$=":a1"]')
@@ -97,7 +97,7 @@ def test_mudwater_hot_seat_hands_over_without_showing_the_last_hand(page, server
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
     made = server.new_game("mudwater", ["here", "here"], seed=4)
     page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
+    arrive(page)
     first = page.get_attribute("body", "data-seat")
     click_one_move(page)
     # the next seat's turn: a curtain, and nothing of the first seat's hand in the page
@@ -129,7 +129,7 @@ def test_quagmire_for_three_people_in_three_pages_moves_appear_live(browser, ser
         context = browser.new_context(viewport={"width": 1000, "height": 700})
         p = context.new_page()
         p.goto(server.link(made["id"], made["seats"][str(seat)]))
-        wait_view(p)
+        arrive(p)
         pages.append(p)
     try:
         for _ in range(3):
@@ -166,7 +166,7 @@ def _moving_to(game: str, players: int, seed: int, action: str, leads_to, page, 
             if found:
                 made = imported(server, game, players, seed, moves)
                 page.goto(server.link(made["id"], made["here"]))
-                wait_view(page)
+                arrive(page)
                 sit_down(page)
                 return moves, s, m
         m = s.random_move(rng)
@@ -233,7 +233,7 @@ def test_a_rules_file_of_markup_and_script_shows_it_as_text(page, server):
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(server.link(made["id"], made["here"]))
-    wait_view(page)
+    arrive(page)
     page.click('[data-target$=":a1"]')
     wait_moves(page, 1)
     page.click("details:has(#log) summary")
@@ -256,7 +256,7 @@ def test_a_token_acts_only_for_its_seat(page, server):
     made = server.new_game("tic-tac-toe", ["elsewhere", "elsewhere"], seed=3)
     o_link = server.link(made["id"], made["seats"]["1"])
     page.goto(o_link)
-    wait_view(page)
+    arrive(page)
     assert page.get_attribute("body", "data-seat") == "O"
     said = page.evaluate("""async ([gid, token]) => {
         const ws = new WebSocket(`ws://${location.host}/ws/${gid}`);
@@ -317,7 +317,7 @@ def test_screenshots_of_each_seed_game_are_not_blank(browser, server, artifacts,
         p = context.new_page()
         try:
             p.goto(server.link(made["id"], made["here"]))
-            wait_view(p)
+            arrive(p)
             path = artifacts / f"{game}-{name}.png"
             png = p.screenshot(path=str(path), full_page=False)
             assert p.evaluate(VARIANCE, base64.b64encode(png).decode()) > 100, f"{path} looks blank"

@@ -2,7 +2,7 @@
 themselves and show the same moves, and play goes on."""
 from __future__ import annotations
 
-from clicking import click_one_move, moves_shown, save_of, sit_down, wait_moves, wait_view
+from clicking import arrive, click_one_move, moves_shown, save_of, sit_down, wait_moves
 from web_server import Server
 
 
@@ -17,7 +17,7 @@ def test_a_killed_and_restarted_server_resumes_every_game_with_nothing_lost(brow
         for made in games:
             p = context.new_page()
             p.goto(server.link(made["id"], made["here"]))
-            wait_view(p)
+            arrive(p)
             for _ in range(2):
                 sit_down(p)
                 click_one_move(p)

@@ -45,6 +45,15 @@ def hello(ws, token):
     return ws.receive_json()
 
 
+def seated(ws, token):
+    """hello, and at the curtain a screen of several seats shows first, the seat to move sits down."""
+    state = hello(ws, token)
+    if state["type"] == "curtain":
+        ws.send_text(json.dumps({"type": "sit", "seat": state["seatIndex"]}))
+        state = ws.receive_json()
+    return state
+
+
 def test_a_request_from_another_site_is_refused(client):
     body = {"game": "tic-tac-toe", "seats": ["here", "here"]}
     r = client.post("/api/games", json=body, headers={"origin": "http://evil.example"})
@@ -101,7 +110,7 @@ def test_a_game_is_stored_move_by_move_and_rebuilt_by_replay(tmp_path):
     client = TestClient(make_app(hub), base_url="http://localhost:8000")
     made = new_game(client, game="mudwater", seed=9)
     with client.websocket_connect(f"ws://localhost:8000/ws/{made['id']}") as ws:
-        state = hello(ws, made["here"])
+        state = seated(ws, made["here"])
         for _ in range(3):
             ws.send_text(json.dumps({"type": "move", "text": state["moves"][0]["text"]}))
             state = ws.receive_json()
@@ -172,5 +181,22 @@ def test_a_spectators_page_holds_nobodys_hand(client, hub):
         sent = json.dumps(hello(ws, made["watch"]), ensure_ascii=False)
     assert not [label for label in hands if label in sent]
     with client.websocket_connect(f"ws://localhost:8000/ws/{made['id']}") as ws:   # (the seats' screen: its hand)
-        sent = json.dumps(hello(ws, made["here"]), ensure_ascii=False)
+        curtain = hello(ws, made["here"])
+        assert curtain["type"] == "curtain"
+        ws.send_text(json.dumps({"type": "sit", "seat": curtain["seatIndex"]}))
+        sent = json.dumps(ws.receive_json(), ensure_ascii=False)
     assert [label for label in hands if label in sent]
+
+
+def test_a_screen_of_several_seats_opened_or_reloaded_shows_the_curtain_first(client, hub):
+    """Whoever is at a hot-seat screen that opens (or reloads while its curtain is up) is not known to be the
+    seat to move: the page shows the curtain, and no hand, until that seat sits down."""
+    made = new_game(client, game="mudwater", seed=5)
+    table = hub.table(made["id"])
+    hands = [p["label"] for seat in range(2) for z in table.state.view(seat)["zones"]
+             if z["owner"] == table.state.seat_name(seat) and z["visible"] for p in z["pieces"] if p.get("label")]
+    for _ in range(2):   # (the second time: the page reloaded with its curtain up)
+        with client.websocket_connect(f"ws://localhost:8000/ws/{made['id']}") as ws:
+            first = hello(ws, made["here"])
+        assert first["type"] == "curtain"
+        assert not [label for label in hands if label in json.dumps(first, ensure_ascii=False)]

@@ -36,6 +36,7 @@ function connect() {
 }
 
 function receive(msg) {
+  document.body.dataset.connected = "yes";  // (a curtain is an answer of the server too)
   if (msg.type === "state") return show(msg);
   if (msg.type === "curtain") return curtain(msg);
   if (msg.type === "said") return say(msg.text, msg.refused);
