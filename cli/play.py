@@ -918,19 +918,41 @@ def plays(action, text: str) -> str:
     return f" plays {text}"
 
 
+# what `mire replay` prints at most (a save comes from anyone: its output is bounded as its work is): the first
+# moves each with the board after it, then the moves' lines alone, then only how many more there were
+REPLAY_BOARDS = 100
+REPLAY_LINES = 2_000
+
+
 def replay(state, moves, view_seat: int, echo=None, colour=False) -> list:
-    """Apply saved moves to a fresh state, printing each move and the board after it (escaped: safe_text.py)."""
+    """Apply saved moves to a fresh state, printing each move and the board after it (escaped: safe_text.py):
+    the boards of the first REPLAY_BOARDS moves and the lines of the first REPLAY_LINES, then the last board."""
     echo = echo or say
     cols, _ = terminal_size()
+    told = {"lines": 0, "boards": 0, "left": 0}
+
+    def board(st):
+        return render_view(st.view(view_seat), color=colour, status=not st.is_over(), width=cols)
 
     def show(i, seat, move, st):
         text = st.move_as_read(i - 1, view_seat)
         if text is None:  # another's move that reveals nothing: this seat learns nothing of it
             return
+        if told["lines"] == REPLAY_LINES:
+            told["left"] += 1
+            return
+        told["lines"] += 1
         echo(f"{i}. {st.seat_name(seat)}{plays(move.action, text)}")
-        echo(render_view(st.view(view_seat), color=colour, status=not st.is_over(), width=cols))
+        if told["boards"] < REPLAY_BOARDS:
+            told["boards"] += 1
+            echo(board(st))
 
-    return replay_moves(state, moves, on_move=show)
+    movers = replay_moves(state, moves, on_move=show)
+    if told["lines"] > REPLAY_BOARDS:
+        left = f"{plural(told['left'], 'more move')} not told; " if told["left"] else ""
+        echo(f"({left}the board after the last move:)")
+        echo(board(state))
+    return movers
 
 
 def _reads(readers, seat) -> bool:

@@ -124,6 +124,7 @@ def _is_int(v) -> bool:
 
 
 MAX_SAVE_BYTES = 10_000_000
+MAX_SAVE_MOVES = 100_000  # moves a save may hold: a game of people or bots is far shorter
 MAX_SEED = 10 ** 18
 
 
@@ -174,6 +175,8 @@ def _saved(data) -> Saved:
     for key in ("options", "moves"):
         if not isinstance(data[key], list) or not all(isinstance(x, str) for x in data[key]):
             raise SaveError(f"'{key}' must be a list of strings")
+    if len(data["moves"]) > MAX_SAVE_MOVES:  # (each is replayed to load the save: its work is bounded so)
+        raise SaveError(f"a save holds at most {MAX_SAVE_MOVES:,} moves, and this one has {len(data['moves']):,}")
     if not (is_path(data["game"]) and data["game"].endswith(".mire")) and data["game"] not in bundled_names():
         raise SaveError(f"'game' is {ascii(data['game'][:60])}, which is neither a bundled game nor a .mire file")
     for text in [data["game"], *data["options"], *data["moves"]]:

@@ -349,3 +349,28 @@ def test_explain_refuses_odd_codes_in_one_short_line(code, said):
 def test_explain_reads_a_codes_number_in_any_decimal_digits():
     status, out = invoke(["explain", "\u0662"])  # Arabic-Indic 2
     assert status == 0 and out == invoke(["explain", "E002"])[1]
+
+
+# ---------------------------------------------------------------- replays, bounded (issue 32, round 3, point 4)
+
+def test_a_replay_of_a_long_save_is_bounded_in_output_and_a_save_in_moves(tmp_path, monkeypatch):
+    """A save comes from anyone: `mire replay` tells the first moves with their boards, then the moves' lines, then
+    how many more there were and the last board; a save of more moves than a game is played in is refused."""
+    from mire.cli.play import REPLAY_BOARDS, REPLAY_LINES
+    from mire.cli.savefile import MAX_SAVE_MOVES
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "endless.mire").write_text((HOSTILE / "endless_game.mire").read_text())
+    moves = ["go 1"] * (REPLAY_LINES + 500)
+    write_save(tmp_path / "long.json", game="endless.mire", moves=moves)
+    status, out = invoke(["replay", "long.json"])
+    assert status == 0, out[-2000:]
+    assert f"{REPLAY_LINES}. " in out and f"{REPLAY_LINES + 1}. " not in out
+    assert "(500 more moves not told; the board after the last move:)" in out
+    assert out.rstrip().endswith(f"the game is not over: {'1' if len(moves) % 2 == 0 else '2'} to move")
+    short = invoke(["replay", str(write_save(tmp_path / "short.json", game="endless.mire", moves=moves[:10]))])[1]
+    per_board = len(short) / 10   # (a move's line and its board)
+    assert len(out) < REPLAY_BOARDS * per_board + REPLAY_LINES * 40 + 10 * per_board
+    write_save(tmp_path / "huge.json", game="endless.mire", moves=["go 1"] * (MAX_SAVE_MOVES + 1))
+    status, out = invoke(["replay", "huge.json"])
+    assert status == 1 and f"a save holds at most {MAX_SAVE_MOVES:,} moves, and this one has {MAX_SAVE_MOVES + 1:,}" \
+        in out
