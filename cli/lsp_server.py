@@ -111,6 +111,10 @@ class _MireProtocol(LanguageServerProtocol):
             self.send_error(None, PARSE_ERROR, "the message is not JSON text")
             return
         problem = _not_a_message(data)
+        if problem is None and "id" in data and "method" in data:
+            problem = self._not_a_request_now(data["method"])
+        if problem is None and self.shut_down and data.get("method") not in (None, "exit"):
+            return  # (a notification after shutdown: only exit is read)
         if problem is not None:
             rid = data.get("id") if isinstance(data, dict) and _answerable(data.get("id")) else None
             self.send_error(rid, INVALID_REQUEST, f"the message is not a JSON-RPC 2.0 message: {problem}")
@@ -119,6 +123,20 @@ class _MireProtocol(LanguageServerProtocol):
             self.handle_message(self.structure_message(data))
         except Exception:  # noqa: BLE001 - as pygls' loop: logged (in one line, see run), and the next message read
             _log.exception("mire lsp could not handle a message")
+        if data.get("method") == "shutdown" and "id" in data:
+            self.shut_down = True  # (answered as pygls answers it; whatever request follows is refused)
+
+    shut_down = False  # a shutdown request was answered: only exit is read now
+
+    def _not_a_request_now(self, method: str) -> Optional[str]:
+        """Why a message with an id and this method is no request to answer now, or None: a notification of the
+        protocol sent with an id, and any request but exit once the server is shut down, get Invalid Request."""
+        if self.shut_down:
+            return f"the server is shut down: only exit is read now, not {method[:100]}"
+        types = T.METHOD_TO_TYPES.get(method)
+        if types is not None and types[1] is None:
+            return f"{method[:100]} is a notification, which has no id"
+        return None
 
     def send_error(self, rid, code: int, message: str) -> None:
         """An error reply; `rid` None gives `"id": null` (which the protocol's types would leave out)."""
@@ -185,7 +203,9 @@ class MireServer(LanguageServer):
         self.analyses: dict = {}  # uri -> (version, DocumentIndex)
         self.last_parsed: dict = {}  # uri -> the newest DocumentIndex of a version that parsed
         self.pending: dict = {}  # uri -> the task that will publish its diagnostics
-        self.unfollowed: set = set()  # uris whose changes were too many to follow (MAX_CHANGE_WORK)
+        # uris whose changes the server stopped following -> why: too many at once (MAX_CHANGE_WORK), or a text
+        # grown past a rules file's size (MAX_FILE_BYTES), whose text is then dropped
+        self.unfollowed: dict = {}
         self.explanations: dict = {}  # code -> the uri of its file
         self.explanation_folder: Optional[str] = None
         self.kept_positions: list = []  # the Positions of the last few texts placed in
@@ -262,7 +282,7 @@ class MireServer(LanguageServer):
     def analysis(self, doc: TextDocument) -> DocumentIndex:
         uri = doc.uri
         if uri in self.unfollowed:
-            return _unfollowed(uri)
+            return _unfollowed(uri, self.unfollowed[uri])
         cached = self.analyses.get(uri)
         if cached is not None and cached[0] == doc.version and cached[1].source == doc.source:
             return cached[1]
@@ -283,7 +303,7 @@ class MireServer(LanguageServer):
         for change in changes:
             if isinstance(change, T.TextDocumentContentChangeWholeDocument):
                 lines = protocol_lines(change.text)
-                self.unfollowed.discard(uri)
+                self.unfollowed.pop(uri, None)
                 continue
             if uri in self.unfollowed:
                 continue
@@ -296,7 +316,7 @@ class MireServer(LanguageServer):
             first, last = lines[start[0]], lines[end[0]]
             work += len(first) + len(last) + len(change.text)
             if work > MAX_CHANGE_WORK:
-                self.unfollowed.add(uri)
+                self.unfollowed[uri] = _TOO_MANY_CHANGES
                 continue
             new = protocol_lines(first[:start[1]] + change.text + last[end[1]:])
             lines[start[0]:end[0] + 1] = new
@@ -304,8 +324,11 @@ class MireServer(LanguageServer):
             for at in (start[0] + len(new), start[0]):
                 if 0 < at < len(lines) and lines[at] == "\n" and lines[at - 1].endswith("\r"):
                     lines[at - 1:at + 1] = [lines[at - 1] + "\n"]
-        self.workspace.put_text_document(T.TextDocumentItem(uri, doc.language_id or "mire", document.version,
-                                                            "".join(lines)))
+        text = "".join(lines)
+        if len(text) > MAX_FILE_BYTES:  # (grown by many changes, each small: no longer kept, so memory stays bounded)
+            self.unfollowed[uri] = _TOO_LARGE_NOW
+            text = ""
+        self.workspace.put_text_document(T.TextDocumentItem(uri, doc.language_id or "mire", document.version, text))
 
     # ------------------------------------------------------------ positions
     def placer(self, analysis: DocumentIndex) -> "_Placer":
@@ -436,13 +459,17 @@ def _in_lines(lines: list, position: T.Position, encoding: str) -> tuple:
     return position.line, characters(text, position.character, encoding)
 
 
-def _unfollowed(uri: str) -> DocumentIndex:
-    """What the server says of a document whose changes it stopped following (MAX_CHANGE_WORK)."""
+_TOO_MANY_CHANGES = "the editor sent too many changes at once"
+_TOO_LARGE_NOW = f"it grew larger than a rules file may be ({MAX_FILE_BYTES:,} bytes)"
+
+
+def _unfollowed(uri: str, why: str) -> DocumentIndex:
+    """What the server says of a document whose changes it stopped following (MAX_CHANGE_WORK, MAX_FILE_BYTES)."""
     from ..grammar import codes
     path = str(Path(_path(uri)).resolve())
-    return DocumentIndex(path, "", [Problem("E092", "mire lsp stopped following this file: the editor sent too many "
-                                               "changes at once; close the file and open it again", None, "error",
-                                       Place(path, 1, 1, 1, 1), codes.explain("E092"))])
+    return DocumentIndex(path, "", [Problem("E092", f"mire lsp stopped following this file: {why}; close the file and "
+                                               "open it again", None, "error", Place(path, 1, 1, 1, 1),
+                                       codes.explain("E092"))])
 
 
 def _path(uri: str) -> str:
@@ -473,7 +500,7 @@ def _request(method: str, options=None):
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: MireServer, params: T.DidOpenTextDocumentParams):
-    ls.unfollowed.discard(params.text_document.uri)
+    ls.unfollowed.pop(params.text_document.uri, None)
     ls.publish(params.text_document.uri)
 
 
@@ -496,7 +523,7 @@ def did_close(ls: MireServer, params: T.DidCloseTextDocumentParams):
         task.cancel()
     ls.analyses.pop(uri, None)
     ls.last_parsed.pop(uri, None)
-    ls.unfollowed.discard(uri)
+    ls.unfollowed.pop(uri, None)
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri, []))
 
 

@@ -1067,7 +1067,9 @@ E092: the editor's changes to the file are no longer followed
 When one message of the editor holds more changes than the server follows at once (each change counts the
 length of the lines it touches and of the text it brings, and together they may count 20,000,000 characters: a
 whole file of long lines pasted a line at a time, say), the server stops following the file rather than be held
-up by it: it says E092 at the file's first line, and has nothing else to say about the file. It follows the file
+up by it; and so it does when changes, each small, have made the text larger than a rules file may be
+(1,000,000 bytes): it then keeps none of it. It says E092 at the file's first line, and has nothing else to say
+about the file. It follows the file
 again when the editor sends its whole text: close the file and open it again. The file on disk is not touched,
 and `mire check` reads it as ever.
 

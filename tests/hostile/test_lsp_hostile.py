@@ -121,6 +121,8 @@ class Client:
         return uri
 
     def close(self):
+        if self.process.poll() is not None:  # (a test that ended it already)
+            return
         try:
             self.request("shutdown", None)
             self.notify("exit", None)
@@ -486,3 +488,40 @@ def test_a_lone_carriage_return_ends_a_line_for_the_editor(client, tmp_path):
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
         _insert(7, 43, "c", (7, 47))]})
     assert client.diagnostics_of_version(uri, 3) == []
+
+
+# ---------------------------------------------------------------- issue 32, round 3, point 10
+
+def test_a_notification_sent_with_an_id_gets_an_invalid_request_reply(client, tmp_path):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    client.send({"id": 41, "method": "textDocument/didSave", "params": {"textDocument": {"uri": uri}}})
+    error = {"code": -32600, "message": NOT_A_MESSAGE + "textDocument/didSave is a notification, which has no id"}
+    assert client.reply() == {"jsonrpc": "2.0", "id": 41, "error": error}
+    assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})["result"]
+
+
+def test_a_request_after_shutdown_gets_an_invalid_request_reply_and_exit_still_ends_the_server(client, tmp_path):
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    assert "error" not in client.request("shutdown", None)
+    reply = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(2, 7)})
+    assert reply["error"] == {"code": -32600, "message": NOT_A_MESSAGE + "the server is shut down: only exit is "
+                                                                          "read now, not textDocument/hover"}
+    client.notify("exit", None)
+    assert client.process.wait(WAIT) is not None
+
+
+def test_a_document_grown_past_a_rules_files_size_by_small_changes_is_no_longer_kept(client, tmp_path):
+    """Each change is small (no one message is too much work), but together they make a text larger than a rules
+    file may be: the server stops following it, keeps none of it, and says so (E092)."""
+    uri = client.open(tmp_path / "ttt.mire", TTT)
+    chunk = "# " + "x" * 99_998 + "\n"   # (100,000 characters a change)
+    version = 1
+    for _ in range(MAX_FILE_BYTES // len(chunk) + 2):
+        version += 1
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                 "contentChanges": [{"range": {"start": _at(0, 0), "end": _at(0, 0)},
+                                                                     "text": chunk}]})
+    told = client.diagnostics_of_version(uri, version)
+    assert [d["code"] for d in told] == ["E092"] and "grew larger than a rules file may be" in told[0]["message"]
+    server_text = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _at(0, 0)})
+    assert "error" not in server_text
