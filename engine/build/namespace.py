@@ -170,9 +170,11 @@ def _range(S, a, b, where):
 
 def _index(items, i, where):
     if not isinstance(items, list) or type(i) is not int:
-        raise RuleError(f"{value_text(items)}[{value_text(i)}]: only a list can be indexed, by a whole number", where)
+        raise RuleError("only a list can be indexed, by a whole number", where)
     if not -len(items) <= i < len(items):
-        raise RuleError(f"index {i} is outside a list of {len(items)}", where)
+        # (nor the index nor the list's length is told: either may be what the reader of the error may not see, a
+        # secret variable or the size of another's hand; the rules line says where)
+        raise RuleError("an index is outside its list", where)
     return items[i]
 
 
@@ -313,10 +315,9 @@ def _item_changed(S, held, at: tuple, op: str, v, where):
     if at:
         i = at[0]
         if not isinstance(held, list) or type(i) is not int:
-            raise RuleError(f"{value_text(held)}[{value_text(i)}]: only an item of a list can be set, by a number",
-                            where)
+            raise RuleError("only an item of a list can be set, by a whole number", where)
         if not -len(held) <= i < len(held):
-            raise RuleError(f"index {i} is outside a list of {len(held)}", where)
+            raise RuleError("an index is outside its list", where)  # (told without values: see _index)
         out = list(held)
         S.spend(len(out), where)
         out[i] = _item_changed(S, held[i], at[1:], op, v, where)

@@ -60,6 +60,8 @@ _COMMANDS = {
     ("recursive_at_end.mire", "'deep' calls itself without end (recursive_at_end.mire:5)"),
     ("recursive_rank_by.mire", "'deep' calls itself without end (recursive_rank_by.mire:5)"),
     ("recursive_stuck_reason.mire", "'deep' calls itself without end (recursive_stuck_reason.mire:5)"),
+    # an index out of range that is a secret value: the same error everywhere, and it tells no value
+    ("secret_index.mire", "an index is outside its list (secret_index.mire:10)"),
     # a log line's text that divides by zero: simulate's random movers keep no log, and used to report draws
     ("divide_in_a_log_text.mire", "division by zero (divide_in_a_log_text.mire:8)"),
 ])
@@ -245,3 +247,15 @@ def test_the_language_server_reads_a_header_name_regardless_of_case_and_trailing
     finally:
         server.kill()
         server.wait()
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+def test_an_error_tells_no_value_its_reader_may_not_see(command, tmp_path, monkeypatch):
+    """(point 6) An index out of range is told without the index nor the list's length: either may be a secret
+    variable or the size of another's hand, and the player to move reads the error."""
+    shutil.copy(HOSTILE / "secret_index.mire", tmp_path / "secret_index.mire")
+    monkeypatch.chdir(tmp_path)
+    args, _ = _COMMANDS[command]
+    _, out = invoke([args[0], "secret_index.mire", *args[1:]], _MOVES)
+    assert "an index is outside its list" in out and "657" not in out
+

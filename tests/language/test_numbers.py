@@ -174,6 +174,6 @@ def test_a_fraction_where_a_whole_number_is_needed_fails_at_its_line_when_the_ru
         "rule 'place' used a value of the wrong kind (used a number where a whole number is needed: `/` divides "
         "exactly, `//` gives the whole quotient) (numbers.mire:10)")
     assert untyped_failure(tmp_path, 'log "{[1, 2][same(1 / 2)]}"') == \
-        "[1, 2][0.5]: only a list can be indexed, by a whole number (numbers.mire:10)"
+        "only a list can be indexed, by a whole number (numbers.mire:10)"
     assert untyped_failure(tmp_path, "n = same(1 / 2)") == \
         "the new value of 'n' should be an int, but this is a number (numbers.mire:10)"
