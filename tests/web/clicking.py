@@ -4,6 +4,11 @@ from __future__ import annotations
 import json
 import urllib.request
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # (without playwright the browser tests are skipped: conftest.py)
+    PlaywrightError = Exception  # type: ignore[misc,assignment]
+
 TIMEOUT = 20_000
 
 
@@ -47,12 +52,16 @@ def click_one_move(page, prefer=None) -> None:
             wanted = [e for e in lit + buttons if prefer(e)]
             if wanted:
                 lit, buttons = wanted, []
-        if lit:
-            lit[0].click()
-        elif buttons:
-            buttons[0].click()
-        else:
+        if not lit and not buttons:
             raise AssertionError("nothing to click: " + page.inner_text("#status"))
+        try:
+            (lit or buttons)[0].click()
+        except PlaywrightError as err:
+            # another seat's move arrived and the board was drawn again between finding the place and
+            # clicking it: find it again on the board as it is now
+            if "not attached" not in str(err):
+                raise
+            continue
         page.wait_for_timeout(60)
         if moves_shown(page) != before or page.get_attribute("body", "data-view") != "seat" \
                 or page.get_attribute("body", "data-seat") != seat or "waiting" in page.inner_text("#status"):
