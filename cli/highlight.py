@@ -21,7 +21,7 @@ from ..engine.run.library import LIBRARY
 # (`count 2` at the end of a `pieces` line; elsewhere the builtin function).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
-                     "show", "about", "legend", "status", "when", "edition")
+                     "show", "about", "legend", "status", "when", "edition", "display")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                    "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose",
                    "return")
@@ -31,7 +31,9 @@ OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden"
                "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
                "size", "each")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
-PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count")
+# (`player`, `spaces` and the looks are words only on the lines of a `display:` block)
+PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count", "player", "spaces", "colour", "glyph",
+                "picture")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
 BUILTINS = tuple(n for n in LIBRARY.names if n not in CONSTANTS)
 FUNCTIONS = tuple(LIBRARY.functions)
@@ -116,6 +118,9 @@ RULES = (
     Rule(rf"^([ \t]*)(when)({SPACE})(stuck)\b", ("space", "declaration", "space", "keyword")),
     Rule("^(" + _words(DECLARATION_WORDS + ("players", "first")) + ")", ("declaration",)),
     # phrases
+    # a line of a `display:` block: `player red colour "#c33"`, `spaces a1, b2 of cells ...`, a look
+    Rule(rf"^([ \t]+)(player|spaces|board|piece)({SPACE})(?={NAME})", ("space", "keyword", "space")),
+    Rule(rf"\b(colour|glyph|picture)({SPACE})(?=\")", ("keyword", "space")),
     Rule(rf"\b(after)({SPACE})(move)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(turn)({SPACE})(start)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(end)\b", ("keyword", "space", "keyword")),
@@ -214,6 +219,9 @@ def vim_syntax() -> str:
         'syn match mireKeyword "\\<\\(' + "\\|".join(phrases) + '\\)\\>"',
         r'syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"',
         r'syn match mireKeyword "\<count\ze\s\+\d"',
+        # the words of a `display:` line: a look before its string, `spaces` at the start of an indented line
+        r'syn match mireKeyword "\<\(colour\|glyph\|picture\)\ze\s\+\""',
+        r'syn match mireKeyword "^\s\+\zs\<spaces\>"',
         keywords("mireOperator", OPERATOR_WORDS),
         keywords("mireConstant", CONSTANTS),
         keywords("mireBuiltin", [b for b in BUILTINS if b != "players"]),

@@ -20,6 +20,7 @@ from .limits import (
     MAX_SUGGESTIONS,
     MAX_TABLE_PIECES,
 )
+from .display import check_displays
 from .plane_reach import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
@@ -34,7 +35,7 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
           N.Proc: ("proc", "procs"), N.Action: ("action", "actions"), N.Trigger: ("trigger", "triggers"),
           N.Option: ("option", "options")}
 # declarations that only add to a list
-_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Status: "statuses",
+_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Display: "displays", N.Status: "statuses",
            N.Legend: "legend"}
 # declarations a game has at most once
 _ONCE = {N.Edition: "edition", N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by",
@@ -179,6 +180,7 @@ class Checker(N.NodeVisitor):
         getattr(self.sym, _LISTED[type(item)]).append(item)
 
     collect_Pieces = collect_Setup = collect_Input = collect_Show = collect_Status = collect_Legend = _collect_listed
+    collect_Display = _collect_listed
 
     def collect_VariantOf(self, item, values, rules) -> None:
         """A variant's own lines: the front end merges them into the base game before the checker runs."""
@@ -247,6 +249,7 @@ class Checker(N.NodeVisitor):
             self.check_input(i)
         for shown in self.sym.shows:
             self.check_show(shown)
+        check_displays(self.ctx)
         for status in self.sym.statuses:
             scope = CheckScope().bind("player", PLAYER, "param")
             self.stmts.template(status.label, scope)

@@ -2,7 +2,7 @@
 
 Each explanation says what the error means, shows a short wrong example and the corrected one.
 Codes: E00x syntax, E01x unknown names, E02x types and uses, E03x rules and declarations,
-E04x piece tables and game data, E05x the shape of the game, E06x variants, E09x files (reading them, from disk or
+E04x piece tables and game data, E05x the shape of the game, E06x variants, E08x display lines, E09x files (reading them, from disk or
 from an editor).
 """
 from __future__ import annotations
@@ -1029,6 +1029,60 @@ Wrong (beside the variant, base.mire is a link to ../other/base.mire):
 Right (the variant written in the base game's own folder, ../other/):
 
     variant of base
+''',
+    "E080": '''\
+E080: a display line names what the game does not have
+
+A `display:` block gives looks to the game's players, boards, spaces and piece kinds, by their names: a
+player by the name `players ... named` gives it, a board or a kind as declared, the spaces of a board by
+their names, and `where ATTRIBUTE == VALUE` an attribute of the kind and one of its values.
+
+Wrong:
+
+    players 2 named red, blue
+    display:
+        player green colour "#3a3"
+
+Right:
+
+    display:
+        player red colour "#c33"
+''',
+    "E081": '''\
+E081: a look that cannot be used
+
+A colour is written #rgb, #rrggbb or by its name in CSS ("teal"); a glyph is 1 to 6 characters; a player, a
+board and spaces have only a colour, while a piece may have a colour, a glyph and a picture.
+
+Wrong:
+
+    display:
+        piece king glyph "the king of the hill"
+        board cells colour "sort of blue"
+
+Right:
+
+    display:
+        piece king glyph "K"
+        board cells colour "lightblue"
+''',
+    "E082": '''\
+E082: a picture that cannot be used
+
+`picture "FILE"` names a small SVG file in the game's folder (or below it), relative to the game file. A
+picture may come from a stranger, so it is used only when it is at most 16,000 bytes and 400 elements and
+is made of drawing elements alone: svg, g, defs, path, rect, circle, ellipse, line, polyline, polygon,
+text, tspan, title, desc, gradients, stop and clipPath, with their drawing attributes. No script, no
+event handler (onload), no style sheet, no link (href), no image or document inside, and no reference to
+anything but the picture's own parts (url(#shade)).
+
+Wrong (tile.svg holds <script> or <image href="http://...">):
+
+    piece tile picture "../art/tile.svg"
+
+Right (a plain drawing beside the game file):
+
+    piece tile picture "tile.svg"
 ''',
     "E090": '''\
 E090: no game of that name

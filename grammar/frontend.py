@@ -20,6 +20,7 @@ from .. import games
 from . import nodes as N
 from .checker import Checker
 from .diagnostics import Diagnostic, MireError
+from .display import read_pictures
 from .limits import MAX_DIGITS, MAX_FILE_BYTES
 from .parser import parse, unsafe_character
 from .symbols import Checked, Context
@@ -202,6 +203,8 @@ def check_game(path: Path, source: str, library: Library, read: Callable[[Path],
         game, diags = merge(base_module, module)
     game, data_diags, data_sources = _read_data_files(game, path, library)
     diags.extend(data_diags)
+    game, picture_diags = read_pictures(game, path.parent.resolve())
+    diags.extend(picture_diags)
     sources.update(data_sources)
     checked = Checker(game, library).run()
     diags = MireError(checked.diagnostics + diags, sources).diagnostics if checked.diagnostics or diags else []

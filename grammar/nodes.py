@@ -664,6 +664,32 @@ class Show(Decl):
     label: Template
 
 
+# ---- the display form (docs/language.md, "Display"): how a front end draws the game; the rules never read it
+
+@node
+class DisplayLook(Node):
+    """One look of a display line: `colour "#c33"`, `glyph "K"` or `picture "art/king.svg"`."""
+    word: str  # "colour" | "glyph" | "picture"
+    value: str  # the colour, the glyph, or the picture's file (relative to the game file)
+    picture: Optional[str] = None  # the picture's SVG, once read and made safe (the front end does it)
+
+
+@node
+class DisplayLine(Node):
+    """A line of a `display:` block: what it gives a look, and the looks."""
+    target: str  # "player" | "board" | "spaces" | "piece"
+    name: str  # the player's seat name, the board, or the piece kind
+    looks: tuple[DisplayLook, ...]
+    spaces: tuple[str, ...] = ()  # `spaces a1, b2 of cells`: the spaces' names (`name` is the board)
+    where: Optional[tuple[str, Any]] = None  # `piece K where ATTR == VALUE`: only the pieces with that value
+
+
+@node
+class Display(Decl):
+    """`display:` and its lines: colours, glyphs and pictures for a board to draw the game with."""
+    lines: tuple[DisplayLine, ...]
+
+
 @node
 class Edition(Decl):
     """`edition 3`: the edition of the language the file is written in (docs/language.md, "Editions")."""

@@ -470,6 +470,33 @@ class _ToAst(Transformer):
         span = self._span(meta)
         return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), span=span)
 
+    # ---- the display form (docs/language.md, "Display")
+    def display(self, meta, c):
+        return N.Display(lines=tuple(c), span=self._span(meta))
+
+    def display_value(self, meta, c):
+        return c
+
+    def display_look(self, meta, c):
+        return N.DisplayLook(word=str(c[0]), value=self._string(c[1]), span=self._span(meta))
+
+    def display_player(self, meta, c):
+        return N.DisplayLine(target="player", name=str(c[0]), looks=tuple(c[1:]), span=self._span(meta))
+
+    def display_board(self, meta, c):
+        return N.DisplayLine(target="board", name=str(c[0]), looks=tuple(c[1:]), span=self._span(meta))
+
+    def display_spaces(self, meta, c):
+        return N.DisplayLine(target="spaces", name=str(c[1]), spaces=tuple(c[0]), looks=tuple(c[2:]),
+                             span=self._span(meta))
+
+    def display_piece(self, meta, c):
+        name, attr, value, *looks = c
+        where = None
+        if attr is not None:
+            where = (str(attr), self.row(meta, [value[0]])[0][0])
+        return N.DisplayLine(target="piece", name=str(name), where=where, looks=tuple(looks), span=self._span(meta))
+
     def about(self, meta, c):
         return N.About(text=" ".join(self._string(t).strip() for t in c), span=self._span(meta))
 

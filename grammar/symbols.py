@@ -47,6 +47,7 @@ class Symbols:
     stuck: dict[Optional[str], N.Stuck] = attrs.Factory(dict)  # phase (None: the whole game) -> its stuck rule
     inputs: list[N.Input] = attrs.Factory(list)
     shows: list[N.Show] = attrs.Factory(list)
+    displays: list[N.Display] = attrs.Factory(list)  # the display form's blocks, in the order written
     about: Optional[N.About] = None
     legend: list[N.Legend] = attrs.Factory(list)   # what the notation means, in the order written
     statuses: list[N.Status] = attrs.Factory(list)

@@ -8,8 +8,8 @@ from typing import Optional
 from ...engine.run.choices import CHOICE
 from ..play import plays
 from .clicks import click_steps
-from .svg import boards_html, zones_html
-from .table import Table, seat_colour
+from .svg import Palette, boards_html, zones_html
+from .table import Table
 
 
 def public_view(S) -> dict:
@@ -77,12 +77,13 @@ def log_lines(S, seat: Optional[int]) -> list:
     return [text for _, text in S.log_for(seat)]
 
 
-def seat_list(table: Table) -> list:
+def seat_list(table: Table, view: dict) -> list:
     S = table.state
+    palette = Palette(view)   # (the game's own colours for its players, where its `display:` lines give them)
     out = []
     for i, kind in enumerate(table.seat_kinds):
         who = {"here": "at this screen", "elsewhere": "a person elsewhere"}.get(kind, f"bot ({kind})")
-        out.append({"name": S.seat_name(i), "who": who, "colour": seat_colour(i)})
+        out.append({"name": S.seat_name(i), "who": who, "colour": palette.owner(S.seat_name(i))})
     return out
 
 
@@ -107,7 +108,7 @@ def payload(table: Table, seat: Optional[int], seats: tuple) -> dict:
     return {
         "type": "state", "n": len(S.history), "game": str(S.game.title), "about": str(S.game.about or ""),
         "seat": S.seat_name(seat) if seat is not None else None, "seatIndex": seat,
-        "mySeats": [S.seat_name(i) for i in seats], "seats": seat_list(table),
+        "mySeats": [S.seat_name(i) for i in seats], "seats": seat_list(table, view),
         "board": boards_html(view, extra), "zones": zones_html(view),
         "moves": moves, "buttons": buttons, "prompt": view.get("choice") if mine else None,
         "status": status, "deciding": mine, "answered": answered,

@@ -15,6 +15,7 @@ from typing import Optional
 
 from ..glyphs import describe_piece
 from ..plane_drawing import SEAT_TURN, drawn_axis
+from .looks import Looks, picture_img, picture_svg
 from .table import seat_colour
 
 CELL = 56          # the side of a square, in SVG units
@@ -35,8 +36,11 @@ def value_colour(value) -> str:
 class Palette:
     def __init__(self, view: dict):
         self.seats = {str(p["seat"]): i for i, p in enumerate(view.get("players") or [])}
+        self.looks = Looks(view)   # the game's own colours, glyphs and pictures (`display:`), where it gives them
 
     def owner(self, name) -> str:
+        if name is not None and str(name) in self.looks.players:
+            return self.looks.players[str(name)]
         i = self.seats.get(str(name)) if name is not None else None
         return seat_colour(i) if i is not None else NEUTRAL
 
@@ -75,8 +79,11 @@ def piece_svg(p: dict, cx: float, cy: float, size: float, palette: Palette) -> s
         return (f'<rect x="{cx - half:.1f}" y="{cy - half:.1f}" width="{size:.1f}" height="{size:.1f}" rx="6" '
                 f'fill="#5a5a6e" stroke="{palette.owner(p.get("owner"))}" stroke-width="3"/>'
                 f'<text x="{cx:.1f}" y="{cy + 5:.1f}" class="pt light">?</text>')
-    text = _short(piece_text(p), 10)
-    fill = palette.owner(p.get("owner"))
+    look = palette.looks.piece(p)
+    if look.get("picture"):
+        return _pictured_piece(p, look, cx, cy, size, palette)
+    text = _short(look.get("glyph") or piece_text(p), 10)
+    fill = look.get("colour") or palette.owner(p.get("owner"))
     out = []
     sides = p.get("sides")
     if sides:
@@ -108,6 +115,20 @@ def piece_svg(p: dict, cx: float, cy: float, size: float, palette: Palette) -> s
     light = " light" if p.get("owner") else ""
     font = "pt" if len(text) <= 4 else "pt small"
     out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" class="{font}{light}">{esc(text)}</text>')
+    return "".join(out)
+
+
+def _pictured_piece(p: dict, look: dict, cx: float, cy: float, size: float, palette: Palette) -> str:
+    """A piece the game draws with a picture (turned with it), framed in its owner's colour when it has one,
+    with its glyph on it when it has one too."""
+    half = size / 2
+    out = []
+    if p.get("owner") is not None:
+        out.append(f'<rect x="{cx - half - 2:.1f}" y="{cy - half - 2:.1f}" width="{size + 4:.1f}" '
+                   f'height="{size + 4:.1f}" rx="5" fill="{esc(palette.owner(p.get("owner")))}"/>')
+    out.append(picture_svg(look["picture"], cx, cy, size, p.get("turns") or 0))
+    if look.get("glyph"):
+        out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" class="pt">{esc(_short(look["glyph"], 6))}</text>')
     return "".join(out)
 
 
@@ -206,10 +227,16 @@ def _cell_svg(c: Cell, x: float, y: float, px: int, py: int, corners: set, palet
     else:
         cls = "cell ghostcell" if c.ghost else ("cell dark" if (px + py) % 2 == 0 and shape == "grid" else "cell")
         body.append(f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" width="{CELL - 2}" height="{CELL - 2}" rx="3" '
-                    f'class="{cls}"/>')
+                    f'class="{cls}"{_space_fill(palette, b, sp)}/>')
         body.append(f'<text x="{x + 4:.1f}" y="{y + 11:.1f}" class="name">{esc(_short(str(sp["name"]), 7))}</text>')
     body.append(stack_svg(pieces, cx, cy + 3, palette))
     return head + "".join(body) + "</g>"
+
+
+def _space_fill(palette: Palette, board: dict, sp: dict) -> str:
+    """The colour the game gives a space (`display:`), as an attribute; else nothing (the page's colours)."""
+    colour = palette.looks.space_colour(board.get("name"), sp.get("name"))
+    return f' style="--space:{esc(colour)}"' if colour else ""
 
 
 def graph_svg(b: dict, index: int, palette: Palette) -> str:
@@ -236,7 +263,7 @@ def graph_svg(b: dict, index: int, palette: Palette) -> str:
         key = f"s:{index}:{sp['name']}"
         out.append(f'<g class="space" data-target="{esc(key)}" tabindex="-1" role="button" '
                    f'aria-label="{esc(space_words(b, sp))}">'
-                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.42:.1f}" class="hit"/>'
+                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.42:.1f}" class="hit"{_space_fill(palette, b, sp)}/>'
                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" class="dot"/>'
                    f'<text x="{x + 10:.1f}" y="{y - 12:.1f}" class="name">{esc(_short(str(sp["name"]), 7))}</text>'
                    f'{stack_svg(sp.get("pieces") or [], x, y, palette)}</g>')
@@ -315,7 +342,8 @@ def zones_html(view: dict) -> str:
             key = f"z:{zi}:{pi}"
             colour = palette.owner(p.get("owner"))
             down = face_down(p) or p.get("covered")
-            text = "?" if down else piece_text(p)
+            look = {} if down else palette.looks.piece(p)
+            text = "?" if down else (look.get("glyph") or piece_text(p))
             times = f" ×{len(group)}" if len(group) > 1 else ""
             sides = ""
             if p.get("sides"):
@@ -324,6 +352,7 @@ def zones_html(view: dict) -> str:
                     for d, v in p["sides"].items()) + "</span>"
             cards.append(f'<button type="button" class="card{" down" if down else ""}" data-target="{key}" '
                          f'style="border-color:{colour}" aria-label="{esc(name)}: {esc(piece_words(p))}{times}">'
+                         f'{picture_img(look["picture"]) if look.get("picture") else ""}'
                          f'{esc(text)}{times}{sides}</button>')
         out.append(f'<div class="zone"><h3>{esc(name)} <small>({len(pieces)})</small></h3>'
                    f'<div class="cards">{"".join(cards)}</div></div>')

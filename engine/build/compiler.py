@@ -15,6 +15,7 @@ import attrs
 from ...grammar import nodes as N
 from ...grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
 from ...grammar.diagnostics import Diagnostic, MireError, parser_lines
+from ...grammar.display import display_description
 from ...grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLANE, MAX_PLAYERS, MAX_SPACES
 from ...grammar.plane_reach import farthest
 from ...grammar.statements import specialise_proc
@@ -248,6 +249,7 @@ class CompiledGame:
     tracks_positions: bool = False  # do the rules read `repetitions`? (then each turn's position is counted)
     inputs: list[InputSpec] = attrs.Factory(list)
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
+    display: dict = attrs.Factory(dict)  # the display form's lines as plain data (grammar/display.py), or empty
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
     about: str = ""  # the goal, for players
     legend: tuple = ()  # (term, meaning) of the game's notation, in the order written, for players
@@ -418,6 +420,7 @@ class Compiler(N.NodeVisitor):
             options=[OptionSpec(o.name, o.description, o.uses, o.default, o.low, o.high) for o in sym.options.values()],
             inputs=[InputSpec(i.zone, i.count, i.kind, i.source) for i in sym.inputs],
             shows={show.kind: self.compile_show(show) for show in sym.shows},
+            display=display_description(sym) if sym.displays else {},
             seated=bool(facings) or self.reads_seats(),
             boards=self.board_specs(),
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),

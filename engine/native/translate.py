@@ -28,7 +28,7 @@ _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
 _SCALARS = ("space", "int", "player", "piece", "dir", "bool")
-_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Status, N.Enum)
+_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Display, N.Status, N.Enum)
 
 
 class Unsupported(Exception):

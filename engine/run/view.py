@@ -96,6 +96,8 @@ class _ViewBase(TypedDict):
 class View(_ViewBase, total=False):
     hidden_vars: list[str]  # the game's variables nobody sees (secret)
     deciders: list[str]  # at a simultaneous step (`at once`): the seats answering together
+    # the game's display lines (`display:`), the same for every seat: colours, glyphs, safe pictures
+    display: dict[str, Any]
 
 
 def piece_view(p: Piece, seat: int, S=None) -> PieceView:
@@ -226,6 +228,8 @@ def view(S, seat: int) -> View:
     }
     if S.simultaneous:  # who decides now, never what any of them answered (the state holds no answer yet)
         out["deciders"] = [S.players[i].name for i in S.deciders]
+    if S.game.display:  # how the game asks to be drawn: nothing of the state, so nothing to hide
+        out["display"] = S.game.display
     if S.game.secret_vars - S.game.internal:
         out["hidden_vars"] = sorted(S.game.secret_vars - S.game.internal)
     return out

@@ -4,7 +4,7 @@ if exists("b:current_syntax")
   finish
 endif
 
-syn keyword mireDeclaration about action board const def edition enum fallback game input legend option phase piece pieces proc rank replace setup show status trigger var variant when zone
+syn keyword mireDeclaration about action board const def display edition enum fallback game input legend option phase piece pieces proc rank replace setup show status trigger var variant when zone
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else ensure enter finish flip for if let log lose move next pass place remove repeat require return shuffle win
@@ -12,6 +12,8 @@ syn keyword mireKeyword after area as ask at because by capacity corners covered
 syn match mireKeyword "\<\(for\s\+each\s\+player\|at\s\+once\s\+each\|per\s\+player\|ordered\s\+by\|sorted\s\+by\|hidden\s\+when\s\+covered\|ties\s\+share\|when\s\+stuck\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
 syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
 syn match mireKeyword "\<count\ze\s\+\d"
+syn match mireKeyword "\<\(colour\|glyph\|picture\)\ze\s\+\""
+syn match mireKeyword "^\s\+\zs\<spaces\>"
 syn keyword mireOperator and downto in not or
 syn keyword mireConstant false no none true yes
 syn keyword mireBuiltin all_directions backward backward_left backward_right box decisions diagonal east forward forward_left forward_right left mover north northeast northwest opponent orthogonal others phase repetitions right south southeast southwest supply turn west winners
