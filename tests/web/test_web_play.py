@@ -345,3 +345,69 @@ def test_the_lobby_starts_a_game_with_a_bot_and_lists_it_to_watch(page, server):
     page.goto(server.url.rstrip("/") + watch)
     wait_view(page, "spectator")
     assert moves_shown(page) >= 2 and page.query_selector("[data-target].legal") is None
+
+
+def _focused(page) -> str:
+    return page.evaluate("() => { const t = document.activeElement && document.activeElement.closest('[data-target]');"
+                         " return t ? t.getAttribute('data-target') : ''; }")
+
+
+def _arrow_to(page, square: str) -> None:
+    """Walk the focus to a square of a grid with the arrow keys, a square at a time, checking each step lands
+    where the drawn board says (a1 at the bottom left)."""
+    for _ in range(8):
+        here = _focused(page).rsplit(":", 1)[1]
+        if here == square:
+            return
+        dx = ord(square[0]) - ord(here[0])
+        dy = int(square[1:]) - int(here[1:])
+        key, step = (("ArrowRight" if dx > 0 else "ArrowLeft"), (1 if dx > 0 else -1, 0)) if dx else \
+            (("ArrowUp" if dy > 0 else "ArrowDown"), (0, 1 if dy > 0 else -1))
+        page.keyboard.press(key)
+        expected = f"{chr(ord(here[0]) + step[0])}{int(here[1:]) + step[1]}"
+        assert _focused(page).endswith(f":{expected}"), (key, here, _focused(page))
+    raise AssertionError(f"the arrows did not reach {square}")
+
+
+def test_a_whole_game_of_tic_tac_toe_by_keyboard_alone(page, server):
+    made = server.new_game("tic-tac-toe", ["here", "random"], seed=11)
+    page.goto(server.link(made["id"], made["here"]))
+    arrive(page)
+    # Tab reaches the board (its legal places are in the tab order)
+    for _ in range(40):
+        if _focused(page):
+            break
+        page.keyboard.press("Tab")
+    assert _focused(page).startswith("s:"), "Tab never reached the board"
+    order = ["b2", "a1", "c3", "a3", "c1", "a2", "b1", "b3", "c2"]
+    while page.is_hidden("#end"):
+        n = moves_shown(page)
+        taken = {e.get_attribute("data-target").rsplit(":", 1)[1]
+                 for e in page.query_selector_all("svg [data-target]") if "empty" not in e.get_attribute("aria-label")}
+        square = next(s for s in order if s not in taken)
+        if not _focused(page):   # (a move arrived and the board was drawn again: the focus stays on it)
+            raise AssertionError("the focus left the board")
+        _arrow_to(page, square)
+        page.keyboard.press("Enter" if n % 4 == 0 else " ")
+        page.wait_for_function(f"() => document.body.dataset.moves > {n + 1} || !document.getElementById('end').hidden",
+                               timeout=TIMEOUT)
+        assert page.get_attribute(f'[data-target$=":{square}"]', "aria-label") == f"cells {square}: X mark"
+    result = page.inner_text("#end-result")
+    assert re.fullmatch(r"(X wins|O wins|draw.*)", result), result
+    assert len(save_of(server, made["id"], made["here"])["moves"]) == len(page.query_selector_all("#history li"))
+
+
+def test_escape_lets_go_of_a_move_half_made(page, server):
+    made = server.new_game("breakthrough", ["here", "here"], seed=1)
+    page.goto(server.link(made["id"], made["here"]))
+    arrive(page)
+    page.focus('[data-target$=":b2"]')
+    page.keyboard.press("Enter")     # the pawn chosen: the squares it may go to light up
+    page.wait_for_selector('[data-target$=":b2"].chosen', timeout=TIMEOUT)
+    assert {e.get_attribute("data-target").rsplit(":", 1)[1] for e in page.query_selector_all(".legal")} >= {"b3"}
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#said:text('move cleared')", timeout=TIMEOUT)
+    assert page.query_selector_all(".chosen") == [] and moves_shown(page) == 0
+    assert page.get_attribute("#board", "aria-describedby") == "keys"
+    _arrow_to(page, "b3")
+    assert page.get_attribute('[data-target$=":b3"]', "aria-label") == "cells b3: empty"

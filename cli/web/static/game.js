@@ -84,6 +84,7 @@ function show(msg) {
   $("title").textContent = msg.game + (msg.seat !== null ? ` · ${msg.seat}` : " · watching");
   $("status").textContent = msg.status;
   // the board and the zones: markup the server made from the view, every game text escaped there
+  const focused = focusedPlace();
   $("board").innerHTML = msg.board;
   $("zones").innerHTML = msg.zones;
   $("about").textContent = msg.about || "The game says nothing about its goal.";
@@ -98,6 +99,11 @@ function show(msg) {
   $("hint").hidden = !msg.deciding;
   ending(msg);
   highlight();
+  // a keyboard player keeps their place on the board when it is drawn again (a move arrived)
+  if (focused) {
+    const again = document.querySelector(`[data-target="${CSS.escape(focused)}"]`);
+    if (again && $("end").hidden) again.focus();
+  }
 }
 
 function fill(id, lines) {
@@ -204,13 +210,57 @@ document.addEventListener("click", (e) => {
   const t = e.target.closest("[data-target]");
   if (t) clickTarget(t.getAttribute("data-target"));
 });
+// -- moving by keyboard: the arrow keys move between the places as the board draws them, Enter or Space
+// clicks the place, Escape lets go of a move half made -----------------------------------------------------
+
+function focusedPlace() {
+  const a = document.activeElement;
+  const t = a && a.closest && a.closest("[data-target]");
+  return t ? t.getAttribute("data-target") : null;
+}
+
+const ARROWS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
+
+function centre(e) {
+  const r = e.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
+function placeToward(from, [dx, dy]) {
+  // the nearest place in the arrow's direction, as the board is drawn: ahead along the arrow, and the
+  // nearer across it the better (a place straight ahead before one a little aside)
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const e of document.querySelectorAll("[data-target]")) {
+    if (e === from || !e.getClientRects().length) continue;
+    const [x, y] = centre(e);
+    const ahead = (x - x0) * dx + (y - y0) * dy;
+    const aside = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (ahead < 4 || aside > ahead * 2) continue;
+    const score = ahead + aside * 3;
+    if (score < bestScore) { bestScore = score; best = e; }
+  }
+  return best;
+}
+
 document.addEventListener("keydown", (e) => {
   const t = e.target.closest && e.target.closest("[data-target]");
   if (t && (e.key === "Enter" || e.key === " ")) {
     e.preventDefault();
     clickTarget(t.getAttribute("data-target"));
   }
-  if (e.key === "Escape") { sel = []; highlight(); }
+  if (t && ARROWS[e.key]) {
+    e.preventDefault();
+    const next = placeToward(t, ARROWS[e.key]);
+    if (next) next.focus();
+  }
+  if (e.key === "Escape") {
+    const had = sel.length;
+    sel = [];
+    highlight();
+    if (had) say("move cleared");
+  }
 });
 
 $("movebox").addEventListener("submit", (e) => {
