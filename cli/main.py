@@ -238,13 +238,21 @@ def read_list_file(path: str) -> list:
         text = read_text_file(Path(path), MAX_HAND_BYTES)
     except FileRefused as e:
         raise click.BadParameter(f"cannot read {printable(path)}: {e}", param_hint="--hand") from None
+    try:
+        return list_items(text, printable(path))
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--hand") from None
+
+
+def list_items(text: str, name: str) -> list:
+    """The items of a list's text (`read_list_file`; `mire serve` reads an uploaded hand with it too); ValueError
+    naming `name` and the line when a line holds a character no piece's name has."""
     lines = []
     for n, line in enumerate(text.split("\n"), 1):
         item = line.split("#", 1)[0].strip()
         bad = unsafe_character(item)
         if bad is not None:
-            raise click.BadParameter(f"{printable(path)}, line {n}: the character {ascii(bad)} is in no card's name",
-                                     param_hint="--hand")
+            raise ValueError(f"{name}, line {n}: the character {ascii(bad)} is in no card's name")
         if item:
             lines.append((n, item))
     return lines

@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub, Page, Refused
+from .starts import folder_files
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 200_000            # bytes of a request body (a save file to import is the largest)
@@ -175,7 +176,10 @@ class Routes:
                 out.append({"name": name, "title": str(g.title), "min": g.min_players, "max": g.max_players,
                             "default": name == default_game_name(),
                             "seats": seats, "about": str(getattr(g, "about", "") or ""),
-                            "options": [{"name": o[0], "about": o[1] or ""} for o in g.options]})
+                            "options": [{"name": o[0], "about": o[1] or ""} for o in g.options],
+                            # what a game may start from: hands (when it takes them), a position, and the
+                            # files of its folder that may be either
+                            "hands": "hand" in [i.zone for i in g.inputs], "files": folder_files(g, ref)})
             return out
         return JSONResponse(await asyncio.to_thread(work))
 
@@ -325,7 +329,7 @@ def _message(text: str) -> Optional[dict]:
 
 
 def _new_game_request(data) -> tuple:
-    """(game, players, seed, options, seats) of a request for a new game, checked."""
+    """(game, players, seed, options, seats, moves, hands, position) of a request for a new game, checked."""
     if not isinstance(data, dict):
         raise Refused("send a JSON object")
     name, seats = data.get("game"), data.get("seats")
@@ -338,7 +342,8 @@ def _new_game_request(data) -> tuple:
         raise Refused("the seed must be a whole number")
     if not isinstance(options, list) or not all(isinstance(o, str) and len(o) < 100 for o in options):
         raise Refused("options must be a list of names")
-    return name, players, seed, options, seats
+    # (what the hands and the position hold is read and checked by the hub: starts.py)
+    return name, players, seed, options, seats, (), data.get("hands"), data.get("position")
 
 
 def make_app(hub: Hub, local_only: bool = True) -> Starlette:

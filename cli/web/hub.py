@@ -20,6 +20,7 @@ from ..games import UnknownGame, resolve
 from ..play import HUMAN
 from ..savefile import SaveError, _saved, replay_moves, save_data, start
 from .pages import payload
+from .starts import StartRefused, checked_hands, checked_position
 from .store import Store
 from .table import ELSEWHERE, HERE, Table, WebSession
 
@@ -51,7 +52,9 @@ class Hub:
     # -- games ---------------------------------------------------------------------------------
 
     def new_game(self, name: str, players: Optional[int], seed: Optional[int], options: list, seats: list,
-                 moves: tuple = ()) -> dict:
+                 moves: tuple = (), hands=None, position=None, begun: Optional[tuple] = None) -> dict:
+        """A new game. From the lobby, `hands` ({"1": source}) and `position` (a source: starts.py) are read and
+        checked as `mire play` checks its files; from a save, `begun` is (inputs, position text) as saved."""
         if name not in self.catalog:
             raise Refused(f"no game '{name[:60]}' is served here")
         ref = self.catalog[name]
@@ -65,6 +68,14 @@ class Hub:
             raise Refused(f"the game has {n} seats; say who sits in each")
         kinds = [self._seat_kind(s) for s in seats]
         seed = secrets.randbelow(1 << 31) if seed is None else seed
+        if begun is None:
+            try:
+                inputs = checked_hands(game, ref, hands, n, seed, list(options))
+                position_text = checked_position(game, ref, position, n, seed, list(options), inputs)
+            except StartRefused as e:
+                raise Refused(str(e)) from None
+        else:
+            inputs, position_text = begun
         gid = secrets.token_urlsafe(9)
         tokens: dict = {}
         links: dict = {}
@@ -82,9 +93,10 @@ class Hub:
         watch = secrets.token_urlsafe(24)
         tokens[watch] = ()
         links["watch"] = watch
-        table = self._build(gid, ref, n, seed, options, kinds, tokens, [text for _, text in moves])
+        table = self._build(gid, ref, n, seed, options, kinds, tokens, [text for _, text in moves], inputs,
+                            position_text)
         self.store.add_game(gid, name, n, seed, list(options), kinds, tokens,
-                            tuple(zip(table.session.movers, table.state.history)))
+                            tuple(zip(table.session.movers, table.state.history)), inputs, position_text)
         self.tables[gid] = table
         return {"id": gid, "seats": [table.state.seat_name(i) for i in range(n)], **links}
 
@@ -107,17 +119,17 @@ class Hub:
         except MireError as e:
             raise Refused(f"the rules file has errors: {e.diagnostics[0].message if e.diagnostics else e}") from None
 
-    def _build(self, gid, ref, n, seed, options, kinds, tokens, moves) -> Table:
+    def _build(self, gid, ref, n, seed, options, kinds, tokens, moves, inputs=None, position=None) -> Table:
         game = self._load(ref)
         from ..savefile import Saved
-        saved = Saved(ref, n, seed, list(options), list(moves))
+        saved = Saved(ref, n, seed, list(options), list(moves), inputs or {}, position)
         try:
             state = start(game, saved)
             movers = replay_moves(state, saved.moves)
         except SaveError as e:
             raise Refused(str(e)) from None
         specs = [HUMAN if k in (HERE, ELSEWHERE) else k for k in kinds]
-        session = WebSession(game, ref, state, seed, n, options, specs)
+        session = WebSession(game, ref, state, seed, n, options, specs, inputs=inputs, position=position)
         session.movers = movers
         return Table(gid, session, kinds, tokens)
 
@@ -136,8 +148,9 @@ class Hub:
             return None
         ref = self.catalog.get(row["game"], row["game"])
         moves = self.store.moves(gid)
+        inputs, position = self.store.start_of(gid)
         table = self._build(gid, ref, row["players"], row["seed"], row["options"], row["seats"],
-                            self.store.tokens(gid), [text for _, text in moves])
+                            self.store.tokens(gid), [text for _, text in moves], inputs, position)
         S = table.state
         for (n, seat), text in sorted(self.store.answers(gid).items()):
             if n == len(S.history) and S.simultaneous:
@@ -178,7 +191,8 @@ class Hub:
             raise Refused("a save holds every seat's hidden information: only a screen of all the people's seats, "
                           "or anyone once the game is over, may take one")
         s = table.session
-        return save_data(s.game_ref, table.state.num_players, s.seed, s.options, list(table.state.history))
+        return save_data(s.game_ref, table.state.num_players, s.seed, s.options, list(table.state.history),
+                         s.inputs, s.position)
 
     def import_save(self, data) -> dict:
         try:
@@ -186,10 +200,10 @@ class Hub:
         except SaveError as e:
             raise Refused(f"not a save this server reads: {e}") from None
         name = next((k for k, ref in self.catalog.items() if k == saved.game), None)
-        if name is None or saved.inputs or saved.position is not None:
-            raise Refused("a save of a game this server serves, without hands or a position, is needed")
+        if name is None:
+            raise Refused("a save of a game this server serves is needed")
         return self.new_game(name, saved.players, saved.seed, saved.options, [HERE] * saved.players,
-                             tuple((0, m) for m in saved.moves))
+                             tuple((0, m) for m in saved.moves), begun=(saved.inputs, saved.position))
 
     # -- pages ---------------------------------------------------------------------------------
 

@@ -20,6 +20,9 @@ create table if not exists tokens (
 create table if not exists moves (
     game_id text not null references games(id), n integer not null, seat integer not null, text text not null,
     primary key (game_id, n));
+-- what a game starts from besides its seed and options (the hands brought, a position), when anything
+create table if not exists starts (
+    game_id text primary key references games(id), inputs text not null, position text);
 create table if not exists answers (
     game_id text not null references games(id), n integer not null, seat integer not null, text text not null,
     primary key (game_id, n, seat));
@@ -54,9 +57,12 @@ class Store:
                 raise
 
     def add_game(self, gid: str, game: str, players: int, seed: int, options: list, seats: list,
-                 tokens: dict, moves: tuple = ()) -> None:
+                 tokens: dict, moves: tuple = (), inputs: Optional[dict] = None, position: Optional[str] = None) -> None:
         rows: list[tuple[str, tuple]] = [("insert into games values (?, ?, ?, ?, ?, ?, ?)",
                  (gid, game, players, seed, json.dumps(options), json.dumps(seats), time.time()))]
+        if inputs or position is not None:
+            kept = {zone: {str(seat): lines for seat, lines in by_seat.items()} for zone, by_seat in (inputs or {}).items()}
+            rows.append(("insert into starts values (?, ?, ?)", (gid, json.dumps(kept), position)))
         rows += [("insert into tokens values (?, ?, ?)", (t, gid, json.dumps(list(s)))) for t, s in tokens.items()]
         rows += [("insert into moves values (?, ?, ?, ?)", (gid, n, seat, text))
                  for n, (seat, text) in enumerate(moves)]
@@ -85,6 +91,16 @@ class Store:
 
     def game(self, gid: str) -> Optional[dict]:
         return next((g for g in self.games() if g["id"] == gid), None)
+
+    def start_of(self, gid: str) -> tuple:
+        """(inputs as the engine takes them, the position's text) the game started from: ({}, None) for most."""
+        with self.lock:
+            row = self.db.execute("select inputs, position from starts where game_id = ?", (gid,)).fetchone()
+        if row is None:
+            return {}, None
+        inputs = {zone: {int(seat): [tuple(line) for line in lines] for seat, lines in by_seat.items()}
+                  for zone, by_seat in json.loads(row[0]).items()}
+        return inputs, row[1]
 
     def tokens(self, gid: str) -> dict:
         with self.lock:

@@ -19,9 +19,10 @@ HERE, ELSEWHERE = "here", "elsewhere"   # a person at the screen that made the g
 class WebSession(Session):
     """A REPL session whose screen is a list of messages, wide enough that nothing is wrapped."""
 
-    def __init__(self, game, game_ref, state, seed, players, options, seats):
+    def __init__(self, game, game_ref, state, seed, players, options, seats, inputs=None, position=None):
         self.said: list = []
-        super().__init__(game, game_ref, state, seed, players, options, seats, out=self._collect)
+        super().__init__(game, game_ref, state, seed, players, options, seats, out=self._collect, inputs=inputs,
+                         position=position)
         self.reader.session = None   # never a prompt, even when the server runs in a terminal
         self.tty_out = self.colour = False
 

@@ -411,3 +411,58 @@ def test_escape_lets_go_of_a_move_half_made(page, server):
     assert page.get_attribute("#board", "aria-describedby") == "keys"
     _arrow_to(page, "b3")
     assert page.get_attribute('[data-target$=":b3"]', "aria-label") == "cells b3: empty"
+
+
+def _lobby(page, server, game: str):
+    page.goto(server.url)
+    page.wait_for_selector('body[data-ready="yes"]', timeout=TIMEOUT)
+    page.select_option("#game", game)
+    for select in page.query_selector_all("#seats select"):
+        select.select_option("here")
+
+
+def _upload(page, picker: str, name: str, text: str):
+    page.select_option(f"#{picker}", "upload")
+    page.set_input_files(f"#{picker}-upload", files=[{"name": name, "mimeType": "text/plain",
+                                                      "buffer": text.encode()}])
+
+
+def test_the_lobby_starts_a_game_from_a_position_of_the_games_folder_or_refuses_one_saying_why(page, server):
+    _lobby(page, server, "slow")
+    assert page.query_selector("#hands select") is None      # (this game takes no hands)
+    # an uploaded position that does not fit: `mire play --position`'s words, markup shown as text
+    _upload(page, "position", "bad.position", "position of slow\nX = mark of <b>Z</b>\ncells:\n    X . .\n")
+    page.click("#start")
+    page.wait_for_selector("#made:has-text('Not started')", timeout=TIMEOUT)
+    assert page.inner_text("#made") == "Not started: bad.position:2: there is no player '<b>Z</b>'; the players are X, O"
+    assert page.query_selector("#made b, #problems b") is None
+    # the game's own folder offers its position files
+    assert "corner.position (the game's folder)" in page.inner_text("#position")
+    page.select_option("#position", "file:corner.position")
+    page.click("#start")
+    arrive(page)
+    assert page.get_attribute('[data-target$=":c1"]', "aria-label") == "cells c1: X mark"
+    assert page.get_attribute('[data-target$=":a3"]', "aria-label") == "cells a3: O mark"
+    assert page.inner_text("#status") == "X: your move (7 legal)"
+
+
+def test_the_lobby_deals_the_hands_a_player_brings_and_shows_each_problem_by_file_and_line(page, server):
+    _lobby(page, server, "mudwater")
+    assert [e.get_attribute("aria-label") for e in page.query_selector_all("#hands select")] == \
+        ["Hand of black", "Hand of white"]
+    _upload(page, "hand-1", "mine.txt", "Bottle Rocket\nNobody <b>Card</b>\n")
+    page.click("#start")
+    page.wait_for_selector("#made:has-text('Not started')", timeout=TIMEOUT)
+    told = page.inner_text("#made") + page.inner_text("#problems")
+    assert "mine.txt: black's hand, line 2: there is no card 'Nobody <b>Card</b>' in the collection" in told
+    assert page.query_selector("#made b, #problems b") is None
+    hand = ["Bottle Rocket", "The Boathouse", "The Deckhand", "Sea Dog", "Galley Hand", "Rope Burn", "Dinghy Dan",
+            "Bait Bucket", "Mud Puddle", "Tadpole", "Lily Hopper", "Fog Horn", "Bilge Pump", "Cattail Kid"]
+    _upload(page, "hand-1", "mine.txt", "# my deck\n" + "\n".join(hand) + "\n")
+    page.fill("#seed", "4")
+    page.click("#start")
+    arrive(page)
+    if page.get_attribute("body", "data-seat") != "black":
+        raise AssertionError("black does not move first with seed 4: " + page.inner_text("#status"))
+    shown = page.inner_text("#zones")
+    assert all(name in shown for name in hand[:5]), shown

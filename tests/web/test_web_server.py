@@ -200,3 +200,39 @@ def test_a_screen_of_several_seats_opened_or_reloaded_shows_the_curtain_first(cl
             first = hello(ws, made["here"])
         assert first["type"] == "curtain"
         assert not [label for label in hands if label in json.dumps(first, ensure_ascii=False)]
+
+
+def test_a_game_that_starts_from_hands_and_a_position_keeps_them_through_a_restart_and_its_save(tmp_path):
+    hub = Hub(str(tmp_path), catalog_of(str(GAMES)))
+    client = TestClient(make_app(hub), base_url="http://localhost:8000")
+    catalog = {g["name"]: g for g in client.get("/api/catalog").json()}
+    assert catalog["slow"]["files"] == ["corner.position"] and catalog["slow"]["hands"] is False
+    assert catalog["mudwater"]["hands"] is True and catalog["mudwater"]["files"] == []
+    # a file of the game's folder is named as the lobby offers it: never a path of the page's choosing
+    for name in ("../slow.mire", "/etc/passwd", "corner.position/.."):
+        r = client.post("/api/games", json={"game": "slow", "seats": ["here", "here"], "position": {"file": name}})
+        assert r.status_code == 400 and "the game's folder has no file" in r.json()["error"]
+    r = client.post("/api/games", json={"game": "slow", "seats": ["here", "here"], "seed": 3,
+                                        "position": {"file": "corner.position"}})
+    placed = r.json()
+    hand = ["Bottle Rocket", "The Boathouse", "The Deckhand", "Sea Dog", "Galley Hand", "Rope Burn", "Dinghy Dan",
+            "Bait Bucket", "Mud Puddle", "Tadpole", "Lily Hopper", "Fog Horn", "Bilge Pump", "Cattail Kid"]
+    dealt = client.post("/api/games", json={"game": "mudwater", "seats": ["here", "here"], "seed": 3,
+                                            "hands": {"2": {"name": "w.txt", "text": "\n".join(hand)}}}).json()
+    too_big = client.post("/api/games", json={"game": "mudwater", "seats": ["here", "here"],
+                                              "hands": {"1": {"name": "big.txt", "text": "x\n" * 60_000}}})
+    assert too_big.json()["error"] == "cannot read big.txt: it is larger than 100,000 bytes"
+    hub.store.close()
+    again = Hub(str(tmp_path), catalog_of(str(GAMES)))   # the server started again on the same folder
+    board = again.table(placed["id"]).state.view(0)["boards"][0]
+    assert {s["name"]: [p["owner"] for p in s["pieces"]] for s in board["spaces"] if s["pieces"]} == \
+        {"c1": ["X"], "a3": ["O"]}
+    white = next(z for z in again.table(dealt["id"]).state.view(1)["zones"] if z["name"] == "hand" and
+                 z["owner"] == "white")
+    assert sorted(p["attrs"]["name"] for p in white["pieces"]) == sorted(hand)
+    saved = again.export(dealt["id"], dealt["here"])
+    assert saved["inputs"]["hand"]["2"][0] == [1, "Bottle Rocket"]
+    assert again.export(placed["id"], placed["here"])["position"].startswith("position of slow")
+    copy = again.import_save(saved)
+    assert again.table(copy["id"]).state.view(1)["zones"] == again.table(dealt["id"]).state.view(1)["zones"]
+    again.store.close()

@@ -57,6 +57,44 @@ function showSeats() {
     label.append(sel);
     box.append(label);
   });
+  showBegin(g, names);
+}
+
+// -- what the game starts from: a position, the hands (a file of the game's folder, or one uploaded) ------
+
+function sourcePicker(id, what) {
+  // a choice among nothing, the game's files and a file of this computer; the upload's box beside it
+  const g = chosen();
+  const wrap = el("div", null, {class: "source"});
+  const label = el("label", what + " ");
+  const sel = el("select", null, {id, "aria-label": what});
+  sel.append(el("option", "none", {value: ""}));
+  for (const f of g.files || []) sel.append(el("option", `${f} (the game's folder)`, {value: "file:" + f}));
+  sel.append(el("option", "a file of this computer…", {value: "upload"}));
+  const up = el("input", null, {type: "file", id: id + "-upload", "aria-label": what + ": the file to upload",
+                                accept: ".txt,.position,text/plain"});
+  up.hidden = true;
+  sel.addEventListener("change", () => { up.hidden = sel.value !== "upload"; });
+  label.append(sel);
+  wrap.append(label, up);
+  return wrap;
+}
+
+function showBegin(g, names) {
+  $("position-box").replaceChildren(sourcePicker("position", "Position"));
+  const hands = $("hands");
+  hands.replaceChildren();
+  if (g.hands) names.forEach((name, i) => hands.append(sourcePicker(`hand-${i + 1}`, `Hand of ${name}`)));
+}
+
+async function sourceOf(id) {
+  const sel = $(id);
+  if (!sel || !sel.value) return null;
+  if (sel.value.startsWith("file:")) return {file: sel.value.slice(5)};
+  const file = $(id + "-upload").files[0];
+  if (!file) throw new Error(`choose the file to upload for ${sel.getAttribute("aria-label")}`);
+  if (file.size > 200000) throw new Error(`${file.name} is larger than 200,000 bytes`);
+  return {name: file.name, text: await file.text()};
 }
 
 function linkItem(text, href) {
@@ -108,7 +146,15 @@ async function start(event) {
   const seedText = $("seed").value.trim();
   const body = {game: g.name, players: Number($("players").value), options, seats,
                 seed: seedText === "" ? null : Number(seedText)};
+  $("problems").hidden = true;
   try {
+    body.position = await sourceOf("position");
+    const hands = {};
+    for (let i = 1; i <= seats.length; i++) {
+      const h = await sourceOf(`hand-${i}`);
+      if (h) hands[String(i)] = h;
+    }
+    if (Object.keys(hands).length) body.hands = hands;
     const made = await api("/api/games", body);
     made.seats_links = made.seats;
     made.seats = made.seats_names || made.seats;
@@ -121,7 +167,11 @@ async function start(event) {
     showLive();
     if (made.here) window.location.assign(`/play/${made.id}#t=${made.here}`);
   } catch (err) {
-    $("made").textContent = "Not started: " + err.message;
+    // the problems in `mire play`'s words, one a line: shown as text
+    const lines = err.message.split("\n");
+    $("made").textContent = "Not started: " + lines[0];
+    $("problems").textContent = err.message;
+    $("problems").hidden = lines.length < 2;
   }
 }
 
