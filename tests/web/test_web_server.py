@@ -229,7 +229,8 @@ def test_a_game_that_starts_from_hands_and_a_position_keeps_them_through_a_resta
         {"c1": ["X"], "a3": ["O"]}
     white = next(z for z in again.table(dealt["id"]).state.view(1)["zones"] if z["name"] == "hand" and
                  z["owner"] == "white")
-    assert sorted(p["attrs"]["name"] for p in white["pieces"]) == sorted(hand)
+    kept = [p["attrs"]["name"] for p in white["pieces"]]   # (the rules take one at random for the ante)
+    assert len(kept) == 13 and set(kept) < set(hand)
     saved = again.export(dealt["id"], dealt["here"])
     assert saved["inputs"]["hand"]["2"][0] == [1, "Bottle Rocket"]
     assert again.export(placed["id"], placed["here"])["position"].startswith("position of slow")
