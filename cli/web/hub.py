@@ -2,23 +2,26 @@
 told of every change at once.
 
 A change runs in a worker thread under its game's lock (the rules may take a while: the engine's bound on
-work stops a move that runs too long, and the game goes on), so one game's move or thinking bot never stops
-another game or the pages. A move is committed to the store before any page hears of it.
+work stops a move that runs too long, and the game goes on), so one game's move never stops another game or the
+pages; a search bot thinks in a worker process (bots.py), without the lock and without the server's interpreter,
+so a bot thinking for seconds slows no other game. A move is committed to the store before any page hears of it.
 """
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import threading
 from pathlib import Path
 from typing import Optional
 
 from ...engine import SetupError
-from ...engine.bots import SpecError, parse_spec
+from ...engine.bots import RandomBot, SpecError, parse_spec
 from ...grammar.diagnostics import MireError
 from ..games import UnknownGame, resolve
 from ..play import HUMAN
 from ..savefile import SaveError, _saved, replay_moves, save_data, start
+from .bots import BOT_ANSWER_SECONDS, BotPool, request_for
 from .pages import payload
 from .starts import StartRefused, checked_hands, checked_position
 from .store import Store
@@ -48,6 +51,9 @@ class Hub:
         self.driving: set = set()         # games whose bots are playing now
         self.wanted: set = set()          # games whose bots are to look whether they must move
         self.loading = threading.Lock()
+        self.bots = BotPool()
+        self.thinking: dict = {}          # game id -> the seat whose bot thinks in a worker now
+        self.bot_pids: list = []          # the processes the last bots' moves were chosen in (for the tests)
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -288,12 +294,15 @@ class Hub:
             raise
         return True, told
 
-    def bot_move(self, table: Table) -> bool:
+    def bot_move(self, table: Table, move=None) -> bool:
+        """Play the move of the bot to move (with the lock held): `move` when a worker chose it, else chosen here
+        (a random bot's draw)."""
         seat = table.bot_to_move()
         if seat is None:
             return False
         S = table.state
-        move = table.bot_choose(seat)
+        if move is None:
+            move = table.bot_choose(seat)
         if S.simultaneous:
             table.session.answers[seat] = move
             self.store.add_answer(table.id, len(S.history), seat, move.text)
@@ -321,10 +330,46 @@ class Hub:
         try:
             while table.id in self.wanted:
                 self.wanted.discard(table.id)
-                while await self.locked(table, self.bot_move, table):
+                while await self.bot_turn(table):
                     await self.tell_all(table)
         finally:
             self.driving.discard(table.id)
+
+    async def bot_turn(self, table: Table) -> bool:
+        """One move of a bot, if one is to move: a random bot's here, a search bot's thought in a worker."""
+        def ask():
+            seat = table.bot_to_move()
+            if seat is None or isinstance(table.session.bots[seat], RandomBot):
+                return None, self.bot_move(table)
+            return request_for(table.session, seat, table.seat_kinds[seat]), False
+        request, played = await self.locked(table, ask)
+        if request is None:
+            return played
+        self.thinking[table.id] = request["seat"]
+        try:
+            answer = await asyncio.wait_for(asyncio.wrap_future(self.bots.submit(request)), BOT_ANSWER_SECONDS)
+        except Exception:  # noqa: BLE001 - a worker that failed or never answered: the game goes on at random
+            answer = None
+        finally:
+            self.thinking.pop(table.id, None)
+
+        def play():
+            S = table.state
+            if table.bot_to_move() != request["seat"] or len(S.history) != len(request["moves"]):
+                return True     # the game moved on meanwhile (an undo): the bot looks again
+            moves = S.moves_for(request["seat"]) if S.simultaneous else S.legal_moves()
+            move = next((m for m in moves if answer is not None and m.text == answer["text"]), None)
+            if move is None:   # (no answer, or one the game does not know: never a game stuck on its bot)
+                return self.bot_move(table, RandomBot(random.Random(request["bot_seed"])).choose(S, request["seat"]))
+            self.bot_pids.append(answer["pid"])
+            del self.bot_pids[:-20]
+            return self.bot_move(table, move)
+        return await self.locked(table, play)
+
+    def close(self) -> None:
+        """The server stops: its bots' workers end, and the store is closed."""
+        self.bots.close()
+        self.store.close()
 
 
 def hand_over(table: Table, seat: int) -> bool:

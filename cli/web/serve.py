@@ -64,4 +64,4 @@ def serve(game, host, port, data, open_browser):
     except KeyboardInterrupt:
         pass
     finally:
-        hub.store.close()
+        hub.close()

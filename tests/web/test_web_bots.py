@@ -1,0 +1,54 @@
+"""`mire serve`'s bots think in worker processes: a search bot thinking in one game never holds up another's moves.
+
+(How much it slows them is measured, not asserted: bench/serve_load.py --thinking.)"""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from mire.cli.web.hub import Hub, catalog_of  # noqa: E402
+
+
+def test_another_games_moves_are_served_while_a_search_bot_thinks_in_a_worker(tmp_path):
+    hub = Hub(str(tmp_path), catalog_of(None))
+    try:
+        thinking = hub.new_game("connect-four", 2, 1, [], ["hard", "here"])   # about 5 s a move
+        other = hub.new_game("tic-tac-toe", 2, 1, [], ["here", "here"])
+
+        async def run():
+            table = hub.table(thinking["id"])
+            driving = asyncio.create_task(hub.drive_bots(table))
+            while thinking["id"] not in hub.thinking:
+                await asyncio.sleep(0.01)
+            game = hub.table(other["id"])
+            played = []
+            for text in ["a1", "b1", "a2", "b2", "a3"]:
+                ok, _ = await hub.locked(game, hub.play, game, game.state.to_move, text)
+                played.append(ok)
+            still = thinking["id"] in hub.thinking and len(table.state.history) == 0
+            await driving
+            return played, still
+
+        played, still = asyncio.run(run())
+        assert played == [True] * 5 and hub.table(other["id"]).state.outcome().text == "X wins"
+        assert still, "the other game's moves waited for the bot"
+        # the bot's move was chosen in another process, and played in the game it was thought for
+        assert len(hub.table(thinking["id"]).state.history) == 1
+        assert hub.bot_pids and hub.bot_pids[-1] != os.getpid()
+        assert hub.store.moves(thinking["id"]) == [(0, hub.table(thinking["id"]).state.history[0])]
+    finally:
+        hub.close()
+
+
+def test_a_random_bot_draws_in_the_server_as_in_the_terminal(tmp_path):
+    hub = Hub(str(tmp_path), catalog_of(None))
+    try:
+        made = hub.new_game("tic-tac-toe", 2, 7, [], ["random", "random"])
+        asyncio.run(hub.drive_bots(hub.table(made["id"])))
+        assert hub.table(made["id"]).state.is_over() and hub.bots.executor is None   # no worker was needed
+    finally:
+        hub.close()
