@@ -2,6 +2,7 @@
 legal moves; then the server killed mid-run and started again, and the moves it had acknowledged counted.
 
     python bench/serve_load.py [--games N] [--seconds S] [--game NAME] [--seed N] [--json]
+    python bench/serve_load.py --thinking N [--seconds S] [--json]
 
 Each game has two seats, each a person elsewhere with its own link; a client, when its page says it must
 decide, sends one of its moves at random and waits for the state that shows it played: the time between is
@@ -10,6 +11,11 @@ the 99th percentile of the latency, the server's memory (resident set, from /pro
 second run of S seconds) the server is killed with SIGKILL, started again on the same data folder, and each
 client reconnects: a move the server acknowledged (a state that showed it was sent to a page) and that the
 restarted server does not have is lost; the figure must be 0.
+
+With --thinking N: one game of tic-tac-toe played at random by two clients, its move latency measured alone,
+then while N games of connect four between two `hard` search bots (about 5 s a move each) think on the same
+server, once with the bots in their worker processes (the default) and once with them in the server's own
+threads (MIRE_SERVE_BOT_WORKERS=0, as before they had workers): how much a thinking bot slows another game.
 
 Speed is measured here and never asserted in tests: the numbers depend on the machine and its load. The
 server's guards apply (20 new connections or requests a second from one address, with a burst of 60): the
@@ -36,14 +42,14 @@ PACE = 1 / 15   # seconds between two connections or requests: under the server'
 
 
 class Server:
-    def __init__(self, data: str, port: int = 0):
-        self.data, self.port, self.proc = data, port, None
+    def __init__(self, data: str, port: int = 0, env=None):
+        self.data, self.port, self.proc, self.env = data, port, None, env or {}
 
     def start(self):
         self.proc = subprocess.Popen([sys.executable, "-c", "from mire.cli.main import main; main()", "serve",
                                       "--port", str(self.port), "--data", self.data],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                     env=dict(os.environ, PYTHONUNBUFFERED="1", **self.env))
         line = self.proc.stdout.readline()
         found = re.search(r"http://[\d.]+:(\d+)/", line)
         if not found:
@@ -162,6 +168,37 @@ async def moves_now(server: Server, made: dict) -> int:
                 return msg["n"]
 
 
+def _latency(figures: Figures) -> dict:
+    lat = sorted(figures.latencies)
+    return {"moves": figures.moves,
+            "median_ms": round(1000 * statistics.median(lat), 1) if lat else None,
+            "p99_ms": round(1000 * lat[int(0.99 * (len(lat) - 1))], 1) if lat else None,
+            "max_ms": round(1000 * lat[-1], 1) if lat else None}
+
+
+async def _one_game(server: Server, seconds: float, seed: int) -> Figures:
+    figures: Figures = Figures()
+    await run(server, 1, seconds, "tic-tac-toe", seed, figures, [])
+    return figures
+
+
+def thinking(n: int, seconds: float) -> dict:
+    """A game's move latency alone, then beside N games of thinking bots: in workers, then in threads."""
+    out: dict = {"thinking_games": n, "seconds": seconds}
+    for label, env in (("workers", {}), ("threads", {"MIRE_SERVE_BOT_WORKERS": "0"})):
+        server = Server(tempfile.mkdtemp(prefix="mire-serve-think-"), env=env).start()
+        try:
+            out[f"alone_{label}"] = _latency(asyncio.run(_one_game(server, seconds, 1)))
+            for _ in range(n):
+                server.post("/api/games", {"game": "connect-four", "seats": ["hard", "hard"]})
+                time.sleep(PACE)
+            time.sleep(3)   # (the workers started, the bots thinking)
+            out[f"beside_bots_{label}"] = _latency(asyncio.run(_one_game(server, seconds, 2)))
+        finally:
+            server.stop()
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
@@ -169,7 +206,13 @@ def main():
     ap.add_argument("--game", default="connect-four")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--thinking", type=int, metavar="N",
+                    help="measure a game's moves beside N games of thinking bots instead (see above)")
     args = ap.parse_args()
+    if args.thinking:
+        figures = thinking(args.thinking, args.seconds)
+        print(json.dumps(figures, indent=2))
+        return 0
     data = tempfile.mkdtemp(prefix="mire-serve-load-")
     server = Server(data).start()
     figures, games = Figures(), []

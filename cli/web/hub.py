@@ -21,7 +21,7 @@ from ...grammar.diagnostics import MireError
 from ..games import UnknownGame, resolve
 from ..play import HUMAN
 from ..savefile import SaveError, _saved, replay_moves, save_data, start
-from .bots import BOT_ANSWER_SECONDS, BotPool, request_for
+from .bots import BOT_ANSWER_SECONDS, BOT_WORKERS, BotPool, request_for
 from .pages import payload
 from .starts import StartRefused, checked_hands, checked_position
 from .store import Store
@@ -43,7 +43,7 @@ class Page:
 
 
 class Hub:
-    def __init__(self, data: str, catalog: dict):
+    def __init__(self, data: str, catalog: dict, bot_workers: int = BOT_WORKERS):
         self.store = Store(data)
         self.catalog = catalog            # name -> rules reference (bundled name or path) the lobby offers
         self.tables: dict = {}
@@ -51,7 +51,7 @@ class Hub:
         self.driving: set = set()         # games whose bots are playing now
         self.wanted: set = set()          # games whose bots are to look whether they must move
         self.loading = threading.Lock()
-        self.bots = BotPool()
+        self.bots = BotPool(bot_workers)   # (0: bots think in the server's threads, to compare: bench/)
         self.thinking: dict = {}          # game id -> the seat whose bot thinks in a worker now
         self.bot_pids: list = []          # the processes the last bots' moves were chosen in (for the tests)
 
@@ -339,7 +339,7 @@ class Hub:
         """One move of a bot, if one is to move: a random bot's here, a search bot's thought in a worker."""
         def ask():
             seat = table.bot_to_move()
-            if seat is None or isinstance(table.session.bots[seat], RandomBot):
+            if seat is None or isinstance(table.session.bots[seat], RandomBot) or not self.bots.workers:
                 return None, self.bot_move(table)
             return request_for(table.session, seat, table.seat_kinds[seat]), False
         request, played = await self.locked(table, ask)

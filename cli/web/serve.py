@@ -41,7 +41,10 @@ def serve(game, host, port, data, open_browser):
         except UnknownGame as e:
             raise click.BadParameter(str(e), param_hint="GAME") from None
     catalog = catalog_of(game if game is not None and os.path.exists(game) else None)
-    hub = Hub(data, catalog)
+    # (MIRE_SERVE_BOT_WORKERS: the bots' worker processes; 0 has them think in the server's threads, which
+    # bench/serve_load.py --thinking compares)
+    workers = os.environ.get("MIRE_SERVE_BOT_WORKERS", "")
+    hub = Hub(data, catalog, **({"bot_workers": int(workers)} if workers.isdigit() else {}))
     resumed = hub.resume_all()
     config = uvicorn.Config(make_app(hub, local_only=host in LOOPBACK), host=host, port=port, log_level="warning",
                             ws_max_size=16_384,
