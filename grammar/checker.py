@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import nodes as N
 from .boards import BoardShapes, space_count
+from .display import check_displays
 from .expr_types import ExpressionChecker
 from .limits import (
     MAX_BLOCK_DEPTH,
@@ -20,7 +21,6 @@ from .limits import (
     MAX_SUGGESTIONS,
     MAX_TABLE_PIECES,
 )
-from .display import check_displays
 from .plane_reach import farthest
 from .statements import StatementChecker
 from .static_values import StaticValues, fixed_form
@@ -35,8 +35,8 @@ _NAMED = {N.Board: ("board", "boards"), N.Kind: ("piece kind", "kinds"), N.Zone:
           N.Proc: ("proc", "procs"), N.Action: ("action", "actions"), N.Trigger: ("trigger", "triggers"),
           N.Option: ("option", "options")}
 # declarations that only add to a list
-_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Display: "displays", N.Status: "statuses",
-           N.Legend: "legend"}
+_LISTED = {N.Pieces: "pieces", N.Setup: "setups", N.Input: "inputs", N.Show: "shows", N.Display: "displays",
+           N.Status: "statuses", N.Legend: "legend"}
 # declarations a game has at most once
 _ONCE = {N.Edition: "edition", N.Game: "game", N.Players: "players", N.First: "first", N.Rank: "rank by",
          N.About: "about"}

@@ -2,8 +2,8 @@
 
 Each explanation says what the error means, shows a short wrong example and the corrected one.
 Codes: E00x syntax, E01x unknown names, E02x types and uses, E03x rules and declarations,
-E04x piece tables and game data, E05x the shape of the game, E06x variants, E08x display lines, E09x files (reading them, from disk or
-from an editor).
+E04x piece tables and game data, E05x the shape of the game, E06x variants, E08x display lines, E09x files (reading
+them, from disk or from an editor).
 """
 from __future__ import annotations
 

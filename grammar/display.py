@@ -88,9 +88,10 @@ def _target_known(ctx, line: N.DisplayLine) -> bool:
         attr, value = line.where
         decl = next((a for a in kind.attrs if a.name == attr), None)
         if decl is None:
-            names = [a.name for a in kind.attrs]
-            ctx.error("E080", f"piece kind '{kind.name}' has no attribute '{attr}'{did_you_mean(attr, names)}",
-                      line.span, f"its attributes are {', '.join(names)}" if names else f"'{kind.name}' has none",
+            attr_names = [a.name for a in kind.attrs]
+            ctx.error("E080", f"piece kind '{kind.name}' has no attribute '{attr}'{did_you_mean(attr, attr_names)}",
+                      line.span, f"its attributes are {', '.join(attr_names)}" if attr_names
+                      else f"'{kind.name}' has none",
                       focus=attr)
             return False
         if decl.type.name == "bool" and str(value) not in ("yes", "no", "true", "false"):

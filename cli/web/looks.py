@@ -26,7 +26,7 @@ class Looks:
         self.spaces: dict = {b: dict(s) for b, s in (d.get("spaces") or {}).items()}
         self.pieces: list = list(d.get("pieces") or [])
 
-    def space_colour(self, board: str, space: str) -> Optional[str]:
+    def space_colour(self, board, space) -> Optional[str]:
         return (self.spaces.get(str(board)) or {}).get(str(space)) or self.boards.get(str(board))
 
     def piece(self, p: dict) -> dict:

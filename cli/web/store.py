@@ -57,11 +57,13 @@ class Store:
                 raise
 
     def add_game(self, gid: str, game: str, players: int, seed: int, options: list, seats: list,
-                 tokens: dict, moves: tuple = (), inputs: Optional[dict] = None, position: Optional[str] = None) -> None:
+                 tokens: dict, moves: tuple = (), inputs: Optional[dict] = None,
+                 position: Optional[str] = None) -> None:
         rows: list[tuple[str, tuple]] = [("insert into games values (?, ?, ?, ?, ?, ?, ?)",
                  (gid, game, players, seed, json.dumps(options), json.dumps(seats), time.time()))]
         if inputs or position is not None:
-            kept = {zone: {str(seat): lines for seat, lines in by_seat.items()} for zone, by_seat in (inputs or {}).items()}
+            kept = {zone: {str(seat): lines for seat, lines in by_seat.items()}
+                    for zone, by_seat in (inputs or {}).items()}
             rows.append(("insert into starts values (?, ?, ?)", (gid, json.dumps(kept), position)))
         rows += [("insert into tokens values (?, ?, ?)", (t, gid, json.dumps(list(s)))) for t, s in tokens.items()]
         rows += [("insert into moves values (?, ?, ?, ?)", (gid, n, seat, text))

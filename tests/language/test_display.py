@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import re
+from typing import Optional
 
 import pytest
 
@@ -25,15 +26,15 @@ SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><li
           'fill="url(#g)"/></svg>')
 
 
-def game_at(tmp_path, display: str, pictures: dict = {}):
-    for name, text in pictures.items():
+def game_at(tmp_path, display: str, pictures: Optional[dict] = None):
+    for name, text in (pictures or {}).items():
         (tmp_path / name).write_text(text)
     path = tmp_path / "looks.mire"
     path.write_text(HEAD + display)
     return load_game(str(path))
 
 
-def rendered_errors(tmp_path, display: str, pictures: dict = {}) -> str:
+def rendered_errors(tmp_path, display: str, pictures: Optional[dict] = None) -> str:
     with pytest.raises(MireError) as err:
         game_at(tmp_path, display, pictures)
     return err.value.render()

@@ -434,7 +434,8 @@ def test_the_lobby_starts_a_game_from_a_position_of_the_games_folder_or_refuses_
     _upload(page, "position", "bad.position", "position of slow\nX = mark of <b>Z</b>\ncells:\n    X . .\n")
     page.click("#start")
     page.wait_for_selector("#made:has-text('Not started')", timeout=TIMEOUT)
-    assert page.inner_text("#made") == "Not started: bad.position:2: there is no player '<b>Z</b>'; the players are X, O"
+    assert page.inner_text("#made") == \
+        "Not started: bad.position:2: there is no player '<b>Z</b>'; the players are X, O"
     assert page.query_selector("#made b, #problems b") is None
     # the game's own folder offers its position files
     assert "corner.position (the game's folder)" in page.inner_text("#position")
