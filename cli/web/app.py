@@ -21,6 +21,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub, Page, Refused
+from ..play import HINT_BOT
+from .bots import request_for
 from .starts import folder_files
 
 STATIC = Path(__file__).parent / "static"
@@ -301,13 +303,25 @@ class Routes:
         await self.hub.send(page, {"type": "said", "text": await self.hub.locked(table, table.session.why, seat)})
 
     async def hint(self, page: Page, table, seat: int, msg: dict):
-        def hint():
+        """What the REPL's hint bot would play, thought in a bot worker (never in the server's interpreter)."""
+        def ask():
             if table.state.is_over() or seat not in table.deciding():
-                return "no hint: it is not your move"
-            table.session.said = []
-            table.session.hint(seat)
-            return table.session.take_said()
-        await self.hub.send(page, {"type": "said", "text": await self.hub.locked(table, hint)})
+                return None
+            request = request_for(table.session, seat, HINT_BOT)
+            request["bot_seed"] = table.session.seed   # (the REPL's hint bot's seed)
+            return request
+        request = await self.hub.locked(table, ask)
+        if request is None:
+            return await self.hub.send(page, {"type": "said", "text": "no hint: it is not your move"})
+        answer = await self.hub.think(request)
+
+        def word():
+            S = table.state
+            moves = (S.moves_for(seat) if S.simultaneous else S.legal_moves()) \
+                if len(S.history) == len(request["moves"]) and not S.is_over() else []
+            move = next((m for m in moves if answer is not None and m.text == answer["text"]), None)
+            return f"hint: {move.text_for(seat)}" if move is not None else "no hint now: try again"
+        await self.hub.send(page, {"type": "said", "text": await self.hub.locked(table, word)})
 
     async def undo(self, page: Page, table, seat: int, msg: dict):
         def undo():

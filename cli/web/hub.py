@@ -347,9 +347,7 @@ class Hub:
             return played
         self.thinking[table.id] = request["seat"]
         try:
-            answer = await asyncio.wait_for(asyncio.wrap_future(self.bots.submit(request)), BOT_ANSWER_SECONDS)
-        except Exception:  # noqa: BLE001 - a worker that failed or never answered: the game goes on at random
-            answer = None
+            answer = await self.think(request)
         finally:
             self.thinking.pop(table.id, None)
 
@@ -365,6 +363,13 @@ class Hub:
             del self.bot_pids[:-20]
             return self.bot_move(table, move)
         return await self.locked(table, play)
+
+    async def think(self, request: dict) -> Optional[dict]:
+        """A bot's answer from a worker (bots.choose), or None when it failed or took too long."""
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(self.bots.submit(request)), BOT_ANSWER_SECONDS)
+        except Exception:  # noqa: BLE001 - a worker that failed or never answered: the caller goes on without
+            return None
 
     def close(self) -> None:
         """The server stops: its bots' workers end, and the store is closed."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 
 import pytest
@@ -50,5 +51,26 @@ def test_a_random_bot_draws_in_the_server_as_in_the_terminal(tmp_path):
         made = hub.new_game("tic-tac-toe", 2, 7, [], ["random", "random"])
         asyncio.run(hub.drive_bots(hub.table(made["id"])))
         assert hub.table(made["id"]).state.is_over() and hub.bots.executor is None   # no worker was needed
+    finally:
+        hub.close()
+
+
+def test_a_hint_is_thought_in_a_worker_and_told_in_the_players_words(tmp_path):
+    from starlette.testclient import TestClient
+
+    from mire.cli.web.app import make_app
+    hub = Hub(str(tmp_path), catalog_of(None))
+    try:
+        client = TestClient(make_app(hub), base_url="http://localhost:8000")
+        made = client.post("/api/games", json={"game": "tic-tac-toe", "seats": ["here", "here"], "seed": 1}).json()
+        with client.websocket_connect(f"ws://localhost:8000/ws/{made['id']}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": made["here"]}))
+            assert ws.receive_json()["type"] == "state"
+            for text in ("a1", "b1", "a2", "b2"):   # X to move, with a1-a3 open: the hint is the win
+                ws.send_text(json.dumps({"type": "move", "text": text}))
+                assert ws.receive_json()["type"] == "state"
+            ws.send_text(json.dumps({"type": "hint"}))
+            assert ws.receive_json() == {"type": "said", "text": "hint: place a3"}
+        assert hub.bot_pids == [] and hub.bots.executor is not None   # (thought in the pool, no bot moved)
     finally:
         hub.close()
