@@ -20,9 +20,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .hub import Hub, Page, Refused
 from ..play import HINT_BOT
 from .bots import request_for
+from .hub import Hub, Page, Refused
 from .starts import folder_files
 
 STATIC = Path(__file__).parent / "static"
