@@ -13,6 +13,8 @@ import base64
 from html import escape
 from typing import Optional
 
+from ...grammar.display import is_colour
+
 
 def _esc(value) -> str:
     return escape(str(value), quote=True)
@@ -21,10 +23,12 @@ def _esc(value) -> str:
 class Looks:
     def __init__(self, view: dict):
         d = view.get("display") or {}
-        self.players: dict = dict(d.get("players") or {})
-        self.boards: dict = dict(d.get("boards") or {})
-        self.spaces: dict = {b: dict(s) for b, s in (d.get("spaces") or {}).items()}
-        self.pieces: list = list(d.get("pieces") or [])
+        # (a colour goes into markup as it is: only one the checker would take, whatever made the view)
+        self.players: dict = {k: v for k, v in (d.get("players") or {}).items() if _colour(v)}
+        self.boards: dict = {k: v for k, v in (d.get("boards") or {}).items() if _colour(v)}
+        self.spaces: dict = {b: {k: v for k, v in s.items() if _colour(v)} for b, s in (d.get("spaces") or {}).items()}
+        self.pieces: list = [{k: v for k, v in line.items() if k != "colour" or _colour(v)}
+                             for line in d.get("pieces") or []]
 
     def space_colour(self, board, space) -> Optional[str]:
         return (self.spaces.get(str(board)) or {}).get(str(space)) or self.boards.get(str(board))
@@ -44,6 +48,10 @@ class Looks:
                 continue
             out.update({k: v for k, v in line.items() if k in ("colour", "glyph", "picture")})
         return out
+
+
+def _colour(value) -> bool:
+    return isinstance(value, str) and is_colour(value)
 
 
 def _same(seen, written) -> bool:

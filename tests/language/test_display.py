@@ -156,3 +156,18 @@ def test_the_bundled_games_that_use_the_display_form_load_with_it():
     assert toad["pieces"][0]["kind"] == "toad" and "<script" not in toad["pieces"][0]["picture"]
     show = load_game("mosquito-show").new_state(seed=1).view(0)["display"]
     assert {"kind": "animal", "where": ["species", "toucan"], "glyph": "T"} in show["pieces"]
+
+
+def test_the_web_board_draws_the_bundled_games_looks_and_takes_no_colour_it_would_not_check():
+    from mire.cli.web.svg import zones_html
+    view = load_game("mosquito-show").new_state(seed=1).view(0)
+    board = boards_html(view)
+    assert 'style="--space:#b9dcec"' in board and "✿" in board    # the ponds' water, a flower on a lily
+    assert '>C</button>' in zones_html(view) and 'border-color:darkorange' in zones_html(view)
+    toads = zones_html(load_game("queensland").new_state(seed=1).view(0))
+    assert re.search(r'<img class="pic" alt="" src="data:image/svg\+xml;base64,[A-Za-z0-9+/=]+">toad ×60', toads)
+    # a view made otherwise than by the checker: a colour that could break out of its attribute is not used
+    looks = Looks({"display": {"players": {"X": 'red" onload="x'}, "boards": {"b": "url(x)"},
+                               "pieces": [{"kind": "k", "where": None, "colour": "</svg>", "glyph": "G"}]}})
+    assert looks.players == {} and looks.boards == {}
+    assert looks.piece({"kind": "k", "owner": None, "up": True, "attrs": {}}) == {"glyph": "G"}
