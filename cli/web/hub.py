@@ -357,7 +357,7 @@ class Hub:
                 return True     # the game moved on meanwhile (an undo): the bot looks again
             moves = S.moves_for(request["seat"]) if S.simultaneous else S.legal_moves()
             move = next((m for m in moves if answer is not None and m.text == answer["text"]), None)
-            if move is None:   # (no answer, or one the game does not know: never a game stuck on its bot)
+            if move is None or answer is None:   # (never a game stuck on its bot: no answer, or one not legal)
                 return self.bot_move(table, RandomBot(random.Random(request["bot_seed"])).choose(S, request["seat"]))
             self.bot_pids.append(answer["pid"])
             del self.bot_pids[:-20]
