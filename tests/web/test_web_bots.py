@@ -74,3 +74,56 @@ def test_a_hint_is_thought_in_a_worker_and_told_in_the_players_words(tmp_path):
         assert hub.bot_pids == [] and hub.bots.executor is not None   # (thought in the pool, no bot moved)
     finally:
         hub.close()
+
+
+def _stat(pid: int) -> list:
+    """The fields of /proc/PID/stat after the command's name (state first, then the parent), or [] when gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
+def _bot_workers(server_pid: int) -> set:
+    found = set()
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        stat = _stat(int(entry))
+        if stat and int(stat[1]) == server_pid:
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    if b"spawn_main" in f.read():
+                        found.add(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+def _running(pid: int) -> bool:
+    stat = _stat(pid)
+    return bool(stat) and stat[0] != "Z"   # (a zombie has ended: only its parent's reaping is left)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the processes from /proc")
+def test_a_killed_server_leaves_no_bot_worker_behind(tmp_path):
+    import time
+
+    from web_server import Server
+    server = Server(tmp_path).start()
+    try:
+        server.new_game("connect-four", ["hard", "hard"], seed=1)   # its bots think in a worker at once
+        workers: set = set()
+        for _ in range(300):   # (waiting, at most 30 s, for the pool to start its worker)
+            workers = _bot_workers(server.proc.pid)
+            if workers:
+                break
+            time.sleep(0.1)
+        assert workers, "no bot worker was started"
+        server.kill()   # SIGKILL: the server cannot end them; they see it gone and end by themselves
+        for _ in range(300):
+            if not any(_running(w) for w in workers):
+                break
+            time.sleep(0.1)
+        assert not any(_running(w) for w in workers), "a bot worker outlived its server"
+    finally:
+        server.stop()
