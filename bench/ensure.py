@@ -13,7 +13,6 @@ Each is the best of --runs, in seconds of processor time (the machine is shared:
 """
 import argparse
 import os
-import sys
 import tempfile
 import time
 
@@ -51,7 +50,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     from mire.engine import load_game
-    print(f"| game | depth | answered early (s) | read every move (s) | no ensure (s) | counts |")
+    print("| game | depth | answered early (s) | read every move (s) | no ensure (s) | counts |")
     print("|---|---|---|---|---|---|")
     for path in args.games:
         early, counts = timed(load_game(path), args.depth, args.runs)

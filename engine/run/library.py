@@ -9,8 +9,8 @@ reading of positions and tiles. No game's rules live here.
 from __future__ import annotations
 
 import math
-from operator import itemgetter
 from fractions import Fraction
+from operator import itemgetter
 from typing import Callable, Optional
 
 import attrs
@@ -851,10 +851,10 @@ def space(S, name):
 
 
 def _spread(S, start, inside):
-    """The spaces of `inside` (a set of spaces, which it empties of them) reached from `start` step by step from neighbour to neighbour,
-    in the order met (breadth first); each space reached and each neighbour looked at counts against the move's
-    budget. (A path check runs this for every move tried: the list met is the queue itself, and a grid's
-    orthogonal neighbours are read from its table of neighbours in one call.)"""
+    """The spaces of `inside` (a set of spaces, which it empties of them) reached from `start` step by step
+    from neighbour to neighbour, in the order met (breadth first); each space reached and each neighbour looked
+    at counts against the move's budget. (A path check runs this for every move tried: the list met is the
+    queue itself, and a grid's orthogonal neighbours are read from its table of neighbours in one call.)"""
     left = inside  # (its own: the spaces met are taken out of it)
     left.discard(start)
     out = [start]

@@ -62,8 +62,8 @@ from .runtime import (
 from .sampling import Sampler, draw_listed, has_moves, random_move
 from .telling import told_of, unmask_shown
 from .view import View, view
-from .wrong_kind import wrong_kind_words
 from .watching import note_position
+from .wrong_kind import wrong_kind_words
 
 _NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
 _NO_CHOICES: list = []

@@ -149,28 +149,34 @@ def known(S, key):
     if noted is None:
         return None
     answer, places, kinds = noted
-    if kinds is None:
+    if kinds is None or not _untouched(S, S._journal[trial[0]:], places, kinds):
         return None
-    for op in S._journal[trial[0]:]:
+    return answer
+
+
+def _untouched(S, changes, places, kinds) -> bool:
+    """Do these changes of the journal leave alone the places and kinds a condition read, and whatever else
+    it could read?"""
+    for op in changes:
         code = op[0]
         if code == MOVE:
             p = op[1]
             if op[2] in places or p.loc in places or p.kind.name in kinds:
-                return None
+                return False
         elif code == CREATE:
             p = op[1]
             if p.loc in places or p.kind.name in kinds:
-                return None
+                return False
         elif code == EMPTIED:
             if op[1] in places or op[3] in places or any(p.kind.name in kinds for p in op[2]):
-                return None
+                return False
         elif code == ITEM or code == ITEM_HEAVY:
             d = op[1]
             if d is not S.vars and not any(d is p.vars for p in S.players):
-                return None
+                return False
         elif code == PIECE_VALUE:
             if op[2] in WATCHED_ATTRS:
-                return None
+                return False
         elif code != ADDED:  # (the turn passed, an owner or a face changed, a zone reordered, a draw...)
-            return None
-    return answer
+            return False
+    return True

@@ -157,7 +157,8 @@ def test_a_constant_made_with_ray_is_worked_out_once_per_game(tmp_path):
     state = load_game(str(path)).new_state(seed=1)
     state.apply(state.parse_move("put b1"))
     lines = state._const_values["LINES"]
-    assert [[s.name for s in line] for line in lines][:3] == [["b1", "c1", "d1"], ["b2", "c3", "d4"], ["b2", "c2", "d2"]]
+    assert [[s.name for s in line] for line in lines[:3]] == [["b1", "c1", "d1"], ["b2", "c3", "d4"],
+                                                               ["b2", "c2", "d2"]]
     for move in ("put a4", "put c1", "put a3"):
         state.apply(state.parse_move(move))
         assert state._const_values["LINES"] is lines
