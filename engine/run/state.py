@@ -533,6 +533,7 @@ class State:
         """Forget the listings kept from move to move: the pieces changed without the journal (a position
         arranged and settled, a search's imagined places)."""
         self.kept_listings.clear()
+        self._watch_at = None  # (and the answers of `ensure`s noted for a position: watching.py)
 
     def settle(self):
         """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
