@@ -15,6 +15,8 @@ never answered early.
 """
 from __future__ import annotations
 
+import threading
+
 from .journal import ADDED, CREATE, EMPTIED, ITEM, ITEM_HEAVY, MOVE, PIECE_VALUE
 from .runtime import Space, Zone
 
@@ -22,8 +24,9 @@ from .runtime import Space, Zone
 # names makes the condition be read again)
 WATCHED_ATTRS = frozenset({"kind", "owner", "space", "x", "y"})
 
-_READ: set = set()  # the places read while a condition is worked out on the position before the moves
-_KINDS: set = set()  # the kinds whose pieces it asked for (None among them: all of them)
+# while a condition is worked out on the position before the moves (in this thread): the places it read
+# (`read`), and the kinds whose pieces it asked for (`kinds`; None among them: all of them)
+_NOTING = threading.local()
 _SPACE_PIECES = Space.__dict__["pieces"]  # the slot itself
 _ZONE_PIECES = Zone.__dict__["pieces"]
 
@@ -34,7 +37,7 @@ class _WatchedSpace(Space):
 
     @property
     def pieces(self):
-        _READ.add(self)
+        _NOTING.read.add(self)
         return _SPACE_PIECES.__get__(self)
 
     @pieces.setter
@@ -47,7 +50,7 @@ class _WatchedZone(Zone):
 
     @property
     def pieces(self):
-        _READ.add(self)
+        _NOTING.read.add(self)
         return _ZONE_PIECES.__get__(self)
 
     @pieces.setter
@@ -59,15 +62,15 @@ class _WatchedKinds(dict):
     """The pieces of each kind, noting the kinds asked for."""
 
     def __getitem__(self, kind):
-        _KINDS.add(kind)
+        _NOTING.kinds.add(kind)
         return dict.__getitem__(self, kind)
 
     def get(self, kind, default=None):
-        _KINDS.add(kind)
+        _NOTING.kinds.add(kind)
         return dict.get(self, kind, default)
 
     def _all(self):
-        _KINDS.add(None)
+        _NOTING.kinds.add(None)
 
     def values(self):
         self._all()
@@ -117,8 +120,9 @@ def _noted(S, fn):
     if not places:
         return None
     kinds = S.kind_pieces
-    _READ.clear()
-    _KINDS.clear()
+    read: set = set()
+    asked: set = set()
+    _NOTING.read, _NOTING.kinds = read, asked
     S._listed_at = ()  # (`KIND of P` kept by a listing would be read without asking for the kind's pieces)
     try:
         for p in places:
@@ -133,10 +137,7 @@ def _noted(S, fn):
             p.__class__ = Space if p.is_space else Zone
         S.kind_pieces = kinds
         S._listed_at = ()
-    noted = (answer, frozenset(_READ), None if None in _KINDS else frozenset(_KINDS))
-    _READ.clear()
-    _KINDS.clear()
-    return noted
+    return answer, frozenset(read), None if None in asked else frozenset(asked)
 
 
 def known(S, key):
