@@ -103,7 +103,9 @@ def _places(S) -> list | None:
 def note_position(S, watched) -> None:
     """Before a move is tried (the position before it): work out the watched conditions of its action that
     are not worked out for this position yet, with what they read."""
-    at = (len(S._journal), S._version)
+    # (whose turn it is belongs to the position: `can_move(P)` lists P's moves as if it were P's turn, in the
+    # same position of the journal)
+    at = (len(S._journal), S._version, S.turn_player)
     S._trial = at
     if S._watch_at != at:
         S._watch_at, S._watched = at, {}
@@ -144,7 +146,7 @@ def known(S, key):
     """In a move being tried: the watched condition's answer when the move changed nothing it reads (it is the
     answer on the position before the move), else None: read it again."""
     trial = S._trial
-    if trial is None or S._watch_at != trial:
+    if trial is None or S._watch_at != trial or S.turn_player is not trial[2]:
         return None
     noted = S._watched.get(key)
     if noted is None:

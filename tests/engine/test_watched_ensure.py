@@ -12,7 +12,7 @@ from mire.engine import load_game
 GAMES = Path(__file__).parents[1] / "games"
 
 # put: a stone made (its kind counted by the condition) and a variable set; shift: a stone moved and its printed
-# attribute set; take: a stone removed, and a condition without a def
+# attribute set; take: a stone removed, and a condition without a def; `can_move(opponent)` at each turn start
 WATCH = """\
 game "Watch"
 players 2
@@ -42,6 +42,10 @@ when stuck: draw because "stuck"
 
 trigger long at turn start:
     if turn > 40: draw because "long"
+
+# (the other player's moves listed in the same position, as if it were their turn: their answers are theirs)
+trigger blocked at turn start:
+    if not can_move(opponent): draw because "the other side is blocked"
 """
 
 
@@ -109,3 +113,31 @@ def test_perft_of_chess_is_unchanged():
     state = load_game(str(GAMES / "chess.mire")).new_state(seed=0, records=False)
     from mire.engine.analysis.perft import perft
     assert perft(state, 3) == [20, 400, 8902]
+
+
+CORNER = """\
+game "Corner"
+players 2
+board cells: grid 3 x 3
+piece stone
+setup:
+    place stone for seat(2) at space("a1")
+action put(c in cells where empty(c)):
+    place stone for mover at c
+    ensure owner(first(cells)) != mover
+trigger look at turn start:
+    if not can_move(opponent): log "{opponent} could not move now"
+when stuck: draw because "stuck"
+"""
+
+
+def test_answers_noted_for_another_player_are_not_the_movers(tmp_path):
+    path = tmp_path / "corner.mire"
+    path.write_text(CORNER, encoding="utf-8")
+    # at the start of the second turn, the first player's moves are listed (`can_move(opponent)`) as if it were
+    # their turn, in the position where the second player's are listed next: a1 is not theirs, so all of theirs
+    # pass; the second player's own answer (a1 is theirs) lets none of theirs pass: stuck
+    state = load_game(str(path)).new_state(seed=0, records=False)
+    assert len(state.legal_moves()) == 8
+    state.apply(state.parse_move("put b2"))
+    assert state.legal_moves() == [] and state.is_over() and state.end_reason == "stuck"
