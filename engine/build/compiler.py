@@ -1127,7 +1127,8 @@ class Compiler(N.NodeVisitor):
         test = self.emit.test_src(s.test, scope)
         if self._ensure_reads.watchable(s.test):  # (a move that changes nothing it reads keeps its answer)
             key = self.text(s.test)
-            self._watched.setdefault(key, self._ensures[-1].fn)
+            if key not in self._watched:  # (its truth as the statement reads it, on the position before)
+                self._watched[key] = self.emit.function(lambda: self.emit.test_src(s.test, scope))
             answer = self.emit.fresh("_w")
             test = f"{answer} if ({answer} := _known(S, {key!r})) is not None else ({test})"
         return [f"if not ({test}):", f"    raise _Unmet({len(self._ensures) - 1}{words})"]
