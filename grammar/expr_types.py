@@ -905,6 +905,8 @@ def specialise(checked: Checked, library: Library, body: N.Expr,
     parameters), or None when the body does not fit them (then it is called, and checked as it runs)."""
     ctx = Context(checked.module, library)
     ctx.sym = checked.symbols
+    # the constants' types, as the checker found them (a constant read in the body is of its type, not `any`)
+    ctx.types.update((c, checked.types[c]) for c in checked.symbols.consts.values() if c in checked.types)
     scope = CheckScope()
     for name, t in params.items():
         scope.bind(name, t, "param")

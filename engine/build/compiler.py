@@ -40,6 +40,7 @@ from ...grammar.types import (
 from ...grammar.wording import short_text
 from .expressions import ConstantError, Emitter, Frame, EmitScope, params_scope
 from .hoisting import kept_start
+from .kept_ensure import EnsureReads
 from .kept_listing import KEEP_FROM, kept_lister
 from ..run.library import LIBRARY
 from ..run.moves import attempt_source, generator_source
@@ -115,6 +116,8 @@ class CompiledAction:
     over_board: Optional[str] = None  # its one parameter ranges over this grid's spaces: a state keeps its moves
     chooses: bool = False  # its body asks a player to choose: a generator function (see Compiler.body)
     ensures: list[Condition] = attrs.Factory(list)  # `ensure`s: a move is legal only if its effect meets them
+    # (text, condition) of its `ensure`s that may be answered from the position before the move (kept_ensure.py)
+    watched: tuple = ()
     # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
     # the positions of the parameters they learn
     reveals: Reveals = None
@@ -359,6 +362,8 @@ class Compiler(N.NodeVisitor):
         self.rule_name = "setup"  # the rule being compiled, named where a game ends without saying why
         self._yields = False  # the body being written is a generator function (see body)
         self._ensures: list[Condition] = []  # the `ensure`s of the action being compiled
+        self._watched: dict[str, Callable] = {}  # those that may be answered early, by their text
+        self._ensure_reads = EnsureReads(checked)
         self.proc_fns: dict[tuple, str] = {}  # (proc, argument types) -> its function built for them
         self.phase_index = {name: i for i, name in enumerate(self.sym.phases)}
         self.choosing_procs = choosing_procs(self.sym.procs)
@@ -667,6 +672,7 @@ class Compiler(N.NodeVisitor):
         requires = []
         body_nodes = []
         self._ensures = []
+        self._watched = {}
         for s in a.body:
             if isinstance(s, N.Require):
                 with self.emit.naming(self.where(s), f"{a.name}: require"):
@@ -680,6 +686,7 @@ class Compiler(N.NodeVisitor):
         act = CompiledAction(a.name, index, self.phase_index.get(a.phase) if a.phase else None, a.fallback, params,
                              requires, body, frame.size, a.span.line, self.where(a), scope)
         act.ensures = self._ensures
+        act.watched = tuple(self._watched.items())
         if a.label is not None:
             with self.emit.naming(self.where(a.label), f"{a.name}: as"):
                 act.label = self.emit.template(a.label, scope)
@@ -1120,7 +1127,14 @@ class Compiler(N.NodeVisitor):
         self._ensures.append(Condition(self.emit.expr(s.test, scope), self.text(s.test), s.span.line, None, None,
                                        s.test, s.message.text if s.message is not None else None))
         words = f", lambda: {self.emit.template_src(s.message, scope)}" if s.message is not None else ""
-        return [f"if not ({self.emit.test_src(s.test, scope)}):", f"    raise _Unmet({len(self._ensures) - 1}{words})"]
+        test = self.emit.test_src(s.test, scope)
+        if self._ensure_reads.watchable(s.test):  # (a move that changes nothing it reads keeps its answer)
+            key = self.text(s.test)
+            if key not in self._watched:  # (its truth as the statement reads it, on the position before)
+                self._watched[key] = self.emit.function(lambda: self.emit.test_src(s.test, scope))
+            answer = self.emit.fresh("_w")
+            test = f"{answer} if ({answer} := _known(S, {key!r})) is not None else ({test})"
+        return [f"if not ({test}):", f"    raise _Unmet({len(self._ensures) - 1}{words})"]
 
     def compile_Outcome(self, s: N.Outcome, scope: EmitScope):
         who = self.emit.src(s.who, scope) if s.who is not None else "None"

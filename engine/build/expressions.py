@@ -32,6 +32,9 @@ from ..run.runtime import DIRS, RuleError
 _PURE_BUILTINS = {"count", "empty", "any", "all", "sum", "min", "max", "abs", "first", "last", "opposite", "land",
                   "symmetric", "sort", "reverse", "unique", "index", "floor", "ceil", "round"}
 _STATIC_NAMES = {"true", "false", "yes", "no", "none", *DIRS, *DIRECTION_SETS}
+# builtins that read only where spaces lie (a board's shape, the players' seats): on boards that never grow,
+# their answers are the same all through a game, so a constant made with them is worked out once per game
+_GEOMETRY_BUILTINS = {"ray", "neighbors", "adjacent", "direction", "row", "column", "relative", "offset"}
 
 
 class ConstantError(Exception):
@@ -642,7 +645,8 @@ class Emitter(N.NodeVisitor):
                 if m.category not in ("local", "enum", "enum type", "kind value", "phase", "const") and \
                         not (m.category == "builtin" and m.name in _STATIC_NAMES):
                     return False
-            elif isinstance(n, N.Call) and (n.func in self.def_names or n.func not in _PURE_BUILTINS):
+            elif isinstance(n, N.Call) and (n.func in self.def_names or n.func not in _PURE_BUILTINS) \
+                    and not (grids and n.func in _GEOMETRY_BUILTINS and n.func not in self.def_names):
                 return False
             elif isinstance(n, N.Of):
                 return False

@@ -51,6 +51,7 @@ from ..run.runtime import (
     value_text,
 )
 from ..run.untyped import conforming, untyped_neg, untyped_op, untyped_order, untyped_truth
+from ..run.watching import known
 
 
 class _Nothing:
@@ -410,7 +411,7 @@ NAMESPACE: dict = {
     "_UNSET": _UNSET, "_NOTHING": _Nothing(), "_pieces_in": _pieces_in,
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_RecursionError": RecursionError,
-    "_Unmet": Unmet,
+    "_Unmet": Unmet, "_known": known,
     "_draw_into": _draw_into, "_Write": Write,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text, "_shown": shown_text,
     "_offset": offset, "_leap": leap, "_vadd": vector_add, "_vsub": vector_sub, "_vneg": vector_neg, "_vmul": vector_mul,

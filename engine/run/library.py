@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from operator import itemgetter
 from typing import Callable, Optional
 
 import attrs
@@ -543,6 +544,7 @@ def _in_a_row_along(S, s, n):
 
 
 _ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
+_ORTHOGONAL_OF = itemgetter(*_ORTHOGONAL_INDEXES)  # a space's table of neighbours -> its orthogonal ones (or None)
 _ORTHOGONAL_DIRS = tuple(DIRS[d] for d in ORTHOGONAL)
 
 
@@ -823,13 +825,20 @@ def group(S, s, dirs=None):
         return []
     who = s.pieces[-1].owner
     steps = [d.i for d in dirs if d is not None] if dirs is not None else None
-    seen, todo, out = {id(s)}, [s], []
+    seen, todo, out = {s}, [s], []
     while todo:
         t = todo.pop()
         out.append(t)
-        for n in adjacent(t) if steps is None else [t.nbr[k] for k in steps]:
-            if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
-                seen.add(id(n))
+        if steps is None:  # (as `adjacent` gives them, without making a list)
+            near = t.links
+            if near is None:
+                near = _ORTHOGONAL_OF(t.nbr)
+        else:
+            nbr = t.nbr
+            near = [nbr[k] for k in steps]
+        for n in near:
+            if n is not None and n not in seen and n.pieces and n.pieces[-1].owner is who:
+                seen.add(n)
                 todo.append(n)
     return walked(S, out)
 
@@ -842,18 +851,25 @@ def space(S, name):
 
 
 def _spread(S, start, inside):
-    """The spaces of `inside` (ids) reached from `start` step by step from neighbour to neighbour, in the
-    order met; each step counts against the move's budget."""
-    seen, todo, out = {id(start)}, [start], []
-    while todo:
-        t = todo.pop(0)
-        out.append(t)
-        near = adjacent(t)
-        S.spend(len(near) + 1, None)
+    """The spaces of `inside` (a set of spaces, which it empties of them) reached from `start` step by step
+    from neighbour to neighbour, in the order met (breadth first); each space reached and each neighbour looked
+    at counts against the move's budget. (A path check runs this for every move tried: the list met is the
+    queue itself, and a grid's orthogonal neighbours are read from its table of neighbours in one call.)"""
+    left = inside  # (its own: the spaces met are taken out of it)
+    left.discard(start)
+    out = [start]
+    steps = 0
+    orthogonal = _ORTHOGONAL_OF
+    for t in out:  # (the list grows as it is walked: each space met is walked in its turn)
+        near = t.links
+        if near is None:
+            near = orthogonal(t.nbr)
+        steps += len(near) + 1
         for n in near:
-            if id(n) in inside and id(n) not in seen:
-                seen.add(id(n))
-                todo.append(n)
+            if n in left:
+                left.discard(n)
+                out.append(n)
+    S.spend(steps, None)
     return out
 
 
@@ -863,8 +879,8 @@ def _spread(S, start, inside):
 def region(S, s, spaces):
     if s is None:
         return []
-    inside = {id(t) for t in walked(S, spaces) if t is not None}
-    return _spread(S, s, inside) if id(s) in inside else []
+    inside = set(walked(S, spaces))
+    return _spread(S, s, inside) if s in inside else []
 
 
 @builtin(LIST_OF_SPACE, letters="SPACES", result=list_of(list_of(SPACE)),
@@ -872,15 +888,8 @@ def region(S, s, spaces):
              "first spaces")
 def regions_of(S, spaces):
     members = [t for t in walked(S, spaces) if t is not None]
-    inside = {id(t) for t in members}
-    done: set = set()
-    out = []
-    for t in members:
-        if id(t) not in done:
-            part = _spread(S, t, inside)
-            done.update(map(id, part))
-            out.append(part)
-    return out
+    left = set(members)  # (each region met is taken out of it)
+    return [_spread(S, t, left) for t in members if t in left]
 
 
 @builtin(LIST_OF_SPACE, items_present=True, letters="SPACES", result=list_of(SPACE),

@@ -62,6 +62,7 @@ from .runtime import (
 from .sampling import Sampler, draw_listed, has_moves, random_move
 from .telling import told_of, unmask_shown
 from .view import View, view
+from .watching import note_position
 from .wrong_kind import wrong_kind_words
 
 _NO_LOCALS: list = []  # the frame of a rule without parameters (its own variables are Python locals)
@@ -152,6 +153,12 @@ class State:
         self.end_reason: Optional[str] = None
         self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
         self._trying = any(a.ensures for a in game.actions)  # some moves are legal only by what they do
+        # `ensure`s answered from the position before the move (watching.py): the position of the move being
+        # tried, the position whose answers are noted, the answers, every place of the game
+        self._trial: Optional[tuple] = None
+        self._watch_at: Optional[tuple] = None
+        self._watched: dict = {}
+        self._watch_places: Optional[list] = None
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
         self.positions: Optional[dict] = {} if game.tracks_positions else None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
@@ -526,6 +533,7 @@ class State:
         """Forget the listings kept from move to move: the pieces changed without the journal (a position
         arranged and settled, a search's imagined places)."""
         self.kept_listings.clear()
+        self._watch_at = None  # (and the answers of `ensure`s noted for a position: watching.py)
 
     def settle(self):
         """Make the position as it is now the start: nothing before it can be undone, and `restart` comes back
@@ -680,8 +688,10 @@ class State:
         # (the steps it takes are spent from the budget of what asks, the listing of the moves say: trying
         # many moves cannot run away)
         saved = (self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth,
-                 self._rng_noted)
+                 self._rng_noted, self._trial)
         self._choices, self._ci, self._next, self._rng_noted = _NO_CHOICES, 0, None, False
+        if move.action.watched:
+            note_position(self, move.action.watched)
         try:
             move.action.body(self, [*move.args])
             failed = None
@@ -694,7 +704,7 @@ class State:
         finally:
             rollback(self, mark)
             self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth, \
-                self._rng_noted = saved
+                self._rng_noted, self._trial = saved
         return failed
 
     def apply(self, move, chance=None):

@@ -92,3 +92,18 @@ def test_what_linecache_holds_is_bounded(monkeypatch):
     assert again != names[-1] and again.startswith("<mire bounded.mire:49 r ~")
     assert linecache.getline(names[-1], 1).startswith("lambda S, L: 111")
     assert linecache.getline(again, 1) == "lambda S, L: 2\n"
+
+
+def test_a_def_typed_by_its_call_knows_the_types_of_the_constants_it_reads(tmp_path):
+    # `LEAPS` is a list of offsets: `near`, written in place typed by its argument (a space), calls `neighbors`
+    # directly, without checking its arguments as it runs (it did, when a constant read in a typed body was
+    # taken for `any`)
+    path = tmp_path / "leaps.mire"
+    path.write_text('game "Leaps"\nplayers 2\nboard cells: grid 4 x 4\npiece mark\n'
+                    'const LEAPS = symmetric((1, 2))\n'
+                    'def near(s) = count(x in neighbors(s, LEAPS) where empty(x))\n'
+                    'action put(c in cells where empty(c) and near(c) > 3):\n    place mark for mover at c\n')
+    state = load_game(str(path)).new_state(seed=0)
+    assert [m.text for m in state.legal_moves()] == ["put b2", "put c2", "put b3", "put c3"]
+    listing = ["".join(lines[2]) for name, lines in linecache.cache.items() if "leaps.mire:7 put: moves" in name]
+    assert len(listing) == 1 and "_F_neighbors(S, _p0, " in listing[0] and "_checked_call" not in listing[0]
