@@ -298,9 +298,9 @@ class Session:
         """What happened since `seat` last looked, as they may read it, within its share of the screen."""
         cols, rows = self.size()
         lines = []
-        for mover, words, said in self.recent:
+        for _, words, said in self.recent:
             if words(seat) is not None:  # (another's move that reveals nothing: not even that it was made)
-                lines.append(cut(f"{self.name(mover)}{printable(words(seat))}", cols))
+                lines.append(cut(printable(words(seat)), cols))
             lines.extend(cut(f"  {printable(t)}", cols) for t, readers in said if _reads(readers, seat))
         cap = max(3, rows // EVENTS_SHARE)
         if len(lines) > cap:
@@ -445,9 +445,9 @@ class Session:
 
     def _all_events(self, seat) -> list:
         lines = []
-        for mover, words, said in self.recent:
+        for _, words, said in self.recent:
             if words(seat) is not None:
-                lines.append(f"{self.name(mover)}{printable(words(seat))}")
+                lines.append(printable(words(seat)))
             lines.extend(f"  {printable(t)}" for t, readers in said if _reads(readers, seat))
         return lines
 
@@ -521,9 +521,11 @@ class Session:
         viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
         # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
-        words: dict[Optional[int], Optional[str]] = {s: announced(self.state, move, s) for s in range(self.state.n)}
-        words[None] = announced(self.state, move, None)
-        hidden = move.hidden_from_some
+        name = self.name(seat)
+        words: dict[Optional[int], Optional[str]] = {s: announcement(self.state, move, s, name)
+                                                     for s in range(self.state.n)}
+        words[None] = announcement(self.state, move, None, name)
+        hidden = move.hidden_from_some and self.state.pending is None
         try:
             self.state.apply(move)
         except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
@@ -890,6 +892,18 @@ class _SeenMove:
 
 def _real(move):
     return move.real if isinstance(move, _SeenMove) else move
+
+
+def announcement(state, move, seat, name: str) -> Optional[str]:
+    """The line that tells `seat` of a move made by the seat named `name` (None: it learns nothing of it): the
+    answer to a choice in the middle of a move as what happened, in the game's words and the reader's person
+    (`you choose B3 as the pond it moves to (grey mosquito)`, `blue chooses ...`: engine/run/telling.py), any
+    other move after the mover's name (see announced). Call it before the move is applied."""
+    from mire.engine.run.choices import CHOICE
+    if move.action is CHOICE and state.pending is not None:
+        return state.choice_told(move, seat)
+    words = announced(state, move, seat)
+    return None if words is None else f"{name}{words}"
 
 
 def announced(state, move, seat) -> Optional[str]:

@@ -4,6 +4,8 @@ hand is `card` to the others; a move that reveals nothing), what they read of it
 functions taking `S` are State's methods, or called from its `apply`."""
 from __future__ import annotations
 
+import re
+
 from .choices import ANSWER_PART, CHOICE
 from .journal import ATTR, EMPTIED, MOVE
 from .moves import move_word
@@ -229,3 +231,113 @@ def describe_move(S, move, seat):
         return label(S, L)
     except Exception:  # noqa: BLE001 - a label that fails (on a stand-in for a hidden card) shows the text
         return text
+
+
+# ---------------------------------------------------------------------------------
+# a choice in the middle of a move, told as what happened: `blue chooses B3 as the pond it moves to (grey
+# mosquito)`, `you choose ...` to the chooser, `red answers in secret: ...` to the others of a secret one
+
+_YOU = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves", "you're": "they're",
+        "you've": "they've", "you'll": "they'll"}
+_YOU_WORDS = re.compile(r"\b(" + "|".join(re.escape(w) for w in sorted(_YOU, key=len, reverse=True)) + r")\b",
+                        re.IGNORECASE)
+# a phrase that names what is chosen (`the pad the fly you landed on goes to`): the value is chosen *as* it
+_ORDER = re.compile(r"choose which .+ comes next")
+_NOUN_PHRASE = re.compile(r"(the|a|an|one|some|another|any)\b", re.IGNORECASE)
+
+
+def third_person(prompt: str) -> str:
+    """A prompt written to the chooser (`the animal your opponent must move next`) as told to the others of the
+    chooser: `the animal their opponent must move next`."""
+    def swap(m):
+        word = _YOU[m.group(0).lower()]
+        return word.capitalize() if m.group(0)[0].isupper() else word
+    return _YOU_WORDS.sub(swap, prompt)
+
+
+def prompt_parts(prompt: str) -> tuple:
+    """(heading, phrase) of a choice's prompt: `grey mosquito: the pond it moves to` is ("grey mosquito",
+    "the pond it moves to"); a prompt the engine wrote (`choose one of your animals`) is (None, `one of your
+    animals`), and one that names nothing more than its values (`choose: move or stay`) (None, "")."""
+    prompt = " ".join(prompt.split())
+    if _ORDER.fullmatch(prompt):  # (the engine's own, of `for ... ordered by`)
+        return None, "to come next"
+    if prompt.startswith("choose:") or prompt == "choose":
+        return None, ""
+    if prompt.startswith("choose "):
+        return None, prompt[len("choose "):]
+    head, colon, rest = prompt.partition(": ")
+    if colon and rest and len(head.split()) <= 4 and not head.endswith("?"):
+        return head, rest
+    return None, prompt
+
+
+def _answer_words(phrase: str, value: str, verb: str, answer: str) -> str:
+    """`chooses B3 as the pond it moves to`, `answers stay to "move their toads ...?"`, `chooses d4, one of
+    their animals`, `chooses b2 from their hand` (verb: chooses/choose, answer: answers/answer)."""
+    if not phrase:
+        return f"{verb} {value}"
+    if phrase.endswith("?"):
+        return f'{answer} {value} to "{phrase}"'
+    if phrase.lower().startswith(("from ", "for ", "to ")):
+        return f"{verb} {value} {phrase}"
+    if phrase.lower().startswith("one of ") or phrase.lower().startswith(("a ", "an ")) and " " not in phrase[2:].strip():
+        return f"{verb} {value}, {phrase}"
+    if _NOUN_PHRASE.match(phrase):
+        return f"{verb} {value} as {phrase}"
+    return f"{verb} {value}: {phrase}"
+
+
+def choice_told(S, move, seat):
+    """The answer `move` to the choice pending now (ask before it is applied) as `seat` may be told it, a whole
+    sentence in the game's words: `you choose B3 as the pond it moves to (grey mosquito)` to the chooser, `blue
+    chooses B3 as ...` to the others (the prompt, written to the chooser, told of them: `your` is `their`),
+    `blue answers in secret: ...` to those a secret answer is kept from; the answers of a simultaneous step
+    together (`yellow and you answer at once: yellow answered in secret; you: stay, to "...?"`). None when `seat`
+    learns nothing of it. seat None reads everything."""
+    p = S.pending
+    if seat is not None and S.game.hides_moves:
+        told = told_of(S, move, p)
+        if told is not None and seat not in told[1] and told[0] is None:
+            return None
+
+    def who(i):
+        return "you" if seat is not None and i == seat else S.seat_name(i)
+    if p.joint:
+        return _joint_told(S, move, seat, who)
+    i = p.chooser.index
+    mine = seat is not None and seat == i
+    heading, phrase = prompt_parts(p.prompt)
+    if not mine:
+        phrase = third_person(phrase)
+    tail = f" ({heading})" if heading else ""
+    value = move.text_for(seat) if seat is not None else move.text
+    if not mine and seat is not None and move._masked is not None and move._masked[1] is not None \
+            and seat not in move._masked[1] and p.secret:
+        return f"{who(i)} answers in secret" + (f": {phrase}" if phrase else "") + tail
+    verb, answer = ("choose", "answer") if mine else ("chooses", "answers")
+    return f"{who(i)} {_answer_words(phrase, value, verb, answer)}{tail}"
+
+
+def _joint_told(S, move, seat, who):
+    """The answers of a simultaneous step as `seat` reads them (see choice_told)."""
+    p = S.pending
+    names = [who(player.index) for player, _, _ in p.joint]
+    subject = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    deciding = seat is not None and any(player.index == seat for player, _, _ in p.joint)
+    prompt = next((prompt for player, _, prompt in p.joint if player.index == seat), p.joint[0][2])
+    heading, phrase = prompt_parts(prompt)
+    phrase = third_person(phrase) if not deciding or len(p.joint) > 1 else phrase
+    # the answers first: a line too long for the screen loses the end of the question, not an answer
+    asked = (f', to "{phrase}"' if phrase.endswith("?") else f", as {phrase}" if _NOUN_PHRASE.match(phrase)
+             else f" ({phrase})") if phrase else ""
+    answers = []
+    for index, _, text, masked in move.parts:
+        if seat is None or seat == index or masked is None or seat in masked[1]:
+            answers.append(f"{who(index)}: {text}")
+        elif p.secret:
+            answers.append(f"{who(index)} answered in secret")
+        else:
+            answers.append(f"{who(index)}: {masked[0]}")
+    tail = f" ({heading})" if heading else ""
+    return f"{subject} answer at once{tail}: {'; '.join(answers)}{asked}"
