@@ -88,6 +88,7 @@ class Session:
         self.rng = random.Random(seed)
         self.bots = self.make_bots()
         self.movers = []             # the seat that made each move of state.history
+        self.effects_of: dict = {}   # what the move ended by each step of state.history did to others' pieces
         self.fresh = True            # show the screen before the next prompt
         self.last_human = None       # the human seat whose screen was shown last
         self.private = False         # have the seats been seen to see different things?
@@ -526,6 +527,8 @@ class Session:
                                                      for s in range(self.state.n)}
         words[None] = announcement(self.state, move, None, name)
         hidden = move.hidden_from_some and self.state.pending is None
+        if self.state.pending is None:
+            self.move_by = seat   # (the mover of a whole move, whose choices may come from others)
         try:
             self.state.apply(move)
         except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
@@ -538,8 +541,23 @@ class Session:
                                                               self.state.log_readers[logged:])]
         if self.state.is_over():  # the end's notes are shown with the result
             said = said[:len(said) - len(self.state.outcome().extra.get("notes", []))]
+        # the move is whole: what it did to the others' pieces (kept for `history`, by the step that ended it)
+        effects = self.effects(getattr(self, "move_by", seat)) if self.state.pending is None else []
+        self.effects_of[len(self.state.history) - 1] = effects
+        said = effects + said
         self.recent.append((seat, words.__getitem__, said))
         self.fresh = True
+
+    def effects(self, mover) -> list:
+        """What the move just made did to the pieces of players other than `mover`, as log lines with their
+        readers (None: everyone): `blue's frog on b3 is removed` (engine/run/telling.py)."""
+        seats = range(self.state.n)
+        told = {s: self.state.effects_told(mover, s) for s in seats}
+        out = []
+        for text in self.state.effects_told(mover, None):
+            readers = {s for s in seats if text in told[s]}
+            out.append((text, None if len(readers) == self.state.n else readers))
+        return out
 
     # -- one line of input ---------------------------------------------------------------
 
@@ -757,6 +775,9 @@ class Session:
                 lines[-1] = (k, first, f"{line}, {said}")
             else:
                 lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))
+            told = [t for t, readers in self.effects_of.get(k, ()) if _reads(readers, seat)]
+            if told:  # what the move did to the others' pieces: `red plays hop b3 c3: blue's frog on c3 is removed`
+                lines[-1] = (lines[-1][0], lines[-1][1], f"{lines[-1][2]}: {'; '.join(told)}")
         width = len(str(len(lines)))
         self.page([f"{i:>{width}}. {line}" for i, (_, _, line) in enumerate(lines, 1)])
 
@@ -815,6 +836,7 @@ class Session:
             self.echo(f"cannot load {path}: it holds a value mire cannot read")
             return
         self.state, self.movers = state, movers
+        self.effects_of = {}
         self.answers = {}
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
         self.position = saved.position

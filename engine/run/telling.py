@@ -341,3 +341,89 @@ def _joint_told(S, move, seat, who):
             answers.append(f"{who(index)}: {masked[0]}")
     tail = f" ({heading})" if heading else ""
     return f"{subject} answer at once{tail}: {'; '.join(answers)}{asked}"
+
+
+# ---------------------------------------------------------------------------------
+# what a move did to the other players' pieces, from its journal: `blue's frog on b3 is removed`
+
+def move_mark(S):
+    """Where the journal of the move made last (or being made: a choice is pending in it) begins."""
+    if not S._steps:
+        return None
+    step = S._steps[-1]
+    return step if isinstance(step, int) else step.mark  # (a step that answered a choice: its Pending)
+
+
+def effects_told(S, mover, seat):
+    """What the move made last did to the pieces of players other than `mover` (a seat), as `seat` may read it:
+    one line a piece, `blue's frog on b3 is removed` (gone to the box), `... is captured` (now in a zone of the
+    mover's), `... moves from b3 to c4`, `... is turned face up`. A piece is named by its owner and kind, and
+    where it lay; one that `seat` could not see where it lay is not told of (its moves are hidden from it).
+    seat None reads everything. Ask once the move is whole (no choice pending in it)."""
+    mark = move_mark(S)
+    if mark is None:
+        return []
+    first: dict = {}    # id -> (piece, where it lay, its face) at the move's start, in the order first changed
+    for op in S._journal[mark:]:
+        code = op[0]
+        if code == MOVE:
+            p = op[1]
+            if id(p) not in first:
+                first[id(p)] = (p, op[2], None)
+        elif code == EMPTIED:
+            for p in op[2]:
+                if id(p) not in first:
+                    first[id(p)] = (p, op[1], None)
+        elif code == ATTR and op[2] == "up" and isinstance(op[1], Piece):
+            p = op[1]
+            if id(p) not in first:
+                first[id(p)] = (p, p.loc, op[3])
+            elif first[id(p)][2] is None:
+                first[id(p)] = (first[id(p)][0], first[id(p)][1], op[3])
+    said: dict = {}   # (whose, kind, what befell them) -> the places they lay, in order: told together
+    for p, was, face in first.values():
+        owner = p.owner
+        if owner is None or not hasattr(owner, "index") or owner.index == mover or was is None:
+            continue
+        if seat is not None and not _seen_by(was, seat):
+            continue
+        now = p.loc
+        if now is not was:
+            if now is None or now is S.box:
+                what = ("is removed", "are removed")
+            elif not now.is_space and now.owner is not None and now.owner.index == mover:
+                what = ("is captured", "are captured")
+            elif now.is_space:
+                what = (f"moves to {now.name}", f"move to {now.name}")
+            elif seat is None or _seen_by(now, seat):
+                what = (f"goes to {_place_name(S, now)}", f"go to {_place_name(S, now)}")
+            else:
+                what = ("is taken away", "are taken away")
+        elif face is not None and face != p.up:
+            what = (f"is turned face {'up' if p.up else 'down'}", f"are turned face {'up' if p.up else 'down'}")
+        else:
+            continue
+        said.setdefault((S.seat_name(owner.index), p.kind.name.replace("_", " "), what), []).append(was)
+    out = []
+    for (whose, kind, what), places in said.items():
+        names = [w.name for w in places if w.is_space]
+        where = f" on {_and(names)}" if names else ""
+        many = len(places) > 1
+        out.append(f"{whose}'s {kind}{'s' if many else ''}{where} {what[1] if many else what[0]}")
+    return out
+
+
+def _and(names) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def _seen_by(loc, seat) -> bool:
+    """Does `seat` see what lies at `loc` (a space of a board, or a zone)?"""
+    visibility = loc.board.visibility if loc.is_space else loc.visibility
+    owner = loc.board.owner if loc.is_space else loc.owner
+    return visibility == "public" or visibility == "private" and owner is not None and owner.index == seat
+
+
+def _place_name(S, zone) -> str:
+    owner = zone.owner
+    return f"{S.seat_name(owner.index)}'s {zone.name}" if owner is not None else zone.name
