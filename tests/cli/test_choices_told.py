@@ -71,3 +71,23 @@ def test_quagmires_fly_is_told_of_the_player_who_moved_it():
         assert term.widest() <= 80
     finally:
         term.close()
+
+
+def test_a_capture_is_told_with_the_move_and_in_history():
+    """Quagmire, bots: a hop that takes another's frog says so under the move and on its line of history."""
+    term = Terminal(["play", "quagmire", "--players", "2", "--seat", "1=random", "--seat", "2=random",
+                     "--seed", "1"], 80, 24)
+    try:
+        term.wait()
+        lines = term.all_lines()
+        at = lines.index("green: hop d3 to d2")
+        assert lines[at + 1] == "  red's frog on d2 is removed"
+        page = term.send("history")
+        shown = list(page["screen"])
+        while "more: Enter" in page["prompt"]:
+            page = term.send("")
+            shown += page["screen"]
+        assert any(line.endswith(". green plays advance d3 d2: red's frog on d2 is removed") for line in shown)
+        assert term.widest() <= 80 and page["alive"]
+    finally:
+        term.close()
