@@ -36,8 +36,9 @@ COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "l
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
-The start of each word is enough, a piece with a number may be typed by it, and
-words may be left out while only one legal move fits (a space alone, say).
+The start of each word is enough, a piece with a number may be typed by it (the
+number before it in a hand, #6 or 6), and words may be left out while only one
+legal move fits (a space alone, say).
   moves         list every legal move, numbered
   board         show the screen again
   board NAME    one board whole, named by its name or its owner's
