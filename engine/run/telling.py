@@ -356,7 +356,8 @@ def move_mark(S):
 
 def effects_told(S, mover, seat):
     """What the move made last did to the pieces of players other than `mover` (a seat), as `seat` may read it:
-    one line a piece, `blue's frog on b3 is removed` (gone to the box), `... is captured` (now in a zone of the
+    `blue's frog goliath on b3 is removed` (gone to the box; a piece of a kind with a `key` named by it too, when
+    it lay face up), `... is captured` (now in a zone of the
     mover's), `... moves from b3 to c4`, `... is turned face up`. A piece is named by its owner and kind, and
     where it lay; one that `seat` could not see where it lay is not told of (its moves are hidden from it).
     seat None reads everything. Ask once the move is whole (no choice pending in it)."""
@@ -403,13 +404,19 @@ def effects_told(S, mover, seat):
             what = (f"is turned face {'up' if p.up else 'down'}", f"are turned face {'up' if p.up else 'down'}")
         else:
             continue
-        said.setdefault((S.seat_name(owner.index), p.kind.name.replace("_", " "), what), []).append(was)
+        # (a piece of a kind with a key, seen face up, is named by it too: `frog goliath`)
+        key = p.describe() if p.kind.shown is not p.kind.attrs and (p.up if face is None else face) \
+            and not p.covered else None
+        said.setdefault((S.seat_name(owner.index), p.kind.name.replace("_", " "), what), []).append((was, key))
     out = []
     for (whose, kind, what), places in said.items():
-        names = [w.name for w in places if w.is_space]
+        names = [w.name for w, _ in places if w.is_space]
         where = f" on {_and(names)}" if names else ""
-        many = len(places) > 1
-        out.append(f"{whose}'s {kind}{'s' if many else ''}{where} {what[1] if many else what[0]}")
+        if len(places) > 1:   # (several alike together, by their kind alone)
+            out.append(f"{whose}'s {kind}s{where} {what[1]}")
+        else:
+            key = places[0][1]
+            out.append(f"{whose}'s {kind}{f' {key}' if key else ''}{where} {what[0]}")
     return out
 
 

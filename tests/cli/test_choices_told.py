@@ -81,13 +81,13 @@ def test_a_capture_is_told_with_the_move_and_in_history():
         term.wait()
         lines = term.all_lines()
         at = lines.index("green: hop d3 to d2")
-        assert lines[at + 1] == "  red's frog on d2 is removed"
+        assert lines[at + 1] == "  red's frog edible on d2 is removed"
         page = term.send("history")
         shown = list(page["screen"])
         while "more: Enter" in page["prompt"]:
             page = term.send("")
             shown += page["screen"]
-        assert any(line.endswith(". green plays advance d3 d2: red's frog on d2 is removed") for line in shown)
+        assert any(line.endswith(". green plays advance d3 d2: red's frog edible on d2 is removed") for line in shown)
         assert term.widest() <= 80 and page["alive"]
     finally:
         term.close()
