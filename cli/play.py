@@ -22,7 +22,7 @@ from .games import same_game
 from .glyphs import has_hidden_info
 from .line_editor import LineReader
 from .move_list import MoveListing, format_moves  # noqa: F401  (format_moves: tests)
-from .move_words import announced_fields, canonical, match_move, move_fields, piece_number
+from .move_words import announced_fields, canonical, match_move, move_fields, piece_number, typed_in_order
 from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .safe_text import printable, say, shown_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
@@ -677,6 +677,9 @@ class Session:
         if not any(w.lower() in vocab for w in _groups(known, vocab)):
             self.echo(f"'{text}' is not a move or a command: 'help' lists them")
             return None
+        in_order = typed_in_order(self.state, text)
+        if in_order is not None:  # typed as the game announces it: its refusal is that of the move so meant
+            known = canonical(in_order, moves, names)
         try:
             move = self.state.parse_part(seat, known) if self.state.simultaneous else self.state.parse_move(known)
             if move.read_by(seat) != move.text:  # it names a piece this seat may not see: refused as any such words
@@ -686,6 +689,8 @@ class Session:
         except IllegalMove as e:
             self.refused = (seat, tuple(self.state.history), e.detail)  # what `why` tells an author
             self.echo(str(e))
+            if in_order is not None:
+                self.echo(f"(a move is typed in its own order, not as it is announced: '{text}' is '{in_order}')")
             return None
 
     def preview(self, seat, text: str):

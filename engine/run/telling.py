@@ -281,8 +281,9 @@ def _answer_words(phrase: str, value: str, verb: str, answer: str) -> str:
         return f'{answer} {value} to "{phrase}"'
     if phrase.lower().startswith(("from ", "for ", "to ")):
         return f"{verb} {value} {phrase}"
-    if phrase.lower().startswith("one of ") or phrase.lower().startswith(("a ", "an ")) and " " not in phrase[2:].strip():
-        return f"{verb} {value}, {phrase}"
+    lowered = phrase.lower()
+    if lowered.startswith("one of ") or lowered.startswith(("a ", "an ")) and " " not in phrase[2:].strip():
+        return f"{verb} {value}, {phrase}"   # (`chooses d4, one of their animals`, `chooses b2, a space`)
     if _NOUN_PHRASE.match(phrase):
         return f"{verb} {value} as {phrase}"
     return f"{verb} {value}: {phrase}"
@@ -356,53 +357,23 @@ def move_mark(S):
 
 def effects_told(S, mover, seat):
     """What the move made last did to the pieces of players other than `mover` (a seat), as `seat` may read it:
-    `blue's frog goliath on b3 is removed` (gone to the box; a piece of a kind with a `key` named by it too, when
-    it lay face up), `... is captured` (now in a zone of the
-    mover's), `... moves from b3 to c4`, `... is turned face up`. A piece is named by its owner and kind, and
-    where it lay; one that `seat` could not see where it lay is not told of (its moves are hidden from it).
-    seat None reads everything. Ask once the move is whole (no choice pending in it)."""
+    `blue's frog on b3 is removed` (gone to the box), `... is captured` (now in a zone of the mover's), `...
+    moves to c4`, `... goes to blue's discard`, `... is turned face up`. A piece is named by its owner and kind
+    (and by its key, for a kind with a `key`, when it lay face up: `blue's frog goliath`), and where it lay;
+    several alike together by their kind alone. One that `seat` could not see where it lay is not told of (its
+    moves are hidden from it). seat None reads everything. Ask once the move is whole (no choice pending)."""
     mark = move_mark(S)
     if mark is None:
         return []
-    first: dict = {}    # id -> (piece, where it lay, its face) at the move's start, in the order first changed
-    for op in S._journal[mark:]:
-        code = op[0]
-        if code == MOVE:
-            p = op[1]
-            if id(p) not in first:
-                first[id(p)] = (p, op[2], None)
-        elif code == EMPTIED:
-            for p in op[2]:
-                if id(p) not in first:
-                    first[id(p)] = (p, op[1], None)
-        elif code == ATTR and op[2] == "up" and isinstance(op[1], Piece):
-            p = op[1]
-            if id(p) not in first:
-                first[id(p)] = (p, p.loc, op[3])
-            elif first[id(p)][2] is None:
-                first[id(p)] = (first[id(p)][0], first[id(p)][1], op[3])
     said: dict = {}   # (whose, kind, what befell them) -> the places they lay, in order: told together
-    for p, was, face in first.values():
+    for p, was, face in _changed(S, mark):
         owner = p.owner
         if owner is None or not hasattr(owner, "index") or owner.index == mover or was is None:
             continue
         if seat is not None and not _seen_by(was, seat):
             continue
-        now = p.loc
-        if now is not was:
-            if now is None or now is S.box:
-                what = ("is removed", "are removed")
-            elif not now.is_space and now.owner is not None and now.owner.index == mover:
-                what = ("is captured", "are captured")
-            elif now.is_space:
-                what = (f"moves to {now.name}", f"move to {now.name}")
-            elif seat is None or _seen_by(now, seat):
-                what = (f"goes to {_place_name(S, now)}", f"go to {_place_name(S, now)}")
-            else:
-                what = ("is taken away", "are taken away")
-        elif face is not None and face != p.up:
-            what = (f"is turned face {'up' if p.up else 'down'}", f"are turned face {'up' if p.up else 'down'}")
-        else:
+        what = _befell(S, p, was, face, mover, seat)
+        if what is None:
             continue
         # (a piece of a kind with a key, seen face up, is named by it too: `frog goliath`)
         key = p.describe() if p.kind.shown is not p.kind.attrs and (p.up if face is None else face) \
@@ -412,12 +383,50 @@ def effects_told(S, mover, seat):
     for (whose, kind, what), places in said.items():
         names = [w.name for w, _ in places if w.is_space]
         where = f" on {_and(names)}" if names else ""
-        if len(places) > 1:   # (several alike together, by their kind alone)
+        if len(places) > 1:
             out.append(f"{whose}'s {kind}s{where} {what[1]}")
         else:
             key = places[0][1]
             out.append(f"{whose}'s {kind}{f' {key}' if key else ''}{where} {what[0]}")
     return out
+
+
+def _changed(S, mark) -> list:
+    """The pieces moved or turned over since journal entry `mark`, in the order first changed: (piece, where it
+    lay then, its face then, or None when it was not turned over)."""
+    first: dict = {}
+    for op in S._journal[mark:]:
+        code = op[0]
+        if code == MOVE:
+            first.setdefault(id(op[1]), [op[1], op[2], None])
+        elif code == EMPTIED:
+            for p in op[2]:
+                first.setdefault(id(p), [p, op[1], None])
+        elif code == ATTR and op[2] == "up" and isinstance(op[1], Piece):
+            entry = first.setdefault(id(op[1]), [op[1], op[1].loc, op[3]])
+            if entry[2] is None:
+                entry[2] = op[3]
+    return [tuple(entry) for entry in first.values()]
+
+
+def _befell(S, p, was, face, mover, seat):
+    """What befell piece `p` (which lay at `was`, with `face` then) as `seat` reads it: (said of one, said of
+    several), or None when nothing that shows."""
+    now = p.loc
+    if now is not was:
+        if now is None or now is S.box:
+            return ("is removed", "are removed")
+        if not now.is_space and now.owner is not None and now.owner.index == mover:
+            return ("is captured", "are captured")
+        if now.is_space:
+            return (f"moves to {now.name}", f"move to {now.name}")
+        if seat is None or _seen_by(now, seat):
+            return (f"goes to {_place_name(S, now)}", f"go to {_place_name(S, now)}")
+        return ("is taken away", "are taken away")
+    if face is not None and face != p.up:
+        side = "up" if p.up else "down"
+        return (f"is turned face {side}", f"are turned face {side}")
+    return None
 
 
 def _and(names) -> str:
