@@ -470,6 +470,10 @@ class _ToAst(Transformer):
         span = self._span(meta)
         return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), span=span)
 
+    def show_name(self, meta, c):
+        span = self._span(meta)
+        return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), named=True, span=span)
+
     def about(self, meta, c):
         return N.About(text=" ".join(self._string(t).strip() for t in c), span=self._span(meta))
 

@@ -375,9 +375,8 @@ def effects_told(S, mover, seat):
         what = _befell(S, p, was, face, mover, seat)
         if what is None:
             continue
-        # (a piece of a kind with a key, seen face up, is named by it too: `frog goliath`)
-        key = p.describe() if p.kind.shown is not p.kind.attrs and (p.up if face is None else face) \
-            and not p.covered else None
+        # (a piece seen face up is named too, as players call it (`show KIND named`), or by its key: `frog goliath`)
+        key = _spoken(S, p) if (p.up if face is None else face) and not p.covered else None
         said.setdefault((S.seat_name(owner.index), p.kind.name.replace("_", " "), what), []).append((was, key))
     out = []
     for (whose, kind, what), places in said.items():
@@ -389,6 +388,17 @@ def effects_told(S, mover, seat):
             key = places[0][1]
             out.append(f"{whose}'s {kind}{f' {key}' if key else ''}{where} {what[0]}")
     return out
+
+
+def _spoken(S, p):
+    """What players call piece `p` (`show KIND named "..."`), else its key's value (`name: text key`), else None."""
+    named = S.game.names.get(p.kind.name) if S.game.names else None
+    if named is not None:
+        try:
+            return named(S, p)
+        except Exception:  # noqa: BLE001 - a name that fails: the piece is told of by its kind
+            return None
+    return p.describe() if p.kind.shown is not p.kind.attrs else None
 
 
 def _changed(S, mark) -> list:
