@@ -80,7 +80,7 @@ def test_a_capture_is_told_with_the_move_and_in_history():
     try:
         term.wait()
         lines = term.all_lines()
-        at = lines.index("green: hop d3 to d2")
+        at = lines.index("green: hop woodfrog to d2")
         assert lines[at + 1] == "  red's frog edible on d2 is removed"
         page = term.send("history")
         shown = list(page["screen"])
