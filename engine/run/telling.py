@@ -9,7 +9,7 @@ import re
 from .choices import ANSWER_PART, CHOICE
 from .journal import ATTR, EMPTIED, MOVE
 from .moves import move_word
-from .runtime import Piece, value_text
+from .runtime import Piece, shown_text, value_text
 
 
 def unmask_shown(S, move, pending, mark):
@@ -313,9 +313,13 @@ def choice_told(S, move, seat):
         phrase = third_person(phrase)
     tail = f" ({heading})" if heading else ""
     value = move.text_for(seat) if seat is not None else move.text
-    if not mine and seat is not None and move._masked is not None and move._masked[1] is not None \
-            and seat not in move._masked[1] and p.secret:
+    masked = seat is not None and move._masked is not None and move._masked[1] is not None \
+        and seat not in move._masked[1]
+    if not mine and masked and p.secret:
         return f"{who(i)} answers in secret" + (f": {phrase}" if phrase else "") + tail
+    chosen = p.options[move.args[0]] if move.args and move.args[0] < len(p.options) else None
+    if isinstance(chosen, Piece) and not masked and S.game.names:  # as players call it (`show KIND named`)
+        value = shown_text(S, chosen)
     verb, answer = ("choose", "answer") if mine else ("chooses", "answers")
     return f"{who(i)} {_answer_words(phrase, value, verb, answer)}{tail}"
 

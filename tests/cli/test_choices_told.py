@@ -27,7 +27,7 @@ def test_the_toucans_double_jump_is_told_as_what_happened():
             record = term.send(move)
             assert fits(record, 24) and record["prompt"].endswith(">")
             said[move] = [line for line in record["screen"] if line.startswith(("you choose", "blue choose"))]
-        assert said["flower-blue"] == ["you choose flower-blue to come next"]
+        assert said["flower-blue"] == ["you choose the blue mosquito to come next"]
         assert said["a2"] == ["you choose a2 as the animal of yours to move (blue mosquito)"]
         assert said["d3"] == ["you choose d3 as the square it goes to (blue mosquito)"]
         # the move is over: the screen is orange's, who reads it of blue
