@@ -131,6 +131,16 @@ class Glyphs:
         self.seat_index = {s: i for i, s in enumerate(seats)}
         self.owner_abbr = unique_prefixes(seats)
         owned = [p for p in pieces if p.get("owner") is not None]
+        # a label shown by pieces of several owners on one board (two players' cubes labelled `6`): told apart
+        # by the owner (on boards of their own, as in zones, the board's owner tells whose they are)
+        self.shared_labels: set = set()
+        for board in view.get("boards") or []:
+            owners_of: dict = {}
+            for space in board.get("spaces") or []:
+                for p in space.get("pieces") or []:
+                    if p.get("label") and p.get("owner") is not None:
+                        owners_of.setdefault(str(p["label"]), set()).add(str(p["owner"]))
+            self.shared_labels |= {label for label, owners in owners_of.items() if len(owners) > 1}
         unowned = [p for p in pieces if p.get("owner") is None]
         owned_kinds = {str(p.get("kind")) for p in owned}
         self.owned_kind_abbr = unique_prefixes(owned_kinds) if len(owned_kinds) > 1 else {}
@@ -155,7 +165,7 @@ class Glyphs:
 
     def glyph(self, piece: Mapping[str, Any]) -> str:
         if piece.get("label"):  # the game said how to show it
-            return str(piece["label"])
+            return self.labelled(piece)
         if _is_face_down(piece):
             owner = piece.get("owner")  # whose it is shows on its back (a marker on a face-down card)
             return "?" if owner is None else self.owner_abbr.get(str(owner), str(owner)[:1]).capitalize() + "?"
@@ -187,6 +197,17 @@ class Glyphs:
             text = self.unowned_kind_abbr.get(kind, kind[:1]).capitalize()
         return text + flags
 
+    def labelled(self, piece: Mapping[str, Any]) -> str:
+        """A piece's label (`show`), after its owner's initial when pieces of another owner show the same label
+        (`B6`, `W6`; `B-knight` before a label that starts with a letter): the colour alone, which a terminal
+        without colours does not show, would not tell them apart."""
+        label = str(piece["label"])
+        owner = piece.get("owner")
+        if owner is None or label not in self.shared_labels:
+            return label
+        initial = self.owner_abbr.get(str(owner), str(owner)[:1]).capitalize()
+        return f"{initial}-{label}" if label[:1].isalpha() else f"{initial}{label}"
+
     def colour(self, piece: dict) -> Optional[str]:
         if _is_face_down(piece):
             return DIM
@@ -216,9 +237,9 @@ def stack_label(pieces: list, glyphs: Glyphs) -> str:
     if not pieces:
         return ""
     if pieces[0].get("label") and len(pieces) > 1 and not pieces[-1].get("label"):
-        return f"{pieces[0]['label']} +{len(pieces) - 1}"
+        return f"{glyphs.labelled(pieces[0])} +{len(pieces) - 1}"
     if pieces[-1].get("label") and len(pieces) > 1:  # a labelled piece on others: `label +2` under it
-        return f"{pieces[-1]['label']} +{len(pieces) - 1}"
+        return f"{glyphs.labelled(pieces[-1])} +{len(pieces) - 1}"
     text = glyphs.glyph(pieces[-1])
     if len(pieces) > 1:
         text += (":" if text[-1:].isdigit() else "") + str(len(pieces))

@@ -726,7 +726,8 @@ class _Collector(N.NodeVisitor):
         self.use(("game", item.kind), self.name_place(item.span, item.kind))
         it = {"it": _Binding("it", ("builtin", "it"), piece_of(item.kind), "the piece shown")}
         self.template(item.label, [it])
-        return self.symbol(f"show {item.kind}", "show", item.span, None, self.line_text(item.span))
+        return self.symbol(f"show {item.kind}" + (" named" if item.named else ""), "show", item.span, None,
+                           self.line_text(item.span))
 
     def item_Stuck(self, item, replaces):
         return self.symbol("when stuck", "when stuck", item.span, None, self.line_text(item.span))

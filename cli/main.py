@@ -819,13 +819,17 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
 @click.option("--players", type=int)
 @click.option("--option", "options", multiple=True, metavar="NAME[=N]")
 @click.option("--max-moves", type=click.IntRange(min=1), default=10000, show_default=True)
+@click.option("--until", "until", metavar="±P%", callback=lambda ctx, param, value: _bound(value),
+              help="Stop each game's run once every seat's win-rate interval is within ±P% (e.g. ±3%, or 3%), "
+                   "at most -n games.")
 @click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-def balance(games, bot_list, count, seed, players, options, max_moves, plot_path, as_json, jobs, cluster):
+def balance(games, bot_list, count, seed, players, options, max_moves, until, plot_path, as_json, jobs, cluster):
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
-    branching factor by turn. Ctrl-C stops with what has been played."""
+    branching factor by turn. It says on stderr how long it expects to take (from the first games, then
+    again after each batch). Ctrl-C stops with what has been played."""
     import json
 
     from .reports import balance_json, balance_plot, balance_text
@@ -840,7 +844,7 @@ def balance(games, bot_list, count, seed, players, options, max_moves, plot_path
     for g in games:
         the_game, _ = _load(g)
         loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
-    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves, _runner(jobs, cluster))
+    columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves, _runner(jobs, cluster), until)
     if not columns:
         say("interrupted before a game was played", err=True)
         sys.exit(130)
@@ -868,9 +872,27 @@ def _balance_bots(bot_list):
     return bots
 
 
-def _balance_runs(loaded, bots, count, seed, max_moves, runner):
-    """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them."""
-    from ..engine.analysis.parallel import Series, run_series
+def _bound(text):
+    """--until's bound as a share (0.03 for `±3%`, `+-3%`, `3%` or `3`), None when not given."""
+    if text is None:
+        return None
+    figure = text.strip().lstrip("±").removeprefix("+-").removeprefix("+/-").strip().removesuffix("%").strip()
+    try:
+        share = float(figure) / 100
+    except ValueError:
+        share = 0.0
+    if not 0 < share < 0.5:
+        raise click.BadParameter(f"'{text}' is not a bound such as ±3% (more than 0%, less than 50%)",
+                                 param_hint="--until")
+    return share
+
+
+def _balance_runs(loaded, bots, count, seed, max_moves, runner, until=None):
+    """[(game name, {bot: BalanceRun})] and whether Ctrl-C stopped them. Each run played in batches
+    (engine/analysis/balance.py): the time it expects to take is said on stderr after each, and why it
+    stopped, with --until."""
+    from ..engine.analysis.balance import play_in_batches
+    from ..engine.analysis.parallel import Series
     from .reports import progress
     columns = []
     stopped = False
@@ -879,19 +901,43 @@ def _balance_runs(loaded, bots, count, seed, max_moves, runner):
         for b in bots:
             if stopped:
                 break
+            what = f"{the_game.name}, {b}"
             try:
-                with progress(count, f"{the_game.name}, {b}") as tick:
-                    run = run_series(Series("balance", the_game.path, count, seed, n, opts, max_moves, bot=b),
-                                     runner, on_game=tick)
+                with progress(count, what) as tick:
+                    run, batches = play_in_batches(
+                        Series("balance", the_game.path, count, seed, n, opts, max_moves, bot=b), runner, until,
+                        on_game=tick,
+                        on_batch=lambda batches, target, what=what: tick.say(_expected(what, batches, target)))
             except KeyboardInterrupt:  # between two series of games: what is done stays
                 stopped = True
                 break
+            if until is not None and batches.stop in ("narrow", "all"):
+                say(_until_said(what, batches, until, run), err=True)
             if run.summary.n:
                 runs[b] = run
             stopped = run.summary.interrupted
         if runs:
             columns.append((the_game.name, runs))
     return columns, stopped
+
+
+def _seconds(s: float) -> str:
+    return f"{s:.1f} s" if s < 10 else f"{s:.0f} s" if s < 90 else f"{s / 60:.0f} min"
+
+
+def _expected(what, batches, target) -> str:
+    """The estimate said after a batch: `mudwater, random: about 12 s to go (1,000 games; 0.01 s a game so far)`."""
+    return (f"{printable(what)}: about {_seconds(batches.expected(target))} to go ({target:,} games; "
+            f"{batches.played:,} played in {_seconds(batches.seconds)})")
+
+
+def _until_said(what, batches, until, run) -> str:
+    from ..engine.analysis.balance import widest
+    if batches.stop == "narrow":
+        return (f"{printable(what)}: stopped after {batches.played:,} games: every win-rate interval is within "
+                f"±{100 * until:g}% (the widest ±{100 * widest(run):.1f}%)")
+    return (f"{printable(what)}: played the {batches.played:,} games of -n; the widest win-rate interval is "
+            f"±{100 * widest(run):.1f}%, not yet within ±{100 * until:g}%")
 
 
 from .web.serve import serve  # noqa: E402 - (its server libraries are imported only when it runs)

@@ -196,7 +196,7 @@ def canonical(text: str, moves: list, actions=()) -> str:
             graded = [(grade(typed, v, number), v) for v, number in vocab]
             top = max((g for g, _ in graded), default=0)
             hits = [v for g, v in graded if g == top and g]
-            if len(hits) == 1:
+            if len(hits) == 1 and not _cut_short(words[i:k], words[k:], hits[0], top, vocab):
                 out.append(hits[0])
                 i, done = k, True
                 break
@@ -204,3 +204,66 @@ def canonical(text: str, moves: list, actions=()) -> str:
             out.append(words[i])
             i += 1
     return " ".join(out)
+
+
+def _cut_short(typed, after, value, top, vocab) -> bool:
+    """Would writing the words `typed` as `value` leave the next typed word (the first of `after`) a stray: a
+    name of several words begun by the typed ones (`Comet` of `Comet Tail-38`) and followed by a word that names
+    nothing, a misspelling of the rest of the name (`Comet Tial`)? The words are then left as typed, for the
+    rules' did-you-mean."""
+    if top == EXACT or not after:
+        return False
+    name_words = [w for w in _SPLIT.split(value) if w and not w.isdigit()]
+    if len(name_words) <= len(typed):
+        return False
+    following = after[0].lower()
+    return not any(grade(following, v, number) for v, number in vocab)
+
+
+def announced_order(action) -> Optional[list]:
+    """The order its parameters come in where the action's label (`as "..."`) names them, when it differs from
+    the order a move of it is typed in (`upgrade {s} with {c}` for `upgrade(c, s)`: [1, 0]); else None."""
+    label, params = getattr(action, "label", None), getattr(action, "params", None)
+    if label is None or not params or len(params) < 2:
+        return None
+    marks = [f"\x00{i}\x00" for i in range(len(params))]
+    L: list = [None] * action.size
+    for prm, mark in zip(params, marks):
+        L[prm.slot] = mark
+    try:
+        text = label(None, L)
+    except Exception:   # noqa: BLE001 - a label that reads a value's attributes: its order is not known
+        return None
+    order = [marks.index(m) for m in re.findall(r"\x00\d+\x00", text) if m in marks]
+    return order if len(order) == len(params) and order != sorted(order) else None
+
+
+
+def typed_in_order(state, text: str) -> Optional[str]:
+    """`text` typed as the game announces a move whose parameters it announces in another order, written in
+    the order a move is typed: `upgrade a2 with 59` (announced as `upgrade {s} with {c}`) is `upgrade 59 a2`;
+    None when it is not so typed."""
+    first = (typed_words(text) or [""])[0].lower()
+    for action in state.game.actions:
+        order = announced_order(action) if action.name.lower() == first else None
+        if order is None:
+            continue
+        marks = [f"\x00{i}\x00" for i in range(len(action.params))]
+        L: list = [None] * action.size
+        for prm, mark in zip(action.params, marks):
+            L[prm.slot] = mark
+        pattern = ""
+        for part in re.split(r"(\x00\d+\x00)", label_text(action, L)):
+            pattern += r"\s*(.+?)\s*" if part in marks else r"\s+".join(re.escape(w) for w in part.split())
+        found = re.fullmatch(pattern, " ".join(text.split()), re.IGNORECASE)
+        if found is None:
+            continue
+        values = [""] * len(order)
+        for i, value in zip(order, found.groups()):
+            values[i] = value
+        return " ".join([action.name] + values)
+    return None
+
+
+def label_text(action, L) -> str:
+    return action.label(None, L)

@@ -22,7 +22,7 @@ from .games import same_game
 from .glyphs import has_hidden_info
 from .line_editor import LineReader
 from .move_list import MoveListing, format_moves  # noqa: F401  (format_moves: tests)
-from .move_words import announced_fields, canonical, match_move, move_fields, piece_number
+from .move_words import announced_fields, canonical, match_move, move_fields, piece_number, typed_in_order
 from .render import board_lines, game_over_text, piece_key, render_view, view_lines
 from .safe_text import printable, say, shown_lines
 from .savefile import SaveError, replay_moves, restore, save_data, write_save
@@ -36,8 +36,9 @@ COMMANDS = ["moves", "board", "history", "undo", "hint", "preview ", "about", "l
 
 HELP = """\
 Type a move: its number, or its text{example}, in any case.
-The start of each word is enough, a piece with a number may be typed by it, and
-words may be left out while only one legal move fits (a space alone, say).
+The start of each word is enough, a piece with a number may be typed by it (the
+number before it in a hand, #6 or 6), and words may be left out while only one
+legal move fits (a space alone, say).
   moves         list every legal move, numbered
   board         show the screen again
   board NAME    one board whole, named by its name or its owner's
@@ -88,6 +89,7 @@ class Session:
         self.rng = random.Random(seed)
         self.bots = self.make_bots()
         self.movers = []             # the seat that made each move of state.history
+        self.effects_of: dict = {}   # what the move ended by each step of state.history did to others' pieces
         self.fresh = True            # show the screen before the next prompt
         self.last_human = None       # the human seat whose screen was shown last
         self.private = False         # have the seats been seen to see different things?
@@ -298,9 +300,9 @@ class Session:
         """What happened since `seat` last looked, as they may read it, within its share of the screen."""
         cols, rows = self.size()
         lines = []
-        for mover, words, said in self.recent:
+        for _, words, said in self.recent:
             if words(seat) is not None:  # (another's move that reveals nothing: not even that it was made)
-                lines.append(cut(f"{self.name(mover)}{printable(words(seat))}", cols))
+                lines.append(cut(printable(words(seat)), cols))
             lines.extend(cut(f"  {printable(t)}", cols) for t, readers in said if _reads(readers, seat))
         cap = max(3, rows // EVENTS_SHARE)
         if len(lines) > cap:
@@ -445,9 +447,9 @@ class Session:
 
     def _all_events(self, seat) -> list:
         lines = []
-        for mover, words, said in self.recent:
+        for _, words, said in self.recent:
             if words(seat) is not None:
-                lines.append(f"{self.name(mover)}{printable(words(seat))}")
+                lines.append(printable(words(seat)))
             lines.extend(f"  {printable(t)}" for t, readers in said if _reads(readers, seat))
         return lines
 
@@ -521,9 +523,13 @@ class Session:
         viewer = self.viewer() if self.seats[seat] != HUMAN else seat
         logged = len(self.state.log)
         # in the game's words, and as each seat may read it: worked out now, while the pieces are where they were
-        words: dict[Optional[int], Optional[str]] = {s: announced(self.state, move, s) for s in range(self.state.n)}
-        words[None] = announced(self.state, move, None)
-        hidden = move.hidden_from_some
+        name = self.name(seat)
+        words: dict[Optional[int], Optional[str]] = {s: announcement(self.state, move, s, name)
+                                                     for s in range(self.state.n)}
+        words[None] = announcement(self.state, move, None, name)
+        hidden = move.hidden_from_some and self.state.pending is None
+        if self.state.pending is None:
+            self.move_by = seat   # (the mover of a whole move, whose choices may come from others)
         try:
             self.state.apply(move)
         except RuleError as e:  # the rules went wrong: the move is taken back and the game goes on
@@ -536,8 +542,23 @@ class Session:
                                                               self.state.log_readers[logged:])]
         if self.state.is_over():  # the end's notes are shown with the result
             said = said[:len(said) - len(self.state.outcome().extra.get("notes", []))]
+        # the move is whole: what it did to the others' pieces (kept for `history`, by the step that ended it)
+        effects = self.effects(getattr(self, "move_by", seat)) if self.state.pending is None else []
+        self.effects_of[len(self.state.history) - 1] = effects
+        said = effects + said
         self.recent.append((seat, words.__getitem__, said))
         self.fresh = True
+
+    def effects(self, mover) -> list:
+        """What the move just made did to the pieces of players other than `mover`, as log lines with their
+        readers (None: everyone): `blue's frog on b3 is removed` (engine/run/telling.py)."""
+        seats = range(self.state.n)
+        told = {s: self.state.effects_told(mover, s) for s in seats}
+        out = []
+        for text in self.state.effects_told(mover, None):
+            readers = {s for s in seats if text in told[s]}
+            out.append((text, None if len(readers) == self.state.n else readers))
+        return out
 
     # -- one line of input ---------------------------------------------------------------
 
@@ -656,6 +677,9 @@ class Session:
         if not any(w.lower() in vocab for w in _groups(known, vocab)):
             self.echo(f"'{text}' is not a move or a command: 'help' lists them")
             return None
+        in_order = typed_in_order(self.state, text)
+        if in_order is not None:  # typed as the game announces it: its refusal is that of the move so meant
+            known = canonical(in_order, moves, names)
         try:
             move = self.state.parse_part(seat, known) if self.state.simultaneous else self.state.parse_move(known)
             if move.read_by(seat) != move.text:  # it names a piece this seat may not see: refused as any such words
@@ -665,6 +689,8 @@ class Session:
         except IllegalMove as e:
             self.refused = (seat, tuple(self.state.history), e.detail)  # what `why` tells an author
             self.echo(str(e))
+            if in_order is not None:
+                self.echo(f"(a move is typed in its own order, not as it is announced: '{text}' is '{in_order}')")
             return None
 
     def preview(self, seat, text: str):
@@ -755,6 +781,9 @@ class Session:
                 lines[-1] = (k, first, f"{line}, {said}")
             else:
                 lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))
+            told = [t for t, readers in self.effects_of.get(k, ()) if _reads(readers, seat)]
+            if told:  # what the move did to the others' pieces: `red plays hop b3 c3: blue's frog on c3 is removed`
+                lines[-1] = (lines[-1][0], lines[-1][1], f"{lines[-1][2]}: {'; '.join(told)}")
         width = len(str(len(lines)))
         self.page([f"{i:>{width}}. {line}" for i, (_, _, line) in enumerate(lines, 1)])
 
@@ -813,6 +842,7 @@ class Session:
             self.echo(f"cannot load {path}: it holds a value mire cannot read")
             return
         self.state, self.movers = state, movers
+        self.effects_of = {}
         self.answers = {}
         self.seed, self.options, self.inputs = saved.seed, list(saved.options), saved.inputs
         self.position = saved.position
@@ -890,6 +920,18 @@ class _SeenMove:
 
 def _real(move):
     return move.real if isinstance(move, _SeenMove) else move
+
+
+def announcement(state, move, seat, name: str) -> Optional[str]:
+    """The line that tells `seat` of a move made by the seat named `name` (None: it learns nothing of it): the
+    answer to a choice in the middle of a move as what happened, in the game's words and the reader's person
+    (`you choose B3 as the pond it moves to (grey mosquito)`, `blue chooses ...`: engine/run/telling.py), any
+    other move after the mover's name (see announced). Call it before the move is applied."""
+    from mire.engine.run.choices import CHOICE
+    if move.action is CHOICE and state.pending is not None:
+        return state.choice_told(move, seat)
+    words = announced(state, move, seat)
+    return None if words is None else f"{name}{words}"
 
 
 def announced(state, move, seat) -> Optional[str]:

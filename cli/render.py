@@ -48,14 +48,18 @@ def piece_key(piece: Mapping[str, Any]) -> str:
 
 def _group_items(pieces: list, typed: Optional[dict] = None) -> list:
     """The pieces in words, alike ones counted: a piece the game labels (`show`) by its label,
-    after what to type for it when that is not already how the label starts."""
+    after what to type for it when that is not already how the label starts; before a label that starts with
+    a letter or a digit, marked as a number to type (`#6 2-6`, typed `6`: a bare `6 2-6` reads as a label of
+    two numbers), where a sign does not part them already (`37 ●Star Jelly`)."""
     words = []
     tokens = [(typed or {}).get(piece_key(p)) for p in pieces]
     pad = max([len(t) for t in tokens if t] + [0])
+    marked = any(token and ((str(p["label"]) if p.get("label") else "x")[:1].isalnum())
+                 for p, token in zip(pieces, tokens))
     for p, token in zip(pieces, tokens):
         word = str(p["label"]) if p.get("label") else describe_piece(p)
         if token and not word.lower().startswith(token.lower()):
-            word = f"{token:>{pad}} {word}"
+            word = f"{'#' + token:>{pad + 1}} {word}" if marked else f"{token:>{pad}} {word}"
         words.append(word)
     counts = Counter(words)
     order = []

@@ -10,18 +10,35 @@ from .safe_text import printable
 @contextlib.contextmanager
 def progress(total, what):
     """A progress bar on stderr for `total` games (tqdm; nothing when stderr is not a terminal). Yields a
-    function to call after each game."""
+    function to call after each game; its `say(line)` writes a line on stderr above the bar (or alone)."""
     try:
         from tqdm import tqdm
     except ImportError:  # the bar is a comfort, not a need
-        yield lambda *args: None
+        yield _Tick(None)
         return
     bar = tqdm(total=total, desc=printable(what), unit="game", file=sys.stderr, disable=None, leave=False,
                dynamic_ncols=True)
     try:
-        yield lambda *args: bar.update(1)
+        yield _Tick(bar)
     finally:
         bar.close()
+
+
+class _Tick:
+    """After each game, the bar goes on (`tick()`); `tick.say(line)`: a line on stderr, above the bar."""
+
+    def __init__(self, bar):
+        self.bar = bar
+
+    def __call__(self, *args):
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def say(self, line: str):
+        if self.bar is not None and not self.bar.disable:
+            self.bar.write(line, file=sys.stderr)
+        else:
+            print(line, file=sys.stderr, flush=True)
 
 
 def pct(k, n):

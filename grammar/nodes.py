@@ -659,9 +659,12 @@ class Option(Decl):
 
 @node
 class Show(Decl):
-    """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board."""
+    """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board; `show frog named
+    "{it.name}"` (`named`): what players call a piece of this kind, in the game's texts (an action's `as`, a log
+    line) and in what the engine tells of a move."""
     kind: str
     label: Template
+    named: bool = False
 
 
 # ---- the display form (docs/language.md, "Display"): how a front end draws the game; the rules never read it

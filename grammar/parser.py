@@ -496,6 +496,9 @@ class _ToAst(Transformer):
         if attr is not None:
             where = (str(attr), self.row(meta, [value[0]])[0][0])
         return N.DisplayLine(target="piece", name=str(name), where=where, looks=tuple(looks), span=self._span(meta))
+    def show_name(self, meta, c):
+        span = self._span(meta)
+        return N.Show(kind=str(c[0]), label=self._template(self._string(c[1]), span), named=True, span=span)
 
     def about(self, meta, c):
         return N.About(text=" ".join(self._string(t).strip() for t in c), span=self._span(meta))

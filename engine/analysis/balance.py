@@ -114,3 +114,89 @@ def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_
                 summary=run.summary, on_game=on_game, on_move=lambda i, state, seat, move: run.record(state, move),
                 start=start)
     return run
+
+
+# ---------------------------------------------------------------------------------
+# playing a balance run in batches: an estimate of the time left after each, and a stop once narrow enough
+
+FIRST_BATCH = 20   # games in the first batch (times the workers, at least): the first estimate comes from them
+
+
+def widest(run: BalanceRun) -> float:
+    """Half the width of the widest win-rate interval the run reports (a share: 0.03 is ±3%)."""
+    rates = run.summary.win_rates()
+    return max(((high - low) / 2 for low, high in rates.values()), default=1.0)
+
+
+def games_for(run: BalanceRun, bound: float, z: float = 1.96) -> int:
+    """About how many games make every seat's win-rate interval at most ±`bound`, from the rates seen so far
+    (a normal approximation: z·√(p(1−p)/n) ≤ bound, p the rate nearest one half)."""
+    s = run.summary
+    if not s.n:
+        return 0
+    p = max((k / s.n * (1 - k / s.n) for k in s.wins.values()), default=0.25)
+    return int(z * z * max(p, 1 / s.n) / (bound * bound)) + 1
+
+
+@attrs.define
+class Batches:
+    """How a run in batches goes: the games asked for (the most, with --until), those played, the seconds they
+    took, and why it stopped ("narrow": every interval within the bound; "all": the games asked for were played;
+    "interrupted")."""
+    asked: int
+    played: int = 0
+    seconds: float = 0.0
+    stop: str = ""
+
+    def expected(self, target: int) -> float:
+        """Seconds still to go for `target` games in all, at the pace so far."""
+        return self.seconds / self.played * max(0, target - self.played) if self.played else 0.0
+
+
+def play_in_batches(series, runner, until=None, on_game=None, on_batch=None):
+    """A balance `series` (engine/analysis/parallel.py) played in batches of games, the first FIRST_BATCH (times
+    the workers), then more, as many as the run seems to need: (its BalanceRun, its Batches). With `until` (a
+    share: 0.03 for ±3%) it stops once every seat's win-rate interval is within it, at most `series.n` games.
+    `on_batch(batches, target)` after each batch, target being the games it now expects to play in all. The
+    result is the one a single series of as many games gives (game i depends on its number alone)."""
+    import time
+
+    from .parallel import run_series
+    jobs = getattr(runner, "jobs", 1)
+    batches = Batches(series.n)
+    run = None
+    size = min(series.n, FIRST_BATCH * jobs)
+    while size > 0:
+        began = time.perf_counter()
+        try:
+            part = run_series(attrs.evolve(series, n=size, start=series.start + batches.played), runner,
+                              on_game=on_game)
+        except KeyboardInterrupt:  # before a game of this batch was done: the batches before it stay
+            if run is None:
+                raise
+            run.summary.interrupted = True
+            batches.stop = "interrupted"
+            break
+        batches.seconds += time.perf_counter() - began
+        batches.played += part.summary.n
+        run = part if run is None else run.merge(part)
+        if part.summary.interrupted or part.summary.n < size:
+            run.summary.interrupted = True
+            batches.stop = "interrupted"
+            break
+        target = series.n
+        if until is not None:
+            if widest(run) <= until + 1e-9:
+                batches.stop = "narrow"
+                break
+            target = min(series.n, max(batches.played + 1, games_for(run, until)))
+        if batches.played >= series.n:
+            batches.stop = "all"
+            break
+        if on_batch is not None:
+            on_batch(batches, target)
+        # the games the run seems to need, at most as many again as were played (the estimate grows surer)
+        size = min(series.n - batches.played, max(target - batches.played, FIRST_BATCH * jobs), batches.played)
+    if run is not None:
+        run.summary.seconds = batches.seconds
+    return run, batches

@@ -42,6 +42,7 @@ class Series:
     specs: tuple = ()       # arena: the bot of each seat
     rotate: bool = True     # arena: the bots change seats from game to game
     bot: str = ""           # balance: the bot in every seat
+    start: int = 0          # the number of its first game (a series played in batches: balance --until)
 
 
 def play_run(series: Series, start: int, count: int, on_game=None):
@@ -86,8 +87,8 @@ def run_series(series: Series, runner=None, on_game: Optional[Callable] = None):
     results put back together in the order of the games. `on_game()` is called once a game is done. Ctrl-C
     (KeyboardInterrupt) stops it: the result holds the runs done, and says it was interrupted."""
     if runner is None:
-        return play_run(series, 0, series.n, on_game=(lambda *args: on_game()) if on_game else None)
-    parts = runs(series.n, runner.jobs)
+        return play_run(series, series.start, series.n, on_game=(lambda *args: on_game()) if on_game else None)
+    parts = [(series.start + start, count) for start, count in runs(series.n, runner.jobs)]
     began = time.perf_counter()
     done = runner.map(play_run, [(series, start, count) for start, count in parts],
                       lambda i, result: _tick(on_game, parts[i][1]))

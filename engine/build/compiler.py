@@ -253,6 +253,7 @@ class CompiledGame:
     inputs: list[InputSpec] = attrs.Factory(list)
     shows: dict[str, Callable] = attrs.Factory(dict)  # kind -> label(S, piece)
     display: dict = attrs.Factory(dict)  # the display form's lines as plain data (grammar/display.py), or empty
+    names: dict[str, Callable] = attrs.Factory(dict)  # kind -> what players call a piece of it (`show K named`)
     seated: bool = False  # seats sit at edges that matter: the board is drawn from the viewer's edge
     about: str = ""  # the goal, for players
     legend: tuple = ()  # (term, meaning) of the game's notation, in the order written, for players
@@ -424,8 +425,9 @@ class Compiler(N.NodeVisitor):
             first_random=bool(sym.first and sym.first.who == "random"),
             options=[OptionSpec(o.name, o.description, o.uses, o.default, o.low, o.high) for o in sym.options.values()],
             inputs=[InputSpec(i.zone, i.count, i.kind, i.source) for i in sym.inputs],
-            shows={show.kind: self.compile_show(show) for show in sym.shows},
+            shows={show.kind: self.compile_show(show) for show in sym.shows if not show.named},
             display=display_description(sym) if sym.displays else {},
+            names={show.kind: self.compile_show(show) for show in sym.shows if show.named},
             seated=bool(facings) or self.reads_seats(),
             boards=self.board_specs(),
             kinds={k.name: Kind(k.name, tuple(x.name for x in k.attrs), frozenset(x.name for x in k.attrs if x.hidden),

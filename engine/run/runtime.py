@@ -348,12 +348,20 @@ def _list_text(v, item_text=None) -> str:
 
 
 def shown_text(S, v) -> str:
-    """A value as the rules' texts (`log`, `as`, `because`, ...) name it: a piece of a kind the game shows (`show
-    KIND as "..."`) by that label while it shows itself to all who see it (face up, not covered), as players see
-    it; anything else by its text (value_text): a piece face down, which hides what it must, and a piece on top
-    of a stack on a board, which is named by its space, as in a move's text. A list names its items so."""
+    """A value as the rules' texts (`log`, `as`, `because`, ...) name it: a piece of a kind the game names (`show
+    KIND named "..."`) by that name while it shows itself (face up, not covered), wherever it lies; a piece of a
+    kind the game shows (`show KIND as "..."`) by that label while it shows itself to all who see it (face up,
+    not covered), as players see it; anything else by its text (value_text): a piece face down, which hides
+    what it must, and a piece on top of a stack on a board, which is named by its space, as in a move's text.
+    A list names its items so."""
     cls = v.__class__
     if cls is Piece:
+        named = S.game.names.get(v.kind.name) if S.game.names else None
+        if named is not None and v.up and not v.covered:  # what players call it (`show KIND named "..."`)
+            try:
+                return named(S, v)
+            except Exception:  # noqa: BLE001 - a name that fails leaves the board's label or the text
+                pass
         label = S.game.shows.get(v.kind.name)
         loc = v.loc
         if label is not None and v.up and not (loc is not None and loc.is_space and loc.pieces[-1] is v) \

@@ -1010,6 +1010,8 @@ class State:
 
     # a legal move as a seat may read it (engine/run/telling.py)
     describe_move = telling.describe_move
+    choice_told = telling.choice_told
+    effects_told = telling.effects_told
 
     def parse_move(self, text):
         text = " ".join(text.split())

@@ -148,3 +148,27 @@ def test_a_game_that_reads_seats_is_drawn_from_the_viewers_edge():
     # tic-tac-toe does not read seats: both players see it the same way up
     ttt = load_game("tic-tac-toe").new_state()
     assert ttt.view(1)["facing"] is None
+
+
+def test_a_label_that_two_owners_show_is_told_apart_by_the_owner():
+    """Two players' cubes both labelled 6 (issue 30): the board shows whose each is, without colours too."""
+    def cube(owner, n):
+        return {**owned(owner, "cube", n=n), "label": str(n)}
+    board = grid("cells", 3, 1, pieces={"a1": [cube("red", 6)], "b1": [cube("blue", 6)], "c1": [cube("red", 2)]})
+    text = render_view(view_of([board]))
+    row = next(line for line in text.splitlines() if line.startswith("1 "))
+    assert [w for w in row.split() if w != "|"] == ["1", "R6", "B6", "2"]   # 2: no other owner shows a 2
+    g = Glyphs(view_of([board]))
+    assert g.labelled({**owned("red", "cube"), "label": "knight"}) == "knight"
+    both = view_of([grid("cells", 2, 1, pieces={"a1": [{**owned("red"), "label": "king"}],
+                                                 "b1": [{**owned("blue"), "label": "king"}]})])
+    assert Glyphs(both).glyph({**owned("blue"), "label": "king"}) == "B-king"
+
+
+def test_the_number_to_type_for_a_piece_in_a_zone_is_marked_as_one():
+    """`#6 2-6`, not `6 2-6` (a bare number reads as part of the label: issue 30)."""
+    from mire.cli.render import piece_key, zone_lines
+    tile = {**thing("tile", low=2, high=6), "label": "2-6"}
+    view = view_of([], zones=[{"name": "hand", "owner": "red", "visible": True, "count": 1, "pieces": [tile]}])
+    lines = zone_lines(view, 80, typed={piece_key(tile): "6"})
+    assert "#6 2-6" in "\n".join(lines)

@@ -64,3 +64,21 @@ def test_history_tells_a_move_whole_with_the_choices_in_its_middle():
                              input="give\n1\n\ngive\n1\n\nhistory\nquit\n", env={"COLUMNS": "80"}).output
     told = out[out.rindex("> history\n") + len("> history\n"):].splitlines()
     assert told[:2] == ["1. 1 plays give, then chooses 1", "2. 2 plays give, then chooses 1"], out
+
+
+def test_a_move_typed_in_its_announced_order_is_refused_with_the_order_it_is_typed_in():
+    """`upgrade a2 with 37` (announced as `upgrade {s} with {c}`): refused as the move it means, `upgrade 37
+    a2`, and the order explained, not `a2 is not in your hand`."""
+    out = session("mudwater", ["upgrade a2 with 37"])
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith("> upgrade a2 with 37"))
+    assert lines[at + 1] == "cannot upgrade Star Jelly-37 a2: a Level I card cannot upgrade"
+    assert lines[at + 2] == ("(a move is typed in its own order, not as it is announced: 'upgrade a2 with 37' "
+                             "is 'upgrade 37 a2')")
+    assert "a2 is not in your hand" not in out
+
+
+def test_a_misspelt_name_of_several_words_is_not_half_rewritten():
+    """`Star Jely`: not `Star Jelly-37 Jely` with a stray word, but the name as typed and a did-you-mean."""
+    said = answer(session("mudwater", ["place Star Jely a1"]), "place Star Jely a1")
+    assert said == "cannot place Star Jely a1: Star Jely is not in your hand (did you mean 'Star Jelly'?)"

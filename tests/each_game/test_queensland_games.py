@@ -63,7 +63,7 @@ def test_a_human_places_tiles_and_is_told_which_side_does_not_match(snapshot, mo
               input="\n".join(lines) + "\n")
     assert "cannot take 1 5,5 north: 5,5 is not one of " in out
     assert "does not match the tile" in out
-    assert "red: take tile " in out and "red chooses move, to: move your toads" in out
+    assert "red: take tile " in out and 'you answer move to "move your toads' in out
     assert out == snapshot
 
 

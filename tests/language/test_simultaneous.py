@@ -262,7 +262,7 @@ def test_two_people_at_one_keyboard_answer_in_turn(snapshot):
     lines = ["turn_up", "4", "", "1", "", "history", "quit"]
     out = run(["play", GOOFSPIEL, "--seed", "3", "--seat", "1=human", "--seat", "2=human"], input="\n".join(lines))
     assert "red has answered; waiting for blue" in out and "Pass to blue; press Enter" in out
-    assert "red and blue answer at once: red: 4; blue: 1" in out
+    assert "red and you answer at once: red: 4; you: 1 (bid a card for the prize 2)" in out
     assert out == snapshot
 
 
@@ -353,7 +353,7 @@ def test_at_a_terminal_the_second_player_never_sees_the_first_ones_answer():
         assert "red> 4" not in "\n".join(term.all_lines())
         done = term.send("1")                       # blue bids 1: both bids are carried out together
         screen = "\n".join(done["screen"])
-        assert "red and blue answer at once: red: 4; blue: 1" in screen
+        assert "red and you answer at once: red: 4; you: 1 (bid a card for the prize 2)" in screen
         assert "red wins the prize 2 with a bid of 4" in screen
         term.send("quit")
         assert term.exit_code == 0
