@@ -1230,12 +1230,17 @@ class Compiler(N.NodeVisitor):
             return made + [f"for {var} in {items}:", f"    if {stop_on}:"] + _indent(block) + ["        break"]
         return made + [f"for {var} in {items}:", f"    if {stop_on}:", "        break", "else:"] + block
 
-    def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: EmitScope):
+    def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: EmitScope,
+                    choice: bool = False):
         """For `for x in S where C` and `choose x in S where C`: the scope that binds x, the local that
-        holds it, and the source of a new list of the values of S that pass C."""
+        holds it, and the source of a new list of the values of S that pass C. A `choice`'s values never
+        hold `none` from edition 3 on, as an action's parameter's (`present`)."""
         items = self.emit.iter_src(domain, scope)
+        present = self.emit.items_present(domain)
+        if choice and not present and self.sym.edition >= 3:
+            items, present = f"_present({items})", True
         inner = scope.child()
-        py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
+        py = inner.bind_py(var, self.local(), present)
         if test is None:
             return inner, py, f"list({items})"
         with self.emit.loop(py, keyable=self.emit.keyable(domain), items=items) as kept:
@@ -1272,7 +1277,7 @@ class Compiler(N.NodeVisitor):
                 f"    S.tick({where})"] + _indent(self.block(s.body, scope))
 
     def compile_Choose(self, s: N.Choose, scope: EmitScope):
-        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
+        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope, choice=True)
         by = self.typed_src(s.by, scope, PLAYER, "who chooses") if s.by is not None else "S.turn_player"
         detail = self.const(f"choose {s.var} in {self.text(s.domain)}"
                             + (f" where {self.text(s.test)}" if s.test else ""))
@@ -1297,7 +1302,7 @@ class Compiler(N.NodeVisitor):
         outer, who, players = self.bound_items(s.var, s.domain, s.test, scope)
         (choice,) = s.body
         assert isinstance(choice, N.Choose)
-        inner, py, items = self.bound_items(choice.var, choice.domain, choice.test, outer)
+        inner, py, items = self.bound_items(choice.var, choice.domain, choice.test, outer, choice=True)
         where = self.const(self.where(s))
         detail = self.const(f"at once each {s.var} in {self.text(s.domain)}: choose {choice.var} in "
                             f"{self.text(choice.domain)}" + (f" where {self.text(choice.test)}" if choice.test else ""))
