@@ -24,9 +24,9 @@ DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", 
                      "show", "about", "legend", "status", "when", "edition")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                    "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose",
-                   "return")
+                   "return", "while")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
-               "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
+               "public", "private", "secret", "capacity", "until", "where", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
                "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
                "size", "each")

@@ -637,6 +637,26 @@ Right:
         dealer = random(players)
         next next_player(dealer)
 ''',
+    "E039": '''\
+E039: a `while` that would never end
+
+`while CONDITION:` runs its block again as long as the condition holds. A block that changes nothing (only
+`pass`, `log` or `let` lines) leaves the condition as it was, so the loop would run until the move's bound of
+steps stops it. Change in the block what the condition reads: a variable, a `let` name made before the loop,
+the pieces. Something the players do happens in a later move: end this one and test it then.
+
+Wrong:
+
+    while not in_a_row(c, 3):
+        pass
+
+Right:
+
+    let total = sum([c.value for c in hand])
+    while total < 17:
+        move top(deck) to hand
+        total = sum([c.value for c in hand])
+''',
     "E040": '''\
 E040: a row of a piece table with the wrong number of values
 

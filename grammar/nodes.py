@@ -420,6 +420,13 @@ class Repeat(Stmt):
 
 
 @node
+class While(Stmt):
+    """`while CONDITION:`: the block runs again as long as the condition holds, looked at before each turn."""
+    test: Expr
+    body: Block
+
+
+@node
 class Choose(Stmt):
     var: str
     domain: Expr

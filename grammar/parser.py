@@ -619,6 +619,9 @@ class _ToAst(Transformer):
     def repeat_stmt(self, meta, c):
         return N.Repeat(count=c[0], body=c[1], span=self._span(meta))
 
+    def while_stmt(self, meta, c):
+        return N.While(test=c[0], body=c[1], span=self._span(meta))
+
     def choose_stmt(self, meta, c):
         name, domain, test, by, secretly, ask, body = c
         span = self._span(meta)

@@ -1276,6 +1276,12 @@ class Compiler(N.NodeVisitor):
         return [f"for {self.local()} in _times({self.emit.src(s.count, scope)}):",
                 f"    S.tick({where})"] + _indent(self.block(s.body, scope))
 
+    def compile_While(self, s: N.While, scope: EmitScope):
+        """Each turn, the condition looked at again counts a step of the move's bound (as a `repeat`'s turn)."""
+        where = self.const(self.where(s))
+        return [f"while {self.emit.test_src(s.test, scope)}:",
+                f"    S.tick({where})"] + _indent(self.block(s.body, scope))
+
     def compile_Choose(self, s: N.Choose, scope: EmitScope):
         inner, py, items = self.bound_items(s.var, s.domain, s.test, scope, choice=True)
         by = self.typed_src(s.by, scope, PLAYER, "who chooses") if s.by is not None else "S.turn_player"
