@@ -27,8 +27,8 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
                    "return", "while")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
-               "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
+               "face", "up", "down", "secretly", "always", "mutable", "when", "covered", "internal", "ask", "because",
+               "ties", "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
                "size", "each")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count")
@@ -79,7 +79,7 @@ ITEM_KINDS = ("action", "trigger", "proc", "def", "option", "var", "const", "boa
 # A word of the language is a name where no keyword could stand: before `:` (an attribute `rank: int`),
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
-BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end", "stuck")
+BEFORE_COLON = ("else", "setup", "secretly", "always", "move", "start", "end", "stuck")
 BEFORE_COMMA = ("hidden", "key", "mutable")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")

@@ -434,6 +434,7 @@ class Choose(Stmt):
     by: Optional[Expr]
     body: Block
     secretly: bool = False  # the others learn what was chosen only from its effects
+    always: bool = False  # asked even when one value is left (`choose ... always`)
     ask: Optional[Template] = None  # the question put to the chooser, in players' words
 
 

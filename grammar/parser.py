@@ -623,9 +623,10 @@ class _ToAst(Transformer):
         return N.While(test=c[0], body=c[1], span=self._span(meta))
 
     def choose_stmt(self, meta, c):
-        name, domain, test, by, secretly, ask, body = c
+        name, domain, test, by, secretly, always, ask, body = c
         span = self._span(meta)
         return N.Choose(var=str(name), domain=domain, test=test, by=by, body=body, secretly=secretly is not None,
+                        always=always is not None,
                         ask=self._template(self._string(ask), span) if ask is not None else None, span=span)
 
     def at_once_stmt(self, meta, c):

@@ -1295,8 +1295,9 @@ class Compiler(N.NodeVisitor):
                 f"    {who} = {by}",
                 f"    {options} = S.choice_options({options})",
                 # (one value is taken without asking; a secret choice is always asked: whether there was one
-                # to make may tell the others what the chooser alone knows, a hidden card that allows one or two)
-                f"    {py} = " + ("" if s.secretly else f"{options}[0] if len({options}) == 1 else ")
+                # to make may tell the others what the chooser alone knows, a hidden card that allows one or two;
+                # and so is one that says `always`, a decision of its own whatever is left)
+                f"    {py} = " + ("" if s.secretly or s.always else f"{options}[0] if len({options}) == 1 else ")
                 + self.choice(who, options, prompt, bool(s.secretly), detail)] \
             + _indent(self.block(s.body, inner))
 
@@ -1321,9 +1322,9 @@ class Compiler(N.NodeVisitor):
                 f"    {options} = {items}",
                 f"    if {options}:",
                 f"        {parts}.append(({who}, S.choice_options({options}), {prompt}))",
-                f"{answers} = (yield S.joint_request({parts}, {bool(choice.secretly)}, {detail})) "
-                f"if S.joint_asks({parts}) else None",
-                f"for {who}, {py} in S.joint_answers({parts}, {answers}):",
+                f"{answers} = (yield S.joint_request({parts}, {bool(choice.secretly)}, {detail}, {choice.always})) "
+                f"if S.joint_asks({parts}, {choice.always}) else None",
+                f"for {who}, {py} in S.joint_answers({parts}, {answers}, {choice.always}):",
                 f"    S.tick({where})"] + _indent(self.block(choice.body, inner))
 
 

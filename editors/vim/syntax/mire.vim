@@ -8,7 +8,7 @@ syn keyword mireDeclaration about action board const def edition enum fallback g
 syn match mireBuiltin "\<players\>"
 syn match mireDeclaration "^\(players\|first\)\>"
 syn keyword mireStatement again choose draw elif else ensure enter finish flip for if let log lose move next pass place remove repeat require return shuffle while win
-syn keyword mireKeyword after area as ask at because by capacity corners covered down each edges face facing from graph grid hidden internal key labels line link list mutable named nothing of once point private public reveals secret secretly share size stuck ties to until up uses when where
+syn keyword mireKeyword after always area as ask at because by capacity corners covered down each edges face facing from graph grid hidden internal key labels line link list mutable named nothing of once point private public reveals secret secretly share size stuck ties to until up uses when where
 syn match mireKeyword "\<\(for\s\+each\s\+player\|at\s\+once\s\+each\|per\s\+player\|ordered\s\+by\|sorted\s\+by\|hidden\s\+when\s\+covered\|ties\s\+share\|when\s\+stuck\|after\s\+move\|at\s\+turn\s\+start\|at\s\+end\)\>"
 syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"
 syn match mireKeyword "\<count\ze\s\+\d"
