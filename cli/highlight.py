@@ -28,8 +28,8 @@ STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "always", "mutable", "when", "covered", "internal", "ask", "because",
-               "ties", "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
-               "size", "each")
+               "ties", "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals",
+               "nothing", "size", "each")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
