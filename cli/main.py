@@ -558,7 +558,13 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     if summary.shared_games:
         say(f"shared wins: {pct(summary.shared_games)} of the games ("
                    + ", ".join(f"{name} {k}" for name, k in summary.shared.items() if k) + ")")
-    say(f"draws: {pct(summary.draws)}")
+    if len(summary.seats) == 1:  # one player: won, lost, or neither (a draw, or a finish with a score)
+        low, high = summary.win_rates()[summary.seats[0]]
+        say(f"win rate (95% interval): [{low:.3f}, {high:.3f}]")
+        say(f"losses: {pct(summary.losses)}")
+        say(f"neither won nor lost (finished, or drawn): {pct(summary.draws)}")
+    else:
+        say(f"draws: {pct(summary.draws)}")
     if summary.unfinished:
         say(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
     scores, intervals = summary.mean_scores(), summary.score_intervals()

@@ -482,6 +482,30 @@ Right:
     trigger long after move:
         if decisions >= 200: draw
 ''',
+    "W002": '''\
+W002: a game of one player written in edition 2 (a warning: the game loads)
+
+In edition 2, a game of one player has no results of its own: `lose` makes every other player win, and with
+nobody else the game is a draw; `finish` ranks the player against nobody, a win whatever the score (a draw
+without one). Edition 3 gives one player their own results: `win` a win, `lose` a loss, and `finish` neither,
+the result being the score (`mire simulate` gives the rate of wins, of losses and the mean score). Write
+`edition 3` as the first line to have them.
+
+Wrong (a bust is counted as a draw):
+
+    players 1
+    action hit():
+        move top(deck) to hand
+        if points(hand) > 21: lose mover
+
+Right:
+
+    edition 3
+    players 1
+    action hit():
+        move top(deck) to hand
+        if points(hand) > 21: lose mover
+''',
     "E031": '''\
 E031: a piece kind with two attributes of the same name
 

@@ -338,6 +338,13 @@ class StatementChecker(N.NodeVisitor):
                        "elsewhere test the condition with `if`")
 
     def check_Outcome(self, s: N.Outcome, scope: CheckScope, context: str) -> None:
+        players = self.sym.players
+        if s.kind in ("lose", "finish") and self.sym.edition < 3 and players is not None and players.high == 1:
+            meant = "a draw" if s.kind == "lose" else "a win whatever the score"
+            self.ctx.warn("W002", f"in edition 2, `{s.kind}` in a game of one player is {meant}",
+                          s.span.at_start(len(s.kind)),
+                          "write `edition 3` as the file's first line: a game of one player is then won, lost, or "
+                          "finished with its score (`lose` a loss, `finish` neither a win nor a loss)")
         if s.reason is not None:
             self.template(s.reason, scope)
         if s.who is None:

@@ -246,11 +246,14 @@ def new_tally() -> dict:
 
 
 def tally(t: dict, state) -> None:
-    """Count a finished game: a sole win by seat name, a shared win, or a draw."""
+    """Count a finished game: a sole win by seat name, a shared win, a draw, or a loss with nobody to win (a game
+    of one player: counted under "losses", a key there only when such a game ended)."""
     out = state.outcome()
     t["ended"] += 1
     if out.draw:
         t["draws"] += 1
+    elif not out.winners:
+        t["losses"] = t.get("losses", 0) + 1
     elif len(out.winners) == 1:
         name = state.seat_name(out.winners[0])
         t["wins"][name] = t["wins"].get(name, 0) + 1
@@ -262,5 +265,7 @@ def merge_tally(t: dict, other: dict) -> None:
     """Add the games of `other` to `t` (the seats' wins in the order they first ended a game)."""
     for key in ("ended", "shared", "draws"):
         t[key] += other[key]
+    if "losses" in other:
+        t["losses"] = t.get("losses", 0) + other["losses"]
     for name, n in other["wins"].items():
         t["wins"][name] = t["wins"].get(name, 0) + n
