@@ -100,9 +100,9 @@ RULES = (
     # declarations start a line; only a phase's rules are indented
     Rule(rf"^(variant)({SPACE})(of)({SPACE})([A-Za-z_][A-Za-z0-9_-]*)",
          ("declaration", "space", "keyword", "space", "game-name")),
-    Rule(rf"^(?:(replace)({SPACE}))?(?:(fallback)({SPACE}))?(def|proc|action|trigger|phase)({SPACE})({NAME})",
+    Rule(rf"^(?:(replace)({SPACE}))?(?:(fallback|turn)({SPACE}))?(def|proc|action|trigger|phase)({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "declaration", "space", "rule-name")),
-    Rule(rf"^([ \t]+)(?:(fallback)({SPACE}))?(action|trigger)({SPACE})({NAME})",
+    Rule(rf"^([ \t]+)(?:(fallback|turn)({SPACE}))?(action|trigger)({SPACE})({NAME})",
          ("space", "declaration", "space", "declaration", "space", "rule-name")),
     Rule(rf"^(?:(replace)({SPACE}))?(board|zone|piece|pieces|enum|var|const|option|input|show)({SPACE})({NAME})",
          ("declaration", "space", "declaration", "space", "declared-name")),

@@ -419,11 +419,11 @@ class _ToAst(Transformer):
         return tuple(c)
 
     def action(self, meta, c):
-        fallback, name, params, label, reveals, body = c
+        kind, name, params, label, reveals, body = c
         span = self._span(meta)
-        return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
+        return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=kind == "fallback",
                         phase=None, label=self._template(self._string(label), span) if label is not None else None,
-                        reveals=reveals, span=span)
+                        reveals=reveals, span=span, by_itself=kind == "turn")
 
     def reveals_nothing(self, meta, c):
         return ("nothing",)

@@ -117,6 +117,7 @@ class CompiledAction:
     # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
     # the positions of the parameters they learn
     reveals: Reveals = None
+    by_itself: bool = False  # `turn action`: begun by itself when a turn begins (turns.turn_by_itself)
 
 
 @attrs.define
@@ -682,6 +683,7 @@ class Compiler(N.NodeVisitor):
             with self.emit.naming(self.where(a.label), f"{a.name}: as"):
                 act.label = self.emit.template(a.label, scope)
         act.chooses = self.chooses(tuple(body_nodes))
+        act.by_itself = a.by_itself
         kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
         act.over_board = self.grid_param(a)
         name = self.emit.put(act, "_act")
