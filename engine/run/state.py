@@ -544,9 +544,11 @@ class State:
         self._moves.clear()
         self._step_draws.clear()
         self._told.clear()
-        self._told_start = (self.to_move, self.turn_player.index)
         self.pending = None
         self._version += 1
+        if self._by_itself:  # a `turn action` begins the turn of the position by itself (above the floor)
+            self._turn_by_itself()
+        self._told_start = (self.to_move, self.turn_player.index)
 
     # ------------------------------------------------------------ players
     def next_player(self, p):

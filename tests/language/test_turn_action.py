@@ -118,3 +118,13 @@ def test_turn_stays_a_name(tmp_path):
     state = game.new_state()
     state.apply(state.parse_move("odd: 1; even: 1"))
     assert state.log[-1][1] == "1"
+
+
+def test_a_position_begins_its_turn_by_itself(tmp_path):
+    from mire.engine.run.arrange import arrange
+    from mire.grammar.position import parse_position
+    state = load(tmp_path, MORRA).new_state()
+    arrange(state, parse_position("position of game\nrounds = 2\nto move: even\n", "p.pos"), "p.pos")
+    assert state.simultaneous and state.deciders == (1, 0) and state.decisions == 0
+    state.apply(state.parse_move("even: 2; odd: 2"))
+    assert state.outcome().text == "even wins"
