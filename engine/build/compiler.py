@@ -263,6 +263,8 @@ class CompiledGame:
     def_parts: dict[tuple, Callable] = attrs.Factory(dict)
     ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
     edition: int = 2  # the edition of the language the rules are written in (docs/language.md 2.30)
+    # the parts of the position the rules compare with `repetitions(PART)`, each part(S) -> its spaces or zones
+    compared_parts: list[Callable] = attrs.Factory(list)
     # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
     stuck: dict[PhaseKey, StuckRule] = attrs.Factory(dict)
     stuck_reasons: dict[PhaseKey, Callable] = attrs.Factory(dict)  # phase index (or None) -> reason(S), from `because`
@@ -448,7 +450,8 @@ class Compiler(N.NodeVisitor):
             status_readers=[self.status_reader(s) for s in sym.statuses],
             internal=frozenset(v.name for v in sym.vars.values() if v.internal),
             tracks_positions=any(isinstance(n, N.Name) and n.id == "repetitions" for n in N.walk(module)),
-            edition=sym.edition, emitter=self.emit)
+            edition=sym.edition, compared_parts=[self.closed(part) for part in self.emit.compared_parts],
+            emitter=self.emit)
 
     def board_specs(self) -> list[BoardSpec]:
         """The boards, their sizes worked out for this game's option values, and checked against the limits

@@ -154,7 +154,7 @@ class State:
         self._const_values: dict = {}  # constants made of a grid's spaces, worked out when first used
         self._trying = any(a.ensures for a in game.actions)  # some moves are legal only by what they do
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
-        self.positions: Optional[dict] = {} if game.tracks_positions else None
+        self.positions: Optional[dict] = {} if game.tracks_positions or game.compared_parts else None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
         # the shuffles and random picks so far, and what the players brought: a search must not read their
         # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
