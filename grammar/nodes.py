@@ -549,6 +549,7 @@ class Combination(Node):
     as the table that lists them (the first `each` changing slowest), `count` copies of each."""
     each: tuple[EachAttr, ...]
     count: Optional[tuple[int, Span]] = None
+    where: Optional[Expr] = None  # `where CONDITION`: only the combinations that meet it
 
 
 @node

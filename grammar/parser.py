@@ -326,8 +326,12 @@ class _ToAst(Transformer):
 
     def combination(self, meta, c):
         each = tuple(x for x in c if isinstance(x, N.EachAttr))
-        count = next((x[1] for x in c if isinstance(x, tuple)), None)
-        return N.Combination(each=each, count=count, span=self._span(meta))
+        count = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "count"), None)
+        where = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "where"), None)
+        return N.Combination(each=each, count=count, where=where, span=self._span(meta))
+
+    def combination_where(self, meta, c):
+        return ("where", c[0])
 
     def each_attr(self, meta, c):
         name, values = c
@@ -348,6 +352,8 @@ class _ToAst(Transformer):
 
     def copies(self, meta, c):
         return ("count", self.row(meta, c)[0])
+
+    copies_alone = copies  # (`count N` alone: a rule of its own, so that nothing but the line's end may follow)
 
     def pieces(self, meta, c):
         kind, zone, each, body = c
