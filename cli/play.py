@@ -753,7 +753,7 @@ class Session:
                 else:
                     said = f"{'then' if who(k) == who(first) else f'and {who(k)}'} chooses {text}"
                 lines[-1] = (k, first, f"{line}, {said}")
-            elif isinstance(played[k], JointMove):  # the first decision of a `turn action`: the turn itself
+            elif isinstance(played[k], JointMove):  # the first decision of an action `each turn`: the turn itself
                 lines.append((k, k, f"answered at once: {text}"))
             else:
                 lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))

@@ -613,22 +613,22 @@ class Checker(N.NodeVisitor):
                            focus=name)
 
     def check_turn_action(self, action: N.Action, asks: Optional[N.Node]) -> None:
-        """A `turn action` is the whole turn (E053): no parameters, a question to someone, no other action open
+        """An action that says `each turn` is the whole turn (E053): no parameters, a question to someone, no other action open
         beside it (in its phase, or in any phase when it belongs to the whole game)."""
-        head = action.span.at_start(len("turn action"))
+        head = action.span.at_start(len("action"))
         if action.params:
-            self.error("E053", f"turn action '{action.name}' has parameters", head,
-                       "a turn action begins by itself, so there is no move to pick: ask with `choose` or `at once` "
+            self.error("E053", f"action '{action.name}' is each turn, and has parameters", head,
+                       "an action that is each turn begins by itself, so there is no move to pick: ask with `choose` or `at once` "
                        "in its body")
         if asks is None:
-            self.error("E053", f"turn action '{action.name}' asks nobody anything", head,
+            self.error("E053", f"action '{action.name}' is each turn, and asks nobody anything", head,
                        "its choices (`choose`, `at once`) are the turn's decisions: without one the turn would be "
                        "no decision at all; write a trigger for what happens by itself")
         beside = [a for a in self.sym.actions.values() if a is not action and
                   (a.phase is None or action.phase is None or a.phase == action.phase)]
         if beside:
-            self.error("E053", f"turn action '{action.name}' is open beside action '{beside[0].name}'", head,
-                       "a turn action is the whole turn: put the other actions in phases of their own")
+            self.error("E053", f"action '{action.name}' is each turn, and action '{beside[0].name}' is open beside it", head,
+                       "an action that is each turn is the whole turn: put the other actions in phases of their own")
 
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())

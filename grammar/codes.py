@@ -944,21 +944,21 @@ Right:
         for p in others: lose p
 ''',
     "E053": '''\
-E053: a `turn action` that cannot be the whole turn
+E053: an action `each turn` that cannot be the whole turn
 
-A `turn action` is the turn: when a turn begins (in its phase, or in the whole game), it is begun by itself, and
+An action that says `each turn` (`action bid() each turn:`) is the turn: when a turn begins (in its phase, or in the whole game), it is begun by itself, and
 its choices (an `at once`, a `choose`) are the turn's decisions. So it takes no parameters (there is no move to
 pick), it asks a player something (else the turn would be no decision at all), and no other action is open
 beside it (there would be two ways to begin the turn).
 
 Wrong:
 
-    turn action bid(card in mover.hand):
+    action bid(card in mover.hand) each turn:
         mover.bid = card
 
 Right:
 
-    turn action bid():
+    action bid() each turn:
         at once each p in players:
             choose card in p.hand by p always:
                 p.bid = card

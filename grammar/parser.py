@@ -425,11 +425,11 @@ class _ToAst(Transformer):
         return tuple(c)
 
     def action(self, meta, c):
-        kind, name, params, label, reveals, body = c
+        fallback, name, params, each_turn, label, reveals, body = c
         span = self._span(meta)
-        return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=kind == "fallback",
+        return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
                         phase=None, label=self._template(self._string(label), span) if label is not None else None,
-                        reveals=reveals, span=span, by_itself=kind == "turn")
+                        reveals=reveals, span=span, by_itself=each_turn is not None)
 
     def reveals_nothing(self, meta, c):
         return ("nothing",)

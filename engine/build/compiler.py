@@ -117,7 +117,7 @@ class CompiledAction:
     # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
     # the positions of the parameters they learn
     reveals: Reveals = None
-    by_itself: bool = False  # `turn action`: begun by itself when a turn begins (turns.turn_by_itself)
+    by_itself: bool = False  # `action NAME() each turn`: begun by itself when a turn begins (turns.turn_by_itself)
 
 
 @attrs.define

@@ -114,7 +114,7 @@ class State:
         # played (history, and what each seat was told of them). A series of random movers goes without.
         self.records = records
         self._hides_moves = game.hides_moves and records  # (read at every move)
-        self._by_itself = any(a.by_itself for a in game.actions)  # a `turn action` may begin a turn by itself
+        self._by_itself = any(a.by_itself for a in game.actions)  # an action `each turn` may begin a turn by itself
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
@@ -546,7 +546,7 @@ class State:
         self._told.clear()
         self.pending = None
         self._version += 1
-        if self._by_itself:  # a `turn action` begins the turn of the position by itself (above the floor)
+        if self._by_itself:  # an action `each turn` begins the turn of the position by itself (above the floor)
             self._turn_by_itself()
         self._told_start = (self.to_move, self.turn_player.index)
 

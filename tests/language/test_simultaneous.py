@@ -114,7 +114,7 @@ def test_mire_solve_exact_on_goofspiel_of_four_cards_equals_the_enumeration():
 def test_a_game_of_four_cards_is_four_decisions(goofspiel):
     state = goofspiel.new_state(seed=4)
     record = play_game(state, [RandomBot(random.Random(1))] * 2)
-    # four rounds of bids, one decision each (the turn-ups are no decision: the turn is the bids, a `turn action`)
+    # four rounds of bids, one decision each (the turn-ups are no decision: the turn is the bids, an action `each turn`)
     assert record.length == state.decisions == len(state.history) == 4
     assert len(state.log) == 4
     out = run(["simulate", GOOFSPIEL, "-n", "20", "--json"])

@@ -1,6 +1,6 @@
-"""`turn action` (issue 30): the turn is this action, begun by itself when the turn begins; its choices (an
+"""`action NAME() each turn:` (issue 30): the turn is this action, begun by itself when the turn begins; its choices (an
 `at once`, a `choose`) are the turn's decisions, so a simultaneous step can be a whole turn (goofspiel has one
-decision a turn: tests/language/test_simultaneous.py). docs/language.md, "`turn action`"."""
+decision a turn: tests/language/test_simultaneous.py). docs/language.md, "`each turn`"."""
 import random
 
 import pytest
@@ -16,7 +16,7 @@ var shown: int = 0 per player
 var rounds: int = 0
 
 # Each turn both show one or two fingers at once; three rounds, then the most points wins.
-turn action show():
+action show() each turn:
     at once each p in players:
         choose fingers in [1, 2] by p:
             p.shown = fingers
@@ -72,7 +72,7 @@ phase warm until guesses == 2:
         guesses += 1
 
 phase guessing:
-    turn action guess():
+    action guess() each turn:
         choose n in [1, 2, 3] by mover always:
             guesses += n
         if guesses > 6: win mover
@@ -81,7 +81,7 @@ phase guessing:
     assert not state.simultaneous and [m.text for m in state.legal_moves()] == ["wave"]
     state.apply(state.parse_move("wave"))
     state.apply(state.parse_move("wave"))
-    # the phase of the turn action: its choice is the turn's decision
+    # the phase of the action each turn: its choice is the turn's decision
     assert [m.text for m in state.legal_moves()] == ["1", "2", "3"] and state.to_move == 0
     state.apply(state.parse_move("3"))
     assert [m.text for m in state.legal_moves()] == ["1", "2", "3"] and state.to_move == 1
@@ -90,8 +90,8 @@ phase guessing:
 
 
 def test_a_turn_action_that_draws_before_its_choice_is_stopped(tmp_path):
-    with pytest.raises(RuleError, match="turn action 'show' drew at random before its first choice"):
-        load(tmp_path, MORRA.replace("turn action show():\n", "turn action show():\n    rounds += random([0])\n"))\
+    with pytest.raises(RuleError, match=r"action 'show' \(each turn\) drew at random before its first choice"):
+        load(tmp_path, MORRA.replace("action show() each turn:\n", "action show() each turn:\n    rounds += random([0])\n"))\
             .new_state()
 
 
@@ -102,18 +102,18 @@ def errors(tmp_path, text):
 
 
 def test_what_cannot_be_a_whole_turn_is_e053(tmp_path):
-    assert errors(tmp_path, MORRA.replace("turn action show():", "turn action show(k in [1, 2]):")) == [
-        ("E053", "turn action 'show' has parameters")]
+    assert errors(tmp_path, MORRA.replace("action show() each turn:", "action show(k in [1, 2]) each turn:")) == [
+        ("E053", "action 'show' is each turn, and has parameters")]
     assert errors(tmp_path, MORRA + "action other():\n    pass\n") == [
-        ("E053", "turn action 'show' is open beside action 'other'")]
+        ("E053", "action 'show' is each turn, and action 'other' is open beside it")]
     silent = MORRA.replace('''    at once each p in players:
         choose fingers in [1, 2] by p:
             p.shown = fingers
 ''', "")
-    assert errors(tmp_path, silent) == [("E053", "turn action 'show' asks nobody anything")]
+    assert errors(tmp_path, silent) == [("E053", "action 'show' is each turn, and asks nobody anything")]
 
 
-def test_turn_stays_a_name(tmp_path):
+def test_turn_and_each_stay_names(tmp_path):
     game = load(tmp_path, MORRA.replace("rounds += 1", "rounds += 1\n    log \"{turn}\""))
     state = game.new_state()
     state.apply(state.parse_move("odd: 1; even: 1"))
@@ -128,3 +128,12 @@ def test_a_position_begins_its_turn_by_itself(tmp_path):
     assert state.simultaneous and state.deciders == (1, 0) and state.decisions == 0
     state.apply(state.parse_move("even: 2; odd: 2"))
     assert state.outcome().text == "even wins"
+
+
+def test_a_variable_named_turn_or_each_is_still_assigned(tmp_path):
+    # (`each turn` is read as words of the language only after an action's parameters)
+    game = load(tmp_path, MORRA + "var turn: int = 0\nvar each: int = 0\ntrigger count after move:\n"
+                                  "    turn += 1\n    each = turn\n")
+    state = game.new_state()
+    state.apply(state.parse_move("odd: 1; even: 1"))
+    assert state.vars["each"] == 1
