@@ -613,13 +613,13 @@ class Checker(N.NodeVisitor):
                            focus=name)
 
     def check_turn_action(self, action: N.Action, asks: Optional[N.Node]) -> None:
-        """An action that says `each turn` is the whole turn (E053): no parameters, a question to someone, no other action open
-        beside it (in its phase, or in any phase when it belongs to the whole game)."""
+        """An action that says `each turn` is the whole turn (E053): no parameters, a question to someone, no other
+        action open beside it (in its phase, or in any phase when it belongs to the whole game)."""
         head = action.span.at_start(len("action"))
         if action.params:
             self.error("E053", f"action '{action.name}' is each turn, and has parameters", head,
-                       "an action that is each turn begins by itself, so there is no move to pick: ask with `choose` or `at once` "
-                       "in its body")
+                       "an action that is each turn begins by itself, so there is no move to pick: ask with `choose` "
+                       "or `at once` in its body")
         if asks is None:
             self.error("E053", f"action '{action.name}' is each turn, and asks nobody anything", head,
                        "its choices (`choose`, `at once`) are the turn's decisions: without one the turn would be "
@@ -627,7 +627,8 @@ class Checker(N.NodeVisitor):
         beside = [a for a in self.sym.actions.values() if a is not action and
                   (a.phase is None or action.phase is None or a.phase == action.phase)]
         if beside:
-            self.error("E053", f"action '{action.name}' is each turn, and action '{beside[0].name}' is open beside it", head,
+            self.error("E053", f"action '{action.name}' is each turn, and action '{beside[0].name}' is open beside "
+                               "it", head,
                        "an action that is each turn is the whole turn: put the other actions in phases of their own")
 
     def check_phases_reachable(self) -> None:

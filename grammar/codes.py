@@ -946,10 +946,10 @@ Right:
     "E053": '''\
 E053: an action `each turn` that cannot be the whole turn
 
-An action that says `each turn` (`action bid() each turn:`) is the turn: when a turn begins (in its phase, or in the whole game), it is begun by itself, and
-its choices (an `at once`, a `choose`) are the turn's decisions. So it takes no parameters (there is no move to
-pick), it asks a player something (else the turn would be no decision at all), and no other action is open
-beside it (there would be two ways to begin the turn).
+An action that says `each turn` (`action bid() each turn:`) is the turn: when a turn begins (in its phase, or
+in the whole game), it is begun by itself, and its choices (an `at once`, a `choose`) are the turn's decisions.
+So it takes no parameters (there is no move to pick), it asks a player something (else the turn would be no
+decision at all), and no other action is open beside it (there would be two ways to begin the turn).
 
 Wrong:
 

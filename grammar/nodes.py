@@ -630,7 +630,8 @@ class Action(Decl):
     # what the others learn of its moves: None (everything they may see), ("nothing",), ("action",), or the
     # names of the parameters they learn
     reveals: Optional[tuple[str, ...]] = None
-    by_itself: bool = False  # `action NAME() each turn`: begun by itself when a turn begins, its choices the turn's decisions
+    # `action NAME() each turn`: begun by itself when a turn begins, its choices the turn's decisions
+    by_itself: bool = False
 
 
 @node

@@ -91,8 +91,7 @@ phase guessing:
 
 def test_a_turn_action_that_draws_before_its_choice_is_stopped(tmp_path):
     with pytest.raises(RuleError, match=r"action 'show' \(each turn\) drew at random before its first choice"):
-        load(tmp_path, MORRA.replace("action show() each turn:\n", "action show() each turn:\n    rounds += random([0])\n"))\
-            .new_state()
+        load(tmp_path, MORRA.replace("each turn:\n", "each turn:\n    rounds += random([0])\n")).new_state()
 
 
 def errors(tmp_path, text):
