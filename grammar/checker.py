@@ -218,12 +218,14 @@ class Checker(N.NodeVisitor):
                     else f"give this {kind} another name: every action and trigger needs its own")
             self.error("E030", f"'{name}' is already defined (as {a(other[0])} on line {other[1].span.line})",
                        node.span, hint, focus=name)
+            if seen is values:
+                self.ctx.doubled.add(name)
             return False
         library = self.ctx.library
         # a builtin function's name is free for anything the game declares: calls and names are apart,
         # and a def or proc of the game is called in its place; a builtin name is the game's own in its file
         # (declared all the same after a word of the language, so that its uses report nothing more)
-        if name in library.names and name not in library.functions:
+        if name in library.names:  # (`repetitions` is a name and a function: the name is hidden)
             self.ctx.shadows_builtin(name, node.span, a(kind), "this game", name)
         seen[name] = (kind, node)
         return True

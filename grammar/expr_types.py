@@ -219,6 +219,8 @@ class ExpressionChecker(N.NodeVisitor):
         entry = scope.lookup(e.id)
         if entry is not None:
             return self._local(e, entry[0], scope)
+        if e.id in ctx.doubled:
+            return ANY  # (declared twice, E030: which one is meant is not known, and the mistake is told once)
         s = self.sym
         if e.id in s.vars:
             v = s.vars[e.id]
