@@ -6,7 +6,8 @@ from mire.engine import load_game
 from mire.engine.run.runtime import RuleError
 from mire.grammar.diagnostics import MireError
 
-DEALER = '''game "Dealer"
+DEALER = '''edition 3
+game "Dealer"
 players 1
 piece card(value: int)
 zone deck
@@ -62,7 +63,7 @@ def test_a_while_that_is_false_at_once_runs_no_turn_and_one_in_a_def(tmp_path):
 
 def test_a_while_that_runs_on_is_stopped_at_its_line_by_the_bound_of_a_move(tmp_path):
     state = load(tmp_path, DEALER.replace("        total = points(dealer)\n", "        total = 0\n")).new_state()
-    with pytest.raises(RuleError, match=r"a rule ran more than 200000 steps in one move \(dealer.mire:13\)"):
+    with pytest.raises(RuleError, match=r"a rule ran more than 200000 steps in one move \(dealer.mire:14\)"):
         state.apply(state.parse_move("stand 17"))
     assert not state.log and len(state.zones["deck"].pieces) == 10   # taken back whole
 
@@ -72,4 +73,4 @@ def test_a_while_whose_block_changes_nothing_is_e039(tmp_path):
         load(tmp_path, DEALER.replace("        move top(deck) to dealer\n        total = points(dealer)\n",
                                       '        log "waiting"\n'))
     assert [(d.code, d.message, d.span.line, d.span.column) for d in err.value.diagnostics] == [
-        ("E039", "this `while` would never end: its block changes nothing its condition could read", 13, 5)]
+        ("E039", "this `while` would never end: its block changes nothing its condition could read", 14, 5)]
