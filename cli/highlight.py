@@ -24,12 +24,12 @@ DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", 
                      "show", "about", "legend", "status", "when", "edition", "display")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                    "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose",
-                   "return")
+                   "return", "while")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
-               "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
-               "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
-               "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
-               "size", "each")
+               "public", "private", "secret", "capacity", "until", "where", "by", "after", "uses", "as",
+               "face", "up", "down", "secretly", "always", "mutable", "when", "covered", "internal", "ask", "because",
+               "ties", "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals",
+               "nothing", "size", "each")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 # (`player`, `spaces` and the looks are words only on the lines of a `display:` block)
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count", "player", "spaces", "colour", "glyph",
@@ -81,7 +81,7 @@ ITEM_KINDS = ("action", "trigger", "proc", "def", "option", "var", "const", "boa
 # A word of the language is a name where no keyword could stand: before `:` (an attribute `rank: int`),
 # `,` or `)` (a parameter), `.`, `]` or an operator, a word that follows an expression (`x in`, `x where`)
 # or the end of the line; but for these words, which do stand there as keywords.
-BEFORE_COLON = ("else", "setup", "secretly", "move", "start", "end", "stuck")
+BEFORE_COLON = ("else", "setup", "secretly", "always", "move", "start", "end", "stuck")
 BEFORE_COMMA = ("hidden", "key", "mutable")
 BEFORE_WORD = ("not", "list", "in", "and", "or", "if", "else", "for", "where", "while", "by")  # `not in`, `list of`
 AFTER_EXPRESSION = ("in", "where", "while", "and", "or", "if", "else", "to", "at", "for", "face", "of", "by")
@@ -129,6 +129,7 @@ RULES = (
       for w, wt in (("[0-9]+", "number"), (NAME, "name")) for h, ht in (("[0-9]+", "number"), (NAME, "name"))),
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(once)({SPACE})(each)\b", ("keyword", "space", "keyword", "space", "keyword")),
+    Rule(rf"(?<=\))([ \t]*)(each)({SPACE})(turn)\b", ("space", "keyword", "space", "keyword")),
     Rule(rf"\b(per)({SPACE})(player)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(ordered)({SPACE})(by)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(sorted)({SPACE})(by)\b", ("keyword", "space", "keyword")),

@@ -812,6 +812,10 @@ class _Collector(N.NodeVisitor):
         self.expr(s.count, scopes)
         self.block(s.body, scopes, s.span)
 
+    def stmt_While(self, s, scopes, end):
+        self.expr(s.test, scopes)
+        self.block(s.body, scopes, s.span)
+
     def template(self, template: N.Template, scopes, last: bool = False):
         """The {expressions} of a `log` or `show` text (`last`: an `else "..."`, the last text of its line). The
         checker typed them with the span of the whole line; parsed again, they give their places in the string

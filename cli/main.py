@@ -566,7 +566,13 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     if summary.shared_games:
         say(f"shared wins: {pct(summary.shared_games)} of the games ("
                    + ", ".join(f"{name} {k}" for name, k in summary.shared.items() if k) + ")")
-    say(f"draws: {pct(summary.draws)}")
+    if len(summary.seats) == 1:  # one player: won, lost, or neither (a draw, or a finish with a score)
+        low, high = summary.win_rates()[summary.seats[0]]
+        say(f"win rate (95% interval): [{low:.3f}, {high:.3f}]")
+        say(f"losses: {pct(summary.losses)}")
+        say(f"neither won nor lost (finished, or drawn): {pct(summary.draws)}")
+    else:
+        say(f"draws: {pct(summary.draws)}")
     if summary.unfinished:
         say(f"unfinished after {max_moves} moves: {pct(summary.unfinished)}")
     scores, intervals = summary.mean_scores(), summary.score_intervals()
@@ -593,8 +599,9 @@ _MAX_WORK_HELP = ("Stop past this much work, in steps of the rules (each move pl
                    "start's too) counted as a branch.")
 @click.option("--divide", "split", is_flag=True, help="Instead of the counts by depth, the count of DEPTH-move "
                                                        "sequences under each first move (with --json: as well).")
-@click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth by result "
-                                                      "(\"terminals\": the last depth's moves are played too).")
+@click.option("--json", "as_json", is_flag=True, help="As JSON, with the games that end at each depth below the "
+                                                      "last, by result (\"terminals\": the same work as without "
+                                                      "--json; ask one depth more for the last depth's).")
 @click.option("--position", "position_file", metavar="FILE",
               help="Count from the position written in FILE instead of the start (in this process).")
 @click.option("--max-work", type=click.IntRange(min=1), default=None,
@@ -628,8 +635,10 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
             _arrange(state, position_file)
-            return perft_report(state, d, as_json, chance, limit)
-        return perft_split(the_game.path, d, seed, n, opts, runner, terminals=as_json, chance=chance, limit=limit)
+            return perft_report(state, d, "played" if as_json else False, chance, limit)
+        # (the terminals of the depths whose moves are played anyway: the same work as the counts alone)
+        return perft_split(the_game.path, d, seed, n, opts, runner, terminals="played" if as_json else False,
+                           chance=chance, limit=limit)
 
     report, finished = None, []
     try:
@@ -665,8 +674,9 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 
 
 def _perft_json(the_game, report, split, chance) -> dict:
+    # the games that end at each depth below the last (the last depth's moves are counted, not played)
     out = {"game": the_game.name, "counts": report.counts,
-           "terminals": [{"depth": d, **t} for d, t in enumerate(report.terminals or (), 1)]}
+           "terminals": [{"depth": d, **t} for d, t in enumerate((report.terminals or [])[:-1], 1)]}
     if split:
         out["divide"] = dict(report.divide)
     if report.met_chance:

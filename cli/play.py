@@ -779,6 +779,8 @@ class Session:
                 else:
                     said = f"{'then' if who(k) == who(first) else f'and {who(k)}'} chooses {text}"
                 lines[-1] = (k, first, f"{line}, {said}")
+            elif isinstance(played[k], JointMove):  # the first decision of an action `each turn`: the turn itself
+                lines.append((k, k, f"answered at once: {text}"))
             else:
                 lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))
             told = [t for t, readers in self.effects_of.get(k, ()) if _reads(readers, seat)]

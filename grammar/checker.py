@@ -6,6 +6,8 @@ expr_types.py, piece tables in tables.py; they share one Context.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from . import nodes as N
 from .boards import BoardShapes, space_count
 from .display import check_displays
@@ -218,12 +220,14 @@ class Checker(N.NodeVisitor):
                     else f"give this {kind} another name: every action and trigger needs its own")
             self.error("E030", f"'{name}' is already defined (as {a(other[0])} on line {other[1].span.line})",
                        node.span, hint, focus=name)
+            if seen is values:
+                self.ctx.doubled.add(name)
             return False
         library = self.ctx.library
         # a builtin function's name is free for anything the game declares: calls and names are apart,
         # and a def or proc of the game is called in its place; a builtin name is the game's own in its file
         # (declared all the same after a word of the language, so that its uses report nothing more)
-        if name in library.names and name not in library.functions:
+        if name in library.names:  # (`repetitions` is a name and a function: the name is hidden)
             self.ctx.shadows_builtin(name, node.span, a(kind), "this game", name)
         seen[name] = (kind, node)
         return True
@@ -598,6 +602,8 @@ class Checker(N.NodeVisitor):
         ensure = next((n for n in N.walk(action.body) if isinstance(n, N.Ensure)), None)
         asks = next((n for n in N.walk(action.body) if asks_a_player(n) or
                      (isinstance(n, N.ExprStmt) and n.call.func in choosing)), None)
+        if action.by_itself:
+            self.check_turn_action(action, asks)
         if ensure is not None and asks is not None:
             self.error("E032", f"action '{action.name}' has an `ensure` and asks a player to choose",
                        ensure.span.at_start(len("ensure")),
@@ -610,6 +616,25 @@ class Checker(N.NodeVisitor):
                            action.span, "`reveals` says what the others learn of a move: `nothing`, `action` (its "
                            "name), or some of its parameters" + (f" ({', '.join(names)})" if names else ""),
                            focus=name)
+
+    def check_turn_action(self, action: N.Action, asks: Optional[N.Node]) -> None:
+        """An action that says `each turn` is the whole turn (E053): no parameters, a question to someone, no other
+        action open beside it (in its phase, or in any phase when it belongs to the whole game)."""
+        head = action.span.at_start(len("action"))
+        if action.params:
+            self.error("E053", f"action '{action.name}' is each turn, and has parameters", head,
+                       "an action that is each turn begins by itself, so there is no move to pick: ask with `choose` "
+                       "or `at once` in its body")
+        if asks is None:
+            self.error("E053", f"action '{action.name}' is each turn, and asks nobody anything", head,
+                       "its choices (`choose`, `at once`) are the turn's decisions: without one the turn would be "
+                       "no decision at all; write a trigger for what happens by itself")
+        beside = [a for a in self.sym.actions.values() if a is not action and
+                  (a.phase is None or action.phase is None or a.phase == action.phase)]
+        if beside:
+            self.error("E053", f"action '{action.name}' is each turn, and action '{beside[0].name}' is open beside "
+                               "it", head,
+                       "an action that is each turn is the whole turn: put the other actions in phases of their own")
 
     def check_phases_reachable(self) -> None:
         phases = list(self.sym.phases.values())

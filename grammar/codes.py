@@ -482,6 +482,30 @@ Right:
     trigger long after move:
         if decisions >= 200: draw
 ''',
+    "W002": '''\
+W002: a game of one player written in edition 2 (a warning: the game loads)
+
+In edition 2, a game of one player has no results of its own: `lose` makes every other player win, and with
+nobody else the game is a draw; `finish` ranks the player against nobody, a win whatever the score (a draw
+without one). Edition 3 gives one player their own results: `win` a win, `lose` a loss, and `finish` neither,
+the result being the score (`mire simulate` gives the rate of wins, of losses and the mean score). Write
+`edition 3` as the first line to have them.
+
+Wrong (a bust is counted as a draw):
+
+    players 1
+    action hit():
+        move top(deck) to hand
+        if points(hand) > 21: lose mover
+
+Right:
+
+    edition 3
+    players 1
+    action hit():
+        move top(deck) to hand
+        if points(hand) > 21: lose mover
+''',
     "E031": '''\
 E031: a piece kind with two attributes of the same name
 
@@ -636,6 +660,26 @@ Right:
     setup:
         dealer = random(players)
         next next_player(dealer)
+''',
+    "E039": '''\
+E039: a `while` that would never end
+
+`while CONDITION:` runs its block again as long as the condition holds. A block that changes nothing (only
+`pass`, `log` or `let` lines) leaves the condition as it was, so the loop would run until the move's bound of
+steps stops it. Change in the block what the condition reads: a variable, a `let` name made before the loop,
+the pieces. Something the players do happens in a later move: end this one and test it then.
+
+Wrong:
+
+    while not in_a_row(c, 3):
+        pass
+
+Right:
+
+    let total = sum([c.value for c in hand])
+    while total < 17:
+        move top(deck) to hand
+        total = sum([c.value for c in hand])
 ''',
     "E040": '''\
 E040: a row of a piece table with the wrong number of values
@@ -899,6 +943,27 @@ Right:
         if in_a_row(c, 3): win mover
         for p in others: lose p
 ''',
+    "E053": '''\
+E053: an action `each turn` that cannot be the whole turn
+
+An action that says `each turn` (`action bid() each turn:`) is the turn: when a turn begins (in its phase, or
+in the whole game), it is begun by itself, and its choices (an `at once`, a `choose`) are the turn's decisions.
+So it takes no parameters (there is no move to pick), it asks a player something (else the turn would be no
+decision at all), and no other action is open beside it (there would be two ways to begin the turn).
+
+Wrong:
+
+    action bid(card in mover.hand) each turn:
+        mover.bid = card
+
+Right:
+
+    action bid() each turn:
+        at once each p in players:
+            choose card in p.hand by p always:
+                p.bid = card
+'''
+,
     "E061": '''\
 E061: a variant replaces or removes something its base game does not have
 

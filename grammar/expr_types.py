@@ -219,6 +219,8 @@ class ExpressionChecker(N.NodeVisitor):
         entry = scope.lookup(e.id)
         if entry is not None:
             return self._local(e, entry[0], scope)
+        if e.id in ctx.doubled:
+            return ANY  # (declared twice, E030: which one is meant is not known, and the mistake is told once)
         s = self.sym
         if e.id in s.vars:
             v = s.vars[e.id]
@@ -709,7 +711,20 @@ class ExpressionChecker(N.NodeVisitor):
             self._names_a_space(e.args[0])
         if e.func == "at" and len(e.args) == 3:
             self._at_off_board(e)
+        if e.func == "repetitions" and e.args:
+            self._part_of_the_position(e.args[0])
         return sig.result_for(arg_types)
+
+    def _part_of_the_position(self, part: N.Expr) -> None:
+        """`repetitions(PART)`: the part is worked out again at the start of every turn, where a rule's names
+        (a parameter, a `let`, a loop's variable) mean nothing."""
+        local = next((n for n in N.walk(part) if isinstance(n, N.Name) and self.ctx.meanings.get(n) is not None
+                      and self.ctx.meanings[n].category == "local"), None)
+        if local is not None:
+            self.error("E021", f"`repetitions` compares a part of the position named without a rule's names, but "
+                               f"'{local.id}' is one", local.span,
+                       "the part is counted at the start of every turn, where the rule's names mean nothing: name a "
+                       "board, a zone, a constant or a player's board or zone (`repetitions(points)`)")
 
     def _at_off_board(self, e: N.Call) -> None:
         """`at(cells, 9, 9)` on a board of 8 x 8 is always none."""

@@ -420,6 +420,13 @@ class Repeat(Stmt):
 
 
 @node
+class While(Stmt):
+    """`while CONDITION:`: the block runs again as long as the condition holds, looked at before each turn."""
+    test: Expr
+    body: Block
+
+
+@node
 class Choose(Stmt):
     var: str
     domain: Expr
@@ -427,6 +434,7 @@ class Choose(Stmt):
     by: Optional[Expr]
     body: Block
     secretly: bool = False  # the others learn what was chosen only from its effects
+    always: bool = False  # asked even when one value is left (`choose ... always`)
     ask: Optional[Template] = None  # the question put to the chooser, in players' words
 
 
@@ -541,6 +549,7 @@ class Combination(Node):
     as the table that lists them (the first `each` changing slowest), `count` copies of each."""
     each: tuple[EachAttr, ...]
     count: Optional[tuple[int, Span]] = None
+    where: Optional[Expr] = None  # `where CONDITION`: only the combinations that meet it
 
 
 @node
@@ -621,6 +630,8 @@ class Action(Decl):
     # what the others learn of its moves: None (everything they may see), ("nothing",), ("action",), or the
     # names of the parameters they learn
     reveals: Optional[tuple[str, ...]] = None
+    # `action NAME() each turn`: begun by itself when a turn begins, its choices the turn's decisions
+    by_itself: bool = False
 
 
 @node

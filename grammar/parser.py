@@ -326,8 +326,12 @@ class _ToAst(Transformer):
 
     def combination(self, meta, c):
         each = tuple(x for x in c if isinstance(x, N.EachAttr))
-        count = next((x[1] for x in c if isinstance(x, tuple)), None)
-        return N.Combination(each=each, count=count, span=self._span(meta))
+        count = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "count"), None)
+        where = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "where"), None)
+        return N.Combination(each=each, count=count, where=where, span=self._span(meta))
+
+    def combination_where(self, meta, c):
+        return ("where", c[0])
 
     def each_attr(self, meta, c):
         name, values = c
@@ -348,6 +352,8 @@ class _ToAst(Transformer):
 
     def copies(self, meta, c):
         return ("count", self.row(meta, c)[0])
+
+    copies_alone = copies  # (`count N` alone: a rule of its own, so that nothing but the line's end may follow)
 
     def pieces(self, meta, c):
         kind, zone, each, body = c
@@ -419,11 +425,11 @@ class _ToAst(Transformer):
         return tuple(c)
 
     def action(self, meta, c):
-        fallback, name, params, label, reveals, body = c
+        fallback, name, params, each_turn, label, reveals, body = c
         span = self._span(meta)
         return N.Action(name=str(name), params=tuple(params or ()), body=body, fallback=fallback is not None,
                         phase=None, label=self._template(self._string(label), span) if label is not None else None,
-                        reveals=reveals, span=span)
+                        reveals=reveals, span=span, by_itself=each_turn is not None)
 
     def reveals_nothing(self, meta, c):
         return ("nothing",)
@@ -649,10 +655,14 @@ class _ToAst(Transformer):
     def repeat_stmt(self, meta, c):
         return N.Repeat(count=c[0], body=c[1], span=self._span(meta))
 
+    def while_stmt(self, meta, c):
+        return N.While(test=c[0], body=c[1], span=self._span(meta))
+
     def choose_stmt(self, meta, c):
-        name, domain, test, by, secretly, ask, body = c
+        name, domain, test, by, secretly, always, ask, body = c
         span = self._span(meta)
         return N.Choose(var=str(name), domain=domain, test=test, by=by, body=body, secretly=secretly is not None,
+                        always=always is not None,
                         ask=self._template(self._string(ask), span) if ask is not None else None, span=span)
 
     def at_once_stmt(self, meta, c):

@@ -338,6 +338,13 @@ class StatementChecker(N.NodeVisitor):
                        "elsewhere test the condition with `if`")
 
     def check_Outcome(self, s: N.Outcome, scope: CheckScope, context: str) -> None:
+        players = self.sym.players
+        if s.kind in ("lose", "finish") and self.sym.edition < 3 and players is not None and players.high == 1:
+            meant = "a draw" if s.kind == "lose" else "a win whatever the score"
+            self.ctx.warn("W002", f"in edition 2, `{s.kind}` in a game of one player is {meant}",
+                          s.span.at_start(len(s.kind)),
+                          "write `edition 3` as the file's first line: a game of one player is then won, lost, or "
+                          "finished with its score (`lose` a loss, `finish` neither a win nor a loss)")
         if s.reason is not None:
             self.template(s.reason, scope)
         if s.who is None:
@@ -389,6 +396,16 @@ class StatementChecker(N.NodeVisitor):
     def check_Repeat(self, s: N.Repeat, scope: CheckScope, context: str) -> None:
         self.exprs.expect(s.count, INT, scope, "how many times to repeat")
         self.block(s.body, scope, context)
+
+    def check_While(self, s: N.While, scope: CheckScope, context: str) -> None:
+        self.exprs.expect(s.test, BOOL, scope, "the condition of `while`")
+        self.block(s.body, scope, context)
+        if not _changes_something(s.body):
+            self.error("E039", "this `while` would never end: its block changes nothing its condition could read",
+                       s.span.at_start(len("while")),
+                       "a `while` runs its block again as long as its condition holds, so the block must change "
+                       "what the condition reads (a variable, a `let` name, the pieces); to wait for something "
+                       "the players do, end the move and test it in the next one")
 
     def check_Choose(self, s: N.Choose, scope: CheckScope, context: str) -> None:
         if s not in self._asked_at_once:  # (else its `at once` is the one told of)
@@ -521,3 +538,20 @@ def specialise_proc(checked: Checked, library: Library, proc: N.Proc,
         scope.bind(name, t, "param")
     StatementChecker(ctx, ExpressionChecker(ctx)).proc_body(proc, scope)
     return None if any(d.severity == "error" for d in ctx.diags) else ctx.types
+
+
+# what a block may do without changing anything a `while`'s condition reads (a `let` is new on each turn)
+_INERT = (N.Pass, N.Log, N.Let, N.Again, N.Next)
+
+
+def _changes_something(block: N.Block) -> bool:
+    """Does some statement of the block, or of a block inside it, change the game, a name, or end the rule?"""
+    for stmt in block:
+        inner = [b for b in (getattr(stmt, "body", None), getattr(stmt, "orelse", None)) if b]
+        inner += [body for _, body in getattr(stmt, "branches", ())]
+        if inner and isinstance(stmt, (N.If, N.For, N.Repeat, N.While)):
+            if any(_changes_something(b) for b in inner):
+                return True
+        elif not isinstance(stmt, _INERT):
+            return True
+    return False

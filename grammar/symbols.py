@@ -154,6 +154,9 @@ class Context:
         self.types: dict[N.Node, Type] = {}
         self.meanings: dict[N.Name, Meaning] = {}
         self.diags: list[Diagnostic] = []
+        # names the game declares twice (E030): their uses are not checked against either, so that the one
+        # mistake is told once, not again at every use
+        self.doubled: set[str] = set()
 
     def error(self, code: str, message: str, span: N.Span, hint: Optional[str] = None,
               focus: Optional[str] = None) -> None:

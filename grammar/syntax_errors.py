@@ -32,7 +32,7 @@ DECLARATION_WORDS = ("game", "players", "first", "board", "enum", "piece", "piec
                       "remove", "replace", "fallback", "about", "legend", "status", "when", "edition")
 STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
                     "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
-                    "choose", "return")
+                    "choose", "return", "while")
 # how each keyword's line is written, for hints
 _FORMS = {
     "game": '`game "Title"`',
@@ -84,12 +84,11 @@ _FORMS = {
     "elif": "`elif CONDITION:` after the block of an `if`", "else": "`else:` after the block of an `if`",
     "for": "`for x in COLLECTION:` or `for x in COLLECTION where CONDITION:`",
     "repeat": "`repeat N:` followed by an indented block",
+    "while": "`while CONDITION:` followed by an indented block that changes what the condition reads",
     "choose": "`choose x in COLLECTION where CONDITION:` (optionally `by PLAYER`)",
 }
 # words of other languages that Mire does not have, at the start of a line of a rule
 _FOREIGN = {
-    "while": "Mire has no `while` loop: repeat a block with `repeat N:` or go through a collection with "
-             "`for x in ...:`",
     "print": 'to show a message write `log "text with {values}"`',
     "function": "a function is declared with `def NAME(parameters) = EXPRESSION`",
     "fn": "a function is declared with `def NAME(parameters) = EXPRESSION`",
@@ -563,7 +562,8 @@ def _general(s: _Spot) -> Diagnostic:
         form = "`remove PIECE`"
     else:
         form = _FORMS.get(keyword) if keyword else None
-    block_words = ("if", "elif", "else", "for", "repeat", "choose", "action", "trigger", "phase", "proc", "setup")
+    block_words = ("if", "elif", "else", "for", "repeat", "while", "choose", "action", "trigger", "phase", "proc",
+                   "setup")
     if "COLON" in s.expected and keyword in block_words and ":" not in s.text[:s.col - 1]:
         return Diagnostic("E002", f"expected ':' before {s.found}", s.point(s.width), f"{form}")
     want = _expected_summary(s.expected, s.literals)

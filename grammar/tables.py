@@ -244,8 +244,72 @@ def check_combination(ctx: Context, kind: N.Kind, comb: N.Combination) -> Option
         return None
     header = tuple(columns) + (("count",) if count is not None else ())
     tail = (count,) if count is not None else ()
-    rows = tuple(tuple(combo) + tail for combo in itertools.product(*(v.cells() for v in values)))
+    combos = _kept(ctx, comb.where, columns, itertools.product(*(v.cells() for v in values)))
+    if combos is None:
+        return None
+    rows = tuple(tuple(combo) + tail for combo in combos)
     return header, rows
+
+
+def _kept(ctx: Context, where: Optional[N.Expr], columns: list, combos) -> Optional[list]:
+    """The combinations that meet the line's `where` (all without one); None when it cannot be worked out."""
+    if where is None:
+        return list(combos)
+    try:
+        enums = ctx.sym.enum_values
+        return [combo for combo in combos if _holds(where, dict(zip(columns, (v for v, _ in combo))), enums) is True]
+    except _NotHere as e:
+        ctx.error("E042", f"the `where` of a `pieces` line {e.args[0]}", e.args[1],
+                  f"it is worked out for each combination of the line's values: it may read the attributes of the "
+                  f"line ({', '.join(columns)}), numbers, texts and enum values, with `+ - * // %`, comparisons, "
+                  f"`and`, `or`, `not`")
+        return None
+
+
+class _NotHere(Exception):
+    """What a `where` of a `pieces` line cannot read: (the words, the span)."""
+
+
+_ARITHMETIC = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "//": lambda a, b: a // b, "%": lambda a, b: a % b}
+_COMPARISONS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+                "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _holds(e: N.Expr, row: dict, enums):
+    """The value of the condition of a `pieces` line's `where` for one combination (`row`: attribute -> value):
+    arithmetic and comparisons of its values, numbers and texts (an enum value is its name)."""
+    if isinstance(e, (N.Num, N.Str)):
+        return e.value
+    if isinstance(e, N.Name):
+        if e.id in row:
+            return row[e.id]
+        if e.id in ("yes", "true", "no", "false"):
+            return e.id in ("yes", "true")
+        if e.id in enums:
+            return e.id
+        raise _NotHere(f"reads '{e.id}', which is not an attribute of the line", e.span)
+    if isinstance(e, N.BinOp) and e.op in _ARITHMETIC:
+        left, right = _holds(e.left, row, enums), _holds(e.right, row, enums)
+        if not (isinstance(left, int) and isinstance(right, int)) or e.op in ("//", "%") and right == 0:
+            raise _NotHere(f"works out `{e.op}` of values that are not whole numbers (or by 0)", e.span)
+        return _ARITHMETIC[e.op](left, right)
+    if isinstance(e, N.Compare) and e.op in _COMPARISONS:
+        left, right = _holds(e.left, row, enums), _holds(e.right, row, enums)
+        if e.op not in ("==", "!=") and not (isinstance(left, int) and isinstance(right, int)):
+            raise _NotHere(f"orders values that are not numbers with `{e.op}`", e.span)
+        return _COMPARISONS[e.op](left, right)
+    if isinstance(e, N.BoolOp):
+        values = [_holds(v, row, enums) is True for v in e.values]
+        return all(values) if e.op == "and" else any(values)
+    if isinstance(e, N.Not):
+        return _holds(e.value, row, enums) is not True
+    if isinstance(e, N.Neg):
+        value = _holds(e.value, row, enums)
+        if not isinstance(value, int):
+            raise _NotHere("negates a value that is not a number", e.span)
+        return -value
+    raise _NotHere("holds what it cannot work out for each piece", e.span)
 
 
 class _Values:

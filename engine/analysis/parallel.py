@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import attrs
 
 from ..loader import load_game
-from .perft import Branch, PerftReport, branch, join, perft_game, started
+from .perft import Branch, PerftReport, Terminals, branch, join, perft_game, started
 from .work_bound import TooMuchWork, Work
 
 # runs of games per worker: a few each, so that a worker given short games takes another run
@@ -114,7 +114,8 @@ def _summary(result):
 
 
 def branches_after(game: str, seed: int, players, options: tuple, setup, first: int, count: int, depth: int,
-                   terminals: bool = False, chance: str = "sample", limit: Optional[int] = None) -> list[Branch]:
+                   terminals: Terminals = False, chance: str = "sample",
+                   limit: Optional[int] = None) -> list[Branch]:
     """First moves number `first` .. `first + count - 1` of the game's start (the start's draws forced to
     `setup`, when given) and the perft under each, to `depth` moves in all (one start set up for them all);
     their work together bounded by `limit`: past it, they stop, the last branch's `work` over the bound."""
@@ -131,7 +132,7 @@ def branches_after(game: str, seed: int, players, options: tuple, setup, first: 
 
 
 def perft_split(game: str, depth: int, seed=0, players=None, options=(), runner=None,
-                terminals: bool = False, chance: str = "sample", limit: Optional[int] = None) -> PerftReport:
+                terminals: Terminals = False, chance: str = "sample", limit: Optional[int] = None) -> PerftReport:
     """perft from the start (under `expand`: from every outcome of the start's chance, summed), split by the
     first move of each start: the counts, each first move's count (the divide), whether chance was met and,
     when asked, the games that end at each depth by result; the branches worked out by `runner` (None: in

@@ -19,7 +19,7 @@ the bound are the same as without one.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Literal, Optional, Union
 
 import attrs
 
@@ -43,9 +43,12 @@ def perft(state, depth: int, terminals: Optional[list] = None, chance: str = "sa
     return _walk(state, depth, terminals, chance, Work(limit))[0]
 
 
-def _walk(state, depth: int, terminals: Optional[list], chance: str, work: Work) -> tuple[list, bool]:
+def _walk(state, depth: int, terminals: Optional[list], chance: str, work: Work,
+          play_last: bool = True) -> tuple[list, bool]:
     """perft's counts, and whether they (or the terminals) depend on chance: a draw made by a move whose
-    consequences are counted, a move with several outcomes (`expand`), or a start that drew."""
+    consequences are counted, a move with several outcomes (`expand`), or a start that drew. Without
+    `play_last`, the terminals are tallied only where the moves are played anyway (not the last depth's: the
+    same work as counting without them)."""
     check_chance(chance)
     counts = [0] * depth
     met = bool(getattr(state, "setup_draws", None))
@@ -59,7 +62,7 @@ def _walk(state, depth: int, terminals: Optional[list], chance: str, work: Work)
         last = d + 1 == depth
         if chance == "sample":
             counts[d] += len(moves)
-            if last and terminals is None:
+            if last and (terminals is None or not play_last):
                 return
             for m in moves:
                 state.apply(m)
@@ -68,7 +71,7 @@ def _walk(state, depth: int, terminals: Optional[list], chance: str, work: Work)
                     met = met or bool(getattr(state, "last_draws", None))
                     if terminals is not None and state.is_over():
                         tally(terminals[d], state)
-                    elif not last:  # (a game that is over has no legal moves: nothing under it)
+                    if not last:  # (a game that is over has no legal moves: nothing under it, but its listing)
                         walk(d + 1)
                 finally:  # (a walk stopped past its bound leaves the state as it was too)
                     state.undo()
@@ -78,7 +81,7 @@ def _walk(state, depth: int, terminals: Optional[list], chance: str, work: Work)
             work.count(state, len(found))  # (each outcome is found by playing the move)
             counts[d] += len(found)
             met = met or len(found) > 1 or bool(found[0][1])
-            if last and terminals is None:
+            if last and (terminals is None or not play_last):
                 continue
             for _, steps in found:
                 state.apply(m, chance=steps)
@@ -86,7 +89,7 @@ def _walk(state, depth: int, terminals: Optional[list], chance: str, work: Work)
                     work.count(state)
                     if terminals is not None and state.is_over():
                         tally(terminals[d], state)
-                    elif not last:
+                    if not last:
                         walk(d + 1)
                 finally:
                     state.undo()
@@ -116,8 +119,13 @@ class PerftReport:
     work: int = 0  # the work it took (engine/analysis/work_bound.py), the same however it was split
 
 
-def branch(state, move, depth: int, terminals: bool = False, chance: str = "sample", limit: Optional[int] = None,
-           work: Optional[Work] = None) -> Branch:
+# the terminals asked of a split perft: none, every depth's (the last depth's moves are played for them), or
+# those of the depths whose moves are played anyway ("played": the same work as counting without them)
+Terminals = Union[bool, Literal["played"]]
+
+
+def branch(state, move, depth: int, terminals: Terminals = False, chance: str = "sample",
+           limit: Optional[int] = None, work: Optional[Work] = None) -> Branch:
     """Play `move` (one of the state's legal moves; under `expand`, once per outcome of its draws), count the
     sequences of up to depth-1 moves after it, and take it back. Its work is counted in `work` (shared with
     the other branches of one walk, which stops with TooMuchWork past its bound), or on its own against
@@ -134,14 +142,14 @@ def branch(state, move, depth: int, terminals: bool = False, chance: str = "samp
     return result
 
 
-def _branch(state, move, depth: int, terminals: bool, chance: str, work: Work) -> Branch:
+def _branch(state, move, depth: int, terminals: Terminals, chance: str, work: Work) -> Branch:
     check_chance(chance)
     found = outcomes(state, move) if chance == "expand" else [(1, None)]
     if chance == "expand":
         work.count(state, len(found))
     result = Branch(move.text, [0] * (depth - 1), [new_tally() for _ in range(depth)] if terminals else None,
                     ways=len(found), met_chance=chance == "expand" and (len(found) > 1 or bool(found[0][1])))
-    if depth == 1 and not terminals:  # nothing after it is counted: its draws change nothing
+    if depth == 1 and terminals is not True:  # nothing after it is counted: its draws change nothing
         result.met_chance = result.met_chance or bool(getattr(state, "setup_draws", None))
         return result
     for _, steps in found:
@@ -154,7 +162,7 @@ def _branch(state, move, depth: int, terminals: bool, chance: str, work: Work) -
             if chance == "sample" and getattr(state, "last_draws", None):
                 result.met_chance = True
             after: Optional[list] = [] if terminals else None
-            counts, met = _walk(state, depth - 1, after, chance, work)
+            counts, met = _walk(state, depth - 1, after, chance, work, play_last=terminals is True)
             result.met_chance = result.met_chance or met
             result.counts = [a + b for a, b in zip(result.counts, counts)]
             if result.terminals is not None and after is not None:
@@ -167,7 +175,7 @@ def _branch(state, move, depth: int, terminals: bool, chance: str, work: Work) -
     return result
 
 
-def join(branches: list, depth: int, terminals: bool = False, limit: Optional[int] = None,
+def join(branches: list, depth: int, terminals: Terminals = False, limit: Optional[int] = None,
          spent: int = 0) -> PerftReport:
     """The report of a perft from the branches of its first moves, in the order of the starts and their moves.
     A first move met in several starts (`expand` over the start's chance) has one divide entry: the sum.
@@ -189,7 +197,7 @@ def join(branches: list, depth: int, terminals: bool = False, limit: Optional[in
     return PerftReport(counts, list(divide.items()), ends, any(b.met_chance for b in branches), total.done)
 
 
-def perft_report(state, depth: int, terminals: bool = False, chance: str = "sample",
+def perft_report(state, depth: int, terminals: Terminals = False, chance: str = "sample",
                  limit: Optional[int] = None) -> PerftReport:
     """perft split by first move, in this process: the counts, the divide, and the terminals when asked."""
     work = Work(limit)
@@ -227,7 +235,7 @@ def started(game, chance: str, seed, players, options, work: Work):
 
 
 def perft_game(game, depth: int, chance: str = "sample", seed=0, players=None, options=(),
-               terminals: bool = False, limit: Optional[int] = None) -> PerftReport:
+               terminals: Terminals = False, limit: Optional[int] = None) -> PerftReport:
     """perft from the start of a game, in this process: from the seed's start, or (`expand`) from every
     outcome of the start's chance, summed."""
     branches: list = []
@@ -246,11 +254,14 @@ def new_tally() -> dict:
 
 
 def tally(t: dict, state) -> None:
-    """Count a finished game: a sole win by seat name, a shared win, or a draw."""
+    """Count a finished game: a sole win by seat name, a shared win, a draw, or a loss with nobody to win (a game
+    of one player: counted under "losses", a key there only when such a game ended)."""
     out = state.outcome()
     t["ended"] += 1
     if out.draw:
         t["draws"] += 1
+    elif not out.winners:
+        t["losses"] = t.get("losses", 0) + 1
     elif len(out.winners) == 1:
         name = state.seat_name(out.winners[0])
         t["wins"][name] = t["wins"].get(name, 0) + 1
@@ -262,5 +273,7 @@ def merge_tally(t: dict, other: dict) -> None:
     """Add the games of `other` to `t` (the seats' wins in the order they first ended a game)."""
     for key in ("ended", "shared", "draws"):
         t[key] += other[key]
+    if "losses" in other:
+        t["losses"] = t.get("losses", 0) + other["losses"]
     for name, n in other["wins"].items():
         t["wins"][name] = t["wins"].get(name, 0) + n

@@ -103,6 +103,7 @@ class Summary:
     wins: dict = attrs.Factory(dict)      # seat -> games it won alone
     shared: dict = attrs.Factory(dict)    # seat -> games it won together with others
     draws: int = 0
+    losses: int = 0                   # games nobody won that were no draw: lost by the one player of a solo game
     unfinished: int = 0
     lengths: list = attrs.Factory(list)
     scores: dict = attrs.Factory(dict)    # seat -> Mean of its final scores, in the games that keep one
@@ -123,6 +124,8 @@ class Summary:
             return
         if outcome.draw:
             self.draws += 1
+        elif not outcome.winners:
+            self.losses += 1
         elif len(outcome.winners) == 1:
             self.wins[self.seats[outcome.winners[0]]] += 1
         else:
@@ -141,6 +144,7 @@ class Summary:
             if name in other.scores:
                 self.scores.setdefault(name, Mean()).merge(other.scores[name])
         self.draws += other.draws
+        self.losses += other.losses
         self.unfinished += other.unfinished
         self.lengths += other.lengths
         self.seconds = max(self.seconds, other.seconds)
@@ -154,7 +158,7 @@ class Summary:
 
     @property
     def shared_games(self):
-        return self.n - self.unfinished - self.draws - self.decided
+        return self.n - self.unfinished - self.draws - self.losses - self.decided
 
     def length_stats(self):
         if not self.lengths:
@@ -188,6 +192,9 @@ class Summary:
     def as_dict(self):
         out = {"n": self.n, "wins": dict(self.wins), "shared": dict(self.shared), "draws": self.draws,
                "unfinished": self.unfinished, "length": self.length_stats()}
+        if len(self.seats) == 1:  # one player: lost games too, and the rate of wins
+            out["losses"] = self.losses
+            out["win_rate"] = self.win_rates()[self.seats[0]]
         scores = self.mean_scores()
         if scores is not None:
             out["scores"] = {k: round(v, 4) for k, v in scores.items()}

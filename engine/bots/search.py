@@ -250,11 +250,13 @@ def _split(moves, children):
 
 def rewards(state):
     """Each seat's result: 1 for a sole win, 1/k to each of k who share a win, a draw or an unfinished game
-    (shared by all), 0 for a loss."""
+    (shared by all), 0 for a loss. Alone (a game of one player), a game neither won nor lost is worth 1/2."""
     n = state.num_players
     out = state.outcome() if state.is_over() else None
+    if out is not None and not out.draw and not out.winners:
+        return [0.0] * n   # lost, with nobody to win (one player)
     if out is None or out.draw or not out.winners:
-        return [1.0 / n] * n
+        return [0.5 if n == 1 else 1.0 / n] * n
     share = 1.0 / len(out.winners)
     result = [0.0] * n
     for w in out.winners:

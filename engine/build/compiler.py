@@ -121,6 +121,7 @@ class CompiledAction:
     # what the others learn of its moves (`reveals`): None (everything they may see), "nothing", "action", or
     # the positions of the parameters they learn
     reveals: Reveals = None
+    by_itself: bool = False  # `action NAME() each turn`: begun by itself when a turn begins (turns.turn_by_itself)
 
 
 @attrs.define
@@ -267,6 +268,9 @@ class CompiledGame:
     # the same for parts of defs' bodies, built by `evaluate_in_def`
     def_parts: dict[tuple, Callable] = attrs.Factory(dict)
     ties_share: bool = False  # `rank by ... ties share`: players level at the top share the win, never a draw
+    edition: int = 2  # the edition of the language the rules are written in (docs/language.md 2.30)
+    # the parts of the position the rules compare with `repetitions(PART)`, each part(S) -> its spaces or zones
+    compared_parts: list[Callable] = attrs.Factory(list)
     # `when stuck: RULE`, by phase index (None: the whole game); without one, a stuck player finishes the game
     stuck: dict[PhaseKey, StuckRule] = attrs.Factory(dict)
     stuck_reasons: dict[PhaseKey, Callable] = attrs.Factory(dict)  # phase index (or None) -> reason(S), from `because`
@@ -456,6 +460,7 @@ class Compiler(N.NodeVisitor):
             status_readers=[self.status_reader(s) for s in sym.statuses],
             internal=frozenset(v.name for v in sym.vars.values() if v.internal),
             tracks_positions=any(isinstance(n, N.Name) and n.id == "repetitions" for n in N.walk(module)),
+            edition=sym.edition, compared_parts=[self.closed(part) for part in self.emit.compared_parts],
             emitter=self.emit)
 
     def board_specs(self) -> list[BoardSpec]:
@@ -693,6 +698,7 @@ class Compiler(N.NodeVisitor):
             with self.emit.naming(self.where(a.label), f"{a.name}: as"):
                 act.label = self.emit.template(a.label, scope)
         act.chooses = self.chooses(tuple(body_nodes))
+        act.by_itself = a.by_itself
         kept = all(self.type_of(p.domain).is_list_of(*_STABLE_TEXT) for p in a.params)
         act.over_board = self.grid_param(a)
         name = self.emit.put(act, "_act")
@@ -1249,12 +1255,17 @@ class Compiler(N.NodeVisitor):
             return made + [f"for {var} in {items}:", f"    if {stop_on}:"] + _indent(block) + ["        break"]
         return made + [f"for {var} in {items}:", f"    if {stop_on}:", "        break", "else:"] + block
 
-    def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: EmitScope):
+    def bound_items(self, var: str, domain: N.Expr, test: Optional[N.Expr], scope: EmitScope,
+                    choice: bool = False):
         """For `for x in S where C` and `choose x in S where C`: the scope that binds x, the local that
-        holds it, and the source of a new list of the values of S that pass C."""
+        holds it, and the source of a new list of the values of S that pass C. A `choice`'s values never
+        hold `none` from edition 3 on, as an action's parameter's (`present`)."""
         items = self.emit.iter_src(domain, scope)
+        present = self.emit.items_present(domain)
+        if choice and not present and self.sym.edition >= 3:
+            items, present = f"_present({items})", True
         inner = scope.child()
-        py = inner.bind_py(var, self.local(), self.emit.items_present(domain))
+        py = inner.bind_py(var, self.local(), present)
         if test is None:
             return inner, py, f"list({items})"
         with self.emit.loop(py, keyable=self.emit.keyable(domain), items=items) as kept:
@@ -1290,8 +1301,14 @@ class Compiler(N.NodeVisitor):
         return [f"for {self.local()} in _times({self.emit.src(s.count, scope)}):",
                 f"    S.tick({where})"] + _indent(self.block(s.body, scope))
 
+    def compile_While(self, s: N.While, scope: EmitScope):
+        """Each turn, the condition looked at again counts a step of the move's bound (as a `repeat`'s turn)."""
+        where = self.const(self.where(s))
+        return [f"while {self.emit.test_src(s.test, scope)}:",
+                f"    S.tick({where})"] + _indent(self.block(s.body, scope))
+
     def compile_Choose(self, s: N.Choose, scope: EmitScope):
-        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope)
+        inner, py, items = self.bound_items(s.var, s.domain, s.test, scope, choice=True)
         by = self.typed_src(s.by, scope, PLAYER, "who chooses") if s.by is not None else "S.turn_player"
         detail = self.const(f"choose {s.var} in {self.text(s.domain)}"
                             + (f" where {self.text(s.test)}" if s.test else ""))
@@ -1303,8 +1320,9 @@ class Compiler(N.NodeVisitor):
                 f"    {who} = {by}",
                 f"    {options} = S.choice_options({options})",
                 # (one value is taken without asking; a secret choice is always asked: whether there was one
-                # to make may tell the others what the chooser alone knows, a hidden card that allows one or two)
-                f"    {py} = " + ("" if s.secretly else f"{options}[0] if len({options}) == 1 else ")
+                # to make may tell the others what the chooser alone knows, a hidden card that allows one or two;
+                # and so is one that says `always`, a decision of its own whatever is left)
+                f"    {py} = " + ("" if s.secretly or s.always else f"{options}[0] if len({options}) == 1 else ")
                 + self.choice(who, options, prompt, bool(s.secretly), detail)] \
             + _indent(self.block(s.body, inner))
 
@@ -1316,7 +1334,7 @@ class Compiler(N.NodeVisitor):
         outer, who, players = self.bound_items(s.var, s.domain, s.test, scope)
         (choice,) = s.body
         assert isinstance(choice, N.Choose)
-        inner, py, items = self.bound_items(choice.var, choice.domain, choice.test, outer)
+        inner, py, items = self.bound_items(choice.var, choice.domain, choice.test, outer, choice=True)
         where = self.const(self.where(s))
         detail = self.const(f"at once each {s.var} in {self.text(s.domain)}: choose {choice.var} in "
                             f"{self.text(choice.domain)}" + (f" where {self.text(choice.test)}" if choice.test else ""))
@@ -1329,9 +1347,9 @@ class Compiler(N.NodeVisitor):
                 f"    {options} = {items}",
                 f"    if {options}:",
                 f"        {parts}.append(({who}, S.choice_options({options}), {prompt}))",
-                f"{answers} = (yield S.joint_request({parts}, {bool(choice.secretly)}, {detail})) "
-                f"if S.joint_asks({parts}) else None",
-                f"for {who}, {py} in S.joint_answers({parts}, {answers}):",
+                f"{answers} = (yield S.joint_request({parts}, {bool(choice.secretly)}, {detail}, {choice.always})) "
+                f"if S.joint_asks({parts}, {choice.always}) else None",
+                f"for {who}, {py} in S.joint_answers({parts}, {answers}, {choice.always}):",
                 f"    S.tick({where})"] + _indent(self.block(choice.body, inner))
 
 

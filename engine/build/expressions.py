@@ -188,6 +188,11 @@ class Emitter(N.NodeVisitor):
         # a function built is a part of it, never shown as a rule of its own
         self.code = GeneratedCode()
         module = checked.module
+        # the parts of the position the rules compare, `repetitions(PART)` (their counts are kept at each turn's
+        # start: CompiledGame.compared_parts), each the argument of its call
+        self.compared_parts: list[N.Expr] = [n.args[0] for n in N.walk(module) if isinstance(n, N.Call)
+                                             and n.func == "repetitions" and n.func not in self.sym.defs
+                                             and len(n.args) == 1]
         self._naming: list[tuple[str, str, str, Optional[Origin], int]] = [(self.where(module), "game", "part", None,
                                                                              0)]
         self._writing = 0

@@ -35,6 +35,7 @@ from ..run.operators import (
     vector_sub,
     without,
 )
+from ..run.repetition import part_repetitions
 from ..run.runtime import (
     DIRS,
     Dir,
@@ -404,7 +405,7 @@ NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
-    "_range": _range, "_present": _present, "_index": _index, "_div": divide, "_floordiv": floor_divide,
+    "_range": _range, "_present": _present, "_part_repetitions": part_repetitions, "_index": _index, "_div": divide, "_floordiv": floor_divide,
     "_mod": modulo, "_exact": exact_value, "_lt": less_than,
     "_contains": _contains, "_same": same_value, "_concat": concat, "_sized": sized, "_pieces_of": _pieces_of,
     "_spaces_of": _spaces_of, "_dyn": _dyn, "_checked_call": _checked_call,

@@ -58,25 +58,31 @@ def choice_options(options):
     return options
 
 
-def joint_asks(parts):
-    """Does anyone of an `at once` have a choice to make (more than one option)?"""
-    return any(len(options) > 1 for _, options, _ in parts)
+def joint_asks(parts, always=False):
+    """Does anyone of an `at once` have a choice to make (more than one option; one, for `choose ... always`)?"""
+    return any(len(options) > _alone(always) for _, options, _ in parts)
 
 
-def joint_request(parts, secret, detail):
+def joint_request(parts, secret, detail, always=False):
     """What an `at once` yields: the players with a choice to make, asked together; one alone is asked an
     ordinary choice (their answer is then one index, not one per player)."""
-    asked = tuple(part for part in parts if len(part[1]) > 1)
+    asked = tuple(part for part in parts if len(part[1]) > _alone(always))
     if len(asked) == 1:
         who, options, prompt = asked[0]
         return who, options, prompt, secret, detail
     return JOINT, asked, "", secret, detail
 
 
-def joint_answers(parts, answers):
+def joint_answers(parts, answers, always=False):
     """(player, the value they chose) for each player of an `at once`, in order, from the indices answered."""
     given = iter(() if answers is None else (answers,) if isinstance(answers, int) else answers)
-    return [(who, options[next(given)] if len(options) > 1 else options[0]) for who, options, _ in parts]
+    return [(who, options[next(given)] if len(options) > _alone(always) else options[0])
+            for who, options, _ in parts]
+
+
+def _alone(always):
+    """The most options a player may have and not be asked: one (taken without asking), none for `always`."""
+    return 0 if always else 1
 
 
 def moves_for(S, seat):

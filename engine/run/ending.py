@@ -40,9 +40,18 @@ def standing(S):
     return winners, draw
 
 
+def solo(S) -> bool:
+    """Is this a game of one player with results of its own (edition 3): `lose` a loss, `finish` a score?"""
+    return S.n == 1 and S.game.edition >= 3
+
+
 def standing_with_ties(S):
-    """(winners, draw, tied): `tied` are the seats level at the top of the ranking, when it decided."""
+    """(winners, draw, tied): `tied` are the seats level at the top of the ranking, when it decided. With one
+    player (edition 3) nobody is ranked: `finish` is neither a win nor a loss (the result is the score), and
+    `lose` is a loss (no winner, no draw); in edition 2 they were a win (or a draw without a score) and a draw."""
     kind, who = S.declared_end if S.declared_end is not None else ("finish", None)
+    if solo(S) and kind == "finish":
+        return (), True, ()
     if kind == "win":
         return tuple(p.index for p in (who if isinstance(who, list) else [who]) if p is not None), False, ()
     if kind == "lose":
@@ -92,6 +101,8 @@ def outcome(S):
     winners, draw, notes, tied = S.result
     scores = {p.index: p.vars["score"] for p in S.players} if S.game.has_score else None
     level = " and ".join(S.players[i].name for i in tied)
+    if solo(S):
+        return _solo_outcome(S, winners, draw, scores, notes)
     if draw or not winners:
         text = f"draw: {level} tie" if tied else "draw"
     elif len(winners) == 1:
@@ -100,3 +111,19 @@ def outcome(S):
         text = " and ".join(S.players[i].name for i in winners) + (" tie and" if tied else "") + " share the win"
     return Outcome(tuple(winners), bool(draw or not winners), scores, text, {"notes": list(notes)} if notes else {},
                    S.end_reason, tuple(tied))
+
+
+def _solo_outcome(S, winners, draw, scores, notes):
+    """The result of a game of one player: won, lost (no winner and no draw), or neither: a `draw`, or a
+    `finish`, whose result is the score (`solo finishes with 2048`)."""
+    name = S.players[0].name
+    kind = S.declared_end[0] if S.declared_end is not None else "finish"
+    if winners:
+        text = f"{name} wins"
+    elif not draw:
+        text = f"{name} loses"
+    elif kind == "finish":
+        text = f"{name} finishes" + (f" with {scores[0]}" if scores is not None else "")
+    else:
+        text = "draw"
+    return Outcome(tuple(winners), bool(draw), scores, text, {"notes": list(notes)} if notes else {}, S.end_reason)

@@ -254,14 +254,14 @@ class Worlds:
 
     def _secret_steps(self, work):
         """The move in progress, step by step, if another player has made a secret choice in it."""
-        if work.pending is None:
+        if _begun(work.pending):
             return None
         steps = []
         while True:
             move = work.played[-1]
             work.undo()
             steps.append((move, work.deciders, work.secret_choice))
-            if work.pending is None:
+            if _begun(work.pending):
                 break
         steps.reverse()
         for move, _, _ in steps:
@@ -398,3 +398,9 @@ def containers(state):
         out.extend(p.zones.values())
     out.extend([state.supply, state.box])
     return out
+
+
+def _begun(pending) -> bool:
+    """Is this the start of a move, before any step of it: no choice pending, or the first choice of a `turn
+    action`, which began by itself (its move is no step)?"""
+    return pending is None or pending.move.action.by_itself and not pending.choices

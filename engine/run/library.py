@@ -929,6 +929,27 @@ def can_act(S, p):
     return S.can_move(p, fallbacks=False)
 
 
+# ---------------------------------------------------------------- repetition
+
+# what `repetitions(P)` compares: the pieces of some spaces (a board) or of zones
+PART = Accepts("spaces or zones", "spaces or zones (a board, a zone, or a list of them)",
+               lambda t: t.base in ("zone", "space", "any") or t.is_list_of("space", "zone", "any"))
+
+
+def _repetitions_inline(emit, call, scope):
+    # (the part, written as the rules write it, is worked out again at each turn's start: its place in the list
+    # of the parts the game compares, Emitter.compared_parts, names its counts)
+    index = next(i for i, part in enumerate(emit.compared_parts) if part is call.args[0])
+    return f"_part_repetitions(S, {index}, {emit.src(call.args[0], scope)})"
+
+
+@builtin(PART, letters="P", result=INT, inline=_repetitions_inline, name="repetitions",
+         doc="how many times the part P of the position (the pieces of a board, of some spaces, of zones) as it is "
+             "now has begun a turn, this time included: `repetitions` of these pieces alone")
+def repetitions_of(S, v):
+    raise RuleError("`repetitions(...)` is worked out where it is written")  # (always written in place)
+
+
 @builtin(AN_INT, letters="N", result=PLAYER, doc="the player in seat N (1, 2, ...)")
 def seat(S, i):
     if not 1 <= i <= S.n:

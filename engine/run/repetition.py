@@ -4,7 +4,9 @@ position met at the start of a turn (the `repetitions` builtin).
 A position is every board's pieces (as stacks, bottom first), every zone's pieces in order, every variable,
 the phase and whose turn it is. Pieces are taken by what they are (kind, owner, face, turns, attributes),
 not by which piece they are, so two identical pieces that change places leave the position as it was.
-Only a game whose rules read `repetitions` keeps the counts: the others pay nothing.
+`repetitions(PART)` counts a part of the position alone: the pieces of some spaces or zones (Go's positional
+superko compares the stones, not whose turn it is). Only a game whose rules read `repetitions` keeps the
+counts: the others pay nothing.
 """
 from __future__ import annotations
 
@@ -45,10 +47,39 @@ def position_key(S) -> tuple:
     return (S.phase, S.turn_player.index, spaces, zones, variables)
 
 
+def part_key(S, value) -> tuple:
+    """The key of a part of the position: the pieces of some spaces (a board, a list of spaces) or zones (a zone,
+    a list of zones), as `repetitions(PART)` compares them."""
+    from .runtime import RuleError, Space, Zone
+    items = value if isinstance(value, (list, tuple)) else [value]
+    S.spend(len(items), None)
+    out: list[tuple] = []
+    for x in items:
+        if isinstance(x, Space):
+            if x.pieces:
+                b = x.board
+                out.append((b.name, b.owner.index if b.owner is not None else None, x.name,
+                            tuple(_piece(p, S) for p in x.pieces)))
+        elif isinstance(x, Zone):
+            out.append((x.name, x.owner.index if x.owner is not None else None, tuple(_piece(p, S) for p in x.pieces)))
+        else:
+            raise RuleError("`repetitions` compares the pieces of spaces and zones (a board, a zone, a list of "
+                            "them), not other values")
+    return tuple(out)
+
+
 def record(S) -> None:
-    """Count the position as it is now, at the start of a turn (undo takes the count back)."""
-    key = position_key(S)
-    S.set_var(S.positions, key, S.positions.get(key, 0) + 1)
+    """Count the position as it is now, at the start of a turn (undo takes the count back): the whole position
+    when the rules read `repetitions`, and each part they compare with `repetitions(PART)`."""
+    keys = [position_key(S)] if S.game.tracks_positions else []
+    keys += [("part", i, part_key(S, part(S))) for i, part in enumerate(S.game.compared_parts)]
+    for key in keys:
+        S.set_var(S.positions, key, S.positions.get(key, 0) + 1)
+
+
+def part_repetitions(S, index: int, value) -> int:
+    """`repetitions(PART)`: how many times the part as it is now has been met at the start of a turn."""
+    return S.positions.get(("part", index, part_key(S, value)), 0) if S.positions is not None else 0
 
 
 def repetitions(S) -> int:

@@ -115,6 +115,7 @@ class State:
         # played (history, and what each seat was told of them). A series of random movers goes without.
         self.records = records
         self._hides_moves = game.hides_moves and records  # (read at every move)
+        self._by_itself = any(a.by_itself for a in game.actions)  # an action `each turn` may begin a turn by itself
         self.n = n
         self.seed = seed
         self.options = frozenset(options)
@@ -160,7 +161,7 @@ class State:
         self._watched: dict = {}
         self._watch_places: Optional[list] = None
         # each position met at the start of a turn, and how often: only when the rules read `repetitions`
-        self.positions: Optional[dict] = {} if game.tracks_positions else None
+        self.positions: Optional[dict] = {} if game.tracks_positions or game.compared_parts else None
         self.move_memo: list[dict] = [{} for _ in game.actions]  # moves kept to be handed out again
         # the shuffles and random picks so far, and what the players brought: a search must not read their
         # outcomes (see chance.py); each is labelled by the move it happened in (-1: the setup)
@@ -222,12 +223,14 @@ class State:
         self._starting = False
         self.setup_draws = list(self._script.sizes)  # the outcomes of each draw the start made
         self.setup_drawn = tuple(self._script.used)  # and the outcome each took
-        self._told_start = (self.to_move, self.turn_player.index)  # whose turn every seat is told at the start
         if not self._start_drew:
             # the start is the same for every seed: it is the floor of undo, and restart keeps it
             self._journal.clear()
             self._journal_weight = 0
             self.forget_listings()
+        if self._by_itself:  # (above the floor: a restart begins the first turn again)
+            self._turn_by_itself()
+        self._told_start = (self.to_move, self.turn_player.index)  # whose turn every seat is told at the start
 
     def restart(self, seed):
         """Start this state again as a new game (the same game, players, options and inputs) with another
@@ -246,6 +249,8 @@ class State:
         self._forced_start = ()
         if self._start_drew:
             self._begin()
+        elif self._by_itself:
+            self._turn_by_itself()
 
     def _start_value(self, v, p):
         """A variable's start value; a private or secret one's is recorded as a Write when the rules file does
@@ -547,9 +552,11 @@ class State:
         self._moves.clear()
         self._step_draws.clear()
         self._told.clear()
-        self._told_start = (self.to_move, self.turn_player.index)
         self.pending = None
         self._version += 1
+        if self._by_itself:  # an action `each turn` begins the turn of the position by itself (above the floor)
+            self._turn_by_itself()
+        self._told_start = (self.to_move, self.turn_player.index)
 
     # ------------------------------------------------------------ players
     def next_player(self, p):
@@ -614,6 +621,7 @@ class State:
     _stuck = turns.stuck
     can_move = turns.can_move
     _turn_begins = turns.turn_begins
+    _turn_by_itself = turns.turn_by_itself
     _turn_start = turns.turn_start
 
     # what the generated code asks with, and the answers at a simultaneous step (engine/run/choices.py)
@@ -739,6 +747,8 @@ class State:
                 else:  # (a copy of a state: it runs the move again from its start, making the choices again)
                     rollback(self, mark)
                     self._run(pending.move, pending.choices + [move.args[0]], mark, steps=steps)
+            if self._by_itself:
+                self._turn_by_itself()
             if len(self._journal) + self._journal_weight > MAX_JOURNAL:
                 self._check_journal()
             script = self._script

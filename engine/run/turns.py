@@ -8,6 +8,7 @@ from .ending import conclude
 from .journal import TURN
 from .moves import Move
 from .repetition import record
+from .runtime import RuleError
 from .sampling import has_moves
 
 
@@ -134,3 +135,30 @@ def turn_start(S):
         # `next P` at the start of a turn gives the turn to P instead
         S.set_attr(S, "turn_player", S._next)
         S._next = None
+
+
+def turn_by_itself(S) -> None:
+    """A turn whose one legal move is of an action `each turn` (`action NAME() each turn:`) begins by itself: the
+    action runs up to its first choice, which is the turn's first decision (a joint one for an `at once`); the move
+    itself is no decision and is in no history (replaying the history begins it again). An action each turn that
+    asks nobody this time ends its turn, and the next one begins so, at most MAX_PASSES_IN_A_ROW in a row. What
+    runs so may draw nothing: the draws belong to a decision (draw in an `at turn start` trigger, which belongs to
+    the decision before)."""
+    turns = 0
+    while not S.over and S.pending is None:
+        moves = S.legal_moves()
+        if len(moves) != 1 or not moves[0].action.by_itself:
+            return
+        act = moves[0].action
+        turns += 1
+        if turns > MAX_PASSES_IN_A_ROW:
+            raise RuleError(f"action '{act.name}' (each turn) asked nobody anything for {MAX_PASSES_IN_A_ROW} "
+                            "turns in a row", act.where)
+        script = S._script
+        S._run(moves[0], [], len(S._journal))
+        S._version += 1
+        drew, S._script = S._script.used, script
+        if drew:
+            raise RuleError(f"action '{act.name}' (each turn) drew at random before its first choice, or its turn "
+                            "asked nobody and the next turn's start drew: draw in an `at turn start` trigger, and ask "
+                            "with `always`", act.where)

@@ -25,13 +25,13 @@ def _around(p):
 
 
 class Go:
-    """No suicide, simple ko (a single stone that took a single stone cannot be taken back at once), two
-    passes in a row or the last move end it; area scoring with komi to white."""
+    """No suicide, positional superko (no move makes the stones as they were at the start of an earlier turn),
+    two passes in a row or the last move end it; area scoring with komi to white."""
 
     def __init__(self):
         self.stones = {}  # point -> 0 (black) or 1 (white)
         self.to_move = 0
-        self.ko = None
+        self.seen = {frozenset()}  # the stones at the start of each turn so far
         self.passes = 0
         self.moves = 0
         self.over = False
@@ -71,23 +71,21 @@ class Go:
         for x in range(1, SIZE + 1):
             for y in range(1, SIZE + 1):
                 p = (x, y)
-                if p not in self.stones and p != self.ko and self.after(p) is not None:
+                after = self.after(p) if p not in self.stones else None
+                if after is not None and frozenset(after[0].items()) not in self.seen:
                     moves.add(f"play {_name(p)}")
         return moves
 
     def play(self, text):
         self.moves += 1
         if text == "pass_turn":
-            self.ko = None
             self.passes += 1
             self.over = self.passes == 2
         else:
             p = next((x, y) for x in range(1, SIZE + 1) for y in range(1, SIZE + 1) if text == f"play {_name((x, y))}")
-            stones, taken = self.after(p)
-            self.stones = stones
-            single = len(taken) == 1 and self.chain(p) == {p} and len(self.liberties({p}, stones)) == 1
-            self.ko = next(iter(taken)) if single else None
+            self.stones, _ = self.after(p)
             self.passes = 0
+        self.seen.add(frozenset(self.stones.items()))
         self.to_move = 1 - self.to_move
         if self.moves == LAST_MOVE:
             self.over = True
@@ -146,7 +144,8 @@ def test_random_games_agree_with_the_plain_implementation(seed):
 
 
 def test_the_random_games_capture_and_meet_ko():
-    """The seeded games above are not all alike: stones are taken, and ko forbids a point, in some of them."""
+    """The seeded games above are not all alike: stones are taken, and superko forbids a point (an empty point
+    with room, not a legal move), in some of them."""
     game = load_game(str(GAMES / "go.mire"))
     captures = kos = 0
     for seed in range(30):
@@ -154,11 +153,20 @@ def test_the_random_games_capture_and_meet_ko():
         rng = random.Random(seed)
         while not state.is_over():
             before = sum(1 for s in state.spaces if s.pieces)
+            plain = Go()
+            plain.stones = {(s.x, s.y): s.pieces[-1].owner.index for s in state.spaces if s.pieces}
+            plain.to_move = state.to_move
+            legal = {m.text for m in state.legal_moves()}
+            kos += any(f"play {_name(p)}" not in legal for p in _points() if p not in plain.stones
+                       and plain.after(p) is not None)
             move = _random_move(state.legal_moves(), rng)
             state.apply(move)
             captures += move.text != "pass_turn" and sum(1 for s in state.spaces if s.pieces) <= before
-            kos += state.vars["ko"] is not None
     assert captures > 30 and kos > 3
+
+
+def _points():
+    return [(x, y) for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)]
 
 
 def _play(state, texts):

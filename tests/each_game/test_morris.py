@@ -42,7 +42,8 @@ LAST_TURN = 200
 class Morris:
     """Place nine men each, then step along the lines (fly with three); a mill takes a man in no mill (any,
     when all are in mills); fewer than three men, or no move, loses; the 200th turn draws. A decision is a
-    placing (`put a1`), a step (`step a1 d1`) or, when there is more than one man to take, the man taken."""
+    placing (`put a1`), a step (`step a1 d1`) or, after a mill, the man taken: a decision of its own even when
+    one man can be taken (`choose ... always`), as OpenSpiel's nine_mens_morris makes it."""
 
     def __init__(self):
         self.men = {}  # point -> 0 (white) or 1 (black)
@@ -94,11 +95,9 @@ class Morris:
             theirs = [p for p in POINTS if self.men.get(p) == 1 - self.to_move]
             free = [p for p in theirs if not self.in_mill(p)]
             options = free or theirs
-            if len(options) > 1:
+            if options:
                 self.taking = options
                 return
-            for p in options:
-                del self.men[p]
         self.end_turn()
 
     def end_turn(self):

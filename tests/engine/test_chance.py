@@ -104,8 +104,8 @@ def test_perft_says_what_it_counts_of_chance():
     assert perft(dice(), 2) == perft_game(load_game(str(GAMES / "dice.mire")), 2).counts
     assert run(["perft", str(GAMES / "guess.mire"), "--depth", "1"]).output == \
         "depth 1: 3\nchance: each draw as seed 0 gives it (--chance expand counts every outcome)\n"
-    assert json.loads(run(["perft", str(GAMES / "guess.mire"), "--depth", "1", "--chance", "expand",
-                           "--json"]).output) == {"game": "guess", "counts": [18], "chance": "expand", "terminals": [
+    assert json.loads(run(["perft", str(GAMES / "guess.mire"), "--depth", "2", "--chance", "expand",
+                           "--json"]).output) == {"game": "guess", "counts": [18, 0], "chance": "expand", "terminals": [
         {"depth": 1, "ended": 18, "wins": {"1": 6, "2": 12}, "shared": 0, "draws": 0}]}   # a third right
     assert run(["perft", str(GAMES / "guess.mire"), "--depth", "1", "--chance", "expand", "--divide"]).output == \
         "guess 1: 6\nguess 2: 6\nguess 3: 6\ntotal: 18\nchance: every outcome of every draw counted\n"

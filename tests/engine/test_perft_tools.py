@@ -35,9 +35,10 @@ def test_divide_splits_the_count_by_first_move():
 
 
 def test_the_command_line_divides_and_reports_terminals():
-    run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "6", "--json"])
+    # (the terminals of the depths below the last: the last depth's moves are counted, not played)
+    run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "7", "--json"])
     report = json.loads(run.output)
-    assert report["counts"][-1] == 54720 and report["terminals"][5] == \
+    assert report["counts"][-2] == 54720 and len(report["terminals"]) == 6 and report["terminals"][5] == \
         {"depth": 6, "ended": 5328, "wins": {"O": 5328}, "shared": 0, "draws": 0}
     run = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "2", "--divide"])
     assert run.output.splitlines()[0] == "place a1: 8" and run.output.splitlines()[-1] == "total: 72"
@@ -132,3 +133,18 @@ def test_an_interrupt_ends_a_long_count_with_the_depths_finished(tmp_path):
     assert proc.returncode == 130
     finished = len(lines) + len(out.splitlines())
     assert err.strip().splitlines()[-1] == f"interrupted: depth {finished + 1} was not finished"
+
+
+def test_json_does_the_work_of_the_counts_alone_and_agrees_with_the_text():
+    """`--json` tallies the games that end at each depth whose moves are played anyway: the same work as the
+    counts alone (the last depth's moves are not played for it), and the same counts as the text."""
+    from mire.engine.analysis.parallel import perft_split
+    path = "tic-tac-toe"
+    alone, tallied = perft_split(path, 6), perft_split(path, 6, terminals="played")
+    assert tallied.work == alone.work and tallied.counts == alone.counts
+    assert perft_split(path, 6, terminals=True).work > alone.work   # (playing the last depth is more)
+    text = CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "6", "--backend", "python"]).output
+    report = json.loads(CliRunner().invoke(main, ["perft", "tic-tac-toe", "--depth", "6", "--backend", "python",
+                                                  "--json"]).output)
+    assert text.splitlines() == [f"depth {d}: {n}" for d, n in enumerate(report["counts"], 1)]
+    assert [t["ended"] for t in report["terminals"]] == [0, 0, 0, 0, 1440]

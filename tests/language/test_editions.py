@@ -51,3 +51,32 @@ def test_an_edition_this_mire_does_not_read_is_refused(tmp_path, text, code, mes
     with pytest.raises(MireError) as err:
         load(tmp_path, text + OFF_THE_BOARD)
     assert [(d.code, d.message) for d in err.value.diagnostics] == [(code, message)]
+
+
+CHOICE_OFF_THE_BOARD = '''game "Stones"
+players 2
+board cells: grid 3 x 3
+piece stone
+
+action place(c in cells where empty(c)):
+    place stone for mover at c
+    choose d in [c + north, c + east] where empty(d):
+        place stone for mover at d
+'''
+
+
+def test_edition_3_leaves_none_out_of_a_choice(tmp_path):
+    # on c3 both neighbours are off the board: edition 2 offers none (and the move fails placing there, at
+    # the line that placed), edition 3 has nothing to choose and skips the block
+    from mire.engine.run.runtime import RuleError
+    state = load(tmp_path, CHOICE_OFF_THE_BOARD).new_state()
+    with pytest.raises(RuleError, match=r"a piece was placed on none \(stones.mire:9\)"):
+        state.apply(state.parse_move("place c3"))
+    state = load(tmp_path, "edition 3\n" + CHOICE_OFF_THE_BOARD).new_state()
+    state.apply(state.parse_move("place c3"))
+    assert state.to_move == 1 and state.boards["cells"].spaces[8].pieces
+    # on a3 the one neighbour on the board (b3) is taken without asking; on a1 both are offered
+    state.apply(state.parse_move("place a3"))
+    assert [s.name for s in state.boards["cells"].spaces if s.pieces] == ["a3", "b3", "c3"]
+    state.apply(state.parse_move("place a1"))
+    assert sorted(m.text for m in state.legal_moves()) == ["a2", "b1"]
