@@ -42,6 +42,7 @@ class Series:
     specs: tuple = ()       # arena: the bot of each seat
     rotate: bool = True     # arena: the bots change seats from game to game
     bot: str = ""           # balance: the bot in every seat
+    backend: str = "python"  # arena and balance: "native" plays random movers and search bots' lines natively
 
 
 def play_run(series: Series, start: int, count: int, on_game=None):
@@ -56,9 +57,9 @@ def play_run(series: Series, start: int, count: int, on_game=None):
     if series.kind == "random":
         return play_series(game, count, **common)
     if series.kind == "arena":
-        return arena(game, list(series.specs), count, rotate=series.rotate, **common)
+        return arena(game, list(series.specs), count, rotate=series.rotate, backend=series.backend, **common)
     if series.kind == "balance":
-        return balance(game, series.bot, count, **common)
+        return balance(game, series.bot, count, backend=series.backend, **common)
     raise ValueError(f"no series of kind {series.kind!r}")
 
 

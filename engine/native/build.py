@@ -21,7 +21,78 @@ from .translate import Translator
 
 # the generated code's own version: a change to translate.py, prelude.py or layout.py that changes what they
 # write makes every cached module stale
-CODE_VERSION = 1
+CODE_VERSION = 2
+
+# entry points the analyses call besides the prelude's (engine/native/analyses.py): a position's key for solve's
+# memo, and a series of random movers that also counts what `mire balance` reports. They use the prelude's and the
+# rules' functions, so they are written after both; numba compiles each at its first call only.
+SERVICES = '''
+
+@njit(cache=True)
+def position_key(st, out):
+    # the position as solve's memo tells positions apart (engine/analysis/solve.state_key): each space's pieces,
+    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number and the end
+    n = 0
+    for s in range(NSPACES):
+        p = st[TOP + s]
+        while p >= 0:
+            out[n] = 1 + st[PIECES + 4 * p] * (NP + 1) + st[PIECES + 4 * p + 1] + 1
+            n += 1
+            p = st[PIECES + 4 * p + 3]
+        out[n] = 0
+        n += 1
+    out[n] = st[TURN]
+    out[n + 1] = st[TURNNO]
+    out[n + 2] = st[OVER]
+    out[n + 3] = st[END_KIND]
+    out[n + 4] = st[END_WHO]
+    return n + 5
+
+
+@njit(cache=True)
+def balance_playouts(start, seed, first, count, max_moves, results, chosen, legal, branching):
+    # games first .. first + count - 1 of a series, drawn as `playouts` draws them (the same games), counting
+    # besides: chosen[a] the moves of action a made, legal[a] the decisions at which a had a move,
+    # branching[turn] = (moves listed, decisions) by the turn's number
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    buf = np.empty((MAXMOVES, WIDTH), np.int64)
+    rng = np.zeros(1, np.uint64)
+    there = np.zeros(chosen.shape[0], np.bool_)
+    used = PIECES + 4 * start[NPIECES]
+    for g in range(count):
+        st[:used] = start[:used]
+        jr[0] = 0
+        seed_game(rng, seed, first + g)
+        length = 0
+        while st[OVER] == 0:
+            n = list_moves(st, buf)
+            if n == 0:
+                stuck(st, jr)
+                jr[0] = 0
+                break
+            if length >= max_moves:
+                break
+            there[:] = False
+            for k in range(n):
+                there[buf[k, 0]] = True
+            for a in range(chosen.shape[0]):
+                if there[a]:
+                    legal[a] += 1
+            t = st[TURNNO]
+            if t < branching.shape[0]:
+                branching[t, 0] += n
+                branching[t, 1] += 1
+            k = below(rng, n)
+            chosen[buf[k, 0]] += 1
+            apply_move(st, jr, buf[k])
+            jr[0] = 0
+            length += 1
+        results[g, 0] = length
+        results[g, 1] = st[OVER]
+        results[g, 2] = st[END_KIND]
+        results[g, 3] = st[END_WHO]
+'''
 
 
 def cache_dir() -> Path:
@@ -50,7 +121,7 @@ def module_source(game, layout: Layout) -> tuple[str, Translator]:
             "import numpy as np", "from numba import njit", "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + rules, translator
+    return "\n".join(head) + PRELUDE + rules + SERVICES, translator
 
 
 def load_module(name: str, source: str) -> Any:
@@ -72,11 +143,12 @@ def load_module(name: str, source: str) -> Any:
 
 
 def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Optional[Callable[[str], None]],
-                  title: str) -> float:
+                  title: str, functions: tuple = ()) -> float:
     """Compile one entry point of a module (with the rules it calls), or read it from numba's cache, by calling
-    it once (`warm_up`); a first compile is told through `say`, with the time it took. The seconds it took."""
+    it once (`warm_up`); a first compile is told through `say`, with the time it took. `functions`: the module's
+    functions the warm-up calls, when they are not the one named `entry`. The seconds it took."""
     path = Path(module.__file__)
-    cached = any((path.parent / "__pycache__").glob(f"{path.stem}.{entry}-*.nbi"))
+    cached = all(any((path.parent / "__pycache__").glob(f"{path.stem}.{name}-*.nbi")) for name in functions or (entry,))
     if not cached and say is not None:
         say(f"compiling {title} ({entry}) to native code (once: it is cached in {path.parent})...")
     began = time.perf_counter()
