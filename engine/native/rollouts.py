@@ -30,7 +30,7 @@ def _shared(path: str, players: int, options, say, loaded: Callable) -> NativeGa
     if found is None:
         try:
             found = NativeGame(loaded(), players, tuple(options), say=say)
-        except (Unsupported, NativeUnavailable, HandOffError) as err:
+        except (Unsupported, HandOffError) as err:  # (what the rules are: the same next time; not numba's absence)
             found = err
         _SHARED[key] = found
     if isinstance(found, Exception):
