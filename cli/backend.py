@@ -16,8 +16,9 @@ BACKENDS = ("auto", "python", "native")
 
 BACKEND_HELP = ("Which engine plays the rules: native (the rules compiled to machine code with numba: much faster; "
                 "compiled once per game and cached), python (the interpreter), or auto: native where the game's "
-                "constructs allow it, else the interpreter (said on stderr). A native series with a seed is the "
-                "same every time, but another sample than the interpreter's with that seed.")
+                "constructs allow it, else the interpreter (said on stderr). Native plays random movers, perft, "
+                "solve's walk and the search bots' random lines. A native series with a seed is the same every "
+                "time, but another sample than the interpreter's with that seed.")
 
 
 def backend_option(f):

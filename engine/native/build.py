@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import inspect
 import os
 import sys
 import time
@@ -190,24 +191,25 @@ def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Opt
 @contextmanager
 def _loaded_without_refresh(dispatchers: Iterable[Any]) -> Iterator[None]:
     """While machine code is read from numba's cache: without numba's refresh of its compiling context first (the
-    imports of every typing and lowering registry: most of a cached start), which reading compiled code does not
-    need. A compile that follows a read that misses refreshes the context itself (numba's CompilerBase). Where
-    numba's cache is not as this expects, nothing changes."""
-    patched = []
-    for dispatcher in dispatchers:
-        cache = getattr(dispatcher, "_cache", None)
-        if not (hasattr(cache, "_load_overload") and hasattr(cache, "_guard_against_spurious_io_errors")):
-            continue
+    imports of every typing and lowering registry: half of a cached read), which reading compiled code does not
+    need; numba's runtime, which the code calls, is initialised instead. Only the refresh that reading asks for
+    (numba's Cache.load_overload) is skipped: a compile that follows a read that misses refreshes the context
+    itself, in full. Where numba is not as this expects, nothing changes."""
+    contexts = {id(c): c for c in (getattr(d, "targetctx", None) for d in dispatchers) if hasattr(c, "refresh")}
+    for context in contexts.values():
+        full = context.refresh
 
-        def load(sig, target_context, cache=cache):
-            from numba.core.runtime import rtsys
-            rtsys.initialize(target_context)  # (numba's runtime, which compiled code calls: what the refresh must do)
-            with cache._guard_against_spurious_io_errors():
-                return cache._load_overload(sig, target_context)
-        cache.load_overload = load
-        patched.append(cache)
+        def refresh(context=context, full=full):
+            caller = inspect.currentframe()
+            caller = caller.f_back if caller is not None else None
+            if caller is not None and caller.f_code.co_name == "load_overload":
+                from numba.core.runtime import rtsys
+                rtsys.initialize(context)
+            else:
+                full()
+        context.refresh = refresh
     try:
         yield
     finally:
-        for cache in patched:
-            del cache.load_overload
+        for context in contexts.values():
+            del context.refresh
