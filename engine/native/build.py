@@ -195,7 +195,11 @@ def _loaded_without_refresh(dispatchers: Iterable[Any]) -> Iterator[None]:
     need; numba's runtime, which the code calls, is initialised instead. Only the refresh that reading asks for
     (numba's Cache.load_overload) is skipped: a compile that follows a read that misses refreshes the context
     itself, in full. Where numba is not as this expects, nothing changes."""
-    contexts = {id(c): c for c in (getattr(d, "targetctx", None) for d in dispatchers) if hasattr(c, "refresh")}
+    contexts: dict[int, Any] = {}
+    for dispatcher in dispatchers:
+        context: Any = getattr(dispatcher, "targetctx", None)
+        if hasattr(context, "refresh"):
+            contexts[id(context)] = context
     for context in contexts.values():
         full = context.refresh
 
