@@ -71,6 +71,8 @@ def refused_early(game, options=()) -> Optional[str]:
         Translator(played.analysis.checked, cast(Any, None), played.analysis.sources).refuse_declarations()
     except Unsupported as err:
         return str(err)
+    except Exception:  # noqa: BLE001 - (a translator that needs more than the declarations: the translation decides)
+        return None
     return None
 
 
