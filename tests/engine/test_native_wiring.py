@@ -10,6 +10,7 @@ The compiled games are shared by the whole file, in a cache directory of this te
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -253,3 +254,27 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("numba", "llvmlite"))
     done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_cached_start_then_a_first_compile_in_the_same_process(tmp_path):
+    """A cached entry is read without numba's full refresh (engine/native/build.py); an entry compiled after it in
+    the same process still gets a refreshed compiler, and the code read and the code compiled both count right."""
+    script = """
+import json, sys
+from mire.engine import load_game
+from mire.engine.native import NativeGame
+game = NativeGame(load_game("tic-tac-toe"), say=lambda text: print(text, file=sys.stderr))
+summary = game.summary(200, seed=1)
+print(json.dumps({"n": summary.n, "perft": game.perft(4) if sys.argv[1] == "then perft" else None}))
+"""
+    env = {**os.environ, "MIRE_CACHE_DIR": str(tmp_path / "cache")}
+    runs = []
+    for what in ("playouts", "playouts", "then perft"):
+        done = subprocess.run([sys.executable, "-c", script, what], capture_output=True, text=True, env=env,
+                              timeout=600)
+        assert done.returncode == 0, done.stderr
+        runs.append((json.loads(done.stdout), done.stderr))
+    assert "compiling Tic-tac-toe (playouts)" in runs[0][1]
+    assert runs[1][1] == ""  # (read from the cache)
+    assert runs[2][1].startswith("compiling Tic-tac-toe (perft)") and "(playouts)" not in runs[2][1]
+    assert runs[2][0] == {"n": 200, "perft": [9, 72, 504, 3024]}
