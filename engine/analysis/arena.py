@@ -76,8 +76,8 @@ def arena(game, specs, n, seed=0, players=None, options=(), rotate=True, max_mov
           on_move=None, start=0, result=None, backend="python") -> ArenaResult:
     """Games `start` .. `start + n - 1` between the bots `specs` (one per seat, as parse_spec reads them).
     `result` carries on a result already begun. `backend` "native" (the game's native module: see
-    native_backend): random bots in every seat play the series natively (their games' state is not given to
-    `on_game`, and `on_move` sees none), search bots play their random lines natively."""
+    native_backend): random bots in every seat play the series natively (unless `on_move` watches the moves; the
+    games' state is not given to `on_game`), search bots play their random lines natively."""
     players = players if players is not None else game.min_players
     if len(specs) != players:
         raise ValueError(f"{len(specs)} bots for {players} seats")
@@ -121,7 +121,7 @@ def arena(game, specs, n, seed=0, players=None, options=(), rotate=True, max_mov
         if on_game is not None:
             on_game(i, state, record)
 
-    if native is not None and all(p.kind == "random" for p in parsed):
+    if native is not None and on_move is None and all(p.kind == "random" for p in parsed):
         native_series(native, n, seed, start, max_moves, result.summary, tally)
         return result
     play_series(game, n, seed=seed, players=players, options=options, bots_for=bots_for, max_moves=max_moves,
