@@ -47,8 +47,12 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
         reason = refused_early(game, options)
     if reason is None:
         from ..engine.native import HandOffError, NativeUnavailable, Unsupported
+        from ..engine.native import game as native_game
         from ..engine.native.rollouts import shared_game
+        missing = native_game.numba_missing()  # (asked each time: a game compiled before is no proof of numba)
         try:
+            if missing is not None:
+                raise NativeUnavailable(f"numba is not installed ({missing})")
             return shared_game(game, players, options, say=_notice)
         except (Unsupported, NativeUnavailable, HandOffError) as err:
             reason = str(err)
