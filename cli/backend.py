@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
+from typing import Any, Optional, cast
 
 import click
 
@@ -16,8 +16,9 @@ BACKENDS = ("auto", "python", "native")
 
 BACKEND_HELP = ("Which engine plays the rules: native (the rules compiled to machine code with numba: much faster; "
                 "compiled once per game and cached), python (the interpreter), or auto: native where the game's "
-                "constructs allow it, else the interpreter (said on stderr). A native series with a seed is the "
-                "same every time, but another sample than the interpreter's with that seed.")
+                "constructs allow it, else the interpreter (said on stderr). Native plays random movers, perft, "
+                "solve's walk and the search bots' random lines. A native series with a seed is the same every "
+                "time, but another sample than the interpreter's with that seed.")
 
 
 def backend_option(f):
@@ -34,21 +35,59 @@ def _notice(text: str) -> None:
     click.echo(f"mire: {text}", err=True)
 
 
-def native_for(game, backend: str, players: int, options=(), not_here: Optional[str] = None):
+def native_for(game, backend: str, players: int, options=(), not_here: Optional[str] = None, said: bool = True):
     """The game's NativeGame when `backend` asks for it and it can play the game (None: the interpreter plays).
     `not_here`: why this use of the command needs the interpreter (a flag native does not serve), if it does.
-    `--backend native` that cannot be served ends the command with exit code 2 and the reason."""
+    `--backend native` that cannot be served ends the command with exit code 2 and the reason; `auto` says on
+    stderr that the interpreter plays, unless `said` is false (`mire play`: a person is about to play)."""
     if backend == "python":
         return None
-    from ..engine.native import HandOffError, NativeGame, NativeUnavailable, Unsupported
     reason = not_here
     if reason is None:
+        reason = refused_early(game, options)
+    if reason is None:
+        from ..engine.native import HandOffError, NativeUnavailable, Unsupported
+        from ..engine.native import game as native_game
+        from ..engine.native.rollouts import shared_game
+        missing = native_game.numba_missing()  # (asked each time: a game compiled before is no proof of numba)
         try:
-            return NativeGame(game, players, options, say=_notice)
+            if missing is not None:
+                raise NativeUnavailable(f"numba is not installed ({missing})")
+            return shared_game(game, players, options, say=_notice)
         except (Unsupported, NativeUnavailable, HandOffError) as err:
             reason = str(err)
     if backend == "native":
         click.echo(f"Error: --backend native: {reason}", err=True)
         sys.exit(2)
-    _notice(f"the interpreter plays this ({reason})")
+    if said:
+        _notice(f"the interpreter plays this ({reason})")
     return None
+
+
+def refused_early(game, options=()) -> Optional[str]:
+    """Why the native backend cannot play a game, when its declarations say so (zones, variables, ...), found
+    without importing numba: a command that ends up on the interpreter does not pay for numba's import. None:
+    the whole translation decides."""
+    from ..engine.native.translate import Translator, Unsupported
+    played = game.played_as(tuple(options))
+    try:
+        # (the declarations alone: no layout is read)
+        Translator(played.analysis.checked, cast(Any, None), played.analysis.sources).refuse_declarations()
+    except Unsupported as err:
+        return str(err)
+    except Exception:  # noqa: BLE001 - (a translator that needs more than the declarations: the translation decides)
+        return None
+    return None
+
+
+def search_bots(specs) -> bool:
+    """Do any of these bot specs search (and so play random lines that the native backend can play)?"""
+    from ..engine.bots import parse_spec
+    return any(parse_spec(s).kind == "search" for s in specs)
+
+
+def prepared(native, entry: str) -> None:
+    """Compile an entry point of a native game now (saying so, the first time), before the games begin: not in
+    the middle of a bot's first move, nor once in each worker process."""
+    if native is not None:
+        native.entry(entry)

@@ -21,7 +21,7 @@ from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_PERFT_DEPTH
 from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
-from .backend import backend_option, native_for
+from .backend import backend_option, native_for, prepared, search_bots
 from .extras import install_hint
 from .games import UnknownGame, bundled, default_game_name, resolve
 from .safe_text import say
@@ -456,7 +456,8 @@ def _arrange(state, path: str) -> str:
                    "'#' comments; repeatable.")
 @click.option("--position", "position_file", metavar="FILE",
               help="Start from the position written in FILE (boards as rows of symbols, a legend, whose turn).")
-def play(game, players, seed, seat_specs, options, hand_specs, position_file):
+@backend_option
+def play(game, players, seed, seat_specs, options, hand_specs, position_file, backend):
     """Play GAME (a bundled name or a .mire file) at the terminal.
 
     Without GAME: the bundled default game, you (seat 1) against the search bot. Type a
@@ -480,8 +481,13 @@ def play(game, players, seed, seat_specs, options, hand_specs, position_file):
     inputs = _hands(the_game, hand_specs, n, seed, opts)
     state = the_game.new_state(seed=seed, players=n, options=tuple(opts), inputs=inputs)
     position = _arrange(state, position_file) if position_file else None
+    # what a person sees is the interpreter's; the search bots may play their random lines natively (compiled
+    # now, before the first move; auto falls back to the interpreter without a word here)
+    native = native_for(the_game, backend, n, tuple(opts), said=False) if search_bots(seats) else None
+    prepared(native, "rollout")
     from .play import Session  # the REPL's modules only when a game is played (a quicker `mire check`)
-    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs, position=position)
+    session = Session(the_game, ref, state, seed, n, opts, seats, inputs=inputs, position=position,
+                      rollouts="native" if native is not None else "python")
     sys.exit(session.run())
 
 
@@ -696,7 +702,8 @@ def _perft_json(the_game, report, split, chance) -> dict:
 @click.option("--max-work", type=click.IntRange(min=1), default=MAX_ANALYSIS_WORK, show_default=True,
               help=_MAX_WORK_HELP)
 @click.option("--json", "as_json", is_flag=True)
-def solve(game, exact, players, options, max_moves, max_positions, max_work, as_json):
+@backend_option
+def solve(game, exact, players, options, max_moves, max_positions, max_work, as_json, backend):
     """The exact expected result of GAME when every decision is made uniformly at random: every outcome of
     chance (the start's too) and every legal move followed, each with its probability. Prints each seat's
     expected score and its probabilities of winning alone, sharing a win, drawing and losing, as fractions.
@@ -711,9 +718,10 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
+    native = native_for(the_game, backend, n, opts)
     try:
         sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions,
-                        work_limit=max_work)
+                        work_limit=max_work, native=native)
     except (TooLarge, TooManyOutcomes) as e:
         say(f"{the_game.title} is too large to solve exactly: {e}", err=True)
         sys.exit(1)
@@ -792,7 +800,8 @@ def _bot_seats(specs, players):
               help="Stop a game after this many moves (counted as unfinished).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json, jobs, cluster):
+@backend_option
+def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_moves, as_json, jobs, cluster, backend):
     """Bots play GAME against each other, N games: wins per seat (alone or shared), draws, lengths, and per
     bot when the seats rotate; rates with 95% Wilson intervals. Ctrl-C stops with the games played."""
     import json
@@ -803,11 +812,16 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     specs = _bot_seats(seat_specs, n)
-    runner = _runner(jobs, cluster)
+    native = native_for(the_game, backend, n, opts)
+    # random bots in every seat: the series is native, in this process; search bots: their lines are native
+    natively = native is not None and not search_bots(specs)
+    prepared(native, "playouts" if natively else "rollout")
+    runner = None if natively else _runner(jobs, cluster)
     try:
         with progress(count, the_game.name) as tick:
             result = run_series(Series("arena", the_game.path, count, seed, n, opts, max_moves, tuple(specs),
-                                       rotate=not fixed_seats), runner, on_game=tick)
+                                       rotate=not fixed_seats, backend="native" if native else "python"),
+                                runner, on_game=tick)
     except KeyboardInterrupt:  # before the first game began
         result = None
     if result is None or not result.summary.n:
@@ -835,7 +849,9 @@ def arena(game, seat_specs, count, seed, players, options, fixed_seats, max_move
 @click.option("--plot", "plot_path", metavar="FILE.png", help="Draw the figures in a picture too (matplotlib).")
 @click.option("--json", "as_json", is_flag=True)
 @spread_options
-def balance(games, bot_list, count, seed, players, options, max_moves, until, plot_path, as_json, jobs, cluster):
+@backend_option
+def balance(games, bot_list, count, seed, players, options, max_moves, until, plot_path, as_json, jobs, cluster,
+            backend):
     """For each GAME (a game or a variant) side by side: each seat's wins with 95% intervals under each bot,
     game lengths, draws and shared wins, how often each action is chosen (dead rules flagged) and the
     branching factor by turn. It says on stderr how long it expects to take (from the first games, then
@@ -853,7 +869,8 @@ def balance(games, bot_list, count, seed, players, options, max_moves, until, pl
     loaded = []
     for g in games:
         the_game, _ = _load(g)
-        loaded.append((the_game, _players(the_game, players), tuple(_options(the_game, options))))
+        n, opts = _players(the_game, players), tuple(_options(the_game, options))
+        loaded.append((the_game, n, opts, native_for(the_game, backend, n, opts)))
     columns, stopped = _balance_runs(loaded, bots, count, seed, max_moves, _runner(jobs, cluster), until)
     if not columns:
         say("interrupted before a game was played", err=True)
@@ -906,17 +923,22 @@ def _balance_runs(loaded, bots, count, seed, max_moves, runner, until=None):
     from .reports import progress
     columns = []
     stopped = False
-    for the_game, n, opts in loaded:
+    for the_game, n, opts, native in loaded:
         runs = {}
         for b in bots:
             if stopped:
                 break
             what = f"{the_game.name}, {b}"
+            # a random bot: the series is native, in this process; a search bot: its lines are native
+            natively = native is not None and not search_bots([b])
+            if native is not None and not natively:
+                prepared(native, "rollout")
             try:
                 with progress(count, what) as tick:
                     run, batches = play_in_batches(
-                        Series("balance", the_game.path, count, seed, n, opts, max_moves, bot=b), runner, until,
-                        on_game=tick,
+                        Series("balance", the_game.path, count, seed, n, opts, max_moves, bot=b,
+                               backend="native" if native else "python"),
+                        None if natively else runner, until, on_game=tick,
                         on_batch=lambda batches, target, what=what: tick.say(_expected(what, batches, target)))
             except KeyboardInterrupt:  # between two series of games: what is done stays
                 stopped = True

@@ -74,8 +74,10 @@ class Session:
     """One game at the terminal (or with piped stdin: each line read is echoed after its
     prompt, so the output reads like a transcript)."""
 
-    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None, position=None):
+    def __init__(self, game, game_ref, state, seed, players, options, seats, out=None, inputs=None, position=None,
+                 rollouts="python"):
         self.game = game
+        self.rollouts = rollouts     # the search bots' random lines: "python" or "native" (cli/backend.py)
         # the last refused move: (the seat that typed it, the moves made before it, the author's account of it)
         self.refused = None
         self.inputs = inputs or {}   # what the players brought (hands), kept for `save`
@@ -403,7 +405,7 @@ class Session:
         for i, text in enumerate(self.seats):
             spec = parse_spec(text)
             out.append(None if spec.kind == HUMAN else shared if spec.kind == "random"
-                       else spec.make(seed=self.seed * 8 + i))
+                       else spec.make(seed=self.seed * 8 + i, rollouts=self.rollouts))
         return out
 
     def think(self, bot, seat):
@@ -424,7 +426,7 @@ class Session:
         from mire.engine.bots import make_bot
         self.echo("thinking...", nl=not self.tty_out)
         try:
-            move = make_bot(HINT_BOT, seed=self.seed).choose(self.state, seat)
+            move = make_bot(HINT_BOT, seed=self.seed, rollouts=self.rollouts).choose(self.state, seat)
         except KeyboardInterrupt:
             self.echo("")
             self.echo("no hint: interrupted")

@@ -73,9 +73,11 @@ def bot_labels(specs):
 
 
 def arena(game, specs, n, seed=0, players=None, options=(), rotate=True, max_moves=10000, on_game=None,
-          on_move=None, start=0, result=None) -> ArenaResult:
+          on_move=None, start=0, result=None, backend="python") -> ArenaResult:
     """Games `start` .. `start + n - 1` between the bots `specs` (one per seat, as parse_spec reads them).
-    `result` carries on a result already begun."""
+    `result` carries on a result already begun. `backend` "native" (the game's native module: see
+    native_backend): random bots in every seat play the series natively (unless `on_move` watches the moves; the
+    games' state is not given to `on_game`), search bots play their random lines natively."""
     players = players if players is not None else game.min_players
     if len(specs) != players:
         raise ValueError(f"{len(specs)} bots for {players} seats")
@@ -91,8 +93,11 @@ def arena(game, specs, n, seed=0, players=None, options=(), rotate=True, max_mov
         """Which of the named bots plays `seat` in game i."""
         return (seat - i) % players if rotate else seat
 
+    native = native_backend(game, players, options) if backend == "native" else None
+    rollouts = "native" if native is not None else "python"
+
     def bots_for(i, players):
-        return [parsed[bot_at(i, s)].make(seed=series_rng(seed, i, f"seat {s}").getrandbits(31))
+        return [parsed[bot_at(i, s)].make(seed=series_rng(seed, i, f"seat {s}").getrandbits(31), rollouts=rollouts)
                 for s in range(players)]
 
     def tally(i, state, record):
@@ -116,6 +121,32 @@ def arena(game, specs, n, seed=0, players=None, options=(), rotate=True, max_mov
         if on_game is not None:
             on_game(i, state, record)
 
+    if native is not None and on_move is None and all(p.kind == "random" for p in parsed):
+        native_series(native, n, seed, start, max_moves, result.summary, tally)
+        return result
     play_series(game, n, seed=seed, players=players, options=options, bots_for=bots_for, max_moves=max_moves,
                 summary=result.summary, on_game=tally, on_move=on_move, start=start)
     return result
+
+
+def native_backend(game, players, options):
+    """The game's native module, shared in this process (engine/native/rollouts.shared_game); raises what it
+    raises when the native backend cannot play the game (the command has said so before it asked)."""
+    from ..native.rollouts import shared_game
+    return shared_game(game, players, tuple(options))
+
+
+def native_series(native, n, seed, start, max_moves, summary, on_game) -> None:
+    """Games start .. start + n - 1 of random movers played natively, each added to `summary` and given to
+    `on_game(i, None, record)`; Ctrl-C stops it between two runs of games (the summary says `interrupted`)."""
+    import time
+
+    from ..native.analyses import records
+    began = time.perf_counter()
+    try:
+        for i, record in records(native, n, seed, start, max_moves):
+            summary.add(record)
+            on_game(i, None, record)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    summary.seconds += time.perf_counter() - began

@@ -7,6 +7,7 @@ from __future__ import annotations
 import attrs
 
 from ..bots import parse_spec
+from .arena import native_backend
 from .playout import Summary, play_series, series_rng
 
 RARE = 0.005   # an action chosen in fewer than this share of the decisions is "almost never" chosen
@@ -94,9 +95,11 @@ class BalanceRun:
         }
 
 
-def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_game=None, start=0) -> BalanceRun:
+def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_game=None, start=0,
+            backend="python") -> BalanceRun:
     """`n` games of `game` (from game number `start`) with the bot `bot` (a spec) in every seat, each seat its
-    own bot."""
+    own bot. `backend` "native": random bots play the series natively, search bots their random lines (see
+    arena.arena)."""
     spec = parse_spec(bot)
     if spec.kind == "human":
         raise ValueError("balance is measured with bots, not people")
@@ -107,8 +110,23 @@ def balance(game, bot, n, seed=0, players=None, options=(), max_moves=10000, on_
             names.append(a.name)
     run = BalanceRun(game.name, game.title, spec.text, players, Summary(game.seat_names(players)), names)
 
+    native = native_backend(game, players, options) if backend == "native" else None
+    if native is not None and spec.kind == "random":
+        import time
+
+        from ..native.analyses import balance_counts
+        began = time.perf_counter()
+        try:
+            balance_counts(native, n, seed, start, max_moves, run, on_game)
+        except KeyboardInterrupt:
+            run.summary.interrupted = True
+        run.summary.seconds += time.perf_counter() - began
+        return run
+    rollouts = "native" if native is not None else "python"
+
     def bots_for(i, players):
-        return [spec.make(seed=series_rng(seed, i, f"seat {s}").getrandbits(31)) for s in range(players)]
+        return [spec.make(seed=series_rng(seed, i, f"seat {s}").getrandbits(31), rollouts=rollouts)
+                for s in range(players)]
 
     play_series(game, n, seed=seed, players=players, options=options, bots_for=bots_for, max_moves=max_moves,
                 summary=run.summary, on_game=on_game, on_move=lambda i, state, seat, move: run.record(state, move),

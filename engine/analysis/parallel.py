@@ -43,6 +43,7 @@ class Series:
     rotate: bool = True     # arena: the bots change seats from game to game
     bot: str = ""           # balance: the bot in every seat
     start: int = 0          # the number of its first game (a series played in batches: balance --until)
+    backend: str = "python"  # arena and balance: "native" plays random movers and search bots' lines natively
 
 
 def play_run(series: Series, start: int, count: int, on_game=None):
@@ -57,9 +58,9 @@ def play_run(series: Series, start: int, count: int, on_game=None):
     if series.kind == "random":
         return play_series(game, count, **common)
     if series.kind == "arena":
-        return arena(game, list(series.specs), count, rotate=series.rotate, **common)
+        return arena(game, list(series.specs), count, rotate=series.rotate, backend=series.backend, **common)
     if series.kind == "balance":
-        return balance(game, series.bot, count, **common)
+        return balance(game, series.bot, count, backend=series.backend, **common)
     raise ValueError(f"no series of kind {series.kind!r}")
 
 

@@ -95,10 +95,15 @@ def add_weighted(total: list, row: tuple, weight) -> None:
 
 
 def solve(game, players=None, options=(), max_moves: int = 200, limit: int = MAX_SOLVE_NODES,
-          start=None, work_limit=None) -> Solution:
+          start=None, work_limit=None, native=None) -> Solution:
     """The exact expected result of `game` under uniform random play (see the module); from the state `start`
     instead of every start the game's chance may give, when it is given (it is left as it was). TooLarge past
-    `limit` positions, TooMuchWork past `work_limit` of work (MAX_ANALYSIS_WORK)."""
+    `limit` positions, TooMuchWork past `work_limit` of work (MAX_ANALYSIS_WORK). Given `native` (the game's
+    NativeGame), the walk is made on the native position from the start: the same Solution (engine/native/
+    analyses.py), its work counted without the rules' own steps."""
+    if native is not None and start is None:
+        from ..native.analyses import solve as native_solve
+        return native_solve(native, max_moves, limit, work_limit)
     limit = min(limit, MAX_SOLVE_NODES)
     work = Work(work_limit)
     n = start.num_players if start is not None else players if players is not None else game.min_players

@@ -85,8 +85,9 @@ class BotSpec:
     iterations: int | None = None
     peek: bool = False
 
-    def make(self, seed=0):
-        """The bot (None for a human), its moves drawn from `seed`."""
+    def make(self, seed=0, rollouts="python"):
+        """The bot (None for a human), its moves drawn from `seed`; a search bot's random lines played by the
+        interpreter, or by the native backend (`rollouts="native"`: see engine/bots/search.py)."""
         if self.kind == "human":
             return None
         if self.kind == "random":
@@ -95,7 +96,7 @@ class BotSpec:
             return bot
         from .search import SearchBot
         return SearchBot(iterations=self.iterations, seconds=self.seconds, seed=seed, peek=self.peek,
-                         spec=self.text)
+                         spec=self.text, rollouts=rollouts)
 
 
 def parse_spec(text: str) -> BotSpec:
@@ -124,9 +125,9 @@ def parse_spec(text: str) -> BotSpec:
     raise SpecError(f"'{text}' is not a bot: write one of {SPEC_HELP}")
 
 
-def make_bot(text: str, seed=0):
+def make_bot(text: str, seed=0, rollouts="python"):
     """The bot a spec names (None for `human`); raises SpecError."""
-    return parse_spec(text).make(seed)
+    return parse_spec(text).make(seed, rollouts)
 
 
 __all__ = ["Bot", "RandomBot", "BotSpec", "SpecError", "parse_spec", "make_bot", "LEVELS", "SPEC_HELP"]
