@@ -843,6 +843,11 @@ class ExpressionChecker(N.NodeVisitor):
         for item in e.items:
             it = self.expr(item, scope)
             joined = t.join(it)
+            if {t.base, it.base} == {"space", "zone"} and not (t.is_list or it.is_list):
+                # places of both kinds (a mancala's pits and stores): a list of places, each read as what it is
+                # where a space or a zone is wanted (`count`, `top`, `empty`, `pieces in`: CONTAINER)
+                t = ANY
+                continue
             if joined == ANY and ANY not in (t, it):
                 self.error("E021", f"this list mixes {a(t.show())} and {a(it.show())}", item.span,
                            "put values of one type in a list, such as all spaces or all numbers")
