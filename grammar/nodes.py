@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Optional, Union, cast
 import attrs
 
 if TYPE_CHECKING:  # (types.py's module reads nodes through wording.py: its words are for the annotations)
-    from .types import BoardShape, FilterMode, StuckRule, TriggerEvent, Visibility
+    from .types import BoardShape, FilterMode, HexOutline, StuckRule, TriggerEvent, Visibility
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -475,6 +475,7 @@ class Board(Decl):
     points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
     visibility: Optional[Visibility] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
+    outline: Optional[HexOutline] = None  # a hex board's outline (its width and height: a hexagon's side twice)
 
 
 @node

@@ -246,6 +246,15 @@ class _ToAst(Transformer):
     def graph_shape(self, meta, c):
         return ("graph", *self._no_size(meta))
 
+    def hex_shape(self, meta, c):
+        return ("hex", c[0], c[1], None, "rhombus")
+
+    def hexagon_shape(self, meta, c):
+        return ("hex", c[0], c[0], None, "hexagon")
+
+    def triangle_shape(self, meta, c):
+        return ("hex", c[0], c[0], None, "triangle")
+
     def graph_point(self, meta, c):
         name, x, y = c
         at = (self._int(x), self._int(y)) if x is not None else None
@@ -275,7 +284,8 @@ class _ToAst(Transformer):
                        of=shape[3] if len(shape) > 3 else None,
                        points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
                        lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
-                       visibility=o.get("visibility"), span=self._span(meta))
+                       visibility=o.get("visibility"), outline=shape[4] if len(shape) > 4 else None,
+                       span=self._span(meta))
 
     def enum(self, meta, c):
         return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from . import nodes as N
-from .boards import DERIVED, graph_points, label_position
+from .boards import DERIVED, graph_points, hex_box, label_position
 from .limits import MAX_GRID
 from .static_values import StaticValues
 
@@ -53,6 +53,8 @@ def _plane_width(b: N.Board, size, family: set) -> int:
         return 2 * w + 1 if b.name in family else w
     if b.shape == "graph":
         return max((c for c, _ in _graph_places(b)), default=0)
+    if b.shape == "hex":
+        return hex_box(b.outline, *size(b))[0]
     return 0
 
 
@@ -70,6 +72,9 @@ def _reach(b: N.Board, boards: dict, size, static: StaticValues, offsets: dict, 
         return max(2 * w + 1 + offsets[grid.name], 2 * h + 1)
     if b.shape == "grid":
         w, h = size(b)
+        columns, rows = (1, w), (1, h)
+    elif b.shape == "hex":
+        w, h = hex_box(b.outline, *size(b))
         columns, rows = (1, w), (1, h)
     else:
         places = _graph_places(b)

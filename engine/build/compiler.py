@@ -13,7 +13,7 @@ from typing import Callable, Iterator, Literal, NamedTuple, Optional, cast
 import attrs
 
 from ...grammar import nodes as N
-from ...grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
+from ...grammar.boards import DERIVED, fixed_spaces, graph_points, hex_box, hex_cells, label_position, space_count
 from ...grammar.diagnostics import Diagnostic, MireError, parser_lines
 from ...grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLANE, MAX_PLAYERS, MAX_SPACES
 from ...grammar.plane_reach import farthest
@@ -144,6 +144,7 @@ class BoardSpec:
     points: tuple[tuple[str, int, int], ...] = ()  # a graph's points: (name, column, row)
     lines: tuple[tuple[tuple[str, ...], bool], ...] = ()  # a graph's lines and links: (names, straight)
     visibility: Visibility = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
+    cells: Optional[tuple[tuple[int, int], ...]] = None  # a hex board's cells (column, row), bottom row first
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -158,6 +159,11 @@ def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
     if b.shape in DERIVED:
         return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of,
                          visibility=b.visibility or "public")
+    if b.shape == "hex":
+        w, h = size(b)
+        columns, rows = hex_box(b.outline, w, h)
+        return BoardSpec(b.name, columns, rows, place, b.labels, False, False, "hex",
+                         visibility=b.visibility or "public", cells=tuple(hex_cells(b.outline, w, h)))
     width, height = size(b) if b.shape == "grid" else (0, 0)
     return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape,
                      visibility=b.visibility or "public")

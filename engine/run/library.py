@@ -55,6 +55,7 @@ from ...grammar.types import (
 from .exact import fraction_steps, numbers_steps, sized, whole
 from .kinds import is_number, kind_of
 from .runtime import DIR_BY_VECTOR, DIRS, Dir, Offset, Piece, RuleError, rotate
+from .topology import HEX_STEPS
 
 
 @attrs.frozen
@@ -702,17 +703,27 @@ def offset(S, a, b):
 
 
 @builtin(A_SPACE, A_SPACE, letters="A, B", result=DIR,
-         doc="the direction from A to B on the plane, if B is straight or diagonally that way; else "
-             "`none`")
+         doc="the direction from A to B on the plane, if B is straight or diagonally that way (on a hex "
+             "board, along one of its six directions); else `none`")
 def direction(S, a, b):
     if a is None or b is None:
         return None
+    if a.board is b.board and a.board.shape == "hex":
+        return _hex_direction(b.x - a.x, b.y - a.y)
     dx, dy = b.px - a.px, b.py - a.py
     if dx == 0 and dy == 0:
         return None
     if dx != 0 and dy != 0 and abs(dx) != abs(dy):
         return None
     return DIR_BY_VECTOR[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
+
+
+def _hex_direction(dx, dy):
+    """The hex direction from a cell to another on a line of cells with it (axial steps), or None."""
+    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or dx == -dy):
+        return None
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    return next(DIRS[name] for name, v in HEX_STEPS.items() if v == step)
 
 
 @builtin(A_SPACE, A_PLAYER,

@@ -4,7 +4,8 @@ A grid's spaces are its columns and rows. The edges and the corners of a grid li
 grid's spaces: corner (i, j) at (2i - 1, 2j - 1), space (x, y) at (2x, 2y), an edge half way between its two
 corners; so `touching` relates a space, its edges and its corners. An edge's `x` and `y` are those of its
 middle on that plane. A graph's points are where its rules file puts them; each joins the points it is
-linked to, and its `line`s are the lines `in_a_row` follows.
+linked to, and its `line`s are the lines `in_a_row` follows. A hex board's cells are at their axial column
+and row (grammar/boards.py's hex_cells), each joined to its six neighbours.
 """
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from ...grammar.labels import grid_label as label  # a grid space's name: `b3`, 
 from .runtime import DIR_BY_VECTOR, DIRS
 
 _ORTHOGONAL_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+# the six directions of a hex board and the step each takes in axial coordinates (a row is drawn half a cell
+# right of the one below): north and south lead nowhere
+HEX_STEPS = {"east": (1, 0), "northeast": (0, 1), "northwest": (-1, 1), "west": (-1, 0), "southwest": (0, -1),
+             "southeast": (1, -1)}
 
 
 def _width(spec, spread: bool) -> int:
@@ -49,6 +54,9 @@ def sites(spec, specs, index, layout=None):
     if spec.shape == "graph":
         return [(x, y, name, *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
                 for name, x, y in spec.points]
+    if spec.shape == "hex":
+        return [(x, y, label(x, y, spec.labels), *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
+                for x, y in spec.cells]
     spread = spec.name in layout.family
     out = []
     for y in range(1, spec.height + 1):
@@ -112,6 +120,13 @@ def connect(board, spec):
         return
     if spec.shape == "graph":
         _connect_graph(board, spec)
+        return
+    if spec.shape == "hex":
+        hex_steps = [(DIRS[name].i, dx, dy) for name, (dx, dy) in HEX_STEPS.items()]
+        for s in board.spaces:
+            for i, dx, dy in hex_steps:
+                s.nbr[i] = by_xy.get((s.x + dx, s.y + dy))
+            s.links = tuple(t for t in s.nbr if t is not None)  # clockwise from northeast
         return
     for s in board.spaces:
         for d in DIRS.values():
