@@ -476,6 +476,7 @@ class Board(Decl):
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
     visibility: Optional[Visibility] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
     outline: Optional[HexOutline] = None  # a hex board's outline (its width and height: a hexagon's side twice)
+    walls: bool = False  # `walls of GRID`: the edges of a grid whose pieces block the steps across them
 
 
 @node

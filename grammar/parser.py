@@ -246,6 +246,9 @@ class _ToAst(Transformer):
     def graph_shape(self, meta, c):
         return ("graph", *self._no_size(meta))
 
+    def walls_shape(self, meta, c):
+        return ("edges", *self._no_size(meta), str(c[0]), None, True)
+
     def hex_shape(self, meta, c):
         return ("hex", c[0], c[1], None, "rhombus")
 
@@ -285,6 +288,7 @@ class _ToAst(Transformer):
                        points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
                        lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
                        visibility=o.get("visibility"), outline=shape[4] if len(shape) > 4 else None,
+                       walls=len(shape) > 5 and shape[5],
                        span=self._span(meta))
 
     def enum(self, meta, c):

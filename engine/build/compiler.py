@@ -145,6 +145,7 @@ class BoardSpec:
     lines: tuple[tuple[tuple[str, ...], bool], ...] = ()  # a graph's lines and links: (names, straight)
     visibility: Visibility = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
     cells: Optional[tuple[tuple[int, int], ...]] = None  # a hex board's cells (column, row), bottom row first
+    walls: bool = False  # `walls of GRID`: edges whose pieces block the steps across them
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -158,7 +159,7 @@ def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
                          visibility=b.visibility or "public")
     if b.shape in DERIVED:
         return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of,
-                         visibility=b.visibility or "public")
+                         visibility=b.visibility or "public", walls=b.walls)
     if b.shape == "hex":
         w, h = size(b)
         columns, rows = hex_box(b.outline, w, h)
@@ -803,7 +804,7 @@ class Compiler(N.NodeVisitor):
         static = StaticValues(self.sym, self.option_values)
         spaces = space_count(self.sym.boards[board], self.sym.boards,
                              lambda g: (static.int_of(g.width) or 0, static.int_of(g.height) or 0))
-        if chains is None or spaces < KEEP_FROM:
+        if chains is None or spaces < KEEP_FROM or self.emit.walled:  # (a wall put up changes what it reads)
             return None
 
         def test() -> list[str]:

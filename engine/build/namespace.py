@@ -19,6 +19,7 @@ from ..run.exact import sized
 from ..run.kinds import kind_of, runtime_type
 from ..run.library import BUILTINS, PRINTED, among, items_of, same_value, sort_steps, unsortable
 from ..run.list_depth import nested
+from ..run.topology import open_step
 from ..run.moves import Move, keep_move
 from ..run.operators import (
     concat,
@@ -100,7 +101,7 @@ def _board_of(s):
 
 
 def _step(s, d):
-    return None if s is None or d is None else s.nbr[d.i]
+    return None if s is None or d is None else open_step(s, d.i)
 
 
 def _on_board(v, name):

@@ -13,7 +13,7 @@ from ..build.compiler import CompiledGame
 from .drawing import note_chance
 from .moves import Move
 from .runtime import DIR_BY_VECTOR, DIRS, AreaSpace, Board, Player, Space, Zone, rotate, value_text
-from .topology import Layout, board_size, connect, sites
+from .topology import Layout, board_size, build_walls, connect, sites
 from .topology import label as _label
 
 _OPTION_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
@@ -239,6 +239,8 @@ def build_boards(S):
     for spec in S.game.boards:
         if spec.of is not None:
             S.boards[spec.name].of = S.boards[spec.of]
+            if spec.walls:
+                build_walls(S.boards[spec.of], S.boards[spec.name], S.plane)
     S.space_by_name = {s.name: s for s in S.spaces}
     S.grid_spaces = {name: b.in_play() for name, b in S.boards.items() if not b.area}
     S.plane_bound = max((max(abs(x), abs(y)) for x, y in S.plane), default=0) + 1

@@ -55,7 +55,7 @@ from ...grammar.types import (
 from .exact import fraction_steps, numbers_steps, sized, whole
 from .kinds import is_number, kind_of
 from .runtime import DIR_BY_VECTOR, DIRS, Dir, Offset, Piece, RuleError, rotate
-from .topology import HEX_STEPS
+from .topology import HEX_STEPS, open_step
 
 
 @attrs.frozen
@@ -553,6 +553,8 @@ def adjacent(s):
     links = s.links
     if links is not None:
         return list(links)
+    if s.walls is not None:  # a grid with walls: not across one
+        return [t for t in (open_step(s, i) for i in _ORTHOGONAL_INDEXES) if t is not None]
     nbr = s.nbr
     return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
 
@@ -566,6 +568,9 @@ def neighbors(S, s, dirs=None):
         return []
     if dirs is None:
         return adjacent(s)
+    if s.walls is not None:
+        return [t for t in (open_step(s, d.i) if type(d) is Dir else _leap_from(s, d, s.board.by_xy)
+                            for d in walked(S, dirs) if d is not None) if t is not None]
     nbr = s.nbr
     try:
         return [t for t in (nbr[d.i] for d in dirs if d is not None) if t is not None]
@@ -576,7 +581,9 @@ def neighbors(S, s, dirs=None):
 
 
 def _leap_from(s, d, by_xy):
-    return s.nbr[d.i] if type(d) is Dir else by_xy.get((s.x + d.dx, s.y + d.dy))
+    if type(d) is Dir:
+        return s.nbr[d.i] if s.walls is None else open_step(s, d.i)
+    return by_xy.get((s.x + d.dx, s.y + d.dy))  # (a leap goes over walls)
 
 
 def _touching_inline(emit, call, scope):
@@ -635,7 +642,7 @@ def ray(S, s, d):
         return []
     if type(d) is not Dir:
         return walked(S, _leaps(s, d))
-    if s.board.area:  # an area grows: its rays change
+    if s.board.area or s.walls is not None:  # an area grows, walls come and go: their rays change
         return walked(S, _ray(s, d))
     paths = s.paths
     if paths is None:
@@ -661,6 +668,12 @@ def _leaps(s, d):
 
 def _ray(s, d):
     out = []
+    if s.walls is not None:
+        t = open_step(s, d.i)
+        while t is not None:
+            out.append(t)
+            t = open_step(t, d.i)
+        return out
     t = s.nbr[d.i]
     while t is not None:
         out.append(t)
@@ -838,7 +851,7 @@ def group(S, s, dirs=None):
     while todo:
         t = todo.pop()
         out.append(t)
-        for n in adjacent(t) if steps is None else [t.nbr[k] for k in steps]:
+        for n in adjacent(t) if steps is None else [open_step(t, k) for k in steps]:
             if n is not None and id(n) not in seen and n.pieces and n.pieces[-1].owner is who:
                 seen.add(id(n))
                 todo.append(n)

@@ -143,7 +143,8 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along",
+                 "walls")
     is_space = True
     in_area = False  # (see AreaSpace)
     capacity = None  # a space holds any number of pieces
@@ -160,6 +161,9 @@ class Space:
         self.links = None
         # a graph: the lines its rules file draws through this space, as (forth, back) walked out from it
         self.along = None
+        # a space of a grid with `walls of` it: the edge between it and its neighbour in each direction (DIRS
+        # order; None where there is none): a piece on that edge blocks the step (topology.open_step)
+        self.walls = None
 
     def __repr__(self):
         return self.name

@@ -89,6 +89,32 @@ def _edge_sites(width, height, labels, offset):
     return out
 
 
+def build_walls(grid, walls, plane) -> None:
+    """Give each space of `grid` the edges of `walls` (its `walls of` board) between it and its orthogonal
+    neighbours: an edge lies half way between the two spaces on the plane."""
+    for s in grid.spaces:
+        between: list = [None] * 8
+        for dx, dy in _ORTHOGONAL_STEPS:
+            d = DIR_BY_VECTOR[(dx, dy)]
+            if s.nbr[d.i] is not None:
+                e = plane.get((s.px + dx, s.py + dy))
+                between[d.i] = e if e is not None and e.board is walls else None
+        s.walls = between
+
+
+def open_step(s, i):
+    """The neighbour of s in direction number i, or None at the edge of its board or across a wall."""
+    t = s.nbr[i]
+    if t is None:
+        return None
+    walls = s.walls
+    if walls is not None:
+        e = walls[i]
+        if e is not None and e.pieces:
+            return None
+    return t
+
+
 def board_size(spec) -> tuple[int, int]:
     """(width, height) of a board's columns and rows as its spaces count them."""
     if spec.shape == "edges":
