@@ -11,7 +11,7 @@ from typing import Callable, Optional
 
 from . import nodes as N
 from .limits import MAX_GRID
-from .types import BoardShape, HexOutline
+from .types import DIRECTION_SETS, BoardShape, HexOutline
 
 # shapes made from a grid: a board `edges of cells` or `corners of cells`
 DERIVED = ("edges", "corners")
@@ -119,10 +119,17 @@ class BoardShapes:
             self.check_derived(b)
         elif b.shape == "graph":
             self.check_graph(b)
-        elif b.shape == "hex" and b.per_player:
+        if b.neighbors is not None and (b.shape not in ("grid", "area") or b.neighbors not in DIRECTION_SETS):
+            self.error("E046", f"`neighbors {b.neighbors}`: " + (
+                           f"'{b.name}' is {a_shape(b.shape)}, whose neighbours are its own" if b.shape not in
+                           ("grid", "area") else "the neighbours of a grid's spaces lie in `orthogonal` (the "
+                           "default), `diagonal` or `all_directions`"), b.span,
+                       "write `neighbors all_directions` after a grid's or an area's size (or leave it out)",
+                       focus=b.neighbors)
+        if b.shape == "hex" and b.per_player:
             self.error("E046", f"a hex board is shared: '{b.name}' cannot be `per player`", b.span,
                        "remove `per player` (or make it a grid)")
-        elif b.lines or b.points:
+        if b.shape != "graph" and (b.lines or b.points):
             self.error("E047", f"only a graph board lists points and lines, and '{b.name}' is {a_shape(b.shape)}",
                        b.span, "write `board NAME: graph` above the indented `point`, `line` and `link` lines")
 

@@ -477,6 +477,7 @@ class Board(Decl):
     visibility: Optional[Visibility] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
     outline: Optional[HexOutline] = None  # a hex board's outline (its width and height: a hexagon's side twice)
     walls: bool = False  # `walls of GRID`: the edges of a grid whose pieces block the steps across them
+    neighbors: Optional[str] = None  # `neighbors all_directions`: the set of directions its spaces step in
 
 
 @node

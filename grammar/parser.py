@@ -278,6 +278,9 @@ class _ToAst(Transformer):
     def board_visibility(self, meta, c):
         return ("visibility", str(c[0]))
 
+    def board_neighbors(self, meta, c):
+        return ("neighbors", str(c[0]))
+
     def board(self, meta, c):
         name, shape, *opts = c
         o = dict(x for x in opts if x is not None)
@@ -288,7 +291,7 @@ class _ToAst(Transformer):
                        points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
                        lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
                        visibility=o.get("visibility"), outline=shape[4] if len(shape) > 4 else None,
-                       walls=len(shape) > 5 and shape[5],
+                       walls=len(shape) > 5 and shape[5], neighbors=o.get("neighbors"),
                        span=self._span(meta))
 
     def enum(self, meta, c):

@@ -146,6 +146,7 @@ class BoardSpec:
     visibility: Visibility = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
     cells: Optional[tuple[tuple[int, int], ...]] = None  # a hex board's cells (column, row), bottom row first
     walls: bool = False  # `walls of GRID`: edges whose pieces block the steps across them
+    neighbors: Optional[str] = None  # `neighbors all_directions`: the directions its spaces step in
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -167,7 +168,7 @@ def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
                          visibility=b.visibility or "public", cells=tuple(hex_cells(b.outline, w, h)))
     width, height = size(b) if b.shape == "grid" else (0, 0)
     return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape,
-                     visibility=b.visibility or "public")
+                     visibility=b.visibility or "public", neighbors=b.neighbors)
 
 
 @attrs.define

@@ -553,10 +553,11 @@ def adjacent(s):
     links = s.links
     if links is not None:
         return list(links)
+    steps = s.board.steps or _ORTHOGONAL_INDEXES  # (`neighbors all_directions`: the board's own)
     if s.walls is not None:  # a grid with walls: not across one
-        return [t for t in (open_step(s, i) for i in _ORTHOGONAL_INDEXES) if t is not None]
+        return [t for t in (open_step(s, i) for i in steps) if t is not None]
     nbr = s.nbr
-    return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+    return [t for t in (nbr[i] for i in steps) if t is not None]
 
 
 @builtin(A_SPACE, LIST_OF_STEPS, required=1, items_present=True, letters="S, DIRS", result=list_of(SPACE),
@@ -865,14 +866,25 @@ def space(S, name):
     return None if name is None else S.space_by_name.get(name)
 
 
-def _spread(S, start, inside):
-    """The spaces of `inside` (ids) reached from `start` step by step from neighbour to neighbour, in the
-    order met; each step counts against the move's budget."""
+def _near(t, steps):
+    """The spaces next to t: its neighbours, or (`steps`: direction numbers) the spaces in those directions."""
+    if steps is None:
+        return adjacent(t)
+    return [n for n in (open_step(t, k) for k in steps) if n is not None]
+
+
+def _steps_of(dirs):
+    return None if dirs is None else [d.i for d in dirs if d is not None]
+
+
+def _spread(S, start, inside, steps=None):
+    """The spaces of `inside` (ids) reached from `start` step by step from neighbour to neighbour (or in the
+    directions numbered `steps`), in the order met; each step counts against the move's budget."""
     seen, todo, out = {id(start)}, [start], []
     while todo:
         t = todo.pop(0)
         out.append(t)
-        near = adjacent(t)
+        near = _near(t, steps)
         S.spend(len(near) + 1, None)
         for n in near:
             if id(n) in inside and id(n) not in seen:
@@ -881,41 +893,46 @@ def _spread(S, start, inside):
     return out
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, SPACES", result=list_of(SPACE),
-         doc="the spaces of SPACES joined to S from neighbour to neighbour without leaving SPACES, S "
-             "first; `[]` when S is not one of them")
-def region(S, s, spaces):
+@builtin(A_SPACE, LIST_OF_SPACE, LIST_OF_DIR, required=2, items_present=True, letters="S, SPACES, DIRS",
+         result=list_of(SPACE),
+         doc="the spaces of SPACES joined to S from neighbour to neighbour (or in DIRS) without leaving "
+             "SPACES, S first; `[]` when S is not one of them")
+def region(S, s, spaces, dirs=None):
     if s is None:
         return []
     inside = {id(t) for t in walked(S, spaces) if t is not None}
-    return _spread(S, s, inside) if id(s) in inside else []
+    return _spread(S, s, inside, _steps_of(dirs)) if id(s) in inside else []
 
 
-@builtin(LIST_OF_SPACE, letters="SPACES", result=list_of(list_of(SPACE)),
-         doc="SPACES cut into regions, each joined from neighbour to neighbour, in the order of their "
-             "first spaces")
-def regions_of(S, spaces):
+@builtin(LIST_OF_SPACE, LIST_OF_DIR, required=1, letters="SPACES, DIRS", result=list_of(list_of(SPACE)),
+         doc="SPACES cut into regions, each joined from neighbour to neighbour (or in DIRS), in the order "
+             "of their first spaces")
+def regions_of(S, spaces, dirs=None):
     members = [t for t in walked(S, spaces) if t is not None]
     inside = {id(t) for t in members}
     done: set = set()
     out = []
+    steps = _steps_of(dirs)
     for t in members:
         if id(t) not in done:
-            part = _spread(S, t, inside)
+            part = _spread(S, t, inside, steps)
             done.update(map(id, part))
             out.append(part)
     return out
 
 
-@builtin(LIST_OF_SPACE, items_present=True, letters="SPACES", result=list_of(SPACE),
-         doc="the spaces next to those of SPACES and not among them, each once, in the order met")
-def border(S, spaces):
+@builtin(LIST_OF_SPACE, LIST_OF_DIR, required=1, items_present=True, letters="SPACES, DIRS",
+         result=list_of(SPACE),
+         doc="the spaces next to those of SPACES (or in DIRS from them) and not among them, each once, in the "
+             "order met")
+def border(S, spaces, dirs=None):
     members = [t for t in walked(S, spaces) if t is not None]
     inside = {id(t) for t in members}
     seen: set = set()
     out = []
+    steps = _steps_of(dirs)
     for t in members:
-        near = adjacent(t)
+        near = _near(t, steps)
         S.spend(len(near), None)
         for n in near:
             if id(n) not in inside and id(n) not in seen:

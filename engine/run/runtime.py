@@ -61,7 +61,7 @@ _STEPS = tuple((d.i, d.dx, d.dy, (d.i + 4) % 8) for d in DIRS.values())
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender")
+                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender", "steps")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape: BoardShape = "grid",
                  visibility: Visibility = "public"):
@@ -82,6 +82,9 @@ class Board:
         # (label, facing) -> the space a label read from that seat names (library.seat_space)
         self.seat_spaces: dict[tuple, Space] = {}
         self.spender = None  # an area's state: finding its spaces in play again spends a step a space looked at
+        # `neighbors all_directions` (or `diagonal`): the direction numbers its spaces' neighbours lie in; None:
+        # orthogonal
+        self.steps: Optional[tuple[int, ...]] = None
 
     def space_at(self, x, y):
         """The space at (x, y); an area makes it on first use. Not journalled: for arranging a position by

@@ -10,6 +10,7 @@ and row (grammar/boards.py's hex_cells), each joined to its six neighbours.
 from __future__ import annotations
 
 from ...grammar.labels import grid_label as label  # a grid space's name: `b3`, `B3` or `2,3`
+from ...grammar.types import DIRECTION_SETS
 from .runtime import DIR_BY_VECTOR, DIRS
 
 _ORTHOGONAL_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -100,6 +101,13 @@ def build_walls(grid, walls, plane) -> None:
                 e = plane.get((s.px + dx, s.py + dy))
                 between[d.i] = e if e is not None and e.board is walls else None
         s.walls = between
+
+
+def neighbor_steps(spec):
+    """The direction numbers of a board's `neighbors` option (`all_directions`), or None: orthogonal."""
+    if getattr(spec, "neighbors", None) is None:
+        return None
+    return tuple(DIRS[d].i for d in DIRECTION_SETS[spec.neighbors])
 
 
 def open_step(s, i):
