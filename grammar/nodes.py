@@ -339,6 +339,12 @@ class Shuffle(Stmt):
 
 
 @node
+class Rotate(Stmt):
+    what: Expr  # a square block of a board's spaces
+    turns: Expr  # quarter turns clockwise (negative: counter-clockwise)
+
+
+@node
 class Require(Stmt):
     test: Expr
     message: Optional[Template]

@@ -562,6 +562,9 @@ class _ToAst(Transformer):
     def shuffle_stmt(self, meta, c):
         return N.Shuffle(what=c[0], span=self._span(meta))
 
+    def rotate_stmt(self, meta, c):
+        return N.Rotate(what=c[0], turns=c[1], span=self._span(meta))
+
     def require_stmt(self, meta, c):
         span = self._span(meta)
         return N.Require(test=c[0], message=self._template(self._string(c[1]), span) if c[1] is not None else None,

@@ -1110,6 +1110,10 @@ class Compiler(N.NodeVisitor):
     def compile_Shuffle(self, s: N.Shuffle, scope: EmitScope):
         return [f"S.shuffle(({self.emit.src(s.what, scope)}).pieces)"]
 
+    def compile_Rotate(self, s: N.Rotate, scope: EmitScope):
+        return [f"_rotate(S, {self.emit.src(s.what, scope)}, {self.emit.src(s.turns, scope)}, "
+                f"{self.where(s)!r})"]
+
     def words_why(self, message: Optional[N.Template], scope: EmitScope, test: N.Expr) -> tuple:
         """A condition's `else "..."`: (its function (S, L) -> text, the condition, the text as written)."""
         if message is None:
