@@ -16,8 +16,8 @@ import attrs
 from ..engine.run.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
-# coloured by the phrases below instead: `x` (`grid 3 x 3`, `hex 11 x 11`), `turn`, `start`, `end` (`at turn start`,
-# `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin), `count`
+# coloured by the phrases below instead: `x` (`grid 3 x 3`, `hex 11 x 11`, `blocks 3 x 3`), `turn`, `start`,
+# `end` (`at turn start`, `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin), `count`
 # (`count 2` at the end of a `pieces` line; elsewhere the builtin function), `neighbors` (`neighbors
 # all_directions` on a board's line; elsewhere the builtin function).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
@@ -30,7 +30,7 @@ OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden"
                "public", "private", "secret", "capacity", "until", "where", "while", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "mutable", "when", "covered", "internal", "ask", "because", "ties",
                "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals", "nothing",
-               "size", "each", "hex", "hexagon", "triangle", "walls")
+               "size", "each", "hex", "hexagon", "triangle", "walls", "blocks")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count", "neighbors")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
@@ -120,7 +120,7 @@ RULES = (
     Rule(rf"\b(after)({SPACE})(move)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(turn)({SPACE})(start)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(end)\b", ("keyword", "space", "keyword")),
-    *(Rule(rf"\b(grid|hex)({SPACE})({w})({SPACE})(x)({SPACE})({h})\b",
+    *(Rule(rf"\b(grid|hex|blocks)({SPACE})({w})({SPACE})(x)({SPACE})({h})\b",
            ("keyword", "space", wt, "space", "keyword", "space", ht))
       for w, wt in (("[0-9]+", "number"), (NAME, "name")) for h, ht in (("[0-9]+", "number"), (NAME, "name"))),
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
@@ -217,6 +217,7 @@ def vim_syntax() -> str:
         'syn match mireKeyword "\\<\\(' + "\\|".join(phrases) + '\\)\\>"',
         r'syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"',
         r'syn match mireKeyword "\(\<hex\s\+\d\+\s\+\)\@<=x\>"',
+        r'syn match mireKeyword "\(\<blocks\s\+\d\+\s\+\)\@<=x\>"',
         r'syn match mireKeyword "\<count\ze\s\+\d"',
         r'syn match mireKeyword "\<neighbors\ze\s\+\(orthogonal\|diagonal\|all_directions\)\>"',
         keywords("mireOperator", OPERATOR_WORDS),

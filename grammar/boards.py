@@ -133,6 +133,30 @@ class BoardShapes:
             self.error("E047", f"only a graph board lists points and lines, and '{b.name}' is {a_shape(b.shape)}",
                        b.span, "write `board NAME: graph` above the indented `point`, `line` and `link` lines")
 
+    def check_blocks(self, b: N.Board, static) -> None:
+        """`blocks W x H`: a grid of a fixed size that blocks of W x H cut into whole blocks."""
+        if b.blocks is None:
+            return
+        if b.shape != "grid" or b.per_player or any(o.of == b.name for o in self.boards.values()):
+            self.error("E046", f"only a shared grid without edges or corners is cut into blocks, and '{b.name}' is "
+                               + ("a board of each player" if b.per_player else a_shape(b.shape) if b.shape != "grid"
+                                  else "a grid with edges or corners"), b.span, "remove `blocks ...`")
+            return
+        w, h = static.int_of(b.width), static.int_of(b.height)
+        bw, bh = (static.int_of(e) for e in b.blocks)
+        if bw is None or bh is None or static.options_in(b.blocks[0]) or static.options_in(b.blocks[1]):
+            self.error("E045", "a block's size is a number or a constant", b.blocks[0].span,
+                       "write `blocks 3 x 3`, or `blocks N x N` with `const N = 3`")
+            return
+        if static.options_in(b.width) or static.options_in(b.height):
+            self.error("E045", f"a grid cut into blocks has a fixed size, and '{b.name}' takes its size from an option",
+                       b.span, "give the grid numbers or constants for its size")
+            return
+        if bw < 1 or bh < 1 or w is None or h is None or w % bw or h % bh:
+            self.error("E046", f"blocks of {bw} x {bh} do not cut the grid '{b.name}' of {w} x {h} into whole blocks",
+                       b.span, "make the grid's width a multiple of the blocks' width, and its height of their "
+                               "height: `grid 9 x 9 blocks 3 x 3`")
+
     def check_derived(self, b: N.Board) -> None:
         grid = self.boards.get(b.of or "")
         what = "edges" if b.shape == "edges" else "corners"

@@ -350,6 +350,8 @@ class Checker(N.NodeVisitor):
                                "with `option size: int = 8 in 5..12`")
         if not fixed:
             return
+        for b in self.sym.boards.values():
+            shapes.check_blocks(b, static)
         self._board_limits(static, None)
         sized = [e for b in grids for e in (b.width, b.height)]
         sized += [e for b in self.sym.boards.values() if b.at is not None for e in b.at]

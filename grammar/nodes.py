@@ -484,6 +484,7 @@ class Board(Decl):
     outline: Optional[HexOutline] = None  # a hex board's outline (its width and height: a hexagon's side twice)
     walls: bool = False  # `walls of GRID`: the edges of a grid whose pieces block the steps across them
     neighbors: Optional[str] = None  # `neighbors all_directions`: the set of directions its spaces step in
+    blocks: Optional[tuple[Expr, Expr]] = None  # `blocks 3 x 3`: the grid cut into blocks of that size
 
 
 @node

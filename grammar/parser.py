@@ -281,6 +281,9 @@ class _ToAst(Transformer):
     def board_neighbors(self, meta, c):
         return ("neighbors", str(c[0]))
 
+    def board_blocks(self, meta, c):
+        return ("blocks", (c[0], c[1]))
+
     def board(self, meta, c):
         name, shape, *opts = c
         o = dict(x for x in opts if x is not None)
@@ -292,6 +295,7 @@ class _ToAst(Transformer):
                        lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
                        visibility=o.get("visibility"), outline=shape[4] if len(shape) > 4 else None,
                        walls=len(shape) > 5 and shape[5], neighbors=o.get("neighbors"),
+                       blocks=o.get("blocks"),
                        span=self._span(meta))
 
     def enum(self, meta, c):

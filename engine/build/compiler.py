@@ -147,6 +147,7 @@ class BoardSpec:
     cells: Optional[tuple[tuple[int, int], ...]] = None  # a hex board's cells (column, row), bottom row first
     walls: bool = False  # `walls of GRID`: edges whose pieces block the steps across them
     neighbors: Optional[str] = None  # `neighbors all_directions`: the directions its spaces step in
+    blocks: Optional[tuple[int, int]] = None  # `blocks 3 x 3`: the width and height of its blocks
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -478,6 +479,8 @@ class Compiler(N.NodeVisitor):
                 raise MireError([Diagnostic(problem[0], f"with {values}, {problem[1]}" if values else problem[1],
                                             b.span, "choose other values for the options")], self.sources)
             specs.append(board_spec(b, self.placement(b), self.sym.boards, size))
+            if b.blocks is not None:
+                specs[-1].blocks = (static.int_of(b.blocks[0]) or 1, static.int_of(b.blocks[1]) or 1)
         far = farthest(self.sym.boards, size, static)
         if far is not None and far[1] > MAX_PLANE:
             # the checker found none with the options' defaults and the ends of their ranges; a value between

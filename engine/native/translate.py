@@ -547,6 +547,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, N.Board):
         if item.shape != "grid":
             return item.span, f"a board of shape `{item.shape}`"
+        if item.neighbors is not None or item.blocks is not None:
+            return item.span, "a board's `neighbors` or `blocks`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Kind):
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None

@@ -55,7 +55,7 @@ from ...grammar.types import (
 from .exact import fraction_steps, numbers_steps, sized, whole
 from .kinds import is_number, kind_of
 from .runtime import DIR_BY_VECTOR, DIRS, Dir, Offset, Piece, RuleError, rotate
-from .topology import HEX_STEPS, open_step
+from .topology import HEX_STEPS, block_of, open_step
 
 
 @attrs.frozen
@@ -857,6 +857,21 @@ def group(S, s, dirs=None):
                 seen.add(id(n))
                 todo.append(n)
     return walked(S, out)
+
+
+@builtin(A_SPACE, letters="S", result=list_of(SPACE),
+         doc="the spaces of the block S lies in, on a grid cut into `blocks` (bottom row first, as a board "
+             "lists them); on another board, all the spaces of S's board")
+def block(S, s):
+    if s is None:
+        return []
+    board = s.board
+    size = board.blocks
+    if size is None:
+        return walked(S, list(board.in_play()))
+    bx, by = block_of(s, size)
+    x0, y0 = (bx - 1) * size[0], (by - 1) * size[1]
+    return walked(S, [board.by_xy[(x0 + i, y0 + j)] for j in range(1, size[1] + 1) for i in range(1, size[0] + 1)])
 
 
 @builtin(A_TEXT, letters="T", result=SPACE,

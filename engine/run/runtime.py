@@ -61,7 +61,8 @@ _STEPS = tuple((d.i, d.dx, d.dy, (d.i + 4) % 8) for d in DIRS.values())
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender", "steps")
+                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender", "steps",
+                 "blocks")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape: BoardShape = "grid",
                  visibility: Visibility = "public"):
@@ -85,6 +86,7 @@ class Board:
         # `neighbors all_directions` (or `diagonal`): the direction numbers its spaces' neighbours lie in; None:
         # orthogonal
         self.steps: Optional[tuple[int, ...]] = None
+        self.blocks: Optional[tuple[int, int]] = None  # `blocks 3 x 3`: the size of the blocks it is cut into
 
     def space_at(self, x, y):
         """The space at (x, y); an area makes it on first use. Not journalled: for arranging a position by

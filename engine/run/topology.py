@@ -27,6 +27,8 @@ def _width(spec, spread: bool) -> int:
         return -1  # they lie on their grid
     if spec.shape == "grid" and spread:
         return 2 * spec.width + 1
+    if getattr(spec, "blocks", None):  # a column between blocks
+        return spec.width + spec.width // spec.blocks[0] - 1
     return spec.width
 
 
@@ -59,6 +61,7 @@ def sites(spec, specs, index, layout=None):
         return [(x, y, label(x, y, spec.labels), *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
                 for x, y in spec.cells]
     spread = spec.name in layout.family
+    blocks = getattr(spec, "blocks", None)
     out = []
     for y in range(1, spec.height + 1):
         for x in range(1, spec.width + 1):
@@ -66,6 +69,8 @@ def sites(spec, specs, index, layout=None):
                 px, py = spec.place(x, y)
             elif spread:
                 px, py = 2 * x + offset, 2 * y
+            elif blocks:  # an empty column and row between blocks, so that they are drawn apart
+                px, py = x + (x - 1) // blocks[0] + offset, y + (y - 1) // blocks[1]
             else:
                 px, py = x + offset, y
             out.append((x, y, label(x, y, spec.labels), px, py))
@@ -101,6 +106,11 @@ def build_walls(grid, walls, plane) -> None:
                 e = plane.get((s.px + dx, s.py + dy))
                 between[d.i] = e if e is not None and e.board is walls else None
         s.walls = between
+
+
+def block_of(s, blocks) -> tuple[int, int]:
+    """Which block of its grid a space is in: (column, row) of blocks, from (1, 1)."""
+    return (s.x - 1) // blocks[0] + 1, (s.y - 1) // blocks[1] + 1
 
 
 def neighbor_steps(spec):
@@ -162,9 +172,14 @@ def connect(board, spec):
                 s.nbr[i] = by_xy.get((s.x + dx, s.y + dy))
             s.links = tuple(t for t in s.nbr if t is not None)  # clockwise from northeast
         return
+    blocks = getattr(spec, "blocks", None)
     for s in board.spaces:
         for d in DIRS.values():
-            s.nbr[d.i] = by_xy.get((s.x + d.dx, s.y + d.dy))
+            t = by_xy.get((s.x + d.dx, s.y + d.dy))
+            if blocks and t is not None and block_of(t, blocks) != block_of(s, blocks):
+                t = None  # a block is a board of its own: nothing lies beyond its edge
+            s.nbr[d.i] = t
+    board.blocks = blocks
 
 
 def _connect_graph(board, spec):
