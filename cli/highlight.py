@@ -17,9 +17,9 @@ from ..engine.run.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
 # coloured by the phrases below instead: `x` (`grid 3 x 3`, `hex 11 x 11`, `blocks 3 x 3`), `turn`, `start`,
-# `end` (`at turn start`, `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin), `count`
-# (`count 2` at the end of a `pieces` line; elsewhere the builtin function), `neighbors` (`neighbors
-# all_directions` on a board's line; elsewhere the builtin function).
+# `end` (`at turn start`, `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the
+# builtin), `count` (`count 2` at the end of a `pieces` line; elsewhere the builtin function), `neighbors`
+# (`neighbors all_directions` on a board's line; elsewhere the builtin function).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
                      "show", "about", "legend", "status", "when", "edition")
