@@ -267,3 +267,34 @@ def _lockstep(game, cells, won, seeds):
             raise AssertionError(f"Mire ended the game of seed {seed} and the plain rules did not")
         assert S.is_over()
     assert winners == {0, 1}
+
+
+def test_a_position_writes_a_hex_board_row_by_row():
+    """A Y position: the triangle's rows from the top (one cell) down (five), and a win found from it."""
+    from mire.engine.run.arrange import arrange
+    from mire.grammar.position import parse_position
+    text = ("position of y\nW = stone of white\nB = stone of black\ncells:\n"
+            "    .\n    W B\n    W . B\n    W . . B\n    . B . . .\nto move: white\n")
+    S = load_game(str(GAMES / "y.mire")).new_state(seed=1)
+    arrange(S, parse_position(text, "p.pos"), "p.pos")
+    assert {s.name: s.pieces[0].owner.name for s in S.spaces if s.pieces} == \
+        {"a4": "white", "a3": "white", "a2": "white", "b4": "black", "c3": "black", "d2": "black", "b1": "black"}
+    cells = plain_cells("triangle", 5)
+    stones = {(1, 4): 0, (1, 3): 0, (1, 2): 0, (2, 4): 1, (3, 3): 1, (4, 2): 1, (2, 1): 1}
+    assert perft(S, 2) == _perft_from(cells, stones, lambda *a: y_won(5, *a), 2)
+    S.apply(S.parse_move("place a1"))  # a1 to a4: sides x = 1 and y = 1; a4 is not on the third, a5 is
+    assert not S.is_over()
+
+
+def _perft_from(cells, stones, won, depth):
+    counts = [0] * depth
+
+    def walk(mover, d):
+        for c in sorted(cells - stones.keys()):
+            counts[d] += 1
+            stones[c] = mover
+            if d + 1 < depth and not won(cells, stones, c):
+                walk(1 - mover, d + 1)
+            del stones[c]
+    walk(0, 0)
+    return counts
