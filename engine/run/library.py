@@ -919,6 +919,29 @@ def region(S, s, spaces, dirs=None):
     return _spread(S, s, inside, _steps_of(dirs)) if id(s) in inside else []
 
 
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, SPACES", result=INT,
+         doc="the fewest steps from S to one of SPACES, from neighbour to neighbour (round walls, within a "
+             "block); 0 when S is one of them, -1 when none can be reached")
+def distance(S, s, spaces):
+    if s is None:
+        return -1
+    goals = {id(t) for t in walked(S, spaces) if t is not None}
+    seen, ring, steps = {id(s)}, [s], 0
+    while ring:
+        if any(id(t) in goals for t in ring):
+            return steps
+        nearer = []
+        for t in ring:
+            near = adjacent(t)
+            S.spend(len(near) + 1, None)
+            for n in near:
+                if id(n) not in seen:
+                    seen.add(id(n))
+                    nearer.append(n)
+        ring, steps = nearer, steps + 1
+    return -1
+
+
 @builtin(LIST_OF_SPACE, LIST_OF_DIR, required=1, letters="SPACES, DIRS", result=list_of(list_of(SPACE)),
          doc="SPACES cut into regions, each joined from neighbour to neighbour (or in DIRS), in the order "
              "of their first spaces")

@@ -146,6 +146,23 @@ class Quoridor:
                     todo.append(t)
         return False
 
+    def distance(self, who):
+        """The fewest steps from a pawn to its goal row, round the walls (pawns left out), or -1."""
+        goal = 9 if who == 0 else 1
+        seen, ring, steps = {self.pawns[who]}, [self.pawns[who]], 0
+        while ring:
+            if any(c[1] == goal for c in ring):
+                return steps
+            nearer = []
+            for c in ring:
+                for d in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                    t = self.step(c, d)
+                    if t is not None and t not in seen:
+                        seen.add(t)
+                        nearer.append(t)
+            ring, steps = nearer, steps + 1
+        return -1
+
     def wall_ok(self, post, lying):
         if self.left[self.mover] == 0 or post in self.posts:
             return False
@@ -185,6 +202,12 @@ def quoridor():
     return load_game(str(GAMES / "quoridor.mire"))
 
 
+def distance_to_goal(S, who):
+    cells = S.boards["cells"].in_play()
+    pawn = next(s for s in cells if s.pieces and s.pieces[-1].owner is S.players[who])
+    return call(S, "distance", pawn, [s for s in cells if s.y == (9 if who == 0 else 1)])
+
+
 def mire_moves(S):
     return {m.text for m in S.legal_moves()}
 
@@ -192,6 +215,7 @@ def mire_moves(S):
 def test_quoridor_opens_with_three_steps_and_128_walls():
     S, plain = quoridor().new_state(), Quoridor()
     assert mire_moves(S) == plain.moves() and len(plain.moves()) == 3 + 128
+    assert distance_to_goal(S, 0) == distance_to_goal(S, 1) == 8
 
 
 def test_quoridor_after_a_few_walls_agrees_with_plain_python():
@@ -215,6 +239,7 @@ def test_a_wall_that_cuts_the_last_path_is_refused_with_its_reason():
     moves = mire_moves(S)
     assert moves == plain.moves()
     assert "stand B2" not in moves and not plain.wall_ok((2, 2), False)  # between a1 and b1: the last way out
+    assert distance_to_goal(S, 0) == plain.distance(0) == 4 + 1 + 6 + 8 + 1  # to a1, up to a8, across to i8, up
     with pytest.raises(IllegalMove) as info:
         S.apply(S.parse_move("stand B2"))
     assert "the wall would cut a pawn's last path" in str(info.value)
@@ -228,6 +253,7 @@ def test_random_quoridor_games_agree_with_plain_python(seed):
     for _ in range(40):
         moves = plain.moves()
         assert mire_moves(S) == moves
+        assert [distance_to_goal(S, who) for who in (0, 1)] == [plain.distance(0), plain.distance(1)]
         if not moves or plain.won():
             break
         text = rng.choice(sorted(moves))

@@ -18,7 +18,7 @@ syn match mireKeyword "\<neighbors\ze\s\+\(orthogonal\|diagonal\|all_directions\
 syn keyword mireOperator and downto in not or
 syn keyword mireConstant false no none true yes
 syn keyword mireBuiltin all_directions backward backward_left backward_right box decisions diagonal east forward forward_left forward_right left mover north northeast northwest opponent orthogonal others phase repetitions right south southeast southwest supply turn west winners
-syn match mireFunction "\<\(abs\|all\|any\|at\|block\|border\|bottom\|can_act\|can_move\|ceil\|closed\|column\|count\|direction\|edge\|empty\|first\|floor\|frontier\|group\|in_a_row\|index\|land\|last\|max\|min\|neighbors\|next_player\|offset\|opposite\|owner\|path\|random\|ray\|region\|regions\|regions_of\|relative\|reverse\|round\|row\|seat\|seat_space\|sort\|space\|sum\|symmetric\|top\|touching\|turned\|unique\)\ze("
+syn match mireFunction "\<\(abs\|all\|any\|at\|block\|border\|bottom\|can_act\|can_move\|ceil\|closed\|column\|count\|direction\|distance\|edge\|empty\|first\|floor\|frontier\|group\|in_a_row\|index\|land\|last\|max\|min\|neighbors\|next_player\|offset\|opposite\|owner\|path\|random\|ray\|region\|regions\|regions_of\|relative\|reverse\|round\|row\|seat\|seat_space\|sort\|space\|sum\|symmetric\|top\|touching\|turned\|unique\)\ze("
 syn match mireAttribute "\.\s*\h\w*"
 syn match mireNumber "\<\d\+\>"
 syn region mireString start=+"+ skip=+\\.+ end=+"+ oneline
