@@ -339,6 +339,13 @@ class Shuffle(Stmt):
 
 
 @node
+class MoveEach(Stmt):
+    var: str
+    domain: Expr  # the spaces whose stacks move
+    dest: Expr  # where the stack of the space `var` goes, worked out before anything moves
+
+
+@node
 class Rotate(Stmt):
     what: Expr  # a square block of a board's spaces
     turns: Expr  # quarter turns clockwise (negative: counter-clockwise)

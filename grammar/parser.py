@@ -566,6 +566,9 @@ class _ToAst(Transformer):
     def shuffle_stmt(self, meta, c):
         return N.Shuffle(what=c[0], span=self._span(meta))
 
+    def move_each_stmt(self, meta, c):
+        return N.MoveEach(var=str(c[0]), domain=c[1], dest=c[2], span=self._span(meta))
+
     def rotate_stmt(self, meta, c):
         return N.Rotate(what=c[0], turns=c[1], span=self._span(meta))
 

@@ -1113,6 +1113,13 @@ class Compiler(N.NodeVisitor):
     def compile_Shuffle(self, s: N.Shuffle, scope: EmitScope):
         return [f"S.shuffle(({self.emit.src(s.what, scope)}).pieces)"]
 
+    def compile_MoveEach(self, s: N.MoveEach, scope: EmitScope):
+        items = self.emit.iter_src(s.domain, scope)
+        inner = scope.child()
+        py = inner.bind_py(s.var, self.local(), self.emit.items_present(s.domain))
+        dest = self.emit.src(s.dest, inner)
+        return [f"_move_at_once(S, [({py}, {dest}) for {py} in {items}], {self.where(s)!r})"]
+
     def compile_Rotate(self, s: N.Rotate, scope: EmitScope):
         return [f"_rotate(S, {self.emit.src(s.what, scope)}, {self.emit.src(s.turns, scope)}, "
                 f"{self.where(s)!r})"]

@@ -20,7 +20,7 @@ from ..run.kinds import kind_of, runtime_type
 from ..run.library import BUILTINS, PRINTED, among, items_of, same_value, sort_steps, unsortable
 from ..run.list_depth import nested
 from ..run.topology import open_step
-from ..run.turning import rotate_block
+from ..run.turning import move_at_once, rotate_block
 from ..run.moves import Move, keep_move
 from ..run.operators import (
     concat,
@@ -404,6 +404,7 @@ def _dyn(S, obj, name):
 NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
     "_step": _step, "_items": items_of, "_on_board": _on_board, "_rotate": rotate_block,
+    "_move_at_once": move_at_once,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
     "_range": _range, "_present": _present, "_index": _index, "_div": divide, "_floordiv": floor_divide,
     "_mod": modulo, "_exact": exact_value, "_lt": less_than,

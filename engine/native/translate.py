@@ -570,7 +570,8 @@ def _words(e: N.Node) -> str:
 
 def _statement_words(s: N.Stmt) -> str:
     words = {"Assign": "an assignment", "Flip": "`flip`", "Shuffle": "`shuffle`", "Require": "`require`",
-             "Rotate": "`rotate`", "Ensure": "`ensure`", "Enter": "`enter` (phases)", "Again": "`again`",
+             "Rotate": "`rotate`", "MoveEach": "`move each ... at once`",
+             "Ensure": "`ensure`", "Enter": "`enter` (phases)", "Again": "`again`",
              "Next": "`next`",
              "Log": "`log`", "Return": "`return`", "ExprStmt": "a call of a proc or builtin as a statement",
              "For": "a `for` loop in an effect", "Repeat": "`repeat`", "Choose": "`choose` (a choice in a move)",

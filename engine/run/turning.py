@@ -1,5 +1,6 @@
-"""`rotate SPACES by N`: a square block of a board's spaces turned N quarter turns clockwise, every stack moving
-at once to the space it is turned onto (pentago's quarter-board), so that no piece lands on one not yet moved.
+"""Many stacks moved at once, so that no piece lands on one not yet moved: `move each c in SPACES to DEST at once`
+(each space's stack to its own place, all worked out and lifted before any lands), and `rotate SPACES by N` (a
+square block of a board's spaces turned N quarter turns clockwise: pentago's quarter-board).
 
 Each piece moves through the state's journalled move_piece, so undo takes the turn back and what watches the
 journal (kept listings) sees every space that changed.
@@ -43,13 +44,35 @@ def rotate_block(S, spaces, quarter_turns, where=None) -> None:
         return
     board = spaces[0].board
     S.spend(len(spaces), where)
-    lifted = []
+    pairs = []
     for s in spaces:
         i, j = s.x - left, s.y - bottom
         for _ in range(turns):  # clockwise about the middle: (i, j) -> (j, side - 1 - i)
             i, j = j, side - 1 - i
         target = board.by_xy[(left + i, bottom + j)] if not board.area else S.space_at(board, left + i, bottom + j)
-        lifted.append((list(s.pieces), target))
+        pairs.append((s, target))
+    _land(S, [(list(s.pieces), target) for s, target in pairs], where)
+
+
+def move_at_once(S, pairs, where=None) -> None:
+    """`move each ... at once`: (space, where its stack goes) for each space; its stack as it lay before any
+    moved. Stacks sent to one space pile up in the order of the list."""
+    seen: set = set()
+    for s, target in pairs:
+        if s is None or not getattr(s, "is_space", False):
+            raise RuleError("`move each ... at once` moves the stacks of spaces, and the list holds something else",
+                            where)
+        if id(s) in seen:
+            raise RuleError(f"`move each ... at once` lists {s.name} twice: each stack moves once", where)
+        seen.add(id(s))
+        if target is None or not getattr(target, "is_space", False):
+            if s.pieces:
+                raise RuleError(f"`move each ... at once` sends the stack of {s.name} to none", where)
+    S.spend(len(pairs), where)
+    _land(S, [(list(s.pieces), target) for s, target in pairs if s.pieces], where)
+
+
+def _land(S, lifted, where) -> None:
     for pieces, target in lifted:  # (each stack as it lay, whatever has landed on its space meanwhile)
         for p in pieces:
             S.move_piece(p, target, where)

@@ -209,3 +209,77 @@ def test_random_pentago_games_agree_with_plain_python_move_by_move():
                 break
             mover = 1 - mover
     assert len(results) >= 2  # both players have won, or one has and another game was drawn
+
+
+# ---------------------------------------------------------------- move each ... at once
+
+SLIDE = """\
+game "Slide"
+players 2
+board cells: grid 3 x 2
+piece stone
+
+setup:
+    place stone for seat(1) at space("a1")
+    place stone for seat(2) at space("b1")
+    place stone for seat(2) at space("b1")
+
+action shift():
+    move each c in [x for x in cells where x.y == 1] to at(cells, c.x % 3 + 1, 1) at once
+
+action swap():
+    move each c in [space("a1"), space("b1")] to (space("b1") if c == space("a1") else space("a1")) at once
+
+action off():
+    move each c in cells to c + east at once
+"""
+
+
+@pytest.fixture
+def slide(tmp_path):
+    path = tmp_path / "slide.mire"
+    path.write_text(SLIDE)
+    return load_game(str(path)).new_state()
+
+
+def test_move_each_at_once_moves_every_stack_to_its_own_place(slide):
+    S = slide
+    start = layout(S)
+    assert start == {"a1": [("stone", 0)], "b1": [("stone", 1), ("stone", 1)]}
+    S.apply(S.parse_move("shift"))  # a1 -> b1, b1 -> c1, c1 -> a1, all at once: nothing piles up
+    assert layout(S) == {"b1": [("stone", 0)], "c1": [("stone", 1), ("stone", 1)]}
+    S.apply(S.parse_move("swap"))
+    assert layout(S) == {"a1": [("stone", 0)], "c1": [("stone", 1), ("stone", 1)]}
+    mark = len(S._journal)
+    S.apply(S.parse_move("shift"))
+    S.apply(S.parse_move("shift"))
+    rollback(S, mark)
+    assert layout(S) == {"a1": [("stone", 0)], "c1": [("stone", 1), ("stone", 1)]}
+
+
+def test_move_each_to_none_is_an_error_naming_the_space(slide):
+    slide.apply(slide.parse_move("off"))  # c1 is empty: nothing goes off the board
+    assert layout(slide) == {"b1": [("stone", 0)], "c1": [("stone", 1), ("stone", 1)]}
+    with pytest.raises(Exception) as info:
+        slide.apply(slide.parse_move("off"))
+    assert "`move each ... at once` sends the stack of c1 to none" in str(info.value)
+
+
+def test_pentago_with_move_each_at_once_is_pentago_with_rotate(tmp_path):
+    """The quarter turn written as where each cell goes gives the same game as `rotate`."""
+    text = (GAMES / "pentago.mire").read_text().replace(
+        "    rotate quarter(q) by (1 if w == clockwise else -1)\n",
+        "    move each d in quarter(q) to turned(d, q, w) at once\n") + (
+        "def turned(d, q, w) = at(cells, 3 * ((q - 1) % 2) + 1 + ((d.y - 1) % 3 if w == clockwise else "
+        "2 - (d.y - 1) % 3), 3 * ((q - 1) // 2) + 1 + (2 - (d.x - 1) % 3 if w == clockwise else (d.x - 1) % 3))\n")
+    path = tmp_path / "pentago-moves.mire"
+    path.write_text(text)
+    moved, rotated = load_game(str(path)), pentago()
+    for seed in range(4):
+        a, b, rng = moved.new_state(seed=seed), rotated.new_state(seed=seed), random.Random(seed)
+        while not b.is_over():
+            move = rng.choice(b.legal_moves()).text
+            a.apply(a.parse_move(move))
+            b.apply(b.parse_move(move))
+            assert position(a) == position(b)
+        assert a.is_over() and a.outcome().winners == b.outcome().winners
