@@ -16,14 +16,24 @@ from .glyphs import DIM, paint, stack_label
 _COLUMN = re.compile(r"^(?:.*\.)?([A-Za-z]+)[0-9]+$")
 
 
-def hex_options(board: Mapping[str, Any], glyphs, color: bool, width: int = 80) -> list:
-    """The board's pictures, roomiest first, those that fit `width` (the narrowest whatever the width)."""
-    cells = board.get("spaces") or []
+def hex_options(board: Mapping[str, Any], glyphs, color: bool, width: int = 80, facing=None) -> list:
+    """The board's pictures, roomiest first, those that fit `width` (the narrowest whatever the width). A seat
+    at the north edge sees the board turned round (a half turn keeps the cells' rows)."""
+    cells = seen_from(board.get("spaces") or [], facing)
     if not cells:
         return [[]]
     options = [_honeycomb(cells, glyphs, color), _rows(cells, glyphs, color)]
     fitting = [lines for lines in options if all(text_width(_plain(line)) <= width for line in lines)]
     return fitting or options[-1:]
+
+
+def seen_from(cells: list, facing) -> list:
+    """The cells as a seat at `facing` sees them: from the north, turned half round (column and row negated, the
+    row's number kept for the margin); from the east or west, as from the south (a quarter turn of a hex board
+    would stand its rows on end)."""
+    if facing != "north":
+        return list(cells)
+    return [dict(c, x=-c["x"], y=-c["y"], row=c["y"]) for c in cells]
 
 
 def _plain(line: str) -> str:
@@ -57,10 +67,11 @@ def _honeycomb(cells: list, glyphs, color: bool) -> list:
 def _rows(cells: list, glyphs, color: bool) -> list:
     """One line a row: the row's number, then its cells two columns apart (a piece's glyph, `.` when empty)."""
     ys = sorted({c["y"] for c in cells}, reverse=True)
+    numbers = {c["y"]: c.get("row", c["y"]) for c in cells}  # the rows' own numbers (a turned board's too)
     # the columns' letters go on the line below the lowest row, each where its column would come next (a
     # column runs up and to the right): the leftmost of them at the left edge
     low = min(min(2 * c["x"] + c["y"] for c in cells), min(2 * c["x"] for c in cells) + min(ys) - 1)
-    margin = max(len(str(y)) for y in ys) + 1
+    margin = max(len(str(numbers[y])) for y in ys) + 1
     wide = margin + max(2 * c["x"] + c["y"] for c in cells) - low + 1
     canvas = {y: [" "] * wide for y in ys}
     paints: dict = {}
@@ -76,7 +87,7 @@ def _rows(cells: list, glyphs, color: bool) -> list:
     lines = []
     for y in ys:
         line = canvas[y]
-        label = str(y).rjust(margin - 1)
+        label = str(numbers[y]).rjust(margin - 1)
         line[:margin - 1] = list(label)
         lines.append(_painted(line, y, paints, 1, color))
     below = min(ys) - 1

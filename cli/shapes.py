@@ -44,7 +44,7 @@ def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = No
         elif b.get("shape") == "graph":
             pictures.append(Picture((b["name"],), graph_options(b, glyphs, color, facing, width)))
         elif b.get("shape") == "hex":
-            pictures.append(Picture((b["name"],), hex_options(b, glyphs, color, width)))
+            pictures.append(Picture((b["name"],), hex_options(b, glyphs, color, width, facing)))
         elif not (b.get("shape") in ("edges", "corners") and b.get("of") in families):
             rest.append(b)
     return pictures, rest

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from ..hex_drawing import seen_from
 from .svg import CELL, PAD, Palette, _short, esc, space_words, stack_svg
 
 RADIUS = CELL * 0.56                 # from a cell's centre to its corners
@@ -21,9 +22,10 @@ def hex_corners(cx: float, cy: float, r: float = RADIUS) -> str:
                     for a in (-90, -30, 30, 90, 150, 210))
 
 
-def hex_svg(b: dict, index: int, palette: Palette) -> str:
-    """The board `b` (the view's board number `index`) as one SVG of hexagons."""
-    spaces = b.get("spaces") or []
+def hex_svg(b: dict, index: int, palette: Palette, facing=None) -> str:
+    """The board `b` (the view's board number `index`) as one SVG of hexagons; a seat at the north edge sees it
+    turned half round (the terminal's hex_drawing.seen_from)."""
+    spaces = seen_from(b.get("spaces") or [], facing)
     if not spaces:
         return ""
     # a cell's place across, in cell widths: its column and half its row (each row leans half a cell right)

@@ -285,7 +285,7 @@ def boards_html(view: dict, extra: Optional[dict] = None) -> str:
                    f'<p class="empty">nothing on it yet</p></figure>')
     from .hexes import hex_svg  # (hexes.py draws with this module's pieces: imported when needed)
     for i, b in graphs:
-        drawn = hex_svg(b, i, palette) if b.get("shape") == "hex" else graph_svg(b, i, palette)
+        drawn = hex_svg(b, i, palette, facing) if b.get("shape") == "hex" else graph_svg(b, i, palette)
         out.append(f'<figure class="plane"><figcaption>{esc(b.get("name"))}</figcaption>{drawn}</figure>')
     return "".join(out)
 

@@ -63,3 +63,25 @@ def test_hex_played_in_a_terminal(tmp_path):
         assert term.widest() <= 80
     finally:
         term.close()
+
+
+def test_a_seat_at_the_north_edge_sees_the_hex_board_turned_half_round(tmp_path):
+    text = (GAMES / "hex.mire").read_text().replace("players 2 named red, blue",
+                                                    "players 2 named red, blue at south, north")
+    path = tmp_path / "facing.mire"
+    path.write_text(text)
+    state = load_game(str(path)).new_state(seed=1)
+    state.apply(state.parse_move("place a1"))
+    south, north = state.view(0), state.view(1)
+    honeycomb, rows = hex_options(north["boards"][0], Glyphs(north), False, 80, north.get("facing"))
+    assert north.get("facing") == "north"
+    assert honeycomb[1].split("|")[1:-1] == [" g1", " f1", " e1", " d1", " c1", " b1", " R "]  # row 1 on top
+    assert rows[0].split()[0] == "1" and rows[0].split()[-1] == "R" and rows[-2].split()[0] == "7"
+    own, _ = hex_options(south["boards"][0], Glyphs(south), False, 80, south.get("facing"))
+    assert own[-2].split("|")[1:-1] == [" R ", " b1", " c1", " d1", " e1", " f1", " g1"]  # row 1 at the bottom
+    from mire.cli.web.svg import boards_html
+    drawn = boards_html(north)
+    import re
+    centres = {n: tuple(map(float, p.split()[0].split(","))) for n, p in
+               re.findall(r'data-target="s:0:(\w+)".*?<polygon points="([^"]+)"', drawn)}
+    assert centres["a1"][1] < centres["a7"][1] and centres["a1"][0] > centres["g1"][0]  # a1 at the top right
