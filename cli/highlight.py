@@ -16,24 +16,25 @@ import attrs
 from ..engine.run.library import LIBRARY
 
 # The words of the language, as the grammar has them. A few are words only in some places, and are
-# coloured by the phrases below instead: `x` (`grid 3 x 3`), `turn`, `start`, `end` (`at turn start`,
-# `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the builtin), `count`
-# (`count 2` at the end of a `pieces` line; elsewhere the builtin function).
+# coloured by the phrases below instead: `x` (`grid 3 x 3`, `hex 11 x 11`, `blocks 3 x 3`), `turn`, `start`,
+# `end` (`at turn start`, `at end`), `first` and `players` (a declaration at the start of a line; elsewhere the
+# builtin), `count` (`count 2` at the end of a `pieces` line; elsewhere the builtin function), `neighbors`
+# (`neighbors all_directions` on a board's line; elsewhere the builtin function).
 DECLARATION_WORDS = ("game", "board", "enum", "piece", "pieces", "zone", "var", "const", "def", "proc", "setup",
                      "phase", "action", "trigger", "option", "rank", "variant", "replace", "fallback", "input",
                      "show", "about", "legend", "status", "when", "edition", "display")
-STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "require", "ensure", "win", "lose", "draw",
-                   "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat", "choose",
-                   "return", "while")
+STATEMENT_WORDS = ("let", "place", "move", "remove", "flip", "shuffle", "rotate", "require", "ensure", "win", "lose",
+                   "draw", "finish", "enter", "again", "next", "log", "pass", "if", "elif", "else", "for", "repeat",
+                   "choose", "return", "while")
 OTHER_WORDS = ("to", "named", "at", "facing", "grid", "area", "labels", "hidden", "key", "list", "of", "from",
                "public", "private", "secret", "capacity", "until", "where", "by", "after", "uses", "as",
                "face", "up", "down", "secretly", "always", "mutable", "when", "covered", "internal", "ask", "because",
                "ties", "share", "stuck", "edges", "corners", "graph", "point", "line", "link", "once", "reveals",
-               "nothing", "size", "each")
+               "nothing", "size", "each", "hex", "hexagon", "triangle", "walls", "blocks")
 OPERATOR_WORDS = ("and", "or", "not", "in", "downto")
 # (`player`, `spaces` and the looks are words only on the lines of a `display:` block)
-PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count", "player", "spaces", "colour", "glyph",
-                "picture")
+PHRASE_WORDS = ("x", "turn", "start", "end", "first", "players", "count", "neighbors", "player", "spaces", "colour",
+                "glyph", "picture")
 CONSTANTS = tuple(n for n, info in LIBRARY.names.items() if info.type.base in ("bool", "none"))
 BUILTINS = tuple(n for n in LIBRARY.names if n not in CONSTANTS)
 FUNCTIONS = tuple(LIBRARY.functions)
@@ -124,7 +125,7 @@ RULES = (
     Rule(rf"\b(after)({SPACE})(move)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(turn)({SPACE})(start)\b", ("keyword", "space", "keyword", "space", "keyword")),
     Rule(rf"\b(at)({SPACE})(end)\b", ("keyword", "space", "keyword")),
-    *(Rule(rf"\b(grid)({SPACE})({w})({SPACE})(x)({SPACE})({h})\b",
+    *(Rule(rf"\b(grid|hex|blocks)({SPACE})({w})({SPACE})(x)({SPACE})({h})\b",
            ("keyword", "space", wt, "space", "keyword", "space", ht))
       for w, wt in (("[0-9]+", "number"), (NAME, "name")) for h, ht in (("[0-9]+", "number"), (NAME, "name"))),
     Rule(rf"\b(for)({SPACE})(each)({SPACE})(player)\b", ("keyword", "space", "keyword", "space", "keyword")),
@@ -138,7 +139,9 @@ RULES = (
     Rule(rf"\b(log)({SPACE})(to)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(reveals)({SPACE})(nothing|action)\b", ("keyword", "space", "keyword")),
     Rule(rf"\b(size)({SPACE})(hidden)\b", ("keyword", "space", "keyword")),
-    Rule(rf"\b(edges|corners)({SPACE})(of)\b", ("keyword", "space", "keyword")),
+    Rule(rf"\b(edges|corners|walls)({SPACE})(of)\b", ("keyword", "space", "keyword")),
+    # a board's neighbours (`neighbors all_directions`)
+    Rule(rf"\b(neighbors)(?={SPACE}(?:orthogonal|diagonal|all_directions)\b)", ("keyword",)),
     # the copies of each piece a `pieces KIND: each ...` line makes
     Rule(rf"\b(count)(?={SPACE}[0-9])", ("keyword",)),
     # a graph's lines, under its `board NAME: graph`
@@ -219,10 +222,13 @@ def vim_syntax() -> str:
         keywords("mireKeyword", OTHER_WORDS),
         'syn match mireKeyword "\\<\\(' + "\\|".join(phrases) + '\\)\\>"',
         r'syn match mireKeyword "\(\<grid\s\+\d\+\s\+\)\@<=x\>"',
+        r'syn match mireKeyword "\(\<hex\s\+\d\+\s\+\)\@<=x\>"',
+        r'syn match mireKeyword "\(\<blocks\s\+\d\+\s\+\)\@<=x\>"',
         r'syn match mireKeyword "\<count\ze\s\+\d"',
         # the words of a `display:` line: a look before its string, `spaces` at the start of an indented line
         r'syn match mireKeyword "\<\(colour\|glyph\|picture\)\ze\s\+\""',
         r'syn match mireKeyword "^\s\+\zs\<spaces\>"',
+        r'syn match mireKeyword "\<neighbors\ze\s\+\(orthogonal\|diagonal\|all_directions\)\>"',
         keywords("mireOperator", OPERATOR_WORDS),
         keywords("mireConstant", CONSTANTS),
         keywords("mireBuiltin", [b for b in BUILTINS if b != "players"]),

@@ -1,5 +1,6 @@
 """Pictures of the boards that are not laid out as boxes on the plane: a grid drawn with its edges and corners
-(dots joined by lines, the grid's spaces between them), and a graph (points joined by lines).
+(dots joined by lines, the grid's spaces between them), a graph (points joined by lines), and a hex board
+(hex_drawing.py).
 
 Each picture is made from a view's boards alone (docs/engine-api.md), in a few options from the roomiest to
 the most condensed, each as narrow as it can be made for the width it is given: `shape_pictures` takes the
@@ -14,6 +15,7 @@ import attrs
 
 from .fitting import width as text_width
 from .glyphs import DIM, paint, stack_label
+from .hex_drawing import hex_options
 from .plane_drawing import SEAT_TURN
 
 _GRID_NAME = re.compile(r"^(?:.*\.)?([A-Za-z]+)([0-9]+)$")
@@ -41,6 +43,8 @@ def shape_pictures(boards: list, glyphs, color: bool, facing: Optional[str] = No
                                     lattice_options(b, family, glyphs, color, facing, width)))
         elif b.get("shape") == "graph":
             pictures.append(Picture((b["name"],), graph_options(b, glyphs, color, facing, width)))
+        elif b.get("shape") == "hex":
+            pictures.append(Picture((b["name"],), hex_options(b, glyphs, color, width, facing)))
         elif not (b.get("shape") in ("edges", "corners") and b.get("of") in families):
             rest.append(b)
     return pictures, rest

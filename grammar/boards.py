@@ -1,4 +1,5 @@
-"""Boards that are not a plain grid: the edges and the corners of a grid, and graphs (points joined by lines).
+"""Boards that are not a plain grid: the edges and the corners of a grid, graphs (points joined by lines), and
+hex boards (a rhombus, a hexagon or a triangle of hexagonal cells).
 
 What each shape holds is worked out here once, for the checker (how many spaces, whether the declaration
 makes sense) and for the engine (which builds the spaces from the same description).
@@ -10,7 +11,7 @@ from typing import Callable, Optional
 
 from . import nodes as N
 from .limits import MAX_GRID
-from .types import BoardShape
+from .types import DIRECTION_SETS, BoardShape, HexOutline
 
 # shapes made from a grid: a board `edges of cells` or `corners of cells`
 DERIVED = ("edges", "corners")
@@ -46,6 +47,37 @@ def derived_size(shape: BoardShape, width: int, height: int) -> int:
     return (width + 1) * (height + 1)
 
 
+def hex_box(outline: Optional[HexOutline], width: int, height: int) -> tuple[int, int]:
+    """The columns and rows a hex board's cells spread over: a rhombus W x H is W x H; a hexagon of N cells a
+    side spans 2N - 1 columns and rows; a triangle of N cells a side, N."""
+    if outline == "hexagon":
+        return 2 * width - 1, 2 * width - 1
+    return width, height
+
+
+def hex_cells(outline: Optional[HexOutline], width: int, height: int) -> list[tuple[int, int]]:
+    """A hex board's cells as (column, row) in axial coordinates, bottom row first: each row is drawn half a cell
+    right of the one below, so a cell's six neighbours are east (x+1, y), west (x-1, y), northeast (x, y+1),
+    southwest (x, y-1), northwest (x-1, y+1) and southeast (x+1, y-1). `width` and `height` are a rhombus's
+    size, or (twice) the side of a hexagon or a triangle."""
+    columns, rows = hex_box(outline, width, height)
+    if outline == "hexagon":  # the cells within N - 1 steps of the middle cell (N, N)
+        return [(x, y) for y in range(1, rows + 1) for x in range(1, columns + 1)
+                if width + 1 <= x + y <= 3 * width - 1]
+    if outline == "triangle":  # corners (1, 1), (N, 1) and (1, N)
+        return [(x, y) for y in range(1, rows + 1) for x in range(1, columns + 1) if x + y <= width + 1]
+    return [(x, y) for y in range(1, rows + 1) for x in range(1, columns + 1)]
+
+
+def hex_count(outline: Optional[HexOutline], width: int, height: int) -> int:
+    """How many cells a hex board has (without listing them)."""
+    if outline == "hexagon":
+        return 3 * width * (width - 1) + 1 if width > 0 else 0
+    if outline == "triangle":
+        return width * (width + 1) // 2 if width > 0 else 0
+    return width * height
+
+
 def graph_points(board: N.Board) -> list[N.GraphPoint]:
     """A graph's points in the order they are first named: `point` lines and the names in lines and links
     (a name met again is the same point; the first place given wins)."""
@@ -64,6 +96,8 @@ def space_count(board: N.Board, boards: dict, size: Callable[[N.Board], tuple[in
     if board.shape == "grid":
         w, h = size(board)
         return w * h
+    if board.shape == "hex":
+        return hex_count(board.outline, *size(board))
     if board.shape in DERIVED:
         grid = boards.get(board.of or "")
         if grid is None or grid.shape != "grid":
@@ -85,9 +119,43 @@ class BoardShapes:
             self.check_derived(b)
         elif b.shape == "graph":
             self.check_graph(b)
-        elif b.lines or b.points:
+        if b.neighbors is not None and (b.shape not in ("grid", "area") or b.neighbors not in DIRECTION_SETS):
+            self.error("E046", f"`neighbors {b.neighbors}`: " + (
+                           f"'{b.name}' is {a_shape(b.shape)}, whose neighbours are its own" if b.shape not in
+                           ("grid", "area") else "the neighbours of a grid's spaces lie in `orthogonal` (the "
+                           "default), `diagonal` or `all_directions`"), b.span,
+                       "write `neighbors all_directions` after a grid's or an area's size (or leave it out)",
+                       focus=b.neighbors)
+        if b.shape == "hex" and b.per_player:
+            self.error("E046", f"a hex board is shared: '{b.name}' cannot be `per player`", b.span,
+                       "remove `per player` (or make it a grid)")
+        if b.shape != "graph" and (b.lines or b.points):
             self.error("E047", f"only a graph board lists points and lines, and '{b.name}' is {a_shape(b.shape)}",
                        b.span, "write `board NAME: graph` above the indented `point`, `line` and `link` lines")
+
+    def check_blocks(self, b: N.Board, static) -> None:
+        """`blocks W x H`: a grid of a fixed size that blocks of W x H cut into whole blocks."""
+        if b.blocks is None:
+            return
+        if b.shape != "grid" or b.per_player or any(o.of == b.name for o in self.boards.values()):
+            self.error("E046", f"only a shared grid without edges or corners is cut into blocks, and '{b.name}' is "
+                               + ("a board of each player" if b.per_player else a_shape(b.shape) if b.shape != "grid"
+                                  else "a grid with edges or corners"), b.span, "remove `blocks ...`")
+            return
+        w, h = static.int_of(b.width), static.int_of(b.height)
+        bw, bh = (static.int_of(e) for e in b.blocks)
+        if bw is None or bh is None or static.options_in(b.blocks[0]) or static.options_in(b.blocks[1]):
+            self.error("E045", "a block's size is a number or a constant", b.blocks[0].span,
+                       "write `blocks 3 x 3`, or `blocks N x N` with `const N = 3`")
+            return
+        if static.options_in(b.width) or static.options_in(b.height):
+            self.error("E045", f"a grid cut into blocks has a fixed size, and '{b.name}' takes its size from an option",
+                       b.span, "give the grid numbers or constants for its size")
+            return
+        if bw < 1 or bh < 1 or w is None or h is None or w % bw or h % bh:
+            self.error("E046", f"blocks of {bw} x {bh} do not cut the grid '{b.name}' of {w} x {h} into whole blocks",
+                       b.span, "make the grid's width a multiple of the blocks' width, and its height of their "
+                               "height: `grid 9 x 9 blocks 3 x 3`")
 
     def check_derived(self, b: N.Board) -> None:
         grid = self.boards.get(b.of or "")
@@ -173,4 +241,4 @@ def _repeated(names) -> Optional[str]:
 
 def a_shape(shape: BoardShape) -> str:
     return {"grid": "a grid", "area": "an area", "graph": "a graph", "edges": "the edges of a grid",
-            "corners": "the corners of a grid"}.get(shape, shape)
+            "corners": "the corners of a grid", "hex": "a hex board"}.get(shape, shape)

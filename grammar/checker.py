@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import nodes as N
-from .boards import BoardShapes, space_count
+from .boards import BoardShapes, hex_box, space_count
 from .display import check_displays
 from .expr_types import ExpressionChecker
 from .limits import (
@@ -345,7 +345,7 @@ class Checker(N.NodeVisitor):
         for b in self.sym.boards.values():
             shapes.check(b)
         static = StaticValues(self.sym)
-        grids = [b for b in self.sym.boards.values() if b.shape == "grid"]
+        grids = [b for b in self.sym.boards.values() if b.shape in ("grid", "hex")]
         fixed = True
         for b in grids:
             for e in (b.width, b.height):
@@ -357,6 +357,8 @@ class Checker(N.NodeVisitor):
                                "with `option size: int = 8 in 5..12`")
         if not fixed:
             return
+        for b in self.sym.boards.values():
+            shapes.check_blocks(b, static)
         self._board_limits(static, None)
         sized = [e for b in grids for e in (b.width, b.height)]
         sized += [e for b in self.sym.boards.values() if b.at is not None for e in b.at]
@@ -386,6 +388,15 @@ class Checker(N.NodeVisitor):
                            "a board of each player counts once for every seat; make the boards smaller or fewer"
                            + (f", or the range of '{option[0].name}' narrower" if option else ""))
                 return True
+            if b.shape == "hex":
+                w, h = size(b)
+                columns, rows = hex_box(b.outline, w, h)
+                if not (1 <= w and 1 <= h and columns <= MAX_GRID and rows <= MAX_GRID):
+                    self.error("E045", f"{when}board '{b.name}' would span {columns} x {rows} columns and rows, and "
+                                       f"a hex board spans 1 to {MAX_GRID}", option[0].span if option else b.span,
+                               "give it a size of at least 1 that keeps it within the limit, such as `hex 11 x 11`, "
+                               "`hexagon 8` or `triangle 9`")
+                    return True
             if b.shape == "grid" and not (1 <= w <= MAX_GRID and 1 <= h <= MAX_GRID):
                 self.error("E045", f"{when}a grid is 1 to {MAX_GRID} spaces a side, not {w} x {h}",
                            option[0].span if option else b.span,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Optional, Union, cast
 import attrs
 
 if TYPE_CHECKING:  # (types.py's module reads nodes through wording.py: its words are for the annotations)
-    from .types import BoardShape, FilterMode, StuckRule, TriggerEvent, Visibility
+    from .types import BoardShape, FilterMode, HexOutline, StuckRule, TriggerEvent, Visibility
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -339,6 +339,19 @@ class Shuffle(Stmt):
 
 
 @node
+class MoveEach(Stmt):
+    var: str
+    domain: Expr  # the spaces whose stacks move
+    dest: Expr  # where the stack of the space `var` goes, worked out before anything moves
+
+
+@node
+class Rotate(Stmt):
+    what: Expr  # a square block of a board's spaces
+    turns: Expr  # quarter turns clockwise (negative: counter-clockwise)
+
+
+@node
 class Require(Stmt):
     test: Expr
     message: Optional[Template]
@@ -483,6 +496,10 @@ class Board(Decl):
     points: tuple["GraphPoint", ...] = ()  # a graph's points, in the order written
     lines: tuple["GraphLine", ...] = ()  # a graph's lines and links
     visibility: Optional[Visibility] = None  # "private": its owner alone sees its pieces; "secret": nobody; None: all
+    outline: Optional[HexOutline] = None  # a hex board's outline (its width and height: a hexagon's side twice)
+    walls: bool = False  # `walls of GRID`: the edges of a grid whose pieces block the steps across them
+    neighbors: Optional[str] = None  # `neighbors all_directions`: the set of directions its spaces step in
+    blocks: Optional[tuple[Expr, Expr]] = None  # `blocks 3 x 3`: the grid cut into blocks of that size
 
 
 @node

@@ -246,6 +246,18 @@ class _ToAst(Transformer):
     def graph_shape(self, meta, c):
         return ("graph", *self._no_size(meta))
 
+    def walls_shape(self, meta, c):
+        return ("edges", *self._no_size(meta), str(c[0]), None, True)
+
+    def hex_shape(self, meta, c):
+        return ("hex", c[0], c[1], None, "rhombus")
+
+    def hexagon_shape(self, meta, c):
+        return ("hex", c[0], c[0], None, "hexagon")
+
+    def triangle_shape(self, meta, c):
+        return ("hex", c[0], c[0], None, "triangle")
+
     def graph_point(self, meta, c):
         name, x, y = c
         at = (self._int(x), self._int(y)) if x is not None else None
@@ -266,6 +278,12 @@ class _ToAst(Transformer):
     def board_visibility(self, meta, c):
         return ("visibility", str(c[0]))
 
+    def board_neighbors(self, meta, c):
+        return ("neighbors", str(c[0]))
+
+    def board_blocks(self, meta, c):
+        return ("blocks", (c[0], c[1]))
+
     def board(self, meta, c):
         name, shape, *opts = c
         o = dict(x for x in opts if x is not None)
@@ -275,7 +293,10 @@ class _ToAst(Transformer):
                        of=shape[3] if len(shape) > 3 else None,
                        points=tuple(x for x in body if isinstance(x, N.GraphPoint)),
                        lines=tuple(x for x in body if isinstance(x, N.GraphLine)),
-                       visibility=o.get("visibility"), span=self._span(meta))
+                       visibility=o.get("visibility"), outline=shape[4] if len(shape) > 4 else None,
+                       walls=len(shape) > 5 and shape[5], neighbors=o.get("neighbors"),
+                       blocks=o.get("blocks"),
+                       span=self._span(meta))
 
     def enum(self, meta, c):
         return N.Enum(name=str(c[0]), values=tuple(c[1]), span=self._span(meta))
@@ -580,6 +601,12 @@ class _ToAst(Transformer):
 
     def shuffle_stmt(self, meta, c):
         return N.Shuffle(what=c[0], span=self._span(meta))
+
+    def move_each_stmt(self, meta, c):
+        return N.MoveEach(var=str(c[0]), domain=c[1], dest=c[2], span=self._span(meta))
+
+    def rotate_stmt(self, meta, c):
+        return N.Rotate(what=c[0], turns=c[1], span=self._span(meta))
 
     def require_stmt(self, meta, c):
         span = self._span(meta)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from . import nodes as N
-from .boards import DERIVED, graph_points, label_position
+from .boards import DERIVED, graph_points, hex_box, label_position
 from .limits import MAX_GRID
 from .static_values import StaticValues
 
@@ -50,10 +50,20 @@ def _plane_width(b: N.Board, size, family: set) -> int:
         return -1  # they lie on their grid
     if b.shape == "grid":
         w, _ = size(b)
+        if b.blocks is not None and b.name not in family:
+            bw = _int(b.blocks[0])
+            return w + w // bw - 1 if bw else w
         return 2 * w + 1 if b.name in family else w
     if b.shape == "graph":
         return max((c for c, _ in _graph_places(b)), default=0)
+    if b.shape == "hex":
+        return hex_box(b.outline, *size(b))[0]
     return 0
+
+
+def _int(e: N.Expr) -> int:
+    """A block's size as written when it is a number (a constant's is checked elsewhere; 0: not known here)."""
+    return e.value if isinstance(e, N.Num) and isinstance(e.value, int) and e.value > 0 else 0
 
 
 def _graph_places(b: N.Board) -> list:
@@ -70,6 +80,12 @@ def _reach(b: N.Board, boards: dict, size, static: StaticValues, offsets: dict, 
         return max(2 * w + 1 + offsets[grid.name], 2 * h + 1)
     if b.shape == "grid":
         w, h = size(b)
+        if b.blocks is not None and b.at is None:
+            bw, bh = _int(b.blocks[0]), _int(b.blocks[1])
+            w, h = w + (w // bw - 1 if bw else 0), h + (h // bh - 1 if bh else 0)
+        columns, rows = (1, w), (1, h)
+    elif b.shape == "hex":
+        w, h = hex_box(b.outline, *size(b))
         columns, rows = (1, w), (1, h)
     else:
         places = _graph_places(b)

@@ -16,6 +16,7 @@ from .wording import a, did_you_mean, listing, short_text, words
 
 # the statements that change the game: none of them may be in a def, which only computes a value
 _EFFECTS = {N.Place: "place", N.Move: "move", N.Remove: "remove", N.Flip: "flip", N.Shuffle: "shuffle",
+            N.Rotate: "rotate", N.MoveEach: "move",
             N.Enter: "enter", N.Again: "again", N.Next: "next", N.Log: "log", N.Choose: "choose"}
 # where a rule may change the game, and so call a proc for its value
 EFFECT_CONTEXTS = ("action", "proc", "setup", "trigger")
@@ -322,6 +323,24 @@ class StatementChecker(N.NodeVisitor):
         if t.base not in ("zone", "space", "any"):
             self.error("E021", f"`shuffle` shuffles a zone or a stack, but this is {a(t.show())}", s.what.span,
                        "shuffle a zone (`shuffle supply`, `shuffle mover.hand`) or a space's stack")
+
+    def check_MoveEach(self, s: N.MoveEach, scope: CheckScope, context: str) -> None:
+        t = self.exprs.expr(s.domain, scope)
+        if not (t.base == "any" or (t.is_list and t.element.base in ("space", "any"))):
+            self.error("E021", f"`move each ... at once` moves the stacks of a list of spaces, but this is "
+                               f"{a(t.show())}", s.domain.span,
+                       "give it spaces: `move each c in row to c + north at once`")
+            return
+        self.ctx.check_local_name(s.var, s.span, "a space whose stack moves", focus=s.var)
+        inner = scope.child().bind(s.var, SPACE)
+        self.exprs.expect(s.dest, SPACE, inner, "where a stack moves to")
+
+    def check_Rotate(self, s: N.Rotate, scope: CheckScope, context: str) -> None:
+        t = self.exprs.expr(s.what, scope)
+        if not (t.base == "any" or (t.is_list and t.element.base in ("space", "any"))):
+            self.error("E021", f"`rotate` turns a square block of spaces, but this is {a(t.show())}", s.what.span,
+                       "give it the spaces of the block: `rotate [c for c in cells where c.x <= 3 and c.y <= 3] by 1`")
+        self.exprs.expect(s.turns, INT, scope, "the quarter turns of `rotate`")
 
     def check_Require(self, s: N.Require, scope: CheckScope, context: str) -> None:
         self.exprs.expect(s.test, BOOL, scope, "a requirement")

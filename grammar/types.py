@@ -17,7 +17,9 @@ from .wording import a
 # The closed sets of words that say what sort a declaration or an expression is. Each is spelt once, here: a
 # field or parameter of one of these types is compared only with its words (mypy, with strict equality,
 # refuses `shape == "hex_gird"`), and the tuples beside them are made from them.
-BoardShape = Literal["grid", "area", "edges", "corners", "graph"]
+BoardShape = Literal["grid", "area", "edges", "corners", "graph", "hex"]
+# the outline of a hex board: a rhombus (Hex), a hexagon (Havannah), a triangle (Y)
+HexOutline = Literal["rhombus", "hexagon", "triangle"]
 # who sees a board's pieces, a zone's or a variable: everyone, its owner alone, nobody
 Visibility = Literal["public", "private", "secret"]
 # `x in S where C` (those that satisfy C), `while` (the prefix), `until` (the prefix and the first that

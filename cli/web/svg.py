@@ -280,7 +280,7 @@ def boards_html(view: dict, extra: Optional[dict] = None) -> str:
     graphs = []
     boards = view.get("boards") or []
     for i, b in enumerate(boards):
-        if b.get("shape") == "graph":
+        if b.get("shape") in ("graph", "hex"):  # drawn on their own (a hex board: hexes.py)
             graphs.append((i, b))
             continue
         owner = b.get("owner")
@@ -298,7 +298,7 @@ def boards_html(view: dict, extra: Optional[dict] = None) -> str:
         title = (", ".join(names) + (f" of {owner}" if owner is not None else "")
                  + (" (hidden from you)" if hidden else ""))
         if not cells:
-            boards_here = [b for b in boards if b.get("owner") == owner and b.get("shape") != "graph"]
+            boards_here = [b for b in boards if b.get("owner") == owner and b.get("shape") not in ("graph", "hex")]
             if boards_here:
                 out.append(f'<figure class="plane"><figcaption>{esc(title)}</figcaption>'
                            f'<p class="empty">nothing on it yet</p></figure>')
@@ -306,13 +306,14 @@ def boards_html(view: dict, extra: Optional[dict] = None) -> str:
         style = f' style="--owner:{Palette(view).owner(owner)}"' if owner is not None else ""
         out.append(f'<figure class="plane"{style}><figcaption>{esc(title)}</figcaption>'
                    f'{plane_svg(title, cells, palette, facing)}</figure>')
-    for owner in {b.get("owner") for b in boards if b.get("shape") != "graph"} - set(groups):
+    for owner in {b.get("owner") for b in boards if b.get("shape") not in ("graph", "hex")} - set(groups):
         listed = ", ".join(sorted(str(b.get("name")) for b in boards if b.get("owner") == owner))
         out.append(f'<figure class="plane"><figcaption>{esc(listed)} of {esc(owner)}</figcaption>'
                    f'<p class="empty">nothing on it yet</p></figure>')
+    from .hexes import hex_svg  # (hexes.py draws with this module's pieces: imported when needed)
     for i, b in graphs:
-        out.append(f'<figure class="plane"><figcaption>{esc(b.get("name"))}</figcaption>{graph_svg(b, i, palette)}'
-                   f'</figure>')
+        drawn = hex_svg(b, i, palette, facing) if b.get("shape") == "hex" else graph_svg(b, i, palette)
+        out.append(f'<figure class="plane"><figcaption>{esc(b.get("name"))}</figcaption>{drawn}</figure>')
     return "".join(out)
 
 

@@ -13,7 +13,7 @@ from typing import Callable, Iterator, Literal, NamedTuple, Optional, cast
 import attrs
 
 from ...grammar import nodes as N
-from ...grammar.boards import DERIVED, fixed_spaces, graph_points, label_position, space_count
+from ...grammar.boards import DERIVED, fixed_spaces, graph_points, hex_box, hex_cells, label_position, space_count
 from ...grammar.diagnostics import Diagnostic, MireError, parser_lines
 from ...grammar.display import display_description
 from ...grammar.limits import MAX_GRID, MAX_LENGTH, MAX_PLANE, MAX_PLAYERS, MAX_SPACES
@@ -149,6 +149,10 @@ class BoardSpec:
     points: tuple[tuple[str, int, int], ...] = ()  # a graph's points: (name, column, row)
     lines: tuple[tuple[tuple[str, ...], bool], ...] = ()  # a graph's lines and links: (names, straight)
     visibility: Visibility = "public"  # who sees its pieces: everyone, its owner ("private"), nobody ("secret")
+    cells: Optional[tuple[tuple[int, int], ...]] = None  # a hex board's cells (column, row), bottom row first
+    walls: bool = False  # `walls of GRID`: edges whose pieces block the steps across them
+    neighbors: Optional[str] = None  # `neighbors all_directions`: the directions its spaces step in
+    blocks: Optional[tuple[int, int]] = None  # `blocks 3 x 3`: the width and height of its blocks
 
 
 def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
@@ -162,10 +166,15 @@ def board_spec(b: N.Board, place: Optional[Callable], boards: dict,
                          visibility=b.visibility or "public")
     if b.shape in DERIVED:
         return BoardSpec(b.name, *size(boards[b.of]), None, b.labels, False, False, b.shape, of=b.of,
-                         visibility=b.visibility or "public")
+                         visibility=b.visibility or "public", walls=b.walls)
+    if b.shape == "hex":
+        w, h = size(b)
+        columns, rows = hex_box(b.outline, w, h)
+        return BoardSpec(b.name, columns, rows, place, b.labels, False, False, "hex",
+                         visibility=b.visibility or "public", cells=tuple(hex_cells(b.outline, w, h)))
     width, height = size(b) if b.shape == "grid" else (0, 0)
     return BoardSpec(b.name, width, height, place, b.labels, b.per_player, b.shape == "area", b.shape,
-                     visibility=b.visibility or "public")
+                     visibility=b.visibility or "public", neighbors=b.neighbors)
 
 
 @attrs.define
@@ -485,6 +494,8 @@ class Compiler(N.NodeVisitor):
                 raise MireError([Diagnostic(problem[0], f"with {values}, {problem[1]}" if values else problem[1],
                                             b.span, "choose other values for the options")], self.sources)
             specs.append(board_spec(b, self.placement(b), self.sym.boards, size))
+            if b.blocks is not None:
+                specs[-1].blocks = (static.int_of(b.blocks[0]) or 1, static.int_of(b.blocks[1]) or 1)
         far = farthest(self.sym.boards, size, static)
         if far is not None and far[1] > MAX_PLANE:
             # the checker found none with the options' defaults and the ends of their ranges; a value between
@@ -815,7 +826,7 @@ class Compiler(N.NodeVisitor):
         static = StaticValues(self.sym, self.option_values)
         spaces = space_count(self.sym.boards[board], self.sym.boards,
                              lambda g: (static.int_of(g.width) or 0, static.int_of(g.height) or 0))
-        if chains is None or spaces < KEEP_FROM:
+        if chains is None or spaces < KEEP_FROM or self.emit.walled:  # (a wall put up changes what it reads)
             return None
 
         def test() -> list[str]:
@@ -1119,6 +1130,17 @@ class Compiler(N.NodeVisitor):
 
     def compile_Shuffle(self, s: N.Shuffle, scope: EmitScope):
         return [f"S.shuffle(({self.emit.src(s.what, scope)}).pieces)"]
+
+    def compile_MoveEach(self, s: N.MoveEach, scope: EmitScope):
+        items = self.emit.iter_src(s.domain, scope)
+        inner = scope.child()
+        py = inner.bind_py(s.var, self.local(), self.emit.items_present(s.domain))
+        dest = self.emit.src(s.dest, inner)
+        return [f"_move_at_once(S, [({py}, {dest}) for {py} in {items}], {self.where(s)!r})"]
+
+    def compile_Rotate(self, s: N.Rotate, scope: EmitScope):
+        return [f"_rotate(S, {self.emit.src(s.what, scope)}, {self.emit.src(s.turns, scope)}, "
+                f"{self.where(s)!r})"]
 
     def words_why(self, message: Optional[N.Template], scope: EmitScope, test: N.Expr) -> tuple:
         """A condition's `else "..."`: (its function (S, L) -> text, the condition, the text as written)."""

@@ -151,6 +151,8 @@ class Emitter(N.NodeVisitor):
         self.checked = checked
         self.option_values = option_values or {}  # options with a value: built in as numbers
         self.sym = checked.symbols
+        # a game with `walls of` a grid: a step may be blocked, so `c + north` asks (topology.open_step)
+        self.walled = any(b.walls for b in self.sym.boards.values())
         self.where = where
         self.env = dict(NAMESPACE)
         self._counter = 0
@@ -930,7 +932,7 @@ class Emitter(N.NodeVisitor):
         if ANY in (lt, rt):  # a value the checker could not type: what it is decides, as the rule runs
             return f"_untyped(S, {op!r}, {x}, {y}, {self.where(e)!r})"
         if op == "+" and lt == SPACE and rt == DIR:
-            d = self.const_dir(y)
+            d = self.const_dir(y) if not self.walled else None
             if d is not None:
                 if scope.is_present(x):
                     return f"{x}.nbr[{d.i}]"

@@ -19,6 +19,8 @@ from ..run.exact import sized
 from ..run.kinds import kind_of, runtime_type
 from ..run.library import BUILTINS, PRINTED, among, items_of, same_value, sort_steps, unsortable
 from ..run.list_depth import nested
+from ..run.topology import open_step
+from ..run.turning import move_at_once, rotate_block
 from ..run.moves import Move, keep_move
 from ..run.operators import (
     concat,
@@ -102,7 +104,7 @@ def _board_of(s):
 
 
 def _step(s, d):
-    return None if s is None or d is None else s.nbr[d.i]
+    return None if s is None or d is None else open_step(s, d.i)
 
 
 def _on_board(v, name):
@@ -403,7 +405,8 @@ def _dyn(S, obj, name):
 
 NAMESPACE: dict = {
     "_ga": _ga, "_space_of": _space_of, "_kind_of": _kind_of, "_kept_def": _kept_def, "_board_of": _board_of,
-    "_step": _step, "_items": items_of, "_on_board": _on_board,
+    "_step": _step, "_items": items_of, "_on_board": _on_board, "_rotate": rotate_block,
+    "_move_at_once": move_at_once,
     "_in_pieces": _in_pieces, "_opponent": _opponent, "_kind": _kind, "_prefix": _prefix,
     "_range": _range, "_present": _present, "_part_repetitions": part_repetitions, "_index": _index, "_div": divide, "_floordiv": floor_divide,
     "_mod": modulo, "_exact": exact_value, "_lt": less_than,

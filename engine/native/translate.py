@@ -547,6 +547,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, N.Board):
         if item.shape != "grid":
             return item.span, f"a board of shape `{item.shape}`"
+        if item.neighbors is not None or item.blocks is not None:
+            return item.span, "a board's `neighbors` or `blocks`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Kind):
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
@@ -568,7 +570,9 @@ def _words(e: N.Node) -> str:
 
 def _statement_words(s: N.Stmt) -> str:
     words = {"Assign": "an assignment", "Flip": "`flip`", "Shuffle": "`shuffle`", "Require": "`require`",
-             "Ensure": "`ensure`", "Enter": "`enter` (phases)", "Again": "`again`", "Next": "`next`",
+             "Rotate": "`rotate`", "MoveEach": "`move each ... at once`",
+             "Ensure": "`ensure`", "Enter": "`enter` (phases)", "Again": "`again`",
+             "Next": "`next`",
              "Log": "`log`", "Return": "`return`", "ExprStmt": "a call of a proc or builtin as a statement",
              "For": "a `for` loop in an effect", "Repeat": "`repeat`", "While": "`while`",
              "Choose": "`choose` (a choice in a move)", "AtOnce": "`at once` (simultaneous choices)"}

@@ -13,7 +13,7 @@ from ..build.compiler import CompiledGame
 from .drawing import note_chance
 from .moves import Move
 from .runtime import DIR_BY_VECTOR, DIRS, AreaSpace, Board, Player, Space, Zone, rotate, value_text
-from .topology import Layout, board_size, connect, sites
+from .topology import Layout, board_size, build_walls, connect, neighbor_steps, sites
 from .topology import label as _label
 
 _OPTION_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
@@ -224,6 +224,7 @@ def build_boards(S):
         board = Board(name, *board_size(spec), bi, area=spec.area, shape=spec.shape,
                       visibility=spec.visibility)
         S.boards[name] = board
+        board.steps = neighbor_steps(spec)
         names = sites(spec, S.game.boards, bi, layout)
         clash = any(label in used for _, _, label, _, _ in names)
         for x, y, label, px, py in names:
@@ -239,6 +240,8 @@ def build_boards(S):
     for spec in S.game.boards:
         if spec.of is not None:
             S.boards[spec.name].of = S.boards[spec.of]
+            if spec.walls:
+                build_walls(S.boards[spec.of], S.boards[spec.name], S.plane)
     S.space_by_name = {s.name: s for s in S.spaces}
     S.grid_spaces = {name: b.in_play() for name, b in S.boards.items() if not b.area}
     S.plane_bound = max((max(abs(x), abs(y)) for x, y in S.plane), default=0) + 1
@@ -260,6 +263,7 @@ def build_player_boards(S):
             board = Board(spec.name, spec.width, spec.height, bi, area=spec.area, owner=p,
                           visibility=spec.visibility)
             p.boards[spec.name] = board
+            board.steps = neighbor_steps(spec)
             if spec.area:
                 continue
             for y in range(1, spec.height + 1):

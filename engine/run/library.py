@@ -56,6 +56,7 @@ from ...grammar.types import (
 from .exact import fraction_steps, numbers_steps, sized, whole
 from .kinds import is_number, kind_of
 from .runtime import DIR_BY_VECTOR, DIRS, Dir, Offset, Piece, RuleError, rotate
+from .topology import HEX_STEPS, block_of, open_step
 
 
 @attrs.frozen
@@ -554,8 +555,11 @@ def adjacent(s):
     links = s.links
     if links is not None:
         return list(links)
+    steps = s.board.steps or _ORTHOGONAL_INDEXES  # (`neighbors all_directions`: the board's own)
+    if s.walls is not None:  # a grid with walls: not across one
+        return [t for t in (open_step(s, i) for i in steps) if t is not None]
     nbr = s.nbr
-    return [t for t in (nbr[i] for i in _ORTHOGONAL_INDEXES) if t is not None]
+    return [t for t in (nbr[i] for i in steps) if t is not None]
 
 
 @builtin(A_SPACE, LIST_OF_STEPS, required=1, items_present=True, letters="S, DIRS", result=list_of(SPACE),
@@ -567,6 +571,9 @@ def neighbors(S, s, dirs=None):
         return []
     if dirs is None:
         return adjacent(s)
+    if s.walls is not None:
+        return [t for t in (open_step(s, d.i) if type(d) is Dir else _leap_from(s, d, s.board.by_xy)
+                            for d in walked(S, dirs) if d is not None) if t is not None]
     nbr = s.nbr
     try:
         return [t for t in (nbr[d.i] for d in dirs if d is not None) if t is not None]
@@ -577,7 +584,9 @@ def neighbors(S, s, dirs=None):
 
 
 def _leap_from(s, d, by_xy):
-    return s.nbr[d.i] if type(d) is Dir else by_xy.get((s.x + d.dx, s.y + d.dy))
+    if type(d) is Dir:
+        return s.nbr[d.i] if s.walls is None else open_step(s, d.i)
+    return by_xy.get((s.x + d.dx, s.y + d.dy))  # (a leap goes over walls)
 
 
 def _touching_inline(emit, call, scope):
@@ -636,7 +645,7 @@ def ray(S, s, d):
         return []
     if type(d) is not Dir:
         return walked(S, _leaps(s, d))
-    if s.board.area:  # an area grows: its rays change
+    if s.board.area or s.walls is not None:  # an area grows, walls come and go: their rays change
         return walked(S, _ray(s, d))
     paths = s.paths
     if paths is None:
@@ -662,6 +671,12 @@ def _leaps(s, d):
 
 def _ray(s, d):
     out = []
+    if s.walls is not None:
+        t = open_step(s, d.i)
+        while t is not None:
+            out.append(t)
+            t = open_step(t, d.i)
+        return out
     t = s.nbr[d.i]
     while t is not None:
         out.append(t)
@@ -704,17 +719,27 @@ def offset(S, a, b):
 
 
 @builtin(A_SPACE, A_SPACE, letters="A, B", result=DIR,
-         doc="the direction from A to B on the plane, if B is straight or diagonally that way; else "
-             "`none`")
+         doc="the direction from A to B on the plane, if B is straight or diagonally that way (on a hex "
+             "board, along one of its six directions); else `none`")
 def direction(S, a, b):
     if a is None or b is None:
         return None
+    if a.board is b.board and a.board.shape == "hex":
+        return _hex_direction(b.x - a.x, b.y - a.y)
     dx, dy = b.px - a.px, b.py - a.py
     if dx == 0 and dy == 0:
         return None
     if dx != 0 and dy != 0 and abs(dx) != abs(dy):
         return None
     return DIR_BY_VECTOR[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
+
+
+def _hex_direction(dx, dy):
+    """The hex direction from a cell to another on a line of cells with it (axial steps), or None."""
+    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or dx == -dy):
+        return None
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    return next(DIRS[name] for name, v in HEX_STEPS.items() if v == step)
 
 
 @builtin(A_SPACE, A_PLAYER,
@@ -829,18 +854,32 @@ def group(S, s, dirs=None):
     while todo:
         t = todo.pop()
         out.append(t)
-        if steps is None:  # (as `adjacent` gives them, without making a list)
+        if steps is None:  # (as `adjacent` gives them, without making a list where it can)
             near = t.links
             if near is None:
-                near = _ORTHOGONAL_OF(t.nbr)
+                near = _ORTHOGONAL_OF(t.nbr) if t.walls is None and t.board.steps is None else adjacent(t)
         else:
-            nbr = t.nbr
-            near = [nbr[k] for k in steps]
+            near = [open_step(t, k) for k in steps]
         for n in near:
             if n is not None and n not in seen and n.pieces and n.pieces[-1].owner is who:
                 seen.add(n)
                 todo.append(n)
     return walked(S, out)
+
+
+@builtin(A_SPACE, letters="S", result=list_of(SPACE),
+         doc="the spaces of the block S lies in, on a grid cut into `blocks` (bottom row first, as a board "
+             "lists them); on another board, all the spaces of S's board")
+def block(S, s):
+    if s is None:
+        return []
+    board = s.board
+    size = board.blocks
+    if size is None:
+        return walked(S, list(board.in_play()))
+    bx, by = block_of(s, size)
+    x0, y0 = (bx - 1) * size[0], (by - 1) * size[1]
+    return walked(S, [board.by_xy[(x0 + i, y0 + j)] for j in range(1, size[1] + 1) for i in range(1, size[0] + 1)])
 
 
 @builtin(A_TEXT, letters="T", result=SPACE,
@@ -850,60 +889,101 @@ def space(S, name):
     return None if name is None else S.space_by_name.get(name)
 
 
-def _spread(S, start, inside):
+def _near(t, steps):
+    """The spaces next to t (None among them where a grid has no neighbour): its neighbours, or (`steps`:
+    direction numbers) the spaces in those directions, never across a wall."""
+    if steps is None:
+        near = t.links
+        if near is None:  # (a grid's orthogonal neighbours read from its table in one call, when no wall or
+            # `neighbors` option of the board changes them)
+            near = _ORTHOGONAL_OF(t.nbr) if t.walls is None and t.board.steps is None else adjacent(t)
+        return near
+    return [open_step(t, k) for k in steps]
+
+
+def _steps_of(dirs):
+    return None if dirs is None else [d.i for d in dirs if d is not None]
+
+
+def _spread(S, start, inside, steps=None):
     """The spaces of `inside` (a set of spaces, which it empties of them) reached from `start` step by step
-    from neighbour to neighbour, in the order met (breadth first); each space reached and each neighbour looked
-    at counts against the move's budget. (A path check runs this for every move tried: the list met is the
-    queue itself, and a grid's orthogonal neighbours are read from its table of neighbours in one call.)"""
+    from neighbour to neighbour (or in the directions numbered `steps`), in the order met (breadth first); each
+    space reached and each neighbour looked at counts against the move's budget. (A path check runs this for
+    every move tried: the list met is the queue itself.)"""
     left = inside  # (its own: the spaces met are taken out of it)
     left.discard(start)
     out = [start]
-    steps = 0
-    orthogonal = _ORTHOGONAL_OF
+    spent = 0
     for t in out:  # (the list grows as it is walked: each space met is walked in its turn)
-        near = t.links
-        if near is None:
-            near = orthogonal(t.nbr)
-        steps += len(near) + 1
+        near = _near(t, steps)
+        spent += len(near) + 1
         for n in near:
             if n in left:
                 left.discard(n)
                 out.append(n)
-    S.spend(steps, None)
+    S.spend(spent, None)
     return out
 
 
-@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, SPACES", result=list_of(SPACE),
-         doc="the spaces of SPACES joined to S from neighbour to neighbour without leaving SPACES, S "
-             "first; `[]` when S is not one of them")
-def region(S, s, spaces):
+@builtin(A_SPACE, LIST_OF_SPACE, LIST_OF_DIR, required=2, items_present=True, letters="S, SPACES, DIRS",
+         result=list_of(SPACE),
+         doc="the spaces of SPACES joined to S from neighbour to neighbour (or in DIRS) without leaving "
+             "SPACES, S first; `[]` when S is not one of them")
+def region(S, s, spaces, dirs=None):
     if s is None:
         return []
-    inside = set(walked(S, spaces))
-    return _spread(S, s, inside) if s in inside else []
+    inside = {t for t in walked(S, spaces) if t is not None}
+    return _spread(S, s, inside, _steps_of(dirs)) if s in inside else []
 
 
-@builtin(LIST_OF_SPACE, letters="SPACES", result=list_of(list_of(SPACE)),
-         doc="SPACES cut into regions, each joined from neighbour to neighbour, in the order of their "
-             "first spaces")
-def regions_of(S, spaces):
+@builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, SPACES", result=INT,
+         doc="the fewest steps from S to one of SPACES, from neighbour to neighbour (round walls, within a "
+             "block); 0 when S is one of them, -1 when none can be reached")
+def distance(S, s, spaces):
+    if s is None:
+        return -1
+    goals = {id(t) for t in walked(S, spaces) if t is not None}
+    seen, ring, steps = {id(s)}, [s], 0
+    while ring:
+        if any(id(t) in goals for t in ring):
+            return steps
+        nearer = []
+        for t in ring:
+            near = adjacent(t)
+            S.spend(len(near) + 1, None)
+            for n in near:
+                if id(n) not in seen:
+                    seen.add(id(n))
+                    nearer.append(n)
+        ring, steps = nearer, steps + 1
+    return -1
+
+
+@builtin(LIST_OF_SPACE, LIST_OF_DIR, required=1, letters="SPACES, DIRS", result=list_of(list_of(SPACE)),
+         doc="SPACES cut into regions, each joined from neighbour to neighbour (or in DIRS), in the order "
+             "of their first spaces")
+def regions_of(S, spaces, dirs=None):
     members = [t for t in walked(S, spaces) if t is not None]
     left = set(members)  # (each region met is taken out of it)
-    return [_spread(S, t, left) for t in members if t in left]
+    steps = _steps_of(dirs)
+    return [_spread(S, t, left, steps) for t in members if t in left]
 
 
-@builtin(LIST_OF_SPACE, items_present=True, letters="SPACES", result=list_of(SPACE),
-         doc="the spaces next to those of SPACES and not among them, each once, in the order met")
-def border(S, spaces):
+@builtin(LIST_OF_SPACE, LIST_OF_DIR, required=1, items_present=True, letters="SPACES, DIRS",
+         result=list_of(SPACE),
+         doc="the spaces next to those of SPACES (or in DIRS from them) and not among them, each once, in the "
+             "order met")
+def border(S, spaces, dirs=None):
     members = [t for t in walked(S, spaces) if t is not None]
     inside = {id(t) for t in members}
     seen: set = set()
     out = []
+    steps = _steps_of(dirs)
     for t in members:
-        near = adjacent(t)
+        near = _near(t, steps)
         S.spend(len(near), None)
         for n in near:
-            if id(n) not in inside and id(n) not in seen:
+            if n is not None and id(n) not in inside and id(n) not in seen:
                 seen.add(id(n))
                 out.append(n)
     return out

@@ -12,6 +12,7 @@ from .exact import numbers_steps, sized, whole
 from .kinds import kind_of
 from .library import among
 from .runtime import Offset, RuleError, value_text
+from .topology import open_step
 
 # ---------------------------------------------------------------- numbers
 
@@ -69,7 +70,7 @@ def leap(s, o):
         return None
     i = getattr(o, "i", None)
     if i is not None:
-        return s.nbr[i]
+        return s.nbr[i] if s.walls is None else open_step(s, i)
     return s.board.by_xy.get((s.x + o.dx, s.y + o.dy))
 
 

@@ -61,7 +61,8 @@ _STEPS = tuple((d.i, d.dx, d.dy, (d.i + 4) % 8) for d in DIRS.values())
 
 class Board:
     __slots__ = ("name", "width", "height", "spaces", "by_xy", "index", "area", "owner", "_all", "_retired",
-                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender")
+                 "seat_spaces", "shape", "lines", "of", "visibility", "occupied", "spender", "steps",
+                 "blocks")
 
     def __init__(self, name, width, height, index, area=False, owner=None, shape: BoardShape = "grid",
                  visibility: Visibility = "public"):
@@ -82,6 +83,10 @@ class Board:
         # (label, facing) -> the space a label read from that seat names (library.seat_space)
         self.seat_spaces: dict[tuple, Space] = {}
         self.spender = None  # an area's state: finding its spaces in play again spends a step a space looked at
+        # `neighbors all_directions` (or `diagonal`): the direction numbers its spaces' neighbours lie in; None:
+        # orthogonal
+        self.steps: Optional[tuple[int, ...]] = None
+        self.blocks: Optional[tuple[int, int]] = None  # `blocks 3 x 3`: the size of the blocks it is cut into
 
     def space_at(self, x, y):
         """The space at (x, y); an area makes it on first use. Not journalled: for arranging a position by
@@ -143,7 +148,8 @@ class SpaceList(list):
 
 
 class Space:
-    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along")
+    __slots__ = ("board", "x", "y", "name", "pieces", "nbr", "px", "py", "index", "rays", "paths", "links", "along",
+                 "walls")
     is_space = True
     in_area = False  # (see AreaSpace)
     capacity = None  # a space holds any number of pieces
@@ -160,6 +166,9 @@ class Space:
         self.links = None
         # a graph: the lines its rules file draws through this space, as (forth, back) walked out from it
         self.along = None
+        # a space of a grid with `walls of` it: the edge between it and its neighbour in each direction (DIRS
+        # order; None where there is none): a piece on that edge blocks the step (topology.open_step)
+        self.walls = None
 
     def __repr__(self):
         return self.name

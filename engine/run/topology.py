@@ -4,14 +4,20 @@ A grid's spaces are its columns and rows. The edges and the corners of a grid li
 grid's spaces: corner (i, j) at (2i - 1, 2j - 1), space (x, y) at (2x, 2y), an edge half way between its two
 corners; so `touching` relates a space, its edges and its corners. An edge's `x` and `y` are those of its
 middle on that plane. A graph's points are where its rules file puts them; each joins the points it is
-linked to, and its `line`s are the lines `in_a_row` follows.
+linked to, and its `line`s are the lines `in_a_row` follows. A hex board's cells are at their axial column
+and row (grammar/boards.py's hex_cells), each joined to its six neighbours.
 """
 from __future__ import annotations
 
 from ...grammar.labels import grid_label as label  # a grid space's name: `b3`, `B3` or `2,3`
+from ...grammar.types import DIRECTION_SETS
 from .runtime import DIR_BY_VECTOR, DIRS
 
 _ORTHOGONAL_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+# the six directions of a hex board and the step each takes in axial coordinates (a row is drawn half a cell
+# right of the one below): north and south lead nowhere
+HEX_STEPS = {"east": (1, 0), "northeast": (0, 1), "northwest": (-1, 1), "west": (-1, 0), "southwest": (0, -1),
+             "southeast": (1, -1)}
 
 
 def _width(spec, spread: bool) -> int:
@@ -21,6 +27,8 @@ def _width(spec, spread: bool) -> int:
         return -1  # they lie on their grid
     if spec.shape == "grid" and spread:
         return 2 * spec.width + 1
+    if getattr(spec, "blocks", None):  # a column between blocks
+        return spec.width + spec.width // spec.blocks[0] - 1
     return spec.width
 
 
@@ -49,7 +57,11 @@ def sites(spec, specs, index, layout=None):
     if spec.shape == "graph":
         return [(x, y, name, *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
                 for name, x, y in spec.points]
+    if spec.shape == "hex":
+        return [(x, y, label(x, y, spec.labels), *(spec.place(x, y) if spec.place is not None else (x + offset, y)))
+                for x, y in spec.cells]
     spread = spec.name in layout.family
+    blocks = getattr(spec, "blocks", None)
     out = []
     for y in range(1, spec.height + 1):
         for x in range(1, spec.width + 1):
@@ -57,6 +69,8 @@ def sites(spec, specs, index, layout=None):
                 px, py = spec.place(x, y)
             elif spread:
                 px, py = 2 * x + offset, 2 * y
+            elif blocks:  # an empty column and row between blocks, so that they are drawn apart
+                px, py = x + (x - 1) // blocks[0] + offset, y + (y - 1) // blocks[1]
             else:
                 px, py = x + offset, y
             out.append((x, y, label(x, y, spec.labels), px, py))
@@ -79,6 +93,44 @@ def _edge_sites(width, height, labels, offset):
             end = (i + 1, j) if fy % 2 == 1 else (i, j + 1)
             out.append((fx, fy, f"{label(i, j, labels)}-{label(*end, labels)}", fx + offset, fy))
     return out
+
+
+def build_walls(grid, walls, plane) -> None:
+    """Give each space of `grid` the edges of `walls` (its `walls of` board) between it and its orthogonal
+    neighbours: an edge lies half way between the two spaces on the plane."""
+    for s in grid.spaces:
+        between: list = [None] * 8
+        for dx, dy in _ORTHOGONAL_STEPS:
+            d = DIR_BY_VECTOR[(dx, dy)]
+            if s.nbr[d.i] is not None:
+                e = plane.get((s.px + dx, s.py + dy))
+                between[d.i] = e if e is not None and e.board is walls else None
+        s.walls = between
+
+
+def block_of(s, blocks) -> tuple[int, int]:
+    """Which block of its grid a space is in: (column, row) of blocks, from (1, 1)."""
+    return (s.x - 1) // blocks[0] + 1, (s.y - 1) // blocks[1] + 1
+
+
+def neighbor_steps(spec):
+    """The direction numbers of a board's `neighbors` option (`all_directions`), or None: orthogonal."""
+    if getattr(spec, "neighbors", None) is None:
+        return None
+    return tuple(DIRS[d].i for d in DIRECTION_SETS[spec.neighbors])
+
+
+def open_step(s, i):
+    """The neighbour of s in direction number i, or None at the edge of its board or across a wall."""
+    t = s.nbr[i]
+    if t is None:
+        return None
+    walls = s.walls
+    if walls is not None:
+        e = walls[i]
+        if e is not None and e.pieces:
+            return None
+    return t
 
 
 def board_size(spec) -> tuple[int, int]:
@@ -113,9 +165,21 @@ def connect(board, spec):
     if spec.shape == "graph":
         _connect_graph(board, spec)
         return
+    if spec.shape == "hex":
+        hex_steps = [(DIRS[name].i, dx, dy) for name, (dx, dy) in HEX_STEPS.items()]
+        for s in board.spaces:
+            for i, dx, dy in hex_steps:
+                s.nbr[i] = by_xy.get((s.x + dx, s.y + dy))
+            s.links = tuple(t for t in s.nbr if t is not None)  # clockwise from northeast
+        return
+    blocks = getattr(spec, "blocks", None)
     for s in board.spaces:
         for d in DIRS.values():
-            s.nbr[d.i] = by_xy.get((s.x + d.dx, s.y + d.dy))
+            t = by_xy.get((s.x + d.dx, s.y + d.dy))
+            if blocks and t is not None and block_of(t, blocks) != block_of(s, blocks):
+                t = None  # a block is a board of its own: nothing lies beyond its edge
+            s.nbr[d.i] = t
+    board.blocks = blocks
 
 
 def _connect_graph(board, spec):
