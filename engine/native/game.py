@@ -8,7 +8,7 @@ from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from .build import compile_entry, load_module, module_key, module_source
 from .layout import HEADER, HandOffError, Layout
-from .translate import END_KINDS, Unsupported
+from .translate import END_KINDS, Unsupported, native_variables
 
 _KIND_NAMES = {v: k for k, v in END_KINDS.items()}
 
@@ -46,7 +46,7 @@ class NativeGame:
         self.players = players if players is not None else game.min_players
         state = self.game.new_state(seed=0, players=self.players, options=self.options)
         checked = self.game.analysis.checked
-        self.layout = Layout(state, list(checked.symbols.kinds))
+        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
         source, translator = module_source(self.game, self.layout)
         if state.setup_draws:
             raise Unsupported(_start_span(checked), "a start that draws at random")

@@ -11,7 +11,9 @@ from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, RELATIVE_DIRECTIONS
 
 # the header of the state vector: one slot each
-HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES")
+HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT")
+# the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
+VAR_TYPES = ("int", "bool", "space", "player")
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied after each move)
@@ -26,7 +28,8 @@ class HandOffError(ValueError):
 class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
-    def __init__(self, state, kinds: list[str]):
+    def __init__(self, state, kinds: list[str], variables: tuple = ()):
+        """`variables`: (name, per player, type) of the game's variables the native code reads, in order."""
         spaces = state.spaces
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
@@ -50,7 +53,13 @@ class Layout:
         ns = len(spaces)
         self.top = len(HEADER) + 2
         self.cnt = self.top + ns
-        self.pieces = self.cnt + len(self.kinds) * (self.players + 1)
+        self.variables = list(variables)
+        self.var_slot: dict[str, int] = {}
+        at = self.cnt + len(self.kinds) * (self.players + 1)
+        for name, per_player, _ in self.variables:
+            self.var_slot[name] = at
+            at += self.players if per_player else 1
+        self.pieces = at
         self.size = self.pieces + PIECE_FIELDS * self.max_pieces
 
     def _ray(self, s: int, d: int) -> list[int]:
@@ -72,6 +81,10 @@ class Layout:
     def kind_index(self, name: str) -> int:
         return self.kinds.index(name)
 
+    def var_name(self, name: str) -> str:
+        """The constant naming a variable's (first) slot in the generated module."""
+        return f"VAR_{name}"
+
     # ------------------------------------------------------------ the constants, as source
     def source(self) -> str:
         def arr(values, shape=None) -> str:
@@ -84,6 +97,9 @@ class Layout:
         lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
                   f"MAXP = {self.max_pieces}", f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
                   f"NSPACES = {len(self.space_names)}"]
+        for name, per_player, kind in self.variables:
+            lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
+                         + (" (a slot per seat)" if per_player else ""))
         lines.append("# the spaces (in the interpreter's order): column, row, their board's width and height, and "
                      "the next space in each compass direction (-1: none)")
         lines += [f"SX = {arr(self.sx)}", f"SY = {arr(self.sy)}", f"SW = {arr(self.sw)}", f"SH = {arr(self.sh)}",
@@ -132,6 +148,15 @@ class Layout:
                 n += 1
             st[self.top + s_index] = below
         st[HEADER.index("NPIECES")] = n
+        st[HEADER.index("NEXT")] = -1
+        index = {id(s): i for i, s in enumerate(state.spaces)}
+        for name, per_player, kind in self.variables:
+            at = self.var_slot[name]
+            if per_player:
+                for p in state.players:
+                    st[at + p.index] = self._value(p.vars[name], kind, index, players)
+            else:
+                st[at] = self._value(state.vars[name], kind, index, players)
         st[HEADER.index("TURN")] = state.turn_player.index
         st[HEADER.index("TURNNO")] = state.turn
         if state.over:
@@ -141,6 +166,17 @@ class Layout:
             st[HEADER.index("END_KIND")] = 3 if draw else 1
             st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
         return st
+
+    @staticmethod
+    def _value(value, kind: str, spaces: dict, players: dict) -> int:
+        """A variable's value as an int64: a number, a truth, a space's or a seat's index (none: -1)."""
+        if value is None:
+            return -1
+        if kind == "space":
+            return spaces[id(value)]
+        if kind == "player":
+            return players[id(value)]
+        return int(value)
 
 
 def _zones(state):

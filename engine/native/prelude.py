@@ -45,8 +45,10 @@ def declare(st, jr, kind, who):
 
 @njit(cache=True)
 def conclude(st, jr):
-    # the game is over; a game that finishes is won by the top of its ranking (State._ranking)
+    # the game is over: its `at end` triggers run, then a game that finishes is won by the top of its ranking
+    # (ending.conclude, State._ranking)
     w(st, jr, OVER, 1)
+    at_end(st, jr)
     if st[END_KIND] != 4 or HAS_RANK == 0:
         return
     keys = np.zeros((NP, NKEYS), np.int64)
@@ -90,14 +92,27 @@ def stuck(st, jr):
 
 @njit(cache=True)
 def end_turn(st, jr):
+    # after a move's effect (turns.end_turn): its `after move` triggers; the end of the game if a rule ended it;
+    # else the next turn (the mover's again after `again`), its `turn start` triggers
+    after_move(st, jr)
     if st[END_KIND] != 0:
         conclude(st, jr)
         return
-    w(st, jr, TURN, (st[TURN] + 1) % NP)
+    nxt = st[NEXT]
+    if nxt < 0:
+        nxt = (st[TURN] + 1) % NP
+    else:
+        w(st, jr, NEXT, -1)
+    w(st, jr, TURN, nxt)
     w(st, jr, TURNNO, st[TURNNO] + 1)
+    if HAS_TURN_START:
+        turn_start(st, jr)
+        if st[END_KIND] != 0:
+            conclude(st, jr)
+            return
     if STUCK_KIND == 6:
-        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat; when every
-        # seat in a row has passed, nobody can move and the game finishes
+        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat, whose turn
+        # starts; when every seat in a row has passed, nobody can move and the game finishes
         passed = 0
         while not has_move(st):
             passed += 1
@@ -106,6 +121,11 @@ def end_turn(st, jr):
                 return
             w(st, jr, TURN, (st[TURN] + 1) % NP)
             w(st, jr, TURNNO, st[TURNNO] + 1)
+            if HAS_TURN_START:
+                turn_start(st, jr)
+                if st[END_KIND] != 0:
+                    conclude(st, jr)
+                    return
 
 
 # ---------------------------------------------------------------- reading the position
@@ -216,6 +236,35 @@ def in_a_row(st, s, n):
     return False
 
 
+@njit(cache=True)
+def group_into(st, s, dirs, out):
+    # group(s, dirs): the spaces joined to s step by step in directions dirs through top pieces of its top piece's
+    # owner, in the interpreter's order (a stack: library.group), written to out; how many
+    if s < 0 or st[TOP + s] < 0:
+        return 0
+    who = st[PIECES + 4 * st[TOP + s] + 1]
+    seen = np.zeros(NSPACES, np.bool_)
+    todo = np.empty(NSPACES, np.int64)
+    seen[s] = True
+    todo[0] = s
+    waiting = 1
+    n = 0
+    while waiting > 0:
+        waiting -= 1
+        t = todo[waiting]
+        out[n] = t
+        n += 1
+        for d in dirs:
+            u = NBR[t, d]
+            if u >= 0 and not seen[u]:
+                q = st[TOP + u]
+                if q >= 0 and st[PIECES + 4 * q + 1] == who:
+                    seen[u] = True
+                    todo[waiting] = u
+                    waiting += 1
+    return n
+
+
 # ---------------------------------------------------------------- changing it
 
 @njit(cache=True)
@@ -300,6 +349,15 @@ def remove_piece(st, jr, p):
     w(st, jr, b + 2, BOX)
     w(st, jr, b + 3, -1)
     count_change(st, jr, p, -1)
+
+
+@njit(cache=True)
+def remove_all(st, jr, s):
+    # every piece on space s, the top first
+    if s < 0:
+        return
+    while st[TOP + s] >= 0:
+        remove_piece(st, jr, st[TOP + s])
 
 
 # ---------------------------------------------------------------- chance: splitmix64, one stream a game

@@ -17,7 +17,7 @@ from ...grammar.expr_types import specialise
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
-from .layout import Layout
+from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -29,6 +29,8 @@ _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
 _SCALARS = ("space", "int", "player", "piece", "dir", "bool")
 _PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Status, N.Enum)
+# the moments of a game's triggers, and the function of the generated module that runs each moment's triggers
+TRIGGER_MOMENTS = {"after move": "after_move", "turn start": "turn_start", "end": "at_end"}
 
 
 class Unsupported(Exception):
@@ -73,12 +75,22 @@ class Translator:
         out += self.lister(regular, fallback)
         out += self.lister(regular, fallback, exists=True)
         out += self.dispatcher(regular + fallback)
+        out += self.triggers()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
 
     def refuse_declarations(self) -> None:
+        held = {name for name, _, _ in native_variables(self.checked)}
         for item in self.checked.module.items:
+            if isinstance(item, N.Var):
+                if item.name not in held:
+                    raise Unsupported(item.span, f"a variable of type {_type_words(item.type)}")
+                continue
+            if isinstance(item, N.Trigger):
+                if item.phase is not None:
+                    raise Unsupported(item.span, "phases")
+                continue
             refused = _refusal(item)
             if refused is not None:
                 raise Unsupported(*refused)
@@ -90,6 +102,22 @@ class Translator:
         for a in self.sym.actions.values():
             if a.phase is not None:
                 raise Unsupported(a.span, "phases")
+
+    def triggers(self) -> list[str]:
+        """A function per trigger, and per moment one that runs that moment's triggers in the order they are
+        written (an ending statement stops its own trigger, not the others: each is a function of its own)."""
+        out: list[str] = []
+        moments: dict[str, list[str]] = {event: [] for event in TRIGGER_MOMENTS}
+        for k, item in enumerate(i for i in self.checked.module.items if isinstance(i, N.Trigger)):
+            name = f"trig_{k}"
+            moments[item.event].append(name)
+            out += ["", f"# trigger {item.name} ({item.span.file}:{item.span.line})", "@njit(cache=True)",
+                    f"def {name}(st, jr):", "    mover = st[TURN]"] + self.block(item.body, {}, 1) + ["    return"]
+        for event, function in TRIGGER_MOMENTS.items():
+            calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
+            out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
+        out.append(f"HAS_TURN_START = {1 if moments['turn start'] else 0}")
+        return out
 
     def stuck(self) -> list[str]:
         """What the player to move does when they have no move: the game ends (st[OVER] set)."""
@@ -103,12 +131,14 @@ class Translator:
         """rank_keys(st, out): out[p, k] = rank key k of seat p, for a game that finishes by its ranking."""
         rank = self.sym.rank
         keys = rank.keys if rank is not None else ()
-        lines = ["", f"NKEYS = {max(1, len(keys))}", f"HAS_RANK = {1 if keys else 0}",
+        score = self.layout.var_slot.get("score") is not None and self.sym.vars["score"].per_player
+        lines = ["", f"NKEYS = {max(1, len(keys))}", f"HAS_RANK = {1 if keys or score else 0}",
                  f"TIES_SHARE = {1 if rank is not None and rank.ties_share else 0}",
                  "", "@njit(cache=True)", "def rank_keys(st, out):", "    mover = st[TURN]",
                  "    for p in range(NP):"]
         if not keys:
-            return lines + ["        out[p, 0] = 0"]
+            # (without `rank by`, a game with a score of each player is ranked by it, as ending._ranking does)
+            return lines + [f"        out[p, 0] = {'st[VAR_score + p]' if score else '0'}"]
         for k, key in enumerate(keys):
             if self.type_of(key).base != "int":
                 raise Unsupported(key.span, "a rank key that is not a whole number")
@@ -128,7 +158,7 @@ class Translator:
         self.actions.append((a.name, kinds))
         self.width = max(self.width, 1 + len(params))
         head = ", ".join(["st", "jr", "mover"] + params)
-        body = self.block(a.body, env, 1)
+        body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
         return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
                 f"def act_{index}({head}):"] + body + ["    return"]
 
@@ -175,6 +205,10 @@ class Translator:
             if p.test is not None:
                 lines.append(f"{pad}if {self.expr(p.test, env)}:")
                 pad += "    "
+        for s in a.body:  # (`require` lines, at the top of the body, are conditions of the whole move)
+            if isinstance(s, N.Require):
+                lines.append(f"{pad}if {self.expr(s.test, env)}:")
+                pad += "    "
         if exists:
             lines.append(f"{pad}return True")
         else:
@@ -216,6 +250,12 @@ class Translator:
             origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
             return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
                     f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if isinstance(domain, N.Call) and domain.func == "group" and not self.is_def(domain.func):
+            found, count, k = self.fresh("group"), self.fresh("n"), self.fresh("k")
+            dirs = self.direction_tuple(domain, env)
+            return [f"{pad}{found} = np.empty(NSPACES, np.int64)",
+                    f"{pad}{count} = group_into(st, {self.expr(domain.args[0], env)}, {dirs}, {found})",
+                    f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
@@ -234,6 +274,21 @@ class Translator:
                 return self.domain_loop(written, var, inner, pad)
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
+    def direction_tuple(self, call: N.Call, env: dict) -> str:
+        """The directions of `group(s)` (a grid's orthogonal ones) or `group(s, [d1, d2, ...])`, as a tuple."""
+        if len(call.args) == 1:
+            dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
+        else:
+            given = call.args[1]
+            if isinstance(given, N.Name) and given.id in DIRECTION_SETS \
+                    and self.checked.meaning(given).category == "builtin":
+                dirs = [str(_DIR_INDEX[d]) for d in DIRECTION_SETS[given.id]]
+            elif isinstance(given, N.ListLit) and given.items:
+                dirs = [self.direction(item, env) for item in given.items]
+            else:
+                raise Unsupported(given.span, "directions that are not a list written out")
+        return f"({', '.join(dirs)},)"
+
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have."""
         if isinstance(domain, N.Name):
@@ -246,6 +301,8 @@ class Translator:
             return 4 if len(domain.args) == 1 else len(domain.args[1].items)  # type: ignore[attr-defined]
         if isinstance(domain, N.Call) and domain.func == "ray":
             return self.layout.ray_length
+        if isinstance(domain, N.Call) and domain.func == "group":
+            return len(self.layout.space_names)
         if isinstance(domain, N.Range):
             if not (isinstance(domain.low, N.Num) and isinstance(domain.high, N.Num)):
                 raise Unsupported(domain.span, "a range whose ends are not numbers written out")
@@ -364,6 +421,8 @@ class Translator:
             dest = self.typed(s.dest, env, "space", "a move elsewhere than to a space")
             return [f"{pad}move_piece(st, jr, {what}, {dest})"]
         if isinstance(s, N.Remove):
+            if self.type_of(s.what).base == "space" and not self.type_of(s.what).is_list:
+                return [f"{pad}remove_all(st, jr, {self.expr(s.what, env)})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
         return self.stmt_more(s, env, depth, pad)
@@ -393,14 +452,51 @@ class Translator:
             return [line]
         if isinstance(s, N.Pass):
             return [f"{pad}pass"]
+        if isinstance(s, N.Again):
+            return [f"{pad}w(st, jr, NEXT, mover)"]
+        if isinstance(s, N.Repeat):
+            if self.type_of(s.count).base != "int":
+                raise Unsupported(s.count.span, "`repeat` of something not a whole number")
+            times = self.fresh("times")
+            return [f"{pad}for {times} in range({self.expr(s.count, env)}):"] + self.block(s.body, env, depth + 1)
+        if isinstance(s, N.Assign):
+            return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        if isinstance(s, N.Assign) and s.op == "=" and isinstance(s.target, N.Attr) and s.target.name == "owner" \
-                and self.type_of(s.target.obj).base == "piece":
-            what = self.expr(s.target.obj, env)
+        raise Unsupported(s.span, _statement_words(s))
+
+    def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
+        """`x = v`, `x += v`, `x -= v` to a local, a variable of the game or of a player; a piece's owner."""
+        t = s.target
+        if s.op == "=" and isinstance(t, N.Attr) and t.name == "owner" and self.type_of(t.obj).base == "piece":
+            what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
             return [f"{pad}set_owner(st, jr, {what}, {who})"]
-        raise Unsupported(s.span, _statement_words(s))
+        if self.type_of(t).is_list or self.type_of(t).base not in VAR_TYPES:
+            raise Unsupported(s.span, f"an assignment of a {self.type_of(t).base}")
+        if s.op != "=" and self.type_of(t).base != "int":
+            raise Unsupported(s.span, f"`{s.op}` of something not a whole number")
+        value = self.expr(s.value, env)
+        if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
+            if t.id not in env:
+                raise Unsupported(t.span, f"the name `{t.id}` here")
+            return [f"{pad}{env[t.id]} {s.op} {value}"]
+        slot = self.var_slot(t, env)
+        if slot is None:
+            raise Unsupported(s.span, _statement_words(s))
+        if s.op == "=":
+            return [f"{pad}w(st, jr, {slot}, {value})"]
+        return [f"{pad}w(st, jr, {slot}, st[{slot}] {s.op[0]} ({value}))"]
+
+    def var_slot(self, e: N.Expr, env: dict) -> Optional[str]:
+        """The slot of the state vector a variable's name (`passes`) or a player's variable (`mover.score`)
+        reads, as source; None for anything else."""
+        if isinstance(e, N.Name) and self.checked.meaning(e).category == "var" and e.id in self.layout.var_slot:
+            return self.layout.var_name(e.id)
+        if isinstance(e, N.Attr) and e.name in self.layout.var_slot and self.type_of(e.obj).base == "player" \
+                and not self.type_of(e.obj).is_list and self.sym.vars[e.name].per_player:
+            return f"{self.layout.var_name(e.name)} + {self.expr(e.obj, env)}"
+        return None
 
     def for_loop(self, s: N.For, env: dict, depth: int, pad: str) -> list[str]:
         """`for x in LIST where TEST:` -- the items are listed first, as the interpreter lists them before the
@@ -441,6 +537,11 @@ class Translator:
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category == "var":
+            slot = self.var_slot(e, env)
+            if slot is None:
+                raise Unsupported(e.span, f"the variable `{e.id}`")
+            return f"st[{slot}]"
         if meaning.category == "builtin":
             if e.id == "mover":
                 return "mover"
@@ -454,6 +555,8 @@ class Translator:
                 return "False"
             if e.id == "none":
                 return "-1"
+            if e.id == "turn":
+                return "st[TURNNO]"
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
@@ -472,14 +575,20 @@ class Translator:
     def expr_Attr(self, e: N.Attr, env: dict) -> str:
         if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
             return f"S{e.name.upper()}[{self.expr(e.obj, env)}]"
+        slot = self.var_slot(e, env)
+        if slot is not None:
+            return f"st[{slot}]"
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
         if e.op == "+" and left == "space" and right == "dir":
             return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
-        if left == right == "int" and e.op in "+-*":
+        if left == right == "int" and e.op in ("+", "-", "*"):
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        if left == right == "int" and e.op == "%" and isinstance(e.right, N.Num) and e.right.value != 0:
+            # (numba's % of whole numbers is Python's: the sign of the divisor)
+            return f"({self.expr(e.left, env)} % {self.expr(e.right, env)})"
         raise Unsupported(e.span, f"`{e.op}` of {left} and {right}")
 
     def expr_Neg(self, e: N.Neg, env: dict) -> str:
@@ -535,6 +644,22 @@ class Translator:
     def fresh(self, name: str) -> str:
         self.fresh_count += 1
         return f"{name}_{self.fresh_count}"
+
+
+def native_variables(checked: Checked) -> tuple:
+    """(name, per player, type) of each variable the state vector holds: a number, a truth, a space or a
+    player (a list, a piece, a text are refused where they are declared)."""
+    sym = checked.symbols
+    out = []
+    for name, v in sym.vars.items():
+        t = sym.declared_type(v.type)
+        if t is not None and not t.is_list and t.base in VAR_TYPES:
+            out.append((name, v.per_player, t.base))
+    return tuple(out)
+
+
+def _type_words(t: N.TypeRef) -> str:
+    return f"list of {_type_words(t.of)}" if t.name == "list" and t.of is not None else t.name
 
 
 def _refusal(item: N.Decl) -> Optional[tuple]:
