@@ -8,7 +8,7 @@ constant arrays.
 from __future__ import annotations
 
 from ...grammar.limits import MAX_PIECES
-from ...grammar.types import DIRECTIONS, RELATIVE_DIRECTIONS
+from ...grammar.types import DIRECTIONS, OPPOSITE, RELATIVE_DIRECTIONS
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT")
@@ -35,6 +35,8 @@ class Layout:
         index = {id(s): i for i, s in enumerate(spaces)}
         self.sx = [s.x for s in spaces]
         self.sy = [s.y for s in spaces]
+        self.px = [s.px for s in spaces]
+        self.py = [s.py for s in spaces]
         self.sw = [s.board.width for s in spaces]
         self.sh = [s.board.height for s in spaces]
         dirs = list(DIRECTIONS)
@@ -47,6 +49,14 @@ class Layout:
         self.rel = [[dirs.index(p.rel[r].name) for r in RELATIVE_DIRECTIONS] for p in state.players]
         self.facing = [_FACINGS[p.facing] for p in state.players]
         self.axes = [[dirs.index(a), dirs.index(b)] for a, b in _AXES]
+        self.opposite = [dirs.index(OPPOSITE[d]) for d in dirs]
+        # DIR_OF[sign dx + 1, sign dy + 1]: the direction of a step of those signs (-1: none)
+        self.dir_of = [[-1] * 3 for _ in range(3)]
+        for i, (dx, dy) in enumerate(DIRECTIONS.values()):
+            self.dir_of[dx + 1][dy + 1] = i
+        # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
+        # neighbour to neighbour
+        self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.max_pieces = MAX_PIECES
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
@@ -113,6 +123,9 @@ class Layout:
                      "2 north, 3 west)")
         lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
                   f"FACING = {arr(self.facing)}", f"AXES = {arr(self.axes, (4, 2))}"]
+        lines += ["# each space's place on the plane; each direction's opposite; the direction of a step's signs",
+                  f"PX = {arr(self.px)}", f"PY = {arr(self.py)}", f"OPP = {arr(self.opposite)}",
+                  f"DIR_OF = {arr(self.dir_of, (3, 3))}"]
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
         return "\n".join(lines) + "\n"
 

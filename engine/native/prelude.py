@@ -132,9 +132,45 @@ def end_turn(st, jr):
 
 @njit(cache=True)
 def step(s, d):
-    if s < 0:
+    if s < 0 or d < 0:
         return -1
     return NBR[s, d]
+
+
+@njit(cache=True)
+def leap(s, d, n):
+    # the space n steps from s in direction d (n < 0: the other way), on a whole grid
+    if s < 0 or d < 0:
+        return -1
+    if n < 0:
+        d = OPP[d]
+        n = -n
+    for _ in range(n):
+        s = NBR[s, d]
+        if s < 0:
+            return -1
+    return s
+
+
+@njit(cache=True)
+def direction_of(a, b):
+    # direction(a, b): the direction from a to b on the plane, if they are in a line across, up or diagonally
+    if a < 0 or b < 0:
+        return -1
+    dx = PX[b] - PX[a]
+    dy = PY[b] - PY[a]
+    if dx == 0 and dy == 0:
+        return -1
+    if dx != 0 and dy != 0 and abs(dx) != abs(dy):
+        return -1
+    return DIR_OF[(dx > 0) - (dx < 0) + 1, (dy > 0) - (dy < 0) + 1]
+
+
+@njit(cache=True)
+def opposite_of(d):
+    if d < 0:
+        return -1
+    return OPP[d]
 
 
 @njit(cache=True)
@@ -206,7 +242,7 @@ def column_of(s, p):
 @njit(cache=True)
 def ray_at(s, d, k):
     # the k-th space from s in direction d (-1: past the edge)
-    if s < 0:
+    if s < 0 or d < 0:
         return -1
     return RAY[s, d, k]
 

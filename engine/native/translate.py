@@ -231,6 +231,16 @@ class Translator:
                 return [f"{pad}for {var} in ({listed},):"], 1
             if meaning.category == "builtin" and domain.id == "players":
                 return [f"{pad}for {var} in players_from(mover):"], 1
+        if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func) \
+                and len(domain.args) == 2 and isinstance(domain.args[1], N.Comprehension):
+            return self.leaps(domain, var, env, pad)
+        if isinstance(domain, N.Of) and not self.type_of(domain).element.base == "piece" \
+                and self.type_of(domain.what).element.base == "space":
+            # `BOARD of P`: the spaces whose top piece P owns
+            lines, deeper = self.domain_loop(domain.what, var, env, pad)
+            indent = pad + "    " * deeper
+            who = self.expr(domain.owner, env)
+            return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
         if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func):
             origin = self.expr(domain.args[0], env)
             if len(domain.args) == 1:
@@ -274,6 +284,35 @@ class Translator:
                 return self.domain_loop(written, var, inner, pad)
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
+    def leaps(self, call: N.Call, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+        """`neighbors(s, [d * n for d in DIRS where C])`: the spaces those steps away, in the list's order."""
+        comp = call.args[1]
+        assert isinstance(comp, N.Comprehension)
+        if len(comp.fors) != 1 or not self.layout.whole_grids:
+            raise Unsupported(comp.span, "leaps listed by a comprehension here")
+        loop = comp.fors[0]
+        d = self.fresh(loop.var)
+        lines, deeper = self.domain_loop(loop.domain, d, env, pad)
+        inner = {**env, loop.var: d}
+        indent = pad + "    " * deeper
+        if loop.test is not None:
+            lines.append(f"{indent}if {self.expr(loop.test, inner)}:")
+            indent += "    "
+            deeper += 1
+        element = comp.element
+        if self.type_of(element).base == "dir":
+            distance, way = "1", self.direction(element, inner)
+        elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.left).base == "dir" \
+                and self.type_of(element.right).base == "int":
+            way, distance = self.direction(element.left, inner), self.expr(element.right, inner)
+        elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.right).base == "dir" \
+                and self.type_of(element.left).base == "int":
+            way, distance = self.direction(element.right, inner), self.expr(element.left, inner)
+        else:
+            raise Unsupported(element.span, "a leap that is not a direction times a number")
+        origin = self.expr(call.args[0], env)
+        return lines + [f"{indent}{var} = leap({origin}, {way}, {distance})", f"{indent}if {var} >= 0:"], deeper + 1
+
     def direction_tuple(self, call: N.Call, env: dict) -> str:
         """The directions of `group(s)` (a grid's orthogonal ones) or `group(s, [d1, d2, ...])`, as a tuple."""
         if len(call.args) == 1:
@@ -297,12 +336,17 @@ class Translator:
             if domain.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[domain.id])
             return self.layout.players
+        if isinstance(domain, N.Call) and domain.func == "neighbors" and len(domain.args) == 2 \
+                and isinstance(domain.args[1], N.Comprehension):
+            return self.list_bound(domain.args[1].fors[0].domain)
         if isinstance(domain, N.Call) and domain.func == "neighbors":
             return 4 if len(domain.args) == 1 else len(domain.args[1].items)  # type: ignore[attr-defined]
         if isinstance(domain, N.Call) and domain.func == "ray":
             return self.layout.ray_length
         if isinstance(domain, N.Call) and domain.func == "group":
             return len(self.layout.space_names)
+        if isinstance(domain, N.Of):
+            return self.list_bound(domain.what)
         if isinstance(domain, N.Range):
             if not (isinstance(domain.low, N.Num) and isinstance(domain.high, N.Num)):
                 raise Unsupported(domain.span, "a range whose ends are not numbers written out")
@@ -621,7 +665,13 @@ class Translator:
                 return self.expr(body, inner)
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
-        if e.func in ("any", "all", "first") or (e.func == "count" and not isinstance(e.args[0], N.Of)):
+        if e.func == "direction" and types == ["space", "space"]:
+            return f"direction_of({self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        if e.func == "opposite" and types == ["dir"]:
+            return f"opposite_of({self.direction(e.args[0], env)})"
+        counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
+            and self.checked.meaning(e.args[0].what).category == "kind"
+        if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
             if len(e.args) == 1 and self.type_of(e.args[0]).element.base in _SCALARS:
                 return self.aggregate(e, env)
         if e.func == "seat" and types == ["int"]:
