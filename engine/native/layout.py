@@ -8,7 +8,7 @@ constant arrays.
 from __future__ import annotations
 
 from ...grammar.limits import MAX_PIECES
-from ...grammar.types import DIRECTIONS, OPPOSITE, RELATIVE_DIRECTIONS
+from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT")
@@ -56,6 +56,11 @@ class Layout:
             self.dir_of[dx + 1][dy + 1] = i
         # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
         # neighbour to neighbour
+        # whether a space has links (a graph's points, the edges of a grid): its neighbours are not its compass
+        # ones there
+        self.linked = any(s.links is not None for s in spaces)
+        # TOUCH[s, b, k]: the k-th space of board b touching s on the plane (State.touching; -1 past the last)
+        self.touch = [[[index[id(t)] for t in state.touching(s, name)] for name in self.board_order] for s in spaces]
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.max_pieces = MAX_PIECES
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
@@ -97,6 +102,7 @@ class Layout:
 
     # ------------------------------------------------------------ the constants, as source
     def source(self) -> str:
+        dirs = list(DIRECTIONS)
         def arr(values, shape=None) -> str:
             flat = values if shape is None else [v for row in values for v in row]
             text = f"np.array({flat!r}, dtype=np.int64)"
@@ -123,9 +129,12 @@ class Layout:
                      "2 north, 3 west)")
         lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
                   f"FACING = {arr(self.facing)}", f"AXES = {arr(self.axes, (4, 2))}"]
+        touch = [v for s in self.touch for near in s for v in near + [-1] * (8 - len(near))]
+        lines.append(f"TOUCH = {arr(touch)}.reshape({len(self.touch)}, {len(self.board_order)}, 8)")
         lines += ["# each space's place on the plane; each direction's opposite; the direction of a step's signs",
                   f"PX = {arr(self.px)}", f"PY = {arr(self.py)}", f"OPP = {arr(self.opposite)}",
-                  f"DIR_OF = {arr(self.dir_of, (3, 3))}"]
+                  f"DIR_OF = {arr(self.dir_of, (3, 3))}",
+                  f"ORTHO = {arr([dirs.index(d) for d in ORTHOGONAL])}  # north, east, south, west"]
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
         return "\n".join(lines) + "\n"
 

@@ -301,6 +301,85 @@ def group_into(st, s, dirs, out):
     return n
 
 
+@njit(cache=True)
+def touch_at(s, b, k):
+    # the k-th space of board b touching s on the plane (-1: no more)
+    if s < 0:
+        return -1
+    return TOUCH[s, b, k]
+
+
+@njit(cache=True)
+def border_into(items, out):
+    # border(items): the spaces next to theirs (orthogonally, on grids) and not among them, each once, in the
+    # order met (library.border); how many, written to out
+    inside = np.zeros(NSPACES, np.bool_)
+    seen = np.zeros(NSPACES, np.bool_)
+    for t in items:
+        if t >= 0:
+            inside[t] = True
+    n = 0
+    for t in items:
+        if t < 0:
+            continue
+        for d in ORTHO:
+            u = NBR[t, d]
+            if u >= 0 and not inside[u] and not seen[u]:
+                seen[u] = True
+                out[n] = u
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def regions_into(items, flat, starts):
+    # regions_of(items): region k is flat[starts[k]:starts[k + 1]], each spread from its first space breadth
+    # first (library._spread), in the order of their first spaces; how many
+    inside = np.zeros(NSPACES, np.bool_)
+    done = np.zeros(NSPACES, np.bool_)
+    for t in items:
+        if t >= 0:
+            inside[t] = True
+    count = 0
+    m = 0
+    for t in items:
+        if t < 0 or done[t]:
+            continue
+        starts[count] = m
+        done[t] = True
+        flat[m] = t
+        m += 1
+        head = m - 1
+        while head < m:
+            x = flat[head]
+            head += 1
+            for d in ORTHO:
+                u = NBR[x, d]
+                if u >= 0 and inside[u] and not done[u]:
+                    done[u] = True
+                    flat[m] = u
+                    m += 1
+        count += 1
+    starts[count] = m
+    return count
+
+
+@njit(cache=True)
+def contains(items, x):
+    for v in items:
+        if v == x:
+            return True
+    return False
+
+
+@njit(cache=True)
+def item_at(items, i):
+    # items[i], counting from 0 (out of range: the rules' error, as the interpreter's)
+    if i < 0 or i >= items.shape[0]:
+        raise ValueError("an index out of range")
+    return items[i]
+
+
 # ---------------------------------------------------------------- changing it
 
 @njit(cache=True)
@@ -476,6 +555,8 @@ def playout_moves(start, seed, index, max_moves, moves_out, result):
     result[1] = st[OVER]
     result[2] = st[END_KIND]
     result[3] = st[END_WHO]
+    if result.shape[0] >= 4 + NP:
+        scores_into(st, result[4:])
 
 
 @njit(cache=True)

@@ -136,6 +136,9 @@ class Translator:
                  f"TIES_SHARE = {1 if rank is not None and rank.ties_share else 0}",
                  "", "@njit(cache=True)", "def rank_keys(st, out):", "    mover = st[TURN]",
                  "    for p in range(NP):"]
+        lines[1:1] = [f"HAS_SCORE = {1 if score else 0}", "", "@njit(cache=True)", "def scores_into(st, out):",
+                      "    # each seat's score, for the outcome (ending.outcome)",
+                      "    for p in range(NP):", f"        out[p] = {'st[VAR_score + p]' if score else '0'}"]
         if not keys:
             # (without `rank by`, a game with a score of each player is ranked by it, as ending._ranking does)
             return lines + [f"        out[p, 0] = {'st[VAR_score + p]' if score else '0'}"]
@@ -218,7 +221,7 @@ class Translator:
             lines.append(f"{pad}n += 1")
         return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
 
-    def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+    def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str, made: bool = True) -> tuple[list[str], int]:
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
@@ -241,7 +244,27 @@ class Translator:
             indent = pad + "    " * deeper
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
+        if isinstance(domain, N.Call) and domain.func in ("border", "regions_of") and not self.is_def(domain.func):
+            self.refuse_links(domain, True)
+            items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
+            lines = [f"{pad}{items} = {self.list_value(domain.args[0], env)}",
+                     f"{pad}{found} = np.empty(NSPACES, np.int64)"]
+            if domain.func == "border":
+                return lines + [f"{pad}{count} = border_into({items}, {found})", f"{pad}for {k} in range({count}):",
+                                f"{pad}    {var} = {found}[{k}]"], 1
+            starts = self.fresh("starts")
+            return lines + [f"{pad}{starts} = np.empty(NSPACES + 1, np.int64)",
+                            f"{pad}{count} = regions_into({items}, {found}, {starts})",
+                            f"{pad}for {k} in range({count}):",
+                            f"{pad}    {var} = {found}[{starts}[{k}]:{starts}[{k} + 1]].copy()"], 1
+        if isinstance(domain, N.Call) and domain.func == "touching" and not self.is_def(domain.func) \
+                and isinstance(domain.args[1], N.Name) and self.checked.meaning(domain.args[1]).category == "board":
+            k, origin = self.fresh("k"), self.expr(domain.args[0], env)
+            board = self.layout.board_order.index(domain.args[1].id)
+            return [f"{pad}for {k} in range(8):", f"{pad}    {var} = touch_at({origin}, {board}, {k})",
+                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
         if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func):
+            self.refuse_links(domain, len(domain.args) == 1)
             origin = self.expr(domain.args[0], env)
             if len(domain.args) == 1:
                 dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
@@ -282,7 +305,87 @@ class Translator:
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             with self.written_in_place(domain, env) as (written, inner):
                 return self.domain_loop(written, var, inner, pad)
+        if made and self.scalar_list(domain) and not isinstance(domain, N.Filter):
+            # any other list (a local, a list written out, a comprehension, two lists joined): made first, as an
+            # array, then read item by item
+            items, k = self.fresh("items"), self.fresh("k")
+            return [f"{pad}{items} = {self.list_value(domain, env)}", f"{pad}for {k} in range({items}.shape[0]):",
+                    f"{pad}    {var} = {items}[{k}]"], 1
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
+
+    def scalar_list(self, e: N.Expr) -> bool:
+        """Is e a list of numbers, spaces, players, pieces or directions (held as an int64 array)?"""
+        t = self.type_of(e)
+        if not t.is_list:
+            return False
+        if t.element.base in _SCALARS or (isinstance(e, N.ListLit) and not e.items):
+            return True
+        if t.element.base != "any":
+            return False
+        # a local made from `[]` (its items' type unknown to the checker: it holds an array, or the `let` that
+        # made it was refused); two such lists joined
+        if isinstance(e, N.Name):
+            return self.checked.meaning(e).category == "local"
+        return isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right)
+
+    def list_value(self, e: N.Expr, env: dict) -> str:
+        """A list of scalars as an int64 array, in the interpreter's order."""
+        if not self.scalar_list(e):
+            raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
+        if isinstance(e, N.ListLit):
+            if not e.items:
+                return "np.empty(0, np.int64)"
+            return f"np.array([{', '.join(self.expr(i, env) for i in e.items)}], dtype=np.int64)"
+        if isinstance(e, N.Name):
+            meaning = self.checked.meaning(e)
+            if meaning.category == "local" and e.id in env:
+                return env[e.id]
+            if meaning.category == "board":
+                return self.layout.board_array(e.id)
+        if isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right):
+            return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
+        if isinstance(e, N.Cond):
+            return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
+                   f"{self.list_value(e.orelse, env)})"
+        if isinstance(e, N.Call) and self.is_def(e.func):
+            with self.written_in_place(e, env) as (written, inner):
+                return self.list_value(written, inner)
+        return self.collect(e, env)
+
+    def collect(self, e: N.Expr, env: dict) -> str:
+        """A list made by a loop (a comprehension, a filter, a board of a player, group(...)): a function of its
+        own that gathers the items into an array that grows as needed, called with the locals."""
+        name = f"coll_{self.fresh_count + 1}"
+        self.fresh("coll")
+        free = sorted(env)
+        inner = {k: f"p_{k}" for k in free}
+        var = self.fresh("v")
+        if isinstance(e, N.Comprehension):
+            if len(e.fors) != 1:
+                raise Unsupported(e.span, "a comprehension of several `for`s")
+            loop = e.fors[0]
+            lines, deeper = self.domain_loop(loop.domain, var, inner, "    ")
+            pad = "    " + "    " * deeper
+            scope = {**inner, loop.var: var}
+            if loop.test is not None:
+                lines.append(f"{pad}if {self.expr(loop.test, scope)}:")
+                pad += "    "
+            if self.type_of(e.element).is_list:
+                raise Unsupported(e.element.span, "a list of lists")
+            item = self.expr(e.element, scope)
+        else:
+            if not isinstance(e, (N.Filter, N.Of, N.Call)):
+                raise Unsupported(e.span, f"the list `{_words(e)}`")
+            lines, deeper = self.domain_loop(e, var, inner, "    ", made=False)
+            pad = "    " + "    " * deeper
+            item = var
+        said = self.said(e.span)
+        head = f"def {name}({', '.join(['st', 'mover'] + [inner[k] for k in free])}):"
+        self.helpers += ["", f"# {said}" if said else "# a list", "@njit(cache=True)", head,
+                         "    out = np.empty(16, np.int64)", "    n = 0"]
+        self.helpers += lines + [f"{pad}if n == out.shape[0]:", f"{pad}    out = np.concatenate((out, out))",
+                                 f"{pad}out[n] = {item}", f"{pad}n += 1", "    return out[:n].copy()"]
+        return f"{name}({', '.join(['st', 'mover'] + [env[k] for k in free])})"
 
     def leaps(self, call: N.Call, var: str, env: dict, pad: str) -> tuple[list[str], int]:
         """`neighbors(s, [d * n for d in DIRS where C])`: the spaces those steps away, in the list's order."""
@@ -313,8 +416,14 @@ class Translator:
         origin = self.expr(call.args[0], env)
         return lines + [f"{indent}{var} = leap({origin}, {way}, {distance})", f"{indent}if {var} >= 0:"], deeper + 1
 
+    def refuse_links(self, call: N.Call, adjacent: bool) -> None:
+        """`neighbors(s)`, `group(s)`, `border(L)` follow a graph's or an edge's links: not native yet."""
+        if adjacent and self.layout.linked:
+            raise Unsupported(call.span, f"`{call.func}` on a board with links (a graph, edges)")
+
     def direction_tuple(self, call: N.Call, env: dict) -> str:
         """The directions of `group(s)` (a grid's orthogonal ones) or `group(s, [d1, d2, ...])`, as a tuple."""
+        self.refuse_links(call, len(call.args) == 1)
         if len(call.args) == 1:
             dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
         else:
@@ -344,6 +453,10 @@ class Translator:
         if isinstance(domain, N.Call) and domain.func == "ray":
             return self.layout.ray_length
         if isinstance(domain, N.Call) and domain.func == "group":
+            return len(self.layout.space_names)
+        if isinstance(domain, N.Call) and domain.func == "touching":
+            return 8
+        if isinstance(domain, N.Call) and domain.func in ("border", "regions_of"):
             return len(self.layout.space_names)
         if isinstance(domain, N.Of):
             return self.list_bound(domain.what)
@@ -467,6 +580,10 @@ class Translator:
         if isinstance(s, N.Remove):
             if self.type_of(s.what).base == "space" and not self.type_of(s.what).is_list:
                 return [f"{pad}remove_all(st, jr, {self.expr(s.what, env)})"]
+            if self.scalar_list(s.what) and self.type_of(s.what).element.base in ("piece", "space"):
+                each, kind = self.fresh("each"), self.type_of(s.what).element.base
+                remove = "remove_piece" if kind == "piece" else "remove_all"
+                return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    {remove}(st, jr, {each})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
         return self.stmt_more(s, env, depth, pad)
@@ -486,9 +603,14 @@ class Translator:
             if s.who is not None:
                 who = self.typed(s.who, env, "player", "an ending for a list of players")
             return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}return"]
+        if isinstance(s, N.Let) and self.scalar_list(s.value):
+            var = self.fresh(s.name)
+            line = f"{pad}{var} = {self.list_value(s.value, env)}"
+            env[s.name] = var
+            return [line]
         if isinstance(s, N.Let):
             t = self.type_of(s.value)
-            if t.base not in ("space", "int", "player", "piece", "bool"):
+            if t.base not in ("space", "int", "player", "piece", "bool", "dir"):
                 raise Unsupported(s.span, f"a `let` of type {t.base}")
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.expr(s.value, env)}"
@@ -516,7 +638,13 @@ class Translator:
             what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
             return [f"{pad}set_owner(st, jr, {what}, {who})"]
-        if self.type_of(t).is_list or self.type_of(t).base not in VAR_TYPES:
+        if isinstance(t, N.Name) and self.checked.meaning(t).category == "local" and self.scalar_list(t) \
+                and t.id in env and s.op in ("=", "+="):
+            value = self.list_value(s.value, env)
+            if s.op == "+=":
+                value = f"np.concatenate(({env[t.id]}, {value}))"
+            return [f"{pad}{env[t.id]} = {value}"]
+        if self.type_of(t).is_list or self.type_of(t).base not in VAR_TYPES + ("dir",):
             raise Unsupported(s.span, f"an assignment of a {self.type_of(t).base}")
         if s.op != "=" and self.type_of(t).base != "int":
             raise Unsupported(s.span, f"`{s.op}` of something not a whole number")
@@ -549,9 +677,16 @@ class Translator:
         domain: N.Expr = s.domain
         if s.test is not None:
             domain = N.Filter(span=s.span, var=s.var, domain=s.domain, test=s.test, mode="where")
+        try:
+            bound = self.list_bound(domain)
+        except Unsupported:
+            # (a list whose size is not known before: made as an array, which is its items listed first)
+            made = self.list_value(domain, env)
+            return [f"{pad}{items} = {made}", f"{pad}for {i} in range({items}.shape[0]):",
+                    f"{pad}    {var} = {items}[{i}]"] + self.block(s.body, {**env, s.var: var}, depth + 1)
         lines, deeper = self.domain_loop(domain, var, env, pad)
         inner_pad = pad + "    " * deeper
-        out = [f"{pad}{items} = np.empty({self.list_bound(domain)}, np.int64)", f"{pad}{count} = 0"] + lines + [
+        out = [f"{pad}{items} = np.empty({bound}, np.int64)", f"{pad}{count} = 0"] + lines + [
             f"{inner_pad}{items}[{count}] = {var}", f"{inner_pad}{count} += 1",
             f"{pad}for {i} in range({count}):", f"{pad}    {var} = {items}[{i}]"]
         return out + self.block(s.body, {**env, s.var: var}, depth + 1)
@@ -647,7 +782,15 @@ class Translator:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         if e.op in ("<", ">", "<=", ">=") and left == right == "int":
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        if e.op in ("in", "not in") and left in scalar and self.scalar_list(e.right):
+            found = f"contains({self.list_value(e.right, env)}, {self.expr(e.left, env)})"
+            return found if e.op == "in" else f"(not {found})"
         raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
+
+    def expr_Index(self, e: N.Index, env: dict) -> str:
+        if not self.scalar_list(e.obj) or self.type_of(e.index).base != "int":
+            raise Unsupported(e.span, "an item of something not a list of scalars")
+        return f"item_at({self.list_value(e.obj, env)}, {self.expr(e.index, env)})"
 
     def expr_BoolOp(self, e: N.BoolOp, env: dict) -> str:
         return "(" + f" {e.op} ".join(self.expr(v, env) for v in e.values) + ")"
@@ -676,6 +819,14 @@ class Translator:
                 return self.aggregate(e, env)
         if e.func == "seat" and types == ["int"]:
             return f"({self.expr(e.args[0], env)} - 1)"
+        if e.func == "sum" and len(e.args) == 1 and self.scalar_list(e.args[0]) \
+                and self.type_of(e.args[0]).element.base == "int":
+            return f"{self.list_value(e.args[0], env)}.sum()"
+        if e.func == "empty" and len(e.args) == 1 and self.scalar_list(e.args[0]):
+            return f"({self.list_value(e.args[0], env)}.shape[0] == 0)"
+        if e.func == "count" and len(e.args) == 1 and self.scalar_list(e.args[0]) \
+                and not isinstance(e.args[0], (N.Filter, N.Of)) and not isinstance(e.args[0], N.Call):
+            return f"{self.list_value(e.args[0], env)}.shape[0]"
         if e.func in ("empty", "owner", "top") and types == ["space"]:
             return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
         if e.func == "owner" and types == ["piece"]:
@@ -720,7 +871,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
         return None
     if isinstance(item, N.Board):
-        if item.shape != "grid":
+        if item.shape not in ("grid", "edges", "corners"):
             return item.span, f"a board of shape `{item.shape}`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Kind):
