@@ -11,7 +11,7 @@ from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 
 # the header of the state vector: one slot each
-HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT")
+HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS")
 # the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
 VAR_TYPES = ("int", "bool", "space", "player")
 BOX = -2  # a piece's place once removed
@@ -70,10 +70,17 @@ class Layout:
         self.cnt = self.top + ns
         self.variables = list(variables)
         self.var_slot: dict[str, int] = {}
+        # a variable of the game that holds a list of numbers: its length, the start's (it never changes: the
+        # rules write its items, never the whole list; translate.py refuses the rest)
+        self.list_length: dict[str, int] = {}
         at = self.cnt + len(self.kinds) * (self.players + 1)
-        for name, per_player, _ in self.variables:
+        for name, per_player, kind in self.variables:
             self.var_slot[name] = at
-            at += self.players if per_player else 1
+            if kind == "list":
+                self.list_length[name] = len(state.vars[name])
+                at += self.list_length[name]
+            else:
+                at += self.players if per_player else 1
         self.pieces = at
         self.size = self.pieces + PIECE_FIELDS * self.max_pieces
 
@@ -171,10 +178,17 @@ class Layout:
             st[self.top + s_index] = below
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
+        st[HEADER.index("DECISIONS")] = state.decisions
         index = {id(s): i for i, s in enumerate(state.spaces)}
         for name, per_player, kind in self.variables:
             at = self.var_slot[name]
-            if per_player:
+            if kind == "list":
+                items = state.vars[name]
+                if len(items) != self.list_length[name]:
+                    raise HandOffError(f"the list {name} is not as long as at the start")
+                for k, item in enumerate(items):
+                    st[at + k] = int(item)
+            elif per_player:
                 for p in state.players:
                     st[at + p.index] = self._value(p.vars[name], kind, index, players)
             else:

@@ -365,6 +365,49 @@ def regions_into(items, flat, starts):
 
 
 @njit(cache=True)
+def checked_index(i, n):
+    # an index into a list of n items (out of range: the rules' error, as the interpreter's)
+    if i < 0 or i >= n:
+        raise ValueError("an index out of range")
+    return i
+
+
+@njit(cache=True)
+def index_of(items, x):
+    # index(L, x): where x first is in L, from 0; -1 if it is not
+    for k in range(items.shape[0]):
+        if items[k] == x:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def last_of(items):
+    if items.shape[0] == 0:
+        return -1
+    return items[items.shape[0] - 1]
+
+
+@njit(cache=True)
+def minus(a, b):
+    # a - b: the items of a that are not in b, in a's order
+    out = np.empty(a.shape[0], np.int64)
+    n = 0
+    for v in a:
+        if not contains(b, v):
+            out[n] = v
+            n += 1
+    return out[:n].copy()
+
+
+@njit(cache=True)
+def sorted_by(items, keys):
+    # the items in the order of their keys, ties kept in order (Python's sorted is stable)
+    order = np.argsort(keys, kind="mergesort")
+    return items[order]
+
+
+@njit(cache=True)
 def contains(items, x):
     for v in items:
         if v == x:

@@ -342,8 +342,23 @@ class Translator:
                 return env[e.id]
             if meaning.category == "board":
                 return self.layout.board_array(e.id)
+            if meaning.category == "var" and e.id in self.layout.list_length:
+                slot = self.layout.var_name(e.id)
+                return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
+            if meaning.category == "const":
+                return self.list_value(self.sym.consts[e.id].value, env)
         if isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
+        if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
+            return f"minus({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
+        if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
+            return f"{self.list_value(e.args[0], env)}[::-1].copy()"
+        if isinstance(e, N.Filter) and e.mode == "sorted":
+            if self.type_of(e.test).base != "int":
+                raise Unsupported(e.test.span, "a sort by a key that is not a whole number")
+            key = self.collect(N.Comprehension(span=e.span, element=e.test, fors=(
+                N.CompFor(span=e.span, var=e.var, domain=e.domain, test=None),)), env)
+            return f"sorted_by({self.list_value(e.domain, env)}, {key})"
         if isinstance(e, N.Cond):
             return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
                    f"{self.list_value(e.orelse, env)})"
@@ -374,7 +389,7 @@ class Translator:
                 raise Unsupported(e.element.span, "a list of lists")
             item = self.expr(e.element, scope)
         else:
-            if not isinstance(e, (N.Filter, N.Of, N.Call)):
+            if not isinstance(e, (N.Filter, N.Of, N.Call, N.Range)):
                 raise Unsupported(e.span, f"the list `{_words(e)}`")
             lines, deeper = self.domain_loop(e, var, inner, "    ", made=False)
             pad = "    " + "    " * deeper
@@ -485,7 +500,8 @@ class Translator:
         types = specialise(self.checked, LIBRARY, d.body, {p: self.type_of(a) for p, a in zip(d.params, call.args)})
         if types is None:
             raise Unsupported(call.span, f"a call of `{call.func}` with these arguments")
-        inner = {p: f"({self.expr(a, env)})" for p, a in zip(d.params, call.args)}
+        inner = {p: f"({self.list_value(a, env) if self.scalar_list(a) else self.expr(a, env)})"
+                 for p, a in zip(d.params, call.args)}
         self.overlays.append(types)
         self.inlined += 1
         try:
@@ -538,7 +554,8 @@ class Translator:
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + [f"mv[{k}]" for k in range(1, len(a.params) + 1)])
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
-        return lines + ["    end_turn(st, jr)"]
+        # (a decision is counted once the move is over: `decisions` during it is the count before it)
+        return lines + ["    end_turn(st, jr)", "    w(st, jr, DECISIONS, st[DECISIONS] + 1)"]
 
     # ------------------------------------------------------------ statements
     def block(self, stmts, env: dict, depth: int) -> list[str]:
@@ -644,6 +661,8 @@ class Translator:
             if s.op == "+=":
                 value = f"np.concatenate(({env[t.id]}, {value}))"
             return [f"{pad}{env[t.id]} = {value}"]
+        if isinstance(t, N.Index) and self.list_item_slot(t, env) is None:
+            raise Unsupported(s.span, "an assignment to an item of a list that is not a variable's")
         if self.type_of(t).is_list or self.type_of(t).base not in VAR_TYPES + ("dir",):
             raise Unsupported(s.span, f"an assignment of a {self.type_of(t).base}")
         if s.op != "=" and self.type_of(t).base != "int":
@@ -660,11 +679,23 @@ class Translator:
             return [f"{pad}w(st, jr, {slot}, {value})"]
         return [f"{pad}w(st, jr, {slot}, st[{slot}] {s.op[0]} ({value}))"]
 
+    def list_item_slot(self, e: N.Expr, env: dict) -> Optional[str]:
+        """The slot of `L[i]` where L is a variable holding a list (its length fixed), as source; else None."""
+        if isinstance(e, N.Index) and isinstance(e.obj, N.Name) and e.obj.id in self.layout.list_length \
+                and self.checked.meaning(e.obj).category == "var" and self.type_of(e.index).base == "int":
+            length = self.layout.list_length[e.obj.id]
+            return f"{self.layout.var_name(e.obj.id)} + checked_index({self.expr(e.index, env)}, {length})"
+        return None
+
     def var_slot(self, e: N.Expr, env: dict) -> Optional[str]:
         """The slot of the state vector a variable's name (`passes`) or a player's variable (`mover.score`)
         reads, as source; None for anything else."""
         if isinstance(e, N.Name) and self.checked.meaning(e).category == "var" and e.id in self.layout.var_slot:
             return self.layout.var_name(e.id)
+        if isinstance(e, N.Index):
+            return self.list_item_slot(e, env)
+        if isinstance(e, N.Name) and e.id in self.layout.list_length:
+            return None
         if isinstance(e, N.Attr) and e.name in self.layout.var_slot and self.type_of(e.obj).base == "player" \
                 and not self.type_of(e.obj).is_list and self.sym.vars[e.name].per_player:
             return f"{self.layout.var_name(e.name)} + {self.expr(e.obj, env)}"
@@ -736,6 +767,8 @@ class Translator:
                 return "-1"
             if e.id == "turn":
                 return "st[TURNNO]"
+            if e.id == "decisions":
+                return "st[DECISIONS]"
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
@@ -788,6 +821,9 @@ class Translator:
         raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
 
     def expr_Index(self, e: N.Index, env: dict) -> str:
+        slot = self.list_item_slot(e, env)
+        if slot is not None:
+            return f"st[{slot}]"
         if not self.scalar_list(e.obj) or self.type_of(e.index).base != "int":
             raise Unsupported(e.span, "an item of something not a list of scalars")
         return f"item_at({self.list_value(e.obj, env)}, {self.expr(e.index, env)})"
@@ -819,6 +855,10 @@ class Translator:
                 return self.aggregate(e, env)
         if e.func == "seat" and types == ["int"]:
             return f"({self.expr(e.args[0], env)} - 1)"
+        if e.func == "index" and len(e.args) == 2 and self.scalar_list(e.args[0]) and types[1] in _SCALARS:
+            return f"index_of({self.list_value(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        if e.func == "last" and len(e.args) == 1 and self.scalar_list(e.args[0]):
+            return f"last_of({self.list_value(e.args[0], env)})"
         if e.func == "sum" and len(e.args) == 1 and self.scalar_list(e.args[0]) \
                 and self.type_of(e.args[0]).element.base == "int":
             return f"{self.list_value(e.args[0], env)}.sum()"
@@ -856,7 +896,20 @@ def native_variables(checked: Checked) -> tuple:
         t = sym.declared_type(v.type)
         if t is not None and not t.is_list and t.base in VAR_TYPES:
             out.append((name, v.per_player, t.base))
+        elif t is not None and t.is_list and t.element.base == "int" and not v.per_player \
+                and not _whole_list_written(checked, name):
+            out.append((name, False, "list"))
     return tuple(out)
+
+
+def _whole_list_written(checked: Checked, name: str) -> bool:
+    """Does a rule assign a whole list to the variable `name` (not one of its items)? Then its length may
+    change, which its slots cannot hold."""
+    for node in N.walk(checked.module):
+        if isinstance(node, N.Assign) and isinstance(node.target, N.Name) and node.target.id == name \
+                and checked.meaning(node.target).category == "var":
+            return True
+    return False
 
 
 def _type_words(t: N.TypeRef) -> str:
