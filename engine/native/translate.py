@@ -24,6 +24,9 @@ _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
 # what an ending statement becomes in st[END_KIND] (0: the game goes on)
 END_KINDS = {"win": 1, "lose": 2, "draw": 3, "finish": 4, "shared": 5, "pass": 6}
 STUCK_KINDS = ("win", "lose", "draw", "finish", "pass")
+# builtin names and what they read
+_BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "True", "yes": "True", "false": "False",
+                  "no": "False", "none": "-1", "turn": "st[TURNNO]", "decisions": "st[DECISIONS]"}
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
@@ -234,9 +237,10 @@ class Translator:
                 return [f"{pad}for {var} in ({listed},):"], 1
             if meaning.category == "builtin" and domain.id == "players":
                 return [f"{pad}for {var} in players_from(mover):"], 1
-        if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func) \
-                and len(domain.args) == 2 and isinstance(domain.args[1], N.Comprehension):
-            return self.leaps(domain, var, env, pad)
+        if isinstance(domain, N.Call) and not self.is_def(domain.func):
+            found = self.builtin_loop(domain, var, env, pad)
+            if found is not None:
+                return found
         if isinstance(domain, N.Of) and not self.type_of(domain).element.base == "piece" \
                 and self.type_of(domain.what).element.base == "space":
             # `BOARD of P`: the spaces whose top piece P owns
@@ -244,51 +248,6 @@ class Translator:
             indent = pad + "    " * deeper
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
-        if isinstance(domain, N.Call) and domain.func in ("border", "regions_of") and not self.is_def(domain.func):
-            self.refuse_links(domain, True)
-            items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
-            lines = [f"{pad}{items} = {self.list_value(domain.args[0], env)}",
-                     f"{pad}{found} = np.empty(NSPACES, np.int64)"]
-            if domain.func == "border":
-                return lines + [f"{pad}{count} = border_into({items}, {found})", f"{pad}for {k} in range({count}):",
-                                f"{pad}    {var} = {found}[{k}]"], 1
-            starts = self.fresh("starts")
-            return lines + [f"{pad}{starts} = np.empty(NSPACES + 1, np.int64)",
-                            f"{pad}{count} = regions_into({items}, {found}, {starts})",
-                            f"{pad}for {k} in range({count}):",
-                            f"{pad}    {var} = {found}[{starts}[{k}]:{starts}[{k} + 1]].copy()"], 1
-        if isinstance(domain, N.Call) and domain.func == "touching" and not self.is_def(domain.func) \
-                and isinstance(domain.args[1], N.Name) and self.checked.meaning(domain.args[1]).category == "board":
-            k, origin = self.fresh("k"), self.expr(domain.args[0], env)
-            board = self.layout.board_order.index(domain.args[1].id)
-            return [f"{pad}for {k} in range(8):", f"{pad}    {var} = touch_at({origin}, {board}, {k})",
-                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
-        if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func):
-            self.refuse_links(domain, len(domain.args) == 1)
-            origin = self.expr(domain.args[0], env)
-            if len(domain.args) == 1:
-                dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
-            else:
-                given = domain.args[1]
-                if not isinstance(given, N.ListLit) or not given.items:
-                    raise Unsupported(given.span, "directions that are not a list written out")
-                dirs = [self.direction(item, env) for item in given.items]
-            step = self.fresh("d")
-            return [f"{pad}for {step} in ({', '.join(dirs)},):",
-                    f"{pad}    {var} = step({origin}, {step})",
-                    f"{pad}    if {var} >= 0:"], 2
-        if isinstance(domain, N.Call) and domain.func == "ray" and not self.is_def(domain.func) \
-                and self.type_of(domain.args[1]).base == "dir":
-            k = self.fresh("k")
-            origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
-            return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
-                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
-        if isinstance(domain, N.Call) and domain.func == "group" and not self.is_def(domain.func):
-            found, count, k = self.fresh("group"), self.fresh("n"), self.fresh("k")
-            dirs = self.direction_tuple(domain, env)
-            return [f"{pad}{found} = np.empty(NSPACES, np.int64)",
-                    f"{pad}{count} = group_into(st, {self.expr(domain.args[0], env)}, {dirs}, {found})",
-                    f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
@@ -313,6 +272,52 @@ class Translator:
                     f"{pad}    {var} = {items}[{k}]"], 1
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
+    def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
+        """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
+        if domain.func in ("border", "regions_of"):
+            return self.regions_loop(domain, var, env, pad)
+        board_named = isinstance(domain.args[-1], N.Name) and self.checked.meaning(domain.args[-1]).category == "board"
+        if domain.func == "touching" and board_named:
+            k, origin = self.fresh("k"), self.expr(domain.args[0], env)
+            board = self.layout.board_order.index(domain.args[1].id)
+            return [f"{pad}for {k} in range(8):", f"{pad}    {var} = touch_at({origin}, {board}, {k})",
+                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if domain.func == "neighbors":
+            if len(domain.args) == 2 and isinstance(domain.args[1], N.Comprehension):
+                return self.leaps(domain, var, env, pad)
+            origin = self.expr(domain.args[0], env)
+            step = self.fresh("d")
+            return [f"{pad}for {step} in {self.direction_tuple(domain, env)}:",
+                    f"{pad}    {var} = step({origin}, {step})",
+                    f"{pad}    if {var} >= 0:"], 2
+        if domain.func == "ray" and self.type_of(domain.args[1]).base == "dir":
+            k = self.fresh("k")
+            origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
+            return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
+                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if domain.func == "group":
+            found, count, k = self.fresh("group"), self.fresh("n"), self.fresh("k")
+            dirs = self.direction_tuple(domain, env)
+            return [f"{pad}{found} = np.empty(NSPACES, np.int64)",
+                    f"{pad}{count} = group_into(st, {self.expr(domain.args[0], env)}, {dirs}, {found})",
+                    f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
+        return None
+
+    def regions_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+        """`border(L)`: each space next to L's; `regions_of(L)`: each region of L, bound as an array."""
+        self.refuse_links(domain, True)
+        items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
+        lines = [f"{pad}{items} = {self.list_value(domain.args[0], env)}",
+                 f"{pad}{found} = np.empty(NSPACES, np.int64)"]
+        if domain.func == "border":
+            return lines + [f"{pad}{count} = border_into({items}, {found})", f"{pad}for {k} in range({count}):",
+                            f"{pad}    {var} = {found}[{k}]"], 1
+        starts = self.fresh("starts")
+        return lines + [f"{pad}{starts} = np.empty(NSPACES + 1, np.int64)",
+                        f"{pad}{count} = regions_into({items}, {found}, {starts})",
+                        f"{pad}for {k} in range({count}):",
+                        f"{pad}    {var} = {found}[{starts}[{k}]:{starts}[{k} + 1]].copy()"], 1
+
     def scalar_list(self, e: N.Expr) -> bool:
         """Is e a list of numbers, spaces, players, pieces or directions (held as an int64 array)?"""
         t = self.type_of(e)
@@ -336,17 +341,33 @@ class Translator:
             if not e.items:
                 return "np.empty(0, np.int64)"
             return f"np.array([{', '.join(self.expr(i, env) for i in e.items)}], dtype=np.int64)"
-        if isinstance(e, N.Name):
-            meaning = self.checked.meaning(e)
-            if meaning.category == "local" and e.id in env:
-                return env[e.id]
-            if meaning.category == "board":
-                return self.layout.board_array(e.id)
-            if meaning.category == "var" and e.id in self.layout.list_length:
-                slot = self.layout.var_name(e.id)
-                return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
-            if meaning.category == "const":
-                return self.list_value(self.sym.consts[e.id].value, env)
+        named = self.named_list(e, env) if isinstance(e, N.Name) else self.derived_list(e, env)
+        if named is not None:
+            return named
+        if isinstance(e, N.Cond):
+            return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
+                   f"{self.list_value(e.orelse, env)})"
+        if isinstance(e, N.Call) and self.is_def(e.func):
+            with self.written_in_place(e, env) as (written, inner):
+                return self.list_value(written, inner)
+        return self.collect(e, env)
+
+    def named_list(self, e: N.Name, env: dict) -> Optional[str]:
+        """list_value of a name: a local holding an array, a board, a variable holding a list, a constant."""
+        meaning = self.checked.meaning(e)
+        if meaning.category == "local" and e.id in env:
+            return env[e.id]
+        if meaning.category == "board":
+            return self.layout.board_array(e.id)
+        if meaning.category == "var" and e.id in self.layout.list_length:
+            slot = self.layout.var_name(e.id)
+            return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
+        if meaning.category == "const":
+            return self.list_value(self.sym.consts[e.id].value, env)
+        return None
+
+    def derived_list(self, e: N.Expr, env: dict) -> Optional[str]:
+        """list_value of lists made of lists: a + b, a - b, reverse(a), `x in L sorted by K`; else None."""
         if isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
         if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
@@ -359,13 +380,7 @@ class Translator:
             key = self.collect(N.Comprehension(span=e.span, element=e.test, fors=(
                 N.CompFor(span=e.span, var=e.var, domain=e.domain, test=None),)), env)
             return f"sorted_by({self.list_value(e.domain, env)}, {key})"
-        if isinstance(e, N.Cond):
-            return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
-                   f"{self.list_value(e.orelse, env)})"
-        if isinstance(e, N.Call) and self.is_def(e.func):
-            with self.written_in_place(e, env) as (written, inner):
-                return self.list_value(written, inner)
-        return self.collect(e, env)
+        return None
 
     def collect(self, e: N.Expr, env: dict) -> str:
         """A list made by a loop (a comprehension, a filter, a board of a player, group(...)): a function of its
@@ -453,26 +468,19 @@ class Translator:
         return f"({', '.join(dirs)},)"
 
     def list_bound(self, domain: N.Expr) -> int:
-        """The most items a list of `domain_loop` can have."""
+        """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
         if isinstance(domain, N.Name):
-            if self.checked.meaning(domain).category == "board":
+            category = self.checked.meaning(domain).category
+            if category == "board":
                 return self.layout.board_size(domain.id)
-            if domain.id in DIRECTION_SETS:
+            if category == "builtin" and domain.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[domain.id])
-            return self.layout.players
-        if isinstance(domain, N.Call) and domain.func == "neighbors" and len(domain.args) == 2 \
-                and isinstance(domain.args[1], N.Comprehension):
-            return self.list_bound(domain.args[1].fors[0].domain)
-        if isinstance(domain, N.Call) and domain.func == "neighbors":
-            return 4 if len(domain.args) == 1 else len(domain.args[1].items)  # type: ignore[attr-defined]
-        if isinstance(domain, N.Call) and domain.func == "ray":
-            return self.layout.ray_length
-        if isinstance(domain, N.Call) and domain.func == "group":
-            return len(self.layout.space_names)
-        if isinstance(domain, N.Call) and domain.func == "touching":
-            return 8
-        if isinstance(domain, N.Call) and domain.func in ("border", "regions_of"):
-            return len(self.layout.space_names)
+            if category == "builtin" and domain.id == "players":
+                return self.layout.players
+        if isinstance(domain, N.Call) and not self.is_def(domain.func):
+            bound = self.builtin_bound(domain)
+            if bound is not None:
+                return bound
         if isinstance(domain, N.Of):
             return self.list_bound(domain.what)
         if isinstance(domain, N.Range):
@@ -484,6 +492,22 @@ class Translator:
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             return self.list_bound(self.sym.defs[domain.func].body)
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
+
+    def builtin_bound(self, domain: N.Call) -> Optional[int]:
+        """list_bound of a builtin's list, or None."""
+        spaces = len(self.layout.space_names)
+        if domain.func == "neighbors":
+            given = domain.args[-1]
+            if len(domain.args) == 1:
+                return 4
+            if isinstance(given, N.Comprehension):
+                return self.list_bound(given.fors[0].domain)
+            if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
+                return len(DIRECTION_SETS[given.id])
+            return len(given.items)  # type: ignore[attr-defined]
+        fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
+                 "regions_of": spaces}
+        return fixed.get(domain.func)
 
     def is_def(self, name: str) -> bool:
         return name in self.sym.defs
@@ -753,22 +777,10 @@ class Translator:
                 raise Unsupported(e.span, f"the variable `{e.id}`")
             return f"st[{slot}]"
         if meaning.category == "builtin":
-            if e.id == "mover":
-                return "mover"
-            if e.id == "opponent":
-                if self.layout.players != 2:
-                    raise Unsupported(e.span, "`opponent` in a game of more than two players")
-                return "opponent_of(mover)"
-            if e.id in ("true", "yes"):
-                return "True"
-            if e.id in ("false", "no"):
-                return "False"
-            if e.id == "none":
-                return "-1"
-            if e.id == "turn":
-                return "st[TURNNO]"
-            if e.id == "decisions":
-                return "st[DECISIONS]"
+            if e.id == "opponent" and self.layout.players != 2:
+                raise Unsupported(e.span, "`opponent` in a game of more than two players")
+            if e.id in _BUILTIN_NAMES:
+                return _BUILTIN_NAMES[e.id]
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
@@ -855,18 +867,9 @@ class Translator:
                 return self.aggregate(e, env)
         if e.func == "seat" and types == ["int"]:
             return f"({self.expr(e.args[0], env)} - 1)"
-        if e.func == "index" and len(e.args) == 2 and self.scalar_list(e.args[0]) and types[1] in _SCALARS:
-            return f"index_of({self.list_value(e.args[0], env)}, {self.expr(e.args[1], env)})"
-        if e.func == "last" and len(e.args) == 1 and self.scalar_list(e.args[0]):
-            return f"last_of({self.list_value(e.args[0], env)})"
-        if e.func == "sum" and len(e.args) == 1 and self.scalar_list(e.args[0]) \
-                and self.type_of(e.args[0]).element.base == "int":
-            return f"{self.list_value(e.args[0], env)}.sum()"
-        if e.func == "empty" and len(e.args) == 1 and self.scalar_list(e.args[0]):
-            return f"({self.list_value(e.args[0], env)}.shape[0] == 0)"
-        if e.func == "count" and len(e.args) == 1 and self.scalar_list(e.args[0]) \
-                and not isinstance(e.args[0], (N.Filter, N.Of)) and not isinstance(e.args[0], N.Call):
-            return f"{self.list_value(e.args[0], env)}.shape[0]"
+        listed = self.list_builtin(e, env, types)
+        if listed is not None:
+            return listed
         if e.func in ("empty", "owner", "top") and types == ["space"]:
             return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
         if e.func == "owner" and types == ["piece"]:
@@ -880,6 +883,24 @@ class Translator:
             if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
                 return f"count_of(st, {self.layout.kind_index(of.what.id)}, {self.expr(of.owner, env)})"
         raise Unsupported(e.span, f"`{e.func}` of {', '.join(types) or 'nothing'}")
+
+    def list_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
+        """index, last, sum, empty, count of a list of scalars (an array); else None."""
+        if not e.args or not self.scalar_list(e.args[0]):
+            return None
+        if e.func == "index" and len(e.args) == 2 and types[1] in _SCALARS:
+            return f"index_of({self.list_value(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        if e.func == "last" and len(e.args) == 1:
+            return f"last_of({self.list_value(e.args[0], env)})"
+        if e.func == "sum" and len(e.args) == 1 \
+                and self.type_of(e.args[0]).element.base == "int":
+            return f"{self.list_value(e.args[0], env)}.sum()"
+        if e.func == "empty" and len(e.args) == 1:
+            return f"({self.list_value(e.args[0], env)}.shape[0] == 0)"
+        if e.func == "count" and len(e.args) == 1 \
+                and not isinstance(e.args[0], (N.Filter, N.Of)) and not isinstance(e.args[0], N.Call):
+            return f"{self.list_value(e.args[0], env)}.shape[0]"
+        return None
 
     # ------------------------------------------------------------ names
     def fresh(self, name: str) -> str:
