@@ -54,18 +54,26 @@ class Layout:
         self.dir_of = [[-1] * 3 for _ in range(3)]
         for i, (dx, dy) in enumerate(DIRECTIONS.values()):
             self.dir_of[dx + 1][dy + 1] = i
-        # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
-        # neighbour to neighbour
         # whether a space has links (a graph's points, the edges of a grid): its neighbours are not its compass
         # ones there
         self.linked = any(s.links is not None for s in spaces)
         # TOUCH[s, b, k]: the k-th space of board b touching s on the plane (State.touching; -1 past the last)
         self.touch = [[[index[id(t)] for t in state.touching(s, name)] for name in self.board_order] for s in spaces]
+        # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
+        # neighbour to neighbour
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.max_pieces = MAX_PIECES
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
-        ns = len(spaces)
+        # AT[b, x, y]: the space of board b at column x, row y (-1: none), for at(BOARD, x, y)
+        self.at_width = 1 + max((max(b.width, b.height) for b in state.boards.values()), default=0)
+        self.at = [[[-1] * self.at_width for _ in range(self.at_width)] for _ in self.board_order]
+        for b, name in enumerate(self.board_order):
+            for (x, y), t in state.boards[name].by_xy.items():
+                if 0 <= x < self.at_width and 0 <= y < self.at_width:
+                    self.at[b][x][y] = index[id(t)]
+        self.add_zones(state)
+        ns = len(self.space_names)
         self.top = len(HEADER) + 2
         self.cnt = self.top + ns
         self.variables = list(variables)
@@ -83,6 +91,35 @@ class Layout:
                 at += self.players if per_player else 1
         self.pieces = at
         self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+
+    def add_zones(self, state) -> None:
+        """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
+        the supply and the shared zones, then each zone of each player, a place per seat in a row. They have no
+        neighbours, no coordinates, and belong to no board."""
+        self.board_spaces = len(self.space_names)
+        self.zone_at: dict[str, int] = {}
+        self.zone_places: list[tuple] = []  # each zone's (name, seat; None: shared)
+        for zone in [state.supply, *state.zones.values()]:
+            if zone is not state.box and zone.name not in self.zone_at:
+                self.zone_at[zone.name] = self.board_spaces + len(self.zone_places)
+                self.zone_places.append((zone.name, None))
+        for name in (state.players[0].zones if state.players else {}):
+            self.zone_at[name] = self.board_spaces + len(self.zone_places)
+            self.zone_places += [(name, seat) for seat in range(state.n)]
+        extra = len(self.zone_places)
+        self.space_names += [f"(zone {name})" for name, _ in self.zone_places]
+        for column in (self.sx, self.sy, self.px, self.py, self.sw, self.sh):
+            column += [0] * extra
+        self.nbr += [[-1] * 8 for _ in range(extra)]
+        self.rays += [[[-1] * self.ray_length for _ in range(8)] for _ in range(extra)]
+        self.touch += [[[] for _ in self.board_order] for _ in range(extra)]
+
+    def zone_of(self, state, k: int):
+        """The interpreter's zone of place board_spaces + k in `state`."""
+        name, seat = self.zone_places[k]
+        if seat is not None:
+            return state.players[seat].zones[name]
+        return state.supply if name == state.supply.name else state.zones[name]
 
     def _ray(self, s: int, d: int) -> list[int]:
         """The spaces from s (not included) in direction d to the edge, padded with -1 to ray_length."""
@@ -119,7 +156,9 @@ class Layout:
         lines += [f"{name} = {i}" for i, name in enumerate(HEADER)]
         lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
                   f"MAXP = {self.max_pieces}", f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
-                  f"NSPACES = {len(self.space_names)}"]
+                  f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
+                  f"NBOARDSPACES = {self.board_spaces}"]
+        lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
         for name, per_player, kind in self.variables:
             lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
                          + (" (a slot per seat)" if per_player else ""))
@@ -136,6 +175,8 @@ class Layout:
                      "2 north, 3 west)")
         lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
                   f"FACING = {arr(self.facing)}", f"AXES = {arr(self.axes, (4, 2))}"]
+        flat_at = [v for board in self.at for column in board for v in column]
+        lines.append(f"AT = {arr(flat_at)}.reshape({len(self.board_order)}, {self.at_width}, {self.at_width})")
         touch = [v for s in self.touch for near in s for v in near + [-1] * (8 - len(near))]
         lines.append(f"TOUCH = {arr(touch)}.reshape({len(self.touch)}, {len(self.board_order)}, 8)")
         lines += ["# each space's place on the plane; each direction's opposite; the direction of a step's signs",
@@ -158,14 +199,11 @@ class Layout:
         if state.pending is not None:
             raise HandOffError("a choice is pending in the middle of a move")
         st[:self.pieces] = 0
-        st[self.top:self.top + len(self.space_names)] = -1
-        box = state.box
-        for zone in _zones(state):
-            if zone is not box and zone.pieces:
-                raise HandOffError(f"pieces in the zone {zone.name}")
+        st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
         n = 0
-        for s_index, s in enumerate(state.spaces):
+        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        for s_index, s in enumerate(places):
             below = -1
             for piece in s.pieces:
                 base = self.pieces + PIECE_FIELDS * n
@@ -213,11 +251,3 @@ class Layout:
         if kind == "player":
             return players[id(value)]
         return int(value)
-
-
-def _zones(state):
-    """Every zone of a state: the shared ones and each player's."""
-    out = [state.supply, *state.zones.values()]
-    for p in state.players:
-        out += list(p.zones.values())
-    return out

@@ -302,6 +302,72 @@ def group_into(st, s, dirs, out):
 
 
 @njit(cache=True)
+def count_at(st, s):
+    # the pieces on a space or in a zone (none: 0)
+    if s < 0:
+        return 0
+    n = 0
+    p = st[TOP + s]
+    while p >= 0:
+        n += 1
+        p = st[PIECES + 4 * p + 3]
+    return n
+
+
+@njit(cache=True)
+def pieces_on(st, s):
+    # the pieces on a space or in a zone, the bottom first (as the interpreter's list)
+    n = count_at(st, s)
+    out = np.empty(n, np.int64)
+    if n == 0:
+        return out
+    p = st[TOP + s]
+    k = n - 1
+    while p >= 0:
+        out[k] = p
+        k -= 1
+        p = st[PIECES + 4 * p + 3]
+    return out
+
+
+@njit(cache=True)
+def bottom_at(st, s):
+    if s < 0 or st[TOP + s] < 0:
+        return -1
+    p = st[TOP + s]
+    while st[PIECES + 4 * p + 3] >= 0:
+        p = st[PIECES + 4 * p + 3]
+    return p
+
+
+@njit(cache=True)
+def at_xy(b, x, y):
+    # at(BOARD, x, y): its space at column x, row y, or none
+    if x < 0 or y < 0 or x >= AT.shape[1] or y >= AT.shape[2]:
+        return -1
+    return AT[b, x, y]
+
+
+@njit(cache=True)
+def space_x(s):
+    # .x of a value the checker could not type: a space's column (a zone has none: the rules' error)
+    if s < 0:
+        return -1
+    if s >= NBOARDSPACES:
+        raise ValueError("a column of something that is not a space")
+    return SX[s]
+
+
+@njit(cache=True)
+def space_y(s):
+    if s < 0:
+        return -1
+    if s >= NBOARDSPACES:
+        raise ValueError("a row of something that is not a space")
+    return SY[s]
+
+
+@njit(cache=True)
 def touch_at(s, b, k):
     # the k-th space of board b touching s on the plane (-1: no more)
     if s < 0:

@@ -30,7 +30,10 @@ _BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "T
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
-_SCALARS = ("space", "int", "player", "piece", "dir", "bool")
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone")
+# what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
+# could not type (a list mixing spaces and zones: its items are places too)
+_PLACES = ("space", "zone", "any")
 _PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Status, N.Enum)
 # the moments of a game's triggers, and the function of the generated module that runs each moment's triggers
 TRIGGER_MOMENTS = {"after move": "after_move", "turn start": "turn_start", "end": "at_end"}
@@ -331,6 +334,8 @@ class Translator:
         # made it was refused); two such lists joined
         if isinstance(e, N.Name):
             return self.checked.meaning(e).category == "local"
+        if isinstance(e, N.Call) and self.is_def(e.func) and not isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.scalar_list(self.sym.defs[e.func].body)  # (a def of no parameters: its body's type)
         return isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right)
 
     def list_value(self, e: N.Expr, env: dict) -> str:
@@ -367,7 +372,11 @@ class Translator:
         return None
 
     def derived_list(self, e: N.Expr, env: dict) -> Optional[str]:
-        """list_value of lists made of lists: a + b, a - b, reverse(a), `x in L sorted by K`; else None."""
+        """list_value of lists made of lists: a + b, a - b, reverse(a), `x in L sorted by K`; a place's
+        pieces; else None."""
+        if isinstance(e, N.Attr) and e.name == "pieces" and self.type_of(e.obj).base in _PLACES \
+                and not self.type_of(e.obj).is_list:
+            return f"pieces_on(st, {self.expr(e.obj, env)})"
         if isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
         if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
@@ -610,16 +619,20 @@ class Translator:
             if not (isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"):
                 raise Unsupported(s.kind.span, "a kind held in a name")
             owner = self.expr(s.owner, env) if s.owner is not None else "-1"
-            where = self.typed(s.where, env, "space", "a piece placed elsewhere than on a space")
+            where = self.place(s.where, env, "a piece placed elsewhere than on a space or in a zone")
             return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"]
         if isinstance(s, N.Move):
             if s.face is not None:
                 raise Unsupported(s.span, "a piece turned face up or down as it moves")
+            dest = self.place(s.dest, env, "a move elsewhere than to a space or a zone")
+            if self.scalar_list(s.what) and self.type_of(s.what).element.base == "piece":
+                each = self.fresh("each")
+                return [f"{pad}for {each} in {self.list_value(s.what, env)}:",
+                        f"{pad}    move_piece(st, jr, {each}, {dest})"]
             what = self.typed(s.what, env, "piece", "a move of several pieces at once")
-            dest = self.typed(s.dest, env, "space", "a move elsewhere than to a space")
             return [f"{pad}move_piece(st, jr, {what}, {dest})"]
         if isinstance(s, N.Remove):
-            if self.type_of(s.what).base == "space" and not self.type_of(s.what).is_list:
+            if self.type_of(s.what).base in ("space", "zone") and not self.type_of(s.what).is_list:
                 return [f"{pad}remove_all(st, jr, {self.expr(s.what, env)})"]
             if self.scalar_list(s.what) and self.type_of(s.what).element.base in ("piece", "space"):
                 each, kind = self.fresh("each"), self.type_of(s.what).element.base
@@ -651,7 +664,7 @@ class Translator:
             return [line]
         if isinstance(s, N.Let):
             t = self.type_of(s.value)
-            if t.base not in ("space", "int", "player", "piece", "bool", "dir"):
+            if t.is_list or t.base not in ("space", "int", "player", "piece", "bool", "dir", "zone", "any"):
                 raise Unsupported(s.span, f"a `let` of type {t.base}")
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.expr(s.value, env)}"
@@ -747,6 +760,13 @@ class Translator:
         return out + self.block(s.body, {**env, s.var: var}, depth + 1)
 
     # ------------------------------------------------------------ expressions
+    def place(self, e: N.Expr, env: dict, otherwise: str) -> str:
+        """A space or a zone, as its place's index."""
+        t = self.type_of(e)
+        if t.is_list or t.base not in _PLACES:
+            raise Unsupported(e.span, otherwise)
+        return self.expr(e, env)
+
     def typed(self, e: N.Expr, env: dict, base: str, otherwise: str) -> str:
         if self.type_of(e).base != base:
             raise Unsupported(e.span, otherwise)
@@ -771,6 +791,8 @@ class Translator:
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category == "zone" and e.id in self.layout.zone_at:
+            return f"ZONE_{e.id}"
         if meaning.category == "var":
             slot = self.var_slot(e, env)
             if slot is None:
@@ -802,6 +824,11 @@ class Translator:
         slot = self.var_slot(e, env)
         if slot is not None:
             return f"st[{slot}]"
+        obj = self.type_of(e.obj)
+        if obj.base == "player" and not obj.is_list and e.name in self.sym.zones and self.sym.zones[e.name].per_player:
+            return f"(ZONE_{e.name} + {self.expr(e.obj, env)})"
+        if obj.base == "any" and not obj.is_list and e.name in ("x", "y"):
+            return f"space_{e.name}({self.expr(e.obj, env)})"
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
@@ -822,12 +849,14 @@ class Translator:
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir")
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone") + \
+            (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         if e.op in ("<", ">", "<=", ">=") and left == right == "int":
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
-        if e.op in ("in", "not in") and left in scalar and self.scalar_list(e.right):
+        if e.op in ("in", "not in") and (left in scalar or left == "any") and not self.type_of(e.left).is_list \
+                and self.scalar_list(e.right):
             found = f"contains({self.list_value(e.right, env)}, {self.expr(e.left, env)})"
             return found if e.op == "in" else f"(not {found})"
         raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
@@ -863,13 +892,21 @@ class Translator:
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
-            if len(e.args) == 1 and self.type_of(e.args[0]).element.base in _SCALARS:
+            if len(e.args) == 1 and self.type_of(e.args[0]).is_list \
+                    and self.type_of(e.args[0]).element.base in _SCALARS:
                 return self.aggregate(e, env)
         if e.func == "seat" and types == ["int"]:
             return f"({self.expr(e.args[0], env)} - 1)"
         listed = self.list_builtin(e, env, types)
         if listed is not None:
             return listed
+        if e.func in ("count", "empty", "top", "bottom") and len(types) == 1 and types[0] in _PLACES \
+                and not self.type_of(e.args[0]).is_list:
+            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
+        if e.func == "at" and types == ["list", "int", "int"] and isinstance(e.args[0], N.Name) \
+                and self.checked.meaning(e.args[0]).category == "board":
+            board = self.layout.board_order.index(e.args[0].id)
+            return f"at_xy({board}, {self.expr(e.args[1], env)}, {self.expr(e.args[2], env)})"
         if e.func in ("empty", "owner", "top") and types == ["space"]:
             return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
         if e.func == "owner" and types == ["piece"]:
@@ -948,6 +985,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
         if item.shape not in ("grid", "edges", "corners"):
             return item.span, f"a board of shape `{item.shape}`"
         return (item.span, "a board of each player") if item.per_player else None
+    if isinstance(item, N.Zone):
+        return (item.span, "a zone with a capacity") if item.capacity is not None else None
     if isinstance(item, N.Kind):
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
     if isinstance(item, N.Option) and item.default is None and item.uses is None:

@@ -33,11 +33,14 @@ GO, DOTS, DOTS_SMALL = (str(TEST_GAMES / f"{name}.mire") for name in ("go", "dot
                                                                      "dots-and-boxes-small"))
 # a variable holding a list of numbers, its items written; constants, `sorted by`, reverse, index, `-` of lists
 OWARE = str(TEST_GAMES / "oware.mire")
-GAMES = ("tic-tac-toe", "connect-four", "breakthrough", OTHELLO, SLIDERS, HEX, LINES, GO, DOTS, DOTS_SMALL, OWARE)
+# zones (a store of each player: places without neighbours), at(), a place's pieces moved, lists of spaces and zones
+KALAH = str(TEST_GAMES / "kalah.mire")
+GAMES = ("tic-tac-toe", "connect-four", "breakthrough", OTHELLO, SLIDERS, HEX, LINES, GO, DOTS, DOTS_SMALL, OWARE,
+         KALAH)
 # depths the interpreter counts in about a second each; the native walk goes deeper, to the oracle's depth (the
 # small dots and boxes to its end: every game is over at depth 7, scored)
 INTERPRETER_DEPTH = {"tic-tac-toe": 5, "connect-four": 4, "breakthrough": 3, OTHELLO: 4, SLIDERS: 4, HEX: 3,
-                     LINES: 3, GO: 3, DOTS: 3, DOTS_SMALL: 7, OWARE: 5}
+                     LINES: 3, GO: 3, DOTS: 3, DOTS_SMALL: 7, OWARE: 5, KALAH: 5}
 NATIVE_DEPTH = {"tic-tac-toe": 9, "connect-four": 6, "breakthrough": 4}
 ORACLE = Path("/work/shared/oracle/perft.json")
 
@@ -125,7 +128,7 @@ def test_the_divide_is_the_interpreters(compiled, name):
 
 @pytest.mark.parametrize("name, playouts", [("tic-tac-toe", 300), ("connect-four", 100), ("breakthrough", 25),
                                             (OTHELLO, 25), (SLIDERS, 30), (HEX, 40), (LINES, 8), (GO, 8),
-                                            (DOTS, 30), (DOTS_SMALL, 50), (OWARE, 10)])
+                                            (DOTS, 30), (DOTS_SMALL, 50), (OWARE, 10), (KALAH, 20)])
 def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
     """Every move of a native playout is legal in the interpreter, and the game ends there as it did."""
     native = compiled[0][name]
@@ -144,6 +147,22 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts
         assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
         endings.add((outcome.winners, outcome.draw, tuple(texts)))
     assert len(endings) >= 2  # (the playouts are not all the same game)
+
+
+@pytest.mark.parametrize("name, moves", [(GO, 12), (OWARE, 9), (DOTS, 7), (LINES, 6), (KALAH, 10)])
+def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interpreters(compiled, name, moves):
+    """Layout.encode of a position the interpreter reached (its variables, a list's items, pieces in zones, the
+    turn, the decisions so far): perft from there is the interpreter's, games ended included."""
+    import random
+    state = load_game(name).new_state(seed=3)
+    rng = random.Random(5)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_moves()))
+    native = compiled[0][name]
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(2, native.encode(state), terminals=ended_native) == perft(state, 2, ended_python)
+    assert ended_native == ended_python
 
 
 def test_a_native_series_is_deterministic_and_its_seed_matters(compiled):
