@@ -900,13 +900,9 @@ class Translator:
         listed = self.list_builtin(e, env, types)
         if listed is not None:
             return listed
-        if e.func in ("count", "empty", "top", "bottom") and len(types) == 1 and types[0] in _PLACES \
-                and not self.type_of(e.args[0]).is_list:
-            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
-        if e.func == "at" and types == ["list", "int", "int"] and isinstance(e.args[0], N.Name) \
-                and self.checked.meaning(e.args[0]).category == "board":
-            board = self.layout.board_order.index(e.args[0].id)
-            return f"at_xy({board}, {self.expr(e.args[1], env)}, {self.expr(e.args[2], env)})"
+        placed = self.place_builtin(e, env, types)
+        if placed is not None:
+            return placed
         if e.func in ("empty", "owner", "top") and types == ["space"]:
             return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
         if e.func == "owner" and types == ["piece"]:
@@ -920,6 +916,17 @@ class Translator:
             if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
                 return f"count_of(st, {self.layout.kind_index(of.what.id)}, {self.expr(of.owner, env)})"
         raise Unsupported(e.span, f"`{e.func}` of {', '.join(types) or 'nothing'}")
+
+    def place_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
+        """count, empty, top, bottom of a space or zone; at(BOARD, x, y); else None."""
+        if e.func in ("count", "empty", "top", "bottom") and len(types) == 1 and types[0] in _PLACES \
+                and not self.type_of(e.args[0]).is_list:
+            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
+        if e.func == "at" and types == ["list", "int", "int"] and isinstance(e.args[0], N.Name) \
+                and self.checked.meaning(e.args[0]).category == "board":
+            board = self.layout.board_order.index(e.args[0].id)
+            return f"at_xy({board}, {self.expr(e.args[1], env)}, {self.expr(e.args[2], env)})"
+        return None
 
     def list_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
         """index, last, sum, empty, count of a list of scalars (an array); else None."""
