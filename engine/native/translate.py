@@ -27,6 +27,13 @@ STUCK_KINDS = ("win", "lose", "draw", "finish", "pass")
 # builtin names and what they read
 _BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "True", "yes": "True", "false": "False",
                   "no": "False", "none": "-1", "turn": "st[TURNNO]", "decisions": "st[DECISIONS]"}
+# builtins of scalars: (name, the arguments' types) -> the source, the arguments' sources in {0}, {1}
+_SIMPLE_BUILTINS = {
+    ("direction", ("space", "space")): "direction_of({0}, {1})", ("opposite", ("dir",)): "opposite_of({0})",
+    ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
+    ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
+    ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
+    ("column", ("space", "player")): "column_of({0}, {1})"}
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
@@ -885,32 +892,21 @@ class Translator:
                 return self.expr(body, inner)
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
-        if e.func == "direction" and types == ["space", "space"]:
-            return f"direction_of({self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
-        if e.func == "opposite" and types == ["dir"]:
-            return f"opposite_of({self.direction(e.args[0], env)})"
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
             if len(e.args) == 1 and self.type_of(e.args[0]).is_list \
                     and self.type_of(e.args[0]).element.base in _SCALARS:
                 return self.aggregate(e, env)
-        if e.func == "seat" and types == ["int"]:
-            return f"({self.expr(e.args[0], env)} - 1)"
+        simple = _SIMPLE_BUILTINS.get((e.func, tuple(types)))
+        if simple is not None:
+            return simple.format(*(self.expr(a, env) for a in e.args))
         listed = self.list_builtin(e, env, types)
         if listed is not None:
             return listed
         placed = self.place_builtin(e, env, types)
         if placed is not None:
             return placed
-        if e.func in ("empty", "owner", "top") and types == ["space"]:
-            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
-        if e.func == "owner" and types == ["piece"]:
-            return f"owner_of(st, {self.expr(e.args[0], env)})"
-        if e.func == "in_a_row" and types == ["space", "int"]:
-            return f"in_a_row(st, {self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
-        if e.func in ("row", "column") and types == ["space", "player"]:
-            return f"{e.func}_of({self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
         if e.func == "count" and len(e.args) == 1 and isinstance(e.args[0], N.Of):
             of = e.args[0]
             if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
