@@ -98,7 +98,9 @@ class Translator:
         for item in self.checked.module.items:
             if isinstance(item, N.Var):
                 if item.name not in held:
-                    raise Unsupported(item.span, f"a variable of type {_type_words(item.type)}")
+                    written = item.type.name == "list" and _whole_list_written(self.checked, item.name)
+                    raise Unsupported(item.span, f"a variable of type {_type_words(item.type)}"
+                                      + (" that the rules write whole" if written else ""))
                 continue
             if isinstance(item, N.Trigger):
                 if item.phase is not None:
