@@ -156,7 +156,8 @@ class NativeGame:
         if over:
             outcome = self.outcome(kind, who)
             if self.module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them)
-                outcome = outcome._replace(scores={p: int(result[4 + p]) for p in range(self.players)})
+                outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
+                                                                        range(self.players)})
         return [self.move_text(moves[k]) for k in range(length)], outcome
 
     def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:

@@ -288,10 +288,10 @@ class Translator:
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
         if domain.func in ("border", "regions_of"):
             return self.regions_loop(domain, var, env, pad)
-        board_named = isinstance(domain.args[-1], N.Name) and self.checked.meaning(domain.args[-1]).category == "board"
-        if domain.func == "touching" and board_named:
+        named = domain.args[-1]
+        if domain.func == "touching" and isinstance(named, N.Name) and self.checked.meaning(named).category == "board":
             k, origin = self.fresh("k"), self.expr(domain.args[0], env)
-            board = self.layout.board_order.index(domain.args[1].id)
+            board = self.layout.board_order.index(named.id)
             return [f"{pad}for {k} in range(8):", f"{pad}    {var} = touch_at({origin}, {board}, {k})",
                     f"{pad}    if {var} < 0:", f"{pad}        break"], 1
         if domain.func == "neighbors":
