@@ -183,7 +183,8 @@ def test_a_native_series_is_deterministic_and_its_seed_matters(compiled):
 # 3 points in a seat's win rate (X 58.5% -> 55.5%) is 4.1 standard errors, a non-centrality of ~17: caught with
 # probability ~0.85; connect four (2,000 and 20,000) catches a shift of 5 points with probability ~0.8; Hex
 # (1,000 and 10,000) a shift of 6 points (3.6 standard errors) with probability ~0.5, of 8 points with ~0.9;
-# the small dots and boxes (3,000 and 30,000, its scores deciding) a shift of 4 points with probability ~0.7.
+# the small dots and boxes (3,000 and 30,000, its scores deciding) a shift of 4 points with probability ~0.7;
+# Kalah (2,000 and 20,000: zones, again, a ranking by the stores) a shift of 5 points with probability ~0.75.
 # Both series are seeded, so the test gives the same answer every run.
 CHI2_CRITICAL = {1: 10.83, 2: 13.82}
 
@@ -202,7 +203,7 @@ def chi_square(rows) -> tuple[float, int]:
 
 @pytest.mark.parametrize("name, python_games, native_games", [("tic-tac-toe", 5000, 50000),
                                                                ("connect-four", 2000, 20000), (HEX, 1000, 10000),
-                                                               (DOTS_SMALL, 3000, 30000)])
+                                                               (DOTS_SMALL, 3000, 30000), (KALAH, 2000, 20000)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
     python = random_playouts(load_game(name), python_games, seed=1)
     native = compiled[0][name].summary(native_games, seed=1)
