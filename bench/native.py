@@ -1,12 +1,12 @@
 """The native backend side by side with the interpreter and hand-written Python, in one run.
 
-    python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--json]
+    python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--no-starts] [--json]
     python bench/native.py --search 1000 [--game NAME ...]
 
 For each game: random playouts from the start per second, for about S seconds each, of
   * the native backend (engine/native: the rules compiled with numba), `NativeGame.summary`,
   * the interpreter's `random_playouts` (what `mire simulate --backend python` plays),
-  * plain hand-written Python (bench/handwritten.py: ttt_playout, c4_playout, bt_playout);
+  * plain hand-written Python (bench/handwritten.py: ttt_playout, c4_playout, bt_playout), for those three;
 and the native module's first compile and a cached start of what `mire simulate` needs (its random playouts), each
 in a new process (`python -c`), the first in an empty cache directory, the second in the same one.
 
@@ -76,14 +76,14 @@ def measure(name: str, seconds: float, seed: int, starts: bool = True) -> dict:
     from mire.engine.native import NativeGame
     game = load_game(name)
     native = NativeGame(game)
-    native.entry("playouts")  # (compiled, or read from the cache, before the clock starts)
+    native.summary(1)  # (compiled, or read from the cache, before the clock starts)
     counter = iter(range(10 ** 9))
     rng = random.Random(seed)
-    playout = HANDWRITTEN[name]
+    playout = HANDWRITTEN.get(name)
     row = {"game": name,
            "native": per_second(lambda n: native.summary(n, seed + next(counter)), seconds),
            "interpreter": per_second(lambda n: random_playouts(game, n, seed + next(counter)), seconds),
-           "handwritten": per_second(lambda n: [playout(rng) for _ in range(n)], seconds)}
+           "handwritten": per_second(lambda n: [playout(rng) for _ in range(n)], seconds) if playout else None}
     if starts:
         row.update(start_times(name))
     return row
@@ -110,10 +110,13 @@ def table(rows: list) -> str:
              "| first compile (wall, processor) | cached start (process: wall, processor) | cached start (module) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r['game']} | {r['native']:,.0f} | {r['interpreter']:,.0f} | {r['handwritten']:,.0f} | "
-                     f"{r['native'] / r['interpreter']:.0f}x | {r['native'] / r['handwritten']:.1f}x | "
-                     f"{r['first']['module']:.1f} s, {r['first']['cpu']:.1f} s | {r['cached']['seconds']:.2f} s, "
-                     f"{r['cached']['cpu']:.2f} s | {r['cached']['module']:.2f} s |")
+        hand = r["handwritten"]  # (None: no hand-written version of the game)
+        written = f"{hand:,.0f}" if hand else "-"
+        against = f"{r['native'] / hand:.1f}x" if hand else "-"
+        starts = (f"{r['first']['module']:.1f} s, {r['first']['cpu']:.1f} s | {r['cached']['seconds']:.2f} s, "
+                  f"{r['cached']['cpu']:.2f} s | {r['cached']['module']:.2f} s") if "first" in r else "- | - | -"
+        lines.append(f"| {r['game']} | {r['native']:,.0f} | {r['interpreter']:,.1f} | {written} | "
+                     f"{r['native'] / r['interpreter']:.0f}x | {against} | {starts} |")
     return "\n".join(lines)
 
 
@@ -121,7 +124,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--game", action="append", choices=GAMES)
+    ap.add_argument("--game", action="append", help=f"a game (default: {', '.join(GAMES)}; any other has no "
+                    "hand-written version)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-starts", action="store_true", help="The rates alone (no first compile, no cached start).")
     ap.add_argument("--search", type=int, metavar="ITERATIONS",
@@ -134,7 +138,7 @@ def main(argv=None) -> None:
                   f"{took['native']:.2f} s ({took['python'] / took['native']:.1f}x)")
         return
     rows = [measure(name, args.seconds, args.seed, not args.no_starts) for name in args.game or GAMES]
-    print(json.dumps(rows, indent=2) if args.json or args.no_starts else table(rows))
+    print(json.dumps(rows, indent=2) if args.json else table(rows))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from .build import compile_entry, load_module, module_key, module_source
 from .layout import HEADER, HandOffError, Layout
-from .translate import END_KINDS, Unsupported
+from .translate import END_KINDS, Unsupported, native_variables
 
 _KIND_NAMES = {v: k for k, v in END_KINDS.items()}
 
@@ -46,7 +46,7 @@ class NativeGame:
         self.players = players if players is not None else game.min_players
         state = self.game.new_state(seed=0, players=self.players, options=self.options)
         checked = self.game.analysis.checked
-        self.layout = Layout(state, list(checked.symbols.kinds))
+        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
         source, translator = module_source(self.game, self.layout)
         if state.setup_draws:
             raise Unsupported(_start_span(checked), "a start that draws at random")
@@ -74,7 +74,7 @@ class NativeGame:
         if name == "playouts":
             module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
         elif name == "playout_moves":
-            module.playout_moves(start, 0, 0, 1, np.zeros((1, width), np.int64), np.zeros(4, np.int64))
+            module.playout_moves(start, 0, 0, 1, np.zeros((1, width), np.int64), np.zeros(4 + self.players, np.int64))
         elif name == "perft":
             module.perft(start, 1, np.zeros(1, np.int64),
                          np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
@@ -149,10 +149,16 @@ class NativeGame:
         not over after max_moves moves)."""
         import numpy as np
         moves = np.zeros((max_moves, self.module.WIDTH), np.int64)
-        result = np.zeros(4, np.int64)
+        result = np.zeros(4 + self.players, np.int64)
         self.entry("playout_moves")(self.start, seed, index, max_moves, moves, result)
-        length, over, kind, who = map(int, result)
-        return [self.move_text(moves[k]) for k in range(length)], (self.outcome(kind, who) if over else None)
+        length, over, kind, who = map(int, result[:4])
+        outcome = None
+        if over:
+            outcome = self.outcome(kind, who)
+            if self.module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them)
+                outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
+                                                                        range(self.players)})
+        return [self.move_text(moves[k]) for k in range(length)], outcome
 
     def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:
         """The sequences of 1 .. depth moves from a native position (the start by default). Given a list,

@@ -8,10 +8,12 @@ constant arrays.
 from __future__ import annotations
 
 from ...grammar.limits import MAX_PIECES
-from ...grammar.types import DIRECTIONS, RELATIVE_DIRECTIONS
+from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 
 # the header of the state vector: one slot each
-HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES")
+HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS")
+# the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
+VAR_TYPES = ("int", "bool", "space", "player")
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied after each move)
@@ -26,12 +28,15 @@ class HandOffError(ValueError):
 class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
-    def __init__(self, state, kinds: list[str]):
+    def __init__(self, state, kinds: list[str], variables: tuple = ()):
+        """`variables`: (name, per player, type) of the game's variables the native code reads, in order."""
         spaces = state.spaces
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
         self.sx = [s.x for s in spaces]
         self.sy = [s.y for s in spaces]
+        self.px = [s.px for s in spaces]
+        self.py = [s.py for s in spaces]
         self.sw = [s.board.width for s in spaces]
         self.sh = [s.board.height for s in spaces]
         dirs = list(DIRECTIONS)
@@ -44,14 +49,80 @@ class Layout:
         self.rel = [[dirs.index(p.rel[r].name) for r in RELATIVE_DIRECTIONS] for p in state.players]
         self.facing = [_FACINGS[p.facing] for p in state.players]
         self.axes = [[dirs.index(a), dirs.index(b)] for a, b in _AXES]
+        self.opposite = [dirs.index(OPPOSITE[d]) for d in dirs]
+        # DIR_OF[sign dx + 1, sign dy + 1]: the direction of a step of those signs (-1: none)
+        self.dir_of = [[-1] * 3 for _ in range(3)]
+        for i, (dx, dy) in enumerate(DIRECTIONS.values()):
+            self.dir_of[dx + 1][dy + 1] = i
+        # whether a space has links (a graph's points, the edges of a grid): its neighbours are not its compass
+        # ones there
+        # ones there). A hex board's links are its six compass neighbours in direction order (topology.connect),
+        # so it is not linked in that sense: its neighbours are NBR in the six hex directions
+        self.linked = any(s.links is not None and s.board.shape != "hex" for s in spaces)
+        self.hex = any(b.shape == "hex" for b in state.boards.values())
+        # TOUCH[s, b, k]: the k-th space of board b touching s on the plane (State.touching; -1 past the last)
+        self.touch = [[[index[id(t)] for t in state.touching(s, name)] for name in self.board_order] for s in spaces]
+        # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
+        # neighbour to neighbour
+        self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.max_pieces = MAX_PIECES
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
-        ns = len(spaces)
+        # AT[b, x, y]: the space of board b at column x, row y (-1: none), for at(BOARD, x, y)
+        self.at_width = 1 + max((max(b.width, b.height) for b in state.boards.values()), default=0)
+        self.at = [[[-1] * self.at_width for _ in range(self.at_width)] for _ in self.board_order]
+        for b, name in enumerate(self.board_order):
+            for (x, y), t in state.boards[name].by_xy.items():
+                if 0 <= x < self.at_width and 0 <= y < self.at_width:
+                    self.at[b][x][y] = index[id(t)]
+        self.add_zones(state)
+        ns = len(self.space_names)
         self.top = len(HEADER) + 2
         self.cnt = self.top + ns
-        self.pieces = self.cnt + len(self.kinds) * (self.players + 1)
+        self.variables = list(variables)
+        self.var_slot: dict[str, int] = {}
+        # a variable of the game that holds a list of numbers: its length, the start's (it never changes: the
+        # rules write its items, never the whole list; translate.py refuses the rest)
+        self.list_length: dict[str, int] = {}
+        at = self.cnt + len(self.kinds) * (self.players + 1)
+        for name, per_player, kind in self.variables:
+            self.var_slot[name] = at
+            if kind == "list":
+                self.list_length[name] = len(state.vars[name])
+                at += self.list_length[name]
+            else:
+                at += self.players if per_player else 1
+        self.pieces = at
         self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+
+    def add_zones(self, state) -> None:
+        """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
+        the supply and the shared zones, then each zone of each player, a place per seat in a row. They have no
+        neighbours, no coordinates, and belong to no board."""
+        self.board_spaces = len(self.space_names)
+        self.zone_at: dict[str, int] = {}
+        self.zone_places: list[tuple] = []  # each zone's (name, seat; None: shared)
+        for zone in [state.supply, *state.zones.values()]:
+            if zone is not state.box and zone.name not in self.zone_at:
+                self.zone_at[zone.name] = self.board_spaces + len(self.zone_places)
+                self.zone_places.append((zone.name, None))
+        for name in (state.players[0].zones if state.players else {}):
+            self.zone_at[name] = self.board_spaces + len(self.zone_places)
+            self.zone_places += [(name, seat) for seat in range(state.n)]
+        extra = len(self.zone_places)
+        self.space_names += [f"(zone {name})" for name, _ in self.zone_places]
+        for column in (self.sx, self.sy, self.px, self.py, self.sw, self.sh):
+            column += [0] * extra
+        self.nbr += [[-1] * 8 for _ in range(extra)]
+        self.rays += [[[-1] * self.ray_length for _ in range(8)] for _ in range(extra)]
+        self.touch += [[[] for _ in self.board_order] for _ in range(extra)]
+
+    def zone_of(self, state, k: int):
+        """The interpreter's zone of place board_spaces + k in `state`."""
+        name, seat = self.zone_places[k]
+        if seat is not None:
+            return state.players[seat].zones[name]
+        return state.supply if name == state.supply.name else state.zones[name]
 
     def _ray(self, s: int, d: int) -> list[int]:
         """The spaces from s (not included) in direction d to the edge, padded with -1 to ray_length."""
@@ -72,8 +143,13 @@ class Layout:
     def kind_index(self, name: str) -> int:
         return self.kinds.index(name)
 
+    def var_name(self, name: str) -> str:
+        """The constant naming a variable's (first) slot in the generated module."""
+        return f"VAR_{name}"
+
     # ------------------------------------------------------------ the constants, as source
     def source(self) -> str:
+        dirs = list(DIRECTIONS)
         def arr(values, shape=None) -> str:
             flat = values if shape is None else [v for row in values for v in row]
             text = f"np.array({flat!r}, dtype=np.int64)"
@@ -83,7 +159,12 @@ class Layout:
         lines += [f"{name} = {i}" for i, name in enumerate(HEADER)]
         lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
                   f"MAXP = {self.max_pieces}", f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
-                  f"NSPACES = {len(self.space_names)}"]
+                  f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
+                  f"NBOARDSPACES = {self.board_spaces}"]
+        lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
+        for name, per_player, kind in self.variables:
+            lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
+                         + (" (a slot per seat)" if per_player else ""))
         lines.append("# the spaces (in the interpreter's order): column, row, their board's width and height, and "
                      "the next space in each compass direction (-1: none)")
         lines += [f"SX = {arr(self.sx)}", f"SY = {arr(self.sy)}", f"SW = {arr(self.sw)}", f"SH = {arr(self.sh)}",
@@ -97,6 +178,14 @@ class Layout:
                      "2 north, 3 west)")
         lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
                   f"FACING = {arr(self.facing)}", f"AXES = {arr(self.axes, (4, 2))}"]
+        flat_at = [v for board in self.at for column in board for v in column]
+        lines.append(f"AT = {arr(flat_at)}.reshape({len(self.board_order)}, {self.at_width}, {self.at_width})")
+        touch = [v for s in self.touch for near in s for v in near + [-1] * (8 - len(near))]
+        lines.append(f"TOUCH = {arr(touch)}.reshape({len(self.touch)}, {len(self.board_order)}, 8)")
+        lines += ["# each space's place on the plane; each direction's opposite; the direction of a step's signs",
+                  f"PX = {arr(self.px)}", f"PY = {arr(self.py)}", f"OPP = {arr(self.opposite)}",
+                  f"DIR_OF = {arr(self.dir_of, (3, 3))}",
+                  f"ORTHO = {arr([dirs.index(d) for d in ORTHOGONAL])}  # north, east, south, west"]
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
         return "\n".join(lines) + "\n"
 
@@ -113,14 +202,11 @@ class Layout:
         if state.pending is not None:
             raise HandOffError("a choice is pending in the middle of a move")
         st[:self.pieces] = 0
-        st[self.top:self.top + len(self.space_names)] = -1
-        box = state.box
-        for zone in _zones(state):
-            if zone is not box and zone.pieces:
-                raise HandOffError(f"pieces in the zone {zone.name}")
+        st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
         n = 0
-        for s_index, s in enumerate(state.spaces):
+        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        for s_index, s in enumerate(places):
             below = -1
             for piece in s.pieces:
                 base = self.pieces + PIECE_FIELDS * n
@@ -132,6 +218,22 @@ class Layout:
                 n += 1
             st[self.top + s_index] = below
         st[HEADER.index("NPIECES")] = n
+        st[HEADER.index("NEXT")] = -1
+        st[HEADER.index("DECISIONS")] = state.decisions
+        index = {id(s): i for i, s in enumerate(state.spaces)}
+        for name, per_player, kind in self.variables:
+            at = self.var_slot[name]
+            if kind == "list":
+                items = state.vars[name]
+                if len(items) != self.list_length[name]:
+                    raise HandOffError(f"the list {name} is not as long as at the start")
+                for k, item in enumerate(items):
+                    st[at + k] = int(item)
+            elif per_player:
+                for p in state.players:
+                    st[at + p.index] = self._value(p.vars[name], kind, index, players)
+            else:
+                st[at] = self._value(state.vars[name], kind, index, players)
         st[HEADER.index("TURN")] = state.turn_player.index
         st[HEADER.index("TURNNO")] = state.turn
         if state.over:
@@ -142,10 +244,13 @@ class Layout:
             st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
         return st
 
-
-def _zones(state):
-    """Every zone of a state: the shared ones and each player's."""
-    out = [state.supply, *state.zones.values()]
-    for p in state.players:
-        out += list(p.zones.values())
-    return out
+    @staticmethod
+    def _value(value, kind: str, spaces: dict, players: dict) -> int:
+        """A variable's value as an int64: a number, a truth, a space's or a seat's index (none: -1)."""
+        if value is None:
+            return -1
+        if kind == "space":
+            return spaces[id(value)]
+        if kind == "player":
+            return players[id(value)]
+        return int(value)

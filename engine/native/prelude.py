@@ -45,8 +45,10 @@ def declare(st, jr, kind, who):
 
 @njit(cache=True)
 def conclude(st, jr):
-    # the game is over; a game that finishes is won by the top of its ranking (State._ranking)
+    # the game is over: its `at end` triggers run, then a game that finishes is won by the top of its ranking
+    # (ending.conclude, State._ranking)
     w(st, jr, OVER, 1)
+    at_end(st, jr)
     if st[END_KIND] != 4 or HAS_RANK == 0:
         return
     keys = np.zeros((NP, NKEYS), np.int64)
@@ -90,14 +92,27 @@ def stuck(st, jr):
 
 @njit(cache=True)
 def end_turn(st, jr):
+    # after a move's effect (turns.end_turn): its `after move` triggers; the end of the game if a rule ended it;
+    # else the next turn (the mover's again after `again`), its `turn start` triggers
+    after_move(st, jr)
     if st[END_KIND] != 0:
         conclude(st, jr)
         return
-    w(st, jr, TURN, (st[TURN] + 1) % NP)
+    nxt = st[NEXT]
+    if nxt < 0:
+        nxt = (st[TURN] + 1) % NP
+    else:
+        w(st, jr, NEXT, -1)
+    w(st, jr, TURN, nxt)
     w(st, jr, TURNNO, st[TURNNO] + 1)
+    if HAS_TURN_START:
+        turn_start(st, jr)
+        if st[END_KIND] != 0:
+            conclude(st, jr)
+            return
     if STUCK_KIND == 6:
-        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat; when every
-        # seat in a row has passed, nobody can move and the game finishes
+        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat, whose turn
+        # starts; when every seat in a row has passed, nobody can move and the game finishes
         passed = 0
         while not has_move(st):
             passed += 1
@@ -106,15 +121,56 @@ def end_turn(st, jr):
                 return
             w(st, jr, TURN, (st[TURN] + 1) % NP)
             w(st, jr, TURNNO, st[TURNNO] + 1)
+            if HAS_TURN_START:
+                turn_start(st, jr)
+                if st[END_KIND] != 0:
+                    conclude(st, jr)
+                    return
 
 
 # ---------------------------------------------------------------- reading the position
 
 @njit(cache=True)
 def step(s, d):
-    if s < 0:
+    if s < 0 or d < 0:
         return -1
     return NBR[s, d]
+
+
+@njit(cache=True)
+def leap(s, d, n):
+    # the space n steps from s in direction d (n < 0: the other way), on a whole grid
+    if s < 0 or d < 0:
+        return -1
+    if n < 0:
+        d = OPP[d]
+        n = -n
+    for _ in range(n):
+        s = NBR[s, d]
+        if s < 0:
+            return -1
+    return s
+
+
+@njit(cache=True)
+def direction_of(a, b):
+    # direction(a, b): the direction from a to b on the plane, if they are in a line across, up or diagonally
+    if a < 0 or b < 0:
+        return -1
+    dx = PX[b] - PX[a]
+    dy = PY[b] - PY[a]
+    if dx == 0 and dy == 0:
+        return -1
+    if dx != 0 and dy != 0 and abs(dx) != abs(dy):
+        return -1
+    return DIR_OF[(dx > 0) - (dx < 0) + 1, (dy > 0) - (dy < 0) + 1]
+
+
+@njit(cache=True)
+def opposite_of(d):
+    if d < 0:
+        return -1
+    return OPP[d]
 
 
 @njit(cache=True)
@@ -186,7 +242,7 @@ def column_of(s, p):
 @njit(cache=True)
 def ray_at(s, d, k):
     # the k-th space from s in direction d (-1: past the edge)
-    if s < 0:
+    if s < 0 or d < 0:
         return -1
     return RAY[s, d, k]
 
@@ -214,6 +270,223 @@ def in_a_row(st, s, n):
         if run >= n:
             return True
     return False
+
+
+@njit(cache=True)
+def group_into(st, s, dirs, out):
+    # group(s, dirs): the spaces joined to s step by step in directions dirs through top pieces of its top piece's
+    # owner, in the interpreter's order (a stack: library.group), written to out; how many
+    if s < 0 or st[TOP + s] < 0:
+        return 0
+    who = st[PIECES + 4 * st[TOP + s] + 1]
+    seen = np.zeros(NSPACES, np.bool_)
+    todo = np.empty(NSPACES, np.int64)
+    seen[s] = True
+    todo[0] = s
+    waiting = 1
+    n = 0
+    while waiting > 0:
+        waiting -= 1
+        t = todo[waiting]
+        out[n] = t
+        n += 1
+        for d in dirs:
+            u = NBR[t, d]
+            if u >= 0 and not seen[u]:
+                q = st[TOP + u]
+                if q >= 0 and st[PIECES + 4 * q + 1] == who:
+                    seen[u] = True
+                    todo[waiting] = u
+                    waiting += 1
+    return n
+
+
+@njit(cache=True)
+def count_at(st, s):
+    # the pieces on a space or in a zone (none: 0)
+    if s < 0:
+        return 0
+    n = 0
+    p = st[TOP + s]
+    while p >= 0:
+        n += 1
+        p = st[PIECES + 4 * p + 3]
+    return n
+
+
+@njit(cache=True)
+def pieces_on(st, s):
+    # the pieces on a space or in a zone, the bottom first (as the interpreter's list)
+    n = count_at(st, s)
+    out = np.empty(n, np.int64)
+    if n == 0:
+        return out
+    p = st[TOP + s]
+    k = n - 1
+    while p >= 0:
+        out[k] = p
+        k -= 1
+        p = st[PIECES + 4 * p + 3]
+    return out
+
+
+@njit(cache=True)
+def bottom_at(st, s):
+    if s < 0 or st[TOP + s] < 0:
+        return -1
+    p = st[TOP + s]
+    while st[PIECES + 4 * p + 3] >= 0:
+        p = st[PIECES + 4 * p + 3]
+    return p
+
+
+@njit(cache=True)
+def at_xy(b, x, y):
+    # at(BOARD, x, y): its space at column x, row y, or none
+    if x < 0 or y < 0 or x >= AT.shape[1] or y >= AT.shape[2]:
+        return -1
+    return AT[b, x, y]
+
+
+@njit(cache=True)
+def space_x(s):
+    # .x of a value the checker could not type: a space's column (a zone has none: the rules' error)
+    if s < 0:
+        return -1
+    if s >= NBOARDSPACES:
+        raise ValueError("a column of something that is not a space")
+    return SX[s]
+
+
+@njit(cache=True)
+def space_y(s):
+    if s < 0:
+        return -1
+    if s >= NBOARDSPACES:
+        raise ValueError("a row of something that is not a space")
+    return SY[s]
+
+
+@njit(cache=True)
+def touch_at(s, b, k):
+    # the k-th space of board b touching s on the plane (-1: no more)
+    if s < 0:
+        return -1
+    return TOUCH[s, b, k]
+
+
+@njit(cache=True)
+def border_into(items, out):
+    # border(items): the spaces next to theirs (orthogonally, on grids) and not among them, each once, in the
+    # order met (library.border); how many, written to out
+    inside = np.zeros(NSPACES, np.bool_)
+    seen = np.zeros(NSPACES, np.bool_)
+    for t in items:
+        if t >= 0:
+            inside[t] = True
+    n = 0
+    for t in items:
+        if t < 0:
+            continue
+        for d in ORTHO:
+            u = NBR[t, d]
+            if u >= 0 and not inside[u] and not seen[u]:
+                seen[u] = True
+                out[n] = u
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def regions_into(items, flat, starts):
+    # regions_of(items): region k is flat[starts[k]:starts[k + 1]], each spread from its first space breadth
+    # first (library._spread), in the order of their first spaces; how many
+    inside = np.zeros(NSPACES, np.bool_)
+    done = np.zeros(NSPACES, np.bool_)
+    for t in items:
+        if t >= 0:
+            inside[t] = True
+    count = 0
+    m = 0
+    for t in items:
+        if t < 0 or done[t]:
+            continue
+        starts[count] = m
+        done[t] = True
+        flat[m] = t
+        m += 1
+        head = m - 1
+        while head < m:
+            x = flat[head]
+            head += 1
+            for d in ORTHO:
+                u = NBR[x, d]
+                if u >= 0 and inside[u] and not done[u]:
+                    done[u] = True
+                    flat[m] = u
+                    m += 1
+        count += 1
+    starts[count] = m
+    return count
+
+
+@njit(cache=True)
+def checked_index(i, n):
+    # an index into a list of n items (out of range: the rules' error, as the interpreter's)
+    if i < 0 or i >= n:
+        raise ValueError("an index out of range")
+    return i
+
+
+@njit(cache=True)
+def index_of(items, x):
+    # index(L, x): where x first is in L, from 0; -1 if it is not
+    for k in range(items.shape[0]):
+        if items[k] == x:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def last_of(items):
+    if items.shape[0] == 0:
+        return -1
+    return items[items.shape[0] - 1]
+
+
+@njit(cache=True)
+def minus(a, b):
+    # a - b: the items of a that are not in b, in a's order
+    out = np.empty(a.shape[0], np.int64)
+    n = 0
+    for v in a:
+        if not contains(b, v):
+            out[n] = v
+            n += 1
+    return out[:n].copy()
+
+
+@njit(cache=True)
+def sorted_by(items, keys):
+    # the items in the order of their keys, ties kept in order (Python's sorted is stable)
+    order = np.argsort(keys, kind="mergesort")
+    return items[order]
+
+
+@njit(cache=True)
+def contains(items, x):
+    for v in items:
+        if v == x:
+            return True
+    return False
+
+
+@njit(cache=True)
+def item_at(items, i):
+    # items[i], counting from 0 (out of range: the rules' error, as the interpreter's)
+    if i < 0 or i >= items.shape[0]:
+        raise ValueError("an index out of range")
+    return items[i]
 
 
 # ---------------------------------------------------------------- changing it
@@ -302,6 +575,15 @@ def remove_piece(st, jr, p):
     count_change(st, jr, p, -1)
 
 
+@njit(cache=True)
+def remove_all(st, jr, s):
+    # every piece on space s, the top first
+    if s < 0:
+        return
+    while st[TOP + s] >= 0:
+        remove_piece(st, jr, st[TOP + s])
+
+
 # ---------------------------------------------------------------- chance: splitmix64, one stream a game
 
 @njit(cache=True)
@@ -382,6 +664,8 @@ def playout_moves(start, seed, index, max_moves, moves_out, result):
     result[1] = st[OVER]
     result[2] = st[END_KIND]
     result[3] = st[END_WHO]
+    if result.shape[0] >= 4 + NP:
+        scores_into(st, result[4:])
 
 
 @njit(cache=True)

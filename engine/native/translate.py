@@ -16,19 +16,41 @@ from ...grammar import nodes as N
 from ...grammar.expr_types import specialise
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
+from ..run.topology import HEX_STEPS
 from ..run.library import LIBRARY
-from .layout import Layout
+from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
 # what an ending statement becomes in st[END_KIND] (0: the game goes on)
 END_KINDS = {"win": 1, "lose": 2, "draw": 3, "finish": 4, "shared": 5, "pass": 6}
 STUCK_KINDS = ("win", "lose", "draw", "finish", "pass")
+# builtin names and what they read
+_BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "True", "yes": "True", "false": "False",
+                  "no": "False", "none": "-1", "turn": "st[TURNNO]", "decisions": "st[DECISIONS]"}
+# builtins of scalars: (name, the arguments' types) -> the source, the arguments' sources in {0}, {1}
+_SIMPLE_BUILTINS = {
+    ("direction", ("space", "space")): "direction_of({0}, {1})", ("opposite", ("dir",)): "opposite_of({0})",
+    ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
+    ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
+    ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
+    ("column", ("space", "player")): "column_of({0}, {1})"}
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
-_SCALARS = ("space", "int", "player", "piece", "dir", "bool")
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone")
+# what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
+# could not type (a list mixing spaces and zones: its items are places too)
+_PLACES = ("space", "zone", "any")
 _PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Display, N.Status, N.Enum)
+# the moments of a game's triggers, and the function of the generated module that runs each moment's triggers
+TRIGGER_MOMENTS = {"after move": "after_move", "turn start": "turn_start", "end": "at_end"}
+
+
+# the builtins that read a board's directions or plane: not native on a hex board yet (group(s) is)
+_HEX_GEOMETRY = frozenset(("neighbors", "border", "region", "regions_of", "touching", "ray", "direction", "in_a_row",
+                           "opposite", "relative", "row", "column", "distance", "offset", "leap", "adjacent",
+                           "frontier", "line", "lines"))
 
 
 class Unsupported(Exception):
@@ -73,12 +95,24 @@ class Translator:
         out += self.lister(regular, fallback)
         out += self.lister(regular, fallback, exists=True)
         out += self.dispatcher(regular + fallback)
+        out += self.triggers()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
 
     def refuse_declarations(self) -> None:
+        held = {name for name, _, _ in native_variables(self.checked)}
         for item in self.checked.module.items:
+            if isinstance(item, N.Var):
+                if item.name not in held:
+                    written = item.type.name == "list" and _whole_list_written(self.checked, item.name)
+                    raise Unsupported(item.span, f"a variable of type {_type_words(item.type)}"
+                                      + (" that the rules write whole" if written else ""))
+                continue
+            if isinstance(item, N.Trigger):
+                if item.phase is not None:
+                    raise Unsupported(item.span, "phases")
+                continue
             refused = _refusal(item)
             if refused is not None:
                 raise Unsupported(*refused)
@@ -90,6 +124,22 @@ class Translator:
         for a in self.sym.actions.values():
             if a.phase is not None:
                 raise Unsupported(a.span, "phases")
+
+    def triggers(self) -> list[str]:
+        """A function per trigger, and per moment one that runs that moment's triggers in the order they are
+        written (an ending statement stops its own trigger, not the others: each is a function of its own)."""
+        out: list[str] = []
+        moments: dict[str, list[str]] = {event: [] for event in TRIGGER_MOMENTS}
+        for k, item in enumerate(i for i in self.checked.module.items if isinstance(i, N.Trigger)):
+            name = f"trig_{k}"
+            moments[item.event].append(name)
+            out += ["", f"# trigger {item.name} ({item.span.file}:{item.span.line})", "@njit(cache=True)",
+                    f"def {name}(st, jr):", "    mover = st[TURN]"] + self.block(item.body, {}, 1) + ["    return"]
+        for event, function in TRIGGER_MOMENTS.items():
+            calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
+            out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
+        out.append(f"HAS_TURN_START = {1 if moments['turn start'] else 0}")
+        return out
 
     def stuck(self) -> list[str]:
         """What the player to move does when they have no move: the game ends (st[OVER] set)."""
@@ -103,12 +153,17 @@ class Translator:
         """rank_keys(st, out): out[p, k] = rank key k of seat p, for a game that finishes by its ranking."""
         rank = self.sym.rank
         keys = rank.keys if rank is not None else ()
-        lines = ["", f"NKEYS = {max(1, len(keys))}", f"HAS_RANK = {1 if keys else 0}",
+        score = self.layout.var_slot.get("score") is not None and self.sym.vars["score"].per_player
+        lines = ["", f"NKEYS = {max(1, len(keys))}", f"HAS_RANK = {1 if keys or score else 0}",
                  f"TIES_SHARE = {1 if rank is not None and rank.ties_share else 0}",
                  "", "@njit(cache=True)", "def rank_keys(st, out):", "    mover = st[TURN]",
                  "    for p in range(NP):"]
+        lines[1:1] = [f"HAS_SCORE = {1 if score else 0}", "", "@njit(cache=True)", "def scores_into(st, out):",
+                      "    # each seat's score, for the outcome (ending.outcome)",
+                      "    for p in range(NP):", f"        out[p] = {'st[VAR_score + p]' if score else '0'}"]
         if not keys:
-            return lines + ["        out[p, 0] = 0"]
+            # (without `rank by`, a game with a score of each player is ranked by it, as ending._ranking does)
+            return lines + [f"        out[p, 0] = {'st[VAR_score + p]' if score else '0'}"]
         for k, key in enumerate(keys):
             if self.type_of(key).base != "int":
                 raise Unsupported(key.span, "a rank key that is not a whole number")
@@ -128,7 +183,7 @@ class Translator:
         self.actions.append((a.name, kinds))
         self.width = max(self.width, 1 + len(params))
         head = ", ".join(["st", "jr", "mover"] + params)
-        body = self.block(a.body, env, 1)
+        body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
         return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
                 f"def act_{index}({head}):"] + body + ["    return"]
 
@@ -175,6 +230,10 @@ class Translator:
             if p.test is not None:
                 lines.append(f"{pad}if {self.expr(p.test, env)}:")
                 pad += "    "
+        for s in a.body:  # (`require` lines, at the top of the body, are conditions of the whole move)
+            if isinstance(s, N.Require):
+                lines.append(f"{pad}if {self.expr(s.test, env)}:")
+                pad += "    "
         if exists:
             lines.append(f"{pad}return True")
         else:
@@ -184,7 +243,7 @@ class Translator:
             lines.append(f"{pad}n += 1")
         return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
 
-    def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+    def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str, made: bool = True) -> tuple[list[str], int]:
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
@@ -197,25 +256,17 @@ class Translator:
                 return [f"{pad}for {var} in ({listed},):"], 1
             if meaning.category == "builtin" and domain.id == "players":
                 return [f"{pad}for {var} in players_from(mover):"], 1
-        if isinstance(domain, N.Call) and domain.func == "neighbors" and not self.is_def(domain.func):
-            origin = self.expr(domain.args[0], env)
-            if len(domain.args) == 1:
-                dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
-            else:
-                given = domain.args[1]
-                if not isinstance(given, N.ListLit) or not given.items:
-                    raise Unsupported(given.span, "directions that are not a list written out")
-                dirs = [self.direction(item, env) for item in given.items]
-            step = self.fresh("d")
-            return [f"{pad}for {step} in ({', '.join(dirs)},):",
-                    f"{pad}    {var} = step({origin}, {step})",
-                    f"{pad}    if {var} >= 0:"], 2
-        if isinstance(domain, N.Call) and domain.func == "ray" and not self.is_def(domain.func) \
-                and self.type_of(domain.args[1]).base == "dir":
-            k = self.fresh("k")
-            origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
-            return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
-                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if isinstance(domain, N.Call) and not self.is_def(domain.func):
+            found = self.builtin_loop(domain, var, env, pad)
+            if found is not None:
+                return found
+        if isinstance(domain, N.Of) and not self.type_of(domain).element.base == "piece" \
+                and self.type_of(domain.what).element.base == "space":
+            # `BOARD of P`: the spaces whose top piece P owns
+            lines, deeper = self.domain_loop(domain.what, var, env, pad)
+            indent = pad + "    " * deeper
+            who = self.expr(domain.owner, env)
+            return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
@@ -232,20 +283,244 @@ class Translator:
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             with self.written_in_place(domain, env) as (written, inner):
                 return self.domain_loop(written, var, inner, pad)
+        if made and self.scalar_list(domain) and not isinstance(domain, N.Filter):
+            # any other list (a local, a list written out, a comprehension, two lists joined): made first, as an
+            # array, then read item by item
+            items, k = self.fresh("items"), self.fresh("k")
+            return [f"{pad}{items} = {self.list_value(domain, env)}", f"{pad}for {k} in range({items}.shape[0]):",
+                    f"{pad}    {var} = {items}[{k}]"], 1
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
+    def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
+        """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
+        self.refuse_on_hex(domain)
+        if domain.func in ("border", "regions_of"):
+            return self.regions_loop(domain, var, env, pad)
+        named = domain.args[-1]
+        if domain.func == "touching" and isinstance(named, N.Name) and self.checked.meaning(named).category == "board":
+            k, origin = self.fresh("k"), self.expr(domain.args[0], env)
+            board = self.layout.board_order.index(named.id)
+            return [f"{pad}for {k} in range(8):", f"{pad}    {var} = touch_at({origin}, {board}, {k})",
+                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if domain.func == "neighbors":
+            if len(domain.args) == 2 and isinstance(domain.args[1], N.Comprehension):
+                return self.leaps(domain, var, env, pad)
+            origin = self.expr(domain.args[0], env)
+            step = self.fresh("d")
+            return [f"{pad}for {step} in {self.direction_tuple(domain, env)}:",
+                    f"{pad}    {var} = step({origin}, {step})",
+                    f"{pad}    if {var} >= 0:"], 2
+        if domain.func == "ray" and self.type_of(domain.args[1]).base == "dir":
+            k = self.fresh("k")
+            origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
+            return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
+                    f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if domain.func == "group":
+            found, count, k = self.fresh("group"), self.fresh("n"), self.fresh("k")
+            dirs = self.direction_tuple(domain, env)
+            return [f"{pad}{found} = np.empty(NSPACES, np.int64)",
+                    f"{pad}{count} = group_into(st, {self.expr(domain.args[0], env)}, {dirs}, {found})",
+                    f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
+        return None
+
+    def regions_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+        """`border(L)`: each space next to L's; `regions_of(L)`: each region of L, bound as an array."""
+        self.refuse_links(domain, True)
+        items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
+        lines = [f"{pad}{items} = {self.list_value(domain.args[0], env)}",
+                 f"{pad}{found} = np.empty(NSPACES, np.int64)"]
+        if domain.func == "border":
+            return lines + [f"{pad}{count} = border_into({items}, {found})", f"{pad}for {k} in range({count}):",
+                            f"{pad}    {var} = {found}[{k}]"], 1
+        starts = self.fresh("starts")
+        return lines + [f"{pad}{starts} = np.empty(NSPACES + 1, np.int64)",
+                        f"{pad}{count} = regions_into({items}, {found}, {starts})",
+                        f"{pad}for {k} in range({count}):",
+                        f"{pad}    {var} = {found}[{starts}[{k}]:{starts}[{k} + 1]].copy()"], 1
+
+    def scalar_list(self, e: N.Expr) -> bool:
+        """Is e a list of numbers, spaces, players, pieces or directions (held as an int64 array)?"""
+        t = self.type_of(e)
+        if not t.is_list:
+            return False
+        if t.element.base in _SCALARS or (isinstance(e, N.ListLit) and not e.items):
+            return True
+        if t.element.base != "any":
+            return False
+        # a local made from `[]` (its items' type unknown to the checker: it holds an array, or the `let` that
+        # made it was refused); two such lists joined
+        if isinstance(e, N.Name):
+            return self.checked.meaning(e).category == "local"
+        if isinstance(e, N.Call) and self.is_def(e.func) and not isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.scalar_list(self.sym.defs[e.func].body)  # (a def of no parameters: its body's type)
+        return isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right)
+
+    def list_value(self, e: N.Expr, env: dict) -> str:
+        """A list of scalars as an int64 array, in the interpreter's order."""
+        if not self.scalar_list(e):
+            raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
+        if isinstance(e, N.ListLit):
+            if not e.items:
+                return "np.empty(0, np.int64)"
+            return f"np.array([{', '.join(self.expr(i, env) for i in e.items)}], dtype=np.int64)"
+        named = self.named_list(e, env) if isinstance(e, N.Name) else self.derived_list(e, env)
+        if named is not None:
+            return named
+        if isinstance(e, N.Cond):
+            return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
+                   f"{self.list_value(e.orelse, env)})"
+        if isinstance(e, N.Call) and self.is_def(e.func):
+            with self.written_in_place(e, env) as (written, inner):
+                return self.list_value(written, inner)
+        return self.collect(e, env)
+
+    def named_list(self, e: N.Name, env: dict) -> Optional[str]:
+        """list_value of a name: a local holding an array, a board, a variable holding a list, a constant."""
+        meaning = self.checked.meaning(e)
+        if meaning.category == "local" and e.id in env:
+            return env[e.id]
+        if meaning.category == "board":
+            return self.layout.board_array(e.id)
+        if meaning.category == "var" and e.id in self.layout.list_length:
+            slot = self.layout.var_name(e.id)
+            return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
+        if meaning.category == "const":
+            return self.list_value(self.sym.consts[e.id].value, env)
+        return None
+
+    def derived_list(self, e: N.Expr, env: dict) -> Optional[str]:
+        """list_value of lists made of lists: a + b, a - b, reverse(a), `x in L sorted by K`; a place's
+        pieces; else None."""
+        if isinstance(e, N.Attr) and e.name == "pieces" and self.type_of(e.obj).base in _PLACES \
+                and not self.type_of(e.obj).is_list:
+            return f"pieces_on(st, {self.expr(e.obj, env)})"
+        if isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right):
+            return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
+        if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
+            return f"minus({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
+        if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
+            return f"{self.list_value(e.args[0], env)}[::-1].copy()"
+        if isinstance(e, N.Filter) and e.mode == "sorted":
+            if self.type_of(e.test).base != "int":
+                raise Unsupported(e.test.span, "a sort by a key that is not a whole number")
+            key = self.collect(N.Comprehension(span=e.span, element=e.test, fors=(
+                N.CompFor(span=e.span, var=e.var, domain=e.domain, test=None),)), env)
+            return f"sorted_by({self.list_value(e.domain, env)}, {key})"
+        return None
+
+    def collect(self, e: N.Expr, env: dict) -> str:
+        """A list made by a loop (a comprehension, a filter, a board of a player, group(...)): a function of its
+        own that gathers the items into an array that grows as needed, called with the locals."""
+        name = f"coll_{self.fresh_count + 1}"
+        self.fresh("coll")
+        free = sorted(env)
+        inner = {k: f"p_{k}" for k in free}
+        var = self.fresh("v")
+        if isinstance(e, N.Comprehension):
+            if len(e.fors) != 1:
+                raise Unsupported(e.span, "a comprehension of several `for`s")
+            loop = e.fors[0]
+            lines, deeper = self.domain_loop(loop.domain, var, inner, "    ")
+            pad = "    " + "    " * deeper
+            scope = {**inner, loop.var: var}
+            if loop.test is not None:
+                lines.append(f"{pad}if {self.expr(loop.test, scope)}:")
+                pad += "    "
+            if self.type_of(e.element).is_list:
+                raise Unsupported(e.element.span, "a list of lists")
+            item = self.expr(e.element, scope)
+        else:
+            if not isinstance(e, (N.Filter, N.Of, N.Call, N.Range)):
+                raise Unsupported(e.span, f"the list `{_words(e)}`")
+            lines, deeper = self.domain_loop(e, var, inner, "    ", made=False)
+            pad = "    " + "    " * deeper
+            item = var
+        said = self.said(e.span)
+        head = f"def {name}({', '.join(['st', 'mover'] + [inner[k] for k in free])}):"
+        self.helpers += ["", f"# {said}" if said else "# a list", "@njit(cache=True)", head,
+                         "    out = np.empty(16, np.int64)", "    n = 0"]
+        self.helpers += lines + [f"{pad}if n == out.shape[0]:", f"{pad}    out = np.concatenate((out, out))",
+                                 f"{pad}out[n] = {item}", f"{pad}n += 1", "    return out[:n].copy()"]
+        return f"{name}({', '.join(['st', 'mover'] + [env[k] for k in free])})"
+
+    def leaps(self, call: N.Call, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+        """`neighbors(s, [d * n for d in DIRS where C])`: the spaces those steps away, in the list's order."""
+        comp = call.args[1]
+        assert isinstance(comp, N.Comprehension)
+        if len(comp.fors) != 1 or not self.layout.whole_grids:
+            raise Unsupported(comp.span, "leaps listed by a comprehension here")
+        loop = comp.fors[0]
+        d = self.fresh(loop.var)
+        lines, deeper = self.domain_loop(loop.domain, d, env, pad)
+        inner = {**env, loop.var: d}
+        indent = pad + "    " * deeper
+        if loop.test is not None:
+            lines.append(f"{indent}if {self.expr(loop.test, inner)}:")
+            indent += "    "
+            deeper += 1
+        element = comp.element
+        if self.type_of(element).base == "dir":
+            distance, way = "1", self.direction(element, inner)
+        elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.left).base == "dir" \
+                and self.type_of(element.right).base == "int":
+            way, distance = self.direction(element.left, inner), self.expr(element.right, inner)
+        elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.right).base == "dir" \
+                and self.type_of(element.left).base == "int":
+            way, distance = self.direction(element.right, inner), self.expr(element.left, inner)
+        else:
+            raise Unsupported(element.span, "a leap that is not a direction times a number")
+        origin = self.expr(call.args[0], env)
+        return lines + [f"{indent}{var} = leap({origin}, {way}, {distance})", f"{indent}if {var} >= 0:"], deeper + 1
+
+    def refuse_on_hex(self, call: N.Call) -> None:
+        """On a hex board only `group(s)` (the six neighbours) and what needs no geometry are native yet: the
+        builtins that read directions or the plane (neighbors, ray, direction, in_a_row, ...) are refused."""
+        if self.layout is not None and self.layout.hex and call.func in _HEX_GEOMETRY \
+                and not self.is_def(call.func):
+            raise Unsupported(call.span, f"`{call.func}` on a hex board")
+
+    def refuse_links(self, call: N.Call, adjacent: bool) -> None:
+        """`neighbors(s)`, `group(s)`, `border(L)` follow a graph's or an edge's links: not native yet."""
+        if adjacent and self.layout.linked:
+            raise Unsupported(call.span, f"`{call.func}` on a board with links (a graph, edges)")
+
+    def direction_tuple(self, call: N.Call, env: dict) -> str:
+        """The directions of `group(s)` (a grid's orthogonal ones) or `group(s, [d1, d2, ...])`, as a tuple."""
+        self.refuse_links(call, len(call.args) == 1)
+        if len(call.args) == 1 and self.layout.hex:
+            if not all(b.shape == "hex" for b in self.checked.symbols.boards.values()):
+                raise Unsupported(call.span, "`group(s)` in a game with hex and other boards")
+            # a hex cell's neighbours in the interpreter's order: its links, the six hex directions by number
+            dirs = [str(i) for i in sorted(_DIR_INDEX[name] for name in HEX_STEPS)]
+        elif len(call.args) == 1:
+            dirs = [str(_DIR_INDEX[name]) for name in ORTHOGONAL]
+        else:
+            given = call.args[1]
+            if isinstance(given, N.Name) and given.id in DIRECTION_SETS \
+                    and self.checked.meaning(given).category == "builtin":
+                dirs = [str(_DIR_INDEX[d]) for d in DIRECTION_SETS[given.id]]
+            elif isinstance(given, N.ListLit) and given.items:
+                dirs = [self.direction(item, env) for item in given.items]
+            else:
+                raise Unsupported(given.span, "directions that are not a list written out")
+        return f"({', '.join(dirs)},)"
+
     def list_bound(self, domain: N.Expr) -> int:
-        """The most items a list of `domain_loop` can have."""
+        """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
         if isinstance(domain, N.Name):
-            if self.checked.meaning(domain).category == "board":
+            category = self.checked.meaning(domain).category
+            if category == "board":
                 return self.layout.board_size(domain.id)
-            if domain.id in DIRECTION_SETS:
+            if category == "builtin" and domain.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[domain.id])
-            return self.layout.players
-        if isinstance(domain, N.Call) and domain.func == "neighbors":
-            return 4 if len(domain.args) == 1 else len(domain.args[1].items)  # type: ignore[attr-defined]
-        if isinstance(domain, N.Call) and domain.func == "ray":
-            return self.layout.ray_length
+            if category == "builtin" and domain.id == "players":
+                return self.layout.players
+        if isinstance(domain, N.Call) and not self.is_def(domain.func):
+            bound = self.builtin_bound(domain)
+            if bound is not None:
+                return bound
+        if isinstance(domain, N.Of):
+            return self.list_bound(domain.what)
         if isinstance(domain, N.Range):
             if not (isinstance(domain.low, N.Num) and isinstance(domain.high, N.Num)):
                 raise Unsupported(domain.span, "a range whose ends are not numbers written out")
@@ -255,6 +530,22 @@ class Translator:
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             return self.list_bound(self.sym.defs[domain.func].body)
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
+
+    def builtin_bound(self, domain: N.Call) -> Optional[int]:
+        """list_bound of a builtin's list, or None."""
+        spaces = len(self.layout.space_names)
+        if domain.func == "neighbors":
+            given = domain.args[-1]
+            if len(domain.args) == 1:
+                return 4
+            if isinstance(given, N.Comprehension):
+                return self.list_bound(given.fors[0].domain)
+            if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
+                return len(DIRECTION_SETS[given.id])
+            return len(given.items)  # type: ignore[attr-defined]
+        fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
+                 "regions_of": spaces}
+        return fixed.get(domain.func)
 
     def is_def(self, name: str) -> bool:
         return name in self.sym.defs
@@ -271,7 +562,8 @@ class Translator:
         types = specialise(self.checked, LIBRARY, d.body, {p: self.type_of(a) for p, a in zip(d.params, call.args)})
         if types is None:
             raise Unsupported(call.span, f"a call of `{call.func}` with these arguments")
-        inner = {p: f"({self.expr(a, env)})" for p, a in zip(d.params, call.args)}
+        inner = {p: f"({self.list_value(a, env) if self.scalar_list(a) else self.expr(a, env)})"
+                 for p, a in zip(d.params, call.args)}
         self.overlays.append(types)
         self.inlined += 1
         try:
@@ -324,7 +616,8 @@ class Translator:
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + [f"mv[{k}]" for k in range(1, len(a.params) + 1)])
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
-        return lines + ["    end_turn(st, jr)"]
+        # (a decision is counted once the move is over: `decisions` during it is the count before it)
+        return lines + ["    end_turn(st, jr)", "    w(st, jr, DECISIONS, st[DECISIONS] + 1)"]
 
     # ------------------------------------------------------------ statements
     def block(self, stmts, env: dict, depth: int) -> list[str]:
@@ -355,15 +648,25 @@ class Translator:
             if not (isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"):
                 raise Unsupported(s.kind.span, "a kind held in a name")
             owner = self.expr(s.owner, env) if s.owner is not None else "-1"
-            where = self.typed(s.where, env, "space", "a piece placed elsewhere than on a space")
+            where = self.place(s.where, env, "a piece placed elsewhere than on a space or in a zone")
             return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"]
         if isinstance(s, N.Move):
             if s.face is not None:
                 raise Unsupported(s.span, "a piece turned face up or down as it moves")
+            dest = self.place(s.dest, env, "a move elsewhere than to a space or a zone")
+            if self.scalar_list(s.what) and self.type_of(s.what).element.base == "piece":
+                each = self.fresh("each")
+                return [f"{pad}for {each} in {self.list_value(s.what, env)}:",
+                        f"{pad}    move_piece(st, jr, {each}, {dest})"]
             what = self.typed(s.what, env, "piece", "a move of several pieces at once")
-            dest = self.typed(s.dest, env, "space", "a move elsewhere than to a space")
             return [f"{pad}move_piece(st, jr, {what}, {dest})"]
         if isinstance(s, N.Remove):
+            if self.type_of(s.what).base in ("space", "zone") and not self.type_of(s.what).is_list:
+                return [f"{pad}remove_all(st, jr, {self.expr(s.what, env)})"]
+            if self.scalar_list(s.what) and self.type_of(s.what).element.base in ("piece", "space"):
+                each, kind = self.fresh("each"), self.type_of(s.what).element.base
+                remove = "remove_piece" if kind == "piece" else "remove_all"
+                return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    {remove}(st, jr, {each})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
         return self.stmt_more(s, env, depth, pad)
@@ -383,9 +686,14 @@ class Translator:
             if s.who is not None:
                 who = self.typed(s.who, env, "player", "an ending for a list of players")
             return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}return"]
+        if isinstance(s, N.Let) and self.scalar_list(s.value):
+            var = self.fresh(s.name)
+            line = f"{pad}{var} = {self.list_value(s.value, env)}"
+            env[s.name] = var
+            return [line]
         if isinstance(s, N.Let):
             t = self.type_of(s.value)
-            if t.base not in ("space", "int", "player", "piece", "bool"):
+            if t.is_list or t.base not in ("space", "int", "player", "piece", "bool", "dir", "zone", "any"):
                 raise Unsupported(s.span, f"a `let` of type {t.base}")
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.expr(s.value, env)}"
@@ -393,14 +701,71 @@ class Translator:
             return [line]
         if isinstance(s, N.Pass):
             return [f"{pad}pass"]
+        if isinstance(s, N.Again):
+            return [f"{pad}w(st, jr, NEXT, mover)"]
+        if isinstance(s, N.Repeat):
+            if self.type_of(s.count).base != "int":
+                raise Unsupported(s.count.span, "`repeat` of something not a whole number")
+            times = self.fresh("times")
+            return [f"{pad}for {times} in range({self.expr(s.count, env)}):"] + self.block(s.body, env, depth + 1)
+        if isinstance(s, N.Assign):
+            return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        if isinstance(s, N.Assign) and s.op == "=" and isinstance(s.target, N.Attr) and s.target.name == "owner" \
-                and self.type_of(s.target.obj).base == "piece":
-            what = self.expr(s.target.obj, env)
+        raise Unsupported(s.span, _statement_words(s))
+
+    def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
+        """`x = v`, `x += v`, `x -= v` to a local, a variable of the game or of a player; a piece's owner."""
+        t = s.target
+        if s.op == "=" and isinstance(t, N.Attr) and t.name == "owner" and self.type_of(t.obj).base == "piece":
+            what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
             return [f"{pad}set_owner(st, jr, {what}, {who})"]
-        raise Unsupported(s.span, _statement_words(s))
+        if isinstance(t, N.Name) and self.checked.meaning(t).category == "local" and self.scalar_list(t) \
+                and t.id in env and s.op in ("=", "+="):
+            value = self.list_value(s.value, env)
+            if s.op == "+=":
+                value = f"np.concatenate(({env[t.id]}, {value}))"
+            return [f"{pad}{env[t.id]} = {value}"]
+        if isinstance(t, N.Index) and self.list_item_slot(t, env) is None:
+            raise Unsupported(s.span, "an assignment to an item of a list that is not a variable's")
+        if self.type_of(t).is_list or self.type_of(t).base not in VAR_TYPES + ("dir",):
+            raise Unsupported(s.span, f"an assignment of a {self.type_of(t).base}")
+        if s.op != "=" and self.type_of(t).base != "int":
+            raise Unsupported(s.span, f"`{s.op}` of something not a whole number")
+        value = self.expr(s.value, env)
+        if isinstance(t, N.Name) and self.checked.meaning(t).category == "local":
+            if t.id not in env:
+                raise Unsupported(t.span, f"the name `{t.id}` here")
+            return [f"{pad}{env[t.id]} {s.op} {value}"]
+        slot = self.var_slot(t, env)
+        if slot is None:
+            raise Unsupported(s.span, _statement_words(s))
+        if s.op == "=":
+            return [f"{pad}w(st, jr, {slot}, {value})"]
+        return [f"{pad}w(st, jr, {slot}, st[{slot}] {s.op[0]} ({value}))"]
+
+    def list_item_slot(self, e: N.Expr, env: dict) -> Optional[str]:
+        """The slot of `L[i]` where L is a variable holding a list (its length fixed), as source; else None."""
+        if isinstance(e, N.Index) and isinstance(e.obj, N.Name) and e.obj.id in self.layout.list_length \
+                and self.checked.meaning(e.obj).category == "var" and self.type_of(e.index).base == "int":
+            length = self.layout.list_length[e.obj.id]
+            return f"{self.layout.var_name(e.obj.id)} + checked_index({self.expr(e.index, env)}, {length})"
+        return None
+
+    def var_slot(self, e: N.Expr, env: dict) -> Optional[str]:
+        """The slot of the state vector a variable's name (`passes`) or a player's variable (`mover.score`)
+        reads, as source; None for anything else."""
+        if isinstance(e, N.Name) and self.checked.meaning(e).category == "var" and e.id in self.layout.var_slot:
+            return self.layout.var_name(e.id)
+        if isinstance(e, N.Index):
+            return self.list_item_slot(e, env)
+        if isinstance(e, N.Name) and e.id in self.layout.list_length:
+            return None
+        if isinstance(e, N.Attr) and e.name in self.layout.var_slot and self.type_of(e.obj).base == "player" \
+                and not self.type_of(e.obj).is_list and self.sym.vars[e.name].per_player:
+            return f"{self.layout.var_name(e.name)} + {self.expr(e.obj, env)}"
+        return None
 
     def for_loop(self, s: N.For, env: dict, depth: int, pad: str) -> list[str]:
         """`for x in LIST where TEST:` -- the items are listed first, as the interpreter lists them before the
@@ -409,14 +774,28 @@ class Translator:
         domain: N.Expr = s.domain
         if s.test is not None:
             domain = N.Filter(span=s.span, var=s.var, domain=s.domain, test=s.test, mode="where")
+        try:
+            bound = self.list_bound(domain)
+        except Unsupported:
+            # (a list whose size is not known before: made as an array, which is its items listed first)
+            made = self.list_value(domain, env)
+            return [f"{pad}{items} = {made}", f"{pad}for {i} in range({items}.shape[0]):",
+                    f"{pad}    {var} = {items}[{i}]"] + self.block(s.body, {**env, s.var: var}, depth + 1)
         lines, deeper = self.domain_loop(domain, var, env, pad)
         inner_pad = pad + "    " * deeper
-        out = [f"{pad}{items} = np.empty({self.list_bound(domain)}, np.int64)", f"{pad}{count} = 0"] + lines + [
+        out = [f"{pad}{items} = np.empty({bound}, np.int64)", f"{pad}{count} = 0"] + lines + [
             f"{inner_pad}{items}[{count}] = {var}", f"{inner_pad}{count} += 1",
             f"{pad}for {i} in range({count}):", f"{pad}    {var} = {items}[{i}]"]
         return out + self.block(s.body, {**env, s.var: var}, depth + 1)
 
     # ------------------------------------------------------------ expressions
+    def place(self, e: N.Expr, env: dict, otherwise: str) -> str:
+        """A space or a zone, as its place's index."""
+        t = self.type_of(e)
+        if t.is_list or t.base not in _PLACES:
+            raise Unsupported(e.span, otherwise)
+        return self.expr(e, env)
+
     def typed(self, e: N.Expr, env: dict, base: str, otherwise: str) -> str:
         if self.type_of(e).base != base:
             raise Unsupported(e.span, otherwise)
@@ -441,19 +820,18 @@ class Translator:
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category == "zone" and e.id in self.layout.zone_at:
+            return f"ZONE_{e.id}"
+        if meaning.category == "var":
+            slot = self.var_slot(e, env)
+            if slot is None:
+                raise Unsupported(e.span, f"the variable `{e.id}`")
+            return f"st[{slot}]"
         if meaning.category == "builtin":
-            if e.id == "mover":
-                return "mover"
-            if e.id == "opponent":
-                if self.layout.players != 2:
-                    raise Unsupported(e.span, "`opponent` in a game of more than two players")
-                return "opponent_of(mover)"
-            if e.id in ("true", "yes"):
-                return "True"
-            if e.id in ("false", "no"):
-                return "False"
-            if e.id == "none":
-                return "-1"
+            if e.id == "opponent" and self.layout.players != 2:
+                raise Unsupported(e.span, "`opponent` in a game of more than two players")
+            if e.id in _BUILTIN_NAMES:
+                return _BUILTIN_NAMES[e.id]
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
@@ -472,14 +850,25 @@ class Translator:
     def expr_Attr(self, e: N.Attr, env: dict) -> str:
         if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
             return f"S{e.name.upper()}[{self.expr(e.obj, env)}]"
+        slot = self.var_slot(e, env)
+        if slot is not None:
+            return f"st[{slot}]"
+        obj = self.type_of(e.obj)
+        if obj.base == "player" and not obj.is_list and e.name in self.sym.zones and self.sym.zones[e.name].per_player:
+            return f"(ZONE_{e.name} + {self.expr(e.obj, env)})"
+        if obj.base == "any" and not obj.is_list and e.name in ("x", "y"):
+            return f"space_{e.name}({self.expr(e.obj, env)})"
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
         if e.op == "+" and left == "space" and right == "dir":
             return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
-        if left == right == "int" and e.op in "+-*":
+        if left == right == "int" and e.op in ("+", "-", "*"):
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        if left == right == "int" and e.op == "%" and isinstance(e.right, N.Num) and e.right.value != 0:
+            # (numba's % of whole numbers is Python's: the sign of the divisor)
+            return f"({self.expr(e.left, env)} % {self.expr(e.right, env)})"
         raise Unsupported(e.span, f"`{e.op}` of {left} and {right}")
 
     def expr_Neg(self, e: N.Neg, env: dict) -> str:
@@ -489,12 +878,25 @@ class Translator:
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir")
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone") + \
+            (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         if e.op in ("<", ">", "<=", ">=") and left == right == "int":
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        if e.op in ("in", "not in") and (left in scalar or left == "any") and not self.type_of(e.left).is_list \
+                and self.scalar_list(e.right):
+            found = f"contains({self.list_value(e.right, env)}, {self.expr(e.left, env)})"
+            return found if e.op == "in" else f"(not {found})"
         raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
+
+    def expr_Index(self, e: N.Index, env: dict) -> str:
+        slot = self.list_item_slot(e, env)
+        if slot is not None:
+            return f"st[{slot}]"
+        if not self.scalar_list(e.obj) or self.type_of(e.index).base != "int":
+            raise Unsupported(e.span, "an item of something not a list of scalars")
+        return f"item_at({self.list_value(e.obj, env)}, {self.expr(e.index, env)})"
 
     def expr_BoolOp(self, e: N.BoolOp, env: dict) -> str:
         return "(" + f" {e.op} ".join(self.expr(v, env) for v in e.values) + ")"
@@ -512,29 +914,90 @@ class Translator:
                 return self.expr(body, inner)
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
-        if e.func in ("any", "all", "first") or (e.func == "count" and not isinstance(e.args[0], N.Of)):
-            if len(e.args) == 1 and self.type_of(e.args[0]).element.base in _SCALARS:
+        self.refuse_on_hex(e)
+        counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
+            and self.checked.meaning(e.args[0].what).category == "kind"
+        if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
+            if len(e.args) == 1 and self.type_of(e.args[0]).is_list \
+                    and self.type_of(e.args[0]).element.base in _SCALARS:
                 return self.aggregate(e, env)
-        if e.func == "seat" and types == ["int"]:
-            return f"({self.expr(e.args[0], env)} - 1)"
-        if e.func in ("empty", "owner", "top") and types == ["space"]:
-            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
-        if e.func == "owner" and types == ["piece"]:
-            return f"owner_of(st, {self.expr(e.args[0], env)})"
-        if e.func == "in_a_row" and types == ["space", "int"]:
-            return f"in_a_row(st, {self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
-        if e.func in ("row", "column") and types == ["space", "player"]:
-            return f"{e.func}_of({self.expr(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        simple = _SIMPLE_BUILTINS.get((e.func, tuple(types)))
+        if simple is not None:
+            return simple.format(*(self.expr(a, env) for a in e.args))
+        listed = self.list_builtin(e, env, types)
+        if listed is not None:
+            return listed
+        placed = self.place_builtin(e, env, types)
+        if placed is not None:
+            return placed
         if e.func == "count" and len(e.args) == 1 and isinstance(e.args[0], N.Of):
             of = e.args[0]
             if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
                 return f"count_of(st, {self.layout.kind_index(of.what.id)}, {self.expr(of.owner, env)})"
         raise Unsupported(e.span, f"`{e.func}` of {', '.join(types) or 'nothing'}")
 
+    def place_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
+        """count, empty, top, bottom of a space or zone; at(BOARD, x, y); else None."""
+        if e.func in ("count", "empty", "top", "bottom") and len(types) == 1 and types[0] in _PLACES \
+                and not self.type_of(e.args[0]).is_list:
+            return f"{e.func}_at(st, {self.expr(e.args[0], env)})"
+        if e.func == "at" and types == ["list", "int", "int"] and isinstance(e.args[0], N.Name) \
+                and self.checked.meaning(e.args[0]).category == "board":
+            board = self.layout.board_order.index(e.args[0].id)
+            return f"at_xy({board}, {self.expr(e.args[1], env)}, {self.expr(e.args[2], env)})"
+        return None
+
+    def list_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
+        """index, last, sum, empty, count of a list of scalars (an array); else None."""
+        if not e.args or not self.scalar_list(e.args[0]):
+            return None
+        if e.func == "index" and len(e.args) == 2 and types[1] in _SCALARS:
+            return f"index_of({self.list_value(e.args[0], env)}, {self.expr(e.args[1], env)})"
+        if e.func == "last" and len(e.args) == 1:
+            return f"last_of({self.list_value(e.args[0], env)})"
+        if e.func == "sum" and len(e.args) == 1 \
+                and self.type_of(e.args[0]).element.base == "int":
+            return f"{self.list_value(e.args[0], env)}.sum()"
+        if e.func == "empty" and len(e.args) == 1:
+            return f"({self.list_value(e.args[0], env)}.shape[0] == 0)"
+        if e.func == "count" and len(e.args) == 1 \
+                and not isinstance(e.args[0], (N.Filter, N.Of)) and not isinstance(e.args[0], N.Call):
+            return f"{self.list_value(e.args[0], env)}.shape[0]"
+        return None
+
     # ------------------------------------------------------------ names
     def fresh(self, name: str) -> str:
         self.fresh_count += 1
         return f"{name}_{self.fresh_count}"
+
+
+def native_variables(checked: Checked) -> tuple:
+    """(name, per player, type) of each variable the state vector holds: a number, a truth, a space or a
+    player (a list, a piece, a text are refused where they are declared)."""
+    sym = checked.symbols
+    out = []
+    for name, v in sym.vars.items():
+        t = sym.declared_type(v.type)
+        if t is not None and not t.is_list and t.base in VAR_TYPES:
+            out.append((name, v.per_player, t.base))
+        elif t is not None and t.is_list and t.element.base == "int" and not v.per_player \
+                and not _whole_list_written(checked, name):
+            out.append((name, False, "list"))
+    return tuple(out)
+
+
+def _whole_list_written(checked: Checked, name: str) -> bool:
+    """Does a rule assign a whole list to the variable `name` (not one of its items)? Then its length may
+    change, which its slots cannot hold."""
+    for node in N.walk(checked.module):
+        if isinstance(node, N.Assign) and isinstance(node.target, N.Name) and node.target.id == name \
+                and checked.meaning(node.target).category == "var":
+            return True
+    return False
+
+
+def _type_words(t: N.TypeRef) -> str:
+    return f"list of {_type_words(t.of)}" if t.name == "list" and t.of is not None else t.name
 
 
 def _refusal(item: N.Decl) -> Optional[tuple]:
@@ -545,11 +1008,13 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
         return None
     if isinstance(item, N.Board):
-        if item.shape != "grid":
+        if item.shape not in ("grid", "edges", "corners", "hex"):
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None or item.blocks is not None:
             return item.span, "a board's `neighbors` or `blocks`"
         return (item.span, "a board of each player") if item.per_player else None
+    if isinstance(item, N.Zone):
+        return (item.span, "a zone with a capacity") if item.capacity is not None else None
     if isinstance(item, N.Kind):
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
     if isinstance(item, N.Option) and item.default is None and item.uses is None:

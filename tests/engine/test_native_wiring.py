@@ -35,11 +35,10 @@ UNSUPPORTED = """game "Counter"
 players 2
 board cells: grid 3 x 1
 piece stone
-var taken: int = 0
+piece marker(size: int)
 
 action put(c in cells where empty(c)):
     place stone for mover at c
-    taken += 1
 
 when stuck: draw
 """
@@ -226,8 +225,8 @@ def test_a_construct_native_does_not_handle_is_refused_or_played_by_the_interpre
     args = [command[0], str(path), *command[1:], "-n", "3"] if command[0] != "solve" else ["solve", str(path)]
     refused = invoke([*args, "--backend", "native"])
     assert refused.exit_code == 2 and "Traceback" not in refused.output
-    assert re.search(r"Error: --backend native: \S*counter\.mire:5: the native backend does not handle variables "
-                     r"yet", refused.stderr)
+    assert re.search(r"Error: --backend native: \S*counter\.mire:5: the native backend does not handle a piece's "
+                     r"attributes yet", refused.stderr)
     fallback = invoke(args)  # (auto: the default)
     assert fallback.exit_code == 0, fallback.output
     notices = [line for line in fallback.stderr.splitlines() if line.startswith("mire:")]
