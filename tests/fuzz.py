@@ -2,7 +2,10 @@
 moves of what checks ok. Every outcome must be a diagnostic, a located RuleError or a game: never a
 traceback, an internal error or a hang.
 
-    python tests/fuzz.py [--cases 10000] [--seed 1] [--seconds-per-case 10]
+    python tests/fuzz.py [--cases 10000] [--seed 1] [--seconds-per-case 10] [--keep DIR]
+
+--keep DIR writes each case that went wrong to DIR (case-N-GAME.mire), so a hang or a traceback can be
+replayed alone (`mire check`, `mire simulate`) and explained.
 
 tests/hostile/test_fuzz.py runs a few hundred cases with a fixed seed; run many more by hand, under a memory cap
 (`ulimit -v 2000000`), before trusting a change to the front end or the engine.
@@ -15,6 +18,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 import traceback
 from pathlib import Path
 
@@ -126,9 +130,11 @@ def run_case(folder: Path, name: str, text: str, rng: random.Random, seconds: in
         signal.alarm(0)
 
 
-def fuzz(cases: int, seed: int, seconds: int = 10, out=print, tally: dict | None = None) -> list[tuple[str, str]]:
+def fuzz(cases: int, seed: int, seconds: int = 10, out=print, tally: dict | None = None,
+         keep: Path | None = None) -> list[tuple[str, str]]:
     """Run `cases` mutated games; return [(description, problem)] for those that went wrong; `tally` counts
-    the cases that ended in diagnostics and those that were played."""
+    the cases that ended in diagnostics and those that were played; `keep` is a folder where each case that
+    went wrong is written."""
     rng = random.Random(seed)
     folder = Path(tempfile.mkdtemp(prefix="mire-fuzz-"))
     try:
@@ -138,7 +144,10 @@ def fuzz(cases: int, seed: int, seconds: int = 10, out=print, tally: dict | None
         sources = {p.stem: p.read_text(encoding="utf-8") for p in games_dir().glob("*.mire")}
         names = sorted(sources)
         failures = []
+        started = time.monotonic()
         for i in range(cases):
+            if i and i % 1000 == 0:
+                out(f"{i} cases in {time.monotonic() - started:.0f} s, {len(failures)} went wrong")
             name = rng.choice(names)
             text = sources[name]
             for _ in range(rng.randrange(1, 4)):
@@ -146,6 +155,9 @@ def fuzz(cases: int, seed: int, seconds: int = 10, out=print, tally: dict | None
             problem = run_case(folder, name, text, rng, seconds, tally)
             if problem is not None:
                 failures.append((f"case {i}: a mutation of {name}", problem))
+                if keep is not None:
+                    keep.mkdir(parents=True, exist_ok=True)
+                    (keep / f"case-{i}-{name}.mire").write_text(text, encoding="utf-8", errors="surrogateescape")
                 out(f"case {i} ({name}): {problem.strip().splitlines()[-1]}")
         return failures
     finally:
@@ -158,9 +170,11 @@ def main() -> int:
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds-per-case", type=int, default=10)
+    ap.add_argument("--keep", type=Path, default=None, help="a folder to write each case that went wrong to")
     args = ap.parse_args()
     tally: dict = {}
-    failures = fuzz(args.cases, args.seed, args.seconds_per_case, tally=tally)
+    failures = fuzz(args.cases, args.seed, args.seconds_per_case, tally=tally, keep=args.keep,
+                    out=lambda line: print(line, flush=True))
     print(f"{args.cases} cases, seed {args.seed}: {tally.get('diagnostics', 0)} refused with diagnostics, "
           f"{tally.get('played', 0)} played; {len(failures)} went wrong")
     return 1 if failures else 0
