@@ -29,6 +29,17 @@ class Piece:
     owner: Optional[str]
     up: bool
     line: int
+    turns: int = 0  # `turned N`: quarter turns clockwise from the way it is printed (a tile)
+
+
+@attrs.frozen
+class Cell:
+    """A space of an area written out, `X,Y: SYMBOLS`: its column and row, and its pieces, bottom first."""
+    x: int
+    y: int
+    symbols: tuple
+    line: int
+    column: int
 
 
 @attrs.frozen
@@ -41,6 +52,7 @@ class Place:
     symbols: tuple  # the symbols on its own line, after the colon
     rows: tuple  # the lines below it: (line number, its symbols), in order
     line: int
+    cells: tuple = ()  # Cell: an area's spaces written out below it, `X,Y: SYMBOLS`
 
 
 @attrs.frozen
@@ -91,7 +103,8 @@ def _expected(e: UnexpectedInput) -> str:
     if isinstance(e, UnexpectedEOF):
         return "the file ends too early"
     return "this line is not a position line: write `position of GAME`, `SYMBOL = KIND [of PLAYER]`, " \
-           "`BOARD:` and its rows, `ZONE: SYMBOLS`, `NAME = VALUE`, `to move: PLAYER`, `phase: NAME` or `turn: N`"
+           "`BOARD:` and its rows (or an area's `X,Y: SYMBOLS`), `ZONE: SYMBOLS`, `NAME = VALUE`, " \
+           "`to move: PLAYER`, `phase: NAME` or `turn: N`"
 
 
 class _Reader:
@@ -101,25 +114,26 @@ class _Reader:
         self.name = name
         self.game = ""
         self.legend: dict = {}
-        self.places: list = []  # (name, owner, symbols, rows, line) of each board or zone written out
+        self.places: list = []  # (name, owner, symbols, rows, line, cells) of each board or zone written out
         self.settings: list = []
         self.said: dict = {}  # to move, phase, turn
         self.rows: Optional[list] = None  # the lines below the board or zone being read
+        self.cells: Optional[list] = None  # the `X,Y:` lines below it (an area's spaces)
 
-    def fail(self, line, message):
-        raise PositionError(f"{self.name}:{line}: {message}")
+    def fail(self, line, message, column=None):
+        raise PositionError(f"{self.name}:{line}:{column}: {message}" if column else f"{self.name}:{line}: {message}")
 
     def read(self, tree: Tree) -> Position:
         for item in tree.children:
             line = item.meta.line
-            if item.data != "plain":
-                self.rows = None
+            if item.data not in ("plain", "cell"):
+                self.rows = self.cells = None
             getattr(self, item.data)(item, line)
         if not self.game:
             self.fail(1, "a position file starts with `position of GAME`")
         turn = self.said.get("turn")
-        places = tuple(Place(name, owner, symbols, tuple(rows), line)
-                       for name, owner, symbols, rows, line in self.places)
+        places = tuple(Place(name, owner, symbols, tuple(rows), line, tuple(cells))
+                       for name, owner, symbols, rows, line, cells in self.places)
         return Position(self.game, self.legend, places, tuple(self.settings), self.said.get("to move"),
                         self.said.get("phase"), turn)
 
@@ -150,8 +164,22 @@ class _Reader:
         if not (len(words) == 1 or (len(words) == 3 and words[1] == "of")):
             self.fail(line, "a board's line is `BOARD:` or `BOARD of PLAYER:`, and its rows follow; a zone's is "
                             "`ZONE:` or `ZONE of PLAYER:`, and its pieces")
-        self.rows = []
-        self.places.append((words[0], words[2] if len(words) == 3 else None, tuple(after), self.rows, line))
+        self.rows, self.cells = [], []
+        self.places.append((words[0], words[2] if len(words) == 3 else None, tuple(after), self.rows, line,
+                            self.cells))
+
+    def cell(self, item, line):
+        """`X,Y: SYMBOLS`, a space of an area and its pieces, on the lines below the area's `BOARD:` line."""
+        coord = item.children[0]
+        if self.cells is None:
+            self.fail(line, f"'{coord}' names a space of an area: write it on the lines below its board's line "
+                            f"(`BOARD:` or `BOARD of PLAYER:`), one space a line", coord.column)
+        x, y = (self.number(part, line) for part in str(coord).split(","))
+        symbols = tuple(str(w) for w in item.children[1:])
+        if not symbols:
+            self.fail(line, f"space {coord} holds nothing here: write its pieces after the colon, bottom first "
+                            f"(an empty space of an area is left out)", coord.column)
+        self.cells.append(Cell(x, y, symbols, line, coord.column))
 
     def assign(self, item, line):
         left = [str(w) for w in item.children[0].children]
@@ -179,11 +207,18 @@ class _Reader:
         up = True
         if rest[-2:] in (["face", "down"], ["face", "up"]):
             up, rest = rest[-1] == "up", rest[:-2]
+        turns = 0
+        if rest[-2:-1] == ["turned"]:
+            turns = self.number(rest[-1], line)
+            if type(turns) is not int or not 0 <= turns <= 3:
+                self.fail(line, f"a piece is `turned` 0 to 3 quarter turns clockwise, not '{rest[-1]}'")
+            rest = rest[:-2]
         if rest and (len(rest) != 2 or rest[0] != "of"):
-            self.fail(line, "a piece is written `KIND`, `KIND of PLAYER`, then `face down` if it is")
+            self.fail(line, "a piece is written `KIND`, `KIND of PLAYER`, then `turned N` (quarter turns "
+                            "clockwise) and `face down` if it is")
         pairs = tuple((str(p.children[0]), self.value(str(p.children[1]), line))
                       for p in attrs_tree.children) if attrs_tree is not None else ()
-        self.legend[symbol] = Piece(symbol, kind, pairs, rest[1] if rest else None, up, line)
+        self.legend[symbol] = Piece(symbol, kind, pairs, rest[1] if rest else None, up, line, turns)
 
     def value(self, text: str, line):
         """An attribute's value as written: yes/no and whole numbers read as such, any other word as text."""

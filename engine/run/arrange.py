@@ -44,8 +44,9 @@ class _Arranger:
         self.placed: set = set()  # the ids of the pieces the position has put
         self.printed: list = []  # the owner each table gave its pieces, by id (table_owner)
 
-    def fail(self, line, message):
-        raise PositionError(f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}")
+    def fail(self, line, message, column=None):
+        where = f"{self.name}:{line}:{column}" if line and column else f"{self.name}:{line}" if line else self.name
+        raise PositionError(f"{where}: {message}")
 
     def run(self):
         S, pos = self.S, self.pos
@@ -141,7 +142,11 @@ class _Arranger:
             self.fail(written.line, f"board '{name}' is written on the lines below its line, a row a line: "
                                     f"nothing follows `{name}:` on its own line")
         if board.area:
-            self.fail(written.line, f"board '{name}' grows as it is played: a position cannot write it out yet")
+            return self.area(board, written)
+        if written.cells:
+            cell = written.cells[0]
+            self.fail(cell.line, f"`{cell.x},{cell.y}:` writes a space of an area, and board '{name}' is laid out "
+                                 f"in rows: write its rows below `{name}:`, from its top row down", cell.column)
         layout = rows_of(board)
         rows = written.rows
         if board.shape in ("grid", "corners"):
@@ -165,8 +170,41 @@ class _Arranger:
                     out.append((line, symbol, space))
         return out
 
+    def area(self, board, written) -> list:
+        """An area's spaces as written, `X,Y: SYMBOLS` a line, each space's pieces bottom first; the spaces it
+        does not write hold nothing (they are not in play)."""
+        name = written.name
+        if written.rows:
+            line, row = written.rows[0]
+            self.fail(line, f"board '{name}' is an area, which grows as it is played: write each space that holds "
+                            f"pieces as `X,Y: SYMBOLS` (its column and row, then its pieces bottom first), one a "
+                            f"line, not rows of symbols", 1)
+        out, lines = [], {}
+        for cell in written.cells:
+            if (cell.x, cell.y) in lines:
+                self.fail(cell.line, f"space {cell.x},{cell.y} of board '{name}' is written already (line "
+                                     f"{lines[cell.x, cell.y]}): write all its pieces on one line, bottom first",
+                          cell.column)
+            lines[cell.x, cell.y] = cell.line
+            try:
+                space = board.space_at(cell.x, cell.y)
+            except RuleError as err:  # (an area has at most so many spaces)
+                self.fail(cell.line, str(err), cell.column)
+            for symbol in cell.symbols:
+                if symbol == ".":
+                    self.fail(cell.line, f"'.' is an empty space of a grid: `{cell.x},{cell.y}:` lists the pieces "
+                                         f"of that space, bottom first (an empty space of an area is left out)",
+                              cell.column)
+                self.known(symbol, cell.line)
+                out.append((cell.line, symbol, space))
+        return out
+
     def zone(self, zone, written) -> list:
         """A zone's pieces as written: the symbols after its colon, then those on the lines below, bottom first."""
+        if written.cells:
+            cell = written.cells[0]
+            self.fail(cell.line, f"`{cell.x},{cell.y}:` writes a space of an area, and {described(zone)} is a "
+                                 f"zone: its pieces follow its line, bottom first", cell.column)
         out = [(written.line, symbol, zone) for symbol in written.symbols]
         out += [(line, symbol, zone) for line, row in written.rows for symbol in row]
         for line, symbol, _ in out:
@@ -192,14 +230,15 @@ class _Arranger:
         kind = S.game.kinds[piece.kind]
         if made_from_nothing(kind):
             try:
-                S.create_piece(piece.kind, self.start_values(kind, piece), owner, piece.up, dest)
+                made = S.create_piece(piece.kind, self.start_values(kind, piece), owner, piece.up, dest)
             except RuleError as err:  # (a game has at most so many pieces)
                 self.fail(line, str(err))
+            made.turns = piece.turns
             return
         p = self.take(kind, piece, owner, line, dest)
         S.move_piece(p, dest, None)
         self.placed.add(p.id)
-        p.up = piece.up
+        p.up, p.turns = piece.up, piece.turns
         p.owner = owner if owner is not None else self.table_owner(p)
         p.kept = None  # (defs worked out with the owner it had)
 
