@@ -158,3 +158,27 @@ def test_a_position_file_cannot_write_a_choice_in_the_middle_of_a_move():
     with pytest.raises(PositionError) as err:
         write_position(state)
     assert str(err.value) == "a position file cannot write a choice in the middle of a move: write it between moves"
+
+
+def test_a_bad_area_entry_is_shown_with_its_line_a_caret_and_a_hint(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.pos").write_text(_FARM + "    0,0: T\n    -12,3: T\n    -12,3: T T\n")
+    result = CliRunner().invoke(main, ["perft", "queensland", "--position", "p.pos", "--depth", "1"])
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        "p.pos:6:5: error: space -12,3 of board 'farm' is written already (line 5)\n"
+        "  |\n"
+        "6 |     -12,3: T T\n"
+        "  |     ^^^^^\n"
+        "  = hint: write all its pieces on one line, bottom first\n"), result.output
+    # (a character that shows nothing is refused before any line is shown)
+    (tmp_path / "p.pos").write_text(_FARM.replace("T = toad", "T\u202e = toad") + "    0,0: T\u202e\n    0,0: x\n")
+    out = CliRunner().invoke(main, ["perft", "queensland", "--position", "p.pos", "--depth", "1"]).output
+    assert "\u202e" not in out
+
+
+def test_a_refusal_without_a_column_renders_as_its_one_line():
+    with pytest.raises(PositionError) as err:
+        read_back("queensland", _FARM + "    0,0: Q\n")
+    assert err.value.render() == str(err.value) == \
+        "p.pos:4: the symbol 'Q' is not in the legend (`Q = KIND of PLAYER`)"
