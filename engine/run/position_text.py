@@ -1,8 +1,9 @@
 """A state written out as a position file (grammar/position.py reads it, engine/run/arrange.py sets a state to
 it): a legend of the pieces in play, every board (a grid's rows, an area's `X,Y: SYMBOLS`), every zone but the
 supply and the box, the variables that hold a number or yes/no, and whose turn it is. What a position file cannot
-say is refused (PositionError) rather than written wrong: a choice in the middle of a move, a stack on a space
-laid out in rows, a variable of another type, a piece its attributes cannot name."""
+say is refused (PositionError) rather than written wrong: a game that is over, a choice in the middle of a move,
+a stack on a space laid out in rows, a variable of another type, a piece its attributes cannot name. Nor is the
+supply written, nor the box: the pieces out of play are all in the supply once the position is read back."""
 from __future__ import annotations
 
 import re
@@ -16,6 +17,8 @@ _WORD = re.compile(r"[^\s=:#(),]+")
 
 def write_position(S) -> str:
     """The position file of the state `S` (the rules' whole truth, secrets included: it is for the author)."""
+    if S.is_over():
+        raise PositionError("the game is over, and a position file writes a game in play")
     if S.pending is not None:
         raise PositionError("a position file cannot write a choice in the middle of a move: write it between moves")
     legend: dict = {}  # the legend line of a piece -> its symbol

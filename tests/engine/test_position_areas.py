@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -33,10 +34,45 @@ def played(game: str, seed: int, moves: int):
     return state
 
 
+GAMES = Path(__file__).parents[1] / "games"
+
+
 def read_back(game: str, text: str):
     state = load_game(game).new_state(seed=99)  # (another seed: the position alone makes the state)
     arrange(state, parse_position(text, "p.pos"), "p.pos")
     return state
+
+
+def without_supply(v: dict) -> dict:
+    """A view but the supply's: a position writes no supply (nor box), so the pieces out of play are all in the
+    supply once it is read back, the removed ones too."""
+    return {**v, "zones": [z for z in v["zones"] if z["name"] != "supply"]}
+
+
+# every kind of board: a grid, a hex grid, the edges of a grid, a graph, each player's own board, tiles, an area
+@pytest.mark.parametrize("game", ["tic-tac-toe", "breakthrough", "queensland", "quagmire", *(str(GAMES / f"{name}.mire")
+                                  for name in ("chess", "hex", "dots-and-boxes", "nine-mens-morris", "phantom",
+                                               "tiles", "memory", "othello"))])
+def test_a_played_game_of_every_board_kind_is_written_out_and_read_back_the_same(game):
+    before = played(game, 1, 7)
+    text = write_position(before)
+    after = read_back(game, text)
+    assert [m.text for m in after.legal_moves()] == [m.text for m in before.legal_moves()]
+    for seat in range(len(before.players)):
+        assert without_supply(view(after, seat)) == without_supply(view(before, seat))
+    assert write_position(after) == text
+
+
+def test_what_a_position_file_cannot_say_is_refused_not_written_wrong():
+    over = played("tic-tac-toe", 2, 14)
+    assert over.is_over()
+    with pytest.raises(PositionError, match="^the game is over, and a position file writes a game in play$"):
+        write_position(over)
+    with pytest.raises(PositionError, match="^space .* of board 'pond' holds a stack of 2 pieces, and a board laid "
+                                            "out in rows writes one piece a space$"):
+        write_position(played("mosquito-show", 1, 7))
+    with pytest.raises(PositionError, match="^variable 'ko' holds a value that a position file cannot write"):
+        write_position(played(str(GAMES / "go.mire"), 1, 7))
 
 
 @pytest.mark.parametrize("seed, moves", [(1, 8), (3, 25), (5, 40)])
