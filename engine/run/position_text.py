@@ -37,16 +37,7 @@ def write_position(S) -> str:
              [(b, f" of {p.name}") for p in S.players for b in p.boards.values()]
     for board, whose in boards:
         lines.append(f"{board.name}{whose}:")
-        if board.area:
-            for s in board.in_play():  # (in the order they were laid, which the order of moves follows)
-                lines.append(f"    {s.x},{s.y}: {' '.join(symbol(p) for p in s.pieces)}")
-            continue
-        for row in rows_of(board):
-            for s in row:
-                if len(s.pieces) > 1:
-                    raise PositionError(f"space {s.name} of board '{board.name}' holds a stack of {len(s.pieces)} "
-                                        f"pieces, and a board laid out in rows writes one piece a space")
-            lines.append("    " + " ".join(symbol(s.pieces[0]) if s.pieces else "." for s in row))
+        lines += _board_lines(board, symbol)
     zones = [(z, "") for z in S.zones.values()] + [(z, f" of {p.name}") for p in S.players for z in p.zones.values()]
     for zone, whose in zones:
         lines.append(f"{zone.name}{whose}: {' '.join(symbol(p) for p in zone.pieces)}".rstrip())
@@ -61,6 +52,20 @@ def write_position(S) -> str:
     lines.append(f"turn: {S.turn}")
     head = [f"position of {S.game.name}"] + [f"{sym} = {text}" for text, sym in legend.items()]
     return "\n".join(head + lines) + "\n"
+
+
+def _board_lines(board, symbol) -> list[str]:
+    """The lines below a board's: an area's spaces that hold pieces, `X,Y: SYMBOLS`; any other board's rows."""
+    if board.area:  # (its spaces in the order they were laid, which the order of moves follows)
+        return [f"    {s.x},{s.y}: {' '.join(symbol(p) for p in s.pieces)}" for s in board.in_play()]
+    lines = []
+    for row in rows_of(board):
+        for s in row:
+            if len(s.pieces) > 1:
+                raise PositionError(f"space {s.name} of board '{board.name}' holds a stack of {len(s.pieces)} "
+                                    f"pieces, and a board laid out in rows writes one piece a space")
+        lines.append("    " + " ".join(symbol(s.pieces[0]) if s.pieces else "." for s in row))
+    return lines
 
 
 def _symbol(p, taken: set) -> str:
