@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from typing import Optional
+from typing import NoReturn, Optional
 
 import attrs
 from lark import Lark, Tree
@@ -161,7 +161,7 @@ class _Reader:
         self.rows: Optional[list] = None  # the lines below the board or zone being read
         self.cells: Optional[list] = None  # the `X,Y:` lines below it (an area's spaces)
 
-    def fail(self, line, message, column=0, hint=None, width=1):
+    def fail(self, line, message, column=0, hint=None, width=1) -> NoReturn:
         raise located_error(self.name, line, message, hint, column, width, self.source)
 
     def read(self, tree: Tree) -> Position:

@@ -179,7 +179,8 @@ class _Arranger:
             self.fail(line, f"board '{name}' is an area, which grows as it is played", 1,
                       "write each space that holds pieces as `X,Y: SYMBOLS` (its column and row, then its pieces "
                       "bottom first), one a line, not rows of symbols", len(" ".join(row)))
-        out, lines = [], {}
+        out: list = []
+        lines: dict = {}  # (x, y) -> the line that wrote it
         for cell in written.cells:
             if (cell.x, cell.y) in lines:
                 self.fail(cell.line, f"space {cell.x},{cell.y} of board '{name}' is written already (line "
