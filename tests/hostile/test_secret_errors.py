@@ -26,6 +26,7 @@ SECRETS = ("6570001", "s3cr3tword", "657")  # (secret_index.mire's secret is 657
 # file: what its error says and the rules line it names
 ERRORS = {
     "secret_index.mire": "an index is outside its list (secret_index.mire:10)",
+    "secret_hand_size.mire": "an index is outside its list (secret_hand_size.mire:20)",  # (657 cards, size hidden)
     "secret_range.mire": "a range (`..`) is longer than 200000 (secret_range.mire:15)",
     "secret_range_down.mire": "a range (`downto`) is longer than 200000 (secret_range_down.mire:15)",
     "secret_call.mire": "'at' wants an int as argument 2, and got a text (secret_call.mire:15)",
