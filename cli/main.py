@@ -438,6 +438,9 @@ def _arrange(state, path: str) -> str:
     except FileRefused as e:
         raise click.BadParameter(f"cannot read {printable(path)}: {e}", param_hint="--position") from None
     except PositionError as e:
+        if e.column:  # (a place in a line: shown as `mire check` shows a diagnostic, its line, caret and hint)
+            click.echo(e.render(), err=True)
+            raise click.exceptions.Exit(2) from None
         raise click.BadParameter(printable(str(e)), param_hint="--position") from None
     return text
 

@@ -1096,8 +1096,9 @@ class Compiler(N.NodeVisitor):
         where = self.const(self.where(s))
         return [f"{kind} = {self.emit.src(s.kind, scope)}",
                 f"if {kind} not in {starts_of}:",
-                f"    raise _RuleError('cannot place a new ' + _text({kind}) + ': only a kind without attributes, or "
-                f"whose attributes all have start values, can be placed (the others come from a table)', {where})",
+                # (the kind is not told: which kind a rule chose may be secret; the rules line says where)
+                f"    raise _RuleError('cannot place a new piece of the kind held here: only a kind without attributes, "
+                f"or whose attributes all have start values, can be placed (the others come from a table)', {where})",
                 f"S.create_piece({kind}, {{**{starts_of}[{kind}]}}, {owner}, {up}, {dest})"]
 
     def compile_Move(self, s: N.Move, scope: EmitScope):

@@ -143,7 +143,7 @@ def _space_label(S, space):
     if space is None:
         return None
     if S.space_by_name.get(space.name) is not space:
-        raise RuleError(f"a piece's space attribute holds a space of a shared board, not {value_text(space)}")
+        raise RuleError("a piece's space attribute holds a space of a shared board, and this is not one")
     return space.name
 
 
@@ -168,7 +168,8 @@ def _present(items):
 
 def _range(S, a, b, where):
     if b - a > MAX_LOOP_STEPS:
-        raise RuleError(f"the range {a}..{b} is longer than {MAX_LOOP_STEPS}", where)
+        # (its ends are not told: either may be a value the reader of the error may not see; see _index)
+        raise RuleError(f"a range (`..`) is longer than {MAX_LOOP_STEPS}", where)
     return list(range(a, b + 1))
 
 
@@ -195,7 +196,8 @@ def _checked_call(S, name, where, *args):
         if ok is None:
             ok = _ACCEPTED[key] = accepts(runtime_type(value))
         if not ok:
-            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {value_text(value)}"
+            # (what it got is told by its kind, not its value, which may be secret: see _index)
+            raise RuleError(f"'{name}' wants {accepts.words} as argument {i + 1}, and got {kind_of(value)}"
                             + (_WHOLE_QUOTIENT if cls is Fraction else ""), where)
     return b.run(S, *args)
 
@@ -230,7 +232,7 @@ def _enum_place(v, order, where):
 
 def _range_down(S, a, b, where):
     if a - b > MAX_LOOP_STEPS:
-        raise RuleError(f"the range {a} downto {b} is longer than {MAX_LOOP_STEPS}", where)
+        raise RuleError(f"a range (`downto`) is longer than {MAX_LOOP_STEPS}", where)  # (no ends told: see _range)
     return list(range(a, b - 1, -1))
 
 
@@ -270,7 +272,7 @@ def _assign(S, p, attr, v, sign, where, declared, types, drawn=False):
     elif isinstance(p, Piece) and attr in p.kind.mutable:
         key, old = p.kind.name, p.attrs[attr]
     else:
-        raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+        raise RuleError(f"'{attr}' of {kind_of(p)} cannot be set", where)
     v = _changed_by(S, old, v, sign, types.get(key, ANY), attr, where)
     options = S.last_options if drawn else None
     if key == attr:
@@ -336,7 +338,7 @@ def _item_changed(S, held, at: tuple, op: str, v, where):
 def _player_holding(p, attr, declared, where):
     """The player whose variable `attr` an assignment through an untyped value changes."""
     if not isinstance(p, Player) or attr not in declared:
-        raise RuleError(f"'{attr}' of {value_text(p)} cannot be set", where)
+        raise RuleError(f"'{attr}' of {kind_of(p)} cannot be set", where)
     return p
 
 
@@ -397,7 +399,7 @@ def _dyn(S, obj, name):
     read = _ATTRIBUTES.get(type(obj))
     value = read(obj, name) if read is not None else _NO_SUCH
     if value is _NO_SUCH:
-        raise RuleError(f"{value_text(obj)} has no attribute '{name}'")
+        raise RuleError(f"{kind_of(obj)} has no attribute '{name}'")
     if type(obj) is Piece and name in obj.kind.spaces:
         return _space_named(S, value)
     return value

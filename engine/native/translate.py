@@ -16,8 +16,8 @@ from ...grammar import nodes as N
 from ...grammar.expr_types import specialise
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
-from ..run.topology import HEX_STEPS
 from ..run.library import LIBRARY
+from ..run.topology import HEX_STEPS
 from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}

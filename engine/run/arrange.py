@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...grammar.limits import MAX_ATTRIBUTE_SETS
-from ...grammar.position import Position, PositionError
+from ...grammar.position import Position, located_error
 from ...grammar.types import BOOL, INT
 from ...grammar.wording import a, did_you_mean
 from .kinds import kind_of
@@ -44,8 +44,8 @@ class _Arranger:
         self.placed: set = set()  # the ids of the pieces the position has put
         self.printed: list = []  # the owner each table gave its pieces, by id (table_owner)
 
-    def fail(self, line, message):
-        raise PositionError(f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}")
+    def fail(self, line, message, column=0, hint=None, width=1):
+        raise located_error(self.name, line, message, hint, column, width, self.pos.source)
 
     def run(self):
         S, pos = self.S, self.pos
@@ -141,7 +141,12 @@ class _Arranger:
             self.fail(written.line, f"board '{name}' is written on the lines below its line, a row a line: "
                                     f"nothing follows `{name}:` on its own line")
         if board.area:
-            self.fail(written.line, f"board '{name}' grows as it is played: a position cannot write it out yet")
+            return self.area(board, written)
+        if written.cells:
+            cell = written.cells[0]
+            self.fail(cell.line, f"`{cell.x},{cell.y}:` writes a space of an area, and board '{name}' is laid out "
+                                 f"in rows", cell.column, f"write its rows below `{name}:`, from its top row down",
+                      _width(cell))
         layout = rows_of(board)
         rows = written.rows
         if board.shape in ("grid", "corners"):
@@ -165,8 +170,42 @@ class _Arranger:
                     out.append((line, symbol, space))
         return out
 
+    def area(self, board, written) -> list:
+        """An area's spaces as written, `X,Y: SYMBOLS` a line, each space's pieces bottom first; the spaces it
+        does not write hold nothing (they are not in play)."""
+        name = written.name
+        if written.rows:
+            line, row = written.rows[0]
+            self.fail(line, f"board '{name}' is an area, which grows as it is played", 1,
+                      "write each space that holds pieces as `X,Y: SYMBOLS` (its column and row, then its pieces "
+                      "bottom first), one a line, not rows of symbols", len(" ".join(row)))
+        out: list = []
+        lines: dict = {}  # (x, y) -> the line that wrote it
+        for cell in written.cells:
+            if (cell.x, cell.y) in lines:
+                self.fail(cell.line, f"space {cell.x},{cell.y} of board '{name}' is written already (line "
+                                     f"{lines[cell.x, cell.y]})", cell.column,
+                          "write all its pieces on one line, bottom first", _width(cell))
+            lines[cell.x, cell.y] = cell.line
+            try:
+                space = board.space_at(cell.x, cell.y)
+            except RuleError as err:  # (an area has at most so many spaces)
+                self.fail(cell.line, str(err), cell.column, width=_width(cell))
+            for symbol in cell.symbols:
+                if symbol == ".":
+                    self.fail(cell.line, "'.' is an empty space of a grid", cell.column,
+                              f"`{cell.x},{cell.y}:` lists the pieces of that space, bottom first (an empty space "
+                              f"of an area is left out)", _width(cell))
+                self.known(symbol, cell.line)
+                out.append((cell.line, symbol, space))
+        return out
+
     def zone(self, zone, written) -> list:
         """A zone's pieces as written: the symbols after its colon, then those on the lines below, bottom first."""
+        if written.cells:
+            cell = written.cells[0]
+            self.fail(cell.line, f"`{cell.x},{cell.y}:` writes a space of an area, and {described(zone)} is a "
+                                 f"zone", cell.column, "its pieces follow its line, bottom first", _width(cell))
         out = [(written.line, symbol, zone) for symbol in written.symbols]
         out += [(line, symbol, zone) for line, row in written.rows for symbol in row]
         for line, symbol, _ in out:
@@ -192,14 +231,15 @@ class _Arranger:
         kind = S.game.kinds[piece.kind]
         if made_from_nothing(kind):
             try:
-                S.create_piece(piece.kind, self.start_values(kind, piece), owner, piece.up, dest)
+                made = S.create_piece(piece.kind, self.start_values(kind, piece), owner, piece.up, dest)
             except RuleError as err:  # (a game has at most so many pieces)
                 self.fail(line, str(err))
+            made.turns = piece.turns
             return
         p = self.take(kind, piece, owner, line, dest)
         S.move_piece(p, dest, None)
         self.placed.add(p.id)
-        p.up = piece.up
+        p.up, p.turns = piece.up, piece.turns
         p.owner = owner if owner is not None else self.table_owner(p)
         p.kept = None  # (defs worked out with the owner it had)
 
@@ -336,3 +376,8 @@ def described(where) -> str:
     """A board or a zone as a position's refusals name it: `zone 'hand' of North`, `board 'cells'`."""
     what = "board" if isinstance(where, Board) else "zone"
     return f"{what} '{where.name}'" + (f" of {where.owner.name}" if where.owner is not None else "")
+
+
+def _width(cell) -> int:
+    """How wide the caret under a space of an area is: its `X,Y` as written."""
+    return len(f"{cell.x},{cell.y}")

@@ -157,8 +157,8 @@ def choice_moves(p, named=True):
         for _, options, _ in p.joint:
             count *= len(options)
         if count > MAX_LEGAL_MOVES:
-            raise RuleError(f"there are more than {MAX_LEGAL_MOVES} joint answers at once "
-                            f"({' x '.join(str(len(o)) for _, o, _ in p.joint)})")
+            # (not how many each chooser has: that may be the size of a hand another may not see)
+            raise RuleError(f"there are more than {MAX_LEGAL_MOVES} joint answers at once")
         return [joint_answer_move(p, index) for index in itertools.product(*(range(len(o)) for _, o, _ in p.joint))]
     if not named:
         return [Move(CHOICE, (i,)) for i in range(len(p.options))]

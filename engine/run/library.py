@@ -831,7 +831,7 @@ def _seat_space(S, spaces, label, p):
     letters = "".join(ch for ch in str(label) if ch.isalpha()).lower()
     digits = "".join(ch for ch in str(label) if ch.isdigit())
     if not letters or not digits:
-        raise RuleError(f"'{label}' is not a position like b1")
+        raise RuleError("a text that names a position is written like b1")  # (the text may be secret: not told)
     col = 0
     for ch in letters:
         col = col * 26 + (ord(ch) - 96)
@@ -1033,7 +1033,7 @@ def repetitions_of(S, v):
 @builtin(AN_INT, letters="N", result=PLAYER, doc="the player in seat N (1, 2, ...)")
 def seat(S, i):
     if not 1 <= i <= S.n:
-        raise RuleError(f"there is no seat {i}")
+        raise RuleError(f"there is no such seat: the seats are 1 to {S.n}")  # (the number asked may be secret)
     return S.players[i - 1]
 
 

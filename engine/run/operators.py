@@ -11,7 +11,7 @@ from fractions import Fraction
 from .exact import numbers_steps, sized, whole
 from .kinds import kind_of
 from .library import among
-from .runtime import Offset, RuleError, value_text
+from .runtime import Offset, RuleError
 from .topology import open_step
 
 # ---------------------------------------------------------------- numbers
@@ -60,7 +60,8 @@ def less_than(a, b):
 
 def offset(dx, dy):
     if type(dx) is not int or type(dy) is not int:
-        raise RuleError(f"an offset is two whole numbers, not ({value_text(dx)}, {value_text(dy)})")
+        odd = dx if type(dx) is not int else dy
+        raise RuleError(f"an offset is two whole numbers, but this is {kind_of(odd)}")  # (a kind, never a value)
     return Offset(sized(dx), sized(dy))
 
 
@@ -93,7 +94,7 @@ def vector_mul(a, n):
     if type(a) is int:
         a, n = n, a
     if type(n) is not int:  # (a text or a list would be repeated: never)
-        raise RuleError(f"a step is taken a whole number of times, not {value_text(n)}")
+        raise RuleError(f"a step is taken a whole number of times, but this is {kind_of(n)}")
     return offset(a.dx * n, a.dy * n)
 
 

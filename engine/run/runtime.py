@@ -97,7 +97,7 @@ class Board:
     def grow(self, x, y):
         """An area's new space at (x, y), joined to its neighbours (State.space_at journals it)."""
         if len(self.spaces) >= MAX_AREA_SPACES:
-            raise RuleError(f"the area '{self.name}' would grow past {MAX_AREA_SPACES} spaces")
+            raise RuleError(f"an area would grow past {MAX_AREA_SPACES} spaces")
         s = self._retired.pop((x, y), None)
         if s is None:
             s = AreaSpace(self, x, y, f"{x},{y}", x, y, -1)

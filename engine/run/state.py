@@ -346,7 +346,8 @@ class State:
     def _check_capacity(self, dest, where):
         cap = dest.capacity
         if cap is not None and len(dest.pieces) >= cap:
-            raise RuleError(f"zone '{dest.name}' is full ({cap})", where)
+            # (which zone is not told: the rules line names it, and the zone a rule chose may be secret)
+            raise RuleError("a zone is full: it holds as many pieces as its capacity", where)
 
     def move_piece(self, p, dest, where):
         old = p.loc

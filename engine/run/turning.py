@@ -7,6 +7,7 @@ journal (kept listings) sees every space that changed.
 """
 from __future__ import annotations
 
+from .kinds import kind_of
 from .runtime import RuleError
 
 
@@ -28,15 +29,16 @@ def square_block(spaces) -> tuple[int, int, int]:
     places = {(s.x, s.y) for s in spaces}
     whole = {(left + i, bottom + j) for i in range(side) for j in range(side)}
     if max(ys) - bottom + 1 != side or places != whole or len(spaces) != len(places):
-        raise RuleError(f"`rotate` turns a square block of spaces, and these {len(spaces)} are not one (a block "
-                        "of 3 x 3 is nine spaces side by side, each once)")
+        raise RuleError("`rotate` turns a square block of spaces, and these are not one (a block of 3 x 3 is "
+                        "nine spaces side by side, each once)")
     return left, bottom, side
 
 
 def rotate_block(S, spaces, quarter_turns, where=None) -> None:
     """Turn the block `quarter_turns` quarter turns clockwise (negative: counter-clockwise)."""
     if type(quarter_turns) is not int:
-        raise RuleError(f"`rotate ... by N` turns by a whole number of quarter turns, not {quarter_turns!r}", where)
+        raise RuleError(f"`rotate ... by N` turns by a whole number of quarter turns, not {kind_of(quarter_turns)}",
+                        where)
     spaces = list(spaces)
     left, bottom, side = square_block(spaces)
     turns = quarter_turns % 4
@@ -63,11 +65,11 @@ def move_at_once(S, pairs, where=None) -> None:
             raise RuleError("`move each ... at once` moves the stacks of spaces, and the list holds something else",
                             where)
         if id(s) in seen:
-            raise RuleError(f"`move each ... at once` lists {s.name} twice: each stack moves once", where)
+            raise RuleError("`move each ... at once` lists a space twice: each stack moves once", where)
         seen.add(id(s))
         if target is None or not getattr(target, "is_space", False):
             if s.pieces:
-                raise RuleError(f"`move each ... at once` sends the stack of {s.name} to none", where)
+                raise RuleError("`move each ... at once` sends a stack to none", where)
     S.spend(len(pairs), where)
     _land(S, [(list(s.pieces), target) for s, target in pairs if s.pieces], where)
 

@@ -26,7 +26,7 @@ CASES = {
                          "nothing in this game has an attribute '__class__'"),
     "assign through an untyped parameter": (["assign_engine_object.mire"],
                                             ["simulate", "game/assign_engine_object.mire", "-n", "1"], 1,
-                                            "'owner' of pool cannot be set"),
+                                            "'owner' of a zone cannot be set"),
     "index a player": (["index_an_object.mire"], ["simulate", "game/index_an_object.mire", "-n", "1"], 1,
                        "only a list can be indexed"),
     # tiny files that would make `check` run away
@@ -111,7 +111,7 @@ CASES = {
                            "a number grew past 1000 digits"),
     "a range down from a hundred million": (["range_down_huge.mire"],
                                             ["simulate", "game/range_down_huge.mire", "-n", "1"], 1,
-                                            "the range 100000000 downto 1 is longer than 200000"),
+                                            "a range (`downto`) is longer than 200000"),
     "a proc giving its value by calling itself": (["proc_value_recursion.mire"],
                                                   ["simulate", "game/proc_value_recursion.mire", "-n", "1"], 1,
                                                   "calls itself without end"),

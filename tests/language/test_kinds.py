@@ -72,6 +72,6 @@ def test_a_kind_with_attributes_cannot_be_placed(tmp_path):
     state = game(tmp_path, rules).new_state()
     with pytest.raises(RuleError) as err:
         state.apply(state.parse_move("put a1 card"))
-    assert "cannot place a new card: only a kind without attributes, or whose attributes all have start values, " \
-        "can be placed" in str(err.value)
+    assert "cannot place a new piece of the kind held here: only a kind without attributes, or whose attributes " \
+        "all have start values, can be placed" in str(err.value)
     assert not any(s.pieces for s in state.spaces)

@@ -168,7 +168,7 @@ def test_a_fraction_where_a_whole_number_is_needed_fails_at_its_line_when_the_ru
     # the checker cannot see it (`same` is called with a list and a number): the rule stops at the line, it
     # never finds `none`
     assert untyped_failure(tmp_path, "place mark at at(cells, same(3 / 2), 1)") == (
-        "'at' wants an int as argument 2, and got 1.5 (a fraction: `/` divides exactly; `//` gives the whole "
+        "'at' wants an int as argument 2, and got a number (a fraction: `/` divides exactly; `//` gives the whole "
         "quotient, and `floor`, `ceil` or `round` a whole number) (numbers.mire:10)")
     assert untyped_failure(tmp_path, "repeat same(3 / 2):\n        pass") == (
         "rule 'place' used a value of the wrong kind (used a number where a whole number is needed: `/` divides "
