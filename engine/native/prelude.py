@@ -626,7 +626,8 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
             break
         k = below(rng, n)
         if moves_out.shape[0] > length:
-            moves_out[length, :] = buf[k, :]
+            for w in range(buf.shape[1]):  # (a loop, not a slice: numba compiles each slice copy as a function)
+                moves_out[length, w] = buf[k, w]
         apply_move(st, jr, buf[k])
         jr[0] = 0
         length += 1
@@ -643,7 +644,8 @@ def playouts(start, seed, first, count, max_moves, results):
     none = np.empty((0, WIDTH), np.int64)
     used = PIECES + 4 * start[NPIECES]
     for g in range(count):
-        st[:used] = start[:used]
+        for i in range(used):  # (a loop, not a slice: numba compiles each slice copy as a function)
+            st[i] = start[i]
         jr[0] = 0
         seed_game(rng, seed, first + g)
         results[g, 0] = play_one(st, jr, buf, rng, max_moves, none)

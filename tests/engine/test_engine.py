@@ -322,7 +322,8 @@ def test_a_builtin_given_the_wrong_kind_of_value_is_a_rule_error(tmp_path):
     before = snapshot(state)
     with pytest.raises(RuleError) as err:
         state.apply(state.parse_move("place a1"))
-    assert str(err.value) == "'opposite' wants a direction as argument 1, and got a1 (wrong.mire:5)"
+    # (the value's kind, never the value: issue 32 #6)
+    assert str(err.value) == "'opposite' wants a direction as argument 1, and got a space (wrong.mire:5)"
     assert snapshot(state) == before  # the move did not happen
 
 
