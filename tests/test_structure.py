@@ -163,3 +163,19 @@ def test_regenerate_writes_a_stale_docs_table_again(tmp_path, capsys):
     assert made.current(tmp_path) and (tmp_path / regenerate.LANGUAGE_DOC).read_text(encoding="utf-8") == text
     assert regenerate.main(["--check"], root=ROOT) == 0 and regenerate.main(["--everything"]) == 2
     assert capsys.readouterr().err == "usage: python -m mire.regenerate [--check]\n"
+
+
+def test_every_file_of_a_games_folder_is_installed_with_the_package():
+    """`pip install .` (not editable, as .ci/run installs) copies only the package data pyproject.toml names: a
+    bundled game's picture or data file outside those patterns is missing once installed (a picture once was)."""
+    import fnmatch
+    root = Path(__file__).resolve().parents[1]
+    line = re.search(r'^"mire\.games" = (\[.*\])$', (root / "pyproject.toml").read_text(), re.M)
+    patterns = re.findall(r'"([^"]+)"', line.group(1))
+    games = root / "games"
+    missing = [str(p.relative_to(games)) for p in sorted(games.rglob("*"))
+               if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"
+               and not any(fnmatch.fnmatch(str(p.relative_to(games)), pat)
+                           or ("/" not in str(p.relative_to(games)) and fnmatch.fnmatch(p.name, pat.lstrip("*/")))
+                           for pat in patterns)]
+    assert missing == [], f"add their patterns to [tool.setuptools.package-data] 'mire.games': {missing}"
