@@ -961,7 +961,7 @@ def _seconds(s: float) -> str:
 
 
 def _expected(what, batches, target) -> str:
-    """The estimate said after a batch: `mudwater, random: about 12 s to go (1,000 games; 0.01 s a game so far)`."""
+    """The estimate said after a batch: `chess, random: about 12 s to go (1,000 games; 0.01 s a game so far)`."""
     return (f"{printable(what)}: about {_seconds(batches.expected(target))} to go ({target:,} games; "
             f"{batches.played:,} played in {_seconds(batches.seconds)})")
 

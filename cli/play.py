@@ -553,7 +553,7 @@ class Session:
 
     def effects(self, mover) -> list:
         """What the move just made did to the pieces of players other than `mover`, as log lines with their
-        readers (None: everyone): `blue's frog on b3 is removed` (engine/run/telling.py)."""
+        readers (None: everyone): `blue's pawn on b3 is removed` (engine/run/telling.py)."""
         seats = range(self.state.n)
         told = {s: self.state.effects_told(mover, s) for s in seats}
         out = []
@@ -786,7 +786,7 @@ class Session:
             else:
                 lines.append((k, k, f"{who(k)}{plays(played[k].action, text)}"))
             told = [t for t, readers in self.effects_of.get(k, ()) if _reads(readers, seat)]
-            if told:  # what the move did to the others' pieces: `red plays hop b3 c3: blue's frog on c3 is removed`
+            if told:  # what the move did to the others' pieces: `red plays hop b3 c3: blue's pawn on c3 is removed`
                 lines[-1] = (lines[-1][0], lines[-1][1], f"{lines[-1][2]}: {'; '.join(told)}")
         width = len(str(len(lines)))
         self.page([f"{i:>{width}}. {line}" for i, (_, _, line) in enumerate(lines, 1)])
@@ -929,7 +929,7 @@ def _real(move):
 def announcement(state, move, seat, name: str) -> Optional[str]:
     """The line that tells `seat` of a move made by the seat named `name` (None: it learns nothing of it): the
     answer to a choice in the middle of a move as what happened, in the game's words and the reader's person
-    (`you choose B3 as the pond it moves to (grey mosquito)`, `blue chooses ...`: engine/run/telling.py), any
+    (`you choose B3 as the square it moves to (white knight)`, `blue chooses ...`: engine/run/telling.py), any
     other move after the mover's name (see announced). Call it before the move is applied."""
     from mire.engine.run.choices import CHOICE
     if move.action is CHOICE and state.pending is not None:

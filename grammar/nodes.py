@@ -687,7 +687,7 @@ class Option(Decl):
 
 @node
 class Show(Decl):
-    """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board; `show frog named
+    """`show tile as "{edge(it, north)}"`: the label a piece of this kind has on the board; `show card named
     "{it.name}"` (`named`): what players call a piece of this kind, in the game's texts (an action's `as`, a log
     line) and in what the engine tells of a move."""
     kind: str

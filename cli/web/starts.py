@@ -29,7 +29,7 @@ class StartRefused(Exception):
 
 def game_folders(game, ref: str) -> list:
     """The folders of a game's own files: the folder named after it beside its rules file (a bundled game's
-    `mudwater/`), and the rules file's own folder when the game is not a bundled one."""
+    `GAME/`), and the rules file's own folder when the game is not a bundled one."""
     from ...grammar.frontend import bundled_names
     path = Path(str(game.path))
     out = []

@@ -70,7 +70,7 @@ def _board_lines(board, symbol) -> list[str]:
 
 def _symbol(p, taken: set) -> str:
     """A piece's symbol: its key's value where its kind has one key (`F18`), its kind's name where the kind has
-    no attributes (`toad`), else the kind's name and a number; never one taken, nor `.`."""
+    no attributes (`pawn`), else the kind's name and a number; never one taken, nor `.`."""
     kind = p.kind
     base = kind.name
     if len(kind.shown) == 1 and kind.shown != kind.attrs or not kind.attrs:

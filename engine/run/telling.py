@@ -234,8 +234,8 @@ def describe_move(S, move, seat):
 
 
 # ---------------------------------------------------------------------------------
-# a choice in the middle of a move, told as what happened: `blue chooses B3 as the pond it moves to (grey
-# mosquito)`, `you choose ...` to the chooser, `red answers in secret: ...` to the others of a secret one
+# a choice in the middle of a move, told as what happened: `blue chooses B3 as the square it moves to (white
+# knight)`, `you choose ...` to the chooser, `red answers in secret: ...` to the others of a secret one
 
 _YOU = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves", "you're": "they're",
         "you've": "they've", "you'll": "they'll"}
@@ -256,8 +256,8 @@ def third_person(prompt: str) -> str:
 
 
 def prompt_parts(prompt: str) -> tuple:
-    """(heading, phrase) of a choice's prompt: `grey mosquito: the pond it moves to` is ("grey mosquito",
-    "the pond it moves to"); a prompt the engine wrote (`choose one of your animals`) is (None, `one of your
+    """(heading, phrase) of a choice's prompt: `white knight: the square it moves to` is ("white knight",
+    "the square it moves to"); a prompt the engine wrote (`choose one of your animals`) is (None, `one of your
     animals`), and one that names nothing more than its values (`choose: move or stay`) (None, "")."""
     prompt = " ".join(prompt.split())
     if _ORDER.fullmatch(prompt):  # (the engine's own, of `for ... ordered by`)
@@ -273,7 +273,7 @@ def prompt_parts(prompt: str) -> tuple:
 
 
 def _answer_words(phrase: str, value: str, verb: str, answer: str) -> str:
-    """`chooses B3 as the pond it moves to`, `answers stay to "move their toads ...?"`, `chooses d4, one of
+    """`chooses B3 as the square it moves to`, `answers stay to "move their pawns ...?"`, `chooses d4, one of
     their animals`, `chooses b2 from their hand` (verb: chooses/choose, answer: answers/answer)."""
     if not phrase:
         return f"{verb} {value}"
@@ -291,7 +291,7 @@ def _answer_words(phrase: str, value: str, verb: str, answer: str) -> str:
 
 def choice_told(S, move, seat):
     """The answer `move` to the choice pending now (ask before it is applied) as `seat` may be told it, a whole
-    sentence in the game's words: `you choose B3 as the pond it moves to (grey mosquito)` to the chooser, `blue
+    sentence in the game's words: `you choose B3 as the square it moves to (white knight)` to the chooser, `blue
     chooses B3 as ...` to the others (the prompt, written to the chooser, told of them: `your` is `their`),
     `blue answers in secret: ...` to those a secret answer is kept from; the answers of a simultaneous step
     together (`yellow and you answer at once: yellow answered in secret; you: stay, to "...?"`). None when `seat`
@@ -349,7 +349,7 @@ def _joint_told(S, move, seat, who):
 
 
 # ---------------------------------------------------------------------------------
-# what a move did to the other players' pieces, from its journal: `blue's frog on b3 is removed`
+# what a move did to the other players' pieces, from its journal: `blue's pawn on b3 is removed`
 
 def move_mark(S):
     """Where the journal of the move made last (or being made: a choice is pending in it) begins."""
@@ -361,9 +361,9 @@ def move_mark(S):
 
 def effects_told(S, mover, seat):
     """What the move made last did to the pieces of players other than `mover` (a seat), as `seat` may read it:
-    `blue's frog on b3 is removed` (gone to the box), `... is captured` (now in a zone of the mover's), `...
+    `blue's pawn on b3 is removed` (gone to the box), `... is captured` (now in a zone of the mover's), `...
     moves to c4`, `... goes to blue's discard`, `... is turned face up`. A piece is named by its owner and kind
-    (and by its key, for a kind with a `key`, when it lay face up: `blue's frog goliath`), and where it lay;
+    (and by its key, for a kind with a `key`, when it lay face up: `blue's card ace`), and where it lay;
     several alike together by their kind alone. One that `seat` could not see where it lay is not told of (its
     moves are hidden from it). seat None reads everything. Ask once the move is whole (no choice pending)."""
     mark = move_mark(S)
@@ -379,7 +379,7 @@ def effects_told(S, mover, seat):
         what = _befell(S, p, was, face, mover, seat)
         if what is None:
             continue
-        # (a piece seen face up is named too, as players call it (`show KIND named`), or by its key: `frog goliath`)
+        # (a piece seen face up is named too, as players call it (`show KIND named`), or by its key: `card ace`)
         key = _spoken(S, p) if (p.up if face is None else face) and not p.covered else None
         said.setdefault((S.seat_name(owner.index), p.kind.name.replace("_", " "), what), []).append((was, key))
     out = []
