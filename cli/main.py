@@ -126,6 +126,8 @@ def _report(e: BaseException):
         click.echo(f"error: {printable(str(e))}", err=True)
     elif isinstance(e, RuleError):  # the rules went wrong as they ran: say where, no traceback
         click.echo(f"error: a rule failed: {printable(str(e))}", err=True)
+        for line in _rule_error_excerpt(e):
+            click.echo(line, err=True)
     elif isinstance(e, (SetupError, _worker_lost())):  # a game that cannot start so; a worker process that died
         click.echo(f"error: {printable(str(e))}", err=True)
     elif isinstance(e, Exception) and not os.environ.get("MIRE_DEBUG"):
@@ -158,12 +160,45 @@ def main():
 # ---------------------------------------------------------------------------------
 # shared option handling
 
+# the rules texts of the games this command loaded, by file name, for a rule's run-time error to show its line
+_LOADED_SOURCES: dict[str, tuple[str, str]] = {}
+
+
 def _load(game_arg: str):
     """(game, reference) or a usage error for an unknown game."""
     try:
-        return resolve(game_arg)
+        game, ref = resolve(game_arg)
     except UnknownGame as e:
         raise click.BadParameter(str(e), param_hint="GAME") from None
+    if game.analysis is not None:
+        for path, text in game.analysis.sources.items():
+            _LOADED_SOURCES.setdefault(Path(path).name, (path, text))
+    return game, ref
+
+
+_RULE_ERROR_HINT = "this depends on the position: the same seed and moves meet it again"
+
+
+def _rule_error_excerpt(e: RuleError) -> list[str]:
+    """Under a rule's run-time error: where it is (file:line:col), its rules line with a caret under the statement,
+    and a hint, when the error names a line of a rules file this command loaded (else nothing)."""
+    import re
+
+    from ..grammar.diagnostics import Diagnostic
+    from ..grammar.nodes import Span
+    m = re.fullmatch(r"(.+):(\d+)", str(e.where or ""))
+    if m is None or m.group(1) not in _LOADED_SOURCES:
+        return []
+    path, text = _LOADED_SOURCES[m.group(1)]
+    number = int(m.group(2))
+    lines = text.splitlines()
+    if not 1 <= number <= len(lines):
+        return []
+    line = lines[number - 1]
+    start = len(line) - len(line.lstrip()) + 1
+    span = Span(path, number, start, number, len(line.rstrip()) + 1)
+    shown = Diagnostic("", "", span, _RULE_ERROR_HINT)
+    return [f"  --> {printable(path)}:{number}:{start}"] + shown.excerpt(text, span)
 
 
 def spread_options(f):

@@ -67,7 +67,14 @@ class Diagnostic:
         span = self.located(source)
         path = printable(self.path)
         where = f"{path}:{span.line}:{span.column}" if span.line >= 1 else path
-        lines = [f"{where}: {self.severity}[{self.code}]: {printable(self.message)}"]
+        return "\n".join([f"{where}: {self.severity}[{self.code}]: {printable(self.message)}"]
+                         + self.excerpt(source, span))
+
+    def excerpt(self, source: Optional[str], span: Optional[Span] = None) -> list[str]:
+        """The lines under a diagnostic's first: the source line with a caret under `span` (else the located
+        span), and the hint. (Also under a rule's run-time error: cli/main.py.)"""
+        span = self.located(source) if span is None else span
+        lines = []
         raw = _raw_line(source, span.line)
         if raw is None and source is not None and span.line == len(parser_lines(source)) + 1:
             raw = ""  # the end of the file (or an empty file): show the empty last line
@@ -93,7 +100,7 @@ class Diagnostic:
             lines.append(f"{pad} | {' ' * (start - 1)}{'^' * width}")
         if self.hint:
             lines.append(f"  = hint: {printable(self.hint)}")
-        return "\n".join(lines)
+        return lines
 
     def as_json(self, source: Optional[str] = None) -> dict:
         span = self.located(source)

@@ -75,8 +75,11 @@ def test_a_rules_error_is_the_same_error_in_every_command(name, said, command, t
     assert "internal error" not in out and "could not carry it out" not in out and "draws: 1" not in out
     if status is not None:
         # (perft shows each depth as it finishes: the error follows the depths counted before it)
-        last = out.strip().splitlines()[-1] if out.strip() else ""
-        assert code == status and last.startswith(f"error: a rule failed: {said}"), out[-2000:]
+        # (then its rules line, with where it is and a caret: cli/main.py _rule_error_excerpt)
+        lines = out.strip().splitlines()
+        said_at = max((i for i, line in enumerate(lines) if line.startswith("error: ")), default=-1)
+        assert code == status and lines[said_at].startswith(f"error: a rule failed: {said}"), out[-2000:]
+        assert lines[said_at + 1].startswith("  --> ") and lines[-1].startswith("  = hint: "), out[-2000:]
 
 
 # ---------------------------------------------------------------- 7. characters that show nothing
