@@ -195,10 +195,16 @@ class Local:
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
         with EndedBySignals():  # (before the workers start: they set their own signals, see _end_with)
             before = set(multiprocessing.active_children())
-            pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_end_with,
-                                initargs=(os.getpid(),))
-            workers = set(multiprocessing.active_children()) - before
+            pool = None
+            # Ctrl-C is held while the workers are made: one that came while a worker was half made printed a
+            # traceback from the worker and left the pool half made, the command hanging; held, it is raised
+            # below, inside the try, once the pool can be ended (a worker ignores it: _end_with)
+            held = _hold_ctrl_c()
             try:
+                pool = context.Pool(min(self.jobs, len(arguments)) or 1, initializer=_end_with,
+                                    initargs=(os.getpid(),))
+                workers = set(multiprocessing.active_children()) - before
+                held = _release_ctrl_c(held)
                 pending = [pool.apply_async(fn, args) for args in arguments]
                 for i, result in enumerate(pending):
                     while not result.ready():
@@ -212,9 +218,25 @@ class Local:
             except KeyboardInterrupt:
                 return out
             finally:
-                pool.terminate()
-                pool.join()
+                if pool is not None:
+                    pool.terminate()
+                    pool.join()
+                _release_ctrl_c(held)
         return out
+
+
+def _hold_ctrl_c():
+    """Block SIGINT in this thread (where the platform can): what it was before, for _release_ctrl_c."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_ctrl_c(held):
+    """Unblock SIGINT if _hold_ctrl_c blocked it (a Ctrl-C that came meanwhile is raised now); None."""
+    if held is not None and signal.SIGINT not in held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    return None
 
 
 # the signals that end a command (besides Ctrl-C, which is KeyboardInterrupt)
@@ -249,6 +271,8 @@ def _end_with(parent: int):
     """In a worker: Ctrl-C is for the process that started it, which ends the workers; and the worker ends when
     that process ends, however it ends (killed too, when it has no `finally` to run: the worker looks for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # (made while the parent held Ctrl-C: ignored now, so let it in)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for sig in ENDING_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
     # a result sent to a parent that is gone ends the worker quietly, as a Unix filter ends, not with a traceback

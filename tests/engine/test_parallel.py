@@ -127,3 +127,32 @@ def test_a_lost_worker_or_a_game_that_cannot_start_is_one_line(error, monkeypatc
     monkeypatch.setattr(parallel, "run_series", refused)
     result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "4", "--jobs", "2"])
     assert (result.exit_code, result.output) == (1, f"error: {error}\n")
+
+
+def _square(x):
+    return x * x
+
+
+def test_a_ctrl_c_while_the_workers_are_made_stops_the_map_with_no_worker_left(monkeypatch):
+    """Ctrl-C comes while the pool's workers are being made (a terminal sends it to every process of the group,
+    a worker half made among them): it is held until the pool can be ended, then stops the map as a Ctrl-C during
+    the work does (what was done, None for the rest), no worker left running and no traceback."""
+    import signal
+    real_get_context = multiprocessing.get_context
+
+    class Interrupted:
+        def __init__(self, context):
+            self.context = context
+
+        def Pool(self, *args, **kwargs):  # noqa: N802 - (the name multiprocessing gives it)
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, as the pool is being made
+            return self.context.Pool(*args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda *a: Interrupted(real_get_context(*a)))
+    before = set(multiprocessing.active_children())
+    try:
+        out = Local(2).map(_square, [(n,) for n in range(4)])
+    except KeyboardInterrupt:
+        pytest.fail("the Ctrl-C escaped the map, before its workers could be ended")
+    assert out == [None] * 4
+    assert set(multiprocessing.active_children()) - before == set()
