@@ -571,6 +571,65 @@ class Emitter(N.NodeVisitor):
             return var, items, test, kept
         return None
 
+    def witness_loop(self, call: N.Call, scope: EmitScope):
+        """As filter_loop, for `any`/`all` over a walk (`x in region(...) where C`, `x in group(...) where C`):
+        the walk written so that an `ensure` noted on the position before the moves notes only the chain to
+        the witness it meets (engine/run/witness.py); None for any other argument."""
+        arg = call.args[0] if len(call.args) == 1 else None
+        if not (isinstance(arg, N.Filter) and arg.mode == "where"):
+            return None
+        walk = arg.domain
+        if not (isinstance(walk, N.Call) and walk.func in ("region", "group") and walk.func not in self.def_names
+                and walk.func not in self.proc_names and all(self.type_of(x) != ANY for x in walk.args)):
+            return None
+        self._iterable += 1
+        try:
+            args = [self.src(x, scope) if walk.func == "group" or i != 1 else "" for i, x in enumerate(walk.args)]
+            if walk.func == "region":
+                keeping, self._keeping = self._keeping, False  # (what the list read is noted with the walk)
+                try:
+                    args[1] = self.src(walk.args[1], scope)
+                    member = self._walk_member(walk.args[1], scope)
+                finally:
+                    self._keeping = keeping
+                rest = "".join(", " + a for a in args[2:])
+                made = f"_W_region(S, {member}, {args[0]}, _W_mark(), {args[1]}, _W_mark(){rest})"
+            else:
+                made = f"_W_group(S{''.join(', ' + a for a in args)})"
+        finally:
+            self._iterable -= 1
+        items = f"_witnessed({self.guarded(made, arg)})"
+        inner = scope.child()
+        var = inner.bind_py(arg.var, self.fresh("_v"), True)
+        with self.loop(var, keyable=self.keyable(arg.domain), items=items) as kept:
+            test = self.test_src(arg.test, inner)
+        return var, items, test, kept
+
+    def _walk_member(self, spaces: N.Expr, scope: EmitScope) -> str:
+        """Source of the condition that puts a space in `spaces` (a function of the space), when `spaces` is `[c
+        for c in BOARD where F]` or `c in BOARD where F`, written in place or as the body of a def without
+        parameters, and F reads no other local; else `None`."""
+        body = spaces
+        if isinstance(spaces, N.Call) and not spaces.args and spaces.func in self.def_names \
+                and spaces.func not in self.recursive_defs:
+            d = self.sym.defs[spaces.func]
+            if d.params:
+                return "None"
+            body = d.body
+        if isinstance(body, N.Comprehension) and len(body.fors) == 1 and body.fors[0].test is not None \
+                and isinstance(body.element, N.Name) and body.element.id == body.fors[0].var:
+            var, domain, test = body.fors[0].var, body.fors[0].domain, body.fors[0].test
+        elif isinstance(body, N.Filter) and body.mode == "where":
+            var, domain, test = body.var, body.domain, body.test
+        else:
+            return "None"
+        if not (isinstance(domain, N.Name) and self.checked.meaning(domain).category == "board") \
+                or free_locals(test, self.checked, frozenset({var})):
+            return "None"
+        inner = scope.child()
+        py = inner.bind_py(var, self.fresh("_v"), True)
+        return f"(lambda {py}: {self.test_src(test, inner)})"
+
     def keyable(self, node: N.Expr) -> bool:
         """Are two of the values looping over this gives the same value exactly when they are equal (spaces,
         pieces, players, zones and directions are compared by identity; texts and enum values are texts)? A

@@ -38,11 +38,11 @@ from .hoisting import free_locals
 _PURE_BUILTINS = frozenset({
     "count", "empty", "any", "all", "sum", "min", "max", "top", "bottom", "first", "last", "owner", "abs",
     "adjacent", "neighbors", "ray", "path", "relative", "offset", "direction", "row", "column", "symmetric",
-    "next_player", "reverse", "index", "at",
+    "next_player", "reverse", "index", "at", "seat", "region", "group",
 })
 # builtin names that read nothing a move may change, or only whose turn it is (a move never passes the turn
 # before its `ensure`s: the journal says so if it does)
-_PLAIN_NAMES = frozenset({"mover", "opponent", "true", "false", "yes", "no", "none"}) | frozenset(DIRECTIONS) \
+_PLAIN_NAMES = frozenset({"mover", "opponent", "players", "true", "false", "yes", "no", "none"}) | frozenset(DIRECTIONS) \
     | frozenset(RELATIVE_DIRECTIONS) | frozenset(DIRECTION_SETS)
 _PLAIN_NODES = (N.Num, N.Str, N.BinOp, N.Compare, N.BoolOp, N.Not, N.Neg, N.Index, N.Cond, N.OffsetLit, N.ListLit,
                 N.Range, N.Filter, N.Comprehension, N.CompFor, N.DefBlock, N.Let, N.If, N.Return, N.For, N.Pass)

@@ -55,6 +55,7 @@ from ..run.runtime import (
 )
 from ..run.untyped import conforming, untyped_neg, untyped_op, untyped_order, untyped_truth
 from ..run.watching import known
+from ..run.witness import mark, witness_group, witness_region, witnessed
 
 
 class _Nothing:
@@ -418,6 +419,7 @@ NAMESPACE: dict = {
     "_times": range, "_str": str, "_assign": _assign, "_RuleError": RuleError, "_GameOver": GameOver,
     "_RecursionError": RecursionError,
     "_Unmet": Unmet, "_known": known,
+    "_W_region": witness_region, "_W_group": witness_group, "_W_mark": mark, "_witnessed": witnessed,
     "_draw_into": _draw_into, "_Write": Write,
     "_Move": Move, "_keep_move": keep_move, "_text": value_text, "_shown": shown_text,
     "_offset": offset, "_leap": leap, "_vadd": vector_add, "_vsub": vector_sub, "_vneg": vector_neg, "_vmul": vector_mul,

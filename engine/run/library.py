@@ -187,7 +187,8 @@ def among(S, v, items):
 def _over_filter(word):
     """The inline form of any/all/count over `x in S where C`: a generator, no list built."""
     def inline(emit, call, scope):
-        loop = emit.filter_loop(call, scope)
+        # (over a walk, `any`/`all` written so that a noted `ensure` notes only the witness's chain: witness.py)
+        loop = (emit.witness_loop(call, scope) if word != "count" else None) or emit.filter_loop(call, scope)
         if loop is None:
             return None
         var, items, test, kept = loop

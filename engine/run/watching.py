@@ -134,11 +134,14 @@ def _noted(S, fn):
             answer = bool(fn(S, []))
         except Exception:  # noqa: BLE001 - read again on each move, where the error is met as before
             return None
+        # (what is noted now: a walk that `any`/`all` met a witness in keeps only its chain, witness.py)
+        read = _NOTING.read
     finally:
         for p in places:
             p.__class__ = Space if p.is_space else Zone
         S.kind_pieces = kinds
         S._listed_at = ()
+        _NOTING.read = _NOTING.kinds = None  # (no condition is noted: walks are walked as they are)
     return answer, frozenset(read), None if None in asked else frozenset(asked)
 
 

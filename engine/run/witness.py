@@ -1,0 +1,167 @@
+"""A path check answered by its witness: what `any`/`all` over a spreading walk (`region`, `group`) read, when an
+`ensure` is noted on the position before the moves (watching.py).
+
+`any(x in region(s, B) where C)` that is true stays true whatever else changes on the board, as long as the walk
+from s to the x it found still exists and C still holds of x: the spaces of that chain are still in B, the walls
+between them still down (for `group`, their top pieces still the owner's), s is still where the start expression
+says, and C reads the same. A wall put up elsewhere, a piece moved elsewhere, can only cut other paths. So while
+the condition is noted, the places the walk read are replaced, once `any` meets its witness, by those of the
+witness's chain alone (the same for `all` that meets a counter-example); a walk looked through to its end (`any`
+false, `all` true) keeps everything it read. A move that then changes nothing of the chain keeps the answer noted
+(watching.known); one that touches it reads the condition again. A Quoridor wall then costs a look at the moves'
+journal instead of a walk of the board for each pawn.
+
+What the chain rests on:
+
+* what the start expression and the walk's directions read (the reads noted before the walk, all kept; a place
+  the start and the walk both read stays);
+* for each space of the chain, that it is one of B: the places B read, or, when B is `[c for c in BOARD where
+  F]` (written in place or as a def without parameters), only what F read of that space (`member`: F is read
+  again for the chain's spaces, on the same position);
+* each step's wall (the edge crossed: empty), and for `group`, the pieces of each space of the chain;
+* what C read, of the witness and of the spaces looked at before it (a value C keeps from one space to the next
+  was read at the first).
+
+The compiler writes the walk as `_W_region`/`_W_group` only where it is the domain of `any`/`all` (expressions
+`witness_loop`); elsewhere, and whenever no condition is being noted, they are `region` and `group` themselves.
+"""
+from __future__ import annotations
+
+from .library import _near, _steps_of, group, region, walked
+from .watching import _NOTING
+
+
+class NotThatList(Exception):
+    """A list's condition read again says otherwise of one of its own spaces (it cannot: the condition is then
+    not noted, and is read on every move)."""
+
+
+def mark():
+    """A copy of the places read so far while a condition is noted (None when none is)."""
+    read = getattr(_NOTING, "read", None)
+    return None if read is None else set(read)
+
+
+class _Walk(list):
+    """The spaces a walk met, in its order, with what each one's chain from the start rests on: `pre`, what the
+    walk's arguments read; `came`, each space's (the space it was reached from, the wall's edge crossed);
+    `owned`, the places read to know that a space may be walked (its condition in the list, its pieces)."""
+    __slots__ = ("pre", "came", "owned", "read_at", "size_at")
+
+    def chain(self, x) -> set:
+        """The places the walk read on its way from the start to x, and what its arguments read."""
+        out = set(self.pre)
+        came, owned = self.came, self.owned
+        while x is not None:
+            own = owned.get(x)
+            if own:
+                out |= own
+            x, edge = came[x]
+            if edge is not None:
+                out.add(edge)
+        return out
+
+
+def _edge(t, n):
+    """The wall's edge that the step from t to its neighbour n crosses (None on a board without walls)."""
+    walls = t.walls
+    if walls is None or t.links is not None:
+        return None
+    nbr = t.nbr
+    for i in range(8):
+        if nbr[i] is n:
+            return walls[i]
+    return None
+
+
+def _noted(out, read, pre, came, owned) -> _Walk:
+    walk = _Walk(out)
+    walk.pre, walk.came, walk.owned = pre, came, owned
+    walk.read_at, walk.size_at = read, len(read)  # (taken at its witness only if read at once: `witnessed`)
+    return walk
+
+
+def witness_region(S, member, s, before, spaces, after, dirs=None):
+    """`region(s, spaces, dirs)`, and while a condition is noted the walk with its chains. `before`/`after`: the
+    places noted before and after `spaces` was worked out; with `member` (the condition of `spaces`, a list of a
+    board's spaces), what `spaces` read is replaced by what `member` reads of each space of a chain."""
+    read = getattr(_NOTING, "read", None)
+    if read is None or s is None:
+        return region(S, s, spaces, dirs)
+    pre = set(read) if member is None or before is None or after is None else before | (read - after)
+    inside = {t for t in walked(S, spaces) if t is not None}
+    if s not in inside:
+        return []
+    # region's walk (engine/run/library.py _spread), each space met noting the space it was reached from
+    steps = _steps_of(dirs)
+    inside.discard(s)
+    out = [s]
+    came: dict = {s: (None, None)}
+    spent = 0
+    for t in out:
+        near = _near(t, steps)
+        spent += len(near) + 1
+        for n in near:
+            if n in inside:
+                inside.discard(n)
+                out.append(n)
+                came[n] = (t, _edge(t, n))
+    S.spend(spent, None)
+    owned: dict = {}
+    if member is not None:
+        for x in out:
+            own = _NOTING.read = set()
+            try:
+                ok = member(x)
+            finally:
+                _NOTING.read = read
+            if not ok:
+                raise NotThatList()
+            owned[x] = own
+    return _noted(out, read, pre, came, owned)
+
+
+def witness_group(S, s, dirs=None):
+    """`group(s, dirs)`, and while a condition is noted the walk with its chains (each space's pieces)."""
+    read = getattr(_NOTING, "read", None)
+    if read is None:
+        return group(S, s, dirs)
+    pre = set(read)
+    if s is None or not s.pieces:
+        return []
+    # group's walk (engine/run/library.py), each space met noting the space it was reached from
+    who = s.pieces[-1].owner
+    steps = _steps_of(dirs)
+    seen, todo, out = {s}, [s], []
+    came: dict = {s: (None, None)}
+    while todo:
+        t = todo.pop()
+        out.append(t)
+        for n in _near(t, steps):
+            if n is not None and n not in seen and n.pieces and n.pieces[-1].owner is who:
+                seen.add(n)
+                todo.append(n)
+                came[n] = (t, _edge(t, n))
+    walked(S, out)
+    return _noted(out, read, pre, came, {t: {t} for t in out})
+
+
+def witnessed(items):
+    """The spaces of a walk for `any`/`all` to look through: while a condition is noted, as each is looked at,
+    what is noted is what its chain rests on and what the condition read so far, so that where `any` (`all`)
+    stops, at its witness (counter-example), the rest of the walk is no longer noted; looked through to its end,
+    everything is."""
+    if type(items) is not _Walk or items.read_at is not getattr(_NOTING, "read", None) \
+            or len(items.read_at) != items.size_at:
+        return items  # (not noted, or not read at once: kept as read)
+    return _through(items)
+
+
+def _through(walk: _Walk):
+    start = walk.read_at
+    asked: set = set()  # what the condition read, of every space looked at
+    for x in walk:
+        here = _NOTING.read = walk.chain(x) | asked
+        yield x
+        asked |= _NOTING.read - here
+    _NOTING.read = start | asked
