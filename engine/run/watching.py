@@ -136,6 +136,8 @@ def _noted(S, fn):
             return None
         # (what is noted now: a walk that `any`/`all` met a witness in keeps only its chain, witness.py)
         read = _NOTING.read
+        if hasattr(read, "noted"):  # (a walk's witness: its chain, read now, on the same position)
+            read = read.noted()
     finally:
         for p in places:
             p.__class__ = Space if p.is_space else Zone

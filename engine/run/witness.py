@@ -39,27 +39,60 @@ class NotThatList(Exception):
 def mark():
     """A copy of the places read so far while a condition is noted (None when none is)."""
     read = getattr(_NOTING, "read", None)
-    return None if read is None else set(read)
+    return None if read is None else noted_set(read)
+
+
+def noted_set(read) -> set:
+    """The places a set of noted reads stands for: a set, or what is noted at a space of a walk (_AtSpace)."""
+    if type(read) is _AtSpace:
+        return read | read.walk.chain(read.x) | read.asked
+    return set(read)
+
+
+class _AtSpace(set):
+    """What is noted while `any`/`all` reads its condition of space x of a walk: what it reads (the set itself),
+    and, when it stops there, the chain to x and what the condition read of the spaces before (`asked`) — added
+    only when the set is read (noted_set), not for each space looked at."""
+    __slots__ = ("walk", "x", "asked")
+
+    def noted(self) -> set:
+        return noted_set(self)
 
 
 class _Walk(list):
     """The spaces a walk met, in its order, with what each one's chain from the start rests on: `pre`, what the
     walk's arguments read; `came`, each space's (the space it was reached from, the wall's edge crossed);
     `owned`, the places read to know that a space may be walked (its condition in the list, its pieces)."""
-    __slots__ = ("pre", "came", "owned", "read_at", "size_at")
+    __slots__ = ("pre", "came", "owned", "member", "read_at", "size_at")
 
     def chain(self, x) -> set:
         """The places the walk read on its way from the start to x, and what its arguments read."""
         out = set(self.pre)
-        came, owned = self.came, self.owned
+        came, owned, member = self.came, self.owned, self.member
         while x is not None:
             own = owned.get(x)
+            if own is None and member is not None:
+                own = owned[x] = self._member_reads(x)
             if own:
                 out |= own
             x, edge = came[x]
             if edge is not None:
                 out.add(edge)
         return out
+
+
+    def _member_reads(self, x) -> set:
+        """What the list's condition reads of x (on the same position: a walk's chain is read before the
+        condition's noting ends)."""
+        read = _NOTING.read
+        own = _NOTING.read = set()
+        try:
+            ok = self.member(x)
+        finally:
+            _NOTING.read = read
+        if not ok:
+            raise NotThatList()
+        return own
 
 
 def _edge(t, n):
@@ -88,7 +121,8 @@ def witness_region(S, member, s, before, spaces, after, dirs=None):
     read = getattr(_NOTING, "read", None)
     if read is None or s is None:
         return region(S, s, spaces, dirs)
-    pre = set(read) if member is None or before is None or after is None else before | (read - after)
+    so_far = noted_set(read)
+    pre = so_far if member is None or before is None or after is None else before | (so_far - after)
     inside = {t for t in walked(S, spaces) if t is not None}
     if s not in inside:
         return []
@@ -107,18 +141,9 @@ def witness_region(S, member, s, before, spaces, after, dirs=None):
                 out.append(n)
                 came[n] = (t, _edge(t, n))
     S.spend(spent, None)
-    owned: dict = {}
-    if member is not None:
-        for x in out:
-            own = _NOTING.read = set()
-            try:
-                ok = member(x)
-            finally:
-                _NOTING.read = read
-            if not ok:
-                raise NotThatList()
-            owned[x] = own
-    return _noted(out, read, pre, came, owned)
+    walk = _noted(out, read, pre, came, {})
+    walk.member = member
+    return walk
 
 
 def witness_group(S, s, dirs=None):
@@ -126,7 +151,7 @@ def witness_group(S, s, dirs=None):
     read = getattr(_NOTING, "read", None)
     if read is None:
         return group(S, s, dirs)
-    pre = set(read)
+    pre = noted_set(read)
     if s is None or not s.pieces:
         return []
     # group's walk (engine/run/library.py), each space met noting the space it was reached from
@@ -143,7 +168,9 @@ def witness_group(S, s, dirs=None):
                 todo.append(n)
                 came[n] = (t, _edge(t, n))
     walked(S, out)
-    return _noted(out, read, pre, came, {t: {t} for t in out})
+    walk = _noted(out, read, pre, came, {t: {t} for t in out})
+    walk.member = None
+    return walk
 
 
 def witnessed(items):
@@ -161,7 +188,9 @@ def _through(walk: _Walk):
     start = walk.read_at
     asked: set = set()  # what the condition read, of every space looked at
     for x in walk:
-        here = _NOTING.read = walk.chain(x) | asked
+        here = _NOTING.read = _AtSpace()
+        here.walk, here.x, here.asked = walk, x, asked
         yield x
-        asked |= _NOTING.read - here
-    _NOTING.read = start | asked
+        got = _NOTING.read  # (what the condition read of x; a walk within it may have noted its own witness)
+        asked |= got if got is here else noted_set(got)
+    _NOTING.read = noted_set(start) | asked
