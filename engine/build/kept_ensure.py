@@ -38,7 +38,7 @@ from .hoisting import free_locals
 _PURE_BUILTINS = frozenset({
     "count", "empty", "any", "all", "sum", "min", "max", "top", "bottom", "first", "last", "owner", "abs",
     "adjacent", "neighbors", "ray", "path", "relative", "offset", "direction", "row", "column", "symmetric",
-    "next_player", "reverse", "index", "at", "seat", "region", "group",
+    "next_player", "reverse", "index", "at", "seat", "space", "region", "group",
 })
 # builtin names that read nothing a move may change, or only whose turn it is (a move never passes the turn
 # before its `ensure`s: the journal says so if it does)
