@@ -593,9 +593,10 @@ class Emitter(N.NodeVisitor):
                 finally:
                     self._keeping = keeping
                 rest = "".join(", " + a for a in args[2:])
-                made = f"_W_region(S, {member}, {args[0]}, _W_mark(), {args[1]}, _W_mark(){rest})"
+                made = f"_W_region(S, {self._walk_site(walk, scope)}, {member}, {args[0]}, _W_mark(), {args[1]}, " \
+                       f"_W_mark(){rest})"
             else:
-                made = f"_W_group(S{''.join(', ' + a for a in args)})"
+                made = f"_W_group(S, {self._walk_site(walk, scope)}{''.join(', ' + a for a in args)})"
         finally:
             self._iterable -= 1
         items = f"_witnessed({self.guarded(made, arg)})"
@@ -604,6 +605,18 @@ class Emitter(N.NodeVisitor):
         with self.loop(var, keyable=self.keyable(arg.domain), items=items) as kept:
             test = self.test_src(arg.test, inner)
         return var, items, test, kept
+
+    def _walk_site(self, walk: N.Call, scope: EmitScope) -> str:
+        """Source of what tells this walk from any other: where it is written, and the values of the locals its
+        list of spaces reads (its start and directions are told apart by their values); `None` if one is not
+        known here."""
+        names = sorted(free_locals(walk.args[1], self.checked, frozenset())) if walk.func == "region" else []
+        try:
+            values = "".join(scope.source(name) + ", " for name in names)
+        except KeyError:
+            return "None"
+        span = walk.span
+        return f"({(span.file, span.line, span.column, span.end_line, span.end_column)!r}, ({values}))"
 
     def _walk_member(self, spaces: N.Expr, scope: EmitScope) -> str:
         """Source of the condition that puts a space in `spaces` (a function of the space), when `spaces` is `[c

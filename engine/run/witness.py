@@ -27,8 +27,10 @@ The compiler writes the walk as `_W_region`/`_W_group` only where it is the doma
 """
 from __future__ import annotations
 
+from heapq import heappop, heappush
+
 from .library import _near, _steps_of, group, region, walked
-from .watching import _NOTING
+from .watching import _NOTING, _untouched
 
 
 class NotThatList(Exception):
@@ -45,7 +47,9 @@ def mark():
 def noted_set(read) -> set:
     """The places a set of noted reads stands for: a set, or what is noted at a space of a walk (_AtSpace)."""
     if type(read) is _AtSpace:
-        return read | read.walk.chain(read.x) | read.asked
+        walk, x = read.walk, read.x
+        _remember(walk, x)
+        return read | walk.chain(x) | read.asked
     return set(read)
 
 
@@ -63,11 +67,11 @@ class _Walk(list):
     """The spaces a walk met, in its order, with what each one's chain from the start rests on: `pre`, what the
     walk's arguments read; `came`, each space's (the space it was reached from, the wall's edge crossed);
     `owned`, the places read to know that a space may be walked (its condition in the list, its pieces)."""
-    __slots__ = ("pre", "came", "owned", "member", "read_at", "size_at")
+    __slots__ = ("pre", "came", "owned", "member", "listed", "key", "read_at", "size_at")
 
-    def chain(self, x) -> set:
-        """The places the walk read on its way from the start to x, and what its arguments read."""
-        out = set(self.pre)
+    def chain(self, x, start: bool = True) -> set:
+        """The places the walk read on its way from the start to x, and (`start`) what its arguments read."""
+        out = set(self.pre) if start else set()
         came, owned, member = self.came, self.owned, self.member
         while x is not None:
             own = owned.get(x)
@@ -114,12 +118,20 @@ def _noted(out, read, pre, came, owned) -> _Walk:
     return walk
 
 
-def witness_region(S, member, s, before, spaces, after, dirs=None):
+def witness_region(S, site, member, s, before, spaces, after, dirs=None):
     """`region(s, spaces, dirs)`, and while a condition is noted the walk with its chains. `before`/`after`: the
     places noted before and after `spaces` was worked out; with `member` (the condition of `spaces`, a list of a
     board's spaces), what `spaces` read is replaced by what `member` reads of each space of a chain."""
     read = getattr(_NOTING, "read", None)
     if read is None or s is None:
+        if s is not None and S._trial is not None:
+            x, intact = _known_witness(S, site, s, dirs)
+            if x is not None:
+                if intact:
+                    return _WitnessFirst(x, S, region, (s, spaces, dirs))
+                inside = {t for t in walked(S, spaces) if t is not None}
+                if s in inside and x in inside and _detour(S, s, x, _steps_of(dirs), inside.__contains__):
+                    return _WitnessFirst(x, S, region, (s, spaces, dirs))
         return region(S, s, spaces, dirs)
     so_far = noted_set(read)
     pre = so_far if member is None or before is None or after is None else before | (so_far - after)
@@ -143,13 +155,23 @@ def witness_region(S, member, s, before, spaces, after, dirs=None):
     S.spend(spent, None)
     walk = _noted(out, read, pre, came, {})
     walk.member = member
+    # (the places `spaces` read, when its condition is not read again for each space: a chain rests on them)
+    walk.listed = frozenset() if member is not None else \
+        None if before is None or after is None else frozenset(after - before)
+    walk.key = _key(S, site, s, dirs)
     return walk
 
 
-def witness_group(S, s, dirs=None):
+def witness_group(S, site, s, dirs=None):
     """`group(s, dirs)`, and while a condition is noted the walk with its chains (each space's pieces)."""
     read = getattr(_NOTING, "read", None)
     if read is None:
+        if s is not None and S._trial is not None:
+            x, intact = _known_witness(S, site, s, dirs)
+            if x is not None and s.pieces:
+                who = s.pieces[-1].owner
+                if intact or _detour(S, s, x, _steps_of(dirs), lambda n: n.pieces and n.pieces[-1].owner is who):
+                    return _WitnessFirst(x, S, group, (s, dirs))
         return group(S, s, dirs)
     pre = noted_set(read)
     if s is None or not s.pieces:
@@ -169,7 +191,8 @@ def witness_group(S, s, dirs=None):
                 came[n] = (t, _edge(t, n))
     walked(S, out)
     walk = _noted(out, read, pre, came, {t: {t} for t in out})
-    walk.member = None
+    walk.member, walk.listed = None, frozenset()
+    walk.key = _key(S, site, s, dirs)
     return walk
 
 
@@ -178,6 +201,8 @@ def witnessed(items):
     what is noted is what its chain rests on and what the condition read so far, so that where `any` (`all`)
     stops, at its witness (counter-example), the rest of the walk is no longer noted; looked through to its end,
     everything is."""
+    if type(items) is _WitnessFirst:
+        return _first_then_rest(items)
     if type(items) is not _Walk or items.read_at is not getattr(_NOTING, "read", None) \
             or len(items.read_at) != items.size_at:
         return items  # (not noted, or not read at once: kept as read)
@@ -194,3 +219,102 @@ def _through(walk: _Walk):
         got = _NOTING.read  # (what the condition read of x; a walk within it may have noted its own witness)
         asked |= got if got is here else noted_set(got)
     _NOTING.read = noted_set(start) | asked
+
+
+# ---------------------------------------------------------------- a witness met again in a move tried
+#
+# When a move tried touches what a noted condition read, the condition is read again on the position the move
+# leaves; but of its walks, those whose witness's chain the move left alone still reach that witness. So each
+# witness met while noting is kept with its chain (by where its walk is written, its start, its directions and the
+# values of the locals its list reads), and a walk of a move tried whose chain is untouched gives that witness
+# first: `any` true of it (or `all` false) needs no walk; otherwise the walk is made and looked through as before.
+
+
+def _key(S, site, s, dirs):
+    if site is None:
+        return None
+    key = (site, s, None if dirs is None else tuple(dirs))
+    try:
+        hash(key)
+    except TypeError:  # (a local of the list that is a list)
+        return None
+    return S, key
+
+
+def _remember(walk: _Walk, x) -> None:
+    """Keep x, a witness met while noting, with what its chain read (not what the start read: the start is
+    worked out again, and is part of the key)."""
+    if walk.key is None or walk.listed is None:
+        return
+    S, key = walk.key
+    at = S._watch_at
+    kept = getattr(S, "_witnesses", None)
+    if kept is None or kept[0] != at:
+        kept = S._witnesses = (at, {})
+    asked = _NOTING.kinds
+    kept[1][key] = (x, frozenset(walk.chain(x, start=False) | walk.listed), asked)
+
+
+_NO_WITNESS = (None, False)
+
+
+def _known_witness(S, site, s, dirs):
+    """In a move tried: (the witness kept for this walk on the position before it, whether the move left its
+    chain alone), or (None, False)."""
+    trial = S._trial
+    kept = getattr(S, "_witnesses", None)
+    if kept is None or kept[0] != trial or S._watch_at != trial or S.turn_player is not trial[2]:
+        return _NO_WITNESS
+    key = _key(S, site, s, dirs)
+    got = None if key is None else kept[1].get(key[1])
+    if got is None:
+        return _NO_WITNESS
+    x, places, kinds = got
+    return x, kinds is not None and None not in kinds and _untouched(S, S._journal[trial[0]:], places, kinds)
+
+
+def _detour(S, s, x, steps, allowed) -> bool:
+    """Can x still be reached from s, step by step (as the walk steps) through spaces `allowed`? Looked for
+    nearest to x first on the plane (a wall put across a chain is mostly walked round in a few steps); each
+    space looked from and each neighbour looked at counts against the move's budget, as the walk's do."""
+    if x is s:
+        return True
+    tx, ty = x.px, x.py
+    seen = {s}
+    ahead = [(abs(s.px - tx) + abs(s.py - ty), 0, s)]
+    met = spent = 0
+    try:
+        while ahead:
+            t = heappop(ahead)[2]
+            near = _near(t, steps)
+            spent += len(near) + 1
+            for n in near:
+                if n is not None and n not in seen and allowed(n):
+                    if n is x:
+                        return True
+                    seen.add(n)
+                    met += 1
+                    heappush(ahead, (abs(n.px - tx) + abs(n.py - ty), met, n))
+        return False
+    finally:
+        S.spend(spent, None)
+
+
+class _WitnessFirst(list):
+    """A walk of a move tried that starts with the witness kept for it (`witnessed` looks through the rest only
+    if the condition asks for more: the walk is then made, and x is not given twice)."""
+    __slots__ = ("S", "walk", "args")
+
+    def __init__(self, x, S, walk, args):
+        super().__init__((x,))
+        self.S, self.walk, self.args = S, walk, args
+
+
+def _first_then_rest(first: _WitnessFirst):
+    x = first[0]
+    yield x
+    rest = first.walk(first.S, *first.args)
+    first.S.spend(len(rest) - 1, None)  # (as much as the walk looked through from the start)
+    for y in rest:
+        if y is not x:
+            yield y
