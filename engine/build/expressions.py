@@ -593,8 +593,9 @@ class Emitter(N.NodeVisitor):
                 finally:
                     self._keeping = keeping
                 rest = "".join(", " + a for a in args[2:])
-                made = f"_W_region(S, {self._walk_site(walk, scope)}, {member}, {args[0]}, _W_mark(), {args[1]}, " \
-                       f"_W_mark(){rest})"
+                # (the list as a function: worked out by the walk, between two notes of what is read, or not at
+                # all in a move tried whose witness is still reached)
+                made = f"_W_region(S, {self._walk_site(walk, scope)}, {member}, {args[0]}, lambda: {args[1]}{rest})"
             else:
                 made = f"_W_group(S, {self._walk_site(walk, scope)}{''.join(', ' + a for a in args)})"
         finally:
@@ -619,9 +620,9 @@ class Emitter(N.NodeVisitor):
         return f"({(span.file, span.line, span.column, span.end_line, span.end_column)!r}, ({values}))"
 
     def _walk_member(self, spaces: N.Expr, scope: EmitScope) -> str:
-        """Source of the condition that puts a space in `spaces` (a function of the space), when `spaces` is `[c
-        for c in BOARD where F]` or `c in BOARD where F`, written in place or as the body of a def without
-        parameters, and F reads no other local; else `None`."""
+        """Source of (BOARD's spaces, the condition that puts one of them in `spaces`: a function of the space),
+        when `spaces` is `[c for c in BOARD where F]` or `c in BOARD where F`, written in place or as the body of
+        a def without parameters, and F reads no other local; else `None`."""
         body = spaces
         if isinstance(spaces, N.Call) and not spaces.args and spaces.func in self.def_names \
                 and spaces.func not in self.recursive_defs:
@@ -641,7 +642,7 @@ class Emitter(N.NodeVisitor):
             return "None"
         inner = scope.child()
         py = inner.bind_py(var, self.fresh("_v"), True)
-        return f"(lambda {py}: {self.test_src(test, inner)})"
+        return f"({self.src(domain, scope)}, lambda {py}: {self.test_src(test, inner)})"
 
     def keyable(self, node: N.Expr) -> bool:
         """Are two of the values looping over this gives the same value exactly when they are equal (spaces,

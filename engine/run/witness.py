@@ -91,7 +91,7 @@ class _Walk(list):
         read = _NOTING.read
         own = _NOTING.read = set()
         try:
-            ok = self.member(x)
+            ok = self.member[1](x)
         finally:
             _NOTING.read = read
         if not ok:
@@ -118,10 +118,11 @@ def _noted(out, read, pre, came, owned) -> _Walk:
     return walk
 
 
-def witness_region(S, site, member, s, before, spaces, after, dirs=None):
-    """`region(s, spaces, dirs)`, and while a condition is noted the walk with its chains. `before`/`after`: the
-    places noted before and after `spaces` was worked out; with `member` (the condition of `spaces`, a list of a
-    board's spaces), what `spaces` read is replaced by what `member` reads of each space of a chain."""
+def witness_region(S, site, member, s, spaces, dirs=None):
+    """`region(s, spaces(), dirs)`, and while a condition is noted the walk with its chains. With `member` (the
+    spaces of a board, and the condition that puts one of them in the list `spaces()` gives), what the list read
+    is replaced by what the condition reads of each space of a chain. In a move tried, a witness kept from the
+    position before that is still reached is given first (the list is then not worked out, see _WitnessFirst)."""
     read = getattr(_NOTING, "read", None)
     if read is None or s is None:
         if s is not None and S._trial is not None:
@@ -129,12 +130,18 @@ def witness_region(S, site, member, s, before, spaces, after, dirs=None):
             if x is not None:
                 if intact:
                     return _WitnessFirst(x, S, region, (s, spaces, dirs))
-                inside = {t for t in walked(S, spaces) if t is not None}
-                if s in inside and x in inside and _detour(S, s, x, _steps_of(dirs), inside.__contains__):
+                # (with the list's condition, read only of the spaces the search looks at)
+                inside = _listed(member) if member is not None else \
+                    {t for t in walked(S, spaces()) if t is not None}.__contains__
+                if inside(s) and inside(x) and _detour(S, s, x, _steps_of(dirs), inside):
                     return _WitnessFirst(x, S, region, (s, spaces, dirs))
-        return region(S, s, spaces, dirs)
+        return region(S, s, spaces(), dirs)
+    before = mark()
+    spaces = spaces()
+    after = mark()
+    read = _NOTING.read
     so_far = noted_set(read)
-    pre = so_far if member is None or before is None or after is None else before | (so_far - after)
+    pre = so_far if member is None else before | (so_far - after)
     inside = {t for t in walked(S, spaces) if t is not None}
     if s not in inside:
         return []
@@ -156,8 +163,7 @@ def witness_region(S, site, member, s, before, spaces, after, dirs=None):
     walk = _noted(out, read, pre, came, {})
     walk.member = member
     # (the places `spaces` read, when its condition is not read again for each space: a chain rests on them)
-    walk.listed = frozenset() if member is not None else \
-        None if before is None or after is None else frozenset(after - before)
+    walk.listed = frozenset() if member is not None else frozenset(after - before)
     walk.key = _key(S, site, s, dirs)
     return walk
 
@@ -300,6 +306,24 @@ def _detour(S, s, x, steps, allowed) -> bool:
         S.spend(spent, None)
 
 
+def _listed(member):
+    board, cond = _board_set(member[0]), member[1]
+
+    def inside(n) -> bool:
+        return n in board and bool(cond(n))
+    return inside
+
+
+_BOARD_SETS: dict = {}  # id of a board's list of spaces -> (the list, kept alive, its spaces as a set)
+
+
+def _board_set(spaces) -> frozenset:
+    got = _BOARD_SETS.get(id(spaces))
+    if got is None or got[0] is not spaces:
+        got = _BOARD_SETS[id(spaces)] = (spaces, frozenset(spaces))
+    return got[1]
+
+
 class _WitnessFirst(list):
     """A walk of a move tried that starts with the witness kept for it (`witnessed` looks through the rest only
     if the condition asks for more: the walk is then made, and x is not given twice)."""
@@ -313,7 +337,11 @@ class _WitnessFirst(list):
 def _first_then_rest(first: _WitnessFirst):
     x = first[0]
     yield x
-    rest = first.walk(first.S, *first.args)
+    if first.walk is region:
+        s, spaces, dirs = first.args
+        rest = region(first.S, s, spaces(), dirs)
+    else:
+        rest = group(first.S, *first.args)
     first.S.spend(len(rest) - 1, None)  # (as much as the walk looked through from the start)
     for y in rest:
         if y is not x:
