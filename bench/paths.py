@@ -1,8 +1,9 @@
 """What a path check costs: random playouts of a Quoridor-like race (tests/games/walled-race.mire), whose walls
-may never shut a pawn off from its goal (`ensure all(p in players where reaches(p))`, with `region`), against
-the same rules without that `ensure` (walls anywhere: the floor of the moves without the check).
+may never shut a pawn off from its goal (`ensure all(p in players where reaches(p))`, with `region`), and of
+Quoridor (tests/games/quoridor.mire, `ensure reaches(seat(1)) and reaches(seat(2))`), against the same rules
+without that `ensure` (walls anywhere: the floor of the moves without the check).
 
-    python bench/paths.py [--playouts 20] [--runs 2]
+    python bench/paths.py [--playouts 20] [--runs 2] [GAME ...]      (default: the walled race and Quoridor)
 
 Processor time, best of --runs (the machine is shared: wall time says little). Both play the same number of
 playouts with the same seed; the games differ (without the check a pawn may be walled in, and the game drawn
@@ -15,7 +16,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAME = os.path.join(ROOT, "tests", "games", "walled-race.mire")
+GAMES = [os.path.join(ROOT, "tests", "games", name) for name in ("walled-race.mire", "quoridor.mire")]
 
 
 def timed(path, playouts, runs):
@@ -33,23 +34,26 @@ def timed(path, playouts, runs):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("games", nargs="*", default=GAMES)
     ap.add_argument("--playouts", type=int, default=20)
     ap.add_argument("--runs", type=int, default=2)
     args = ap.parse_args()
-    with open(GAME, encoding="utf-8") as f:
-        lines = [line for line in f if not line.lstrip().startswith("ensure ")]
-    bare = tempfile.NamedTemporaryFile("w", suffix=".mire", delete=False, encoding="utf-8")
-    bare.writelines(lines)
-    bare.close()
-    print("| rules | playouts | seconds | moves | µs a move |")
-    print("|---|---|---|---|---|")
-    try:
-        for label, path in (("with the path check", GAME), ("without it", bare.name)):
-            spent, summary = timed(path, args.playouts, args.runs)
-            moves = sum(summary.lengths)
-            print(f"| {label} | {args.playouts} | {spent:.2f} | {moves:,} | {spent / moves * 1e6:,.0f} |")
-    finally:
-        os.unlink(bare.name)
+    print("| game | rules | playouts | seconds | moves | µs a move |")
+    print("|---|---|---|---|---|---|")
+    for game in args.games:
+        with open(game, encoding="utf-8") as f:
+            lines = [line for line in f if not line.lstrip().startswith("ensure ")]
+        bare = tempfile.NamedTemporaryFile("w", suffix=".mire", delete=False, encoding="utf-8")
+        bare.writelines(lines)
+        bare.close()
+        try:
+            for label, path in (("with the path check", game), ("without it", bare.name)):
+                spent, summary = timed(path, args.playouts, args.runs)
+                moves = sum(summary.lengths)
+                print(f"| {os.path.basename(game)} | {label} | {args.playouts} | {spent:.2f} | {moves:,} | "
+                      f"{spent / moves * 1e6:,.0f} |")
+        finally:
+            os.unlink(bare.name)
 
 
 if __name__ == "__main__":
