@@ -105,8 +105,10 @@ def test_a_wall_on_the_last_path_is_refused(tmp_path):
     assert sorted(p.name for p in places if p.board.name == "fences") == ["b1-b2", "b2-c2", "b3-c3"]
 
 
-def test_a_stone_on_the_last_path_is_refused(tmp_path):
-    moves, noted, again = listed_both_ways(made(tmp_path, STONES))
+@pytest.mark.parametrize("check", ["through()", 'not all(c in region(space("a1"), open()) where c.y != 3)'])
+def test_a_stone_on_the_last_path_is_refused(tmp_path, check):
+    """`any` by its witness; `all` that is false by its counter-example, the same chain."""
+    moves, noted, again = listed_both_ways(made(tmp_path, STONES.replace("ensure through()", f"ensure {check}")))
     assert moves == again
     assert sorted(moves) == ["drop a3", "drop c3"]
     (answer, places, kinds), = noted
@@ -188,3 +190,23 @@ def test_perft_with_walls_up_is_unchanged(name, moves, refused, counts):
         for a in game.compiled.actions:
             a.watched = kept[a.name]
     assert early == again == counts
+
+
+def test_which_path_checks_are_answered_early():
+    def watched(name):
+        game = load_game(str(GAMES / name))
+        return {a.name: [key for key, _ in a.watched] for a in game.compiled.actions if a.watched}
+    assert watched("quoridor.mire") == {"lay": ["reaches(seat(1)) and reaches(seat(2))"],
+                                        "stand": ["reaches(seat(1)) and reaches(seat(2))"]}
+    assert watched("walled-race.mire") == {"build": ["all(p in players where reaches(p))"]}
+
+
+def test_the_walled_race_notes_the_gaps_of_the_pawns_ways_alone():
+    """At the start both pawns' witnesses lie straight along column g: the six gaps between its squares are all
+    the condition notes (the squares' place in `open()` reads nothing; the pawns are found by their kind)."""
+    state = load_game(str(GAMES / "walled-race.mire")).new_state(seed=0, records=False)
+    moves = [m.text for m in state.legal_moves()]
+    assert "build g2" in moves and len(moves) == 3 + 84
+    (answer, places, kinds), = [n for n in state._watched.values() if n is not None]
+    assert answer is True and kinds == {"pawn"}
+    assert sorted(p.name for p in places) == ["g10", "g12", "g2", "g4", "g6", "g8"]
