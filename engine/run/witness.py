@@ -28,6 +28,7 @@ The compiler writes the walk as `_W_region`/`_W_group` only where it is the doma
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from typing import Optional
 
 from .library import _near, _steps_of, group, region, walked
 from .watching import _NOTING, _untouched
@@ -59,6 +60,10 @@ class _AtSpace(set):
     only when the set is read (noted_set), not for each space looked at."""
     __slots__ = ("walk", "x", "asked")
 
+    def __init__(self, walk: "_Walk", x, asked: set):
+        super().__init__()
+        self.walk, self.x, self.asked = walk, x, asked
+
     def noted(self) -> set:
         return noted_set(self)
 
@@ -68,6 +73,15 @@ class _Walk(list):
     walk's arguments read; `came`, each space's (the space it was reached from, the wall's edge crossed);
     `owned`, the places read to know that a space may be walked (its condition in the list, its pieces)."""
     __slots__ = ("pre", "came", "owned", "member", "listed", "key", "read_at", "size_at")
+
+    def __init__(self, out: list, read: set, pre: set, came: dict, owned: dict, member: Optional[tuple],
+                 listed: Optional[frozenset], key: Optional[tuple]):
+        super().__init__(out)
+        self.pre, self.came, self.owned = pre, came, owned
+        # (the list's (board, condition), read again for the chain's spaces; what the list read, when it is not;
+        # what tells the walk from others, for a move tried: _remember)
+        self.member, self.listed, self.key = member, listed, key
+        self.read_at, self.size_at = read, len(read)  # (taken at its witness only if read at once: `witnessed`)
 
     def chain(self, x, start: bool = True) -> set:
         """The places the walk read on its way from the start to x, and (`start`) what its arguments read."""
@@ -84,12 +98,12 @@ class _Walk(list):
                 out.add(edge)
         return out
 
-
     def _member_reads(self, x) -> set:
         """What the list's condition reads of x (on the same position: a walk's chain is read before the
         condition's noting ends)."""
         read = _NOTING.read
         own = _NOTING.read = set()
+        assert self.member is not None
         try:
             ok = self.member[1](x)
         finally:
@@ -109,13 +123,6 @@ def _edge(t, n):
         if nbr[i] is n:
             return walls[i]
     return None
-
-
-def _noted(out, read, pre, came, owned) -> _Walk:
-    walk = _Walk(out)
-    walk.pre, walk.came, walk.owned = pre, came, owned
-    walk.read_at, walk.size_at = read, len(read)  # (taken at its witness only if read at once: `witnessed`)
-    return walk
 
 
 def witness_region(S, site, member, s, spaces, dirs=None):
@@ -160,12 +167,9 @@ def witness_region(S, site, member, s, spaces, dirs=None):
                 out.append(n)
                 came[n] = (t, _edge(t, n))
     S.spend(spent, None)
-    walk = _noted(out, read, pre, came, {})
-    walk.member = member
     # (the places `spaces` read, when its condition is not read again for each space: a chain rests on them)
-    walk.listed = frozenset() if member is not None else frozenset(after - before)
-    walk.key = _key(S, site, s, dirs)
-    return walk
+    listed = frozenset() if member is not None else frozenset(after - before)
+    return _Walk(out, read, pre, came, {}, member, listed, _key(S, site, s, dirs))
 
 
 def witness_group(S, site, s, dirs=None):
@@ -196,10 +200,7 @@ def witness_group(S, site, s, dirs=None):
                 todo.append(n)
                 came[n] = (t, _edge(t, n))
     walked(S, out)
-    walk = _noted(out, read, pre, came, {t: {t} for t in out})
-    walk.member, walk.listed = None, frozenset()
-    walk.key = _key(S, site, s, dirs)
-    return walk
+    return _Walk(out, read, pre, came, {t: {t} for t in out}, None, frozenset(), _key(S, site, s, dirs))
 
 
 def witnessed(items):
@@ -219,8 +220,7 @@ def _through(walk: _Walk):
     start = walk.read_at
     asked: set = set()  # what the condition read, of every space looked at
     for x in walk:
-        here = _NOTING.read = _AtSpace()
-        here.walk, here.x, here.asked = walk, x, asked
+        here = _NOTING.read = _AtSpace(walk, x, asked)
         yield x
         got = _NOTING.read  # (what the condition read of x; a walk within it may have noted its own witness)
         asked |= got if got is here else noted_set(got)
@@ -257,8 +257,8 @@ def _remember(walk: _Walk, x) -> None:
     kept = getattr(S, "_witnesses", None)
     if kept is None or kept[0] != at:
         kept = S._witnesses = (at, {})
-    asked = _NOTING.kinds
-    kept[1][key] = (x, frozenset(walk.chain(x, start=False) | walk.listed), asked)
+    witnesses: dict = kept[1]
+    witnesses[key] = (x, frozenset(walk.chain(x, start=False) | walk.listed), _NOTING.kinds)
 
 
 _NO_WITNESS = (None, False)
