@@ -890,7 +890,7 @@ def space(S, name):
     return None if name is None else S.space_by_name.get(name)
 
 
-def _near(t, steps):
+def near_spaces(t, steps):
     """The spaces next to t (None among them where a grid has no neighbour): its neighbours, or (`steps`:
     direction numbers) the spaces in those directions, never across a wall."""
     if steps is None:
@@ -902,7 +902,7 @@ def _near(t, steps):
     return [open_step(t, k) for k in steps]
 
 
-def _steps_of(dirs):
+def steps_of(dirs):
     return None if dirs is None else [d.i for d in dirs if d is not None]
 
 
@@ -916,7 +916,7 @@ def _spread(S, start, inside, steps=None):
     out = [start]
     spent = 0
     for t in out:  # (the list grows as it is walked: each space met is walked in its turn)
-        near = _near(t, steps)
+        near = near_spaces(t, steps)
         spent += len(near) + 1
         for n in near:
             if n in left:
@@ -934,7 +934,7 @@ def region(S, s, spaces, dirs=None):
     if s is None:
         return []
     inside = {t for t in walked(S, spaces) if t is not None}
-    return _spread(S, s, inside, _steps_of(dirs)) if s in inside else []
+    return _spread(S, s, inside, steps_of(dirs)) if s in inside else []
 
 
 @builtin(A_SPACE, LIST_OF_SPACE, items_present=True, letters="S, SPACES", result=INT,
@@ -966,7 +966,7 @@ def distance(S, s, spaces):
 def regions_of(S, spaces, dirs=None):
     members = [t for t in walked(S, spaces) if t is not None]
     left = set(members)  # (each region met is taken out of it)
-    steps = _steps_of(dirs)
+    steps = steps_of(dirs)
     return [_spread(S, t, left, steps) for t in members if t in left]
 
 
@@ -979,9 +979,9 @@ def border(S, spaces, dirs=None):
     inside = {id(t) for t in members}
     seen: set = set()
     out = []
-    steps = _steps_of(dirs)
+    steps = steps_of(dirs)
     for t in members:
-        near = _near(t, steps)
+        near = near_spaces(t, steps)
         S.spend(len(near), None)
         for n in near:
             if n is not None and id(n) not in inside and id(n) not in seen:

@@ -26,7 +26,7 @@ WATCHED_ATTRS = frozenset({"kind", "owner", "space", "x", "y"})
 
 # while a condition is worked out on the position before the moves (in this thread): the places it read
 # (`read`), and the kinds whose pieces it asked for (`kinds`; None among them: all of them)
-_NOTING = threading.local()
+NOTING = threading.local()
 _SPACE_PIECES = Space.__dict__["pieces"]  # the slot itself
 _ZONE_PIECES = Zone.__dict__["pieces"]
 
@@ -37,7 +37,7 @@ class _WatchedSpace(Space):
 
     @property
     def pieces(self):
-        _NOTING.read.add(self)
+        NOTING.read.add(self)
         return _SPACE_PIECES.__get__(self)
 
     @pieces.setter
@@ -50,7 +50,7 @@ class _WatchedZone(Zone):
 
     @property
     def pieces(self):
-        _NOTING.read.add(self)
+        NOTING.read.add(self)
         return _ZONE_PIECES.__get__(self)
 
     @pieces.setter
@@ -62,15 +62,15 @@ class _WatchedKinds(dict):
     """The pieces of each kind, noting the kinds asked for."""
 
     def __getitem__(self, kind):
-        _NOTING.kinds.add(kind)
+        NOTING.kinds.add(kind)
         return dict.__getitem__(self, kind)
 
     def get(self, kind, default=None):
-        _NOTING.kinds.add(kind)
+        NOTING.kinds.add(kind)
         return dict.get(self, kind, default)
 
     def _all(self):
-        _NOTING.kinds.add(None)
+        NOTING.kinds.add(None)
 
     def values(self):
         self._all()
@@ -124,7 +124,7 @@ def _noted(S, fn):
     kinds = S.kind_pieces
     read: set = set()
     asked: set = set()
-    _NOTING.read, _NOTING.kinds = read, asked
+    NOTING.read, NOTING.kinds = read, asked
     S._listed_at = ()  # (`KIND of P` kept by a listing would be read without asking for the kind's pieces)
     try:
         for p in places:
@@ -135,7 +135,7 @@ def _noted(S, fn):
         except Exception:  # noqa: BLE001 - read again on each move, where the error is met as before
             return None
         # (what is noted now: a walk that `any`/`all` met a witness in keeps only its chain, witness.py)
-        read = _NOTING.read
+        read = NOTING.read
         if hasattr(read, "noted"):  # (a walk's witness: its chain, read now, on the same position)
             read = read.noted()
     finally:
@@ -143,7 +143,7 @@ def _noted(S, fn):
             p.__class__ = Space if p.is_space else Zone
         S.kind_pieces = kinds
         S._listed_at = ()
-        _NOTING.read = _NOTING.kinds = None  # (no condition is noted: walks are walked as they are)
+        NOTING.read = NOTING.kinds = None  # (no condition is noted: walks are walked as they are)
     return answer, frozenset(read), None if None in asked else frozenset(asked)
 
 
@@ -157,12 +157,12 @@ def known(S, key):
     if noted is None:
         return None
     answer, places, kinds = noted
-    if kinds is None or not _untouched(S, S._journal[trial[0]:], places, kinds):
+    if kinds is None or not untouched(S, S._journal[trial[0]:], places, kinds):
         return None
     return answer
 
 
-def _untouched(S, changes, places, kinds) -> bool:
+def untouched(S, changes, places, kinds) -> bool:
     """Do these changes of the journal leave alone the places and kinds a condition read, and whatever else
     it could read?"""
     for op in changes:

@@ -30,8 +30,8 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from typing import Optional
 
-from .library import _near, _steps_of, group, region, walked
-from .watching import _NOTING, _untouched
+from .library import group, near_spaces, region, steps_of, walked
+from .watching import NOTING, untouched
 
 
 class NotThatList(Exception):
@@ -41,7 +41,7 @@ class NotThatList(Exception):
 
 def mark():
     """A copy of the places read so far while a condition is noted (None when none is)."""
-    read = getattr(_NOTING, "read", None)
+    read = getattr(NOTING, "read", None)
     return None if read is None else noted_set(read)
 
 
@@ -101,13 +101,13 @@ class _Walk(list):
     def _member_reads(self, x) -> set:
         """What the list's condition reads of x (on the same position: a walk's chain is read before the
         condition's noting ends)."""
-        read = _NOTING.read
-        own = _NOTING.read = set()
+        read = NOTING.read
+        own = NOTING.read = set()
         assert self.member is not None
         try:
             ok = self.member[1](x)
         finally:
-            _NOTING.read = read
+            NOTING.read = read
         if not ok:
             raise NotThatList()
         return own
@@ -130,7 +130,7 @@ def witness_region(S, site, member, s, spaces, dirs=None):
     spaces of a board, and the condition that puts one of them in the list `spaces()` gives), what the list read
     is replaced by what the condition reads of each space of a chain. In a move tried, a witness kept from the
     position before that is still reached is given first (the list is then not worked out, see _WitnessFirst)."""
-    read = getattr(_NOTING, "read", None)
+    read = getattr(NOTING, "read", None)
     if read is None or s is None:
         if s is not None and S._trial is not None:
             x, intact = _known_witness(S, site, s, dirs)
@@ -140,26 +140,26 @@ def witness_region(S, site, member, s, spaces, dirs=None):
                 # (with the list's condition, read only of the spaces the search looks at)
                 inside = _listed(member) if member is not None else \
                     {t for t in walked(S, spaces()) if t is not None}.__contains__
-                if inside(s) and inside(x) and _detour(S, s, x, _steps_of(dirs), inside):
+                if inside(s) and inside(x) and _detour(S, s, x, steps_of(dirs), inside):
                     return _WitnessFirst(x, S, region, (s, spaces, dirs))
         return region(S, s, spaces(), dirs)
     before = mark()
     spaces = spaces()
     after = mark()
-    read = _NOTING.read
+    read = NOTING.read
     so_far = noted_set(read)
     pre = so_far if member is None else before | (so_far - after)
     inside = {t for t in walked(S, spaces) if t is not None}
     if s not in inside:
         return []
     # region's walk (engine/run/library.py _spread), each space met noting the space it was reached from
-    steps = _steps_of(dirs)
+    steps = steps_of(dirs)
     inside.discard(s)
     out = [s]
     came: dict = {s: (None, None)}
     spent = 0
     for t in out:
-        near = _near(t, steps)
+        near = near_spaces(t, steps)
         spent += len(near) + 1
         for n in near:
             if n in inside:
@@ -174,13 +174,13 @@ def witness_region(S, site, member, s, spaces, dirs=None):
 
 def witness_group(S, site, s, dirs=None):
     """`group(s, dirs)`, and while a condition is noted the walk with its chains (each space's pieces)."""
-    read = getattr(_NOTING, "read", None)
+    read = getattr(NOTING, "read", None)
     if read is None:
         if s is not None and S._trial is not None:
             x, intact = _known_witness(S, site, s, dirs)
             if x is not None and s.pieces:
                 who = s.pieces[-1].owner
-                if intact or _detour(S, s, x, _steps_of(dirs), lambda n: n.pieces and n.pieces[-1].owner is who):
+                if intact or _detour(S, s, x, steps_of(dirs), lambda n: n.pieces and n.pieces[-1].owner is who):
                     return _WitnessFirst(x, S, group, (s, dirs))
         return group(S, s, dirs)
     pre = noted_set(read)
@@ -188,13 +188,13 @@ def witness_group(S, site, s, dirs=None):
         return []
     # group's walk (engine/run/library.py), each space met noting the space it was reached from
     who = s.pieces[-1].owner
-    steps = _steps_of(dirs)
+    steps = steps_of(dirs)
     seen, todo, out = {s}, [s], []
     came: dict = {s: (None, None)}
     while todo:
         t = todo.pop()
         out.append(t)
-        for n in _near(t, steps):
+        for n in near_spaces(t, steps):
             if n is not None and n not in seen and n.pieces and n.pieces[-1].owner is who:
                 seen.add(n)
                 todo.append(n)
@@ -210,7 +210,7 @@ def witnessed(items):
     everything is."""
     if type(items) is _WitnessFirst:
         return _first_then_rest(items)
-    if type(items) is not _Walk or items.read_at is not getattr(_NOTING, "read", None) \
+    if type(items) is not _Walk or items.read_at is not getattr(NOTING, "read", None) \
             or len(items.read_at) != items.size_at:
         return items  # (not noted, or not read at once: kept as read)
     return _through(items)
@@ -220,11 +220,11 @@ def _through(walk: _Walk):
     start = walk.read_at
     asked: set = set()  # what the condition read, of every space looked at
     for x in walk:
-        here = _NOTING.read = _AtSpace(walk, x, asked)
+        here = NOTING.read = _AtSpace(walk, x, asked)
         yield x
-        got = _NOTING.read  # (what the condition read of x; a walk within it may have noted its own witness)
+        got = NOTING.read  # (what the condition read of x; a walk within it may have noted its own witness)
         asked |= got if got is here else noted_set(got)
-    _NOTING.read = noted_set(start) | asked
+    NOTING.read = noted_set(start) | asked
 
 
 # ---------------------------------------------------------------- a witness met again in a move tried
@@ -258,7 +258,7 @@ def _remember(walk: _Walk, x) -> None:
     if kept is None or kept[0] != at:
         kept = S._witnesses = (at, {})
     witnesses: dict = kept[1]
-    witnesses[key] = (x, frozenset(walk.chain(x, start=False) | walk.listed), _NOTING.kinds)
+    witnesses[key] = (x, frozenset(walk.chain(x, start=False) | walk.listed), NOTING.kinds)
 
 
 _NO_WITNESS = (None, False)
@@ -276,7 +276,7 @@ def _known_witness(S, site, s, dirs):
     if got is None:
         return _NO_WITNESS
     x, places, kinds = got
-    return x, kinds is not None and None not in kinds and _untouched(S, S._journal[trial[0]:], places, kinds)
+    return x, kinds is not None and None not in kinds and untouched(S, S._journal[trial[0]:], places, kinds)
 
 
 def _detour(S, s, x, steps, allowed) -> bool:
@@ -292,7 +292,7 @@ def _detour(S, s, x, steps, allowed) -> bool:
     try:
         while ahead:
             t = heappop(ahead)[2]
-            near = _near(t, steps)
+            near = near_spaces(t, steps)
             spent += len(near) + 1
             for n in near:
                 if n is not None and n not in seen and allowed(n):
@@ -314,12 +314,17 @@ def _listed(member):
     return inside
 
 
-_BOARD_SETS: dict = {}  # id of a board's list of spaces -> (the list, kept alive, its spaces as a set)
+# id of a board's list of spaces -> (the list, kept alive while it is here, its spaces as a set); a few boards'
+# (a language server builds a game again at every edit: what is kept stays bounded)
+_BOARD_SETS: dict = {}
+_BOARD_SETS_KEPT = 32
 
 
 def _board_set(spaces) -> frozenset:
     got = _BOARD_SETS.get(id(spaces))
     if got is None or got[0] is not spaces:
+        if len(_BOARD_SETS) >= _BOARD_SETS_KEPT:
+            _BOARD_SETS.clear()
         got = _BOARD_SETS[id(spaces)] = (spaces, frozenset(spaces))
     return got[1]
 
