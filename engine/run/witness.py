@@ -253,10 +253,11 @@ def _remember(walk: _Walk, x) -> None:
     if walk.key is None or walk.listed is None:
         return
     S, key = walk.key
-    at = S._watch_at
+    # (kept with the answers noted for the position, S._watched: made anew for another position, or when the
+    # pieces were changed without the journal, State.forget_listings)
     kept = getattr(S, "_witnesses", None)
-    if kept is None or kept[0] != at:
-        kept = S._witnesses = (at, {})
+    if kept is None or kept[0] is not S._watched:
+        kept = S._witnesses = (S._watched, {})
     witnesses: dict = kept[1]
     witnesses[key] = (x, frozenset(walk.chain(x, start=False) | walk.listed), NOTING.kinds)
 
@@ -269,7 +270,7 @@ def _known_witness(S, site, s, dirs):
     chain alone), or (None, False)."""
     trial = S._trial
     kept = getattr(S, "_witnesses", None)
-    if kept is None or kept[0] != trial or S._watch_at != trial or S.turn_player is not trial[2]:
+    if kept is None or kept[0] is not S._watched or S._watch_at != trial or S.turn_player is not trial[2]:
         return _NO_WITNESS
     key = _key(S, site, s, dirs)
     got = None if key is None else kept[1].get(key[1])
