@@ -185,6 +185,14 @@ class NativeGame:
                                                                         range(self.players)})
         return [self.move_text(moves[k]) for k in range(length)], outcome, draws
 
+    def start_of(self, seed: int, index: int = 0):
+        """The native vector at the start of game `index` of a series with `seed` (its start made anew when it
+        draws): what the tests read the start's distribution from."""
+        import numpy as np
+        width = self.module.WIDTH
+        return self.entry("playout_moves")(self.start, seed, index, 0, np.zeros((0, width + 1), np.int64),
+                                           np.zeros(5 + self.players, np.int64))
+
     def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:
         """The sequences of 1 .. depth moves from a native position (the start by default). Given a list,
         `terminals` gets one dict per depth as perft.tally makes them: the games that end with the move at that
