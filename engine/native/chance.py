@@ -21,7 +21,9 @@ from ...grammar.limits import MAX_PASSES_IN_A_ROW
 from ...grammar.symbols import Checked
 
 if TYPE_CHECKING:
-    from .translate import Translator
+    from typing import Any
+
+    from .layout import Layout
 
 # the generated module's chance helpers (build.py writes them after the prelude)
 CHANCE_PRELUDE = f'''
@@ -143,8 +145,21 @@ class ChanceTranslation:
     # it is chosen), a constant once the game is built
     option_values: dict = {}
 
+    if TYPE_CHECKING:  # (what the mixin uses of Translator)
+        checked: Checked
+        sym: Any
+        layout: Layout
+
+        def type_of(self, e: N.Node) -> Any: ...
+        def expr(self, e: N.Expr, env: dict) -> str: ...
+        def scalar_list(self, e: N.Expr) -> bool: ...
+        def list_value(self, e: N.Expr, env: dict) -> str: ...
+        def said(self, span: N.Span) -> str: ...
+        def fresh(self, name: str) -> str: ...
+        def block(self, stmts, env: dict, depth: int) -> list[str]: ...
+
     # ------------------------------------------------------------ expressions and statements
-    def expr_random(self: "Translator", e: N.Call, env: dict) -> str:
+    def expr_random(self, e: N.Call, env: dict) -> str:
         """random(L), random(x in L where C), random(a..b), random(P) of a place's pieces: one draw, or none
         (-1) from an empty list without a draw, as library.random_."""
         t = self
@@ -160,7 +175,7 @@ class ChanceTranslation:
             return f"pick_item(st, jr, {t.list_value(arg, env)})"
         raise t.unsupported(e.span, f"`random` of {kind.base}")
 
-    def chance_statement(self: "Translator", s: N.Stmt, env: dict, pad: str, words: str) -> list[str]:
+    def chance_statement(self, s: N.Stmt, env: dict, pad: str, words: str) -> list[str]:
         """`shuffle P`; `log` (nothing: the log is the interpreter's, a text no random mover reads); any other
         statement is refused (`words` says what it is)."""
         if isinstance(s, N.Shuffle):
@@ -169,7 +184,7 @@ class ChanceTranslation:
             return [f"{pad}pass  # (a log line: the interpreter's)"]
         raise self.unsupported(s.span, words)
 
-    def shuffle_lines(self: "Translator", s: N.Shuffle, env: dict, pad: str) -> list[str]:
+    def shuffle_lines(self, s: N.Shuffle, env: dict, pad: str) -> list[str]:
         """`shuffle P` (a space or a zone): its pieces' order drawn as the interpreter's shuffle draws it."""
         kind = self.type_of(s.what)
         if kind.is_list or kind.base not in ("space", "zone"):
@@ -183,7 +198,7 @@ class ChanceTranslation:
         value = self.option_values[e.id]
         return repr(bool(value)) if isinstance(value, bool) else str(int(value))
 
-    def constant_int(self: "Translator", e: N.Expr) -> Optional[int]:
+    def constant_int(self, e: N.Expr) -> Optional[int]:
         """A whole number known once the game is built: written out, an option's value, a constant of them;
         else None."""
         if isinstance(e, N.Num) and e.value == int(e.value):
@@ -202,7 +217,7 @@ class ChanceTranslation:
         return Unsupported(span, construct)
 
     # ------------------------------------------------------------ the start
-    def start_functions(self: "Translator") -> list[str]:
+    def start_functions(self) -> list[str]:
         """setup_game(st, jr): the start made from the construction's vector (written only for a start that
         draws: another start is the interpreter's, encoded once), in State._begin's order: the variables' start
         values, each variable of each player seat by seat; `first random`; each `setup:` rule (an ending stops
@@ -228,7 +243,7 @@ class ChanceTranslation:
                   "    if st[END_KIND] != 0 and st[OVER] == 0:", "        conclude(st, jr)"]
         return rules + lines
 
-    def start_value(self: "Translator", v: N.Var) -> list[str]:
+    def start_value(self, v: N.Var) -> list[str]:
         """A variable's start value written into its slots (a variable of each player: its value worked out, and
         drawn, once per seat, in seat order)."""
         slot = self.layout.var_name(v.name)
