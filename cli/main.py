@@ -671,7 +671,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     from ..engine.native.chance import perft_refusal
     native = native_for(the_game, backend, n, opts,
                         "--position: a position written in a file is read by the interpreter" if position_file
-                        else perft_refusal(the_game, opts, chance))
+                        else None, then=lambda native: perft_refusal(native, chance))
 
     def count(d):
         if native is not None:  # (no work bound: the native walk is the count itself, in this process)
@@ -758,7 +758,7 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
     from ..engine.native.chance import solve_refusal
-    native = native_for(the_game, backend, n, opts, solve_refusal(the_game, opts))
+    native = native_for(the_game, backend, n, opts, then=solve_refusal)
     try:
         sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions,
                         work_limit=max_work, native=native)

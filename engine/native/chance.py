@@ -291,13 +291,12 @@ def chance_points(checked: Checked) -> tuple[Optional[N.Span], Optional[N.Span]]
     return start, moves
 
 
-def perft_refusal(game, options=(), chance: str = "sample") -> Optional[str]:
-    """Why `mire perft` must count a game with the interpreter, or None: a move that draws (the native walk
-    would draw from its own stream, not the interpreter's seeded one, and count other games), or `--chance
-    expand` on a game that draws (every outcome of every draw: the interpreter enumerates them). A start that
-    draws is counted natively from the interpreter's start with the seed."""
-    checked = game.played_as(tuple(options)).analysis.checked
-    start, moves = chance_points(checked)
+def perft_refusal(native, chance: str = "sample") -> Optional[str]:
+    """Why `mire perft` must count a game the native backend plays (a NativeGame) with the interpreter, or None:
+    a move that draws (the native walk would draw from its own stream, not the interpreter's seeded one, and
+    count other games), or `--chance expand` on a game that draws (every outcome of every draw: the interpreter
+    enumerates them). A start that draws is counted natively from the interpreter's start with the seed."""
+    start, moves = native.chance_points
     if moves is not None:
         return f"{moves.file}:{moves.line}: a move draws at random (perft follows the interpreter's draws)"
     if chance == "expand" and start is not None:
@@ -305,11 +304,10 @@ def perft_refusal(game, options=(), chance: str = "sample") -> Optional[str]:
     return None
 
 
-def solve_refusal(game, options=()) -> Optional[str]:
-    """Why `mire solve` must walk a game with the interpreter, or None: solve follows every outcome of every
-    draw, which the interpreter enumerates."""
-    checked = game.played_as(tuple(options)).analysis.checked
-    start, moves = chance_points(checked)
+def solve_refusal(native) -> Optional[str]:
+    """Why `mire solve` must walk a game the native backend plays (a NativeGame) with the interpreter, or None:
+    solve follows every outcome of every draw, which the interpreter enumerates."""
+    start, moves = native.chance_points
     where = start or moves
     if where is not None:
         return f"{where.file}:{where.line}: solve follows every outcome of a draw at random"
