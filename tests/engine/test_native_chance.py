@@ -37,9 +37,12 @@ TEST_GAMES = Path(__file__).parents[1] / "games"
 DIE_RACE = str(HERE / "die-race.mire")
 # `first random`, pieces placed in a zone by the setup and shuffled, shuffled again in a move
 LOTS = str(HERE / "lots.mire")
+# a trigger that draws at each turn's start (the start's too) with `when stuck: pass`: a roll starts the round of
+# passes again
+SIXES = str(HERE / "sixes.mire")
 # an option with a value; each seat's die drawn at the start (a private variable); `log`
 LIARS = str(TEST_GAMES / "liars-dice.mire")
-GAMES = {DIE_RACE: (), LOTS: (), LIARS: (), "liars-3": ("faces=3",)}
+GAMES = {DIE_RACE: (), LOTS: (), SIXES: (), LIARS: (), "liars-3": ("faces=3",)}
 
 
 def path_of(name: str) -> str:
@@ -84,6 +87,9 @@ def race_first_seat() -> Fraction:
 # starter when the blanks above it are even in number (k = 0: 1/2, k = 2: 3/20), and the starter is drawn: each
 # seat draws it with probability 1/2. Seat 1 wins 1/3 x 1/2, seat 2 2/3 x 1/2, else a draw.
 LOTS_RATES = [Fraction(1, 6), Fraction(1, 3), Fraction(1, 2)]
+# Sixes: the first six wins, the first seat rolling first: 1/6 / (1 - (5/6)^2) = 6/11 (had a roll not started
+# the round of passes again, two passes in a row would end most games unfinished, with nobody winning)
+SIXES_RATES = [Fraction(6, 11), Fraction(5, 11), Fraction(0)]
 
 
 def test_the_exact_answers_are_right():
@@ -154,7 +160,8 @@ def stacks(native: NativeGame, st) -> list:
     return out
 
 
-@pytest.mark.parametrize("name, games", [(DIE_RACE, 150), (LOTS, 150), (LIARS, 150), ("liars-3", 60)])
+@pytest.mark.parametrize("name, games", [(DIE_RACE, 150), (LOTS, 150), (SIXES, 100), (LIARS, 150),
+                                         ("liars-3", 60)])
 def test_native_playouts_replay_through_the_interpreter_draw_for_draw(compiled, name, games):
     """The draws a native game made, handed to the interpreter as its chance script, make the same game: the
     same start (each place's pieces in the same order, the same player first, the same variables), every move
@@ -237,7 +244,7 @@ def rates(summary) -> list:
 # standard errors; 2,000 interpreter games against 40,000 native ones catch a shift of 4 points (3.5 standard
 # errors) about two times in three. Lots: if `first random` always gave the first seat, it would win 13/60
 # (21.7%, not 16.7%): 40,000 games put that 27 standard errors away.
-@pytest.mark.parametrize("name, exact", [(DIE_RACE, None), (LOTS, LOTS_RATES)])
+@pytest.mark.parametrize("name, exact", [(DIE_RACE, None), (LOTS, LOTS_RATES), (SIXES, SIXES_RATES)])
 def test_outcome_rates_are_the_exact_ones_and_the_interpreters(compiled, name, exact):
     native = compiled[name].summary(40000, seed=1)
     if exact is None:
@@ -266,3 +273,24 @@ def test_a_series_with_chance_is_deterministic_and_cut_into_parts_is_the_same(co
     assert parts.as_dict() == first
     # (a game's draws depend on (seed, game) alone: its replay record too)
     assert native.playout_with_draws(3, 17)[2] == native.playout_with_draws(3, 17)[2]
+
+
+def test_a_search_rollout_draws_from_its_own_seed(compiled):
+    """A position handed over mid-game (the die race after two rolls): `rollout` seeds the chance stream from
+    the seed it is given, so a rollout is the same with one seed and the dice fall otherwise with others."""
+    import numpy as np
+    native = compiled[DIE_RACE]
+    m = native.module
+    state = load_game(DIE_RACE).new_state(seed=4)
+    for _ in range(2):
+        state.apply(state.legal_moves()[0])
+    rollout = native.entry("rollout")
+
+    def ends(seed):
+        st = native.encode(state)
+        result = np.zeros(4, np.int64)
+        rollout(st, np.zeros(1 + 2 * m.JCAP, np.int64), np.zeros((m.MAXMOVES, m.WIDTH), np.int64), seed, 100, result)
+        return int(result[0]), int(result[3]), tuple(int(st[m.VAR_steps + p]) for p in range(2))
+    assert ends(9) == ends(9)
+    assert len({ends(seed) for seed in range(40)}) > 5
+    assert {ends(seed)[1] for seed in range(40)} == {0, 1}
