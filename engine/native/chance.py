@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
     from .layout import Layout
 
+# the local that names the journal where a rule may draw (an effect, a trigger, the start): a key of the
+# translator's locals, never a Mire name, passed on to the helpers a loop or a list is written in (translate.py's
+# collect, aggregate) as any local is; where it is missing (a listing of the moves, the ranking) nothing may draw
+JOURNAL_LOCAL = "__journal"
+
 # the generated module's chance helpers (build.py writes them after the prelude)
 CHANCE_PRELUDE = f'''
 
@@ -165,14 +170,15 @@ class ChanceTranslation:
         t = self
         if len(e.args) != 1:
             raise t.unsupported(e.span, f"`random` of {len(e.args)} arguments")
+        jr = self.journal_of(env, e.span, "`random`")
         arg = e.args[0]
         kind = t.type_of(arg)
         if isinstance(arg, N.Range) and not arg.down and t.type_of(arg.low).base == "int":
-            return f"pick_range(st, jr, {t.expr(arg.low, env)}, {t.expr(arg.high, env)})"
+            return f"pick_range(st, {jr}, {t.expr(arg.low, env)}, {t.expr(arg.high, env)})"
         if not kind.is_list and kind.base in ("space", "zone"):
-            return f"pick_item(st, jr, pieces_on(st, {t.expr(arg, env)}))"
+            return f"pick_item(st, {jr}, pieces_on(st, {t.expr(arg, env)}))"
         if kind.is_list and t.scalar_list(arg):
-            return f"pick_item(st, jr, {t.list_value(arg, env)})"
+            return f"pick_item(st, {jr}, {t.list_value(arg, env)})"
         raise t.unsupported(e.span, f"`random` of {kind.base}")
 
     def chance_statement(self, s: N.Stmt, env: dict, pad: str, words: str) -> list[str]:
@@ -189,7 +195,15 @@ class ChanceTranslation:
         kind = self.type_of(s.what)
         if kind.is_list or kind.base not in ("space", "zone"):
             raise self.unsupported(s.span, "`shuffle` of something not a space or a zone")
-        return [f"{pad}shuffle_at(st, jr, {self.expr(s.what, env)})"]
+        return [f"{pad}shuffle_at(st, {self.journal_of(env, s.span, '`shuffle`')}, {self.expr(s.what, env)})"]
+
+    def journal_of(self, env: dict, span, what: str) -> str:
+        """The name of the journal a draw is written to here; a draw where none is (while the moves are listed,
+        in a rank key: the interpreter would draw as often as it lists, the native code otherwise) is refused."""
+        if JOURNAL_LOCAL not in env:
+            raise self.unsupported(span, f"{what} outside a move's effect, a trigger or the setup (where the moves "
+                                         "are listed, or the ranking read)")
+        return str(env[JOURNAL_LOCAL])
 
     def option_value(self, e: N.Name) -> str:
         """An option's value in the game built: a number (an option with a value), or whether it is chosen."""
@@ -235,8 +249,9 @@ class ChanceTranslation:
         rules = []
         for k, setup in enumerate(self.sym.setups):
             name = f"setup_{k}"
+            body = self.block(setup.body, {JOURNAL_LOCAL: "jr"}, 1)
             rules += ["", f"# setup ({setup.span.file}:{setup.span.line})", "@njit(cache=True)",
-                      f"def {name}(st, jr):", "    mover = st[TURN]"] + self.block(setup.body, {}, 1) + ["    return"]
+                      f"def {name}(st, jr):", "    mover = st[TURN]"] + body + ["    return"]
             lines.append(f"    {name}(st, jr)")
         lines += ["    if st[END_KIND] == 0:", "        turn_start(st, jr)",
                   "    if st[END_KIND] == 0 and STUCK_KIND == 6:", "        pass_while_stuck(st, jr)",
@@ -252,11 +267,11 @@ class ChanceTranslation:
         if v.name in self.layout.list_length:
             items, k = self.fresh("items"), self.fresh("k")
             length = self.layout.list_length[v.name]
-            return head + [f"    {items} = {self.list_value(v.init, {})}",
+            return head + [f"    {items} = {self.list_value(v.init, {JOURNAL_LOCAL: 'jr'})}",
                            f"    if {items}.shape[0] != {length}:",
                            f"        raise ValueError('the start value of {v.name} is not as long as its slots')",
                            f"    for {k} in range({length}):", f"        w(st, jr, {slot} + {k}, {items}[{k}])"]
-        value = self.expr(v.init, {})
+        value = self.expr(v.init, {JOURNAL_LOCAL: "jr"})
         if v.per_player:
             seat = self.fresh("seat")
             return head + [f"    for {seat} in range(NP):", f"        w(st, jr, {slot} + {seat}, {value})"]

@@ -18,7 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
-from .chance import ChanceTranslation
+from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -136,7 +136,8 @@ class Translator(ChanceTranslation):
             name = f"trig_{k}"
             moments[item.event].append(name)
             out += ["", f"# trigger {item.name} ({item.span.file}:{item.span.line})", "@njit(cache=True)",
-                    f"def {name}(st, jr):", "    mover = st[TURN]"] + self.block(item.body, {}, 1) + ["    return"]
+                    f"def {name}(st, jr):", "    mover = st[TURN]"] \
+                + self.block(item.body, {JOURNAL_LOCAL: "jr"}, 1) + ["    return"]
         for event, function in TRIGGER_MOMENTS.items():
             calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
@@ -174,7 +175,7 @@ class Translator(ChanceTranslation):
 
     # ------------------------------------------------------------ actions
     def action_body(self, a: N.Action, index: int) -> list[str]:
-        env = {}
+        env = {JOURNAL_LOCAL: "jr"}  # (an effect may draw: chance.py)
         params = []
         kinds = []
         for p in a.params:
@@ -567,6 +568,7 @@ class Translator(ChanceTranslation):
             raise Unsupported(call.span, f"a call of `{call.func}` with these arguments")
         inner = {p: f"({self.list_value(a, env) if self.scalar_list(a) else self.expr(a, env)})"
                  for p, a in zip(d.params, call.args)}
+        inner.update((k, env[k]) for k in (JOURNAL_LOCAL,) if k in env)  # (a draw inside: the caller's journal)
         self.overlays.append(types)
         self.inlined += 1
         try:

@@ -26,7 +26,7 @@ from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame  # noqa: E402
+from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))  # (test_native.py's fixtures and helpers, shared)
 from test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401,I001
@@ -40,9 +40,11 @@ LOTS = str(HERE / "lots.mire")
 # a trigger that draws at each turn's start (the start's too) with `when stuck: pass`: a roll starts the round of
 # passes again
 SIXES = str(HERE / "sixes.mire")
+# dice rolled in a def, a comprehension and a count (helpers of their own in the generated code)
+ROLLS = str(HERE / "rolls.mire")
 # an option with a value; each seat's die drawn at the start (a private variable); `log`
 LIARS = str(TEST_GAMES / "liars-dice.mire")
-GAMES = {DIE_RACE: (), LOTS: (), SIXES: (), LIARS: (), "liars-3": ("faces=3",)}
+GAMES = {DIE_RACE: (), LOTS: (), SIXES: (), ROLLS: (), LIARS: (), "liars-3": ("faces=3",)}
 
 
 def path_of(name: str) -> str:
@@ -118,6 +120,19 @@ def test_the_chance_games_run_native_and_perft_is_left_to_the_interpreter_where_
     assert auto.exit_code == 0 and "depth 2: 1" in auto.output
 
 
+def test_a_draw_where_the_moves_are_listed_is_refused(tmp_path):
+    """The interpreter would draw each time it lists the moves, the native code as often as it lists them: not
+    the same game, so refused, with its file:line."""
+    path = tmp_path / "listed.mire"
+    path.write_text('game "Listed"\nplayers 2\nvar t: int = 0\n\naction go(n in 1..3 where n != random(1..3)):\n'
+                    '    t += n\n    if t >= 5: win mover\n')
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(path)))
+    assert str(refused.value).endswith("listed.mire:5: the native backend does not handle `random` outside a "
+                                       "move's effect, a trigger or the setup (where the moves are listed, or the "
+                                       "ranking read) yet")
+
+
 @pytest.mark.parametrize("name", [LIARS, "liars-3"])
 def test_perft_from_a_random_start_is_the_interpreters_from_its_seed(compiled, name):
     """A start that draws is counted from the interpreter's start with the seed: counts, divide and ended
@@ -160,8 +175,8 @@ def stacks(native: NativeGame, st) -> list:
     return out
 
 
-@pytest.mark.parametrize("name, games", [(DIE_RACE, 150), (LOTS, 150), (SIXES, 100), (LIARS, 150),
-                                         ("liars-3", 60)])
+@pytest.mark.parametrize("name, games", [(DIE_RACE, 150), (LOTS, 150), (SIXES, 100), (ROLLS, 100),
+                                         (LIARS, 150), ("liars-3", 60)])
 def test_native_playouts_replay_through_the_interpreter_draw_for_draw(compiled, name, games):
     """The draws a native game made, handed to the interpreter as its chance script, make the same game: the
     same start (each place's pieces in the same order, the same player first, the same variables), every move
