@@ -43,10 +43,19 @@ K_CHANCE = np.uint64(0x6A09E667F3BCC909)
 def seed_chance(st, seed, index):
     # the chance stream of game `index` of a series with `seed`: from (seed, index) alone, apart from the stream
     # of the random movers' moves (another place on splitmix64's cycle)
-    r = np.zeros(1, np.uint64)
-    seed_game(r, seed, index)
-    st[RNG] = np.int64(next_random(r) ^ K_CHANCE)
+    # (seed_game's steps on a scalar, then one draw more: no array made for each game)
+    z = mixed(np.uint64(seed) + K_GOLDEN) ^ (np.uint64(index) * K_INDEX)
+    z = z + K_GOLDEN + K_GOLDEN
+    st[RNG] = np.int64(mixed(z) ^ K_CHANCE)
     st[NDRAWN] = 0
+
+
+@njit(cache=True)
+def mixed(z):
+    # splitmix64's output function of a state
+    z = (z ^ (z >> np.uint64(30))) * K_MIX1
+    z = (z ^ (z >> np.uint64(27))) * K_MIX2
+    return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True)
@@ -55,10 +64,7 @@ def draw(st, jr, n):
     # undo takes it back), its outcome logged for the interpreter's replay (DRAWLOG)
     z = np.uint64(st[RNG]) + K_GOLDEN
     w(st, jr, RNG, np.int64(z))
-    z = (z ^ (z >> np.uint64(30))) * K_MIX1
-    z = (z ^ (z >> np.uint64(27))) * K_MIX2
-    z = z ^ (z >> np.uint64(31))
-    k = np.int64((z >> np.uint64(11)) % np.uint64(n))
+    k = np.int64((mixed(z) >> np.uint64(11)) % np.uint64(n))
     m = st[NDRAWN]
     if m < DRAWCAP:
         st[DRAWLOG + m] = k
