@@ -309,3 +309,19 @@ def test_a_search_rollout_draws_from_its_own_seed(compiled):
     assert ends(9) == ends(9)
     assert len({ends(seed) for seed in range(40)}) > 5
     assert {ends(seed)[1] for seed in range(40)} == {0, 1}
+
+
+def test_balance_plays_the_series_games_with_a_fresh_start_each(compiled):
+    """`mire balance`'s compiled loop (balance_playouts) begins each game as `playouts` does (its start drawn
+    anew): the same games, game for game."""
+    import numpy as np
+    native = compiled[LOTS]
+    m = native.module
+    played = np.zeros((300, 4), np.int64)
+    native.entry("playouts")(native.start, 6, 100, 300, 1000, played)
+    balanced = np.zeros((300, 4), np.int64)
+    actions = len(native.actions)
+    m.balance_playouts(native.start, 6, 100, 300, 1000, balanced, np.zeros(actions, np.int64),
+                       np.zeros(actions, np.int64), np.zeros((8, 2), np.int64))
+    assert balanced.tolist() == played.tolist()
+    assert len({tuple(row) for row in played.tolist()}) > 3
