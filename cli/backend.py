@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Optional, cast
+from typing import Any, Callable, Optional, cast
 
 import click
 
@@ -35,9 +35,11 @@ def _notice(text: str) -> None:
     click.echo(f"mire: {text}", err=True)
 
 
-def native_for(game, backend: str, players: int, options=(), not_here: Optional[str] = None, said: bool = True):
+def native_for(game, backend: str, players: int, options=(), not_here: Optional[str] = None, said: bool = True,
+               then: Optional[Callable[[Any], Optional[str]]] = None):
     """The game's NativeGame when `backend` asks for it and it can play the game (None: the interpreter plays).
-    `not_here`: why this use of the command needs the interpreter (a flag native does not serve), if it does.
+    `not_here`: why this use of the command needs the interpreter (a flag native does not serve), if it does;
+    `then`: why it does once the native backend takes the game (its moves draw at random, for perft), if it does.
     `--backend native` that cannot be served ends the command with exit code 2 and the reason; `auto` says on
     stderr that the interpreter plays, unless `said` is false (`mire play`: a person is about to play)."""
     if backend == "python":
@@ -53,7 +55,10 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
         try:
             if missing is not None:
                 raise NativeUnavailable(f"numba is not installed ({missing})")
-            return shared_game(game, players, options, say=_notice)
+            native = shared_game(game, players, options, say=_notice)
+            reason = then(native) if then is not None else None
+            if reason is None:
+                return native
         except (Unsupported, NativeUnavailable, HandOffError) as err:
             reason = str(err)
     if backend == "native":

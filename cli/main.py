@@ -668,13 +668,14 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     # the depth asked for is counted to its end: each move and each rule stay bounded, the whole count only when
     # --max-work says so; the same work with --json as without
     limit = max_work if max_work is not None else sys.maxsize
+    from ..engine.native.chance import perft_refusal
     native = native_for(the_game, backend, n, opts,
                         "--position: a position written in a file is read by the interpreter" if position_file
-                        else None)
+                        else None, then=lambda native: perft_refusal(native, chance))
 
     def count(d):
         if native is not None:  # (no work bound: the native walk is the count itself, in this process)
-            return native.perft_report(d, as_json, split)
+            return native.perft_report(d, as_json, split, seed)
         if position_file:
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
@@ -756,7 +757,8 @@ def solve(game, exact, players, options, max_moves, max_positions, max_work, as_
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    native = native_for(the_game, backend, n, opts)
+    from ..engine.native.chance import solve_refusal
+    native = native_for(the_game, backend, n, opts, then=solve_refusal)
     try:
         sol = run_solve(the_game, players=n, options=opts, max_moves=max_moves, limit=max_positions,
                         work_limit=max_work, native=native)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional, cast
 
-from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
+from ..run.journal import rollback
 from .build import compile_entry, load_module, module_key, module_source
+from .chance import chance_points
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported, native_variables
 
@@ -46,16 +47,24 @@ class NativeGame:
         self.players = players if players is not None else game.min_players
         state = self.game.new_state(seed=0, players=self.players, options=self.options)
         checked = self.game.analysis.checked
-        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
-        source, translator = module_source(self.game, self.layout)
-        if state.setup_draws:
-            raise Unsupported(_start_span(checked), "a start that draws at random")
+        self.chance_points = chance_points(checked)  # (where the start draws, where a move draws)
+        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked),
+                             chance=any(where is not None for where in self.chance_points))
+        source, translator = module_source(self.game, self.layout, self.options)
         self.actions = translator.actions
         self.source = source
         key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
         self.module = load_module(name, source)
-        self.start = self.layout.encode(state)
+        # the interpreter's start with seed 0, where perft, the divide and a position's moves begin by default;
+        # and the vector a series begins each game from: that start, or (a start that draws) the construction's,
+        # the start made anew in each game by the native setup (chance.py)
+        self.begun = self.layout.encode(state)
+        self.start = self.begun
+        if self.layout.native_setup:
+            built = self.game.new_state(seed=0, players=self.players, options=self.options)
+            rollback(built, 0, restore_rng=False)  # (the start taken back, as State.restart takes it back)
+            self.start = self.layout.encode_construction(built)
         self.say = say
         self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
 
@@ -74,16 +83,17 @@ class NativeGame:
         if name == "playouts":
             module.playouts(start, 0, 0, 0, 1, np.zeros((0, 4), np.int64))
         elif name == "playout_moves":
-            module.playout_moves(start, 0, 0, 1, np.zeros((1, width), np.int64), np.zeros(4 + self.players, np.int64))
+            module.playout_moves(start, 0, 0, 1, np.zeros((1, width + 1), np.int64),
+                                 np.zeros(5 + self.players, np.int64))
         elif name == "perft":
-            module.perft(start, 1, np.zeros(1, np.int64),
+            module.perft(self.begun.copy(), 1, np.zeros(1, np.int64),
                          np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         elif name == "legal_moves":
-            module.legal_moves(start, np.zeros((most, width), np.int64))
+            module.legal_moves(self.begun, np.zeros((most, width), np.int64))
         elif name == "applied":
             out = np.zeros((most, width), np.int64)
-            if module.legal_moves(start, out):  # (a start without moves never asks for a move's position)
-                module.applied(start, out[0])
+            if module.legal_moves(self.begun, out):  # (a start without moves never asks for a move's position)
+                module.applied(self.begun, out[0])
         elif name == "rollout":
             module.rollout(start, np.zeros(1 + 2 * module.JCAP, np.int64), np.zeros((most, width), np.int64), 0, 0,
                            np.zeros(4, np.int64))
@@ -97,7 +107,7 @@ class NativeGame:
         """The legal moves of a native position (the start by default), as rows (action, arguments...)."""
         import numpy as np
         out = np.zeros((self.module.MAXMOVES, self.module.WIDTH), np.int64)
-        n = self.entry("legal_moves")(self.start if st is None else st, out)
+        n = self.entry("legal_moves")(self.begun if st is None else st, out)
         return [list(map(int, out[k])) for k in range(n)]
 
     def move_text(self, row) -> str:
@@ -147,18 +157,41 @@ class NativeGame:
     def playout(self, seed: int, index: int = 0, max_moves: int = 10000) -> tuple[list[str], Optional[NativeOutcome]]:
         """Game `index` of a series with `seed`: its moves in the interpreter's words, and how it ended (None:
         not over after max_moves moves)."""
+        moves, outcome, _ = self.playout_with_draws(seed, index, max_moves)
+        return moves, outcome
+
+    def playout_with_draws(self, seed: int, index: int = 0, max_moves: int = 10000) \
+            -> tuple[list[str], Optional[NativeOutcome], "NativeDraws"]:
+        """playout(), and the outcome of every draw the game made (NativeDraws), which replay it through the
+        interpreter draw for draw: `game.new_state(chance=draws.start)`, then each move applied with
+        `chance=draws.moves[k]`."""
         import numpy as np
-        moves = np.zeros((max_moves, self.module.WIDTH), np.int64)
-        result = np.zeros(4 + self.players, np.int64)
-        self.entry("playout_moves")(self.start, seed, index, max_moves, moves, result)
+        width = self.module.WIDTH
+        moves = np.zeros((max_moves, width + 1), np.int64)
+        result = np.zeros(5 + self.players, np.int64)
+        st = self.entry("playout_moves")(self.start, seed, index, max_moves, moves, result)
         length, over, kind, who = map(int, result[:4])
+        drawn = int(st[self.module.NDRAWN])
+        if drawn > self.layout.draw_cap:
+            raise ValueError(f"the game made {drawn} draws, more than the log holds ({self.layout.draw_cap})")
+        log = [int(x) for x in st[self.layout.draw_log:self.layout.draw_log + drawn]]
+        ends = [int(result[4 + self.players])] + [int(moves[k, width]) for k in range(length)]
+        draws = NativeDraws(tuple(log[:ends[0]]), [tuple(log[ends[k]:ends[k + 1]]) for k in range(length)])
         outcome = None
         if over:
             outcome = self.outcome(kind, who)
             if self.module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them)
                 outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
                                                                         range(self.players)})
-        return [self.move_text(moves[k]) for k in range(length)], outcome
+        return [self.move_text(moves[k]) for k in range(length)], outcome, draws
+
+    def start_of(self, seed: int, index: int = 0):
+        """The native vector at the start of game `index` of a series with `seed` (its start made anew when it
+        draws): what the tests read the start's distribution from."""
+        import numpy as np
+        width = self.module.WIDTH
+        return self.entry("playout_moves")(self.start, seed, index, 0, np.zeros((0, width + 1), np.int64),
+                                           np.zeros(5 + self.players, np.int64))
 
     def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:
         """The sequences of 1 .. depth moves from a native position (the start by default). Given a list,
@@ -170,7 +203,7 @@ class NativeGame:
         counts = np.zeros(depth, np.int64)
         ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, (1 << self.players) + 1),
                         np.int64)
-        self.entry("perft")(self.start if st is None else st, depth, counts, ends)
+        self.entry("perft")(self.begun if st is None else st, depth, counts, ends)
         if terminals is not None:
             terminals[:] = [new_tally() for _ in range(depth)]
             for d, kind, who in zip(*np.nonzero(ends)):
@@ -187,30 +220,35 @@ class NativeGame:
         else:
             t["shared"] += times
 
-    def perft_report(self, depth: int, terminals: bool = False, divide: bool = True):
-        """perft from the start as engine/perft.py reports it (no chance: the native backend plays no game
-        that draws)."""
+    def perft_report(self, depth: int, terminals: bool = False, divide: bool = True, seed: int = 0):
+        """perft from the start as engine/perft.py reports it: the interpreter's start with `seed` (a start that
+        draws is the seed's, as the interpreter's perft counts it with `--chance sample`; a game whose moves draw
+        is counted by the interpreter: chance.perft_refusal)."""
         from ..analysis.perft import PerftReport
         ends: Optional[list] = [] if terminals else None
-        counts = self.perft(depth, terminals=ends)
-        return PerftReport(counts, self.divide(depth) if divide else [], ends)
+        st = self.begun if seed == 0 else self.encode(self.game.new_state(seed=seed, players=self.players,
+                                                                           options=self.options))
+        counts = self.perft(depth, st, terminals=ends)
+        return PerftReport(counts, self.divide(depth, st) if divide else [], ends,
+                           met_chance=self.chance_points[0] is not None and self.layout.native_setup)
 
-    def divide(self, depth: int) -> list[tuple[str, int]]:
-        """Each first move from the start, and the sequences of `depth` moves that begin with it."""
+    def divide(self, depth: int, st=None) -> list[tuple[str, int]]:
+        """Each first move from a native position (the start by default), and the sequences of `depth` moves
+        that begin with it."""
         import numpy as np
+        st = self.begun if st is None else st
         out = []
-        for row in self.moves():
-            after = self.entry("applied")(self.start, np.array(row, np.int64))
+        for row in self.moves(st):
+            after = self.entry("applied")(st, np.array(row, np.int64))
             out.append((self.move_text(row), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
         return out
 
 
-def _start_span(checked) -> Optional[N.Span]:
-    """Where the start that draws is written: the first setup, else who goes first."""
-    sym = checked.symbols
-    if sym.setups:
-        return sym.setups[0].span
-    return sym.first.span if sym.first is not None else None
+class NativeDraws(NamedTuple):
+    """The outcome of each draw of a native game, as the interpreter's chance script takes them: the start's
+    (`new_state(chance=start)`), then each move's (`apply(move, chance=moves[k])`)."""
+    start: tuple
+    moves: list
 
 
-__all__ = ["NativeGame", "NativeOutcome", "NativeUnavailable", "HandOffError", "Unsupported", "HEADER"]
+__all__ = ["NativeGame", "NativeOutcome", "NativeDraws", "NativeUnavailable", "HandOffError", "Unsupported", "HEADER"]

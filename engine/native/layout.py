@@ -11,12 +11,15 @@ from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 
 # the header of the state vector: one slot each
-HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS")
+HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
+          # the game's chance stream (its splitmix64 state), and the draws it made so far (engine/native/chance.py)
+          "RNG", "NDRAWN")
 # the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
 VAR_TYPES = ("int", "bool", "space", "player")
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied after each move)
+DRAW_LOG = 1 << 14  # the draws a game's log holds, for the interpreter's replay (a game that draws)
 _FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
 _AXES = (("east", "west"), ("north", "south"), ("northeast", "southwest"), ("southeast", "northwest"))
 
@@ -28,8 +31,9 @@ class HandOffError(ValueError):
 class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
-    def __init__(self, state, kinds: list[str], variables: tuple = ()):
-        """`variables`: (name, per player, type) of the game's variables the native code reads, in order."""
+    def __init__(self, state, kinds: list[str], variables: tuple = (), chance: bool = False):
+        """`variables`: (name, per player, type) of the game's variables the native code reads, in order;
+        `chance`: whether the rules draw at random (then the vector logs the draws)."""
         spaces = state.spaces
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
@@ -93,7 +97,12 @@ class Layout:
             else:
                 at += self.players if per_player else 1
         self.pieces = at
-        self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+        # the outcomes of the draws a game made (chance.py), after the pieces; a start that draws is made anew for
+        # every game of a series, natively (`setup_game`), from the construction's vector
+        self.draw_log = self.pieces + PIECE_FIELDS * self.max_pieces
+        self.draw_cap = DRAW_LOG if chance else 0
+        self.native_setup = bool(state.setup_draws)
+        self.size = self.draw_log + self.draw_cap
 
     def add_zones(self, state) -> None:
         """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
@@ -158,7 +167,8 @@ class Layout:
                  "# play, then PIECE_FIELDS slots a piece (kind, owner, place, the piece under it)"]
         lines += [f"{name} = {i}" for i, name in enumerate(HEADER)]
         lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
-                  f"MAXP = {self.max_pieces}", f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
+                  f"MAXP = {self.max_pieces}", f"DRAWLOG = {self.draw_log}", f"DRAWCAP = {self.draw_cap}",
+                  f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
@@ -196,7 +206,14 @@ class Layout:
         import numpy as np
         return self.encode_into(state, np.zeros(self.size, dtype=np.int64))
 
-    def encode_into(self, state, st):
+    def encode_construction(self, state):
+        """The state of the interpreter's construction (its boards, zones and the pieces its declarations made,
+        before the variables and the setup: a State whose start was taken back) as a vector; its variables' slots
+        are 0 until `setup_game` writes them."""
+        import numpy as np
+        return self.encode_into(state, np.zeros(self.size, dtype=np.int64), variables=False)
+
+    def encode_into(self, state, st, variables: bool = True):
         """encode() into a vector of this layout's size (its slots past the pieces written are left as they
         are: nothing reads them)."""
         if state.pending is not None:
@@ -221,7 +238,7 @@ class Layout:
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
         index = {id(s): i for i, s in enumerate(state.spaces)}
-        for name, per_player, kind in self.variables:
+        for name, per_player, kind in self.variables if variables else ():
             at = self.var_slot[name]
             if kind == "list":
                 items = state.vars[name]

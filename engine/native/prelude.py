@@ -111,21 +111,8 @@ def end_turn(st, jr):
             conclude(st, jr)
             return
     if STUCK_KIND == 6:
-        # `when stuck: pass`, at once (as the interpreter does): the turn goes on to the next seat, whose turn
-        # starts; when every seat in a row has passed, nobody can move and the game finishes
-        passed = 0
-        while not has_move(st):
-            passed += 1
-            if passed == NP:
-                stuck(st, jr)
-                return
-            w(st, jr, TURN, (st[TURN] + 1) % NP)
-            w(st, jr, TURNNO, st[TURNNO] + 1)
-            if HAS_TURN_START:
-                turn_start(st, jr)
-                if st[END_KIND] != 0:
-                    conclude(st, jr)
-                    return
+        # `when stuck: pass`, at once (as the interpreter does): chance.py's pass_while_stuck
+        pass_while_stuck(st, jr)
 
 
 # ---------------------------------------------------------------- reading the position
@@ -629,6 +616,8 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
             for w in range(buf.shape[1]):  # (a loop, not a slice: numba compiles each slice copy as a function)
                 moves_out[length, w] = buf[k, w]
         apply_move(st, jr, buf[k])
+        if moves_out.shape[0] > length and moves_out.shape[1] > WIDTH:
+            moves_out[length, WIDTH] = st[NDRAWN]  # (the draws made so far, once the move is over)
         jr[0] = 0
         length += 1
     return length
@@ -648,6 +637,7 @@ def playouts(start, seed, first, count, max_moves, results):
             st[i] = start[i]
         jr[0] = 0
         seed_game(rng, seed, first + g)
+        begin_game(st, jr, seed, first + g)
         results[g, 0] = play_one(st, jr, buf, rng, max_moves, none)
         results[g, 1] = st[OVER]
         results[g, 2] = st[END_KIND]
@@ -656,18 +646,24 @@ def playouts(start, seed, first, count, max_moves, results):
 
 @njit(cache=True)
 def playout_moves(start, seed, index, max_moves, moves_out, result):
-    # game `index` of a series, its moves kept: result = (moves, over, end kind, who)
+    # game `index` of a series, its moves kept: result = (moves, over, end kind, who[, each seat's score[, the
+    # draws of the start]]); moves_out[k, WIDTH] (when it has the column) the draws made once move k is over.
+    # Returns the final vector (its DRAWLOG: the outcome of each draw)
     st = start.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
     buf = np.empty((MAXMOVES, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     seed_game(rng, seed, index)
+    begin_game(st, jr, seed, index)
+    if result.shape[0] >= 5 + NP:
+        result[4 + NP] = st[NDRAWN]
     result[0] = play_one(st, jr, buf, rng, max_moves, moves_out)
     result[1] = st[OVER]
     result[2] = st[END_KIND]
     result[3] = st[END_WHO]
     if result.shape[0] >= 4 + NP:
         scores_into(st, result[4:])
+    return st
 
 
 @njit(cache=True)
@@ -676,6 +672,7 @@ def rollout(st, jr, buf, seed, max_moves, result):
     # moves, drawing from a stream seeded by `seed`: result = (moves, over, end kind, who)
     rng = np.zeros(1, np.uint64)
     seed_game(rng, seed, 0)
+    seed_chance(st, seed, 0)
     jr[0] = 0
     result[0] = play_one(st, jr, buf, rng, max_moves, buf[:0])
     result[1] = st[OVER]

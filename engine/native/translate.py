@@ -18,6 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -62,7 +63,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator:
+class Translator(ChanceTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -96,6 +97,7 @@ class Translator:
         out += self.lister(regular, fallback, exists=True)
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
+        out += self.start_functions()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -134,7 +136,8 @@ class Translator:
             name = f"trig_{k}"
             moments[item.event].append(name)
             out += ["", f"# trigger {item.name} ({item.span.file}:{item.span.line})", "@njit(cache=True)",
-                    f"def {name}(st, jr):", "    mover = st[TURN]"] + self.block(item.body, {}, 1) + ["    return"]
+                    f"def {name}(st, jr):", "    mover = st[TURN]"] \
+                + self.block(item.body, {JOURNAL_LOCAL: "jr"}, 1) + ["    return"]
         for event, function in TRIGGER_MOMENTS.items():
             calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
@@ -172,7 +175,7 @@ class Translator:
 
     # ------------------------------------------------------------ actions
     def action_body(self, a: N.Action, index: int) -> list[str]:
-        env = {}
+        env = {JOURNAL_LOCAL: "jr"}  # (an effect may draw: chance.py)
         params = []
         kinds = []
         for p in a.params:
@@ -522,9 +525,10 @@ class Translator:
         if isinstance(domain, N.Of):
             return self.list_bound(domain.what)
         if isinstance(domain, N.Range):
-            if not (isinstance(domain.low, N.Num) and isinstance(domain.high, N.Num)):
+            low, high = self.constant_int(domain.low), self.constant_int(domain.high)
+            if low is None or high is None:
                 raise Unsupported(domain.span, "a range whose ends are not numbers written out")
-            return abs(int(domain.high.value) - int(domain.low.value)) + 1
+            return abs(high - low) + 1
         if isinstance(domain, N.Filter):
             return self.list_bound(domain.domain)
         if isinstance(domain, N.Call) and self.is_def(domain.func):
@@ -564,6 +568,7 @@ class Translator:
             raise Unsupported(call.span, f"a call of `{call.func}` with these arguments")
         inner = {p: f"({self.list_value(a, env) if self.scalar_list(a) else self.expr(a, env)})"
                  for p, a in zip(d.params, call.args)}
+        inner.update((k, env[k]) for k in (JOURNAL_LOCAL,) if k in env)  # (a draw inside: the caller's journal)
         self.overlays.append(types)
         self.inlined += 1
         try:
@@ -712,7 +717,7 @@ class Translator:
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        raise Unsupported(s.span, _statement_words(s))
+        return self.chance_statement(s, env, pad, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
         """`x = v`, `x += v`, `x -= v` to a local, a variable of the game or of a player; a piece's owner."""
@@ -822,6 +827,8 @@ class Translator:
             return self.expr(self.sym.consts[e.id].value, env)
         if meaning.category == "zone" and e.id in self.layout.zone_at:
             return f"ZONE_{e.id}"
+        if meaning.category == "option":
+            return self.option_value(e)
         if meaning.category == "var":
             slot = self.var_slot(e, env)
             if slot is None:
@@ -914,6 +921,8 @@ class Translator:
                 return self.expr(body, inner)
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
+        if e.func == "random":
+            return self.expr_random(e, env)
         self.refuse_on_hex(e)
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
@@ -1017,8 +1026,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
         return (item.span, "a zone with a capacity") if item.capacity is not None else None
     if isinstance(item, N.Kind):
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
-    if isinstance(item, N.Option) and item.default is None and item.uses is None:
-        return None
+    if isinstance(item, N.Option):
+        return None  # (its value is a constant once the game is built: chance.option_values)
     if isinstance(item, N.Def) and not isinstance(item.body, N.DefBlock):
         return None
     return item.span, _declaration_words(item)
