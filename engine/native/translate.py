@@ -18,6 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .blocks import BlockTranslation
 from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -62,7 +63,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator:
+class Translator(BlockTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -76,6 +77,7 @@ class Translator:
         self.max_moves = 0  # the most moves a listing can give, worked out from the domains' sizes
         self.width = 1  # 1 + the most parameters of an action
         self.actions: list[tuple[str, list[str]]] = []  # each action's name and its parameters' kinds
+        self.init_blocks()
 
     def type_of(self, e: N.Node):
         for types in reversed(self.overlays):
@@ -181,13 +183,17 @@ class Translator:
             params.append(var)
             kinds.append(self.kind_of_param(p))
         self.actions.append((a.name, kinds))
-        self.width = max(self.width, 1 + len(params))
+        self.width = max(self.width, self.row_width(kinds))
         head = ", ".join(["st", "jr", "mover"] + params)
-        body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
+        with self.typed_for_params(a, kinds):
+            body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
         return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
                 f"def act_{index}({head}):"] + body + ["    return"]
 
     def kind_of_param(self, p: N.Param) -> str:
+        listed = self.list_param_kind(p)
+        if listed is not None:
+            return listed
         t = self.type_of(p.domain)
         kind = t.element.base if t.is_list else None
         if kind not in ("space", "int", "player"):
@@ -237,9 +243,7 @@ class Translator:
         if exists:
             lines.append(f"{pad}return True")
         else:
-            lines.append(f"{pad}out[n, 0] = {index}")
-            for k, v in enumerate(names, 1):
-                lines.append(f"{pad}out[n, {k}] = {v}")
+            lines += self.row_lines(pad, index, a, names)
             lines.append(f"{pad}n += 1")
         return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
 
@@ -247,6 +251,8 @@ class Translator:
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
+        if self.is_ragged(domain):
+            return self.ragged_loop(domain, var, None, env, pad)
         if isinstance(domain, N.Name):
             meaning = self.checked.meaning(domain)
             if meaning.category == "board":
@@ -307,6 +313,10 @@ class Translator:
                 return self.leaps(domain, var, env, pad)
             origin = self.expr(domain.args[0], env)
             step = self.fresh("d")
+            if len(domain.args) == 2 and not self.directions_written_out(domain.args[1]):
+                # (directions a def or a condition gives: their list made first, then read in its order)
+                return [f"{pad}for {step} in {self.list_value(domain.args[1], env)}:",
+                        f"{pad}    {var} = step({origin}, {step})", f"{pad}    if {var} >= 0:"], 2
             return [f"{pad}for {step} in {self.direction_tuple(domain, env)}:",
                     f"{pad}    {var} = step({origin}, {step})",
                     f"{pad}    if {var} >= 0:"], 2
@@ -340,6 +350,8 @@ class Translator:
 
     def scalar_list(self, e: N.Expr) -> bool:
         """Is e a list of numbers, spaces, players, pieces or directions (held as an int64 array)?"""
+        if isinstance(e, N.Name) and e.id in self.array_locals and self.checked.meaning(e).category == "local":
+            return True
         t = self.type_of(e)
         if not t.is_list:
             return False
@@ -350,7 +362,9 @@ class Translator:
         # a local made from `[]` (its items' type unknown to the checker: it holds an array, or the `let` that
         # made it was refused); two such lists joined
         if isinstance(e, N.Name):
-            return self.checked.meaning(e).category == "local"
+            return self.checked.meaning(e).category == "local" and e.id not in self.ragged_locals
+        if isinstance(e, N.Call) and self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.def_returns(e.func) == "list"
         if isinstance(e, N.Call) and self.is_def(e.func) and not isinstance(self.sym.defs[e.func].body, N.DefBlock):
             return self.scalar_list(self.sym.defs[e.func].body)  # (a def of no parameters: its body's type)
         return isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right)
@@ -369,6 +383,8 @@ class Translator:
         if isinstance(e, N.Cond):
             return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
                    f"{self.list_value(e.orelse, env)})"
+        if isinstance(e, N.Call) and self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.def_block_call(e, env)
         if isinstance(e, N.Call) and self.is_def(e.func):
             with self.written_in_place(e, env) as (written, inner):
                 return self.list_value(written, inner)
@@ -381,6 +397,8 @@ class Translator:
             return env[e.id]
         if meaning.category == "board":
             return self.layout.board_array(e.id)
+        if meaning.category == "builtin" and e.id in DIRECTION_SETS:
+            return f"np.array([{', '.join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[e.id])}], dtype=np.int64)"
         if meaning.category == "var" and e.id in self.layout.list_length:
             slot = self.layout.var_name(e.id)
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
@@ -467,6 +485,8 @@ class Translator:
         elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.right).base == "dir" \
                 and self.type_of(element.left).base == "int":
             way, distance = self.direction(element.right, inner), self.expr(element.left, inner)
+        elif self.repeated_direction(element) is not None:
+            way, distance = self.direction(self.repeated_direction(element), inner), str(_repeats(element))
         else:
             raise Unsupported(element.span, "a leap that is not a direction times a number")
         origin = self.expr(call.args[0], env)
@@ -542,7 +562,7 @@ class Translator:
                 return self.list_bound(given.fors[0].domain)
             if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[given.id])
-            return len(given.items)  # type: ignore[attr-defined]
+            return len(given.items) if isinstance(given, N.ListLit) else 8
         fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
                  "regions_of": spaces}
         return fixed.get(domain.func)
@@ -607,14 +627,14 @@ class Translator:
     def domain_bound(self, a: N.Action) -> int:
         total = 1
         for p in a.params:
-            total *= self.list_bound(p.domain)
+            total *= self.param_bound(p.domain)
         return total
 
     def dispatcher(self, actions: list) -> list[str]:
         lines = ["", "@njit(cache=True)", "def apply_move(st, jr, mv):",
                  "    # the move's effect, then the end of the turn", "    mover = st[TURN]", "    a = mv[0]"]
         for i, a in enumerate(actions):
-            args = ", ".join(["st", "jr", "mover"] + [f"mv[{k}]" for k in range(1, len(a.params) + 1)])
+            args = ", ".join(["st", "jr", "mover"] + self.row_arguments(a))
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
         # (a decision is counted once the move is over: `decisions` during it is the count before it)
         return lines + ["    end_turn(st, jr)", "    w(st, jr, DECISIONS, st[DECISIONS] + 1)"]
@@ -685,7 +705,9 @@ class Translator:
             who = "-1"
             if s.who is not None:
                 who = self.typed(s.who, env, "player", "an ending for a list of players")
-            return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}return"]
+            return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}{self.ending}"]
+        if isinstance(s, N.Let) and (self.is_ragged(s.value) or s.name in self.ragged_locals):
+            return self.ragged_let(s, env, pad)
         if isinstance(s, N.Let) and self.scalar_list(s.value):
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.list_value(s.value, env)}"
@@ -712,11 +734,16 @@ class Translator:
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
+        blocks = self.block_statement(s, env, depth, pad)
+        if blocks is not None:
+            return blocks
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
         """`x = v`, `x += v`, `x -= v` to a local, a variable of the game or of a player; a piece's owner."""
         t = s.target
+        if isinstance(t, N.Name) and t.id in self.ragged_locals and t.id in env:
+            return self.ragged_assignment(s, env, pad)
         if s.op == "=" and isinstance(t, N.Attr) and t.name == "owner" and self.type_of(t.obj).base == "piece":
             what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
@@ -770,6 +797,9 @@ class Translator:
     def for_loop(self, s: N.For, env: dict, depth: int, pad: str) -> list[str]:
         """`for x in LIST where TEST:` -- the items are listed first, as the interpreter lists them before the
         body runs (a body may change what the list's test reads), then the body runs for each."""
+        ragged = self.ragged_for(s, env, depth, pad)
+        if ragged is not None:
+            return ragged
         items, count, i, var = self.fresh("items"), self.fresh("n"), self.fresh("i"), self.fresh(s.var)
         domain: N.Expr = s.domain
         if s.test is not None:
@@ -820,6 +850,8 @@ class Translator:
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category in ("kind", "kind value") and e.id in self.layout.kinds:
+            return str(self.layout.kind_index(e.id))
         if meaning.category == "zone" and e.id in self.layout.zone_at:
             return f"ZONE_{e.id}"
         if meaning.category == "var":
@@ -848,6 +880,8 @@ class Translator:
         raise Unsupported(e.span, f"the direction `{_words(e)}`")
 
     def expr_Attr(self, e: N.Attr, env: dict) -> str:
+        if e.name == "kind" and self.type_of(e.obj).base == "piece" and not self.type_of(e.obj).is_list:
+            return f"kind_of(st, {self.expr(e.obj, env)})"
         if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
             return f"S{e.name.upper()}[{self.expr(e.obj, env)}]"
         slot = self.var_slot(e, env)
@@ -878,7 +912,7 @@ class Translator:
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone") + \
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
@@ -909,6 +943,11 @@ class Translator:
 
     def expr_Call(self, e: N.Call, env: dict) -> str:
         types = [self.type_of(a).base for a in e.args]
+        if self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.def_block_call(e, env)
+        ragged = self.ragged_builtin(e, env)
+        if ragged is not None:
+            return ragged
         if self.is_def(e.func):
             with self.written_in_place(e, env) as (body, inner):
                 return self.expr(body, inner)
@@ -1019,9 +1058,14 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
     if isinstance(item, N.Option) and item.default is None and item.uses is None:
         return None
-    if isinstance(item, N.Def) and not isinstance(item.body, N.DefBlock):
-        return None
+    if isinstance(item, (N.Def, N.Proc)):
+        return None  # (written as a function of its own, or in place of each call: blocks.py)
     return item.span, _declaration_words(item)
+
+
+def _repeats(e: N.Expr) -> int:
+    """How many directions a sum `d + d + ...` adds."""
+    return _repeats(e.left) + _repeats(e.right) if isinstance(e, N.BinOp) and e.op == "+" else 1
 
 
 def _words(e: N.Node) -> str:
