@@ -13,6 +13,7 @@ list) takes 1 + LISTCAP columns of a move's row: its length, then its items.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
@@ -26,6 +27,8 @@ from ..run.library import LIBRARY
 # the most items a list that a def written as a block makes is taken to have, for the rows of a listing (more
 # stop the lister with an error)
 GUESSED_ITEMS = 64
+# how deep a def or proc that calls itself may go natively (each level a function of its own)
+LEVELS = 12
 # statements a def written as a block may not hold natively (they write the state, or end the game)
 _WRITES = (N.Place, N.Move, N.Remove, N.Outcome, N.ExprStmt, N.Again, N.Enter, N.Next, N.Log, N.Choose)
 
@@ -106,7 +109,9 @@ class BlockTranslation:
         self.ragged_locals: set[str] = set()  # the rules' local names that hold lists of lists
         self.array_locals: dict[str, str] = {}  # the rules' local names that hold a list: its items' kind
         self.list_params = False  # whether a move's row holds a list (then LISTCAP columns a list)
-        self._returns: dict[str, Optional[str]] = {}  # a def block's value: "ragged", "list", "scalar"
+        self._returns: dict[str, Optional[str]] = {}
+        self._writing: list[str] = []  # the functions being written, one inside another
+        self._recursive: set[str] = set()  # those that call themselves  # a def block's value: "ragged", "list", "scalar"
 
     # ------------------------------------------------------------ procs
     def proc_call(self, s: N.ExprStmt, env: dict, pad: str) -> Optional[list[str]]:
@@ -186,7 +191,12 @@ class BlockTranslation:
                       for a in call.args)
         key = (what, name, types, kinds)
         if key in self.block_functions:
-            return self.block_functions[key]
+            found = self.block_functions[key]
+            if found in self._writing and found != self._writing[-1]:
+                raise _refused(call.span, "procs or defs that call each other")
+            if found in self._writing:
+                self._recursive.add(found)
+            return found
         prefix = "proc" if what == "proc" else "blk"
         function = f"{prefix}_{name}_{len(self.block_functions)}"
         self.block_functions[key] = function
@@ -205,11 +215,14 @@ class BlockTranslation:
         self.ragged_locals = {p for p, k in zip(params, kinds) if k == "ragged"}
         self.array_locals = {p: self.list_kind(a) for p, k, a in zip(params, kinds, call.args) if k == "list"}
         self._returns_now = self.def_returns(name) if what == "def" else None
+        helpers_before = len(self.helpers)
+        self._writing.append(function)
         try:
             self.ragged_locals |= self.ragged_names(body)
             self.note_ragged_loops(body)
             lines = self.block(body, env, 1)
         finally:
+            self._writing.pop()
             (self.overlays, self.ending, self.in_block, self.ragged_locals, self.array_locals, self.said_line,
              self.inlined, self._returns_now) = saved
         said = self.said(span)
@@ -227,8 +240,33 @@ class BlockTranslation:
             out.append("    return False")
         else:
             out.append("    raise ValueError(\"a def ended without returning a value\")")
+        if function in self._recursive:
+            called = re.compile(rf"\b{function}\(")
+            if any(called.search(line) for line in self.helpers[helpers_before:]):
+                raise _refused(span, f"`{name}` calling itself from inside a list or a count")
+            empty = "False" if what == "proc" else \
+                {"ragged": "rg_empty()", "list": "np.empty(0, np.int64)"}.get(self.def_returns(name), "0")
+            out = self.levels(function, out, empty)
         self.helpers += out
         return function
+
+    def levels(self, function: str, out: list[str], empty: str) -> list[str]:
+        """A function that calls itself, written as LEVELS functions each calling the next (numba's cache cannot
+        hold a function that calls itself: read back, it crashes, numba issue 6061); the last stops with an
+        error."""
+        called = re.compile(rf"\b{function}\(")
+        names = [function] + [f"{function}__{k}" for k in range(1, LEVELS + 1)]
+        written: list[str] = []
+        for k in range(LEVELS):
+            head, body = out[:4], out[4:]
+            head = head[:3] + [head[3].replace(f"def {function}(", f"def {names[k]}(", 1)]
+            written += head + [called.sub(f"{names[k + 1]}(", line) for line in body]
+        params = out[3][out[3].index("("):]
+        # (the raise under a test that always holds: numba types the function by the return after it)
+        written += ["", "@njit(cache=True)", f"def {names[LEVELS]}{params}", "    if st.shape[0] > 0:",
+                    f"        raise ValueError(\"a def or proc called itself more than {LEVELS} times, one call inside "
+                    f"another: the native backend goes no deeper\")", f"    return {empty}"]
+        return written
 
     def typed_block(self, proc: N.Proc, params: dict, itself: Optional[str]) -> Optional[dict]:
         """The types of a block's expressions for these parameters' types (statements.specialise_proc, which
