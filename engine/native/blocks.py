@@ -271,7 +271,7 @@ class BlockTranslation:
     def typed_block(self, proc: N.Proc, params: dict, itself: Optional[str]) -> Optional[dict]:
         """The types of a block's expressions for these parameters' types (statements.specialise_proc, which
         types a def's block as a proc's is), None when it does not fit them. A def that calls itself is not
-        checked again at its own call (its type there is `any`): that check, with untyped parameters, would
+        checked again at its own call (its type there is the checker's, for untyped parameters): that check, with untyped parameters, would
         type its block's expressions again, for any arguments."""
         ctx = Context(self.checked.module, LIBRARY)
         ctx.sym = self.checked.symbols
@@ -280,7 +280,7 @@ class BlockTranslation:
             scope.bind(name, t, "param")
         exprs = ExpressionChecker(ctx)
         if itself is not None:
-            exprs.def_types[itself] = ANY
+            exprs.def_types[itself] = self.checked.types.get(self.sym.defs[itself].body, ANY)
         StatementChecker(ctx, exprs).proc_body(proc, scope)
         return None if any(d.severity == "error" for d in ctx.diags) else ctx.types
 

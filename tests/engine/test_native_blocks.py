@@ -1,0 +1,113 @@
+"""Procs and defs written as blocks on the native backend (engine/native/blocks.py) against the interpreter:
+checkers' runs of jumps (a def that calls itself and makes a list of lists; a move's parameter that is a list),
+and a small game of procs (a `return` inside a loop, a proc calling a proc, a proc that ends the game) and defs
+(one that calls itself, a `while`). Perft counts and ended games, divides, native playouts replayed through the
+interpreter, a position handed over in the middle of a game, outcome rates.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mire.engine import load_game
+from mire.engine.analysis.perft import perft, perft_report
+from mire.engine.analysis.playout import random_playouts
+
+pytest.importorskip("numba")
+
+from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+
+from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+
+CHECKERS = str(Path(__file__).parents[1] / "games" / "checkers.mire")
+BLOCKS = str(Path(__file__).parent / "native_games" / "blocks.mire")
+# English draughts' published perft from the start (7, 49, 302, ...): runs of jumps counted as one move each
+CHECKERS_PERFT = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
+
+
+@pytest.fixture(scope="module")
+def compiled(cache):  # noqa: F811
+    games = {name: NativeGame(load_game(name)) for name in (CHECKERS, BLOCKS)}
+    for game in games.values():
+        game.perft(1)
+    return games
+
+
+@pytest.mark.parametrize("name, depth", [(CHECKERS, 5), (BLOCKS, 4)])
+def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name, depth):
+    ended_python: list = []
+    ended_native: list = []
+    assert compiled[name].perft(depth, terminals=ended_native) == \
+        perft(load_game(name).new_state(), depth, ended_python)
+    assert ended_native == ended_python
+
+
+def test_checkers_counts_are_the_published_ones(compiled):
+    assert compiled[CHECKERS].perft(len(CHECKERS_PERFT)) == CHECKERS_PERFT
+
+
+@pytest.mark.parametrize("name, depth", [(CHECKERS, 3), (BLOCKS, 2)])
+def test_the_divide_is_the_interpreters(compiled, name, depth):
+    assert compiled[name].divide(depth) == perft_report(load_game(name).new_state(), depth).divide
+
+
+@pytest.mark.parametrize("name, playouts", [(CHECKERS, 12), (BLOCKS, 40)])
+def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
+    """Every move (a run of jumps named by its squares) is legal in the interpreter; same end, same scores."""
+    game = load_game(name)
+    endings = set()
+    jumps = 0
+    for index in range(playouts):
+        texts, outcome = compiled[name].playout(seed=11, index=index)
+        state = game.new_state(seed=index)
+        for k, text in enumerate(texts):
+            assert not state.is_over(), f"game {index}: over before move {k + 1}"
+            legal = {m.text: m for m in state.legal_moves()}
+            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter"
+            state.apply(legal[text])
+        jumps += sum(1 for t in texts if t.startswith("jump") and "," in t)
+        assert state.is_over() and outcome is not None
+        python = state.outcome()
+        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        endings.add((outcome.winners, outcome.draw, tuple(texts)))
+    assert len(endings) >= 2
+    if name == CHECKERS:
+        assert jumps > 0  # (runs of two jumps or more were made, and replayed)
+
+
+@pytest.mark.parametrize("name, moves", [(CHECKERS, 24), (BLOCKS, 5)])
+def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interpreters(compiled, name, moves):
+    state = load_game(name).new_state(seed=3)
+    rng = random.Random(5)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_moves()))
+    native = compiled[name]
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(3, native.encode(state), terminals=ended_native) == perft(state, 3, ended_python)
+    assert ended_native == ended_python
+
+
+# Outcome rates: the chi-square test of tests/engine/test_native.py (wins of each seat and draws, refused at the
+# 0.001 level). Blocks, 1,000 and 10,000 games: a shift of 6 points in a seat's win rate is caught with
+# probability ~0.9; checkers (150 and 1,500 games: the interpreter plays some 50 a second) only a gross one
+# (~15 points, probability ~0.7).
+@pytest.mark.parametrize("name, python_games, native_games", [(BLOCKS, 1000, 10000), (CHECKERS, 150, 1500)])
+def test_outcome_rates_agree(compiled, name, python_games, native_games):
+    python = random_playouts(load_game(name), python_games, seed=1)
+    native = compiled[name].summary(native_games, seed=1)
+
+    def row(s):
+        first, second = s.wins.values()
+        return [first, second, s.draws]
+    statistic, freedom = chi_square([row(python), row(native)])
+    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
+
+
+def test_what_is_not_native_yet_is_refused_with_its_file_and_line():
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(Path(__file__).parents[1] / "games" / "nine-mens-morris.mire")))
+    assert str(refused.value).endswith("nine-mens-morris.mire:8: the native backend does not handle a board of "
+                                       "shape `graph` yet")
