@@ -19,8 +19,8 @@ from typing import Iterator, Optional
 
 from ...grammar import nodes as N
 from ...grammar.expr_types import CheckScope, Context, ExpressionChecker
-from ...grammar.statements import StatementChecker
 from ...grammar.limits import MAX_DEPTH, MAX_LOOP_STEPS
+from ...grammar.statements import StatementChecker
 from ...grammar.types import ANY, DIRECTION_SETS, Type, list_of
 from ..run.library import LIBRARY
 
@@ -109,9 +109,9 @@ class BlockTranslation:
         self.ragged_locals: set[str] = set()  # the rules' local names that hold lists of lists
         self.array_locals: dict[str, str] = {}  # the rules' local names that hold a list: its items' kind
         self.list_params = False  # whether a move's row holds a list (then LISTCAP columns a list)
-        self._returns: dict[str, Optional[str]] = {}
+        self._returns: dict[str, Optional[str]] = {}  # a def block's value: "ragged", "list" or "scalar"
         self._writing: list[str] = []  # the functions being written, one inside another
-        self._recursive: set[str] = set()  # those that call themselves  # a def block's value: "ragged", "list", "scalar"
+        self._recursive: set[str] = set()  # those that call themselves
 
     # ------------------------------------------------------------ procs
     def proc_call(self, s: N.ExprStmt, env: dict, pad: str) -> Optional[list[str]]:
@@ -271,8 +271,8 @@ class BlockTranslation:
     def typed_block(self, proc: N.Proc, params: dict, itself: Optional[str]) -> Optional[dict]:
         """The types of a block's expressions for these parameters' types (statements.specialise_proc, which
         types a def's block as a proc's is), None when it does not fit them. A def that calls itself is not
-        checked again at its own call (its type there is the checker's, for untyped parameters): that check, with untyped parameters, would
-        type its block's expressions again, for any arguments."""
+        checked again at its own call (its type there is the checker's): that check, with untyped parameters,
+        would type its block's expressions again, for any arguments."""
         ctx = Context(self.checked.module, LIBRARY)
         ctx.sym = self.checked.symbols
         scope = CheckScope()
@@ -523,7 +523,9 @@ class BlockTranslation:
 
     # ------------------------------------------------------------ statements
     def block_statement(self, s: N.Stmt, env: dict, depth: int, pad: str) -> Optional[list[str]]:
-        """A proc's call, `return`, `while`; else None."""
+        """A proc's call, `return`, `while`, a `let` of a list of lists; else None."""
+        if isinstance(s, N.Let) and (self.is_ragged(s.value) or s.name in self.ragged_locals):
+            return self.ragged_let(s, env, pad)
         if isinstance(s, N.ExprStmt):
             return self.proc_call(s, env, pad)
         if isinstance(s, N.Return):

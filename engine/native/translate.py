@@ -689,6 +689,9 @@ class Translator(BlockTranslation):
                 return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    {remove}(st, jr, {each})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
+        blocks = self.block_statement(s, env, depth, pad)
+        if blocks is not None:
+            return blocks
         return self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
@@ -706,8 +709,6 @@ class Translator(BlockTranslation):
             if s.who is not None:
                 who = self.typed(s.who, env, "player", "an ending for a list of players")
             return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}{self.ending}"]
-        if isinstance(s, N.Let) and (self.is_ragged(s.value) or s.name in self.ragged_locals):
-            return self.ragged_let(s, env, pad)
         if isinstance(s, N.Let) and self.scalar_list(s.value):
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.list_value(s.value, env)}"
@@ -734,9 +735,6 @@ class Translator(BlockTranslation):
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        blocks = self.block_statement(s, env, depth, pad)
-        if blocks is not None:
-            return blocks
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
