@@ -528,6 +528,8 @@ class BlockTranslation:
             return self.ragged_let(s, env, pad)
         if isinstance(s, N.ExprStmt):
             return self.proc_call(s, env, pad)
+        if isinstance(s, N.Enter):
+            return self.enter_phase(s, pad)
         if isinstance(s, N.Return):
             return self.return_lines(s, env, pad)
         if isinstance(s, N.While):

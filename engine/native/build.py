@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
 from .blocks import BLOCKS_PRELUDE
+from .phases import PHASES_PRELUDE
 from .layout import Layout
 from .prelude import PRELUDE
 from .translate import Translator
@@ -147,7 +148,7 @@ def module_source(game, layout: Layout) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + BLOCKS_PRELUDE + rules + SERVICES, translator
+    return "\n".join(head) + PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + rules + SERVICES, translator
 
 
 def load_module(name: str, source: str) -> Any:

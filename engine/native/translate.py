@@ -20,6 +20,7 @@ from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
 from .blocks import BlockTranslation
 from .layout import VAR_TYPES, Layout
+from .phases import PhaseTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -63,7 +64,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(BlockTranslation):
+class Translator(BlockTranslation, PhaseTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -98,6 +99,7 @@ class Translator(BlockTranslation):
         out += self.lister(regular, fallback, exists=True)
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
+        out += self.next_phase_source()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -112,8 +114,6 @@ class Translator(BlockTranslation):
                                       + (" that the rules write whole" if written else ""))
                 continue
             if isinstance(item, N.Trigger):
-                if item.phase is not None:
-                    raise Unsupported(item.span, "phases")
                 continue
             refused = _refusal(item)
             if refused is not None:
@@ -123,22 +123,23 @@ class Translator(BlockTranslation):
                 raise Unsupported(stuck.span, "a phase's `when stuck`")
             if stuck.rule not in STUCK_KINDS:
                 raise Unsupported(stuck.span, f"`when stuck: {stuck.rule}`")
-        for a in self.sym.actions.values():
-            if a.phase is not None:
-                raise Unsupported(a.span, "phases")
 
     def triggers(self) -> list[str]:
         """A function per trigger, and per moment one that runs that moment's triggers in the order they are
         written (an ending statement stops its own trigger, not the others: each is a function of its own)."""
         out: list[str] = []
         moments: dict[str, list[str]] = {event: [] for event in TRIGGER_MOMENTS}
-        for k, item in enumerate(i for i in self.checked.module.items if isinstance(i, N.Trigger)):
+        for k, item in enumerate(self.sym.triggers.values()):
             name = f"trig_{k}"
-            moments[item.event].append(name)
+            # (a phase's trigger runs in the phase the moment began in: `ph`; `at end` ones run in any phase)
+            phase = self.phased(item) if item.event != "end" else None
+            moments[item.event].append(name if phase is None else f"if ph == {phase}:\n        {name}")
             out += ["", f"# trigger {item.name} ({item.span.file}:{item.span.line})", "@njit(cache=True)",
                     f"def {name}(st, jr):", "    mover = st[TURN]"] + self.block(item.body, {}, 1) + ["    return"]
         for event, function in TRIGGER_MOMENTS.items():
             calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
+            if any(name.startswith("if ") for name in moments[event]):
+                calls.insert(0, "    ph = st[PHASE]")
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
         out.append(f"HAS_TURN_START = {1 if moments['turn start'] else 0}")
         return out
@@ -210,13 +211,15 @@ class Translator(BlockTranslation):
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
         bound = 0
         for i, a in enumerate(regular):
-            lines += self.action_lister(a, i, 1, exists)
+            gate, depth = self.phase_gate(a, 1)
+            lines += gate + self.action_lister(a, i, depth, exists)
             bound += self.domain_bound(a)
         if fallback:
             if not exists:
                 lines.append("    if n == 0:")
             for i, a in enumerate(fallback, len(regular)):
-                lines += self.action_lister(a, i, 1 if exists else 2, exists)
+                gate, depth = self.phase_gate(a, 1 if exists else 2)
+                lines += gate + self.action_lister(a, i, depth, exists)
                 bound += self.domain_bound(a)
         self.max_moves = max(1, bound)
         return lines + ["    return False" if exists else "    return n"]
@@ -300,6 +303,10 @@ class Translator(BlockTranslation):
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
         self.refuse_on_hex(domain)
+        self.refuse_on_graph(domain)
+        linked = self.linked_neighbors(domain, var, env, pad)
+        if linked is not None:
+            return linked
         if domain.func in ("border", "regions_of"):
             return self.regions_loop(domain, var, env, pad)
         named = domain.args[-1]
@@ -557,7 +564,7 @@ class Translator(BlockTranslation):
         if domain.func == "neighbors":
             given = domain.args[-1]
             if len(domain.args) == 1:
-                return 4
+                return max([4] + [len(a) for a in self.layout.adj])
             if isinstance(given, N.Comprehension):
                 return self.list_bound(given.fors[0].domain)
             if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
@@ -848,6 +855,10 @@ class Translator(BlockTranslation):
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category == "builtin" and e.id == "phase" and self.sym.phases:
+            return "st[PHASE]"
+        if e.id in self.sym.phases and meaning.category not in ("local", "var", "const"):
+            return str(self.phase_number(e.id))
         if meaning.category in ("kind", "kind value") and e.id in self.layout.kinds:
             return str(self.layout.kind_index(e.id))
         if meaning.category == "zone" and e.id in self.layout.zone_at:
@@ -910,7 +921,7 @@ class Translator(BlockTranslation):
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind") + \
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind", "phase") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
@@ -952,6 +963,10 @@ class Translator(BlockTranslation):
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
         self.refuse_on_hex(e)
+        self.refuse_on_graph(e)
+        graph = self.graph_builtin(e, env, types)
+        if graph is not None:
+            return graph
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
@@ -1045,7 +1060,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
         return None
     if isinstance(item, N.Board):
-        if item.shape not in ("grid", "edges", "corners", "hex"):
+        if item.shape not in ("grid", "edges", "corners", "hex", "graph"):
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None or item.blocks is not None:
             return item.span, "a board's `neighbors` or `blocks`"
@@ -1056,6 +1071,10 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
     if isinstance(item, N.Option) and item.default is None and item.uses is None:
         return None
+    if isinstance(item, N.Pieces) and item.header == ("count",) and item.combination is None:
+        return None  # (pieces of kinds without attributes, made at the start: the start is the interpreter's)
+    if isinstance(item, N.Phase):
+        return None  # (its actions and triggers are gated by the phase: phases.py)
     if isinstance(item, (N.Def, N.Proc)):
         return None  # (written as a function of its own, or in place of each call: blocks.py)
     return item.span, _declaration_words(item)
