@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from ...grammar import nodes as N
 from ...grammar.expr_types import CheckScope, Context, ExpressionChecker
@@ -101,6 +101,28 @@ def kind_of(st, p):
 
 class BlockTranslation:
     """The methods of Translator (translate.py) that write procs, defs written as blocks, and lists of lists."""
+
+    if TYPE_CHECKING:  # (what the mixin uses of Translator, which it is a part of)
+        checked: Any
+        sym: Any
+        layout: Any
+        helpers: list[str]
+        overlays: list
+        said_line: int
+        inlined: int
+        fresh_count: int
+        actions: list
+        expr: Callable[..., str]
+        list_value: Callable[..., str]
+        scalar_list: Callable[..., bool]
+        type_of: Callable[..., Any]
+        fresh: Callable[..., str]
+        block: Callable[..., list[str]]
+        said: Callable[..., str]
+        domain_loop: Callable[..., tuple[list[str], int]]
+        list_bound: Callable[..., int]
+        is_def: Callable[..., bool]
+        enter_phase: Callable[..., list[str]]
 
     def init_blocks(self) -> None:
         self.block_functions: dict = {}  # (proc or def, name, the arguments' types) -> its function's name

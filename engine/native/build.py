@@ -18,8 +18,8 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
 from .blocks import BLOCKS_PRELUDE
-from .phases import PHASES_PRELUDE
 from .layout import Layout
+from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
 from .translate import Translator
 

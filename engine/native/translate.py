@@ -492,8 +492,8 @@ class Translator(BlockTranslation, PhaseTranslation):
         elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.right).base == "dir" \
                 and self.type_of(element.left).base == "int":
             way, distance = self.direction(element.right, inner), self.expr(element.left, inner)
-        elif self.repeated_direction(element) is not None:
-            way, distance = self.direction(self.repeated_direction(element), inner), str(_repeats(element))
+        elif (repeated := self.repeated_direction(element)) is not None:
+            way, distance = self.direction(repeated, inner), str(_repeats(element))
         else:
             raise Unsupported(element.span, "a leap that is not a direction times a number")
         origin = self.expr(call.args[0], env)
