@@ -35,7 +35,8 @@ SERVICES = '''
 @njit(cache=True)
 def position_key(st, out):
     # the position as solve's memo tells positions apart (engine/analysis/solve.state_key): each space's pieces,
-    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number and the end
+    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number, the end and
+    # the phase
     n = 0
     for s in range(NSPACES):
         p = st[TOP + s]
@@ -50,7 +51,8 @@ def position_key(st, out):
     out[n + 2] = st[OVER]
     out[n + 3] = st[END_KIND]
     out[n + 4] = st[END_WHO]
-    return n + 5
+    out[n + 5] = st[PHASE]
+    return n + 6
 
 
 @njit(cache=True)
