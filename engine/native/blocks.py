@@ -354,6 +354,8 @@ class BlockTranslation:
             return self.is_ragged(e.left, names) or self.is_ragged(e.right, names)
         if isinstance(e, N.Call) and e.func in self.sym.defs and isinstance(self.sym.defs[e.func].body, N.DefBlock):
             return self.def_returns(e.func) == "ragged"
+        if isinstance(e, (N.Call, N.Filter, N.Of, N.Attr, N.Index)):
+            return False  # (a builtin's list of lists, `regions_of(L)`, is looped over by translate.py)
         t = self.type_of(e)
         return t.is_list and t.element.is_list
 
@@ -589,9 +591,12 @@ class BlockTranslation:
         if s.test is not None:
             raise _refused(s.span, "a loop with a condition over a list of lists")
         var = self.fresh(s.var)
-        self.array_locals[s.var] = self.ragged_kind(s.domain)
-        lines, deeper = self.ragged_loop(s.domain, var, s.var, env, pad)
-        return lines + self.block(s.body, {**env, s.var: var}, depth + deeper)
+        saved = dict(self.array_locals)
+        try:
+            lines, deeper = self.ragged_loop(s.domain, var, s.var, env, pad)
+            return lines + self.block(s.body, {**env, s.var: var}, depth + deeper)
+        finally:
+            self.array_locals = saved  # (the loop's name holds a list inside the loop only)
 
 
 def _refused(span, construct: str) -> Exception:
