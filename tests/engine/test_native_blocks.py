@@ -101,8 +101,8 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 
 # Outcome rates: the chi-square test of tests/engine/test_native.py (wins of each seat and draws, refused at the
 # 0.001 level). Blocks, 1,000 and 10,000 games: a shift of 6 points in a seat's win rate is caught with
-# probability ~0.9; Mills, 600 and 6,000: a shift of 8 points with probability ~0.8; checkers (150 and 1,500 games: the interpreter plays some 50 a second) only a gross one
-# (~15 points, probability ~0.7).
+# probability ~0.9; Mills, 600 and 6,000: a shift of 8 points with probability ~0.8; checkers (150 and 1,500
+# games: the interpreter plays some 80 a second) only a gross one (~15 points, probability ~0.7).
 @pytest.mark.parametrize("name, python_games, native_games", [(BLOCKS, 1000, 10000), (MILLS, 600, 6000),
                                                                (CHECKERS, 150, 1500)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
