@@ -153,3 +153,46 @@ def test_a_proc_that_gives_a_value_is_refused_where_it_is_called(tmp_path):
         NativeGame(load_game(str(path)))
     assert str(refused.value).endswith("valued.mire:13: the native backend does not handle a call of `first_empty` "
                                        "(procs) yet")
+
+
+def test_a_game_that_calls_itself_runs_from_the_cache_in_another_process(compiled, cache):  # noqa: F811
+    """numba's cache cannot hold a function that calls itself (read back, it crashes: numba issue 6061): checkers'
+    runs of jumps, compiled by this file, are read from the cache by another process, and count as they did."""
+    import os
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "mire", "perft", CHECKERS, "--backend", "native",
+                           "--depth", "4"], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "MIRE_CACHE_DIR": str(cache), "MIRE_BACKEND": "native"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:4] == ["depth 1: 7", "depth 2: 49", "depth 3: 302", "depth 4: 1469"]
+    assert "compiling" not in done.stderr
+
+
+DEEP = """game "Deep"
+players 2
+board cells: grid 3 x 1
+piece stone
+
+def depth_of(n):
+    if n <= 0:
+        return 0
+    return 1 + depth_of(n - 1)
+
+action put(c in cells where empty(c) and depth_of(turn * 5) >= 0):
+    place stone for mover at c
+
+when stuck: draw
+"""
+
+
+def test_a_def_that_calls_itself_deeper_than_the_native_levels_stops_with_an_error(tmp_path):
+    """A def that calls itself is 12 functions natively, each calling the next: deeper, the game stops with an
+    error that says so (the interpreter goes to MAX_DEPTH), never a crash nor another game."""
+    path = tmp_path / "deep.mire"
+    path.write_text(DEEP)
+    native = NativeGame(load_game(str(path)))
+    # (turn 2's listing: 11 calls deep, within the levels)
+    assert native.perft(2) == perft(load_game(str(path)).new_state(), 2) == [3, 6]
+    with pytest.raises(ValueError, match="called itself more than 12 times, one call inside another"):
+        native.perft(3)  # (turn 3's: 16 calls deep)
