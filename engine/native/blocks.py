@@ -407,6 +407,20 @@ class BlockTranslation:
                                                            "    return out"]
         return f"{name}({', '.join(head + [env[k] for k in free])})"
 
+    def is_def_block(self, e: N.Expr) -> bool:
+        return isinstance(e, N.Call) and e.func in self.sym.defs and isinstance(self.sym.defs[e.func].body, N.DefBlock)
+
+    def block_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> tuple[list[str], int]:
+        """A loop over a list of lists, or over the list a def written as a block gives."""
+        if self.is_ragged(domain):
+            return self.ragged_loop(domain, var, None, env, pad)
+        assert isinstance(domain, N.Call)
+        if self.def_returns(domain.func) != "list":
+            raise _refused(domain.span, f"a loop over `{domain.func}(...)`, which gives no list")
+        items, k = self.fresh("items"), self.fresh("k")
+        return [f"{pad}{items} = {self.def_block_call(domain, env)}", f"{pad}for {k} in range({items}.shape[0]):",
+                f"{pad}    {var} = {items}[{k}]"], 1
+
     def ragged_loop(self, domain: N.Expr, var: str, name: Optional[str], env: dict, pad: str) \
             -> tuple[list[str], int]:
         """A loop binding `var` to each list of a list of lists (an array each)."""
@@ -436,10 +450,15 @@ class BlockTranslation:
         return "any"
 
     def ragged_builtin(self, e: N.Call, env: dict) -> Optional[str]:
-        """empty, count of a list of lists; else None."""
+        """empty, count of a list of lists, or of the list a def written as a block gives; else None."""
         if len(e.args) == 1 and e.func in ("empty", "count") and self.is_ragged(e.args[0]):
             value = self.ragged_value(e.args[0], env)
             return f"(rg_count({value}) == 0)" if e.func == "empty" else f"rg_count({value})"
+        arg = e.args[0] if len(e.args) == 1 else None
+        if e.func in ("empty", "count") and isinstance(arg, N.Call) and self.is_def_block(arg) \
+                and self.def_returns(arg.func) == "list":
+            value = self.def_block_call(arg, env)
+            return f"({value}.shape[0] == 0)" if e.func == "empty" else f"{value}.shape[0]"
         return None
 
     # ------------------------------------------------------------ a move's parameter that is a list

@@ -254,8 +254,8 @@ class Translator(BlockTranslation, PhaseTranslation):
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
-        if self.is_ragged(domain):
-            return self.ragged_loop(domain, var, None, env, pad)
+        if self.is_ragged(domain) or self.is_def_block(domain):
+            return self.block_loop(domain, var, env, pad)
         if isinstance(domain, N.Name):
             meaning = self.checked.meaning(domain)
             if meaning.category == "board":
@@ -320,7 +320,8 @@ class Translator(BlockTranslation, PhaseTranslation):
                 return self.leaps(domain, var, env, pad)
             origin = self.expr(domain.args[0], env)
             step = self.fresh("d")
-            if len(domain.args) == 2 and not self.directions_written_out(domain.args[1]):
+            if len(domain.args) == 2 and not self.directions_written_out(domain.args[1]) \
+                    and self.type_of(domain.args[1]).element.base == "dir":
                 # (directions a def or a condition gives: their list made first, then read in its order)
                 return [f"{pad}for {step} in {self.list_value(domain.args[1], env)}:",
                         f"{pad}    {var} = step({origin}, {step})", f"{pad}    if {var} >= 0:"], 2
@@ -723,7 +724,7 @@ class Translator(BlockTranslation, PhaseTranslation):
             return [line]
         if isinstance(s, N.Let):
             t = self.type_of(s.value)
-            if t.is_list or t.base not in ("space", "int", "player", "piece", "bool", "dir", "zone", "any"):
+            if t.is_list or t.base not in ("space", "int", "player", "piece", "bool", "dir", "zone", "any", "kind"):
                 raise Unsupported(s.span, f"a `let` of type {t.base}")
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.expr(s.value, env)}"
