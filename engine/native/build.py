@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
+from .blocks import BLOCKS_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
 from .layout import Layout
+from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
 from .translate import Translator
 
@@ -34,7 +36,8 @@ SERVICES = '''
 @njit(cache=True)
 def position_key(st, out):
     # the position as solve's memo tells positions apart (engine/analysis/solve.state_key): each space's pieces,
-    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number and the end
+    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number, the end and
+    # the phase
     n = 0
     for s in range(NSPACES):
         p = st[TOP + s]
@@ -49,7 +52,8 @@ def position_key(st, out):
     out[n + 2] = st[OVER]
     out[n + 3] = st[END_KIND]
     out[n + 4] = st[END_WHO]
-    return n + 5
+    out[n + 5] = st[PHASE]
+    return n + 6
 
 
 @njit(cache=True)
@@ -149,7 +153,7 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + rules + SERVICES, translator
+    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + rules + SERVICES, translator
 
 
 def load_module(name: str, source: str) -> Any:

@@ -114,15 +114,25 @@ class NativeGame:
         """A native move in the interpreter's words: `step b2 b3`."""
         name, kinds = self.actions[int(row[0])]
         words = [name]
-        for kind, value in zip(kinds, row[1:]):
-            value = int(value)
-            if kind == "space":
-                words.append(self.layout.space_names[value])
-            elif kind == "player":
-                words.append(self.layout.seat_names[value])
-            else:
-                words.append(str(value))
+        column = 1
+        for kind in kinds:
+            if kind.startswith("list of "):
+                # (a list: its length, then its items, in LISTCAP columns: blocks.py)
+                length = int(row[column])
+                items = [self._value_text(kind[len("list of "):], int(v)) for v in row[column + 1:column + 1 + length]]
+                words.append("[" + ", ".join(items) + "]")
+                column += 1 + self.module.LISTCAP
+                continue
+            words.append(self._value_text(kind, int(row[column])))
+            column += 1
         return " ".join(words)
+
+    def _value_text(self, kind: str, value: int) -> str:
+        if kind == "space":
+            return self.layout.space_names[value]
+        if kind == "player":
+            return self.layout.seat_names[value]
+        return str(value)
 
     def outcome(self, kind: int, who: int) -> NativeOutcome:
         """winners and draw of an ended game, as the interpreter's State._standing works them out."""

@@ -13,7 +13,9 @@ from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIO
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
           # the game's chance stream (its splitmix64 state), and the draws it made so far (engine/native/chance.py)
-          "RNG", "NDRAWN")
+          "RNG", "NDRAWN",
+          # the phase the game is in (engine/native/phases.py)
+          "PHASE")
 # the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
 VAR_TYPES = ("int", "bool", "space", "player")
 BOX = -2  # a piece's place once removed
@@ -79,6 +81,7 @@ class Layout:
             for (x, y), t in state.boards[name].by_xy.items():
                 if 0 <= x < self.at_width and 0 <= y < self.at_width:
                     self.at[b][x][y] = index[id(t)]
+        self.add_links(state, index)
         self.add_zones(state)
         ns = len(self.space_names)
         self.top = len(HEADER) + 2
@@ -104,6 +107,16 @@ class Layout:
         self.native_setup = bool(state.setup_draws)
         self.size = self.draw_log + self.draw_cap
 
+    def add_links(self, state, index: dict) -> None:
+        """The points each space is joined to (library.adjacent: a graph's or an edge's links, else its
+        orthogonal neighbours), for `neighbors(s)` on a board with links; and the lines a graph draws through each
+        point, walked out from it each way (`along`, for in_a_row there)."""
+        from ..run.library import adjacent
+        self.adj = [[index[id(t)] for t in adjacent(s)] for s in state.spaces]
+        self.lined = any(getattr(b, "lines", None) is not None for b in state.boards.values())
+        self.along = [[([index[id(t)] for t in forth], [index[id(t)] for t in back])
+                       for forth, back in (getattr(s, "along", None) or ())] for s in state.spaces]
+
     def add_zones(self, state) -> None:
         """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
         the supply and the shared zones, then each zone of each player, a place per seat in a row. They have no
@@ -123,6 +136,8 @@ class Layout:
         for column in (self.sx, self.sy, self.px, self.py, self.sw, self.sh):
             column += [0] * extra
         self.nbr += [[-1] * 8 for _ in range(extra)]
+        self.adj += [[] for _ in range(extra)]
+        self.along += [[] for _ in range(extra)]
         self.rays += [[[-1] * self.ray_length for _ in range(8)] for _ in range(extra)]
         self.touch += [[[] for _ in self.board_order] for _ in range(extra)]
 
@@ -197,7 +212,26 @@ class Layout:
                   f"DIR_OF = {arr(self.dir_of, (3, 3))}",
                   f"ORTHO = {arr([dirs.index(d) for d in ORTHOGONAL])}  # north, east, south, west"]
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + self.links_source()) + "\n"
+
+    def links_source(self) -> list[str]:
+        """ADJ[s, k]: the k-th point joined to s (-1 past the last); ALONG[s, j, side, k]: the k-th point of the
+        j-th line through s, each side (-1 past its end); LINED[s]: whether s is a point of a graph with lines."""
+        import numpy as np  # (only for the shapes; the source holds lists)
+        degree = max(1, max((len(a) for a in self.adj), default=1))
+        adj = [a + [-1] * (degree - len(a)) for a in self.adj]
+        nlines = max(1, max((len(a) for a in self.along), default=1))
+        reach = max(1, max((len(r) for a in self.along for line in a for r in line), default=1))
+        along = np.full((len(self.along), nlines, 2, reach), -1, dtype=np.int64)
+        for s, through in enumerate(self.along):
+            for j, sides in enumerate(through):
+                for side, ray in enumerate(sides):
+                    along[s, j, side, :len(ray)] = ray
+        lined = [1 if a else 0 for a in self.along]
+        return ["# the points each space is joined to; the lines a graph draws through each point",
+                f"ADJ = np.array({adj!r}, dtype=np.int64).reshape({len(adj)}, {degree})",
+                f"ALONG = np.array({along.ravel().tolist()!r}, dtype=np.int64).reshape({along.shape[0]}, "
+                f"{nlines}, 2, {reach})", f"LINED = np.array({lined!r}, dtype=np.int64)"]
 
     # ------------------------------------------------------------ the hand-off
     def encode(self, state):
@@ -251,6 +285,7 @@ class Layout:
                     st[at + p.index] = self._value(p.vars[name], kind, index, players)
             else:
                 st[at] = self._value(state.vars[name], kind, index, players)
+        st[HEADER.index("PHASE")] = state.phase or 0
         st[HEADER.index("TURN")] = state.turn_player.index
         st[HEADER.index("TURNNO")] = state.turn
         if state.over:

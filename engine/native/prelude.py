@@ -98,6 +98,8 @@ def end_turn(st, jr):
     if st[END_KIND] != 0:
         conclude(st, jr)
         return
+    if NPHASES > 1:
+        next_phase(st, jr)
     nxt = st[NEXT]
     if nxt < 0:
         nxt = (st[TURN] + 1) % NP

@@ -18,8 +18,10 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .blocks import BlockTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .layout import VAR_TYPES, Layout
+from .phases import PhaseTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -63,7 +65,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(ChanceTranslation):
+class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -77,6 +79,7 @@ class Translator(ChanceTranslation):
         self.max_moves = 0  # the most moves a listing can give, worked out from the domains' sizes
         self.width = 1  # 1 + the most parameters of an action
         self.actions: list[tuple[str, list[str]]] = []  # each action's name and its parameters' kinds
+        self.init_blocks()
 
     def type_of(self, e: N.Node):
         for types in reversed(self.overlays):
@@ -98,6 +101,7 @@ class Translator(ChanceTranslation):
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
         out += self.start_functions()
+        out += self.next_phase_source()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -112,8 +116,6 @@ class Translator(ChanceTranslation):
                                       + (" that the rules write whole" if written else ""))
                 continue
             if isinstance(item, N.Trigger):
-                if item.phase is not None:
-                    raise Unsupported(item.span, "phases")
                 continue
             refused = _refusal(item)
             if refused is not None:
@@ -123,23 +125,24 @@ class Translator(ChanceTranslation):
                 raise Unsupported(stuck.span, "a phase's `when stuck`")
             if stuck.rule not in STUCK_KINDS:
                 raise Unsupported(stuck.span, f"`when stuck: {stuck.rule}`")
-        for a in self.sym.actions.values():
-            if a.phase is not None:
-                raise Unsupported(a.span, "phases")
 
     def triggers(self) -> list[str]:
         """A function per trigger, and per moment one that runs that moment's triggers in the order they are
         written (an ending statement stops its own trigger, not the others: each is a function of its own)."""
         out: list[str] = []
         moments: dict[str, list[str]] = {event: [] for event in TRIGGER_MOMENTS}
-        for k, item in enumerate(i for i in self.checked.module.items if isinstance(i, N.Trigger)):
+        for k, item in enumerate(self.sym.triggers.values()):
             name = f"trig_{k}"
-            moments[item.event].append(name)
+            # (a phase's trigger runs in the phase the moment began in: `ph`; `at end` ones run in any phase)
+            phase = self.phased(item) if item.event != "end" else None
+            moments[item.event].append(name if phase is None else f"if ph == {phase}:\n        {name}")
             out += ["", f"# trigger {item.name} ({item.span.file}:{item.span.line})", "@njit(cache=True)",
                     f"def {name}(st, jr):", "    mover = st[TURN]"] \
                 + self.block(item.body, {JOURNAL_LOCAL: "jr"}, 1) + ["    return"]
         for event, function in TRIGGER_MOMENTS.items():
             calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
+            if any(name.startswith("if ") for name in moments[event]):
+                calls.insert(0, "    ph = st[PHASE]")
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
         out.append(f"HAS_TURN_START = {1 if moments['turn start'] else 0}")
         return out
@@ -184,13 +187,17 @@ class Translator(ChanceTranslation):
             params.append(var)
             kinds.append(self.kind_of_param(p))
         self.actions.append((a.name, kinds))
-        self.width = max(self.width, 1 + len(params))
+        self.width = max(self.width, self.row_width(kinds))
         head = ", ".join(["st", "jr", "mover"] + params)
-        body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
+        with self.typed_for_params(a, kinds):
+            body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
         return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
                 f"def act_{index}({head}):"] + body + ["    return"]
 
     def kind_of_param(self, p: N.Param) -> str:
+        listed = self.list_param_kind(p)
+        if listed is not None:
+            return listed
         t = self.type_of(p.domain)
         kind = t.element.base if t.is_list else None
         if kind not in ("space", "int", "player"):
@@ -207,13 +214,15 @@ class Translator(ChanceTranslation):
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
         bound = 0
         for i, a in enumerate(regular):
-            lines += self.action_lister(a, i, 1, exists)
+            gate, depth = self.phase_gate(a, 1)
+            lines += gate + self.action_lister(a, i, depth, exists)
             bound += self.domain_bound(a)
         if fallback:
             if not exists:
                 lines.append("    if n == 0:")
             for i, a in enumerate(fallback, len(regular)):
-                lines += self.action_lister(a, i, 1 if exists else 2, exists)
+                gate, depth = self.phase_gate(a, 1 if exists else 2)
+                lines += gate + self.action_lister(a, i, depth, exists)
                 bound += self.domain_bound(a)
         self.max_moves = max(1, bound)
         return lines + ["    return False" if exists else "    return n"]
@@ -240,9 +249,7 @@ class Translator(ChanceTranslation):
         if exists:
             lines.append(f"{pad}return True")
         else:
-            lines.append(f"{pad}out[n, 0] = {index}")
-            for k, v in enumerate(names, 1):
-                lines.append(f"{pad}out[n, {k}] = {v}")
+            lines += self.row_lines(pad, index, a, names)
             lines.append(f"{pad}n += 1")
         return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
 
@@ -250,6 +257,8 @@ class Translator(ChanceTranslation):
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
+        if self.is_ragged(domain) or self.is_def_block(domain):
+            return self.block_loop(domain, var, env, pad)
         if isinstance(domain, N.Name):
             meaning = self.checked.meaning(domain)
             if meaning.category == "board":
@@ -297,6 +306,10 @@ class Translator(ChanceTranslation):
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
         self.refuse_on_hex(domain)
+        self.refuse_on_graph(domain)
+        linked = self.linked_neighbors(domain, var, env, pad)
+        if linked is not None:
+            return linked
         if domain.func in ("border", "regions_of"):
             return self.regions_loop(domain, var, env, pad)
         named = domain.args[-1]
@@ -310,6 +323,11 @@ class Translator(ChanceTranslation):
                 return self.leaps(domain, var, env, pad)
             origin = self.expr(domain.args[0], env)
             step = self.fresh("d")
+            if len(domain.args) == 2 and not self.directions_written_out(domain.args[1]) \
+                    and self.type_of(domain.args[1]).element.base == "dir":
+                # (directions a def or a condition gives: their list made first, then read in its order)
+                return [f"{pad}for {step} in {self.list_value(domain.args[1], env)}:",
+                        f"{pad}    {var} = step({origin}, {step})", f"{pad}    if {var} >= 0:"], 2
             return [f"{pad}for {step} in {self.direction_tuple(domain, env)}:",
                     f"{pad}    {var} = step({origin}, {step})",
                     f"{pad}    if {var} >= 0:"], 2
@@ -343,6 +361,8 @@ class Translator(ChanceTranslation):
 
     def scalar_list(self, e: N.Expr) -> bool:
         """Is e a list of numbers, spaces, players, pieces or directions (held as an int64 array)?"""
+        if isinstance(e, N.Name) and e.id in self.array_locals and self.checked.meaning(e).category == "local":
+            return True
         t = self.type_of(e)
         if not t.is_list:
             return False
@@ -353,7 +373,9 @@ class Translator(ChanceTranslation):
         # a local made from `[]` (its items' type unknown to the checker: it holds an array, or the `let` that
         # made it was refused); two such lists joined
         if isinstance(e, N.Name):
-            return self.checked.meaning(e).category == "local"
+            return self.checked.meaning(e).category == "local" and e.id not in self.ragged_locals
+        if isinstance(e, N.Call) and self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.def_returns(e.func) == "list"
         if isinstance(e, N.Call) and self.is_def(e.func) and not isinstance(self.sym.defs[e.func].body, N.DefBlock):
             return self.scalar_list(self.sym.defs[e.func].body)  # (a def of no parameters: its body's type)
         return isinstance(e, N.BinOp) and e.op == "+" and self.scalar_list(e.left) and self.scalar_list(e.right)
@@ -372,6 +394,8 @@ class Translator(ChanceTranslation):
         if isinstance(e, N.Cond):
             return f"({self.list_value(e.then, env)} if {self.expr(e.test, env)} else " \
                    f"{self.list_value(e.orelse, env)})"
+        if isinstance(e, N.Call) and self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.def_block_call(e, env)
         if isinstance(e, N.Call) and self.is_def(e.func):
             with self.written_in_place(e, env) as (written, inner):
                 return self.list_value(written, inner)
@@ -384,6 +408,8 @@ class Translator(ChanceTranslation):
             return env[e.id]
         if meaning.category == "board":
             return self.layout.board_array(e.id)
+        if meaning.category == "builtin" and e.id in DIRECTION_SETS:
+            return f"np.array([{', '.join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[e.id])}], dtype=np.int64)"
         if meaning.category == "var" and e.id in self.layout.list_length:
             slot = self.layout.var_name(e.id)
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
@@ -470,6 +496,8 @@ class Translator(ChanceTranslation):
         elif isinstance(element, N.BinOp) and element.op == "*" and self.type_of(element.right).base == "dir" \
                 and self.type_of(element.left).base == "int":
             way, distance = self.direction(element.right, inner), self.expr(element.left, inner)
+        elif (repeated := self.repeated_direction(element)) is not None:
+            way, distance = self.direction(repeated, inner), str(_repeats(element))
         else:
             raise Unsupported(element.span, "a leap that is not a direction times a number")
         origin = self.expr(call.args[0], env)
@@ -541,12 +569,12 @@ class Translator(ChanceTranslation):
         if domain.func == "neighbors":
             given = domain.args[-1]
             if len(domain.args) == 1:
-                return 4
+                return max([4] + [len(a) for a in self.layout.adj])
             if isinstance(given, N.Comprehension):
                 return self.list_bound(given.fors[0].domain)
             if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[given.id])
-            return len(given.items)  # type: ignore[attr-defined]
+            return len(given.items) if isinstance(given, N.ListLit) else 8
         fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
                  "regions_of": spaces}
         return fixed.get(domain.func)
@@ -612,14 +640,14 @@ class Translator(ChanceTranslation):
     def domain_bound(self, a: N.Action) -> int:
         total = 1
         for p in a.params:
-            total *= self.list_bound(p.domain)
+            total *= self.param_bound(p.domain)
         return total
 
     def dispatcher(self, actions: list) -> list[str]:
         lines = ["", "@njit(cache=True)", "def apply_move(st, jr, mv):",
                  "    # the move's effect, then the end of the turn", "    mover = st[TURN]", "    a = mv[0]"]
         for i, a in enumerate(actions):
-            args = ", ".join(["st", "jr", "mover"] + [f"mv[{k}]" for k in range(1, len(a.params) + 1)])
+            args = ", ".join(["st", "jr", "mover"] + self.row_arguments(a))
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
         # (a decision is counted once the move is over: `decisions` during it is the count before it)
         return lines + ["    end_turn(st, jr)", "    w(st, jr, DECISIONS, st[DECISIONS] + 1)"]
@@ -674,6 +702,9 @@ class Translator(ChanceTranslation):
                 return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    {remove}(st, jr, {each})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
+        blocks = self.block_statement(s, env, depth, pad)
+        if blocks is not None:
+            return blocks
         return self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
@@ -690,7 +721,7 @@ class Translator(ChanceTranslation):
             who = "-1"
             if s.who is not None:
                 who = self.typed(s.who, env, "player", "an ending for a list of players")
-            return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}return"]
+            return [f"{pad}declare(st, jr, {END_KINDS[s.kind]}, {who})", f"{pad}{self.ending}"]
         if isinstance(s, N.Let) and self.scalar_list(s.value):
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.list_value(s.value, env)}"
@@ -698,7 +729,7 @@ class Translator(ChanceTranslation):
             return [line]
         if isinstance(s, N.Let):
             t = self.type_of(s.value)
-            if t.is_list or t.base not in ("space", "int", "player", "piece", "bool", "dir", "zone", "any"):
+            if t.is_list or t.base not in ("space", "int", "player", "piece", "bool", "dir", "zone", "any", "kind"):
                 raise Unsupported(s.span, f"a `let` of type {t.base}")
             var = self.fresh(s.name)
             line = f"{pad}{var} = {self.expr(s.value, env)}"
@@ -722,6 +753,8 @@ class Translator(ChanceTranslation):
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
         """`x = v`, `x += v`, `x -= v` to a local, a variable of the game or of a player; a piece's owner."""
         t = s.target
+        if isinstance(t, N.Name) and t.id in self.ragged_locals and t.id in env:
+            return self.ragged_assignment(s, env, pad)
         if s.op == "=" and isinstance(t, N.Attr) and t.name == "owner" and self.type_of(t.obj).base == "piece":
             what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
@@ -775,6 +808,9 @@ class Translator(ChanceTranslation):
     def for_loop(self, s: N.For, env: dict, depth: int, pad: str) -> list[str]:
         """`for x in LIST where TEST:` -- the items are listed first, as the interpreter lists them before the
         body runs (a body may change what the list's test reads), then the body runs for each."""
+        ragged = self.ragged_for(s, env, depth, pad)
+        if ragged is not None:
+            return ragged
         items, count, i, var = self.fresh("items"), self.fresh("n"), self.fresh("i"), self.fresh(s.var)
         domain: N.Expr = s.domain
         if s.test is not None:
@@ -825,6 +861,12 @@ class Translator(ChanceTranslation):
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
+        if meaning.category == "builtin" and e.id == "phase" and self.sym.phases:
+            return "st[PHASE]"
+        if e.id in self.sym.phases and meaning.category not in ("local", "var", "const"):
+            return str(self.phase_number(e.id))
+        if meaning.category in ("kind", "kind value") and e.id in self.layout.kinds:
+            return str(self.layout.kind_index(e.id))
         if meaning.category == "zone" and e.id in self.layout.zone_at:
             return f"ZONE_{e.id}"
         if meaning.category == "option":
@@ -855,6 +897,8 @@ class Translator(ChanceTranslation):
         raise Unsupported(e.span, f"the direction `{_words(e)}`")
 
     def expr_Attr(self, e: N.Attr, env: dict) -> str:
+        if e.name == "kind" and self.type_of(e.obj).base == "piece" and not self.type_of(e.obj).is_list:
+            return f"kind_of(st, {self.expr(e.obj, env)})"
         if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
             return f"S{e.name.upper()}[{self.expr(e.obj, env)}]"
         slot = self.var_slot(e, env)
@@ -885,7 +929,7 @@ class Translator(ChanceTranslation):
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone") + \
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind", "phase") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
@@ -916,6 +960,11 @@ class Translator(ChanceTranslation):
 
     def expr_Call(self, e: N.Call, env: dict) -> str:
         types = [self.type_of(a).base for a in e.args]
+        if self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
+            return self.def_block_call(e, env)
+        ragged = self.ragged_builtin(e, env)
+        if ragged is not None:
+            return ragged
         if self.is_def(e.func):
             with self.written_in_place(e, env) as (body, inner):
                 return self.expr(body, inner)
@@ -924,6 +973,10 @@ class Translator(ChanceTranslation):
         if e.func == "random":
             return self.expr_random(e, env)
         self.refuse_on_hex(e)
+        self.refuse_on_graph(e)
+        graph = self.graph_builtin(e, env, types)
+        if graph is not None:
+            return graph
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
@@ -1017,7 +1070,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
         return None
     if isinstance(item, N.Board):
-        if item.shape not in ("grid", "edges", "corners", "hex"):
+        if item.shape not in ("grid", "edges", "corners", "hex", "graph"):
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None or item.blocks is not None:
             return item.span, "a board's `neighbors` or `blocks`"
@@ -1028,9 +1081,18 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
         return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
     if isinstance(item, N.Option):
         return None  # (its value is a constant once the game is built: chance.option_values)
-    if isinstance(item, N.Def) and not isinstance(item.body, N.DefBlock):
-        return None
+    if isinstance(item, N.Pieces) and item.header == ("count",) and item.combination is None:
+        return None  # (pieces of kinds without attributes, made at the start: the start is the interpreter's)
+    if isinstance(item, N.Phase):
+        return None  # (its actions and triggers are gated by the phase: phases.py)
+    if isinstance(item, (N.Def, N.Proc)):
+        return None  # (written as a function of its own, or in place of each call: blocks.py)
     return item.span, _declaration_words(item)
+
+
+def _repeats(e: N.Expr) -> int:
+    """How many directions a sum `d + d + ...` adds."""
+    return _repeats(e.left) + _repeats(e.right) if isinstance(e, N.BinOp) and e.op == "+" else 1
 
 
 def _words(e: N.Node) -> str:

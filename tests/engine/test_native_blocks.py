@@ -1,0 +1,198 @@
+"""Procs, defs written as blocks, phases and graph boards on the native backend (engine/native/blocks.py,
+phases.py) against the interpreter: checkers' runs of jumps (a def that calls itself and makes a list of lists;
+a move's parameter that is a list); a small game of procs (a `return` inside a loop, a proc calling a proc, a
+proc that ends the game) and defs (one that calls itself, a `while`); nine men's morris' board and mills without
+its choice (three phases, left by `until` and by `enter`, a phase's trigger, a piece table). Perft counts and
+ended games, divides, native playouts replayed through the interpreter, a position handed over in the middle of a
+game (in each phase), outcome rates.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mire.engine import load_game
+from mire.engine.analysis.perft import perft, perft_report
+from mire.engine.analysis.playout import random_playouts
+
+pytest.importorskip("numba")
+
+from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+
+from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+
+CHECKERS = str(Path(__file__).parents[1] / "games" / "checkers.mire")
+BLOCKS = str(Path(__file__).parent / "native_games" / "blocks.mire")
+MILLS = str(Path(__file__).parent / "native_games" / "mills.mire")
+# English draughts' published perft from the start (7, 49, 302, ...): runs of jumps counted as one move each
+CHECKERS_PERFT = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
+
+
+@pytest.fixture(scope="module")
+def compiled(cache):  # noqa: F811
+    games = {name: NativeGame(load_game(name)) for name in (CHECKERS, BLOCKS, MILLS)}
+    for game in games.values():
+        game.perft(1)
+    return games
+
+
+@pytest.mark.parametrize("name, depth", [(CHECKERS, 5), (BLOCKS, 4), (MILLS, 3)])
+def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name, depth):
+    ended_python: list = []
+    ended_native: list = []
+    assert compiled[name].perft(depth, terminals=ended_native) == \
+        perft(load_game(name).new_state(), depth, ended_python)
+    assert ended_native == ended_python
+
+
+def test_checkers_counts_are_the_published_ones(compiled):
+    assert compiled[CHECKERS].perft(len(CHECKERS_PERFT)) == CHECKERS_PERFT
+
+
+@pytest.mark.parametrize("name, depth", [(CHECKERS, 3), (BLOCKS, 2), (MILLS, 2)])
+def test_the_divide_is_the_interpreters(compiled, name, depth):
+    assert compiled[name].divide(depth) == perft_report(load_game(name).new_state(), depth).divide
+
+
+@pytest.mark.parametrize("name, playouts", [(CHECKERS, 12), (BLOCKS, 40), (MILLS, 30)])
+def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
+    """Every move (a run of jumps named by its squares) is legal in the interpreter; same end, same scores."""
+    game = load_game(name)
+    endings = set()
+    jumps = 0
+    phases = set()
+    for index in range(playouts):
+        texts, outcome = compiled[name].playout(seed=11, index=index)
+        state = game.new_state(seed=index)
+        for k, text in enumerate(texts):
+            assert not state.is_over(), f"game {index}: over before move {k + 1}"
+            legal = {m.text: m for m in state.legal_moves()}
+            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter"
+            state.apply(legal[text])
+            phases.add(state.phase)
+        jumps += sum(1 for t in texts if t.startswith("jump") and "," in t)
+        assert state.is_over() and outcome is not None
+        python = state.outcome()
+        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        endings.add((outcome.winners, outcome.draw, tuple(texts)))
+    assert len(endings) >= 2
+    if name == CHECKERS:
+        assert jumps > 0  # (runs of two jumps or more were made, and replayed)
+    if name == MILLS:
+        assert phases == {0, 1, 2}  # (every phase was reached: by its `until`, and by `enter`)
+
+
+@pytest.mark.parametrize("name, moves, phase", [(CHECKERS, 24, None), (BLOCKS, 5, None), (MILLS, 6, 0),
+                                               (MILLS, 9, 1), (MILLS, 20, 2)])
+def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interpreters(compiled, name, moves, phase):
+    state = load_game(name).new_state(seed=3)
+    rng = random.Random(moves)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.phase == phase
+    native = compiled[name]
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(3, native.encode(state), terminals=ended_native) == perft(state, 3, ended_python)
+    assert ended_native == ended_python
+
+
+# Outcome rates: the chi-square test of tests/engine/test_native.py (wins of each seat and draws, refused at the
+# 0.001 level). Blocks, 1,000 and 10,000 games: a shift of 6 points in a seat's win rate is caught with
+# probability ~0.9; Mills, 600 and 6,000: a shift of 8 points with probability ~0.8; checkers (150 and 1,500
+# games: the interpreter plays some 80 a second) only a gross one (~15 points, probability ~0.7).
+@pytest.mark.parametrize("name, python_games, native_games", [(BLOCKS, 1000, 10000), (MILLS, 600, 6000),
+                                                               (CHECKERS, 150, 1500)])
+def test_outcome_rates_agree(compiled, name, python_games, native_games):
+    python = random_playouts(load_game(name), python_games, seed=1)
+    native = compiled[name].summary(native_games, seed=1)
+
+    def row(s):
+        first, second = s.wins.values()
+        return [first, second, s.draws]
+    statistic, freedom = chi_square([row(python), row(native)])
+    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
+
+
+@pytest.mark.parametrize("name, refusal", [
+    ("nine-mens-morris", "nine-mens-morris.mire:47: the native backend does not handle `choose` (a choice in a "
+                         "move) yet"),
+    ("los-alamos", "los-alamos.mire:68: the native backend does not handle `ensure` yet")])
+def test_what_is_not_native_yet_is_refused_with_its_file_and_line(name, refusal):
+    """Nine men's morris' graph, phases and procs are native, its choice of the man to take not yet; Los
+    Alamos' defs written as blocks are, its `ensure` not yet."""
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(Path(__file__).parents[1] / "games" / f"{name}.mire")))
+    assert str(refused.value).endswith(refusal)
+
+
+PROC_VALUE = """game "Valued"
+players 2
+board cells: grid 3 x 1
+piece stone
+
+proc first_empty():
+    for c in cells where empty(c):
+        return c
+    return none
+
+action put(c in cells where empty(c)):
+    place stone for mover at c
+    let d = first_empty()
+
+when stuck: draw
+"""
+
+
+def test_a_proc_that_gives_a_value_is_refused_where_it_is_called(tmp_path):
+    path = tmp_path / "valued.mire"
+    path.write_text(PROC_VALUE)
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(path)))
+    assert str(refused.value).endswith("valued.mire:13: the native backend does not handle a call of `first_empty` "
+                                       "(procs) yet")
+
+
+def test_a_game_that_calls_itself_runs_from_the_cache_in_another_process(compiled, cache):  # noqa: F811
+    """numba's cache cannot hold a function that calls itself (read back, it crashes: numba issue 6061): checkers'
+    runs of jumps, compiled by this file, are read from the cache by another process, and count as they did."""
+    import os
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "mire", "perft", CHECKERS, "--backend", "native",
+                           "--depth", "4"], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "MIRE_CACHE_DIR": str(cache), "MIRE_BACKEND": "native"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:4] == ["depth 1: 7", "depth 2: 49", "depth 3: 302", "depth 4: 1469"]
+    assert "compiling" not in done.stderr
+
+
+DEEP = """game "Deep"
+players 2
+board cells: grid 3 x 1
+piece stone
+
+def depth_of(n):
+    if n <= 0:
+        return 0
+    return 1 + depth_of(n - 1)
+
+action put(c in cells where empty(c) and depth_of(turn * 5) >= 0):
+    place stone for mover at c
+
+when stuck: draw
+"""
+
+
+def test_a_def_that_calls_itself_deeper_than_the_native_levels_stops_with_an_error(tmp_path):
+    """A def that calls itself is 12 functions natively, each calling the next: deeper, the game stops with an
+    error that says so (the interpreter goes to MAX_DEPTH), never a crash nor another game."""
+    path = tmp_path / "deep.mire"
+    path.write_text(DEEP)
+    native = NativeGame(load_game(str(path)))
+    # (turn 2's listing: 11 calls deep, within the levels)
+    assert native.perft(2) == perft(load_game(str(path)).new_state(), 2) == [3, 6]
+    with pytest.raises(ValueError, match="called itself more than 12 times, one call inside another"):
+        native.perft(3)  # (turn 3's: 16 calls deep)
