@@ -7,6 +7,7 @@ from typing import Any, Callable, NamedTuple, Optional, cast
 from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from .build import compile_entry, load_module, module_key, module_source
+from .choices import answer_text
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported, native_variables
 
@@ -51,6 +52,7 @@ class NativeGame:
         if state.setup_draws:
             raise Unsupported(_start_span(checked), "a start that draws at random")
         self.actions = translator.actions
+        self.choice_kinds = translator.choice_kinds if translator.choosing else []
         self.source = source
         key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
@@ -80,6 +82,11 @@ class NativeGame:
                          np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         elif name == "legal_moves":
             module.legal_moves(start, np.zeros((most, width), np.int64))
+        elif name == "perft_after":
+            out = np.zeros((most, width), np.int64)
+            if module.legal_moves(start, out):
+                module.perft_after(start, out[0], 1, np.zeros(1, np.int64),
+                                   np.zeros((0, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         elif name == "applied":
             out = np.zeros((most, width), np.int64)
             if module.legal_moves(start, out):  # (a start without moves never asks for a move's position)
@@ -102,6 +109,8 @@ class NativeGame:
 
     def move_text(self, row) -> str:
         """A native move in the interpreter's words: `step b2 b3`."""
+        if int(row[0]) == len(self.actions):  # (an answer to a question in the middle of a move)
+            return answer_text(row, self.choice_kinds, self.layout)
         name, kinds = self.actions[int(row[0])]
         words = [name]
         for kind, value in zip(kinds, row[1:]):
@@ -199,9 +208,12 @@ class NativeGame:
         """Each first move from the start, and the sequences of `depth` moves that begin with it."""
         import numpy as np
         out = []
+        ends = np.zeros((0, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64)
         for row in self.moves():
-            after = self.entry("applied")(self.start, np.array(row, np.int64))
-            out.append((self.move_text(row), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
+            counts = np.zeros(max(1, depth - 1), np.int64)
+            if depth > 1:  # (a move waiting at a question goes on from its journal: perft_after keeps it)
+                self.entry("perft_after")(self.start, np.array(row, np.int64), depth - 1, counts, ends)
+            out.append((self.move_text(row), 1 if depth == 1 else int(counts[-1])))
         return out
 
 

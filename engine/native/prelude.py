@@ -629,7 +629,8 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
             for w in range(buf.shape[1]):  # (a loop, not a slice: numba compiles each slice copy as a function)
                 moves_out[length, w] = buf[k, w]
         apply_move(st, jr, buf[k])
-        jr[0] = 0
+        if st[QPARTS] == 0:  # (a move waiting at a question keeps its journal: an answer runs it again)
+            jr[0] = 0
         length += 1
     return length
 
@@ -718,6 +719,20 @@ def perft(start, depth, counts, ends):
     # moves are played too)
     st = start.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
+    perft_walk(st, jr, depth, counts, ends)
+
+
+@njit(cache=True)
+def perft_after(start, mv, depth, counts, ends):
+    # perft after the move mv from start, on one journal (a move that waits at a question is run again from it)
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    apply_move(st, jr, mv)
+    perft_walk(st, jr, depth, counts, ends)
+
+
+@njit(cache=True)
+def perft_walk(st, jr, depth, counts, ends):
     moves = np.empty((depth + 1, MAXMOVES, WIDTH), np.int64)
     n = np.zeros(depth, np.int64)
     k = np.zeros(depth, np.int64)

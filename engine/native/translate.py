@@ -18,6 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -62,7 +63,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator:
+class Translator(ChoiceTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -89,12 +90,13 @@ class Translator:
         actions = [a for a in self.sym.actions.values()]
         regular = [a for a in actions if not a.fallback]
         fallback = [a for a in actions if a.fallback]
+        self.prepare_choices(regular + fallback)
         out: list[str] = []
         for i, a in enumerate(regular + fallback):
             out += self.action_body(a, i)
         out += self.lister(regular, fallback)
         out += self.lister(regular, fallback, exists=True)
-        out += self.dispatcher(regular + fallback)
+        out += (self.choice_dispatcher if self.choosing else self.dispatcher)(regular + fallback)
         out += self.triggers()
         out += self.stuck()
         out += self.ranking()
@@ -202,6 +204,7 @@ class Translator:
             lines = ["", "@njit(cache=True)", "def list_moves(st, out):",
                      "    # every legal move of the player to move: out[k] = (action, its arguments...)",
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
+        lines += self.pending_listing(exists)
         bound = 0
         for i, a in enumerate(regular):
             lines += self.action_lister(a, i, 1, exists)
@@ -712,6 +715,8 @@ class Translator:
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
+        if isinstance(s, (N.Choose, N.AtOnce)):
+            return self.choice_statement(s, env, depth, pad)
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
