@@ -41,7 +41,9 @@ def balance_counts(native: NativeGame, count: int, seed: int, first: int, max_mo
 
     from .layout import HEADER
     module = native.module
-    actions = len(native.actions)
+    # (the answers to questions in the middle of a move are counted as the interpreter names them: `choose`)
+    names = [name for name, _ in native.actions] + (["choose"] if native.choice_kinds else [])
+    actions = len(names)
     # a row for each turn's number a series can reach: each move begins a turn, and a pass one more per seat
     rows = int(native.start[HEADER.index("TURNNO")]) + (max_moves + 1) * (native.players + 1) + 1
 
@@ -63,7 +65,7 @@ def balance_counts(native: NativeGame, count: int, seed: int, first: int, max_mo
             run.decisions += length
             if on_game is not None:
                 on_game(first + done + k, None, run.summary)
-        for a, (name, _) in enumerate(native.actions):
+        for a, name in enumerate(names):
             if chosen[a]:
                 run.chosen[name] = run.chosen.get(name, 0) + int(chosen[a])
             if legal[a]:

@@ -202,6 +202,21 @@ def list_pending(st, out):
 
 
 @njit(cache=True)
+def without_first(items, x):
+    # the list without its first item equal to x (list.remove)
+    out = np.empty(items.shape[0] - 1, np.int64)
+    m = 0
+    taken = False
+    for v in items:
+        if v == x and not taken:
+            taken = True
+        else:
+            out[m] = v
+            m += 1
+    return out
+
+
+@njit(cache=True)
 def to_move(st):
     # who decides now: the seat asked (the first of several asked at once, the others folded in as a mask above
     # NP, as solve's key tells a simultaneous step), else the seat whose turn it is
@@ -218,7 +233,8 @@ def to_move(st):
 
 
 def _asks(stmts) -> bool:
-    return any(isinstance(n, (N.Choose, N.AtOnce)) for n in N.walk(tuple(stmts)))
+    return any(isinstance(n, (N.Choose, N.AtOnce)) or isinstance(n, N.For) and n.ordered_by is not None
+               for n in N.walk(tuple(stmts)))
 
 
 class ChoiceTranslation:
@@ -261,14 +277,13 @@ class ChoiceTranslation:
             elif isinstance(s, N.If):
                 total += max([self.asks_bound(b) for _, b in s.branches]
                              + [self.asks_bound(s.orelse) if s.orelse is not None else 0])
-            elif isinstance(s, N.For) and s.ordered_by is None:
-                domain = s.domain
+            elif isinstance(s, N.For):
                 try:
-                    times = self.list_bound(domain)
+                    times = self.list_bound(s.domain)
                 except Exception:
                     raise self.unsupported(s.span, "a choice in a loop over a list whose size is not known "
                                                    "before") from None
-                total += times * self.asks_bound(s.body)
+                total += times * (self.asks_bound(s.body) + (s.ordered_by is not None))
             elif isinstance(s, N.Repeat) and isinstance(s.count, N.Num):
                 total += int(s.count.value) * self.asks_bound(s.body)
             else:
@@ -278,6 +293,8 @@ class ChoiceTranslation:
 
     # ------------------------------------------------------------ the statements
     def choice_statement(self, s, env: dict, depth: int, pad: str) -> list[str]:
+        if isinstance(s, N.For):
+            return self.ordered_loop(s, env, depth, pad)
         if isinstance(s, N.AtOnce):
             return self.at_once(s, env, depth, pad)
         return self.choose(s, env, depth, pad)
@@ -293,28 +310,62 @@ class ChoiceTranslation:
         """Lines that make the options of a choice, in the interpreter's order (the domain's items that pass
         its test, none left out from edition 3 on, the same text once), and the array's name."""
         kind = self.choice_kind(s)
-        items, count, var, options = self.fresh("items"), self.fresh("n"), self.fresh(s.var), self.fresh("options")
-        inner = {**env, s.var: var}
+        options = self.fresh("options")
+        lines, items, count = self.gathered(s.var, s.domain, s.test, env, pad)
+        drop = "True" if self.sym.edition >= 3 and kind in _NONE_ABLE else "False"
+        spaces = "True" if kind == "space" else "False"
+        return lines + [f"{pad}{options} = choice_values({items}, {count}, {drop}, {spaces})"], options
+
+    def gathered(self, name: str, domain: N.Expr, test: Optional[N.Expr], env: dict, pad: str) \
+            -> tuple[list[str], str, str]:
+        """Lines that gather the items of `name in domain where test` into an array, in the interpreter's order:
+        the lines, the array's name and its count's."""
+        items, count, var = self.fresh("items"), self.fresh("n"), self.fresh(name)
+        inner = {**env, name: var}
         from .translate import Unsupported
         try:
-            bound = self.list_bound(s.domain)
-            lines, deeper = self.domain_loop(s.domain, var, env, pad)
+            bound = self.list_bound(domain)
+            lines, deeper = self.domain_loop(domain, var, env, pad)
             head = [f"{pad}{items} = np.empty({bound}, np.int64)", f"{pad}{count} = 0"]
         except Unsupported:
             bound = OPTION_CAP
             made, k = self.fresh("made"), self.fresh("k")
-            head = [f"{pad}{made} = {self.list_value(s.domain, env)}",
+            head = [f"{pad}{made} = {self.list_value(domain, env)}",
                     f"{pad}{items} = np.empty({made}.shape[0], np.int64)", f"{pad}{count} = 0"]
             lines, deeper = [f"{pad}for {k} in range({made}.shape[0]):", f"{pad}    {var} = {made}[{k}]"], 1
         self.question_options = max(self.question_options, bound)
         indent = pad + "    " * deeper
-        if s.test is not None:
-            lines.append(f"{indent}if {self.expr(s.test, inner)}:")
+        if test is not None:
+            lines.append(f"{indent}if {self.expr(test, inner)}:")
             indent += "    "
-        drop = "True" if self.sym.edition >= 3 and kind in _NONE_ABLE else "False"
+        return head + lines + [f"{indent}{items}[{count}] = {var}", f"{indent}{count} += 1"], items, count
+
+    def ordered_loop(self, s: N.For, env: dict, depth: int, pad: str) -> list[str]:
+        """`for x in L ordered by P:` the items listed first; while some are left, P picks which comes next (one
+        left, or one text left: taken without asking), it is taken out of the list (its first equal item) and
+        the body runs with it."""
+        t = self.type_of(s.domain)
+        kind = t.element.base if t.is_list else None
+        if kind not in CHOICE_TYPES:
+            raise self.unsupported(s.span, f"`for ... ordered by` over values of type {kind or t.base}")
+        site = len(self.choice_kinds)
+        self.choice_kinds.append(kind)
+        self.question_parts = max(self.question_parts, 1)
+        lines, items, count = self.gathered(s.var, s.domain, s.test, env, pad)
+        left, who, options, value, answer = self.fresh("left"), self.fresh("who"), self.fresh("options"), \
+            self.fresh(s.var), self.fresh("answer")
+        by = self.typed(s.ordered_by, env, "player", "a chooser that is not a player")
         spaces = "True" if kind == "space" else "False"
-        return head + lines + [f"{indent}{items}[{count}] = {var}", f"{indent}{count} += 1",
-                               f"{pad}{options} = choice_values({items}, {count}, {drop}, {spaces})"], options
+        lines += [f"{pad}{left} = {items}[:{count}].copy()", f"{pad}{who} = {by}",
+                  f"{pad}while {left}.shape[0] > 0:",
+                  f"{pad}    {options} = choice_values({left}, {left}.shape[0], False, {spaces}) "
+                  f"if {left}.shape[0] > 1 else {left}",
+                  f"{pad}    if {options}.shape[0] == 1:", f"{pad}        {value} = {options}[0]",
+                  f"{pad}    else:", f"{pad}        {answer} = answer_at(st, jr)", f"{pad}        if {answer} < 0:",
+                  f"{pad}            ask_one(st, jr, {site}, {who}, {options})", f"{pad}            return",
+                  f"{pad}        {value} = {options}[{answer}]",
+                  f"{pad}    {left} = without_first({left}, {value})"]
+        return lines + self.block(s.body, {**env, s.var: value}, depth + 1)
 
     def choose(self, s: N.Choose, env: dict, depth: int, pad: str) -> list[str]:
         site = len(self.choice_kinds)

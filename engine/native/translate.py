@@ -715,7 +715,7 @@ class Translator(ChoiceTranslation):
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        if isinstance(s, (N.Choose, N.AtOnce)):
+        if isinstance(s, (N.Choose, N.AtOnce, N.For)):  # (a `for ... ordered by` asks which item comes next)
             return self.choice_statement(s, env, depth, pad)
         raise Unsupported(s.span, _statement_words(s))
 

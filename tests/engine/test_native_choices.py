@@ -1,6 +1,6 @@
 """Decisions inside a move on the native backend (engine/native/choices.py) against the interpreter, the reference:
 `choose` in the middle of an effect (by another player, in a loop, `always` with one option, `secretly`, its
-options depending on an earlier answer) and `at once` (two seats, one seat asked alone, nobody asked, `always`).
+options depending on an earlier answer), `for ... ordered by` and `at once` (two seats, one seat asked alone, nobody asked, `always`).
 Small games of tests/engine/native_games/: perft counts and ended games by depth, divides, native playouts replayed
 answer by answer through the interpreter (same end, same scores), outcome rates; and the refusals.
 """
@@ -34,9 +34,11 @@ COUNTDOWN = str(GAMES_DIR / "countdown.mire")
 BIDS = str(GAMES_DIR / "bids.mire")
 # `at once ... where`, `secretly always`: a seat with one option asked too
 BIDS_ALWAYS = str(GAMES_DIR / "bids-always.mire")
-GAMES = (PICK, COUNTDOWN, BIDS, BIDS_ALWAYS)
+# `for ... ordered by`: the opponent picks which item comes next
+IN_ORDER = str(GAMES_DIR / "in-order.mire")
+GAMES = (PICK, COUNTDOWN, BIDS, BIDS_ALWAYS, IN_ORDER)
 # the depths the interpreter counts in about a second or two (the small games end before: their counts go to 0)
-DEPTH = {PICK: 6, COUNTDOWN: 8, BIDS: 6, BIDS_ALWAYS: 8}
+DEPTH = {PICK: 6, COUNTDOWN: 8, BIDS: 6, BIDS_ALWAYS: 8, IN_ORDER: 8}
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +63,7 @@ def test_the_counts_are_the_known_ones(compiled):
     assert compiled[PICK].perft(6) == [9, 24, 168, 480, 1968, 4576]
     assert compiled[BIDS].perft(6) == [1, 3, 3, 8, 8, 0]
     assert compiled[BIDS_ALWAYS].perft(6) == [1, 9, 9, 36, 36, 42]
+    assert compiled[IN_ORDER].perft(8) == [6, 14, 44, 100, 184, 72, 0, 0]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -68,7 +71,8 @@ def test_the_divide_is_the_interpreters(compiled, name):
     assert compiled[name].divide(3) == perft_report(load_game(name).new_state(), 3).divide
 
 
-@pytest.mark.parametrize("name, playouts", [(PICK, 60), (COUNTDOWN, 80), (BIDS, 60), (BIDS_ALWAYS, 60)])
+@pytest.mark.parametrize("name, playouts", [(PICK, 60), (COUNTDOWN, 80), (BIDS, 60), (BIDS_ALWAYS, 60),
+                                                (IN_ORDER, 60)])
 def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
     """Every move and every answer of a native playout is legal in the interpreter, by its text (a choice's value,
     a joint answer's `seat: value; ...`), and the game ends there as it did, with the same scores."""
@@ -92,8 +96,9 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts
 
 def test_a_joint_answer_reads_as_the_interpreters_joint_move(compiled):
     texts = [compiled[BIDS_ALWAYS].playout(seed=3, index=i)[0] for i in range(20)]
-    joint = [t for game in texts for t in game if ";" in t]
-    assert joint and all(re.fullmatch(r"1: [123]; 2: [123]", t) for t in joint)
+    # (`players` begins with the mover, as the interpreter lists it: the second round's mover is seat 2)
+    assert all(re.fullmatch(r"1: [123]; 2: [123]", game[1]) and re.fullmatch(r"2: [123]; 1: [123]", game[3])
+               for game in texts)
     # a seat asked alone at an `at once` answers a plain choice: its value alone
     alone = {t for game in texts for t in game[4:] if t != "bid"}
     assert alone <= {"1", "2", "3"} and alone
@@ -102,7 +107,7 @@ def test_a_joint_answer_reads_as_the_interpreters_joint_move(compiled):
 # Outcome rates: the chi-square test of test_native.py (first seat wins, second seat wins, draws), refused at the
 # 0.001 level. Power: with 2,000 interpreter and 20,000 native games, a shift of 5 points in a seat's win rate
 # near 50% is ~4.3 standard errors: caught with probability ~0.9.
-@pytest.mark.parametrize("name", [PICK, COUNTDOWN, BIDS_ALWAYS])
+@pytest.mark.parametrize("name", [PICK, COUNTDOWN, BIDS_ALWAYS, IN_ORDER])
 def test_outcome_rates_agree(compiled, name):
     python = random_playouts(load_game(name), 2000, seed=1)
     native = compiled[name].summary(20000, seed=1)
