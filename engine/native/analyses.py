@@ -99,9 +99,10 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     from .layout import HEADER
     module = native.module
     over, end_kind, end_who = (HEADER.index(name) for name in ("OVER", "END_KIND", "END_WHO"))
+    pending = module.QPARTS
     st = native.start.copy()
     jr = np.zeros(1 + 2 * module.JCAP, np.int64)
-    key_buffer = np.zeros(module.NSPACES + module.MAXP + 5, np.int64)
+    key_buffer = np.zeros(module.NSPACES + module.MAXP + 5 + module.NVARS, np.int64)
 
     def warm_up():
         scratch, journal = st.copy(), jr.copy()
@@ -127,14 +128,20 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     key_work = ANALYSIS_STEPS_PER_MOVE + module.NSPACES
 
     def outcome_row() -> tuple:
-        return ended(native.outcome(int(st[end_kind]), int(st[end_who])), n, sol)
+        outcome = native.outcome(int(st[end_kind]), int(st[end_who]))
+        if module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them: the expected score)
+            outcome = outcome._replace(scores={p: int(st[module.VAR_score + p]) for p in range(n)})
+        return ended(outcome, n, sol)
 
     def walk(depth: int) -> tuple:
-        work.add(key_work)
-        key = (key_buffer[:position_key(st, key_buffer)].tobytes(), depth)
-        row = memo.get(key)
-        if row is not None:
-            return row
+        # (a position in the middle of a move, a question pending, is not kept: the interpreter keeps none)
+        key = None
+        if st[pending] == 0:
+            work.add(key_work)
+            key = (key_buffer[:position_key(st, key_buffer)].tobytes(), depth)
+            row = memo.get(key)
+            if row is not None:
+                return row
         sol.positions += 1
         if sol.positions > limit:
             raise TooLarge(f"the game has more than {limit} positions to visit")
@@ -166,7 +173,8 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
                         undo_to(st, jr, mark)
                     add_weighted(total, sub, share)
                 row = tuple(total)
-        memo[key] = row
+        if key is not None:
+            memo[key] = row
         return row
 
     work.add(ANALYSIS_STEPS_PER_MOVE)  # (the start set up)

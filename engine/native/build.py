@@ -44,12 +44,15 @@ def position_key(st, out):
             p = st[PIECES + 4 * p + 3]
         out[n] = 0
         n += 1
-    out[n] = to_move(st)
+    out[n] = st[TURN]
     out[n + 1] = st[TURNNO]
     out[n + 2] = st[OVER]
     out[n + 3] = st[END_KIND]
     out[n + 4] = st[END_WHO]
-    return n + 5
+    # the variables (the interpreter's solve key has them; a position in the middle of a move is never keyed)
+    for i in range(NVARS):
+        out[n + 5 + i] = st[VARS + i]
+    return n + 5 + NVARS
 
 
 @njit(cache=True)

@@ -214,21 +214,6 @@ def without_first(items, x):
             out[m] = v
             m += 1
     return out
-
-
-@njit(cache=True)
-def to_move(st):
-    # who decides now: the seat asked (the first of several asked at once, the others folded in as a mask above
-    # NP, as solve's key tells a simultaneous step), else the seat whose turn it is
-    parts = st[QPARTS]
-    if parts == 0:
-        return st[TURN]
-    if parts == 1:
-        return st[QSEAT]
-    mask = 0
-    for j in range(parts):
-        mask |= 1 << st[QSEAT + j]
-    return st[QSEAT] + NP * mask
 '''
 
 

@@ -178,6 +178,8 @@ class Layout:
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
+        first_var = self.cnt + len(self.kinds) * (self.players + 1)
+        lines += [f"VARS = {first_var}  # the variables' slots", f"NVARS = {self.pending - first_var}"]
         lines += [f"{name} = {self.pending + i}" for i, name in enumerate(PENDING_HEADER)]
         lines += [f"{name} = {at}" for name, at in self.pending_slots.items()]
         lines += [f"NPARGS = {self.pending_args}", f"NPANS = {self.pending_answers}",

@@ -126,7 +126,7 @@ def test_mire_simulate_and_perft_play_a_game_with_choices_natively(compiled):
     runner = CliRunner()
     result = runner.invoke(main, ["perft", BIDS_ALWAYS, "--depth", "4", "--backend", "native", "--divide"])
     assert result.exit_code == 0, result.output
-    assert "depth 4: 36" in result.stdout and "bid" in result.stdout
+    assert result.stdout == "bid: 36\ntotal: 36\n"
     result = runner.invoke(main, ["simulate", PICK, "-n", "200", "--backend", "native", "--json"])
     assert result.exit_code == 0, result.output
 
@@ -155,3 +155,27 @@ def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
         NativeGame(load_game(str(path)))
     assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)} yet",
                      str(refused.value))
+
+
+@pytest.mark.parametrize("name", [BIDS, IN_ORDER])
+def test_solve_on_the_native_position_is_the_interpreters(compiled, name):
+    """Exact: the same fractions (the expected scores too) and the same number of positions (neither keeps a
+    position in the middle of a move)."""
+    from mire.engine.analysis.solve import solve
+    game = load_game(name)
+    python = solve(game, 2)
+    native = solve(game, 2, native=compiled[name])
+    assert native.positions == python.positions
+    assert native.as_dict() == python.as_dict()
+
+
+def test_balance_counts_the_answers_as_choose(compiled):
+    from mire.engine.analysis.balance import BalanceRun
+    from mire.engine.analysis.playout import Summary
+    from mire.engine.native.analyses import balance_counts
+    native = compiled[PICK]
+    run = BalanceRun(PICK, "Pick a neighbour", "random", 2, Summary(["1", "2"]), ["put"])
+    balance_counts(native, 500, 1, 0, 10000, run)
+    assert set(run.chosen) == {"put", "choose"} and run.decisions == sum(run.chosen.values())
+    # (a `put` is followed by the opponent's pick unless no empty neighbour or one is left, or the game is over)
+    assert run.chosen["put"] > run.chosen["choose"] > 0
