@@ -128,10 +128,7 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     key_work = ANALYSIS_STEPS_PER_MOVE + module.NSPACES
 
     def outcome_row() -> tuple:
-        outcome = native.outcome(int(st[end_kind]), int(st[end_who]))
-        if module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them: the expected score)
-            outcome = outcome._replace(scores={p: int(st[module.VAR_score + p]) for p in range(n)})
-        return ended(outcome, n, sol)
+        return ended(_scored_outcome(native, st, int(st[end_kind]), int(st[end_who])), n, sol)
 
     def walk(depth: int) -> tuple:
         # (a position in the middle of a move, a question pending, is not kept: the interpreter keeps none)
@@ -180,3 +177,12 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     work.add(ANALYSIS_STEPS_PER_MOVE)  # (the start set up)
     sol.add(walk(0), Fraction(1))
     return sol
+
+
+def _scored_outcome(native: NativeGame, st, kind: int, who: int):
+    """How a native game ended, with each seat's score where the game keeps one (as the interpreter's Outcome has
+    them: solve's expected scores)."""
+    outcome = native.outcome(kind, who)
+    if native.module.HAS_SCORE:
+        outcome = outcome._replace(scores={p: int(st[native.module.VAR_score + p]) for p in range(native.players)})
+    return outcome

@@ -108,8 +108,8 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
 # the functions called from Python (engine/native/game.py, analyses.py, the tests and bench/): each keeps the
 # wrapper numba makes to call it from Python. The others are called only by compiled code: numba makes them no
 # such wrapper, nor any a C caller would need, which is a part of each function's compile that nothing uses.
-ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_moves", "applied", "rollout", "position_key",
-                "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts")
+ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_moves", "applied", "rollout",
+                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts")
 
 JIT = f'''from numba import njit as _njit
 

@@ -242,7 +242,8 @@ class ChoiceTranslation:
             if a.name in self.choosing:
                 bound = self.asks_bound(a.body)
                 if bound > MAX_ANSWERS:
-                    raise self.unsupported(a.span, f"an action that may ask more than {MAX_ANSWERS} choices in one move")
+                    raise self.unsupported(a.span, f"an action that may ask more than {MAX_ANSWERS} choices in one "
+                                                   "move")
                 self.answers_bound = max(self.answers_bound, bound)
 
     def unsupported(self, span, what):
@@ -277,6 +278,11 @@ class ChoiceTranslation:
         return total
 
     # ------------------------------------------------------------ the statements
+    @staticmethod
+    def asks_here(s) -> bool:
+        """Does this statement itself ask (`choose`, `at once`, `for ... ordered by`)?"""
+        return isinstance(s, (N.Choose, N.AtOnce)) or isinstance(s, N.For) and s.ordered_by is not None
+
     def choice_statement(self, s, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.For):
             return self.ordered_loop(s, env, depth, pad)

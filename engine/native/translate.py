@@ -634,7 +634,8 @@ class Translator(ChoiceTranslation):
         pad = "    " * depth
         said = self.said(s.span) if s.span.line != self.said_line else ""
         self.said_line = s.span.line
-        return ([f"{pad}# {said}"] if said else []) + self.stmt_lines(s, env, depth, pad)
+        written = self.choice_statement if self.asks_here(s) else self.stmt_lines  # (choices.py)
+        return ([f"{pad}# {said}"] if said else []) + written(s, env, depth, pad)
 
     def said(self, span: N.Span) -> str:
         """The first line of a statement as the rules file writes it, for a comment in the generated code."""
@@ -715,8 +716,6 @@ class Translator(ChoiceTranslation):
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        if isinstance(s, (N.Choose, N.AtOnce, N.For)):  # (a `for ... ordered by` asks which item comes next)
-            return self.choice_statement(s, env, depth, pad)
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:

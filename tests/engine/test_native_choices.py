@@ -1,8 +1,9 @@
 """Decisions inside a move on the native backend (engine/native/choices.py) against the interpreter, the reference:
 `choose` in the middle of an effect (by another player, in a loop, `always` with one option, `secretly`, its
-options depending on an earlier answer), `for ... ordered by` and `at once` (two seats, one seat asked alone, nobody asked, `always`).
-Small games of tests/engine/native_games/: perft counts and ended games by depth, divides, native playouts replayed
-answer by answer through the interpreter (same end, same scores), outcome rates; and the refusals.
+options depending on an earlier answer), `for ... ordered by` and `at once` (two seats, one seat asked alone,
+nobody asked, `always`). Small games of tests/engine/native_games/: perft counts and ended games by depth,
+divides, native playouts replayed answer by answer through the interpreter (same end, same scores), outcome
+rates, solve and balance; and the refusals.
 """
 from __future__ import annotations
 
