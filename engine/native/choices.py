@@ -17,7 +17,7 @@ the same count after a choice as the interpreter's, whose generator goes on from
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...grammar import nodes as N
 from ...grammar.limits import MAX_LEGAL_MOVES
@@ -231,6 +231,22 @@ class ChoiceTranslation:
     question_parts = 0
     question_options = 0
     joint_moves = 0
+    if TYPE_CHECKING:  # (the Translator's, which inherits these methods)
+        from .layout import Layout
+        layout: Layout
+        sym: Any
+        width: int
+        max_moves: int
+
+        def fresh(self, name: str) -> str: ...
+        def list_bound(self, domain: N.Expr) -> int: ...
+        def block(self, stmts, env: dict, depth: int) -> list[str]: ...
+        def typed(self, e: N.Expr, env: dict, base: str, otherwise: str) -> str: ...
+        def type_of(self, e: N.Node) -> Any: ...
+        def expr(self, e: N.Expr, env: dict) -> str: ...
+        def list_value(self, e: N.Expr, env: dict) -> str: ...
+        def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str,
+                        made: bool = True) -> tuple[list[str], int]: ...
 
     def prepare_choices(self, actions: list) -> None:
         """Which actions ask, and how many answers each may need (refused past MAX_ANSWERS or unknown)."""
@@ -345,6 +361,7 @@ class ChoiceTranslation:
         lines, items, count = self.gathered(s.var, s.domain, s.test, env, pad)
         left, who, options, value, answer = self.fresh("left"), self.fresh("who"), self.fresh("options"), \
             self.fresh(s.var), self.fresh("answer")
+        assert s.ordered_by is not None  # (choice_statement: an ordered loop)
         by = self.typed(s.ordered_by, env, "player", "a chooser that is not a player")
         spaces = "True" if kind == "space" else "False"
         lines += [f"{pad}{left} = {items}[:{count}].copy()", f"{pad}{who} = {by}",
@@ -379,6 +396,7 @@ class ChoiceTranslation:
 
     def at_once(self, s: N.AtOnce, env: dict, depth: int, pad: str) -> list[str]:
         (choice,) = s.body
+        assert isinstance(choice, N.Choose)  # (the checker allows nothing else in an `at once`)
         site = len(self.choice_kinds)
         self.choice_kinds.append(self.choice_kind(choice))
         try:
@@ -480,7 +498,7 @@ def choice_text(kind: str, value: int, layout) -> str:
     return str(value)
 
 
-def answer_text(row, kinds: list, layout) -> Optional[str]:
+def answer_text(row, kinds: list, layout) -> str:
     """The text of a row that answers a question (Move.text of a choice, or a JointMove's `name: text; ...`)."""
     kind = kinds[int(row[2])]
     parts = int(row[3])
