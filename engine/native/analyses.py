@@ -14,7 +14,7 @@ from typing import Any, Iterator, Optional, cast
 
 from ...grammar.limits import ANALYSIS_STEPS_PER_MOVE, MAX_SOLVE_NODES
 from ..analysis.playout import GameRecord
-from .game import NativeGame
+from .game import NativeGame, NativeOutcome
 
 CHUNK = 2000  # games played natively between two looks from Python (progress, Ctrl-C)
 
@@ -184,5 +184,6 @@ def _scored_outcome(native: NativeGame, st, kind: int, who: int):
     them: solve's expected scores)."""
     outcome = native.outcome(kind, who)
     if native.module.HAS_SCORE:
-        outcome = outcome._replace(scores={p: int(st[native.module.VAR_score + p]) for p in range(native.players)})
+        outcome = NativeOutcome(outcome.winners, outcome.draw,
+                                {p: int(st[native.module.VAR_score + p]) for p in range(native.players)})
     return outcome
