@@ -12,6 +12,9 @@ then that question: its moves are its answers (`list_pending`: rows (CHOICE, ans
 orders them). An answer takes the effect back to the move's start by journalled writes (`revert_to`: perft's undo
 still takes the whole answer back) and runs it again from the start with one more answer.
 
+The question stops the effect with a `return` in the action's function: a choice must be written there (a proc
+that asks, written in place of its call; never in a function of its own), which `ask_one` checks as it can.
+
 Each answer is a decision of its own, as in the interpreter: `decisions` counts it once it is read, so a rule reads
 the same count after a choice as the interpreter's, whose generator goes on from the choice.
 """
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ...grammar import nodes as N
 from ...grammar.limits import MAX_LEGAL_MOVES
+from ...grammar.symbols import asks_a_player, choosing_procs
 
 MAX_ANSWERS = 64  # answers one move may ask natively (a move that may ask more is refused)
 OPTION_CAP = 256  # options of one seat when the rules' list has no size known before (more: an error at run time)
@@ -124,6 +128,8 @@ def choice_values(items, n, drop_none, spaces):
 def ask_one(st, jr, site, who, options):
     # the question of one seat: the move waits for its answer
     n = options.shape[0]
+    if st[QPARTS] != 0:  # (an effect goes on past its question only where a choice is not in its own function)
+        raise ValueError("a question asked while another waits")
     if n > QCAP:
         raise ValueError("a choice of more options than the native state holds")
     w(st, jr, QSITE, site)
@@ -146,6 +152,8 @@ def joint_asks(counts, alone):
 @njit(cache=True)
 def ask_joint(st, jr, site, seats, counts, values, alone):
     # the question of an `at once`: every seat with more options than `alone`, in order (one: a plain choice)
+    if st[QPARTS] != 0:
+        raise ValueError("a question asked while another waits")
     parts = 0
     off = 0
     total = 1
@@ -217,9 +225,9 @@ def without_first(items, x):
 '''
 
 
-def _asks(stmts) -> bool:
-    return any(isinstance(n, (N.Choose, N.AtOnce)) or isinstance(n, N.For) and n.ordered_by is not None
-               for n in N.walk(tuple(stmts)))
+def _asks(stmts, procs: frozenset = frozenset()) -> bool:
+    """May these statements ask a player, themselves or through a call of a proc of `procs` (those that ask)?"""
+    return any(asks_a_player(n) or isinstance(n, N.ExprStmt) and n.call.func in procs for n in N.walk(tuple(stmts)))
 
 
 class ChoiceTranslation:
@@ -231,6 +239,8 @@ class ChoiceTranslation:
     question_parts = 0
     question_options = 0
     joint_moves = 0
+    asking_procs: frozenset = frozenset()
+    bounding: set  # the procs whose questions are being counted (a proc that calls itself is refused)
     if TYPE_CHECKING:  # (the Translator's, which inherits these methods)
         from .layout import Layout
         layout: Layout
@@ -250,8 +260,12 @@ class ChoiceTranslation:
 
     def prepare_choices(self, actions: list) -> None:
         """Which actions ask, and how many answers each may need (refused past MAX_ANSWERS or unknown)."""
-        self.choosing = frozenset(a.name for a in actions if _asks(a.body))
+        # (a proc that asks, written in place of its call in the action's function, asks in the action: the
+        # question stops the effect with a `return` there)
+        self.asking_procs = frozenset(choosing_procs(self.sym.procs))
+        self.choosing = frozenset(a.name for a in actions if _asks(a.body, self.asking_procs))
         self.choice_kinds = []
+        self.bounding = set()
         for a in actions:
             if a.by_itself:  # (its run up to the first choice is no decision: not native yet)
                 raise self.unsupported(a.span, "an action that begins the turn by itself (`each turn`)")
@@ -270,9 +284,15 @@ class ChoiceTranslation:
         """The most questions these statements may ask in one run (MAX_ANSWERS + 1: more, or not known)."""
         total = 0
         for s in stmts:
-            if not _asks((s,)):
+            if not _asks((s,), self.asking_procs):
                 continue
-            if isinstance(s, N.Choose):
+            if isinstance(s, N.ExprStmt) and s.call.func in self.asking_procs:
+                if s.call.func in self.bounding:
+                    raise self.unsupported(s.span, f"a proc that asks and calls itself (`{s.call.func}`)")
+                self.bounding.add(s.call.func)
+                total += self.asks_bound(self.sym.procs[s.call.func].body)
+                self.bounding.discard(s.call.func)
+            elif isinstance(s, N.Choose):
                 total += 1 + self.asks_bound(s.body)
             elif isinstance(s, N.AtOnce):
                 total += 1
