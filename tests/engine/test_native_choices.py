@@ -37,9 +37,11 @@ BIDS = str(GAMES_DIR / "bids.mire")
 BIDS_ALWAYS = str(GAMES_DIR / "bids-always.mire")
 # `for ... ordered by`: the opponent picks which item comes next
 IN_ORDER = str(GAMES_DIR / "in-order.mire")
-GAMES = (PICK, COUNTDOWN, BIDS, BIDS_ALWAYS, IN_ORDER)
+# choices among directions and players, a choice in a `for` over neighbours, a choice inside another's block
+DIRECTIONS = str(GAMES_DIR / "directions.mire")
+GAMES = (PICK, COUNTDOWN, BIDS, BIDS_ALWAYS, IN_ORDER, DIRECTIONS)
 # the depths the interpreter counts in about a second or two (the small games end before: their counts go to 0)
-DEPTH = {PICK: 6, COUNTDOWN: 8, BIDS: 6, BIDS_ALWAYS: 8, IN_ORDER: 8}
+DEPTH = {PICK: 6, COUNTDOWN: 8, BIDS: 6, BIDS_ALWAYS: 8, IN_ORDER: 8, DIRECTIONS: 6}
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +67,7 @@ def test_the_counts_are_the_known_ones(compiled):
     assert compiled[BIDS].perft(6) == [1, 3, 3, 8, 8, 0]
     assert compiled[BIDS_ALWAYS].perft(6) == [1, 9, 9, 36, 36, 42]
     assert compiled[IN_ORDER].perft(8) == [6, 14, 44, 100, 184, 72, 0, 0]
+    assert compiled[DIRECTIONS].perft(6) == [9, 24, 48, 251, 738, 1632]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -73,7 +76,7 @@ def test_the_divide_is_the_interpreters(compiled, name):
 
 
 @pytest.mark.parametrize("name, playouts", [(PICK, 60), (COUNTDOWN, 80), (BIDS, 60), (BIDS_ALWAYS, 60),
-                                                (IN_ORDER, 60)])
+                                                (IN_ORDER, 60), (DIRECTIONS, 60)])
 def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
     """Every move and every answer of a native playout is legal in the interpreter, by its text (a choice's value,
     a joint answer's `seat: value; ...`), and the game ends there as it did, with the same scores."""
