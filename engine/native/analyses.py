@@ -14,7 +14,7 @@ from typing import Any, Iterator, Optional, cast
 
 from ...grammar.limits import ANALYSIS_STEPS_PER_MOVE, MAX_SOLVE_NODES
 from ..analysis.playout import GameRecord
-from .game import NativeGame
+from .game import NativeGame, NativeOutcome
 
 CHUNK = 2000  # games played natively between two looks from Python (progress, Ctrl-C)
 
@@ -41,7 +41,9 @@ def balance_counts(native: NativeGame, count: int, seed: int, first: int, max_mo
 
     from .layout import HEADER
     module = native.module
-    actions = len(native.actions)
+    # (the answers to questions in the middle of a move are counted as the interpreter names them: `choose`)
+    names = [name for name, _ in native.actions] + (["choose"] if native.choice_kinds else [])
+    actions = len(names)
     # a row for each turn's number a series can reach: each move begins a turn, and a pass one more per seat
     rows = int(native.start[HEADER.index("TURNNO")]) + (max_moves + 1) * (native.players + 1) + 1
 
@@ -63,7 +65,7 @@ def balance_counts(native: NativeGame, count: int, seed: int, first: int, max_mo
             run.decisions += length
             if on_game is not None:
                 on_game(first + done + k, None, run.summary)
-        for a, (name, _) in enumerate(native.actions):
+        for a, name in enumerate(names):
             if chosen[a]:
                 run.chosen[name] = run.chosen.get(name, 0) + int(chosen[a])
             if legal[a]:
@@ -97,9 +99,10 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     from .layout import HEADER
     module = native.module
     over, end_kind, end_who = (HEADER.index(name) for name in ("OVER", "END_KIND", "END_WHO"))
+    pending = module.QPARTS
     st = native.start.copy()
     jr = np.zeros(1 + 2 * module.JCAP, np.int64)
-    key_buffer = np.zeros(module.NSPACES + module.MAXP + 6, np.int64)
+    key_buffer = np.zeros(module.NSPACES + module.MAXP + 6 + module.NVARS, np.int64)
 
     def warm_up():
         scratch, journal = st.copy(), jr.copy()
@@ -125,14 +128,17 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     key_work = ANALYSIS_STEPS_PER_MOVE + module.NSPACES
 
     def outcome_row() -> tuple:
-        return ended(native.outcome(int(st[end_kind]), int(st[end_who])), n, sol)
+        return ended(_scored_outcome(native, st, int(st[end_kind]), int(st[end_who])), n, sol)
 
     def walk(depth: int) -> tuple:
-        work.add(key_work)
-        key = (key_buffer[:position_key(st, key_buffer)].tobytes(), depth)
-        row = memo.get(key)
-        if row is not None:
-            return row
+        # (a position in the middle of a move, a question pending, is not kept: the interpreter keeps none)
+        key = None
+        if st[pending] == 0:
+            work.add(key_work)
+            key = (key_buffer[:position_key(st, key_buffer)].tobytes(), depth)
+            row = memo.get(key)
+            if row is not None:
+                return row
         sol.positions += 1
         if sol.positions > limit:
             raise TooLarge(f"the game has more than {limit} positions to visit")
@@ -164,9 +170,20 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
                         undo_to(st, jr, mark)
                     add_weighted(total, sub, share)
                 row = tuple(total)
-        memo[key] = row
+        if key is not None:
+            memo[key] = row
         return row
 
     work.add(ANALYSIS_STEPS_PER_MOVE)  # (the start set up)
     sol.add(walk(0), Fraction(1))
     return sol
+
+
+def _scored_outcome(native: NativeGame, st, kind: int, who: int):
+    """How a native game ended, with each seat's score where the game keeps one (as the interpreter's Outcome has
+    them: solve's expected scores)."""
+    outcome = native.outcome(kind, who)
+    if native.module.HAS_SCORE:
+        outcome = NativeOutcome(outcome.winners, outcome.draw,
+                                {p: int(st[native.module.VAR_score + p]) for p in range(native.players)})
+    return outcome

@@ -150,6 +150,41 @@ class BlockTranslation:
         args = ", ".join(["st", "jr", "mover"] + [self.argument(a, env) for a in call.args])
         return [f"{pad}if {name}({args}):", f"{pad}    {self.ending}"]
 
+    def proc_in_place(self, s: N.ExprStmt, env: dict, depth: int, pad: str) -> list[str]:
+        """A proc that asks a player, written in place of its call: a question stops the action's own function
+        with a `return` (choices.py), which a function of the proc's own could not do. Its arguments are worked out
+        once, before its body, as a call's are."""
+        call = s.call
+        proc = self.sym.procs[call.func]
+        if len(call.args) != len(proc.params):
+            raise _refused(call.span, f"a call of `{call.func}` with {len(call.args)} arguments")
+        for node in N.walk(tuple(proc.body)):
+            if isinstance(node, N.Return):
+                raise _refused(node.span, "`return` in a proc that asks a player")
+        if any(self.is_ragged(a) for a in call.args):
+            raise _refused(call.span, f"a call of `{call.func}` with a list of lists")
+        types = tuple(self.type_of(a) for a in call.args)
+        as_proc = N.Proc(span=proc.span, name=proc.name, params=tuple(proc.params), body=tuple(proc.body))
+        typed = self.typed_block(as_proc, dict(zip(proc.params, types)), None)
+        if typed is None:
+            raise _refused(call.span, f"a call of `{call.func}` with these arguments")
+        lines: list[str] = []
+        inner = {k: v for k, v in env.items() if k == JOURNAL_LOCAL}  # (the caller's locals are not the proc's)
+        arrays = dict(self.array_locals)
+        for p, a in zip(proc.params, call.args):
+            local = self.fresh(p)
+            lines.append(f"{pad}{local} = {self.argument(a, env)}")
+            inner[p] = local
+            if self.scalar_list(a):
+                self.array_locals[p] = self.list_kind(a)
+        self.overlays.append(typed)
+        try:
+            lines += self.block(proc.body, inner, depth)
+        finally:
+            self.overlays.pop()
+            self.array_locals = arrays
+        return lines
+
     def argument(self, a: N.Expr, env: dict) -> str:
         if self.is_ragged(a):
             return self.ragged_value(a, env)
@@ -573,6 +608,8 @@ class BlockTranslation:
         if isinstance(s, N.Let) and (self.is_ragged(s.value) or s.name in self.ragged_locals):
             return self.ragged_let(s, env, pad)
         if isinstance(s, N.ExprStmt):
+            if s.call.func in getattr(self, "asking_procs", ()):
+                return self.proc_in_place(s, env, depth, pad)
             return self.proc_call(s, env, pad)
         if isinstance(s, N.Enter):
             return self.enter_phase(s, pad)

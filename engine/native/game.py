@@ -8,6 +8,7 @@ from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
 from .build import compile_entry, load_module, module_key, module_source
 from .chance import chance_points
+from .choices import answer_text
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported, native_variables
 
@@ -52,6 +53,7 @@ class NativeGame:
                              chance=any(where is not None for where in self.chance_points))
         source, translator = module_source(self.game, self.layout, self.options)
         self.actions = translator.actions
+        self.choice_kinds = translator.choice_kinds if translator.choosing else []
         self.source = source
         key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
@@ -90,6 +92,12 @@ class NativeGame:
                          np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         elif name == "legal_moves":
             module.legal_moves(self.begun, np.zeros((most, width), np.int64))
+        elif name == "perft_after":
+            out = np.zeros((most, width), np.int64)
+            begun = self.begun.copy()
+            if module.legal_moves(begun, out):
+                module.perft_after(begun, out[0], 1, np.zeros(1, np.int64),
+                                   np.zeros((0, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         elif name == "applied":
             out = np.zeros((most, width), np.int64)
             if module.legal_moves(self.begun, out):  # (a start without moves never asks for a move's position)
@@ -112,6 +120,8 @@ class NativeGame:
 
     def move_text(self, row) -> str:
         """A native move in the interpreter's words: `step b2 b3`."""
+        if int(row[0]) == len(self.actions):  # (an answer to a question in the middle of a move)
+            return answer_text(row, self.choice_kinds, self.layout)
         name, kinds = self.actions[int(row[0])]
         words = [name]
         column = 1
@@ -248,9 +258,12 @@ class NativeGame:
         import numpy as np
         st = self.begun if st is None else st
         out = []
+        ends = np.zeros((0, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64)
         for row in self.moves(st):
-            after = self.entry("applied")(st, np.array(row, np.int64))
-            out.append((self.move_text(row), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
+            counts = np.zeros(max(1, depth - 1), np.int64)
+            if depth > 1:  # (a move waiting at a question goes on from its journal: perft_after keeps it)
+                self.entry("perft_after")(st, np.array(row, np.int64), depth - 1, counts, ends)
+            out.append((self.move_text(row), 1 if depth == 1 else int(counts[-1])))
         return out
 
 

@@ -24,6 +24,10 @@ JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied af
 DRAW_LOG = 1 << 14  # the draws a game's log holds, for the interpreter's replay (a game that draws)
 _FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
 _AXES = (("east", "west"), ("north", "south"), ("northeast", "southwest"), ("southeast", "northwest"))
+# a move waiting at a choice in its middle (engine/native/choices.py): the question asked (its parts, its choose
+# statement), the move's journal mark, its action, how many answers it has and the next answer a run reads; then
+# (as many as the game needs) its arguments, its answers, and each part's seat, count and options
+PENDING_HEADER = ("QPARTS", "QSITE", "PMARK", "PACT", "PN", "CURSOR")
 
 
 class HandOffError(ValueError):
@@ -99,12 +103,26 @@ class Layout:
                 at += self.list_length[name]
             else:
                 at += self.players if per_player else 1
-        self.pieces = at
+        self.pending = at
         # the outcomes of the draws a game made (chance.py), after the pieces; a start that draws is made anew for
         # every game of a series, natively (`setup_game`), from the construction's vector
-        self.draw_log = self.pieces + PIECE_FIELDS * self.max_pieces
-        self.draw_cap = DRAW_LOG if chance else 0
+        self.chance = chance
         self.native_setup = bool(state.setup_draws)
+        self.reserve_pending()
+
+    def reserve_pending(self, args: int = 0, answers: int = 0, parts: int = 0, options: int = 0) -> None:
+        """The slots of a move waiting at a choice, after the variables (a game without `choose` has the header
+        alone): `args` arguments, `answers` answers, `parts` seats asked at once with `options` options each; then
+        the pieces, then the draws' log. Called by build.py once the rules are translated, before a position is
+        encoded."""
+        self.pending_args, self.pending_answers = args, answers
+        self.question_parts, self.question_options = parts, options
+        at = self.pending + len(PENDING_HEADER)
+        self.pending_slots = {"PARGS": at, "PANS": at + args, "QSEAT": at + args + answers,
+                              "QCOUNT": at + args + answers + parts, "QVAL": at + args + answers + 2 * parts}
+        self.pieces = self.pending_slots["QVAL"] + parts * options
+        self.draw_log = self.pieces + PIECE_FIELDS * self.max_pieces
+        self.draw_cap = DRAW_LOG if self.chance else 0
         self.size = self.draw_log + self.draw_cap
 
     def add_links(self, state, index: dict) -> None:
@@ -187,6 +205,12 @@ class Layout:
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
+        first_var = self.cnt + len(self.kinds) * (self.players + 1)
+        lines += [f"VARS = {first_var}  # the variables' slots", f"NVARS = {self.pending - first_var}"]
+        lines += [f"{name} = {self.pending + i}" for i, name in enumerate(PENDING_HEADER)]
+        lines += [f"{name} = {at}" for name, at in self.pending_slots.items()]
+        lines += [f"NPARGS = {self.pending_args}", f"NPANS = {self.pending_answers}",
+                  f"QMAXPARTS = {self.question_parts}", f"QCAP = {self.question_options}"]
         for name, per_player, kind in self.variables:
             lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
                          + (" (a slot per seat)" if per_player else ""))

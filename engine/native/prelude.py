@@ -620,7 +620,8 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
         apply_move(st, jr, buf[k])
         if moves_out.shape[0] > length and moves_out.shape[1] > WIDTH:
             moves_out[length, WIDTH] = st[NDRAWN]  # (the draws made so far, once the move is over)
-        jr[0] = 0
+        if st[QPARTS] == 0:  # (a move waiting at a question keeps its journal: an answer runs it again)
+            jr[0] = 0
         length += 1
     return length
 
@@ -717,6 +718,20 @@ def perft(start, depth, counts, ends):
     # moves are played too)
     st = start.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
+    perft_walk(st, jr, depth, counts, ends)
+
+
+@njit(cache=True)
+def perft_after(start, mv, depth, counts, ends):
+    # perft after the move mv from start, on one journal (a move that waits at a question is run again from it)
+    st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    apply_move(st, jr, mv)
+    perft_walk(st, jr, depth, counts, ends)
+
+
+@njit(cache=True)
+def perft_walk(st, jr, depth, counts, ends):
     moves = np.empty((depth + 1, MAXMOVES, WIDTH), np.int64)
     n = np.zeros(depth, np.int64)
     k = np.zeros(depth, np.int64)

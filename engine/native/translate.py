@@ -20,6 +20,7 @@ from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
 from .blocks import BlockTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
+from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
 from .phases import PhaseTranslation
 
@@ -65,7 +66,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation):
+class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -93,12 +94,13 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation):
         actions = [a for a in self.sym.actions.values()]
         regular = [a for a in actions if not a.fallback]
         fallback = [a for a in actions if a.fallback]
+        self.prepare_choices(regular + fallback)
         out: list[str] = []
         for i, a in enumerate(regular + fallback):
             out += self.action_body(a, i)
         out += self.lister(regular, fallback)
         out += self.lister(regular, fallback, exists=True)
-        out += self.dispatcher(regular + fallback)
+        out += (self.choice_dispatcher if self.choosing else self.dispatcher)(regular + fallback)
         out += self.triggers()
         out += self.start_functions()
         out += self.next_phase_source()
@@ -212,6 +214,7 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation):
             lines = ["", "@njit(cache=True)", "def list_moves(st, out):",
                      "    # every legal move of the player to move: out[k] = (action, its arguments...)",
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
+        lines += self.pending_listing(exists)
         bound = 0
         for i, a in enumerate(regular):
             gate, depth = self.phase_gate(a, 1)
@@ -664,7 +667,8 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation):
         pad = "    " * depth
         said = self.said(s.span) if s.span.line != self.said_line else ""
         self.said_line = s.span.line
-        return ([f"{pad}# {said}"] if said else []) + self.stmt_lines(s, env, depth, pad)
+        written = self.choice_statement if self.asks_here(s) else self.stmt_lines  # (choices.py)
+        return ([f"{pad}# {said}"] if said else []) + written(s, env, depth, pad)
 
     def said(self, span: N.Span) -> str:
         """The first line of a statement as the rules file writes it, for a comment in the generated code."""

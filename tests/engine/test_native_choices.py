@@ -1,0 +1,185 @@
+"""Decisions inside a move on the native backend (engine/native/choices.py) against the interpreter, the reference:
+`choose` in the middle of an effect (by another player, in a loop, `always` with one option, `secretly`, its
+options depending on an earlier answer), `for ... ordered by` and `at once` (two seats, one seat asked alone,
+nobody asked, `always`). Small games of tests/engine/native_games/: perft counts and ended games by depth,
+divides, native playouts replayed answer by answer through the interpreter (same end, same scores), outcome
+rates, solve and balance; and the refusals.
+"""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mire.cli.main import main
+from mire.engine import load_game
+from mire.engine.analysis.perft import perft, perft_report
+from mire.engine.analysis.playout import random_playouts
+
+pytest.importorskip("numba")
+
+from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+
+from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+
+GAMES_DIR = Path(__file__).parent / "native_games"
+# a choice by the opponent inside a move (one option taken without asking, none skipped)
+PICK = str(GAMES_DIR / "pick-neighbour.mire")
+# options depending on an earlier answer, `always` with one option, a choice in a `repeat`, `secretly`,
+# `decisions` read after a choice
+COUNTDOWN = str(GAMES_DIR / "countdown.mire")
+# `at once` of two seats; one seat asked alone (a plain choice); nobody asked
+BIDS = str(GAMES_DIR / "bids.mire")
+# `at once ... where`, `secretly always`: a seat with one option asked too
+BIDS_ALWAYS = str(GAMES_DIR / "bids-always.mire")
+# `for ... ordered by`: the opponent picks which item comes next
+IN_ORDER = str(GAMES_DIR / "in-order.mire")
+# choices among directions and players, a choice in a `for` over neighbours, a choice inside another's block
+DIRECTIONS = str(GAMES_DIR / "directions.mire")
+GAMES = (PICK, COUNTDOWN, BIDS, BIDS_ALWAYS, IN_ORDER, DIRECTIONS)
+# the depths the interpreter counts in about a second or two (the small games end before: their counts go to 0)
+DEPTH = {PICK: 6, COUNTDOWN: 8, BIDS: 6, BIDS_ALWAYS: 8, IN_ORDER: 8, DIRECTIONS: 6}
+
+
+@pytest.fixture(scope="module")
+def compiled(cache):  # noqa: F811
+    games = {name: NativeGame(load_game(name)) for name in GAMES}
+    for native in games.values():
+        native.perft(1)
+    return games
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name):
+    ended_python: list = []
+    ended_native: list = []
+    counts = compiled[name].perft(DEPTH[name], terminals=ended_native)
+    assert counts == perft(load_game(name).new_state(), DEPTH[name], ended_python)
+    assert ended_native == ended_python
+
+
+def test_the_counts_are_the_known_ones(compiled):
+    # (each answer is a decision: `put` then the opponent's pick is two plies; the bids are one joint decision)
+    assert compiled[PICK].perft(6) == [9, 24, 168, 480, 1968, 4576]
+    assert compiled[BIDS].perft(6) == [1, 3, 3, 8, 8, 0]
+    assert compiled[BIDS_ALWAYS].perft(6) == [1, 9, 9, 36, 36, 42]
+    assert compiled[IN_ORDER].perft(8) == [6, 14, 44, 100, 184, 72, 0, 0]
+    assert compiled[DIRECTIONS].perft(6) == [9, 24, 48, 251, 738, 1632]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_divide_is_the_interpreters(compiled, name):
+    assert compiled[name].divide(3) == perft_report(load_game(name).new_state(), 3).divide
+
+
+@pytest.mark.parametrize("name, playouts", [(PICK, 60), (COUNTDOWN, 80), (BIDS, 60), (BIDS_ALWAYS, 60),
+                                                (IN_ORDER, 60), (DIRECTIONS, 60)])
+def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
+    """Every move and every answer of a native playout is legal in the interpreter, by its text (a choice's value,
+    a joint answer's `seat: value; ...`), and the game ends there as it did, with the same scores."""
+    native = compiled[name]
+    game = load_game(name)
+    seen = set()
+    for index in range(playouts):
+        texts, outcome = native.playout(seed=11, index=index)
+        state = game.new_state(seed=index)
+        for k, text in enumerate(texts):
+            assert not state.is_over(), f"game {index}: over before move {k + 1}"
+            legal = {m.text: m for m in state.legal_moves()}
+            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter: {list(legal)}"
+            state.apply(legal[text])
+        assert state.is_over() and outcome is not None
+        python = state.outcome()
+        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        seen.add(tuple(texts))
+    assert len(seen) >= 5
+
+
+def test_a_joint_answer_reads_as_the_interpreters_joint_move(compiled):
+    texts = [compiled[BIDS_ALWAYS].playout(seed=3, index=i)[0] for i in range(20)]
+    # (`players` begins with the mover, as the interpreter lists it: the second round's mover is seat 2)
+    assert all(re.fullmatch(r"1: [123]; 2: [123]", game[1]) and re.fullmatch(r"2: [123]; 1: [123]", game[3])
+               for game in texts)
+    # a seat asked alone at an `at once` answers a plain choice: its value alone
+    alone = {t for game in texts for t in game[4:] if t != "bid"}
+    assert alone <= {"1", "2", "3"} and alone
+
+
+# Outcome rates: the chi-square test of test_native.py (first seat wins, second seat wins, draws), refused at the
+# 0.001 level. Power: with 2,000 interpreter and 20,000 native games, a shift of 5 points in a seat's win rate
+# near 50% is ~4.3 standard errors: caught with probability ~0.9.
+@pytest.mark.parametrize("name", [PICK, COUNTDOWN, BIDS_ALWAYS, IN_ORDER])
+def test_outcome_rates_agree(compiled, name):
+    python = random_playouts(load_game(name), 2000, seed=1)
+    native = compiled[name].summary(20000, seed=1)
+
+    def row(s):
+        first, second = s.wins.values()
+        return [first, second, s.draws]
+    statistic, freedom = chi_square([row(python), row(native)])
+    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
+    # (a playout's length counts every answer, as the interpreter's does)
+    assert not native.unfinished and math.isclose(sum(native.lengths) / native.n, sum(python.lengths) / python.n,
+                                                  rel_tol=0.03)
+
+
+def test_mire_simulate_and_perft_play_a_game_with_choices_natively(compiled):
+    runner = CliRunner()
+    result = runner.invoke(main, ["perft", BIDS_ALWAYS, "--depth", "4", "--backend", "native", "--divide"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "bid: 36\ntotal: 36\n"
+    result = runner.invoke(main, ["simulate", PICK, "-n", "200", "--backend", "native", "--json"])
+    assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------- what stays refused
+
+REFUSED = {
+    "while": ("var left: int = 3\n\naction take():\n    while left > 0:\n        choose k in 1..2:\n"
+              "            left -= k\n", 9, "a choice in a loop whose turns are not known before"),
+    "pieces": ("action take(c in cells where not empty(c)):\n    choose p in c.pieces:\n        remove p\n", 7,
+               "a choice among values of type piece"),
+    "each turn": ("action take() each turn:\n    choose k in 1..2:\n        pass\n", 6,
+                  "an action that begins the turn by itself (`each turn`)"),
+    "too many": ("action take():\n    repeat 70:\n        choose k in 1..2:\n            pass\n", 6,
+                 "an action that may ask more than 64 choices in one move"),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
+    rules, line, words = REFUSED[case]
+    path = tmp_path / "refused.mire"
+    path.write_text('game "Refused"\nplayers 2\nboard cells: grid 2 x 1\npiece stone\n\n' + rules
+                    + "\nwhen stuck: draw\n")
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(path)))
+    assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)} yet",
+                     str(refused.value))
+
+
+@pytest.mark.parametrize("name", [BIDS, IN_ORDER])
+def test_solve_on_the_native_position_is_the_interpreters(compiled, name):
+    """Exact: the same fractions (the expected scores too) and the same number of positions (neither keeps a
+    position in the middle of a move)."""
+    from mire.engine.analysis.solve import solve
+    game = load_game(name)
+    python = solve(game, 2)
+    native = solve(game, 2, native=compiled[name])
+    assert native.positions == python.positions
+    assert native.as_dict() == python.as_dict()
+
+
+def test_balance_counts_the_answers_as_choose(compiled):
+    from mire.engine.analysis.balance import BalanceRun
+    from mire.engine.analysis.playout import Summary
+    from mire.engine.native.analyses import balance_counts
+    native = compiled[PICK]
+    run = BalanceRun(PICK, "Pick a neighbour", "random", 2, Summary(["1", "2"]), ["put"])
+    balance_counts(native, 500, 1, 0, 10000, run)
+    assert set(run.chosen) == {"put", "choose"} and run.decisions == sum(run.chosen.values())
+    # (a `put` is followed by the opponent's pick unless no empty neighbour or one is left, or the game is over)
+    assert run.chosen["put"] > run.chosen["choose"] > 0
