@@ -38,9 +38,9 @@ def position_key(st, out):
     for s in range(NSPACES):
         p = st[TOP + s]
         while p >= 0:
-            out[n] = 1 + st[PIECES + 4 * p] * (NP + 1) + st[PIECES + 4 * p + 1] + 1
+            out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
             n += 1
-            p = st[PIECES + 4 * p + 3]
+            p = st[PIECES + PSTRIDE * p + 3]
         out[n] = 0
         n += 1
     out[n] = st[TURN]
@@ -61,7 +61,7 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
     buf = np.empty((MAXMOVES, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     there = np.zeros(chosen.shape[0], np.bool_)
-    used = PIECES + 4 * start[NPIECES]
+    used = PIECES + PSTRIDE * start[NPIECES]
     for g in range(count):
         # (loops, not slices: numba compiles a slice's assignment as a function of its own, seconds of compile)
         for i in range(used):

@@ -7,6 +7,7 @@ from typing import Any, Callable, NamedTuple, Optional, cast
 from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from .build import compile_entry, load_module, module_key, module_source
+from .attributes import PieceAttributes, needs_attributes, piece_text
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported, native_variables
 
@@ -37,18 +38,23 @@ def numba_missing() -> Optional[str]:
 class NativeGame:
     """One game at one player count, compiled: from `game` (a loader.Game) with these options."""
 
-    def __init__(self, game, players: Optional[int] = None, options=(), say: Optional[Callable[[str], None]] = None):
+    def __init__(self, game, players: Optional[int] = None, options=(), say: Optional[Callable[[str], None]] = None,
+                 start=None):
+        """`start`: an interpreter's state of the game to start from (its seed chosen by the caller: a start that
+        draws at random is then the one drawn), instead of the game's own start."""
         missing = numba_missing()
         if missing is not None:
             raise NativeUnavailable(f"numba is not installed ({missing})")
         self.game = game.played_as(tuple(options))
         self.options = tuple(options)
         self.players = players if players is not None else game.min_players
-        state = self.game.new_state(seed=0, players=self.players, options=self.options)
+        state = start if start is not None else self.game.new_state(seed=0, players=self.players,
+                                                                     options=self.options)
         checked = self.game.analysis.checked
-        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
+        attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
+        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes)
         source, translator = module_source(self.game, self.layout)
-        if state.setup_draws:
+        if state.setup_draws and start is None:
             raise Unsupported(_start_span(checked), "a start that draws at random")
         self.actions = translator.actions
         self.source = source
@@ -100,8 +106,9 @@ class NativeGame:
         n = self.entry("legal_moves")(self.start if st is None else st, out)
         return [list(map(int, out[k])) for k in range(n)]
 
-    def move_text(self, row) -> str:
-        """A native move in the interpreter's words: `step b2 b3`."""
+    def move_text(self, row, st=None) -> str:
+        """A native move in the interpreter's words: `step b2 b3`; a piece named as Move.text names it, read on the
+        native position `st` the move is made from (the start by default)."""
         name, kinds = self.actions[int(row[0])]
         words = [name]
         for kind, value in zip(kinds, row[1:]):
@@ -110,6 +117,8 @@ class NativeGame:
                 words.append(self.layout.space_names[value])
             elif kind == "player":
                 words.append(self.layout.seat_names[value])
+            elif kind == "piece":
+                words.append(piece_text(self.layout, self.start if st is None else st, value))
             else:
                 words.append(str(value))
         return " ".join(words)
@@ -158,7 +167,14 @@ class NativeGame:
             if self.module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them)
                 outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
                                                                         range(self.players)})
-        return [self.move_text(moves[k]) for k in range(length)], outcome
+        if not any(kind == "piece" for _, kinds in self.actions for kind in kinds):
+            return [self.move_text(moves[k]) for k in range(length)], outcome
+        # (a piece is named by where it is and how it looks: each move's position, made again move by move)
+        texts, st, applied = [], self.start, self.entry("applied")
+        for k in range(length):
+            texts.append(self.move_text(moves[k], st))
+            st = applied(st, moves[k].copy())
+        return texts, outcome
 
     def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:
         """The sequences of 1 .. depth moves from a native position (the start by default). Given a list,
@@ -201,7 +217,7 @@ class NativeGame:
         out = []
         for row in self.moves():
             after = self.entry("applied")(self.start, np.array(row, np.int64))
-            out.append((self.move_text(row), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
+            out.append((self.move_text(row, self.start), 1 if depth == 1 else self.perft(depth - 1, after)[-1]))
         return out
 
 

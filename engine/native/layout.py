@@ -16,6 +16,10 @@ HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "D
 VAR_TYPES = ("int", "bool", "space", "player")
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
+# a game whose pieces have attributes, or a face: two more fields, then a slot per attribute name
+# (engine/native/attributes.py): whether it is face up, which attributes it has (a bit each), their values
+P_UP, P_HAS = 4, 5
+ATTR_FIELDS = 6
 JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied after each move)
 _FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
 _AXES = (("east", "west"), ("north", "south"), ("northeast", "southwest"), ("southeast", "northwest"))
@@ -28,8 +32,12 @@ class HandOffError(ValueError):
 class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
-    def __init__(self, state, kinds: list[str], variables: tuple = ()):
-        """`variables`: (name, per player, type) of the game's variables the native code reads, in order."""
+    def __init__(self, state, kinds: list[str], variables: tuple = (), attributes=None):
+        """`variables`: (name, per player, type) of the game's variables the native code reads, in order;
+        `attributes`: the pieces' attributes and faces (attributes.PieceAttributes), or None when the rules read
+        none (a piece is then its PIECE_FIELDS slots)."""
+        self.attributes = attributes
+        self.stride = PIECE_FIELDS if attributes is None else ATTR_FIELDS + len(attributes.names)
         spaces = state.spaces
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
@@ -66,6 +74,7 @@ class Layout:
         # neighbour to neighbour
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.max_pieces = MAX_PIECES
+        self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
         # AT[b, x, y]: the space of board b at column x, row y (-1: none), for at(BOARD, x, y)
@@ -93,7 +102,7 @@ class Layout:
             else:
                 at += self.players if per_player else 1
         self.pieces = at
-        self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+        self.size = self.pieces + self.stride * self.max_pieces
 
     def add_zones(self, state) -> None:
         """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
@@ -155,9 +164,10 @@ class Layout:
             text = f"np.array({flat!r}, dtype=np.int64)"
             return text if shape is None else f"{text}.reshape({shape[0]}, {shape[1]})"
         lines = ["# the state vector: the header, each space's top piece, the pieces of each kind and owner in",
-                 "# play, then PIECE_FIELDS slots a piece (kind, owner, place, the piece under it)"]
+                 "# play, then PSTRIDE slots a piece (kind, owner, place, the piece under it[, up, its attributes])"]
         lines += [f"{name} = {i}" for i, name in enumerate(HEADER)]
         lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
+                  f"PSTRIDE = {self.stride}",
                   f"MAXP = {self.max_pieces}", f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
@@ -187,6 +197,8 @@ class Layout:
                   f"DIR_OF = {arr(self.dir_of, (3, 3))}",
                   f"ORTHO = {arr([dirs.index(d) for d in ORTHOGONAL])}  # north, east, south, west"]
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
+        from .attributes import NO_ATTRIBUTES
+        lines.append(self.attributes.source(self) if self.attributes is not None else NO_ATTRIBUTES)
         return "\n".join(lines) + "\n"
 
     # ------------------------------------------------------------ the hand-off
@@ -204,19 +216,36 @@ class Layout:
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
-        n = 0
+        # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
+        # pieces is the interpreter's, and a piece made later takes the next number in both)
+        pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
+        number = {id(p): k for k, p in enumerate(pieces)}
+        if len(pieces) > self.max_pieces:
+            raise HandOffError("more pieces than the native state holds")
+        stride = self.stride
+        for k, piece in enumerate(pieces):
+            base = self.pieces + stride * k
+            owner = players[id(piece.owner)] if piece.owner is not None else -1
+            kind = self.kinds.index(piece.kind.name)
+            st[base:base + PIECE_FIELDS] = (kind, owner, BOX, -1)
+            if self.attributes is not None:
+                self.attributes.encode_piece(piece, st, base, self, players)
+        n = len(pieces)
         places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        placed = 0
         for s_index, s in enumerate(places):
             below = -1
             for piece in s.pieces:
-                base = self.pieces + PIECE_FIELDS * n
-                owner = players[id(piece.owner)] if piece.owner is not None else -1
-                kind = self.kinds.index(piece.kind.name)
-                st[base:base + PIECE_FIELDS] = (kind, owner, s_index, below)
-                st[self.cnt + kind * (self.players + 1) + owner + 1] += 1
-                below = n
-                n += 1
+                k = number[id(piece)]
+                base = self.pieces + stride * k
+                st[base + 2] = s_index
+                st[base + 3] = below
+                st[self.cnt + st[base] * (self.players + 1) + st[base + 1] + 1] += 1
+                below = k
+                placed += 1
             st[self.top + s_index] = below
+        if placed != sum(1 for p in pieces if p.loc is not state.box):
+            raise HandOffError("a piece lies where the native state has no place")
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions

@@ -189,7 +189,7 @@ def empty_at(st, s):
 def owner_of(st, p):
     if p < 0:
         return -1
-    return st[PIECES + 4 * p + 1]
+    return st[PIECES + PSTRIDE * p + 1]
 
 
 @njit(cache=True)
@@ -253,7 +253,7 @@ def in_a_row(st, s, n):
     p = top_at(st, s)
     if p < 0:
         return False
-    who = st[PIECES + 4 * p + 1]
+    who = st[PIECES + PSTRIDE * p + 1]
     for a in range(4):
         run = 1
         for side in range(2):
@@ -262,7 +262,7 @@ def in_a_row(st, s, n):
             k = 0
             while t >= 0 and k < n - 1:
                 q = st[TOP + t]
-                if q < 0 or st[PIECES + 4 * q + 1] != who:
+                if q < 0 or st[PIECES + PSTRIDE * q + 1] != who:
                     break
                 run += 1
                 k += 1
@@ -278,7 +278,7 @@ def group_into(st, s, dirs, out):
     # owner, in the interpreter's order (a stack: library.group), written to out; how many
     if s < 0 or st[TOP + s] < 0:
         return 0
-    who = st[PIECES + 4 * st[TOP + s] + 1]
+    who = st[PIECES + PSTRIDE * st[TOP + s] + 1]
     seen = np.zeros(NSPACES, np.bool_)
     todo = np.empty(NSPACES, np.int64)
     seen[s] = True
@@ -294,7 +294,7 @@ def group_into(st, s, dirs, out):
             u = NBR[t, d]
             if u >= 0 and not seen[u]:
                 q = st[TOP + u]
-                if q >= 0 and st[PIECES + 4 * q + 1] == who:
+                if q >= 0 and st[PIECES + PSTRIDE * q + 1] == who:
                     seen[u] = True
                     todo[waiting] = u
                     waiting += 1
@@ -310,7 +310,7 @@ def count_at(st, s):
     p = st[TOP + s]
     while p >= 0:
         n += 1
-        p = st[PIECES + 4 * p + 3]
+        p = st[PIECES + PSTRIDE * p + 3]
     return n
 
 
@@ -326,7 +326,7 @@ def pieces_on(st, s):
     while p >= 0:
         out[k] = p
         k -= 1
-        p = st[PIECES + 4 * p + 3]
+        p = st[PIECES + PSTRIDE * p + 3]
     return out
 
 
@@ -335,8 +335,8 @@ def bottom_at(st, s):
     if s < 0 or st[TOP + s] < 0:
         return -1
     p = st[TOP + s]
-    while st[PIECES + 4 * p + 3] >= 0:
-        p = st[PIECES + 4 * p + 3]
+    while st[PIECES + PSTRIDE * p + 3] >= 0:
+        p = st[PIECES + PSTRIDE * p + 3]
     return p
 
 
@@ -499,11 +499,12 @@ def create(st, jr, kind, owner, s):
     if p >= MAXP:
         raise ValueError("a game has too many pieces")
     w(st, jr, NPIECES, p + 1)
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     w(st, jr, b, kind)
     w(st, jr, b + 1, owner)
     w(st, jr, b + 2, s)
     w(st, jr, b + 3, st[TOP + s])
+    init_attributes(st, jr, b, kind)
     w(st, jr, TOP + s, p)
     c = CNT + kind * (NP + 1) + owner + 1
     w(st, jr, c, st[c] + 1)
@@ -512,7 +513,7 @@ def create(st, jr, kind, owner, s):
 @njit(cache=True)
 def unlink(st, jr, p):
     # take piece p off the space it is on (from anywhere in its stack)
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     s = st[b + 2]
     if s < 0:
         return
@@ -521,14 +522,14 @@ def unlink(st, jr, p):
     if q == p:
         w(st, jr, TOP + s, below)
         return
-    while st[PIECES + 4 * q + 3] != p:
-        q = st[PIECES + 4 * q + 3]
-    w(st, jr, PIECES + 4 * q + 3, below)
+    while st[PIECES + PSTRIDE * q + 3] != p:
+        q = st[PIECES + PSTRIDE * q + 3]
+    w(st, jr, PIECES + PSTRIDE * q + 3, below)
 
 
 @njit(cache=True)
 def count_change(st, jr, p, by):
-    c = CNT + st[PIECES + 4 * p] * (NP + 1) + st[PIECES + 4 * p + 1] + 1
+    c = CNT + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
     w(st, jr, c, st[c] + by)
 
 
@@ -536,7 +537,7 @@ def count_change(st, jr, p, by):
 def set_owner(st, jr, p, owner):
     if p < 0:
         return
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     if st[b + 2] != BOX:
         count_change(st, jr, p, -1)
         w(st, jr, b + 1, owner)
@@ -551,7 +552,7 @@ def move_piece(st, jr, p, dest):
         return
     if dest < 0:
         raise ValueError("a piece was moved to none")
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     if st[b + 2] == dest:
         return
     if st[b + 2] == BOX:
@@ -566,7 +567,7 @@ def move_piece(st, jr, p, dest):
 def remove_piece(st, jr, p):
     if p < 0:
         return
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     if st[b + 2] == BOX:
         return
     unlink(st, jr, p)
@@ -642,7 +643,7 @@ def playouts(start, seed, first, count, max_moves, results):
     buf = np.empty((MAXMOVES, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     none = np.empty((0, WIDTH), np.int64)
-    used = PIECES + 4 * start[NPIECES]
+    used = PIECES + PSTRIDE * start[NPIECES]
     for g in range(count):
         for i in range(used):  # (a loop, not a slice: numba compiles each slice copy as a function)
             st[i] = start[i]

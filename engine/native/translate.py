@@ -18,6 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .attributes import AttributeTranslation, check_attribute_types
 from .layout import VAR_TYPES, Layout
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -62,7 +63,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator:
+class Translator(AttributeTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -101,6 +102,7 @@ class Translator:
         return "\n".join(out + self.helpers) + "\n"
 
     def refuse_declarations(self) -> None:
+        check_attribute_types(self.checked)
         held = {name for name, _, _ in native_variables(self.checked)}
         for item in self.checked.module.items:
             if isinstance(item, N.Var):
@@ -189,8 +191,8 @@ class Translator:
 
     def kind_of_param(self, p: N.Param) -> str:
         t = self.type_of(p.domain)
-        kind = t.element.base if t.is_list else None
-        if kind not in ("space", "int", "player"):
+        kind = t.element.base if t.is_list else ("piece" if t.base in ("zone", "space") else None)  # (its pieces)
+        if kind not in ("space", "int", "player", "piece"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
 
@@ -289,6 +291,9 @@ class Translator:
             items, k = self.fresh("items"), self.fresh("k")
             return [f"{pad}{items} = {self.list_value(domain, env)}", f"{pad}for {k} in range({items}.shape[0]):",
                     f"{pad}    {var} = {items}[{k}]"], 1
+        found = self.pieces_loop(domain, var, env, pad)
+        if found is not None:
+            return found
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
@@ -529,6 +534,9 @@ class Translator:
             return self.list_bound(domain.domain)
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             return self.list_bound(self.sym.defs[domain.func].body)
+        pieces = self.pieces_bound(domain)
+        if pieces is not None:
+            return pieces
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
     def builtin_bound(self, domain: N.Call) -> Optional[int]:
@@ -643,22 +651,23 @@ class Translator:
 
     def stmt_lines(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.Place):
-            if s.face == "down":
-                raise Unsupported(s.span, "a piece placed face down")
             if not (isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"):
                 raise Unsupported(s.kind.span, "a kind held in a name")
             owner = self.expr(s.owner, env) if s.owner is not None else "-1"
             where = self.place(s.where, env, "a piece placed elsewhere than on a space or in a zone")
-            return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"]
+            return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"] \
+                + self.face_lines(s.span, s.face if s.face == "down" else None, "st[NPIECES] - 1", pad)
         if isinstance(s, N.Move):
-            if s.face is not None:
-                raise Unsupported(s.span, "a piece turned face up or down as it moves")
             dest = self.place(s.dest, env, "a move elsewhere than to a space or a zone")
             if self.scalar_list(s.what) and self.type_of(s.what).element.base == "piece":
                 each = self.fresh("each")
                 return [f"{pad}for {each} in {self.list_value(s.what, env)}:",
-                        f"{pad}    move_piece(st, jr, {each}, {dest})"]
+                        f"{pad}    move_piece(st, jr, {each}, {dest})"] + self.face_lines(s.span, s.face, each, pad + "    ")
             what = self.typed(s.what, env, "piece", "a move of several pieces at once")
+            if s.face is not None:
+                moved = self.fresh("moved")
+                return [f"{pad}{moved} = {what}", f"{pad}move_piece(st, jr, {moved}, {dest})"] \
+                    + self.face_lines(s.span, s.face, moved, pad)
             return [f"{pad}move_piece(st, jr, {what}, {dest})"]
         if isinstance(s, N.Remove):
             if self.type_of(s.what).base in ("space", "zone") and not self.type_of(s.what).is_list:
@@ -712,11 +721,17 @@ class Translator:
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
+        found = self.attribute_stmt(s, env, pad)
+        if found is not None:
+            return found
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
         """`x = v`, `x += v`, `x -= v` to a local, a variable of the game or of a player; a piece's owner."""
         t = s.target
+        found = self.attribute_assignment(s, env, pad)
+        if found is not None:
+            return found
         if s.op == "=" and isinstance(t, N.Attr) and t.name == "owner" and self.type_of(t.obj).base == "piece":
             what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
@@ -834,6 +849,9 @@ class Translator:
                 return _BUILTIN_NAMES[e.id]
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
+        found = self.value_name(e, env)
+        if found is not None:
+            return found
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
 
     def direction(self, e: N.Expr, env: dict) -> str:
@@ -858,6 +876,9 @@ class Translator:
             return f"(ZONE_{e.name} + {self.expr(e.obj, env)})"
         if obj.base == "any" and not obj.is_list and e.name in ("x", "y"):
             return f"space_{e.name}({self.expr(e.obj, env)})"
+        found = self.attribute_read(e, env)
+        if found is not None:
+            return found
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
@@ -877,6 +898,9 @@ class Translator:
         return f"(-{self.expr(e.value, env)})"
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
+        found = self.compare_values(e, env)
+        if found is not None:
+            return found
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
         scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
@@ -934,6 +958,9 @@ class Translator:
             of = e.args[0]
             if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
                 return f"count_of(st, {self.layout.kind_index(of.what.id)}, {self.expr(of.owner, env)})"
+        found = self.seat_space_call(e, env) if e.func == "seat_space" else None
+        if found is not None:
+            return found
         raise Unsupported(e.span, f"`{e.func}` of {', '.join(types) or 'nothing'}")
 
     def place_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
@@ -1005,7 +1032,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     others learn of a move are the interpreter's (the moves are replayed there); who starts comes with the
     start position; a def or a constant is written in place of each use; an option that switches a variant is
     another game, translated on its own."""
-    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
+    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank, N.Pieces)):
         return None
     if isinstance(item, N.Board):
         if item.shape not in ("grid", "edges", "corners", "hex"):
@@ -1016,7 +1043,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, N.Zone):
         return (item.span, "a zone with a capacity") if item.capacity is not None else None
     if isinstance(item, N.Kind):
-        return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
+        return None  # (its attributes: attributes.check_attribute_types)
     if isinstance(item, N.Option) and item.default is None and item.uses is None:
         return None
     if isinstance(item, N.Def) and not isinstance(item.body, N.DefBlock):

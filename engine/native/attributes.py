@@ -1,0 +1,503 @@
+"""A piece's attributes and its face in the native backend (docs/backends.md, "Pieces with attributes").
+
+A game whose pieces have attributes, or whose rules turn pieces face up or down, gives each piece more slots of
+the state vector than its kind, owner, place and the piece under it: whether it is face up (`P_UP`), which of
+its attributes it has (`P_HAS`, a bit each: a piece reads `none` for one it lacks, as the interpreter's
+`attrs.get`), then a slot per attribute name of the game (`A_name`), the same slot for every kind that has that
+name. The values are whole numbers: an int as it is, a bool 0 or 1, an enum value its place in the enum, a kind
+its number, a space, a player or a direction its index (none: -1), and a text its place in the table of the
+game's texts, made when the rules are translated (every text the rules write, and every text value of a piece
+at the start): texts are compared by equality only. A fraction, a list or a piece as an attribute is refused.
+
+The pieces the interpreter's construction makes (a `pieces` table, from a file or written out) are encoded from
+its start by Layout.encode, as any other position: a table costs nothing when the game runs.
+
+`show`, `status` and `log` change nothing that a random mover or perft sees, and are not translated; a move
+names its pieces as the interpreter's Move.text does (`piece_text`), read on the native position.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...grammar import nodes as N
+from ...grammar.types import DIRECTIONS
+from .layout import ATTR_FIELDS, BOX, P_HAS, P_UP, HandOffError
+
+# the types an attribute may have natively
+ATTRIBUTE_TYPES = ("int", "bool", "text", "enum", "space", "player", "kind", "dir")
+_DIRS = list(DIRECTIONS)
+
+
+def needs_attributes(checked) -> bool:
+    """Does the game need the slots of attributes and faces: a kind with attributes, or rules that read or turn a
+    piece's face?"""
+    sym = checked.symbols
+    if any(k.attrs for k in sym.kinds.values()):
+        return True
+    for node in N.walk(checked.module):
+        if isinstance(node, N.Flip) or (isinstance(node, (N.Move, N.Place)) and node.face is not None):
+            return True
+        if isinstance(node, N.Attr) and node.name == "up":
+            return True
+    return False
+
+
+class PieceAttributes:
+    """The attribute slots of one game: each name's type, each kind's start values, the table of texts."""
+
+    def __init__(self, checked, state):
+        check_attribute_types(checked)
+        sym = checked.symbols
+        self.names: list[str] = []
+        self.types: dict[str, tuple] = {}  # name -> (base, the enum's name or None)
+        self.kind_names = list(sym.kinds)
+        for kind in sym.kinds.values():
+            for a in kind.attrs:
+                t = sym.declared_type(a.type)
+                if a.name not in self.types:
+                    self.types[a.name] = (t.base, t.name if t.base == "enum" else None)
+                    self.names.append(a.name)
+        self.enums = {name: list(e.values) for name, e in sym.enums.items()}
+        # the table of texts: those the rules write, then those of the pieces at the start, each once
+        texts: dict[str, None] = {}
+        for node in N.walk(checked.module):
+            if isinstance(node, N.Str):
+                texts.setdefault(node.value)
+        self.kinds = {name: state.game.kinds[name] for name in sym.kinds}
+        for kind in self.kinds.values():
+            for name, value in kind.starts.items():
+                if self.types.get(name, ("",))[0] == "text" and isinstance(value, str):
+                    texts.setdefault(value)
+        for pieces in state.kind_pieces.values():
+            for p in pieces:
+                for name, value in p.attrs.items():
+                    if self.types.get(name, ("",))[0] == "text" and isinstance(value, str):
+                        texts.setdefault(value)
+        self.texts = list(texts)
+        self.text_index = {t: i for i, t in enumerate(self.texts)}
+        self.state = state  # (the start: where seat_space's tables are read)
+        self.seat_boards: list[str] = []  # the boards seat_space reads, a table each
+
+    # ------------------------------------------------------------ slots
+    def offset(self, name: str) -> int:
+        return ATTR_FIELDS + self.names.index(name)
+
+    def bit(self, name: str) -> int:
+        return 1 << self.names.index(name)
+
+    def text(self, value: str) -> int:
+        """A text's number (added to the table if it is new: only while the rules are translated)."""
+        if value not in self.text_index:
+            self.text_index[value] = len(self.texts)
+            self.texts.append(value)
+        return self.text_index[value]
+
+    def value(self, name: str, v, layout, players: dict) -> Optional[int]:
+        """An attribute's value as an int64 (None: the piece has none)."""
+        if v is None:
+            return None
+        base, enum = self.types[name]
+        if base == "bool":
+            return 1 if v else 0
+        if base == "int":
+            if v != int(v):
+                raise HandOffError(f"the attribute {name} is not a whole number")
+            return int(v)
+        if base == "text":
+            if v not in self.text_index:
+                raise HandOffError(f"a text the native module does not know ({name})")
+            return self.text_index[v]
+        if base == "enum":
+            return self.enums[enum].index(v)
+        if base == "kind":
+            return layout.kinds.index(v if isinstance(v, str) else v.name)
+        if base == "space":
+            label = v if isinstance(v, str) else v.name
+            return layout.space_names.index(label) if label in layout.space_names[:layout.board_spaces] else -1
+        if base == "player":
+            return players[id(v)] if not isinstance(v, str) else layout.seat_names.index(v)
+        return _DIRS.index(v if isinstance(v, str) else v.name)  # (dir)
+
+    def encode_piece(self, piece, st, base: int, layout, players: dict) -> None:
+        """A piece's face and attributes into its slots (Layout.encode_into)."""
+        st[base + P_UP] = 1 if piece.up else 0
+        has = 0
+        for k, name in enumerate(self.names):
+            v = self.value(name, piece.attrs.get(name), layout, players)
+            st[base + ATTR_FIELDS + k] = -1 if v is None else v
+            if v is not None:
+                has |= 1 << k
+        st[base + P_HAS] = has
+
+    # ------------------------------------------------------------ the module's constants and helpers
+    def source(self, layout) -> str:
+        """The constants (each name's slot, each kind's start values) and the helpers of attributes."""
+        lines = [f"# piece slots: P_UP {P_UP} (face up), P_HAS {P_HAS} (a bit per attribute it has), then attributes",
+                 f"P_UP = {P_UP}", f"P_HAS = {P_HAS}", f"NATTRS = {len(self.names)}"]
+        for name in self.names:
+            base, enum = self.types[name]
+            lines.append(f"A_{name} = {self.offset(name)}  # {enum or base}")
+        starts, has = [], []
+        for kind in self.kind_names:
+            row, mask = [], 0
+            for k, name in enumerate(self.names):
+                v = None
+                if name in self.kinds[kind].starts:
+                    v = self.value(name, self.kinds[kind].starts[name], layout, {})
+                row.append(-1 if v is None else v)
+                if v is not None:
+                    mask |= 1 << k
+            starts.append(row)
+            has.append(mask)
+        flat = [v for row in starts for v in row] or [0]
+        lines += ["# each kind's start values (`= VALUE`), and which it has",
+                  f"KIND_START = np.array({flat!r}, dtype=np.int64).reshape({len(self.kind_names)}, "
+                  f"{max(1, len(self.names))})", f"KIND_START_HAS = np.array({has!r}, dtype=np.int64)"]
+        lines += [self.texts_comment()] + [self.seat_table(board, layout) for board in self.seat_boards]
+        return "\n".join(lines) + "\n" + HELPERS
+
+    def seat_table(self, board: str, layout) -> str:
+        """SEAT_b[text, seat]: the space of board b that seat_space(b, text, seat) names (-1: none; -2: a text
+        that names no position, the rules' error), from library.seat_space on the start."""
+        from ..run.library import seat_space
+        from ..run.runtime import RuleError
+        state = self.state
+        spaces = list(state.boards[board].spaces)
+        index = {id(t): i for i, t in enumerate(state.spaces)}
+        rows = []
+        for text in self.texts:
+            for player in state.players:
+                try:
+                    found = seat_space(state, spaces, text, player)
+                    rows.append(-1 if found is None else index[id(found)])
+                except RuleError:
+                    rows.append(-2)
+        number = layout.board_order.index(board)
+        return f"SEAT_{number} = np.array({rows or [0]!r}, dtype=np.int64).reshape({max(1, len(self.texts))}, " \
+               f"{len(state.players) if rows else 1})  # seat_space({board}, text, seat)"
+
+    def texts_comment(self) -> str:
+        return "# texts: " + ", ".join(f"{i} {t!r}" for i, t in enumerate(self.texts))
+
+
+# the helpers of a game with attributes (written after the constants, before the prelude)
+HELPERS = '''
+
+@njit(cache=True)
+def init_attributes(st, jr, b, kind):
+    # a piece just made (`place`): face up, its kind's start values
+    w(st, jr, b + P_UP, 1)
+    w(st, jr, b + P_HAS, KIND_START_HAS[kind])
+    for k in range(NATTRS):
+        w(st, jr, b + P_HAS + 1 + k, KIND_START[kind, k])
+
+
+@njit(cache=True)
+def attr_of(st, p, a):
+    # an attribute of piece p that reads none as -1 (a text, an enum, a space, ...): none of none
+    if p < 0:
+        return -1
+    return st[PIECES + PSTRIDE * p + a]
+
+
+@njit(cache=True)
+def attr_strict(st, p, a):
+    # an attribute that is a number or a truth: the piece must have it (none is not a number natively)
+    if p < 0:
+        raise ValueError("an attribute of none")
+    if (st[PIECES + PSTRIDE * p + P_HAS] >> (a - P_HAS - 1)) & 1 == 0:
+        raise ValueError("a piece without that attribute")
+    return st[PIECES + PSTRIDE * p + a]
+
+
+@njit(cache=True)
+def set_attr(st, jr, p, a, v):
+    # `p.a = v` (none: nothing happens, as in the interpreter)
+    if p < 0:
+        return
+    b = PIECES + PSTRIDE * p
+    w(st, jr, b + a, v)
+    bit = 1 << (a - P_HAS - 1)
+    if st[b + P_HAS] & bit == 0:
+        w(st, jr, b + P_HAS, st[b + P_HAS] | bit)
+
+
+@njit(cache=True)
+def up_of(st, p):
+    if p < 0:
+        raise ValueError("the face of none")
+    return st[PIECES + PSTRIDE * p + P_UP] != 0
+
+
+@njit(cache=True)
+def set_up(st, jr, p, up):
+    if p < 0:
+        return
+    w(st, jr, PIECES + PSTRIDE * p + P_UP, 1 if up else 0)
+
+
+@njit(cache=True)
+def space_of(st, p):
+    # the space a piece lies on (none in a zone or the box)
+    if p < 0:
+        return -1
+    s = st[PIECES + PSTRIDE * p + 2]
+    if s < 0 or s >= NBOARDSPACES:
+        return -1
+    return s
+
+
+@njit(cache=True)
+def seat_at(table, text, seat):
+    # seat_space(BOARD, text, seat), read from its table
+    if text < 0 or seat < 0:
+        return -1
+    s = table[text, seat]
+    if s == -2:
+        raise ValueError("a text that names a position is written like b1")
+    return s
+
+
+@njit(cache=True)
+def kind_of(st, p):
+    if p < 0:
+        return -1
+    return st[PIECES + PSTRIDE * p]
+'''
+
+# a game whose pieces have no attributes nor faces: what the prelude calls does nothing
+NO_ATTRIBUTES = '''
+
+@njit(cache=True)
+def init_attributes(st, jr, b, kind):
+    return
+'''
+
+
+def check_attribute_types(checked) -> None:
+    """Refuse an attribute the native state cannot hold (a fraction, a list, a piece), or one name of two types
+    in two kinds (translate.Unsupported)."""
+    from .translate import Unsupported
+    sym = checked.symbols
+    seen: dict[str, tuple] = {}
+    for kind in sym.kinds.values():
+        for a in kind.attrs:
+            t = sym.declared_type(a.type)
+            base = t.base if t is not None else a.type.name
+            if t is None or t.is_list or base not in ATTRIBUTE_TYPES:
+                raise Unsupported(a.span, f"an attribute of type {a.type.name}")
+            typed = (base, t.name if base == "enum" else None)
+            if seen.setdefault(a.name, typed) != typed:
+                raise Unsupported(a.span, f"the attribute `{a.name}` of two types in two kinds")
+
+
+def piece_text(layout, st, p: int) -> str:
+    """A piece as the interpreter's Move.text names it (runtime.value_text): the space it tops, else its visible
+    attributes' values (its kind's `key` ones, or all) joined by `-`, else its kind's name."""
+    base = layout.pieces + layout.stride * p
+    place = int(st[base + 2])
+    if 0 <= place < layout.board_spaces and int(st[layout.top + place]) == p:
+        return layout.space_names[place]
+    kind_name = layout.kinds[int(st[base])]
+    attributes = layout.attributes
+    if attributes is None:
+        return kind_name
+    kind = attributes.kinds[kind_name]
+    up = bool(st[base + P_UP])
+    covered = 0 <= place < layout.board_spaces  # (on a space, not its top)
+    if up:
+        seen = list(kind.attrs)
+    elif (kind.covered_hidden and covered) or not kind.hidden:
+        seen = []
+    else:
+        seen = [name for name in kind.attrs if name not in kind.hidden]
+    words = []
+    has = int(st[base + P_HAS])
+    for name in kind.shown:
+        if name not in seen:
+            continue
+        k = attributes.names.index(name)
+        if not has >> k & 1:
+            continue
+        v = int(st[base + ATTR_FIELDS + k])
+        kind_of_value, enum = attributes.types[name]
+        if kind_of_value == "bool":
+            if v:
+                words.append(name)
+        elif kind_of_value == "text":
+            words.append(attributes.texts[v])
+        elif kind_of_value == "enum":
+            words.append(attributes.enums[enum][v])
+        elif kind_of_value == "kind":
+            words.append(layout.kinds[v])
+        elif kind_of_value == "space":
+            words.append(layout.space_names[v] if v >= 0 else "None")
+        elif kind_of_value == "dir":
+            words.append(_DIRS[v])
+        elif kind_of_value == "player":
+            words.append(layout.seat_names[v])
+        else:
+            words.append(str(v))
+    return "-".join(words) if words else kind_name
+
+
+class AttributeTranslation:
+    """The Translator's methods for pieces' attributes and faces (translate.Translator inherits them): each
+    returns Python source, or None when the construct is not one of these (the translator then refuses it)."""
+
+    checked: object
+    sym: object
+    layout: object
+
+    def attributes_or_refuse(self, span, what: str) -> PieceAttributes:
+        from .translate import Unsupported
+        found = self.layout.attributes  # type: ignore[attr-defined]
+        if found is None:
+            raise Unsupported(span, what)
+        return found
+
+    def piece_bound(self) -> int:
+        """The most pieces a game can hold: those of the start where no rule makes one (`place`)."""
+        if any(isinstance(n, N.Place) for n in N.walk(self.checked.module)):  # type: ignore[attr-defined]
+            return self.layout.max_pieces  # type: ignore[attr-defined]
+        return max(1, self.layout.start_pieces)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ loops over pieces
+    def pieces_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
+        """A place's pieces (the bottom first), a kind's pieces in play, a player's pieces of a kind (in the order
+        the interpreter made them); else None."""
+        t = self.type_of(domain)  # type: ignore[attr-defined]
+        if not t.is_list and t.base in ("zone", "space"):
+            return [f"{pad}for {var} in pieces_on(st, {self.expr(domain, env)}):"], 1  # type: ignore[attr-defined]
+        kind, owner = self.kind_and_owner(domain, env)
+        if kind is None:
+            return None
+        test = f"kind_of(st, {var}) == {kind} and st[PIECES + PSTRIDE * {var} + 2] != BOX"
+        if owner is not None:
+            test += f" and st[PIECES + PSTRIDE * {var} + 1] == {owner}"
+        return [f"{pad}for {var} in range(st[NPIECES]):", f"{pad}    if {test}:"], 2
+
+    def kind_and_owner(self, domain: N.Expr, env: dict) -> tuple[Optional[int], Optional[str]]:
+        """`KIND` or `KIND of P` as a loop's domain: the kind's number and the owner's source."""
+        owner = None
+        if isinstance(domain, N.Of):
+            owner = self.expr(domain.owner, env)  # type: ignore[attr-defined]
+            domain = domain.what
+        if isinstance(domain, N.Name) and self.checked.meaning(domain).category == "kind":  # type: ignore
+            return self.layout.kind_index(domain.id), owner  # type: ignore[attr-defined]
+        return None, None
+
+    def pieces_bound(self, domain: N.Expr) -> Optional[int]:
+        t = self.type_of(domain)  # type: ignore[attr-defined]
+        if (not t.is_list and t.base in ("zone", "space")) or self.kind_and_owner(domain, {})[0] is not None:
+            return self.piece_bound()
+        return None
+
+    # ------------------------------------------------------------ expressions
+    def expr_Str(self, e: N.Str, env: dict) -> str:
+        return str(self.attributes_or_refuse(e.span, "texts").text(e.value))
+
+    def value_name(self, e: N.Name, env: dict) -> Optional[str]:
+        """A kind's or an enum value's name as a value: its number."""
+        category = self.checked.meaning(e).category  # type: ignore[attr-defined]
+        if category in ("kind value", "kind") and e.id in self.layout.kinds:  # type: ignore[attr-defined]
+            return str(self.layout.kind_index(e.id))  # type: ignore[attr-defined]
+        if category == "enum":
+            enum = self.sym.enum_values[e.id]  # type: ignore[attr-defined]
+            return str(list(self.sym.enums[enum].values).index(e.id))  # type: ignore[attr-defined]
+        return None
+
+    def attribute_read(self, e: N.Attr, env: dict) -> Optional[str]:
+        """`p.owner`, `p.up`, `p.space`, `p.kind`, `p.NAME` of a piece."""
+        obj = self.type_of(e.obj)  # type: ignore[attr-defined]
+        if obj.base != "piece" or obj.is_list:
+            return None
+        p = self.expr(e.obj, env)  # type: ignore[attr-defined]
+        if e.name == "owner":
+            return f"owner_of(st, {p})"
+        if e.name == "space":
+            return f"space_of(st, {p})"
+        if e.name == "kind":
+            return f"kind_of(st, {p})"
+        attributes = self.attributes_or_refuse(e.span, f"the attribute `.{e.name}`")
+        if e.name == "up":
+            return f"up_of(st, {p})"
+        if e.name not in attributes.types:
+            return None
+        if attributes.types[e.name][0] in ("int", "bool"):
+            read = f"attr_strict(st, {p}, A_{e.name})"
+            return f"({read} != 0)" if attributes.types[e.name][0] == "bool" else read
+        return f"attr_of(st, {p}, A_{e.name})"
+
+    def compare_values(self, e: N.Compare, env: dict) -> Optional[str]:
+        """`==`, `!=` of texts, enum values, kinds (their numbers; none is -1); `<`... of an enum's values (their
+        order)."""
+        left, right = self.type_of(e.left), self.type_of(e.right)  # type: ignore[attr-defined]
+        if left.is_list or right.is_list:
+            return None
+        bases = {left.base, right.base}
+        valued = ("text", "enum", "kind")
+        if e.op in ("==", "!=") and bases & set(valued) and bases <= set(valued) | {"none"} \
+                and len(bases - {"none"}) == 1:
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"  # type: ignore[attr-defined]
+        return None
+
+    def seat_space_call(self, e: N.Call, env: dict) -> Optional[str]:
+        """`seat_space(BOARD, TEXT, P)` of a grid: a table of each text's space for each seat, made from the
+        interpreter's start."""
+        board = e.args[0] if len(e.args) == 3 else None
+        if not (isinstance(board, N.Name) and self.checked.meaning(board).category == "board"  # type: ignore
+                and self.type_of(e.args[1]).base == "text" and self.type_of(e.args[2]).base == "player"):  # type: ignore
+            return None
+        attributes = self.attributes_or_refuse(e.span, "`seat_space`")
+        if self.sym.boards[board.id].shape != "grid":  # type: ignore[attr-defined]
+            return None
+        if board.id not in attributes.seat_boards:
+            attributes.seat_boards.append(board.id)
+        number = self.layout.board_order.index(board.id)  # type: ignore[attr-defined]
+        label, who = self.expr(e.args[1], env), self.expr(e.args[2], env)  # type: ignore[attr-defined]
+        return f"seat_at(SEAT_{number}, {label}, {who})"
+
+    # ------------------------------------------------------------ statements
+    def attribute_stmt(self, s: N.Stmt, env: dict, pad: str) -> Optional[list[str]]:
+        """`flip p [up|down]`, `log` (nothing: a random mover reads no log); else None."""
+        if isinstance(s, N.Log):
+            return [f"{pad}pass  # (a log line: read by no random mover)"]
+        if isinstance(s, N.Flip):
+            self.attributes_or_refuse(s.span, "`flip`")
+            if self.type_of(s.what).base != "piece" or self.type_of(s.what).is_list:  # type: ignore
+                return None
+            p = self.expr(s.what, env)  # type: ignore[attr-defined]
+            if s.face is None:
+                held = self.fresh("flipped")  # type: ignore[attr-defined]
+                return [f"{pad}{held} = {p}", f"{pad}if {held} >= 0:", f"{pad}    set_up(st, jr, {held}, not up_of(st, {held}))"]
+            return [f"{pad}set_up(st, jr, {p}, {1 if s.face == 'up' else 0})"]
+        return None
+
+    def face_lines(self, span, face: Optional[str], piece: str, pad: str) -> list[str]:
+        """The face a piece placed or moved ends with (`face up`, `face down`): after the move, as the
+        interpreter's set_face."""
+        if face is None:
+            return []
+        self.attributes_or_refuse(span, "a piece turned face up or down")
+        return [f"{pad}set_up(st, jr, {piece}, {1 if face == 'up' else 0})"]
+
+    def attribute_assignment(self, s: N.Assign, env: dict, pad: str) -> Optional[list[str]]:
+        """`p.NAME = v`, `+=`, `-=` of a piece's attribute; `p.up = v`; else None."""
+        t = s.target
+        if not isinstance(t, N.Attr) or self.type_of(t.obj).base != "piece" or t.name in ("owner",):  # type: ignore
+            return None
+        attributes = self.attributes_or_refuse(s.span, f"an assignment to `.{t.name}`")
+        p = self.fresh("piece")  # type: ignore[attr-defined]
+        value = self.expr(s.value, env)  # type: ignore[attr-defined]
+        head = [f"{pad}{p} = {self.expr(t.obj, env)}"]  # type: ignore[attr-defined]
+        if t.name == "up" and s.op == "=":
+            return head + [f"{pad}set_up(st, jr, {p}, {value})"]
+        if t.name not in attributes.types:
+            return None
+        if s.op == "=":
+            return head + [f"{pad}set_attr(st, jr, {p}, A_{t.name}, {value})"]
+        if attributes.types[t.name][0] != "int":
+            return None
+        return head + [f"{pad}if {p} >= 0:",
+                       f"{pad}    set_attr(st, jr, {p}, A_{t.name}, attr_strict(st, {p}, A_{t.name}) {s.op[0]} ({value}))"]
