@@ -150,6 +150,14 @@ class PieceAttributes:
             starts.append(row)
             has.append(mask)
         flat = [v for row in starts for v in row] or [0]
+        def mask(names) -> int:
+            return sum(1 << k for k, name in enumerate(self.names) if name in names)
+        kinds = [self.kinds[name] for name in self.kind_names]
+        lines += ["# each kind's attributes that name its pieces, those hidden face down, whether covered hides all",
+                  f"KIND_SHOWN = np.array({[mask(k.shown) for k in kinds]!r}, dtype=np.int64)",
+                  f"KIND_HIDDEN = np.array({[mask(k.hidden) for k in kinds]!r}, dtype=np.int64)",
+                  f"KIND_COVERED_HIDDEN = np.array({[int(k.covered_hidden) for k in kinds]!r}, dtype=np.int64)",
+                  f"BOOL_ATTRS = {mask([n for n in self.names if self.types[n][0] == 'bool'])}"]
         lines += ["# each kind's start values (`= VALUE`), and which it has",
                   f"KIND_START = np.array({flat!r}, dtype=np.int64).reshape({len(self.kind_names)}, "
                   f"{max(1, len(self.names))})", f"KIND_START_HAS = np.array({has!r}, dtype=np.int64)"]
@@ -248,6 +256,46 @@ def space_of(st, p):
 
 
 @njit(cache=True)
+def visible(st, p):
+    # the attributes that name piece p in a move's text (a bit each): its kind's key ones (or all) while it is
+    # face up; face down those not hidden, when its kind hides some, else none (runtime.Piece.describe)
+    b = PIECES + PSTRIDE * p
+    k = st[b]
+    if st[b + P_UP] != 0:
+        mask = KIND_SHOWN[k]
+    elif KIND_HIDDEN[k] == 0 or (KIND_COVERED_HIDDEN[k] != 0 and st[b + 2] >= 0 and st[b + 2] < NBOARDSPACES):
+        mask = 0
+    else:
+        mask = KIND_SHOWN[k] & ~KIND_HIDDEN[k]
+    # (a bool names the piece only when it is yes)
+    mask &= st[b + P_HAS]
+    for a in range(NATTRS):
+        if (BOOL_ATTRS >> a) & 1 and st[b + P_HAS + 1 + a] == 0:
+            mask &= ~(1 << a)
+    return mask
+
+
+@njit(cache=True)
+def same_look(st, p, q):
+    # do pieces p and q read the same in a move's text? (the same kind, and the same words)
+    if p == q:
+        return True
+    if topmost(st, p) or topmost(st, q):
+        return False
+    bp = PIECES + PSTRIDE * p
+    bq = PIECES + PSTRIDE * q
+    if st[bp] != st[bq]:
+        return False
+    mask = visible(st, p)
+    if mask != visible(st, q):
+        return False
+    for a in range(NATTRS):
+        if (mask >> a) & 1 and st[bp + P_HAS + 1 + a] != st[bq + P_HAS + 1 + a]:
+            return False
+    return True
+
+
+@njit(cache=True)
 def seat_at(table, text, seat):
     # seat_space(BOARD, text, seat), read from its table
     if text < 0 or seat < 0:
@@ -265,8 +313,16 @@ def kind_of(st, p):
     return st[PIECES + PSTRIDE * p]
 '''
 
-# a game whose pieces have no attributes nor faces: what the prelude calls does nothing
+# a game whose pieces have no attributes nor faces: what the prelude calls does nothing; a piece looks as its kind
 NO_ATTRIBUTES = '''
+
+@njit(cache=True)
+def same_look(st, p, q):
+    if p == q:
+        return True
+    if topmost(st, p) or topmost(st, q):
+        return False
+    return st[PIECES + PSTRIDE * p] == st[PIECES + PSTRIDE * q]
 
 @njit(cache=True)
 def init_attributes(st, jr, b, kind):
@@ -388,10 +444,29 @@ class AttributeTranslation:
         return None, None
 
     def pieces_bound(self, domain: N.Expr) -> Optional[int]:
+        """list_bound of a place's or a kind's pieces (and of a list written out: its items)."""
+        if isinstance(domain, N.ListLit):
+            return max(1, len(domain.items))
         t = self.type_of(domain)  # type: ignore[attr-defined]
         if (not t.is_list and t.base in ("zone", "space")) or self.kind_and_owner(domain, {})[0] is not None:
             return self.piece_bound()
         return None
+
+    # ------------------------------------------------------------ moves that read the same
+    def first_row(self, a: N.Action, depth: int, exists: bool) -> list[str]:
+        """Where an action's moves begin in the listing, for one whose moves that read the same are one."""
+        if exists or a.name not in self.layout.dedupe:  # type: ignore[attr-defined]
+            return []
+        return [f"{'    ' * depth}first_{a.name} = n"]
+
+    def counted(self, a: N.Action, pad: str) -> list[str]:
+        """The move just written is kept (n += 1); for an action whose pieces may have twins, only if no move of
+        it before reads the same (listing.unique: a piece read by its look, not its number)."""
+        if a.name not in self.layout.dedupe:  # type: ignore[attr-defined]
+            return [f"{pad}n += 1"]
+        columns = [1 if self.kind_of_param(p) == "piece" else 0 for p in a.params]  # type: ignore[attr-defined]
+        return [f"{pad}if fresh_row(st, out, first_{a.name}, n, np.array({columns!r}, dtype=np.int64)):",
+                f"{pad}    n += 1"]
 
     # ------------------------------------------------------------ expressions
     def expr_Str(self, e: N.Str, env: dict) -> str:

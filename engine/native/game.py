@@ -117,6 +117,8 @@ class NativeGame:
                 words.append(self.layout.space_names[value])
             elif kind == "player":
                 words.append(self.layout.seat_names[value])
+            elif kind == "text":
+                words.append(self.layout.attributes.texts[value])
             elif kind == "piece":
                 words.append(piece_text(self.layout, self.start if st is None else st, value))
             else:

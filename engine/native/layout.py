@@ -75,6 +75,8 @@ class Layout:
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.max_pieces = MAX_PIECES
         self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
+        # the actions whose moves that read the same are one (listing.unique: pieces that may have twins)
+        self.dedupe = {a.name for a in state.game.actions if a.dedupe}
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
         # AT[b, x, y]: the space of board b at column x, row y (-1: none), for at(BOARD, x, y)

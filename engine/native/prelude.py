@@ -193,6 +193,32 @@ def owner_of(st, p):
 
 
 @njit(cache=True)
+def topmost(st, p):
+    # is piece p the top of a board's space (a move names it by the space)?
+    s = st[PIECES + PSTRIDE * p + 2]
+    return s >= 0 and s < NBOARDSPACES and st[TOP + s] == p
+
+
+@njit(cache=True)
+def fresh_row(st, out, first, n, pieces):
+    # does move n read otherwise than the moves first .. n - 1 (its pieces, columns where pieces[c - 1], by
+    # their look: same_look)? (listing.unique)
+    for m in range(first, n):
+        same = True
+        for c in range(1, pieces.shape[0] + 1):
+            if pieces[c - 1] != 0:
+                if not same_look(st, out[m, c], out[n, c]):
+                    same = False
+                    break
+            elif out[m, c] != out[n, c]:
+                same = False
+                break
+        if same:
+            return False
+    return True
+
+
+@njit(cache=True)
 def owner_at(st, s):
     return owner_of(st, top_at(st, s))
 

@@ -39,7 +39,7 @@ _SIMPLE_BUILTINS = {
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
-_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone")
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text")  # (a text: its number, attributes.py)
 # what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
 # could not type (a list mixing spaces and zones: its items are places too)
 _PLACES = ("space", "zone", "any")
@@ -192,7 +192,7 @@ class Translator(AttributeTranslation):
     def kind_of_param(self, p: N.Param) -> str:
         t = self.type_of(p.domain)
         kind = t.element.base if t.is_list else ("piece" if t.base in ("zone", "space") else None)  # (its pieces)
-        if kind not in ("space", "int", "player", "piece"):
+        if kind not in ("space", "int", "player", "piece", "text"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
 
@@ -242,8 +242,8 @@ class Translator(AttributeTranslation):
             lines.append(f"{pad}out[n, 0] = {index}")
             for k, v in enumerate(names, 1):
                 lines.append(f"{pad}out[n, {k}] = {v}")
-            lines.append(f"{pad}n += 1")
-        return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
+            lines += self.counted(a, pad)
+        return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + self.first_row(a, depth, exists) + lines
 
     def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str, made: bool = True) -> tuple[list[str], int]:
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
