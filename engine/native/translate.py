@@ -285,15 +285,15 @@ class Translator(AttributeTranslation):
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             with self.written_in_place(domain, env) as (written, inner):
                 return self.domain_loop(written, var, inner, pad)
+        found = self.pieces_loop(domain, var, env, pad)
+        if found is not None:
+            return found
         if made and self.scalar_list(domain) and not isinstance(domain, N.Filter):
             # any other list (a local, a list written out, a comprehension, two lists joined): made first, as an
             # array, then read item by item
             items, k = self.fresh("items"), self.fresh("k")
             return [f"{pad}{items} = {self.list_value(domain, env)}", f"{pad}for {k} in range({items}.shape[0]):",
                     f"{pad}    {var} = {items}[{k}]"], 1
-        found = self.pieces_loop(domain, var, env, pad)
-        if found is not None:
-            return found
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:

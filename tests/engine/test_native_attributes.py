@@ -1,0 +1,181 @@
+"""Pieces with attributes on the native backend (engine/native/attributes.py) against the interpreter: a piece's
+attributes and face in its slots, texts by a table, pieces from tables encoded from the interpreter's start,
+parameters that are pieces (named as Move.text names them, twins listed once), loops over a place's or a kind's
+pieces, `flip`, `face down`, `seat_space`. Perft counts, divides and ended games equal; native playouts replayed
+move by move through the interpreter; positions handed over in the middle of a game.
+
+The card games here shuffle their deck in their setup (a start that draws at random, refused for a series): they
+are played from the interpreter's seeded start, handed over (`NativeGame(game, start=state)`).
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mire.engine import load_game
+from mire.engine.analysis.perft import perft, perft_report
+
+pytest.importorskip("numba")
+
+from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+
+from .test_native import cache, in_the_module_cache  # noqa: E402,F401  (the compiled modules' cache)
+
+TEST_GAMES = Path(__file__).parents[1] / "games"
+HOMEWARD, GUESS, HIGH_CARD, SNEAK = (str(TEST_GAMES / f"{name}.mire") for name in
+                                     ("homeward", "guess", "high-card", "sneak"))
+SEEDS = (0, 1, 2)
+
+
+@pytest.fixture(scope="module")
+def homeward(cache):  # noqa: F811
+    return NativeGame(load_game(HOMEWARD))
+
+
+@pytest.fixture(scope="module")
+def dealt(cache):  # noqa: F811
+    """Each card game from each seeded start, natively (one module a game: the start is handed over)."""
+    out = {}
+    for name in (GUESS, HIGH_CARD, SNEAK):
+        game = load_game(name)
+        for seed in SEEDS:
+            out[name, seed] = NativeGame(game, start=game.new_state(seed=seed))
+    return out
+
+
+def test_homeward_counts_and_divide_are_the_interpreters(homeward):
+    """Text attributes read through seat_space's table, a kind's pieces of the mover as a parameter, `.space`."""
+    state = load_game(HOMEWARD).new_state()
+    ended_python: list = []
+    ended_native: list = []
+    assert homeward.perft(5, terminals=ended_native) == perft(state, 5, ended_python) == [6, 36, 192, 968, 4728]
+    assert ended_native == ended_python
+    assert homeward.divide(3) == perft_report(state, 3).divide
+
+
+def test_homeward_playouts_replay_through_the_interpreter(homeward):
+    game = load_game(HOMEWARD)
+    endings = set()
+    for index in range(30):
+        texts, outcome = homeward.playout(seed=5, index=index)
+        state = game.new_state()
+        for k, text in enumerate(texts):
+            legal = {m.text: m for m in state.legal_moves()}
+            assert text in legal, f"game {index}, move {k + 1}: {text}"
+            state.apply(legal[text])
+        assert state.is_over() and outcome is not None
+        assert (state.outcome().winners, state.outcome().draw) == (outcome.winners, outcome.draw)
+        endings.add(tuple(texts))
+    assert len(endings) >= 10
+
+
+@pytest.mark.parametrize("name, depth", [(GUESS, 2), (HIGH_CARD, 6), (SNEAK, 7)])
+def test_card_games_count_as_the_interpreter_from_each_seeded_start(dealt, name, depth):
+    for seed in SEEDS:
+        state = load_game(name).new_state(seed=seed)
+        ended_python: list = []
+        ended_native: list = []
+        assert dealt[name, seed].perft(depth, terminals=ended_native) == perft(state, depth, ended_python)
+        assert ended_native == ended_python
+        assert dealt[name, seed].divide(2) == perft_report(state, 2).divide
+
+
+def test_twin_cards_are_one_move_as_in_the_interpreter(dealt):
+    """Two cards of one rank in a hand read the same: the listing has one move for both (listing.unique)."""
+    state = load_game(HIGH_CARD).new_state(seed=1)
+    native = dealt[HIGH_CARD, 1]
+    assert [native.move_text(row) for row in native.moves()] == [m.text for m in state.legal_moves()]
+    assert len(native.moves()) == 2  # (three cards dealt, two of them alike)
+
+
+@pytest.mark.parametrize("name", [HIGH_CARD, SNEAK])
+def test_card_game_playouts_replay_through_the_interpreter(dealt, name):
+    """Every move of native playouts (a card named by its rank, face down a `card`) is legal in the interpreter
+    from the same seeded start, and the game ends with the same winners and scores."""
+    game = load_game(name)
+    endings = set()
+    for seed in SEEDS:
+        for index in range(15):
+            texts, outcome = dealt[name, seed].playout(seed=11, index=index)
+            state = game.new_state(seed=seed)
+            for k, text in enumerate(texts):
+                legal = {m.text: m for m in state.legal_moves()}
+                assert text in legal, f"seed {seed}, game {index}, move {k + 1}: {text} not in {list(legal)}"
+                state.apply(legal[text])
+            assert state.is_over() and outcome is not None
+            python = state.outcome()
+            assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+            endings.add((outcome.winners, tuple(texts)))
+    assert len(endings) >= 10
+
+
+@pytest.mark.parametrize("name, moves", [(HIGH_CARD, 2), (SNEAK, 3), (HOMEWARD, 4)])
+def test_a_position_handed_over_in_the_middle_counts_as_the_interpreters(dealt, homeward, name, moves):
+    """Layout.encode of a position the interpreter reached: cards moved, turned face down, owned; perft there."""
+    native = homeward if name == HOMEWARD else dealt[name, 0]
+    state = load_game(name).new_state(seed=0)
+    rng = random.Random(4)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_moves()))
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(3, native.encode(state), terminals=ended_native) == perft(state, 3, ended_python)
+    assert ended_native == ended_python
+
+
+def test_the_search_bot_hands_over_imagined_worlds_with_attributes(homeward, monkeypatch):
+    from mire.engine.bots.search import SearchBot
+    from mire.engine.native.layout import Layout
+    state = load_game(HOMEWARD).new_state()
+    handed: list = []
+    encode_into = Layout.encode_into
+    monkeypatch.setattr(Layout, "encode_into", lambda self, world, st: handed.append(world) or
+                        encode_into(self, world, st))
+    bot = SearchBot(iterations=60, seed=1, rollouts="native")
+    assert bot.choose(state, 0).text in {m.text for m in state.legal_moves()}
+    assert len(handed) > 5 and all(world is not state for world in handed)
+
+
+def test_a_start_that_draws_is_still_refused_for_a_series():
+    with pytest.raises(Unsupported, match=r"high-card\.mire:17: .* a start that draws at random"):
+        NativeGame(load_game(HIGH_CARD))
+
+
+ATTRIBUTES = """game "Tokens"
+players 2
+board cells: grid 3 x 1
+piece token(weight: int mutable = 1, name: text = "plain", heavy: bool mutable = no)
+piece odd(share: number = 1)
+
+action put(c in cells where empty(c)):
+    place token for mover at c face down
+    top(c).weight += 2
+    if top(c).name == "plain": flip top(c)
+
+when stuck: draw
+"""
+
+
+def test_a_fraction_valued_attribute_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "tokens.mire"
+    path.write_text(ATTRIBUTES)
+    with pytest.raises(Unsupported, match=r"tokens\.mire:5: the native backend does not handle an attribute of "
+                                          r"type number yet"):
+        NativeGame(load_game(str(path)))
+
+
+def test_placed_pieces_take_their_start_values_flip_and_write(tmp_path):
+    path = tmp_path / "tokens.mire"
+    path.write_text(ATTRIBUTES.replace("piece odd(share: number = 1)\n", "").replace(
+        "when stuck: draw", "trigger heavy after move:\n    for t in token where t.weight == 3 and t.up:\n"
+        "        t.heavy = yes\n    if not any(c in cells where empty(c)) and all(t in token where t.heavy): win mover\n\n"
+        "when stuck: draw"))
+    game = load_game(str(path))
+    native = NativeGame(game)
+    state = game.new_state()
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(3, terminals=ended_native) == perft(state, 3, ended_python) == [3, 6, 6]
+    assert ended_native == ended_python and ended_native[2]["wins"] == {"1": 6}
