@@ -52,7 +52,8 @@ class NativeGame:
                                                                      options=self.options)
         checked = self.game.analysis.checked
         attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
-        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes)
+        made = any(isinstance(node, N.Place) for node in N.walk(checked.module))
+        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes, made)
         source, translator = module_source(self.game, self.layout)
         if state.setup_draws and start is None:
             raise Unsupported(_start_span(checked), "a start that draws at random")

@@ -32,10 +32,11 @@ class HandOffError(ValueError):
 class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
-    def __init__(self, state, kinds: list[str], variables: tuple = (), attributes=None):
+    def __init__(self, state, kinds: list[str], variables: tuple = (), attributes=None, pieces_made: bool = True):
         """`variables`: (name, per player, type) of the game's variables the native code reads, in order;
         `attributes`: the pieces' attributes and faces (attributes.PieceAttributes), or None when the rules read
-        none (a piece is then its PIECE_FIELDS slots)."""
+        none (a piece is then its PIECE_FIELDS slots); `pieces_made`: whether a rule makes pieces (`place`), else
+        a game holds the pieces of its start and no more."""
         self.attributes = attributes
         self.stride = PIECE_FIELDS if attributes is None else ATTR_FIELDS + len(attributes.names)
         spaces = state.spaces
@@ -73,8 +74,8 @@ class Layout:
         # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
         # neighbour to neighbour
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
-        self.max_pieces = MAX_PIECES
         self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
+        self.max_pieces = MAX_PIECES if pieces_made else max(1, self.start_pieces)
         # the actions whose moves that read the same are one (listing.unique: pieces that may have twins)
         self.dedupe = {a.name for a in state.game.actions if a.dedupe}
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)

@@ -1032,7 +1032,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     others learn of a move are the interpreter's (the moves are replayed there); who starts comes with the
     start position; a def or a constant is written in place of each use; an option that switches a variant is
     another game, translated on its own."""
-    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank, N.Pieces)):
+    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank, N.Pieces, N.Input)):
         return None
     if isinstance(item, N.Board):
         if item.shape not in ("grid", "edges", "corners", "hex"):
