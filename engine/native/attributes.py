@@ -21,7 +21,7 @@ from typing import Optional
 
 from ...grammar import nodes as N
 from ...grammar.types import DIRECTIONS
-from .layout import ATTR_FIELDS, BOX, P_HAS, P_UP, HandOffError
+from .layout import ATTR_FIELDS, P_HAS, P_UP, HandOffError
 
 # the types an attribute may have natively
 ATTRIBUTE_TYPES = ("int", "bool", "text", "enum", "space", "player", "kind", "dir")
@@ -375,26 +375,22 @@ def piece_text(layout, st, p: int) -> str:
         k = attributes.names.index(name)
         if not has >> k & 1:
             continue
-        v = int(st[base + ATTR_FIELDS + k])
-        kind_of_value, enum = attributes.types[name]
-        if kind_of_value == "bool":
-            if v:
-                words.append(name)
-        elif kind_of_value == "text":
-            words.append(attributes.texts[v])
-        elif kind_of_value == "enum":
-            words.append(attributes.enums[enum][v])
-        elif kind_of_value == "kind":
-            words.append(layout.kinds[v])
-        elif kind_of_value == "space":
-            words.append(layout.space_names[v] if v >= 0 else "None")
-        elif kind_of_value == "dir":
-            words.append(_DIRS[v])
-        elif kind_of_value == "player":
-            words.append(layout.seat_names[v])
-        else:
-            words.append(str(v))
+        word = _word(layout, name, int(st[base + ATTR_FIELDS + k]))
+        if word is not None:
+            words.append(word)
     return "-".join(words) if words else kind_name
+
+
+def _word(layout, name: str, v: int) -> Optional[str]:
+    """An attribute's value as a piece's text shows it (a bool: its name when yes, nothing when no)."""
+    attributes = layout.attributes
+    base, enum = attributes.types[name]
+    if base == "bool":
+        return name if v else None
+    named = {"text": lambda: attributes.texts[v], "enum": lambda: attributes.enums[enum][v],
+             "kind": lambda: layout.kinds[v], "space": lambda: layout.space_names[v] if v >= 0 else "None",
+             "dir": lambda: _DIRS[v], "player": lambda: layout.seat_names[v]}
+    return named[base]() if base in named else str(v)
 
 
 class AttributeTranslation:
@@ -545,7 +541,8 @@ class AttributeTranslation:
             p = self.expr(s.what, env)  # type: ignore[attr-defined]
             if s.face is None:
                 held = self.fresh("flipped")  # type: ignore[attr-defined]
-                return [f"{pad}{held} = {p}", f"{pad}if {held} >= 0:", f"{pad}    set_up(st, jr, {held}, not up_of(st, {held}))"]
+                return [f"{pad}{held} = {p}", f"{pad}if {held} >= 0:",
+                        f"{pad}    set_up(st, jr, {held}, not up_of(st, {held}))"]
             return [f"{pad}set_up(st, jr, {p}, {1 if s.face == 'up' else 0})"]
         return None
 
@@ -574,5 +571,5 @@ class AttributeTranslation:
             return head + [f"{pad}set_attr(st, jr, {p}, A_{t.name}, {value})"]
         if attributes.types[t.name][0] != "int":
             return None
-        return head + [f"{pad}if {p} >= 0:",
-                       f"{pad}    set_attr(st, jr, {p}, A_{t.name}, attr_strict(st, {p}, A_{t.name}) {s.op[0]} ({value}))"]
+        read = f"attr_strict(st, {p}, A_{t.name})"
+        return head + [f"{pad}if {p} >= 0:", f"{pad}    set_attr(st, jr, {p}, A_{t.name}, {read} {s.op[0]} ({value}))"]

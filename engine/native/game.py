@@ -6,8 +6,8 @@ from typing import Any, Callable, NamedTuple, Optional, cast
 
 from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
-from .build import compile_entry, load_module, module_key, module_source
 from .attributes import PieceAttributes, needs_attributes, piece_text
+from .build import compile_entry, load_module, module_key, module_source
 from .layout import HEADER, HandOffError, Layout
 from .translate import END_KINDS, Unsupported, native_variables
 

@@ -662,7 +662,8 @@ class Translator(AttributeTranslation):
             if self.scalar_list(s.what) and self.type_of(s.what).element.base == "piece":
                 each = self.fresh("each")
                 return [f"{pad}for {each} in {self.list_value(s.what, env)}:",
-                        f"{pad}    move_piece(st, jr, {each}, {dest})"] + self.face_lines(s.span, s.face, each, pad + "    ")
+                        f"{pad}    move_piece(st, jr, {each}, {dest})"] \
+                    + self.face_lines(s.span, s.face, each, pad + "    ")
             what = self.typed(s.what, env, "piece", "a move of several pieces at once")
             if s.face is not None:
                 moved = self.fresh("moved")
@@ -678,7 +679,7 @@ class Translator(AttributeTranslation):
                 return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    {remove}(st, jr, {each})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
-        return self.stmt_more(s, env, depth, pad)
+        return self.attribute_stmt(s, env, pad) or self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.If):
@@ -721,9 +722,6 @@ class Translator(AttributeTranslation):
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
-        found = self.attribute_stmt(s, env, pad)
-        if found is not None:
-            return found
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:

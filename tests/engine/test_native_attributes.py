@@ -170,7 +170,8 @@ def test_placed_pieces_take_their_start_values_flip_and_write(tmp_path):
     path = tmp_path / "tokens.mire"
     path.write_text(ATTRIBUTES.replace("piece odd(share: number = 1)\n", "").replace(
         "when stuck: draw", "trigger heavy after move:\n    for t in token where t.weight == 3 and t.up:\n"
-        "        t.heavy = yes\n    if not any(c in cells where empty(c)) and all(t in token where t.heavy): win mover\n\n"
+        "        t.heavy = yes\n"
+        "    if not any(c in cells where empty(c)) and all(t in token where t.heavy): win mover\n\n"
         "when stuck: draw"))
     game = load_game(str(path))
     native = NativeGame(game)
