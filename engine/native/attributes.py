@@ -17,11 +17,12 @@ names its pieces as the interpreter's Move.text does (`piece_text`), read on the
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...grammar import nodes as N
-from ...grammar.types import DIRECTIONS
-from .layout import ATTR_FIELDS, P_HAS, P_UP, HandOffError
+from ...grammar.symbols import Checked, Symbols
+from ...grammar.types import DIRECTIONS, Type
+from .layout import ATTR_FIELDS, P_HAS, P_UP, HandOffError, Layout
 
 # the types an attribute may have natively
 ATTRIBUTE_TYPES = ("int", "bool", "text", "enum", "space", "player", "kind", "dir")
@@ -150,14 +151,14 @@ class PieceAttributes:
             starts.append(row)
             has.append(mask)
         flat = [v for row in starts for v in row] or [0]
-        def mask(names) -> int:
+        def bits(names) -> int:
             return sum(1 << k for k, name in enumerate(self.names) if name in names)
         kinds = [self.kinds[name] for name in self.kind_names]
         lines += ["# each kind's attributes that name its pieces, those hidden face down, whether covered hides all",
-                  f"KIND_SHOWN = np.array({[mask(k.shown) for k in kinds]!r}, dtype=np.int64)",
-                  f"KIND_HIDDEN = np.array({[mask(k.hidden) for k in kinds]!r}, dtype=np.int64)",
+                  f"KIND_SHOWN = np.array({[bits(k.shown) for k in kinds]!r}, dtype=np.int64)",
+                  f"KIND_HIDDEN = np.array({[bits(k.hidden) for k in kinds]!r}, dtype=np.int64)",
                   f"KIND_COVERED_HIDDEN = np.array({[int(k.covered_hidden) for k in kinds]!r}, dtype=np.int64)",
-                  f"BOOL_ATTRS = {mask([n for n in self.names if self.types[n][0] == 'bool'])}"]
+                  f"BOOL_ATTRS = {bits([n for n in self.names if self.types[n][0] == 'bool'])}"]
         lines += ["# each kind's start values (`= VALUE`), and which it has",
                   f"KIND_START = np.array({flat!r}, dtype=np.int64).reshape({len(self.kind_names)}, "
                   f"{max(1, len(self.names))})", f"KIND_START_HAS = np.array({has!r}, dtype=np.int64)"]
@@ -397,30 +398,39 @@ class AttributeTranslation:
     """The Translator's methods for pieces' attributes and faces (translate.Translator inherits them): each
     returns Python source, or None when the construct is not one of these (the translator then refuses it)."""
 
-    checked: object
-    sym: object
-    layout: object
+    checked: Checked
+    sym: Symbols
+    layout: Layout
+
+    if TYPE_CHECKING:  # (the Translator's own)
+        def type_of(self, e: N.Node) -> Type: ...
+
+        def expr(self, e: N.Expr, env: dict) -> str: ...
+
+        def fresh(self, name: str) -> str: ...
+
+        def kind_of_param(self, p: N.Param) -> str: ...
 
     def attributes_or_refuse(self, span, what: str) -> PieceAttributes:
         from .translate import Unsupported
-        found = self.layout.attributes  # type: ignore[attr-defined]
-        if found is None:
+        found = self.layout.attributes
+        if not isinstance(found, PieceAttributes):
             raise Unsupported(span, what)
         return found
 
     def piece_bound(self) -> int:
         """The most pieces a game can hold: those of the start where no rule makes one (`place`)."""
-        if any(isinstance(n, N.Place) for n in N.walk(self.checked.module)):  # type: ignore[attr-defined]
-            return self.layout.max_pieces  # type: ignore[attr-defined]
-        return max(1, self.layout.start_pieces)  # type: ignore[attr-defined]
+        if any(isinstance(n, N.Place) for n in N.walk(self.checked.module)):
+            return self.layout.max_pieces
+        return max(1, self.layout.start_pieces)
 
     # ------------------------------------------------------------ loops over pieces
     def pieces_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """A place's pieces (the bottom first), a kind's pieces in play, a player's pieces of a kind (in the order
         the interpreter made them); else None."""
-        t = self.type_of(domain)  # type: ignore[attr-defined]
+        t = self.type_of(domain)
         if not t.is_list and t.base in ("zone", "space"):
-            return [f"{pad}for {var} in pieces_on(st, {self.expr(domain, env)}):"], 1  # type: ignore[attr-defined]
+            return [f"{pad}for {var} in pieces_on(st, {self.expr(domain, env)}):"], 1
         kind, owner = self.kind_and_owner(domain, env)
         if kind is None:
             return None
@@ -433,17 +443,17 @@ class AttributeTranslation:
         """`KIND` or `KIND of P` as a loop's domain: the kind's number and the owner's source."""
         owner = None
         if isinstance(domain, N.Of):
-            owner = self.expr(domain.owner, env)  # type: ignore[attr-defined]
+            owner = self.expr(domain.owner, env)
             domain = domain.what
-        if isinstance(domain, N.Name) and self.checked.meaning(domain).category == "kind":  # type: ignore
-            return self.layout.kind_index(domain.id), owner  # type: ignore[attr-defined]
+        if isinstance(domain, N.Name) and self.checked.meaning(domain).category == "kind":
+            return self.layout.kind_index(domain.id), owner
         return None, None
 
     def pieces_bound(self, domain: N.Expr) -> Optional[int]:
         """list_bound of a place's or a kind's pieces (and of a list written out: its items)."""
         if isinstance(domain, N.ListLit):
             return max(1, len(domain.items))
-        t = self.type_of(domain)  # type: ignore[attr-defined]
+        t = self.type_of(domain)
         if (not t.is_list and t.base in ("zone", "space")) or self.kind_and_owner(domain, {})[0] is not None:
             return self.piece_bound()
         return None
@@ -451,16 +461,16 @@ class AttributeTranslation:
     # ------------------------------------------------------------ moves that read the same
     def first_row(self, a: N.Action, depth: int, exists: bool) -> list[str]:
         """Where an action's moves begin in the listing, for one whose moves that read the same are one."""
-        if exists or a.name not in self.layout.dedupe:  # type: ignore[attr-defined]
+        if exists or a.name not in self.layout.dedupe:
             return []
         return [f"{'    ' * depth}first_{a.name} = n"]
 
     def counted(self, a: N.Action, pad: str) -> list[str]:
         """The move just written is kept (n += 1); for an action whose pieces may have twins, only if no move of
         it before reads the same (listing.unique: a piece read by its look, not its number)."""
-        if a.name not in self.layout.dedupe:  # type: ignore[attr-defined]
+        if a.name not in self.layout.dedupe:
             return [f"{pad}n += 1"]
-        columns = [1 if self.kind_of_param(p) == "piece" else 0 for p in a.params]  # type: ignore[attr-defined]
+        columns = [1 if self.kind_of_param(p) == "piece" else 0 for p in a.params]
         return [f"{pad}if fresh_row(st, out, first_{a.name}, n, np.array({columns!r}, dtype=np.int64)):",
                 f"{pad}    n += 1"]
 
@@ -470,20 +480,20 @@ class AttributeTranslation:
 
     def value_name(self, e: N.Name, env: dict) -> Optional[str]:
         """A kind's or an enum value's name as a value: its number."""
-        category = self.checked.meaning(e).category  # type: ignore[attr-defined]
-        if category in ("kind value", "kind") and e.id in self.layout.kinds:  # type: ignore[attr-defined]
-            return str(self.layout.kind_index(e.id))  # type: ignore[attr-defined]
+        category = self.checked.meaning(e).category
+        if category in ("kind value", "kind") and e.id in self.layout.kinds:
+            return str(self.layout.kind_index(e.id))
         if category == "enum":
-            enum = self.sym.enum_values[e.id]  # type: ignore[attr-defined]
-            return str(list(self.sym.enums[enum].values).index(e.id))  # type: ignore[attr-defined]
+            enum = self.sym.enum_values[e.id]
+            return str(list(self.sym.enums[enum].values).index(e.id))
         return None
 
     def attribute_read(self, e: N.Attr, env: dict) -> Optional[str]:
         """`p.owner`, `p.up`, `p.space`, `p.kind`, `p.NAME` of a piece."""
-        obj = self.type_of(e.obj)  # type: ignore[attr-defined]
+        obj = self.type_of(e.obj)
         if obj.base != "piece" or obj.is_list:
             return None
-        p = self.expr(e.obj, env)  # type: ignore[attr-defined]
+        p = self.expr(e.obj, env)
         if e.name == "owner":
             return f"owner_of(st, {p})"
         if e.name == "space":
@@ -503,30 +513,30 @@ class AttributeTranslation:
     def compare_values(self, e: N.Compare, env: dict) -> Optional[str]:
         """`==`, `!=` of texts, enum values, kinds (their numbers; none is -1); `<`... of an enum's values (their
         order)."""
-        left, right = self.type_of(e.left), self.type_of(e.right)  # type: ignore[attr-defined]
+        left, right = self.type_of(e.left), self.type_of(e.right)
         if left.is_list or right.is_list:
             return None
         bases = {left.base, right.base}
         valued = ("text", "enum", "kind")
         if e.op in ("==", "!=") and bases & set(valued) and bases <= set(valued) | {"none"} \
                 and len(bases - {"none"}) == 1:
-            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"  # type: ignore[attr-defined]
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         return None
 
     def seat_space_call(self, e: N.Call, env: dict) -> Optional[str]:
         """`seat_space(BOARD, TEXT, P)` of a grid: a table of each text's space for each seat, made from the
         interpreter's start."""
         board = e.args[0] if len(e.args) == 3 else None
-        if not (isinstance(board, N.Name) and self.checked.meaning(board).category == "board"  # type: ignore
-                and self.type_of(e.args[1]).base == "text" and self.type_of(e.args[2]).base == "player"):  # type: ignore
+        if not (isinstance(board, N.Name) and self.checked.meaning(board).category == "board"
+                and self.type_of(e.args[1]).base == "text" and self.type_of(e.args[2]).base == "player"):
             return None
         attributes = self.attributes_or_refuse(e.span, "`seat_space`")
-        if self.sym.boards[board.id].shape != "grid":  # type: ignore[attr-defined]
+        if self.sym.boards[board.id].shape != "grid":
             return None
         if board.id not in attributes.seat_boards:
             attributes.seat_boards.append(board.id)
-        number = self.layout.board_order.index(board.id)  # type: ignore[attr-defined]
-        label, who = self.expr(e.args[1], env), self.expr(e.args[2], env)  # type: ignore[attr-defined]
+        number = self.layout.board_order.index(board.id)
+        label, who = self.expr(e.args[1], env), self.expr(e.args[2], env)
         return f"seat_at(SEAT_{number}, {label}, {who})"
 
     # ------------------------------------------------------------ statements
@@ -536,11 +546,11 @@ class AttributeTranslation:
             return [f"{pad}pass  # (a log line: read by no random mover)"]
         if isinstance(s, N.Flip):
             self.attributes_or_refuse(s.span, "`flip`")
-            if self.type_of(s.what).base != "piece" or self.type_of(s.what).is_list:  # type: ignore
+            if self.type_of(s.what).base != "piece" or self.type_of(s.what).is_list:
                 return None
-            p = self.expr(s.what, env)  # type: ignore[attr-defined]
+            p = self.expr(s.what, env)
             if s.face is None:
-                held = self.fresh("flipped")  # type: ignore[attr-defined]
+                held = self.fresh("flipped")
                 return [f"{pad}{held} = {p}", f"{pad}if {held} >= 0:",
                         f"{pad}    set_up(st, jr, {held}, not up_of(st, {held}))"]
             return [f"{pad}set_up(st, jr, {p}, {1 if s.face == 'up' else 0})"]
@@ -557,12 +567,12 @@ class AttributeTranslation:
     def attribute_assignment(self, s: N.Assign, env: dict, pad: str) -> Optional[list[str]]:
         """`p.NAME = v`, `+=`, `-=` of a piece's attribute; `p.up = v`; else None."""
         t = s.target
-        if not isinstance(t, N.Attr) or self.type_of(t.obj).base != "piece" or t.name in ("owner",):  # type: ignore
+        if not isinstance(t, N.Attr) or self.type_of(t.obj).base != "piece" or t.name in ("owner",):
             return None
         attributes = self.attributes_or_refuse(s.span, f"an assignment to `.{t.name}`")
-        p = self.fresh("piece")  # type: ignore[attr-defined]
-        value = self.expr(s.value, env)  # type: ignore[attr-defined]
-        head = [f"{pad}{p} = {self.expr(t.obj, env)}"]  # type: ignore[attr-defined]
+        p = self.fresh("piece")
+        value = self.expr(s.value, env)
+        head = [f"{pad}{p} = {self.expr(t.obj, env)}"]
         if t.name == "up" and s.op == "=":
             return head + [f"{pad}set_up(st, jr, {p}, {value})"]
         if t.name not in attributes.types:
