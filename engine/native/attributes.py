@@ -453,6 +453,9 @@ class AttributeTranslation:
         """list_bound of a place's or a kind's pieces (and of a list written out: its items)."""
         if isinstance(domain, N.ListLit):
             return max(1, len(domain.items))
+        if isinstance(domain, N.Name) and domain.id == "winners" \
+                and self.checked.meaning(domain).category == "builtin":
+            return self.layout.players
         t = self.type_of(domain)
         if (not t.is_list and t.base in ("zone", "space")) or self.kind_and_owner(domain, {})[0] is not None:
             return self.piece_bound()

@@ -82,6 +82,52 @@ def conclude(st, jr):
 
 
 @njit(cache=True)
+def winners_of(st):
+    # `winners`: who has won, or is winning as the game stands (ending.standing): the declared end, else the
+    # ranking (as conclude ranks)
+    kind = st[END_KIND]
+    who = st[END_WHO]
+    out = np.empty(NP, np.int64)
+    n = 0
+    if kind == 1:
+        if who >= 0:
+            out[0] = who
+            n = 1
+    elif kind == 2:
+        for p in range(NP):
+            if p != who:
+                out[n] = p
+                n += 1
+    elif kind == 5:
+        for p in range(NP):
+            if (who >> p) & 1:
+                out[n] = p
+                n += 1
+    elif kind != 3 and HAS_RANK != 0:
+        keys = np.zeros((NP, NKEYS), np.int64)
+        rank_keys(st, keys)
+        top = np.ones(NP, np.bool_)
+        ntop = NP
+        for k in range(NKEYS):
+            if ntop == 1:
+                break
+            best = -(2 ** 62)
+            for p in range(NP):
+                if top[p] and keys[p, k] > best:
+                    best = keys[p, k]
+            for p in range(NP):
+                if top[p] and keys[p, k] != best:
+                    top[p] = False
+                    ntop -= 1
+        if ntop < NP or TIES_SHARE != 0:
+            for p in range(NP):
+                if top[p]:
+                    out[n] = p
+                    n += 1
+    return out[:n].copy()
+
+
+@njit(cache=True)
 def stuck(st, jr):
     # the player to move has no move: the game ends by the stuck rule (a rule of passing ends it when nobody can
     # move)

@@ -391,6 +391,8 @@ class Translator(AttributeTranslation):
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
         if meaning.category == "const":
             return self.list_value(self.sym.consts[e.id].value, env)
+        if meaning.category == "builtin" and e.id == "winners":
+            return "winners_of(st)"
         return None
 
     def derived_list(self, e: N.Expr, env: dict) -> Optional[str]:
