@@ -33,7 +33,7 @@ def needs_attributes(checked) -> bool:
     """Does the game need the slots of attributes and faces: a kind with attributes, or rules that read or turn a
     piece's face?"""
     sym = checked.symbols
-    if any(k.attrs for k in sym.kinds.values()):
+    if any(k.attrs for k in sym.kinds.values()) or sym.enums:
         return True
     for node in N.walk(checked.module):
         if isinstance(node, N.Flip) or (isinstance(node, (N.Move, N.Place)) and node.face is not None):
@@ -59,6 +59,8 @@ class PieceAttributes:
                     self.types[a.name] = (t.base, t.name if t.base == "enum" else None)
                     self.names.append(a.name)
         self.enums = {name: list(e.values) for name, e in sym.enums.items()}
+        # (an enum value's name is one value of one enum in a game)
+        self.enum_number = {v: k for values in self.enums.values() for k, v in enumerate(values)}
         # the table of texts: those the rules write, then those of the pieces at the start, each once
         texts: dict[str, None] = {}
         for node in N.walk(checked.module):

@@ -13,7 +13,7 @@ from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIO
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS")
 # the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
-VAR_TYPES = ("int", "bool", "space", "player")
+VAR_TYPES = ("int", "bool", "space", "player", "enum")  # (an enum value: its place in its enum)
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 # a game whose pieces have attributes, or a face: two more fields, then a slot per attribute name
@@ -261,6 +261,9 @@ class Layout:
                     raise HandOffError(f"the list {name} is not as long as at the start")
                 for k, item in enumerate(items):
                     st[at + k] = int(item)
+            elif kind == "enum":  # (its place in its enum: attributes.PieceAttributes, made for a game with enums)
+                for k, value in enumerate([p.vars[name] for p in state.players] if per_player else [state.vars[name]]):
+                    st[at + k] = -1 if value is None else self.attributes.enum_number[value]
             elif per_player:
                 for p in state.players:
                     st[at + p.index] = self._value(p.vars[name], kind, index, players)

@@ -265,3 +265,40 @@ def test_winners_at_the_end_are_the_rankings_as_in_the_interpreter(tmp_path):
         assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
         scores.add(tuple(sorted(outcome.scores.values())))
     assert (5, 5) in scores and any(high >= 16 for _, high in scores)  # (a tie has no bonus, a winner 10)
+
+
+SEASONS = """game "Seasons"
+players 2
+enum season: spring, summer, autumn, winter
+board cells: grid 5 x 1
+piece leaf(season: season)
+var now: season = spring
+var last: season = none per player
+
+action put(c in cells where empty(c)):
+    place leaf for mover at c
+    mover.last = now
+    if now == spring: now = summer
+    elif now == summer: now = autumn if c.x > 2 else winter
+    elif now != winter: now = winter
+    else: now = spring
+    if mover.last == winter and opponent.last != none: win mover
+
+when stuck: draw
+"""
+
+
+def test_enum_values_in_variables_and_comparisons_are_the_interpreters(tmp_path):
+    """A variable holding an enum value (of the game and of each player; none too): its place in the enum."""
+    path = tmp_path / "seasons.mire"
+    path.write_text(SEASONS.replace("piece leaf(season: season)", "piece leaf"))
+    game = load_game(str(path))
+    native = NativeGame(game)
+    state = game.new_state()
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(5, terminals=ended_native) == perft(state, 5, ended_python)
+    assert ended_native == ended_python and any(t["wins"] for t in ended_native)  # (two winters in a row)
+    for text in ("put a1", "put c1"):
+        state.apply(state.parse_move(text))
+    assert native.perft(3, native.encode(state)) == perft(state, 3)
