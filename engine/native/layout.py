@@ -219,6 +219,39 @@ class Layout:
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
+        n = self._encode_pieces(state, st, players)
+        st[HEADER.index("NPIECES")] = n
+        st[HEADER.index("NEXT")] = -1
+        st[HEADER.index("DECISIONS")] = state.decisions
+        index = {id(s): i for i, s in enumerate(state.spaces)}
+        for name, per_player, kind in self.variables:
+            at = self.var_slot[name]
+            if kind == "list":
+                items = state.vars[name]
+                if len(items) != self.list_length[name]:
+                    raise HandOffError(f"the list {name} is not as long as at the start")
+                for k, item in enumerate(items):
+                    st[at + k] = int(item)
+            elif kind == "enum":  # (its place in its enum: attributes.PieceAttributes, made for a game with enums)
+                for k, value in enumerate([p.vars[name] for p in state.players] if per_player else [state.vars[name]]):
+                    st[at + k] = -1 if value is None else self.attributes.enum_number[value]
+            elif per_player:
+                for p in state.players:
+                    st[at + p.index] = self._value(p.vars[name], kind, index, players)
+            else:
+                st[at] = self._value(state.vars[name], kind, index, players)
+        st[HEADER.index("TURN")] = state.turn_player.index
+        st[HEADER.index("TURNNO")] = state.turn
+        if state.over:
+            winners, draw = state.standing()
+            st[HEADER.index("OVER")] = 1
+            # (an ended game: its outcome is read from the interpreter, never from here)
+            st[HEADER.index("END_KIND")] = 3 if draw else 1
+            st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
+        return st
+
+    def _encode_pieces(self, state, st, players: dict) -> int:
+        """Every piece the interpreter made into its slots, each place's stack, the counts; how many pieces."""
         # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
         # pieces is the interpreter's, and a piece made later takes the next number in both)
         pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
@@ -249,35 +282,7 @@ class Layout:
             st[self.top + s_index] = below
         if placed != sum(1 for p in pieces if p.loc is not state.box):
             raise HandOffError("a piece lies where the native state has no place")
-        st[HEADER.index("NPIECES")] = n
-        st[HEADER.index("NEXT")] = -1
-        st[HEADER.index("DECISIONS")] = state.decisions
-        index = {id(s): i for i, s in enumerate(state.spaces)}
-        for name, per_player, kind in self.variables:
-            at = self.var_slot[name]
-            if kind == "list":
-                items = state.vars[name]
-                if len(items) != self.list_length[name]:
-                    raise HandOffError(f"the list {name} is not as long as at the start")
-                for k, item in enumerate(items):
-                    st[at + k] = int(item)
-            elif kind == "enum":  # (its place in its enum: attributes.PieceAttributes, made for a game with enums)
-                for k, value in enumerate([p.vars[name] for p in state.players] if per_player else [state.vars[name]]):
-                    st[at + k] = -1 if value is None else self.attributes.enum_number[value]
-            elif per_player:
-                for p in state.players:
-                    st[at + p.index] = self._value(p.vars[name], kind, index, players)
-            else:
-                st[at] = self._value(state.vars[name], kind, index, players)
-        st[HEADER.index("TURN")] = state.turn_player.index
-        st[HEADER.index("TURNNO")] = state.turn
-        if state.over:
-            winners, draw = state.standing()
-            st[HEADER.index("OVER")] = 1
-            # (an ended game: its outcome is read from the interpreter, never from here)
-            st[HEADER.index("END_KIND")] = 3 if draw else 1
-            st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
-        return st
+        return n
 
     @staticmethod
     def _value(value, kind: str, spaces: dict, players: dict) -> int:
