@@ -458,6 +458,8 @@ class AttributeTranslation:
         if isinstance(domain, N.Name) and domain.id == "winners" \
                 and self.checked.meaning(domain).category == "builtin":
             return self.layout.players
+        if isinstance(domain, N.Name) and self.checked.meaning(domain).category == "enum type":
+            return len(self.sym.enums[domain.id].values)
         t = self.type_of(domain)
         if (not t.is_list and t.base in ("zone", "space")) or self.kind_and_owner(domain, {})[0] is not None:
             return self.piece_bound()
@@ -478,6 +480,16 @@ class AttributeTranslation:
         columns = [1 if self.kind_of_param(p) == "piece" else 0 for p in a.params]
         return [f"{pad}if fresh_row(st, out, first_{a.name}, n, np.array({columns!r}, dtype=np.int64)):",
                 f"{pad}    n += 1"]
+
+    def named_values(self, e: N.Name) -> Optional[str]:
+        """A name that is a list of values: `winners` (winners_of: the declared end, else the ranking), an enum's
+        name (its values, numbered in order)."""
+        category = self.checked.meaning(e).category
+        if category == "builtin" and e.id == "winners":
+            return "winners_of(st)"
+        if category == "enum type":
+            return f"np.arange({len(self.sym.enums[e.id].values)}, dtype=np.int64)"
+        return None
 
     # ------------------------------------------------------------ expressions
     def expr_Str(self, e: N.Str, env: dict) -> str:

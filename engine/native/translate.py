@@ -39,7 +39,8 @@ _SIMPLE_BUILTINS = {
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
-_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text")  # (a text: its number, attributes.py)
+# (a text, an enum value, a kind: its number, attributes.py)
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text", "enum", "kind")
 # what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
 # could not type (a list mixing spaces and zones: its items are places too)
 _PLACES = ("space", "zone", "any")
@@ -391,9 +392,7 @@ class Translator(AttributeTranslation):
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
         if meaning.category == "const":
             return self.list_value(self.sym.consts[e.id].value, env)
-        if meaning.category == "builtin" and e.id == "winners":
-            return "winners_of(st)"
-        return None
+        return self.named_values(e)
 
     def derived_list(self, e: N.Expr, env: dict) -> Optional[str]:
         """list_value of lists made of lists: a + b, a - b, reverse(a), `x in L sorted by K`; a place's

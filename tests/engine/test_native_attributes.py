@@ -302,3 +302,31 @@ def test_enum_values_in_variables_and_comparisons_are_the_interpreters(tmp_path)
     for text in ("put a1", "put c1"):
         state.apply(state.parse_move(text))
     assert native.perft(3, native.encode(state)) == perft(state, 3)
+
+
+def test_kuhn_poker_with_its_proc_in_place_is_the_interpreters(tmp_path):
+    """Kuhn poker's cards (an enum attribute), `index(rank, ...)` of an enum's values, the pot and the scores; its
+    proc `showdown` written in place of its calls (procs are refused natively yet), from seeded deals."""
+    text = (TEST_GAMES / "kuhn-poker.mire").read_text()
+    proc = text[text.index("proc showdown():"):text.index("# Check: no bet yet.")]
+    body = [line for line in proc.splitlines()[1:] if line.strip()]
+    assert text.count("    showdown()\n") == 2, "tests/games/kuhn-poker.mire changed: update this cut"
+    text = text.replace(proc, "").replace("        showdown()\n", "".join(f"    {line}\n" for line in body))
+    text = text.replace("    showdown()\n", "".join(f"{line}\n" for line in body))
+    path = tmp_path / "kuhn.mire"
+    path.write_text(text)
+    game = load_game(str(path))
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        native = NativeGame(game, start=state)
+        ended_python: list = []
+        ended_native: list = []
+        assert native.perft(4, terminals=ended_native) == perft(state, 4, ended_python) == [2, 4, 2, 0]
+        assert ended_native == ended_python
+        for index in range(10):
+            texts, outcome = native.playout(seed=11, index=index)
+            replayed = game.new_state(seed=seed)
+            for move in texts:
+                replayed.apply(replayed.parse_move(move))
+            python = replayed.outcome()
+            assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
