@@ -13,7 +13,8 @@ from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIO
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS")
 # the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
-VAR_TYPES = ("int", "bool", "space", "player", "enum")  # (an enum value: its place in its enum)
+# (an enum value: its place in its enum; a piece: its number, the order the interpreter made the pieces)
+VAR_TYPES = ("int", "bool", "space", "player", "enum", "piece")
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 # a game whose pieces have attributes, or a face: two more fields, then a slot per attribute name
@@ -219,7 +220,7 @@ class Layout:
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
-        n = self._encode_pieces(state, st, players)
+        n, numbers = self._encode_pieces(state, st, players)
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
@@ -232,9 +233,11 @@ class Layout:
                     raise HandOffError(f"the list {name} is not as long as at the start")
                 for k, item in enumerate(items):
                     st[at + k] = int(item)
-            elif kind == "enum":  # (its place in its enum: attributes.PieceAttributes, made for a game with enums)
+            elif kind in ("enum", "piece"):
+                # (an enum value's place in its enum: attributes.PieceAttributes, made for a game with enums)
                 for k, value in enumerate([p.vars[name] for p in state.players] if per_player else [state.vars[name]]):
-                    st[at + k] = -1 if value is None else self.attributes.enum_number[value]
+                    st[at + k] = -1 if value is None else \
+                        self.attributes.enum_number[value] if kind == "enum" else numbers[id(value)]
             elif per_player:
                 for p in state.players:
                     st[at + p.index] = self._value(p.vars[name], kind, index, players)
@@ -250,8 +253,9 @@ class Layout:
             st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
         return st
 
-    def _encode_pieces(self, state, st, players: dict) -> int:
-        """Every piece the interpreter made into its slots, each place's stack, the counts; how many pieces."""
+    def _encode_pieces(self, state, st, players: dict) -> tuple[int, dict]:
+        """Every piece the interpreter made into its slots, each place's stack, the counts; how many pieces, and
+        each one's number (by id())."""
         # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
         # pieces is the interpreter's, and a piece made later takes the next number in both)
         pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
@@ -282,7 +286,7 @@ class Layout:
             st[self.top + s_index] = below
         if placed != sum(1 for p in pieces if p.loc is not state.box):
             raise HandOffError("a piece lies where the native state has no place")
-        return n
+        return n, number
 
     @staticmethod
     def _value(value, kind: str, spaces: dict, players: dict) -> int:

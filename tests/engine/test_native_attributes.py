@@ -330,3 +330,37 @@ def test_kuhn_poker_with_its_proc_in_place_is_the_interpreters(tmp_path):
                 replayed.apply(replayed.parse_move(move))
             python = replayed.outcome()
             assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+
+
+MARKED = """game "Marked"
+players 2
+board cells: grid 4 x 1
+piece stone
+var last: piece = none
+var kept: piece = none per player
+
+action put(c in cells where empty(c)):
+    place stone for mover at c
+    last = top(c)
+    if mover.kept == none: mover.kept = last
+
+action take():
+    require last != none and last != mover.kept and last.owner != mover
+    remove last
+    last = none
+
+when stuck: draw
+"""
+
+
+def test_variables_that_hold_a_piece_are_the_interpreters(tmp_path):
+    """A variable holding a piece (of the game and of each player): the piece's number, handed over too."""
+    path = tmp_path / "marked.mire"
+    path.write_text(MARKED)
+    game = load_game(str(path))
+    native = NativeGame(game)
+    state = game.new_state()
+    assert native.perft(6) == perft(state, 6)
+    for text in ("put a1", "put c1", "take"):
+        state.apply(state.parse_move(text))
+    assert native.perft(4, native.encode(state)) == perft(state, 4)
