@@ -30,18 +30,30 @@ CODE_VERSION = 2
 # rules' functions, so they are written after both; numba compiles each at its first call only.
 SERVICES = '''
 
+# the most slots a position's key takes: a 0 after each place, each piece's kind and owner and (with attributes)
+# its face and attributes, the counts and variables, and five of the header
+KEYLEN = NSPACES + MAXP * (PSTRIDE - 2) + (PIECES - CNT) + 5
+
+
 @njit(cache=True)
 def position_key(st, out):
-    # the position as solve's memo tells positions apart (engine/analysis/solve.state_key): each space's pieces,
-    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number and the end
+    # the position as solve's memo tells positions apart (engine/analysis/solve.state_key, repetition.position_key):
+    # each space's pieces, top first, as (kind, owner) numbers and, in a game with attributes, each one's face and
+    # attributes, a 0 after each space; the counts and the variables; then whose turn, the turn's number and the end
     n = 0
     for s in range(NSPACES):
         p = st[TOP + s]
         while p >= 0:
             out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
             n += 1
+            for f in range(4, PSTRIDE):
+                out[n] = st[PIECES + PSTRIDE * p + f]
+                n += 1
             p = st[PIECES + PSTRIDE * p + 3]
         out[n] = 0
+        n += 1
+    for i in range(CNT, PIECES):
+        out[n] = st[i]
         n += 1
     out[n] = st[TURN]
     out[n + 1] = st[TURNNO]

@@ -166,13 +166,16 @@ def test_a_fraction_valued_attribute_is_refused_with_its_line(tmp_path):
         NativeGame(load_game(str(path)))
 
 
+TOKENS = ATTRIBUTES.replace("piece odd(share: number = 1)\n", "").replace(
+    "when stuck: draw", "trigger heavy after move:\n    for t in token where t.weight == 3 and t.up:\n"
+    "        t.heavy = yes\n"
+    "    if not any(c in cells where empty(c)) and all(t in token where t.heavy): win mover\n\n"
+    "when stuck: draw")
+
+
 def test_placed_pieces_take_their_start_values_flip_and_write(tmp_path):
     path = tmp_path / "tokens.mire"
-    path.write_text(ATTRIBUTES.replace("piece odd(share: number = 1)\n", "").replace(
-        "when stuck: draw", "trigger heavy after move:\n    for t in token where t.weight == 3 and t.up:\n"
-        "        t.heavy = yes\n"
-        "    if not any(c in cells where empty(c)) and all(t in token where t.heavy): win mover\n\n"
-        "when stuck: draw"))
+    path.write_text(TOKENS)
     game = load_game(str(path))
     native = NativeGame(game)
     state = game.new_state()
@@ -364,3 +367,36 @@ def test_variables_that_hold_a_piece_are_the_interpreters(tmp_path):
     for text in ("put a1", "put c1", "take"):
         state.apply(state.parse_move(text))
     assert native.perft(4, native.encode(state)) == perft(state, 4)
+
+
+ORDER = """game "Order"
+players 2
+board cells: grid 3 x 2
+piece stone(weight: int mutable = 0)
+var total: int = 0
+
+action put(c in cells where empty(c)):
+    place stone for mover at c
+    total = total * 2 + c.x
+    top(c).weight = total % 3
+
+trigger full after move:
+    if not any(c in cells where empty(c)):
+        if total % 5 < 2 and count(s in cells where top(s).weight == 1) > 1: win mover
+        else: draw
+"""
+
+
+def test_solve_tells_positions_apart_by_their_variables_and_attributes(tmp_path):
+    """solve's memo on the native position (its key: the pieces with their faces and attributes, the variables)
+    tells apart what the interpreter's key does: the same board at the same depth reached in another order, with
+    another total and other weights, is another position. The same result and the same number of positions."""
+    from mire.engine.analysis.solve import solve
+    from mire.engine.native.rollouts import shared_game
+    path = tmp_path / "order.mire"
+    path.write_text(ORDER)
+    game = load_game(str(path))
+    python = solve(game, 2)
+    native = solve(game, 2, native=shared_game(game, 2))
+    assert native.as_dict() == python.as_dict()
+    assert python.as_dict()["positions"] > 1000
