@@ -400,3 +400,30 @@ def test_solve_tells_positions_apart_by_their_variables_and_attributes(tmp_path)
     native = solve(game, 2, native=shared_game(game, 2))
     assert native.as_dict() == python.as_dict()
     assert python.as_dict()["positions"] > 1000
+
+
+@pytest.mark.parametrize("name", [HIGH_CARD, SNEAK])
+def test_an_imagined_world_hands_over_as_the_search_bots_do(dealt, name):
+    """What a search bot hands over: a world its seat imagines (the others' hands dealt again, never the true
+    state), encoded into a scratch vector as NativeRollouts does (encode_into): perft there is the interpreter's
+    in that world, and the worlds differ from the true state where the seat cannot see."""
+    import numpy as np
+
+    from mire.engine.run.knowledge import Worlds
+    native = dealt[name, 0]
+    state = load_game(name).new_state(seed=0)
+    rng = random.Random(2)
+    for _ in range(2):
+        state.apply(rng.choice(state.legal_moves()))
+    seat = state.turn_player.index
+    worlds = Worlds(state, seat)
+    scratch = np.zeros(native.layout.size, np.int64)
+    true = native.encode(state)
+    differ = 0
+    for k in range(6):
+        world = worlds.sample(random.Random(k))
+        assert world is not state
+        native.layout.encode_into(world, scratch)
+        assert native.perft(3, scratch.copy()) == perft(world, 3)
+        differ += not np.array_equal(scratch[:native.layout.size], true)
+    assert differ > 0
