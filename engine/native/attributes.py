@@ -80,6 +80,11 @@ class PieceAttributes:
         self.text_index = {t: i for i, t in enumerate(self.texts)}
         self.state = state  # (the start: where seat_space's tables are read)
         self.seat_boards: list[str] = []  # the boards seat_space reads, a table each
+        # each look of a piece (its kind and attribute values) encoded once: a search hands over a world at every
+        # iteration, whose pieces have the looks of the start's (a player as a value is a seat of one state:
+        # not kept)
+        self._encoded: Optional[dict] = None if any(t[0] == "player" for t in self.types.values()) else {}
+        self._space_number: Optional[dict] = None
 
     # ------------------------------------------------------------ slots
     def offset(self, name: str) -> int:
@@ -115,8 +120,9 @@ class PieceAttributes:
         if base == "kind":
             return layout.kinds.index(v if isinstance(v, str) else v.name)
         if base == "space":
-            label = v if isinstance(v, str) else v.name
-            return layout.space_names.index(label) if label in layout.space_names[:layout.board_spaces] else -1
+            if self._space_number is None:
+                self._space_number = {name: i for i, name in enumerate(layout.space_names[:layout.board_spaces])}
+            return self._space_number.get(v if isinstance(v, str) else v.name, -1)
         if base == "player":
             return players[id(v)] if not isinstance(v, str) else layout.seat_names.index(v)
         return _DIRS.index(v if isinstance(v, str) else v.name)  # (dir)
@@ -124,13 +130,20 @@ class PieceAttributes:
     def encode_piece(self, piece, st, base: int, layout, players: dict) -> None:
         """A piece's face and attributes into its slots (Layout.encode_into)."""
         st[base + P_UP] = 1 if piece.up else 0
-        has = 0
-        for k, name in enumerate(self.names):
-            v = self.value(name, piece.attrs.get(name), layout, players)
-            st[base + ATTR_FIELDS + k] = -1 if v is None else v
-            if v is not None:
-                has |= 1 << k
-        st[base + P_HAS] = has
+        key = (piece.kind.name, tuple(piece.attrs.items())) if self._encoded is not None else None
+        found = self._encoded.get(key) if self._encoded is not None else None
+        if found is None:
+            values, has = [], 0
+            for k, name in enumerate(self.names):
+                v = self.value(name, piece.attrs.get(name), layout, players)
+                values.append(-1 if v is None else v)
+                if v is not None:
+                    has |= 1 << k
+            found = (values, has)
+            if self._encoded is not None:
+                self._encoded[key] = found
+        st[base + ATTR_FIELDS:base + ATTR_FIELDS + len(self.names)] = found[0]
+        st[base + P_HAS] = found[1]
 
     # ------------------------------------------------------------ the module's constants and helpers
     def source(self, layout) -> str:
