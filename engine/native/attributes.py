@@ -312,6 +312,14 @@ def same_look(st, p, q):
 
 
 @njit(cache=True)
+def ordered(a, b):
+    # a's place against b's in their enum (-1, 0, 1): none has no place (the rules' error, as in the interpreter)
+    if a < 0 or b < 0:
+        raise ValueError("an enum value compared with none")
+    return (a > b) - (a < b)
+
+
+@njit(cache=True)
 def seat_at(table, text, seat):
     # seat_space(BOARD, text, seat), read from its table
     if text < 0 or seat < 0:
@@ -454,6 +462,13 @@ class AttributeTranslation:
             test += f" and st[PIECES + PSTRIDE * {var} + 1] == {owner}"
         return [f"{pad}for {var} in range(st[NPIECES]):", f"{pad}    if {test}:"], 2
 
+    def pieces_list(self, domain: N.Expr, env: dict) -> Optional[str]:
+        """A place's pieces as a list (the bottom first); else None (a kind's are made by a loop: `collect`)."""
+        t = self.type_of(domain)
+        if not t.is_list and t.base in ("zone", "space"):
+            return f"pieces_on(st, {self.expr(domain, env)})"
+        return None
+
     def kind_and_owner(self, domain: N.Expr, env: dict) -> tuple[Optional[int], Optional[str]]:
         """`KIND` or `KIND of P` as a loop's domain: the kind's number and the owner's source."""
         owner = None
@@ -551,6 +566,10 @@ class AttributeTranslation:
         if e.op in ("==", "!=") and bases & set(valued) and bases <= set(valued) | {"none"} \
                 and len(bases - {"none"}) == 1:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
+        if e.op in ("<", ">", "<=", ">=") and bases == {"enum"} and left.name == right.name:
+            # (an enum's values in the order of its declaration: their numbers; none is refused as the
+            # interpreter's comparison of none fails)
+            return f"ordered({self.expr(e.left, env)}, {self.expr(e.right, env)}) {e.op} 0"
         return None
 
     def seat_space_call(self, e: N.Call, env: dict) -> Optional[str]:

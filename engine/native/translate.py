@@ -363,6 +363,9 @@ class Translator(AttributeTranslation):
 
     def list_value(self, e: N.Expr, env: dict) -> str:
         """A list of scalars as an int64 array, in the interpreter's order."""
+        held = self.pieces_list(e, env)  # (a place's pieces)
+        if held is not None:
+            return held
         if not self.scalar_list(e):
             raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
         if isinstance(e, N.ListLit):
@@ -407,7 +410,7 @@ class Translator(AttributeTranslation):
         if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
             return f"{self.list_value(e.args[0], env)}[::-1].copy()"
         if isinstance(e, N.Filter) and e.mode == "sorted":
-            if self.type_of(e.test).base != "int":
+            if self.type_of(e.test).base not in ("int", "enum"):  # (an enum value: its place in the enum)
                 raise Unsupported(e.test.span, "a sort by a key that is not a whole number")
             key = self.collect(N.Comprehension(span=e.span, element=e.test, fors=(
                 N.CompFor(span=e.span, var=e.var, domain=e.domain, test=None),)), env)

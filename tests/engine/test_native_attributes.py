@@ -448,3 +448,48 @@ def test_homeward_outcome_rates_agree(homeward):
     assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
     assert not native.unfinished and math.isclose(sum(native.lengths) / native.n,
                                                   sum(python.lengths) / python.n, rel_tol=0.05)
+
+
+RANKS = """game "Ranks"
+players 2
+enum rank: low, middle, high
+piece card(rank: rank)
+zone hand per player
+zone table
+var score: int = 0 per player
+
+pieces card in hand for each player:
+    rank
+    high
+    low
+    middle
+    low
+
+action play(c in mover.hand where empty(table) or c.rank >= top(table).rank
+                                  or c == last(x in mover.hand sorted by x.rank)):
+    if not empty(table) and c.rank > top(table).rank: mover.score += 1
+    move c to table
+    if count(table) == 8: finish
+"""
+
+
+def test_enum_values_in_order_and_sorted_by_them_are_the_interpreters(tmp_path):
+    """`<`, `>=` of an enum's values and `sorted by` an enum attribute: the order of the enum's declaration; the
+    twin `low` cards of a hand are one move."""
+    path = tmp_path / "ranks.mire"
+    path.write_text(RANKS)
+    game = load_game(str(path))
+    native = NativeGame(game)
+    state = game.new_state()
+    ended_python: list = []
+    ended_native: list = []
+    assert native.perft(8, terminals=ended_native) == perft(state, 8, ended_python)
+    assert ended_native == ended_python and ended_native[7]["ended"] > 0
+    assert native.divide(3) == perft_report(state, 3).divide
+    for index in range(20):
+        texts, outcome = native.playout(seed=1, index=index)
+        replayed = game.new_state()
+        for text in texts:
+            replayed.apply(replayed.parse_move(text))
+        python = replayed.outcome()
+        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
