@@ -102,7 +102,7 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     pending = module.QPARTS
     st = native.start.copy()
     jr = np.zeros(1 + 2 * module.JCAP, np.int64)
-    key_buffer = np.zeros(module.NSPACES + module.MAXP + 6 + module.NVARS, np.int64)
+    key_buffer = np.zeros(module.KEYLEN, np.int64)
 
     def warm_up():
         scratch, journal = st.copy(), jr.copy()

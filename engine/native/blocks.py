@@ -96,7 +96,7 @@ def put_list(out, n, c, items):
 def kind_of(st, p):
     if p < 0:
         raise ValueError("the kind of no piece")
-    return st[PIECES + 4 * p]
+    return st[PIECES + PSTRIDE * p]
 '''
 
 

@@ -34,19 +34,31 @@ CODE_VERSION = 2
 # rules' functions, so they are written after both; numba compiles each at its first call only.
 SERVICES = '''
 
+# the most slots a position's key takes: a 0 after each place, each piece's kind and owner and (with attributes)
+# its face and attributes, the counts and variables, and five of the header
+KEYLEN = NSPACES + MAXP * (PSTRIDE - 2) + (PIECES - CNT) + 6
+
+
 @njit(cache=True)
 def position_key(st, out):
-    # the position as solve's memo tells positions apart (engine/analysis/solve.state_key): each space's pieces,
-    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number, the end and
-    # the phase
+    # the position as solve's memo tells positions apart (engine/analysis/solve.state_key, repetition.position_key):
+    # each space's pieces, top first, as (kind, owner) numbers and, in a game with attributes, each one's face and
+    # attributes, a 0 after each space; the counts and the variables; then whose turn, the turn's number, the end
+    # and the phase
     n = 0
     for s in range(NSPACES):
         p = st[TOP + s]
         while p >= 0:
-            out[n] = 1 + st[PIECES + 4 * p] * (NP + 1) + st[PIECES + 4 * p + 1] + 1
+            out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
             n += 1
-            p = st[PIECES + 4 * p + 3]
+            for f in range(4, PSTRIDE):
+                out[n] = st[PIECES + PSTRIDE * p + f]
+                n += 1
+            p = st[PIECES + PSTRIDE * p + 3]
         out[n] = 0
+        n += 1
+    for i in range(CNT, PIECES):
+        out[n] = st[i]
         n += 1
     out[n] = st[TURN]
     out[n + 1] = st[TURNNO]
@@ -54,10 +66,7 @@ def position_key(st, out):
     out[n + 3] = st[END_KIND]
     out[n + 4] = st[END_WHO]
     out[n + 5] = st[PHASE]
-    # the variables (the interpreter's solve key has them; a position in the middle of a move is never keyed)
-    for i in range(NVARS):
-        out[n + 6 + i] = st[VARS + i]
-    return n + 6 + NVARS
+    return n + 6
 
 
 @njit(cache=True)
@@ -70,7 +79,7 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
     buf = np.empty((MAXMOVES, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     there = np.zeros(chosen.shape[0], np.bool_)
-    used = PIECES + 4 * start[NPIECES]
+    used = PIECES + PSTRIDE * start[NPIECES]
     for g in range(count):
         # (loops, not slices: numba compiles a slice's assignment as a function of its own, seconds of compile)
         for i in range(used):

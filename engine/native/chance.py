@@ -105,8 +105,8 @@ def shuffle_at(st, jr, s):
     below = -1
     for k in range(n):
         p = items[k]
-        if st[PIECES + 4 * p + 3] != below:
-            w(st, jr, PIECES + 4 * p + 3, below)
+        if st[PIECES + PSTRIDE * p + 3] != below:
+            w(st, jr, PIECES + PSTRIDE * p + 3, below)
         below = p
     if n > 0 and st[TOP + s] != below:
         w(st, jr, TOP + s, below)

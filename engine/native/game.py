@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional, cast
 
+from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
+from .attributes import PieceAttributes, needs_attributes, piece_text
 from .build import compile_entry, load_module, module_key, module_source
 from .chance import chance_points
 from .choices import answer_text
@@ -39,18 +41,26 @@ def numba_missing() -> Optional[str]:
 class NativeGame:
     """One game at one player count, compiled: from `game` (a loader.Game) with these options."""
 
-    def __init__(self, game, players: Optional[int] = None, options=(), say: Optional[Callable[[str], None]] = None):
+    def __init__(self, game, players: Optional[int] = None, options=(), say: Optional[Callable[[str], None]] = None,
+                 start=None):
+        """`start`: an interpreter's state of the game to start from (its seed chosen by the caller: a start that
+        draws at random is then the one drawn), instead of the game's own start."""
         missing = numba_missing()
         if missing is not None:
             raise NativeUnavailable(f"numba is not installed ({missing})")
         self.game = game.played_as(tuple(options))
         self.options = tuple(options)
         self.players = players if players is not None else game.min_players
-        state = self.game.new_state(seed=0, players=self.players, options=self.options)
+        state = start if start is not None else self.game.new_state(seed=0, players=self.players,
+                                                                     options=self.options)
         checked = self.game.analysis.checked
         self.chance_points = chance_points(checked)  # (where the start draws, where a move draws)
-        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked),
+        attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
+        made = any(isinstance(node, N.Place) for node in N.walk(checked.module))
+        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes, made,
                              chance=any(where is not None for where in self.chance_points))
+        if start is not None:
+            self.layout.native_setup = False  # (every game of a series begins at the start given)
         source, translator = module_source(self.game, self.layout, self.options)
         self.actions = translator.actions
         self.choice_kinds = translator.choice_kinds if translator.choosing else []
@@ -118,8 +128,9 @@ class NativeGame:
         n = self.entry("legal_moves")(self.begun if st is None else st, out)
         return [list(map(int, out[k])) for k in range(n)]
 
-    def move_text(self, row) -> str:
-        """A native move in the interpreter's words: `step b2 b3`."""
+    def move_text(self, row, st=None) -> str:
+        """A native move in the interpreter's words: `step b2 b3`; a piece named as Move.text names it, read on the
+        native position `st` the move is made from (the start by default)."""
         if int(row[0]) == len(self.actions):  # (an answer to a question in the middle of a move)
             return answer_text(row, self.choice_kinds, self.layout)
         name, kinds = self.actions[int(row[0])]
@@ -129,19 +140,24 @@ class NativeGame:
             if kind.startswith("list of "):
                 # (a list: its length, then its items, in LISTCAP columns: blocks.py)
                 length = int(row[column])
-                items = [self._value_text(kind[len("list of "):], int(v)) for v in row[column + 1:column + 1 + length]]
+                items = [self._value_text(kind[len("list of "):], int(v), st)
+                         for v in row[column + 1:column + 1 + length]]
                 words.append("[" + ", ".join(items) + "]")
                 column += 1 + self.module.LISTCAP
                 continue
-            words.append(self._value_text(kind, int(row[column])))
+            words.append(self._value_text(kind, int(row[column]), st))
             column += 1
         return " ".join(words)
 
-    def _value_text(self, kind: str, value: int) -> str:
+    def _value_text(self, kind: str, value: int, st=None) -> str:
         if kind == "space":
             return self.layout.space_names[value]
         if kind == "player":
             return self.layout.seat_names[value]
+        if kind == "text":
+            return self.layout.attributes.texts[value]
+        if kind == "piece":
+            return piece_text(self.layout, self.begun if st is None else st, value)
         return str(value)
 
     def outcome(self, kind: int, who: int) -> NativeOutcome:
@@ -203,7 +219,16 @@ class NativeGame:
             if self.module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them)
                 outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
                                                                         range(self.players)})
-        return [self.move_text(moves[k]) for k in range(length)], outcome, draws
+        if not any(kind == "piece" for _, kinds in self.actions for kind in kinds):
+            return [self.move_text(moves[k]) for k in range(length)], outcome, draws
+        # (a piece is named by where it is and how it looks: each move's position, made again move by move from
+        # the game's start)
+        texts, applied = [], self.entry("applied")
+        st = self.start_of(seed, index) if self.layout.native_setup else self.start
+        for k in range(length):
+            texts.append(self.move_text(moves[k], st))
+            st = applied(st, moves[k, :width].copy())
+        return texts, outcome, draws
 
     def start_of(self, seed: int, index: int = 0):
         """The native vector at the start of game `index` of a series with `seed` (its start made anew when it
@@ -263,7 +288,7 @@ class NativeGame:
             counts = np.zeros(max(1, depth - 1), np.int64)
             if depth > 1:  # (a move waiting at a question goes on from its journal: perft_after keeps it)
                 self.entry("perft_after")(st, np.array(row, np.int64), depth - 1, counts, ends)
-            out.append((self.move_text(row), 1 if depth == 1 else int(counts[-1])))
+            out.append((self.move_text(row, st), 1 if depth == 1 else int(counts[-1])))
         return out
 
 

@@ -17,9 +17,14 @@ HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "D
           # the phase the game is in (engine/native/phases.py)
           "PHASE")
 # the types of a variable the state vector holds (a slot each, a slot per seat for a variable of each player)
-VAR_TYPES = ("int", "bool", "space", "player")
+# (an enum value: its place in its enum; a piece: its number, the order the interpreter made the pieces)
+VAR_TYPES = ("int", "bool", "space", "player", "enum", "piece")
 BOX = -2  # a piece's place once removed
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
+# a game whose pieces have attributes, or a face: two more fields, then a slot per attribute name
+# (engine/native/attributes.py): whether it is face up, which attributes it has (a bit each), their values
+P_UP, P_HAS = 4, 5
+ATTR_FIELDS = 6
 JOURNAL = 1 << 16  # writes one move may make (a playout's journal is emptied after each move)
 DRAW_LOG = 1 << 14  # the draws a game's log holds, for the interpreter's replay (a game that draws)
 _FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
@@ -37,9 +42,15 @@ class HandOffError(ValueError):
 class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
-    def __init__(self, state, kinds: list[str], variables: tuple = (), chance: bool = False):
+    def __init__(self, state, kinds: list[str], variables: tuple = (), attributes=None, pieces_made: bool = True,
+                 chance: bool = False):
         """`variables`: (name, per player, type) of the game's variables the native code reads, in order;
-        `chance`: whether the rules draw at random (then the vector logs the draws)."""
+        `attributes`: the pieces' attributes and faces (attributes.PieceAttributes), or None when the rules read
+        none (a piece is then its PIECE_FIELDS slots); `pieces_made`: whether a rule makes pieces (`place`), else
+        a game holds the pieces of its start and no more; `chance`: whether the rules draw at random (then the
+        vector logs the draws)."""
+        self.attributes = attributes
+        self.stride = PIECE_FIELDS if attributes is None else ATTR_FIELDS + len(attributes.names)
         spaces = state.spaces
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
@@ -75,7 +86,10 @@ class Layout:
         # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
         # neighbour to neighbour
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
-        self.max_pieces = MAX_PIECES
+        self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
+        self.max_pieces = MAX_PIECES if pieces_made else max(1, self.start_pieces)
+        # the actions whose moves that read the same are one (listing.unique: pieces that may have twins)
+        self.dedupe = {a.name for a in state.game.actions if a.dedupe}
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]
         # AT[b, x, y]: the space of board b at column x, row y (-1: none), for at(BOARD, x, y)
@@ -121,7 +135,7 @@ class Layout:
         self.pending_slots = {"PARGS": at, "PANS": at + args, "QSEAT": at + args + answers,
                               "QCOUNT": at + args + answers + parts, "QVAL": at + args + answers + 2 * parts}
         self.pieces = self.pending_slots["QVAL"] + parts * options
-        self.draw_log = self.pieces + PIECE_FIELDS * self.max_pieces
+        self.draw_log = self.pieces + self.stride * self.max_pieces
         self.draw_cap = DRAW_LOG if self.chance else 0
         self.size = self.draw_log + self.draw_cap
 
@@ -197,9 +211,10 @@ class Layout:
             text = f"np.array({flat!r}, dtype=np.int64)"
             return text if shape is None else f"{text}.reshape({shape[0]}, {shape[1]})"
         lines = ["# the state vector: the header, each space's top piece, the pieces of each kind and owner in",
-                 "# play, then PIECE_FIELDS slots a piece (kind, owner, place, the piece under it)"]
+                 "# play, then PSTRIDE slots a piece (kind, owner, place, the piece under it[, up, its attributes])"]
         lines += [f"{name} = {i}" for i, name in enumerate(HEADER)]
         lines += [f"TOP = {self.top}", f"CNT = {self.cnt}", f"PIECES = {self.pieces}", f"SIZE = {self.size}",
+                  f"PSTRIDE = {self.stride}",
                   f"MAXP = {self.max_pieces}", f"DRAWLOG = {self.draw_log}", f"DRAWCAP = {self.draw_cap}",
                   f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
@@ -236,6 +251,8 @@ class Layout:
                   f"DIR_OF = {arr(self.dir_of, (3, 3))}",
                   f"ORTHO = {arr([dirs.index(d) for d in ORTHOGONAL])}  # north, east, south, west"]
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
+        from .attributes import NO_ATTRIBUTES
+        lines.append(self.attributes.source(self) if self.attributes is not None else NO_ATTRIBUTES)
         return "\n".join(lines + self.links_source()) + "\n"
 
     def links_source(self) -> list[str]:
@@ -279,19 +296,7 @@ class Layout:
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
-        n = 0
-        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
-        for s_index, s in enumerate(places):
-            below = -1
-            for piece in s.pieces:
-                base = self.pieces + PIECE_FIELDS * n
-                owner = players[id(piece.owner)] if piece.owner is not None else -1
-                kind = self.kinds.index(piece.kind.name)
-                st[base:base + PIECE_FIELDS] = (kind, owner, s_index, below)
-                st[self.cnt + kind * (self.players + 1) + owner + 1] += 1
-                below = n
-                n += 1
-            st[self.top + s_index] = below
+        n, numbers = self._encode_pieces(state, st, players)
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
@@ -304,6 +309,11 @@ class Layout:
                     raise HandOffError(f"the list {name} is not as long as at the start")
                 for k, item in enumerate(items):
                     st[at + k] = int(item)
+            elif kind in ("enum", "piece"):
+                # (an enum value's place in its enum: attributes.PieceAttributes, made for a game with enums)
+                for k, value in enumerate([p.vars[name] for p in state.players] if per_player else [state.vars[name]]):
+                    st[at + k] = -1 if value is None else \
+                        self.attributes.enum_number[value] if kind == "enum" else numbers[id(value)]
             elif per_player:
                 for p in state.players:
                     st[at + p.index] = self._value(p.vars[name], kind, index, players)
@@ -319,6 +329,41 @@ class Layout:
             st[HEADER.index("END_KIND")] = 3 if draw else 1
             st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
         return st
+
+    def _encode_pieces(self, state, st, players: dict) -> tuple[int, dict]:
+        """Every piece the interpreter made into its slots, each place's stack, the counts; how many pieces, and
+        each one's number (by id())."""
+        # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
+        # pieces is the interpreter's, and a piece made later takes the next number in both)
+        pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
+        number = {id(p): k for k, p in enumerate(pieces)}
+        if len(pieces) > self.max_pieces:
+            raise HandOffError("more pieces than the native state holds")
+        stride = self.stride
+        for k, piece in enumerate(pieces):
+            base = self.pieces + stride * k
+            owner = players[id(piece.owner)] if piece.owner is not None else -1
+            kind = self.kinds.index(piece.kind.name)
+            st[base:base + PIECE_FIELDS] = (kind, owner, BOX, -1)
+            if self.attributes is not None:
+                self.attributes.encode_piece(piece, st, base, self, players)
+        n = len(pieces)
+        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        placed = 0
+        for s_index, s in enumerate(places):
+            below = -1
+            for piece in s.pieces:
+                k = number[id(piece)]
+                base = self.pieces + stride * k
+                st[base + 2] = s_index
+                st[base + 3] = below
+                st[self.cnt + st[base] * (self.players + 1) + st[base + 1] + 1] += 1
+                below = k
+                placed += 1
+            st[self.top + s_index] = below
+        if placed != sum(1 for p in pieces if p.loc is not state.box):
+            raise HandOffError("a piece lies where the native state has no place")
+        return n, number
 
     @staticmethod
     def _value(value, kind: str, spaces: dict, players: dict) -> int:

@@ -24,7 +24,7 @@ def in_a_row_along(st, s, n):
     p = st[TOP + s]
     if p < 0:
         return False
-    who = st[PIECES + 4 * p + 1]
+    who = st[PIECES + PSTRIDE * p + 1]
     for j in range(ALONG.shape[1]):
         if ALONG[s, j, 0, 0] < 0 and ALONG[s, j, 1, 0] < 0:
             continue
@@ -35,7 +35,7 @@ def in_a_row_along(st, s, n):
                 if t < 0:
                     break
                 q = st[TOP + t]
-                if q < 0 or st[PIECES + 4 * q + 1] != who:
+                if q < 0 or st[PIECES + PSTRIDE * q + 1] != who:
                     break
                 run += 1
         if run >= n:

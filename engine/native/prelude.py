@@ -82,6 +82,52 @@ def conclude(st, jr):
 
 
 @njit(cache=True)
+def winners_of(st):
+    # `winners`: who has won, or is winning as the game stands (ending.standing): the declared end, else the
+    # ranking (as conclude ranks)
+    kind = st[END_KIND]
+    who = st[END_WHO]
+    out = np.empty(NP, np.int64)
+    n = 0
+    if kind == 1:
+        if who >= 0:
+            out[0] = who
+            n = 1
+    elif kind == 2:
+        for p in range(NP):
+            if p != who:
+                out[n] = p
+                n += 1
+    elif kind == 5:
+        for p in range(NP):
+            if (who >> p) & 1:
+                out[n] = p
+                n += 1
+    elif kind != 3 and HAS_RANK != 0:
+        keys = np.zeros((NP, NKEYS), np.int64)
+        rank_keys(st, keys)
+        top = np.ones(NP, np.bool_)
+        ntop = NP
+        for k in range(NKEYS):
+            if ntop == 1:
+                break
+            best = -(2 ** 62)
+            for p in range(NP):
+                if top[p] and keys[p, k] > best:
+                    best = keys[p, k]
+            for p in range(NP):
+                if top[p] and keys[p, k] != best:
+                    top[p] = False
+                    ntop -= 1
+        if ntop < NP or TIES_SHARE != 0:
+            for p in range(NP):
+                if top[p]:
+                    out[n] = p
+                    n += 1
+    return out[:n].copy()
+
+
+@njit(cache=True)
 def stuck(st, jr):
     # the player to move has no move: the game ends by the stuck rule (a rule of passing ends it when nobody can
     # move)
@@ -178,7 +224,33 @@ def empty_at(st, s):
 def owner_of(st, p):
     if p < 0:
         return -1
-    return st[PIECES + 4 * p + 1]
+    return st[PIECES + PSTRIDE * p + 1]
+
+
+@njit(cache=True)
+def topmost(st, p):
+    # is piece p the top of a board's space (a move names it by the space)?
+    s = st[PIECES + PSTRIDE * p + 2]
+    return s >= 0 and s < NBOARDSPACES and st[TOP + s] == p
+
+
+@njit(cache=True)
+def fresh_row(st, out, first, n, pieces):
+    # does move n read otherwise than the moves first .. n - 1 (its pieces, columns where pieces[c - 1], by
+    # their look: same_look)? (listing.unique)
+    for m in range(first, n):
+        same = True
+        for c in range(1, pieces.shape[0] + 1):
+            if pieces[c - 1] != 0:
+                if not same_look(st, out[m, c], out[n, c]):
+                    same = False
+                    break
+            elif out[m, c] != out[n, c]:
+                same = False
+                break
+        if same:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -242,7 +314,7 @@ def in_a_row(st, s, n):
     p = top_at(st, s)
     if p < 0:
         return False
-    who = st[PIECES + 4 * p + 1]
+    who = st[PIECES + PSTRIDE * p + 1]
     for a in range(4):
         run = 1
         for side in range(2):
@@ -251,7 +323,7 @@ def in_a_row(st, s, n):
             k = 0
             while t >= 0 and k < n - 1:
                 q = st[TOP + t]
-                if q < 0 or st[PIECES + 4 * q + 1] != who:
+                if q < 0 or st[PIECES + PSTRIDE * q + 1] != who:
                     break
                 run += 1
                 k += 1
@@ -267,7 +339,7 @@ def group_into(st, s, dirs, out):
     # owner, in the interpreter's order (a stack: library.group), written to out; how many
     if s < 0 or st[TOP + s] < 0:
         return 0
-    who = st[PIECES + 4 * st[TOP + s] + 1]
+    who = st[PIECES + PSTRIDE * st[TOP + s] + 1]
     seen = np.zeros(NSPACES, np.bool_)
     todo = np.empty(NSPACES, np.int64)
     seen[s] = True
@@ -283,7 +355,7 @@ def group_into(st, s, dirs, out):
             u = NBR[t, d]
             if u >= 0 and not seen[u]:
                 q = st[TOP + u]
-                if q >= 0 and st[PIECES + 4 * q + 1] == who:
+                if q >= 0 and st[PIECES + PSTRIDE * q + 1] == who:
                     seen[u] = True
                     todo[waiting] = u
                     waiting += 1
@@ -299,7 +371,7 @@ def count_at(st, s):
     p = st[TOP + s]
     while p >= 0:
         n += 1
-        p = st[PIECES + 4 * p + 3]
+        p = st[PIECES + PSTRIDE * p + 3]
     return n
 
 
@@ -315,7 +387,7 @@ def pieces_on(st, s):
     while p >= 0:
         out[k] = p
         k -= 1
-        p = st[PIECES + 4 * p + 3]
+        p = st[PIECES + PSTRIDE * p + 3]
     return out
 
 
@@ -324,8 +396,8 @@ def bottom_at(st, s):
     if s < 0 or st[TOP + s] < 0:
         return -1
     p = st[TOP + s]
-    while st[PIECES + 4 * p + 3] >= 0:
-        p = st[PIECES + 4 * p + 3]
+    while st[PIECES + PSTRIDE * p + 3] >= 0:
+        p = st[PIECES + PSTRIDE * p + 3]
     return p
 
 
@@ -488,11 +560,12 @@ def create(st, jr, kind, owner, s):
     if p >= MAXP:
         raise ValueError("a game has too many pieces")
     w(st, jr, NPIECES, p + 1)
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     w(st, jr, b, kind)
     w(st, jr, b + 1, owner)
     w(st, jr, b + 2, s)
     w(st, jr, b + 3, st[TOP + s])
+    init_attributes(st, jr, b, kind)
     w(st, jr, TOP + s, p)
     c = CNT + kind * (NP + 1) + owner + 1
     w(st, jr, c, st[c] + 1)
@@ -501,7 +574,7 @@ def create(st, jr, kind, owner, s):
 @njit(cache=True)
 def unlink(st, jr, p):
     # take piece p off the space it is on (from anywhere in its stack)
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     s = st[b + 2]
     if s < 0:
         return
@@ -510,14 +583,14 @@ def unlink(st, jr, p):
     if q == p:
         w(st, jr, TOP + s, below)
         return
-    while st[PIECES + 4 * q + 3] != p:
-        q = st[PIECES + 4 * q + 3]
-    w(st, jr, PIECES + 4 * q + 3, below)
+    while st[PIECES + PSTRIDE * q + 3] != p:
+        q = st[PIECES + PSTRIDE * q + 3]
+    w(st, jr, PIECES + PSTRIDE * q + 3, below)
 
 
 @njit(cache=True)
 def count_change(st, jr, p, by):
-    c = CNT + st[PIECES + 4 * p] * (NP + 1) + st[PIECES + 4 * p + 1] + 1
+    c = CNT + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
     w(st, jr, c, st[c] + by)
 
 
@@ -525,7 +598,7 @@ def count_change(st, jr, p, by):
 def set_owner(st, jr, p, owner):
     if p < 0:
         return
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     if st[b + 2] != BOX:
         count_change(st, jr, p, -1)
         w(st, jr, b + 1, owner)
@@ -540,7 +613,7 @@ def move_piece(st, jr, p, dest):
         return
     if dest < 0:
         raise ValueError("a piece was moved to none")
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     if st[b + 2] == dest:
         return
     if st[b + 2] == BOX:
@@ -555,7 +628,7 @@ def move_piece(st, jr, p, dest):
 def remove_piece(st, jr, p):
     if p < 0:
         return
-    b = PIECES + 4 * p
+    b = PIECES + PSTRIDE * p
     if st[b + 2] == BOX:
         return
     unlink(st, jr, p)
@@ -634,7 +707,7 @@ def playouts(start, seed, first, count, max_moves, results):
     buf = np.empty((MAXMOVES, WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     none = np.empty((0, WIDTH), np.int64)
-    used = PIECES + 4 * start[NPIECES]
+    used = PIECES + PSTRIDE * start[NPIECES]
     for g in range(count):
         for i in range(used):  # (a loop, not a slice: numba compiles each slice copy as a function)
             st[i] = start[i]

@@ -18,6 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
@@ -42,7 +43,8 @@ _SIMPLE_BUILTINS = {
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
-_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone")
+# (a text, an enum value, a kind: its number, attributes.py)
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text", "enum", "kind")
 # what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
 # could not type (a list mixing spaces and zones: its items are places too)
 _PLACES = ("space", "zone", "any")
@@ -66,7 +68,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation):
+class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -109,6 +111,7 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         return "\n".join(out + self.helpers) + "\n"
 
     def refuse_declarations(self) -> None:
+        check_attribute_types(self.checked)
         held = {name for name, _, _ in native_variables(self.checked)}
         for item in self.checked.module.items:
             if isinstance(item, N.Var):
@@ -201,8 +204,8 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         if listed is not None:
             return listed
         t = self.type_of(p.domain)
-        kind = t.element.base if t.is_list else None
-        if kind not in ("space", "int", "player"):
+        kind = t.element.base if t.is_list else ("piece" if t.base in ("zone", "space") else None)  # (its pieces)
+        if kind not in ("space", "int", "player", "piece", "text"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
 
@@ -253,8 +256,8 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             lines.append(f"{pad}return True")
         else:
             lines += self.row_lines(pad, index, a, names)
-            lines.append(f"{pad}n += 1")
-        return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
+            lines += self.counted(a, pad)
+        return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + self.first_row(a, depth, exists) + lines
 
     def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str, made: bool = True) -> tuple[list[str], int]:
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
@@ -263,14 +266,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         if self.is_ragged(domain) or self.is_def_block(domain):
             return self.block_loop(domain, var, env, pad)
         if isinstance(domain, N.Name):
-            meaning = self.checked.meaning(domain)
-            if meaning.category == "board":
-                return [f"{pad}for {var} in {self.layout.board_array(domain.id)}:"], 1
-            if meaning.category == "builtin" and domain.id in DIRECTION_SETS:
-                listed = ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id])
-                return [f"{pad}for {var} in ({listed},):"], 1
-            if meaning.category == "builtin" and domain.id == "players":
-                return [f"{pad}for {var} in players_from(mover):"], 1
+            named = self.named_domain(domain)
+            if named is not None:
+                return [f"{pad}for {var} in {named}:"], 1
         if isinstance(domain, N.Call) and not self.is_def(domain.func):
             found = self.builtin_loop(domain, var, env, pad)
             if found is not None:
@@ -298,6 +296,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             with self.written_in_place(domain, env) as (written, inner):
                 return self.domain_loop(written, var, inner, pad)
+        found = self.pieces_loop(domain, var, env, pad)
+        if found is not None:
+            return found
         if made and self.scalar_list(domain) and not isinstance(domain, N.Filter):
             # any other list (a local, a list written out, a comprehension, two lists joined): made first, as an
             # array, then read item by item
@@ -305,6 +306,17 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             return [f"{pad}{items} = {self.list_value(domain, env)}", f"{pad}for {k} in range({items}.shape[0]):",
                     f"{pad}    {var} = {items}[{k}]"], 1
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
+
+    def named_domain(self, domain: N.Name) -> Optional[str]:
+        """What a loop over a board, a set of directions or `players` goes through; else None."""
+        meaning = self.checked.meaning(domain)
+        if meaning.category == "board":
+            return self.layout.board_array(domain.id)
+        if meaning.category == "builtin" and domain.id in DIRECTION_SETS:
+            return "(" + ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id]) + ",)"
+        if meaning.category == "builtin" and domain.id == "players":
+            return "players_from(mover)"
+        return None
 
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
@@ -385,6 +397,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
 
     def list_value(self, e: N.Expr, env: dict) -> str:
         """A list of scalars as an int64 array, in the interpreter's order."""
+        held = self.pieces_list(e, env)  # (a place's pieces)
+        if held is not None:
+            return held
         if not self.scalar_list(e):
             raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
         if isinstance(e, N.ListLit):
@@ -418,7 +433,7 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
         if meaning.category == "const":
             return self.list_value(self.sym.consts[e.id].value, env)
-        return None
+        return self.named_values(e)
 
     def derived_list(self, e: N.Expr, env: dict) -> Optional[str]:
         """list_value of lists made of lists: a + b, a - b, reverse(a), `x in L sorted by K`; a place's
@@ -433,7 +448,7 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
             return f"{self.list_value(e.args[0], env)}[::-1].copy()"
         if isinstance(e, N.Filter) and e.mode == "sorted":
-            if self.type_of(e.test).base != "int":
+            if self.type_of(e.test).base not in ("int", "enum"):  # (an enum value: its place in the enum)
                 raise Unsupported(e.test.span, "a sort by a key that is not a whole number")
             key = self.collect(N.Comprehension(span=e.span, element=e.test, fors=(
                 N.CompFor(span=e.span, var=e.var, domain=e.domain, test=None),)), env)
@@ -564,6 +579,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             return self.list_bound(domain.domain)
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             return self.list_bound(self.sym.defs[domain.func].body)
+        pieces = self.pieces_bound(domain)
+        if pieces is not None:
+            return pieces
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
     def builtin_bound(self, domain: N.Call) -> Optional[int]:
@@ -680,22 +698,24 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
 
     def stmt_lines(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.Place):
-            if s.face == "down":
-                raise Unsupported(s.span, "a piece placed face down")
             if not (isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"):
                 raise Unsupported(s.kind.span, "a kind held in a name")
             owner = self.expr(s.owner, env) if s.owner is not None else "-1"
             where = self.place(s.where, env, "a piece placed elsewhere than on a space or in a zone")
-            return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"]
+            return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"] \
+                + self.face_lines(s.span, s.face if s.face == "down" else None, "st[NPIECES] - 1", pad)
         if isinstance(s, N.Move):
-            if s.face is not None:
-                raise Unsupported(s.span, "a piece turned face up or down as it moves")
             dest = self.place(s.dest, env, "a move elsewhere than to a space or a zone")
             if self.scalar_list(s.what) and self.type_of(s.what).element.base == "piece":
                 each = self.fresh("each")
                 return [f"{pad}for {each} in {self.list_value(s.what, env)}:",
-                        f"{pad}    move_piece(st, jr, {each}, {dest})"]
+                        f"{pad}    move_piece(st, jr, {each}, {dest})"] \
+                    + self.face_lines(s.span, s.face, each, pad + "    ")
             what = self.typed(s.what, env, "piece", "a move of several pieces at once")
+            if s.face is not None:
+                moved = self.fresh("moved")
+                return [f"{pad}{moved} = {what}", f"{pad}move_piece(st, jr, {moved}, {dest})"] \
+                    + self.face_lines(s.span, s.face, moved, pad)
             return [f"{pad}move_piece(st, jr, {what}, {dest})"]
         if isinstance(s, N.Remove):
             if self.type_of(s.what).base in ("space", "zone") and not self.type_of(s.what).is_list:
@@ -709,7 +729,7 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         blocks = self.block_statement(s, env, depth, pad)
         if blocks is not None:
             return blocks
-        return self.stmt_more(s, env, depth, pad)
+        return self.attribute_stmt(s, env, pad) or self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.If):
@@ -759,6 +779,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         t = s.target
         if isinstance(t, N.Name) and t.id in self.ragged_locals and t.id in env:
             return self.ragged_assignment(s, env, pad)
+        found = self.attribute_assignment(s, env, pad)
+        if found is not None:
+            return found
         if s.op == "=" and isinstance(t, N.Attr) and t.name == "owner" and self.type_of(t.obj).base == "piece":
             what = self.expr(t.obj, env)
             who = self.typed(s.value, env, "player", "an owner that is not a player")
@@ -865,16 +888,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             return env[e.id]
         if meaning.category == "const":
             return self.expr(self.sym.consts[e.id].value, env)
-        if meaning.category == "builtin" and e.id == "phase" and self.sym.phases:
-            return "st[PHASE]"
-        if e.id in self.sym.phases and meaning.category not in ("local", "var", "const"):
-            return str(self.phase_number(e.id))
-        if meaning.category in ("kind", "kind value") and e.id in self.layout.kinds:
-            return str(self.layout.kind_index(e.id))
-        if meaning.category == "zone" and e.id in self.layout.zone_at:
-            return f"ZONE_{e.id}"
-        if meaning.category == "option":
-            return self.option_value(e)
+        constant = self.named_constant(e, meaning.category)
+        if constant is not None:
+            return constant
         if meaning.category == "var":
             slot = self.var_slot(e, env)
             if slot is None:
@@ -887,7 +903,25 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
                 return _BUILTIN_NAMES[e.id]
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
+        found = self.value_name(e, env)
+        if found is not None:
+            return found
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
+
+    def named_constant(self, e: N.Name, category: str) -> Optional[str]:
+        """A name whose value the game fixes: the phase (and a phase's name), a kind, a zone, an option; else
+        None."""
+        if category == "builtin" and e.id == "phase" and self.sym.phases:
+            return "st[PHASE]"
+        if e.id in self.sym.phases and category not in ("local", "var", "const"):
+            return str(self.phase_number(e.id))
+        if category in ("kind", "kind value") and e.id in self.layout.kinds:
+            return str(self.layout.kind_index(e.id))
+        if category == "zone" and e.id in self.layout.zone_at:
+            return f"ZONE_{e.id}"
+        if category == "option":
+            return self.option_value(e)
+        return None
 
     def direction(self, e: N.Expr, env: dict) -> str:
         if isinstance(e, N.Name) and self.checked.meaning(e).category == "builtin":
@@ -913,6 +947,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             return f"(ZONE_{e.name} + {self.expr(e.obj, env)})"
         if obj.base == "any" and not obj.is_list and e.name in ("x", "y"):
             return f"space_{e.name}({self.expr(e.obj, env)})"
+        found = self.attribute_read(e, env)
+        if found is not None:
+            return found
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
@@ -932,6 +969,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
         return f"(-{self.expr(e.value, env)})"
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
+        found = self.compare_values(e, env)
+        if found is not None:
+            return found
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
         scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind", "phase") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
@@ -1000,6 +1040,9 @@ class Translator(ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTr
             of = e.args[0]
             if isinstance(of.what, N.Name) and self.checked.meaning(of.what).category == "kind":
                 return f"count_of(st, {self.layout.kind_index(of.what.id)}, {self.expr(of.owner, env)})"
+        found = self.seat_space_call(e, env) if e.func == "seat_space" else None
+        if found is not None:
+            return found
         raise Unsupported(e.span, f"`{e.func}` of {', '.join(types) or 'nothing'}")
 
     def place_builtin(self, e: N.Call, env: dict, types: list) -> Optional[str]:
@@ -1071,7 +1114,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     others learn of a move are the interpreter's (the moves are replayed there); who starts comes with the
     start position; a def or a constant is written in place of each use; an option that switches a variant is
     another game, translated on its own."""
-    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank)):
+    if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank, N.Pieces, N.Input)):
         return None
     if isinstance(item, N.Board):
         if item.shape not in ("grid", "edges", "corners", "hex", "graph"):
@@ -1082,7 +1125,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, N.Zone):
         return (item.span, "a zone with a capacity") if item.capacity is not None else None
     if isinstance(item, N.Kind):
-        return (item.attrs[0].span, "a piece's attributes") if item.attrs else None
+        return None  # (its attributes: attributes.check_attribute_types)
     if isinstance(item, N.Option):
         return None  # (its value is a constant once the game is built: chance.option_values)
     if isinstance(item, N.Pieces) and item.header == ("count",) and item.combination is None:

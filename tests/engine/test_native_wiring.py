@@ -35,7 +35,7 @@ UNSUPPORTED = """game "Counter"
 players 2
 board cells: grid 3 x 1
 piece stone
-piece marker(size: int)
+piece marker(size: number)
 
 action put(c in cells where empty(c)):
     place stone for mover at c
@@ -225,8 +225,8 @@ def test_a_construct_native_does_not_handle_is_refused_or_played_by_the_interpre
     args = [command[0], str(path), *command[1:], "-n", "3"] if command[0] != "solve" else ["solve", str(path)]
     refused = invoke([*args, "--backend", "native"])
     assert refused.exit_code == 2 and "Traceback" not in refused.output
-    assert re.search(r"Error: --backend native: \S*counter\.mire:5: the native backend does not handle a piece's "
-                     r"attributes yet", refused.stderr)
+    assert re.search(r"Error: --backend native: \S*counter\.mire:5: the native backend does not handle an attribute "
+                     r"of type number yet", refused.stderr)
     fallback = invoke(args)  # (auto: the default)
     assert fallback.exit_code == 0, fallback.output
     notices = [line for line in fallback.stderr.splitlines() if line.startswith("mire:")]
