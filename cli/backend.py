@@ -43,7 +43,7 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
     if backend == "python":
         return None
     reason = not_here
-    if reason is None:
+    if reason is None and not started_before(game, players, options):
         reason = refused_early(game, options)
     if reason is None:
         from ..engine.native import HandOffError, NativeUnavailable, Unsupported
@@ -62,6 +62,16 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
     if said:
         _notice(f"the interpreter plays this ({reason})")
     return None
+
+
+def started_before(game, players: int, options=()) -> bool:
+    """Has the native backend made this game's start before (its entry is in the cache, engine/native/start.py)?
+    Then its declarations were translated, and the translator need not be imported to ask them again."""
+    from ..engine.native.start import entry_path, read_start
+    try:
+        return read_start(entry_path(game.played_as(tuple(options)), players, options)) is not None
+    except Exception:  # noqa: BLE001 - (options the game refuses: refused_early and the command say so)
+        return False
 
 
 def refused_early(game, options=()) -> Optional[str]:

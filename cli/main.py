@@ -18,7 +18,6 @@ from ..grammar import codes
 from ..grammar.diagnostics import MireError
 from ..grammar.frontend import FileRefused, read_text_file
 from ..grammar.limits import MAX_ANALYSIS_WORK, MAX_DIAGNOSTICS, MAX_PERFT_DEPTH, MAX_SOLVE_NODES
-from ..grammar.parser import unsafe_character
 from ..grammar.wording import player_count, plural, printable
 from .authoring import fmt, lsp
 from .backend import backend_option, native_for, prepared, search_bots
@@ -282,6 +281,7 @@ def read_list_file(path: str) -> list:
 def list_items(text: str, name: str) -> list:
     """The items of a list's text (`read_list_file`; `mire serve` reads an uploaded hand with it too); ValueError
     naming `name` and the line when a line holds a character no piece's name has."""
+    from ..grammar.parser import unsafe_character  # (the parser, and Lark, only where a list is read)
     lines = []
     for n, line in enumerate(text.split("\n"), 1):
         item = line.split("#", 1)[0].strip()

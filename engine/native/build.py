@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
+from ...grammar.cached import cache_dir  # (one folder for the checked games, the modules and their starts)
 from .layout import Layout
 from .prelude import PRELUDE
 from .translate import Translator
@@ -120,14 +121,6 @@ def njit(**options):
 '''
 
 
-def cache_dir() -> Path:
-    explicit = os.environ.get("MIRE_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mire" / "native"
-
-
 def module_key(source: str) -> str:
     """The hash that names a game's module: the source generated from its rules' text (which holds all that
     the rules, the player count and this code make of it), Mire's and numba's versions."""
@@ -149,13 +142,14 @@ def module_source(game, layout: Layout) -> tuple[str, Translator]:
     return "\n".join(head) + PRELUDE + rules + SERVICES, translator
 
 
-def load_module(name: str, source: str) -> Any:
+def load_module(name: str, source: Optional[str]) -> Any:
     """The module written in the cache under `name` (written there first if it is not), imported; numba
-    compiles its functions at their first call (`compile_entry`)."""
+    compiles its functions at their first call (`compile_entry`). `source` None: the module is there, as its
+    start entry found it (engine/native/start.py)."""
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
-    if not path.exists() or path.read_text() != source:
+    if source is not None and (not path.exists() or path.read_text() != source):
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         tmp.write_text(source)
         os.replace(tmp, path)  # (atomic: another process reading it sees the whole module or none)

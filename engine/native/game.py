@@ -8,6 +8,8 @@ from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from .build import compile_entry, load_module, module_key, module_source
 from .layout import HEADER, HandOffError, Layout
+from .start import entry_path as start_entry
+from .start import read_start, write_start
 from .translate import END_KINDS, Unsupported, native_variables
 
 _KIND_NAMES = {v: k for k, v in END_KINDS.items()}
@@ -44,20 +46,54 @@ class NativeGame:
         self.game = game.played_as(tuple(options))
         self.options = tuple(options)
         self.players = players if players is not None else game.min_players
+        self.say = say
+        self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
+        self._layout: Optional[Layout] = None
+        entry = start_entry(self.game, self.players, self.options)
+        if not self._cached_start(entry):
+            self._made_start(entry)
+
+    def _cached_start(self, entry) -> bool:
+        """The start read from its entry beside the module (engine/native/start.py): no state of the
+        interpreter's is built, nothing translated. False: there is no good entry."""
+        import numba
+        import numpy as np
+        found = read_start(entry)
+        if found is None or found["numba"] != numba.__version__:
+            return False
+        self.actions = [(name, tuple(kinds)) for name, kinds in found["actions"]]
+        self.space_names, self.seat_names = list(found["space_names"]), list(found["seat_names"])
+        self.start = np.array(found["start"], np.int64)
+        self.module = load_module(found["module"], None)
+        return True
+
+    def _made_start(self, entry) -> None:
+        """The start made from the interpreter's (its layout, the translation, the module), and its entry."""
+        import numba
         state = self.game.new_state(seed=0, players=self.players, options=self.options)
         checked = self.game.analysis.checked
-        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
-        source, translator = module_source(self.game, self.layout)
+        self._layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
+        source, translator = module_source(self.game, self._layout)
         if state.setup_draws:
             raise Unsupported(_start_span(checked), "a start that draws at random")
         self.actions = translator.actions
-        self.source = source
         key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
         self.module = load_module(name, source)
-        self.start = self.layout.encode(state)
-        self.say = say
-        self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
+        self.start = self._layout.encode(state)
+        self.space_names, self.seat_names = self._layout.space_names, self._layout.seat_names
+        write_start(entry, name, source, numba.__version__, self.start.tolist(),
+                    [[name, list(kinds)] for name, kinds in self.actions], self.space_names, self.seat_names)
+
+    @property
+    def layout(self) -> Layout:
+        """The game's layout (the hand-off of a position): built from the interpreter's start when first asked
+        for, after a cached start (which has the start's vector and names alone)."""
+        if self._layout is None:
+            state = self.game.new_state(seed=0, players=self.players, options=self.options)
+            checked = self.game.analysis.checked
+            self._layout = Layout(state, list(checked.symbols.kinds), native_variables(checked))
+        return self._layout
 
     def entry(self, name: str):
         """The module's function `name`, compiled (or read from numba's cache) at its first use."""
@@ -107,9 +143,9 @@ class NativeGame:
         for kind, value in zip(kinds, row[1:]):
             value = int(value)
             if kind == "space":
-                words.append(self.layout.space_names[value])
+                words.append(self.space_names[value])
             elif kind == "player":
-                words.append(self.layout.seat_names[value])
+                words.append(self.seat_names[value])
             else:
                 words.append(str(value))
         return " ".join(words)
@@ -182,7 +218,7 @@ class NativeGame:
         if outcome.draw:
             t["draws"] += times
         elif len(outcome.winners) == 1:
-            name = self.layout.seat_names[outcome.winners[0]]
+            name = self.seat_names[outcome.winners[0]]
             t["wins"][name] = t["wins"].get(name, 0) + times
         else:
             t["shared"] += times
