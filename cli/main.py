@@ -577,7 +577,6 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
     """Random playouts of GAME: wins per seat (alone, or shared), draws, game length, speed."""
     import json
 
-    from ..engine.analysis.parallel import Series, run_series
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
@@ -586,6 +585,7 @@ def simulate(game, count, seed, players, options, max_moves, as_json, jobs, clus
         if native is not None:  # (in this process: --jobs and --cluster are for the interpreter)
             summary = native.summary(count, seed, max_moves)
         else:
+            from ..engine.analysis.parallel import Series, run_series  # (the interpreter's series alone)
             summary = run_series(Series("random", the_game.path, count, seed, n, opts, max_moves),
                                  _runner(jobs, cluster))
     except KeyboardInterrupt:  # before a game was done
@@ -658,19 +658,20 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
     move)."""
     import json
 
-    from ..engine.analysis.parallel import perft_split
     from ..engine.analysis.work_bound import TooMuchWork
     from ..engine.run.chance import TooManyOutcomes
     the_game, _ = _load(game)
     n = _players(the_game, players)
     opts = tuple(_options(the_game, options))
-    runner = _runner(jobs, cluster)
     # the depth asked for is counted to its end: each move and each rule stay bounded, the whole count only when
     # --max-work says so; the same work with --json as without
     limit = max_work if max_work is not None else sys.maxsize
     native = native_for(the_game, backend, n, opts,
                         "--position: a position written in a file is read by the interpreter" if position_file
                         else None)
+    if native is None:  # (--jobs and --cluster are for the interpreter, as in simulate: native counts here)
+        from ..engine.analysis.parallel import perft_split
+        runner = _runner(jobs, cluster)
 
     def count(d):
         if native is not None:  # (no work bound: the native walk is the count itself, in this process)

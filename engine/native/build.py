@@ -153,6 +153,16 @@ def load_module(name: str, source: Optional[str]) -> Any:
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         tmp.write_text(source)
         os.replace(tmp, path)  # (atomic: another process reading it sees the whole module or none)
+    compiled = Path(importlib.util.cache_from_source(str(path)))
+    if not compiled.exists():
+        # its bytecode, which importing reads (and checks against the source's time and size) instead of compiling
+        # the module again at every start: written here even where Python writes none (PYTHONDONTWRITEBYTECODE),
+        # as the machine code beside it is
+        import py_compile
+        try:
+            py_compile.compile(str(path), cfile=str(compiled), doraise=True)
+        except (OSError, py_compile.PyCompileError):
+            pass
     spec = importlib.util.spec_from_file_location(f"mire_native_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -63,7 +63,8 @@ class NativeGame:
             return False
         self.actions = [(name, tuple(kinds)) for name, kinds in found["actions"]]
         self.space_names, self.seat_names = list(found["space_names"]), list(found["seat_names"])
-        self.start = np.array(found["start"], np.int64)
+        self.start = np.zeros(found["size"], np.int64)
+        self.start[:len(found["start"])] = found["start"]
         self.module = load_module(found["module"], None)
         return True
 

@@ -52,6 +52,8 @@ def read_start(entry: Path) -> Optional[dict]:
         module = entry.parent / f"{start['module']}.py"
         if hashlib.sha256(module.read_bytes()).hexdigest() != start["source_sha256"]:
             return None
+        if not (isinstance(start["size"], int) and 0 <= len(start["start"]) <= start["size"]):
+            return None
         return start
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -59,10 +61,14 @@ def read_start(entry: Path) -> Optional[dict]:
 
 def write_start(entry: Path, module: str, source: str, numba_version: str, start: list, actions: list,
                 space_names: list, seat_names: list) -> None:
-    """Write a start entry atomically; a cache that cannot be written is no error."""
+    """Write a start entry atomically; a cache that cannot be written is no error. The start's vector is kept
+    to its last slot that is not 0 (the free pieces' slots, most of it, are 0), with its size."""
+    used = len(start)
+    while used and start[used - 1] == 0:
+        used -= 1
     body = json.dumps({"module": module, "source_sha256": hashlib.sha256(source.encode()).hexdigest(),
-                       "numba": numba_version, "start": start, "actions": actions, "space_names": space_names,
-                       "seat_names": seat_names})
+                       "numba": numba_version, "size": len(start), "start": start[:used], "actions": actions,
+                       "space_names": space_names, "seat_names": seat_names})
     data = json.dumps({"kind": KIND, "sha256": hashlib.sha256(body.encode()).hexdigest(), "body": body})
     tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
     try:
