@@ -53,16 +53,21 @@ def code_fingerprint() -> str:
         import importlib.util
 
         from .. import __version__
-        h = hashlib.sha256(f"mire={__version__};python={sys.version_info[:2]}".encode())
         folders = [Path(__file__).parent]
         engine = importlib.util.find_spec("mire.engine")  # (found, not imported: the engine's imports cost)
         folders += [Path(p) for p in (engine.submodule_search_locations or [])] if engine is not None else []
-        for folder in folders:
-            for path in sorted(folder.rglob("*")):
-                if path.suffix in (".py", ".lark", ".tables") and "__pycache__" not in path.parts:
-                    h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
-        _fingerprint.append(h.hexdigest())
+        _fingerprint.append(hash_code(__version__, folders))
     return _fingerprint[0]
+
+
+def hash_code(version: str, folders: list[Path]) -> str:
+    """A hash of a version of Mire and of its source files in these folders (names and contents)."""
+    h = hashlib.sha256(f"mire={version};python={sys.version_info[:2]}".encode())
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".py", ".lark", ".tables") and "__pycache__" not in path.parts:
+                h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 def note_read(path: Path, limit: int, text: Optional[str]) -> None:
@@ -164,7 +169,8 @@ def write_entry(entry: Path, checked: "CheckedGame", reads: dict) -> None:
     tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as f:
+        # (0o644 at most, whatever the umask: an entry another user may write is never read, see read_entry)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), "wb") as f:
             f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, entry)
     except OSError:
