@@ -149,12 +149,14 @@ def load_module(name: str, source: Optional[str]) -> Any:
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
+    written = False
     if source is not None and (not path.exists() or path.read_text() != source):
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         tmp.write_text(source)
         os.replace(tmp, path)  # (atomic: another process reading it sees the whole module or none)
+        written = True
     compiled = Path(importlib.util.cache_from_source(str(path)))
-    if not compiled.exists():
+    if written or not compiled.exists():
         # its bytecode, which importing reads (and checks against the source's time and size) instead of compiling
         # the module again at every start: written here even where Python writes none (PYTHONDONTWRITEBYTECODE),
         # as the machine code beside it is

@@ -61,7 +61,7 @@ class NativeGame:
         found = read_start(entry)
         if found is None or found["numba"] != numba.__version__:
             return False
-        self.actions = [(name, tuple(kinds)) for name, kinds in found["actions"]]
+        self.actions = [(name, list(kinds)) for name, kinds in found["actions"]]  # (as the translator gives them)
         self.space_names, self.seat_names = list(found["space_names"]), list(found["seat_names"])
         self.start = np.zeros(found["size"], np.int64)
         self.start[:len(found["start"])] = found["start"]
