@@ -110,13 +110,17 @@ ENTRY_POINTS = ("playouts", "playout_moves", "perft", "legal_moves", "applied", 
 JIT = f'''from numba import njit as _njit
 
 ENTRY_POINTS = {ENTRY_POINTS!r}
+CACHE_WANTED = {{}}  # name -> the function, whose caching build.py enables when it first compiles or reads it
 
 
-def njit(**options):
-    # numba's njit, without the wrappers nothing calls (build.py)
+def njit(cache=False, **options):
+    # numba's njit, without the wrappers nothing calls, and its cache enabled later (build.py)
     def compiled(f):
         wrappers = {{}} if f.__name__ in ENTRY_POINTS else {{"no_cpython_wrapper": True}}
-        return _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
+        dispatcher = _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
+        if cache:
+            CACHE_WANTED[f.__name__] = dispatcher
+        return dispatcher
     return compiled
 '''
 
@@ -182,6 +186,7 @@ def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Opt
     cached = all(any((path.parent / "__pycache__").glob(f"{path.stem}.{name}-*.nbi")) for name in functions or (entry,))
     if not cached and say is not None:
         say(f"compiling {title} ({entry}) to native code (once: it is cached in {path.parent})...")
+    _enable_caching(module, (functions or (entry,)) if cached else None)
     began = time.perf_counter()
     if cached:
         with _loaded_without_refresh(getattr(module, name) for name in functions or (entry,)):
@@ -192,6 +197,19 @@ def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Opt
     if not cached and say is not None:
         say(f"compiled {title} in {took:.1f} s")
     return took
+
+
+def _enable_caching(module: Any, names: Optional[Iterable[str]]) -> None:
+    """Enable numba's cache (`cache=True`, as numba's njit does it: Dispatcher.enable_caching) of the module's
+    functions `names` (None: all of them), each once. It is not done as the module is imported: setting up a
+    function's cache looks for its folder and tries writing there, ~0.3 ms a function, 40-70 functions a module,
+    where a cached start reads one entry's code (the functions it calls are linked into it). A compile enables
+    every function's first, so that the functions an entry shares with another are cached on their own."""
+    wanted = getattr(module, "CACHE_WANTED", {})
+    for name in list(wanted) if names is None else names:
+        dispatcher = wanted.pop(name, None)
+        if dispatcher is not None:
+            dispatcher.enable_caching()
 
 
 @contextmanager

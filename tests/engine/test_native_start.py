@@ -122,3 +122,32 @@ def test_a_damaged_or_stale_start_entry_is_made_again(cache, damage):
     assert read_start(entry) is not None
     assert json.loads(entry.read_text())["sha256"] == json.loads(good)["sha256"]  # (written anew, as it was)
     assert entry.stat().st_mode & 0o022 == 0
+
+
+def test_a_cached_start_sets_up_numbas_cache_of_the_entry_it_reads_alone(cache):
+    """Setting up a function's cache costs a look at its folder: a cached start does it for the entry it reads (the
+    functions it calls are linked into its machine code); a compile for every function, so that the functions
+    entries share are cached on their own and a second entry compiles only what is new."""
+    game = load_game("tic-tac-toe")
+    first = NativeGame(game)
+    first.summary(10)
+    assert first.module.CACHE_WANTED == {}  # (compiled: every function's cache set up)
+    stored = cache / "__pycache__"
+    assert list(stored.glob(f"{first.module.__name__.removeprefix('mire_native_')}.list_moves-*.nbi"))
+    script = """
+import json, sys
+from mire.engine import load_game
+from mire.engine.native import NativeGame
+game = NativeGame(load_game("tic-tac-toe"), say=lambda text: print(text, file=sys.stderr))
+game.summary(10)
+wanted = sorted(game.module.CACHE_WANTED)
+game.perft(3)
+print(json.dumps({"after playouts": wanted, "after perft": sorted(game.module.CACHE_WANTED)}))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "MIRE_CACHE_DIR": str(cache)})
+    assert done.returncode == 0, done.stderr
+    wanted = json.loads(done.stdout)
+    assert "playouts" not in wanted["after playouts"] and "list_moves" in wanted["after playouts"]
+    assert wanted["after perft"] == []
+    assert done.stderr.startswith("compiling Tic-tac-toe (perft)")  # (the rules' functions read, perft compiled)
