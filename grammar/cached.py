@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 MAGIC = b"mire-checked-1\n"
 _DIGEST = hashlib.sha256().digest_size
 
-# the files read while a game is checked for an entry: resolved path -> (the most bytes read, sha256 of the
+# the files read while a game is checked for an entry: absolute path -> (the most bytes read, sha256 of the
 # text or None: it could not be read) while a game is checked for an entry
 _reads: contextvars.ContextVar[Optional[dict]] = contextvars.ContextVar("mire_checked_reads", default=None)
 
@@ -74,8 +74,8 @@ def note_read(path: Path, limit: int, text: Optional[str]) -> None:
     """Called by frontend.read_text_file: while a game is checked for an entry, the file and its text's hash
     (None: it could not be read, which the game's check may have said and gone on: it must still be so)."""
     reads = _reads.get()
-    if reads is not None:
-        reads[str(path.resolve())] = (limit, _digest(text))
+    if reads is not None:  # (the path as it was named, made absolute: read again so, through the same links)
+        reads[os.path.abspath(path)] = (limit, _digest(text))
 
 
 def _digest(text: Optional[str]) -> Optional[str]:
@@ -86,10 +86,9 @@ def entry_path(path: Path, source: str) -> Path:
     """The entry of the game in `path` whose text is `source`, as seen from the working folder (the spans of
     its diagnostics and its sources are named as they are shown from there)."""
     from .frontend import display_path
-    h = hashlib.sha256(code_fingerprint().encode())
-    for part in (str(path.resolve()), display_path(path), source):
-        h.update(b"\0" + part.encode())
-    return cache_dir() / "checked" / f"{path.stem}_{h.hexdigest()[:24]}.pickle"
+    where = hashlib.sha256(f"{path.resolve()}\0{display_path(path)}".encode()).hexdigest()[:8]
+    what = hashlib.sha256(f"{code_fingerprint()}\0{where}\0{source}".encode()).hexdigest()[:24]
+    return cache_dir() / "checked" / f"{path.stem}_{where}_{what}.pickle"
 
 
 def checked_or_raise(path: Path, source: str, library: "Library") -> "CheckedGame":
@@ -101,7 +100,7 @@ def checked_or_raise(path: Path, source: str, library: "Library") -> "CheckedGam
         return check_or_raise(path, source, library)
     try:
         entry = entry_path(path, source)
-    except (OSError, ValueError):  # (Mire's own files unreadable: nothing to key an entry by)
+    except (OSError, ValueError, RuntimeError):  # (Mire's own files unreadable, a loop of links: no entry)
         entry = None
     if entry is not None:
         found = read_entry(entry)
@@ -109,7 +108,7 @@ def checked_or_raise(path: Path, source: str, library: "Library") -> "CheckedGam
             return found
     from .frontend import check_or_raise
     from .limits import MAX_FILE_BYTES
-    reads: dict = {str(path.resolve()): (MAX_FILE_BYTES, _digest(source))}
+    reads: dict = {os.path.abspath(path): (MAX_FILE_BYTES, _digest(source))}
     token = _reads.set(reads)
     try:
         checked = check_or_raise(path, source, library)
@@ -173,6 +172,11 @@ def write_entry(entry: Path, checked: "CheckedGame", reads: dict) -> None:
         with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), "wb") as f:
             f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, entry)
+        # the file's other entries (its earlier texts, or Mire's): one entry a file, however often it is edited
+        prefix = entry.name.rsplit("_", 1)[0] + "_"
+        for other in entry.parent.iterdir():
+            if other.name.startswith(prefix) and other.name.endswith(".pickle") and other != entry:
+                other.unlink(missing_ok=True)
     except OSError:
         try:
             tmp.unlink()

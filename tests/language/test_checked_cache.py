@@ -108,18 +108,23 @@ def test_an_entry_whose_base_game_changed_is_stale(tmp_path, monkeypatch):
     assert checks == ["variant.mire"]  # (its entry written anew, and read)
 
 
-def test_a_changed_rules_text_is_another_entry_and_a_broken_one_none(tmp_path):
+def test_a_changed_rules_text_is_another_entry_in_place_of_the_first_and_a_broken_one_none(tmp_path):
     path = tmp_path / "base.mire"
     path.write_text(BASE)
-    assert loaded(path) == [3, 6, 6]
+    (tmp_path / "other.mire").write_text(BASE)
+    assert loaded(path) == [3, 6, 6] and loaded(tmp_path / "other.mire") == [3, 6, 6]
+    first, other = entries(tmp_path)
     path.write_text(BASE.replace("grid 3 x 1", "grid 2 x 1"))
     assert loaded(path) == [2, 2, 0]
-    assert len(entries(tmp_path)) == 2
+    # (one entry a file: its earlier text's is taken away, another file's stays)
+    assert [p.name.startswith("base_") for p in entries(tmp_path)] == [True, False]
+    assert first not in entries(tmp_path) and other in entries(tmp_path)
+    kept = entries(tmp_path)
     path.write_text(BASE.replace("empty(c)", "emptyy(c)"))
     with pytest.raises(MireError) as info:
         loaded(path)
     assert "emptyy" in info.value.diagnostics[0].message
-    assert len(entries(tmp_path)) == 2  # (a game that does not check is never kept)
+    assert entries(tmp_path) == kept  # (a game that does not check is never kept)
 
 
 def test_the_entry_is_named_by_the_text_mires_version_and_its_grammar(tmp_path, monkeypatch):
@@ -145,3 +150,37 @@ def test_mire_no_checked_cache_writes_nothing(tmp_path, monkeypatch):
     path.write_text(BASE)
     assert loaded(path) == [3, 6, 6]
     assert entries(tmp_path) == []
+
+
+CARDS = ('game "G"\nplayers 2\nboard cells: grid 3 x 1\npiece card(name: text, n: int)\npieces card from "cards.csv"\n'
+         'action place(c in cells where empty(c)):\n    move top(supply) to c\n')
+
+
+def cards(path) -> int:
+    loader._CACHE.clear()
+    return len(load_game(str(path)).new_state(seed=0).supply.pieces)
+
+
+def test_an_entry_whose_data_file_changed_is_stale(tmp_path, monkeypatch):
+    path = tmp_path / "g.mire"
+    path.write_text(CARDS)
+    (tmp_path / "cards.csv").write_text("name,n\na,1\nb,2\n")
+    assert cards(path) == 2
+    (tmp_path / "cards.csv").write_text("name,n\na,1\nb,2\nc,3\n")
+    checks = counting_checks(monkeypatch)
+    assert cards(path) == 3
+    assert checks == ["g.mire"]
+    (tmp_path / "cards.csv").write_text("name,nn\na,1\n")
+    with pytest.raises(MireError) as info:
+        loaded(path)
+    assert "'nn'" in info.value.diagnostics[0].message
+
+
+def test_a_data_file_that_is_a_loop_of_links_is_said_as_before(tmp_path):
+    path = tmp_path / "g.mire"
+    path.write_text(CARDS)
+    os.symlink(tmp_path / "cards.csv", tmp_path / "cards.csv")
+    for _ in range(2):
+        with pytest.raises(MireError) as info:
+            loaded(path)
+        assert [d.code for d in info.value.diagnostics] == ["E043"]
