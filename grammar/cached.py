@@ -168,8 +168,8 @@ def write_entry(entry: Path, checked: "CheckedGame", reads: dict) -> None:
     tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        # (0o644 at most, whatever the umask: an entry another user may write is never read, see read_entry)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), "wb") as f:
+        # (this user's alone, whatever the umask: an entry another user may write is never read, see read_entry)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
             f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, entry)
         # the file's other entries (its earlier texts, or Mire's): one entry a file, however often it is edited

@@ -73,7 +73,7 @@ def write_start(entry: Path, module: str, source: str, numba_version: str, start
     tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), "w") as f:  # (see read_start)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:  # (see read_start)
             f.write(data)
         os.replace(tmp, entry)
     except OSError:
