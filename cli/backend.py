@@ -46,6 +46,10 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
     if reason is None and not started_before(game, players, options):
         reason = refused_early(game, options)
     if reason is None:
+        # numpy's linear algebra (OpenBLAS) starts a thread per core as numpy is imported, which spins a while
+        # waiting for work Mire never gives it: processor time a loaded machine takes from the start (~0.05 s).
+        # Only in the command's process (and its workers), before numpy is imported; a value set is kept.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from ..engine.native import HandOffError, NativeUnavailable, Unsupported
         from ..engine.native import game as native_game
         from ..engine.native.rollouts import shared_game
