@@ -64,6 +64,8 @@ mark("mire.cli.main (the engine, the loader, the interpreter's compiler)")
 from mire.cli.games import resolve
 game, _ = resolve({name!r})
 mark("the game (its checked entry read, compiled for the interpreter)")
+import os
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # (as cli/backend.py does before numpy's import)
 import numpy
 mark("numpy")
 import numba
