@@ -61,7 +61,7 @@ class NativeGame:
         found = read_start(entry)
         if found is None or found["numba"] != numba.__version__:
             return False
-        self.actions = [(name, list(kinds)) for name, kinds in found["actions"]]  # (as the translator gives them)
+        self.actions = [(action, list(kinds)) for action, kinds in found["actions"]]  # (as the translator gives them)
         self.space_names, self.seat_names = list(found["space_names"]), list(found["seat_names"])
         self.start = np.zeros(found["size"], np.int64)
         self.start[:len(found["start"])] = found["start"]
@@ -84,7 +84,7 @@ class NativeGame:
         self.start = self._layout.encode(state)
         self.space_names, self.seat_names = self._layout.space_names, self._layout.seat_names
         write_start(entry, name, source, numba.__version__, self.start.tolist(),
-                    [[name, list(kinds)] for name, kinds in self.actions], self.space_names, self.seat_names)
+                    [[action, list(kinds)] for action, kinds in self.actions], self.space_names, self.seat_names)
 
     @property
     def layout(self) -> Layout:
