@@ -151,3 +151,39 @@ print(json.dumps({"after playouts": wanted, "after perft": sorted(game.module.CA
     assert "playouts" not in wanted["after playouts"] and "list_moves" in wanted["after playouts"]
     assert wanted["after perft"] == []
     assert done.stderr.startswith("compiling Tic-tac-toe (perft)")  # (the rules' functions read, perft compiled)
+
+
+_ENDED = """
+import atexit, sys, threading
+import numba
+from mire.cli.main import _ended_without_teardown
+atexit.register(lambda: print("the atexit functions ran"))
+print("the output, flushed;", end=" ")
+if sys.argv[1] == "a thread runs":
+    threading.Thread(target=lambda: __import__("time").sleep(0.5)).start()
+_ended_without_teardown(eval(sys.argv[2]))
+print("the normal exit")
+sys.exit(eval(sys.argv[2]))
+"""
+
+
+@pytest.mark.parametrize("case, code, status, said, err", [
+    ("alone", "3", 3, "the output, flushed; the atexit functions ran\n", ""),
+    ("alone", "None", 0, "the output, flushed; the atexit functions ran\n", ""),
+    ("alone", "'a message'", 1, "the output, flushed; the atexit functions ran\n", "a message\n"),
+    ("a thread runs", "4", 4, "the output, flushed; the normal exit\nthe atexit functions ran\n", "")])
+def test_a_command_with_numba_loaded_ends_as_sys_exit_would(case, code, status, said, err):
+    """The process's own command line ends without Python's teardown of numba's and LLVM's objects (cli/main.py):
+    its status, its output, its atexit functions as sys.exit gives them; with another thread running, the normal
+    exit, which waits for it."""
+    done = subprocess.run([sys.executable, "-c", _ENDED, case, code], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (status, said, err)
+
+
+def test_the_process_of_a_cached_native_command_says_all_it_has_to(env):
+    """`python -m mire` (its command line: args None) ends without the teardown: the whole JSON, its status."""
+    for _ in range(2):  # (compiled, then read from the cache)
+        done = subprocess.run([sys.executable, "-m", "mire", "simulate", "tic-tac-toe", "-n", "20", "--json"],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["n"] == 20
