@@ -2,6 +2,7 @@
 
     python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--no-starts] [--json]
     python bench/native.py --search 1000 [--game NAME ...]
+    python bench/native.py --process-starts [--runs R] [--game NAME ...]
 
 For each game: random playouts from the start per second, for about S seconds each, of
   * the native backend (engine/native: the rules compiled with numba), `NativeGame.summary`,
@@ -9,6 +10,12 @@ For each game: random playouts from the start per second, for about S seconds ea
   * plain hand-written Python (bench/handwritten.py: ttt_playout, c4_playout, bt_playout), for those three;
 and the native module's first compile and a cached start of what `mire simulate` needs (its random playouts), each
 in a new process (`python -c`), the first in an empty cache directory, the second in the same one.
+
+`--process-starts`: the whole `mire simulate GAME -n 10` process, cached, with each backend (R runs each, taken in
+turns: the least and the middle wall time, and processor time), and where a cached native start's time goes
+(perf_counter and the main thread's processor time around each phase, in a new process each run: the least of
+R). The caches are made first (a run
+that compiles is not counted).
 
 Speed is measured here and never asserted in tests: the numbers depend on the machine and its load. Each rate is
 per second of this process's processor time (time.process_time: the playouts run on one thread), which a shared,
@@ -44,6 +51,36 @@ print(json.dumps({{"seconds": time.perf_counter() - began, "module": game.compil
 """
 
 
+# a cached native start of `mire simulate GAME -n 10`, phase by phase, as the command runs them (cli/main.py)
+_PHASES = """
+import json, sys, time
+marks = [("python", time.perf_counter(), time.thread_time())]
+def mark(what):
+    marks.append((what, time.perf_counter(), time.thread_time()))
+import click
+mark("click")
+import mire.cli.main
+mark("mire.cli.main (the engine, the loader, the interpreter's compiler)")
+from mire.cli.games import resolve
+game, _ = resolve({name!r})
+mark("the game (its checked entry read, compiled for the interpreter)")
+import os
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # (as cli/backend.py does before numpy's import)
+import numpy
+mark("numpy")
+import numba
+mark("numba")
+from mire.cli.backend import native_for
+native = native_for(game, "native", game.min_players, ())
+mark("the native start (its entry read, the module imported)")
+native.entry("playouts")
+mark("the machine code of playouts read")
+native.summary(10)
+mark("10 playouts")
+print(json.dumps([(what, t - before, c - processor) for (what, t, c), (_, before, processor) in zip(marks[1:], marks)]))
+"""
+
+
 def per_second(run_batch, seconds: float) -> float:
     """run_batch(n) plays n playouts; batches grow until about `seconds` of processor time have passed."""
     total, n = 0, 1
@@ -68,6 +105,59 @@ def start_times(name: str) -> dict:
                                   text=True, check=True)
             out[what] = json.loads(done.stdout.strip().splitlines()[-1])
     return out
+
+
+def process_starts(name: str, runs: int) -> dict:
+    """A cached start of the whole `mire simulate NAME -n 10` process with each backend, in turns (wall and
+    processor seconds of each run, sorted), and the phases of a cached native start (the least of `runs`)."""
+    mire = os.path.join(os.path.dirname(sys.executable), "mire")
+    command = {b: [mire, "simulate", name, "-n", "10", "--backend", b] for b in ("native", "python")}
+    command["python -c pass"] = [sys.executable, "-c", "pass"]
+    times: dict = {b: {"wall": [], "cpu": []} for b in command}
+    phases: dict = {}
+    # as an installed Mire starts: its modules' bytecode read, not compiled at each start (which the first runs
+    # write where PYTHONDONTWRITEBYTECODE asked for none)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for b in command:  # (the caches made: the checked game, the native module and its machine code)
+        subprocess.run(command[b], capture_output=True, check=True, env=env)
+    for _ in range(runs):
+        for b in command:
+            before = os.times()
+            began = time.perf_counter()
+            subprocess.run(command[b], capture_output=True, check=True, env=env)
+            after = os.times()
+            times[b]["wall"].append(time.perf_counter() - began)
+            times[b]["cpu"].append(after.children_user + after.children_system - before.children_user
+                                   - before.children_system)
+        done = subprocess.run([sys.executable, "-c", _PHASES.format(name=name)], capture_output=True, text=True,
+                              check=True, env=env)
+        for what, seconds, processor in json.loads(done.stdout.strip().splitlines()[-1]):
+            least = phases.get(what, (seconds, processor))
+            phases[what] = (min(least[0], seconds), min(least[1], processor))
+    for b in times:
+        for k in times[b]:
+            times[b][k].sort()
+    return {"game": name, "times": times, "phases": phases}
+
+
+def process_table(rows: list) -> str:
+    lines = ["| game | native: wall least, middle (processor) | python: wall least, middle (processor) | "
+             "`python -c pass` |", "|---|---|---|---|"]
+    for r in rows:
+        cells = []
+        for b in ("native", "python", "python -c pass"):
+            wall, cpu = r["times"][b]["wall"], r["times"][b]["cpu"]
+            cells.append(f"{wall[0]:.2f} s, {wall[len(wall) // 2]:.2f} s ({cpu[0]:.2f} s)")
+        lines.append(f"| {r['game']} | {' | '.join(cells)} |")
+    for r in rows:
+        lines.append("")
+        lines.append(f"{r['game']}, a cached native start phase by phase (the least of the runs: wall, and the "
+                     "processor time of the main thread, which a loaded machine distorts less):")
+        for what, (seconds, processor) in r["phases"].items():
+            lines.append(f"  {seconds * 1000:6.0f} ms {processor * 1000:6.0f} ms  {what}")
+        lines.append(f"  {sum(w for w, _ in r['phases'].values()) * 1000:6.0f} ms "
+                     f"{sum(c for _, c in r['phases'].values()) * 1000:6.0f} ms  in all, from the first import")
+    return "\n".join(lines)
 
 
 def measure(name: str, seconds: float, seed: int, starts: bool = True) -> dict:
@@ -130,7 +220,15 @@ def main(argv=None) -> None:
     ap.add_argument("--no-starts", action="store_true", help="The rates alone (no first compile, no cached start).")
     ap.add_argument("--search", type=int, metavar="ITERATIONS",
                     help="Instead: seconds a search move takes at the start, rollouts by each backend.")
+    ap.add_argument("--process-starts", action="store_true",
+                    help="Instead: a cached start of the whole `mire simulate` process with each backend, and the "
+                         "phases of a cached native start.")
+    ap.add_argument("--runs", type=int, default=7, help="With --process-starts: runs of each (default 7).")
     args = ap.parse_args(argv)
+    if args.process_starts:
+        rows = [process_starts(name, args.runs) for name in args.game or GAMES]
+        print(json.dumps(rows, indent=2) if args.json else process_table(rows))
+        return
     if args.search:
         for name in args.game or GAMES:
             took = search_seconds(name, args.search)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -131,6 +130,7 @@ def _write_stdout(text: str) -> None:
 
 def _replace(path: Path, text: str) -> None:
     """Write `text` to `path` all at once: a failure half way leaves the old file as it was."""
+    import tempfile  # (here: every command imports this module, to register `fmt` and `lsp`)
     fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:

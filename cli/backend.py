@@ -45,9 +45,13 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
     if backend == "python":
         return None
     reason = not_here
-    if reason is None:
+    if reason is None and not started_before(game, players, options):
         reason = refused_early(game, options)
     if reason is None:
+        # numpy's linear algebra (OpenBLAS) starts a thread per core as numpy is imported, which spins a while
+        # waiting for work Mire never gives it: processor time a loaded machine takes from the start (~0.05 s).
+        # Only in the command's process (and its workers), before numpy is imported; a value set is kept.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from ..engine.native import HandOffError, NativeUnavailable, Unsupported
         from ..engine.native import game as native_game
         from ..engine.native.rollouts import shared_game
@@ -67,6 +71,16 @@ def native_for(game, backend: str, players: int, options=(), not_here: Optional[
     if said:
         _notice(f"the interpreter plays this ({reason})")
     return None
+
+
+def started_before(game, players: int, options=()) -> bool:
+    """Has the native backend made this game's start before (its entry is in the cache, engine/native/start.py)?
+    Then its declarations were translated, and the translator need not be imported to ask them again."""
+    from ..engine.native.start import entry_path, read_start
+    try:
+        return read_start(entry_path(game.played_as(tuple(options)), players, options)) is not None
+    except Exception:  # noqa: BLE001 - (options the game refuses: refused_early and the command say so)
+        return False
 
 
 def refused_early(game, options=()) -> Optional[str]:

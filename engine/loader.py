@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
+from ..grammar.cached import checked_or_raise as check_or_raise  # (frontend's, kept on disk between processes)
 from ..grammar.diagnostics import Diagnostic, MireError
-from ..grammar.frontend import bundled_names, check_or_raise, find_game, find_sibling, games_dir, read_rules
+from ..grammar.frontend import bundled_names, find_game, find_sibling, games_dir, read_rules
 from ..grammar.nodes import nowhere
 from ..grammar.wording import quoted_short
 from .build.compiler import CompiledGame, InputSpec, OptionSpec, compile_game

@@ -6,28 +6,26 @@ It is the one place that turns a game's name into a file: a bundled game by its 
 """
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
-from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import attrs
 
 from .. import games
 from . import nodes as N
-from .checker import Checker
+from .cached import note_read
 from .diagnostics import Diagnostic, MireError
-from .display import read_pictures
 from .limits import MAX_DIGITS, MAX_FILE_BYTES
-from .parser import parse, unsafe_character
-from .symbols import Checked, Context
-from .tables import REFUSED, check_table
-from .types import Library
-from .variants import base_of, merge, plain_items
+from .symbols import Checked
 from .wording import did_you_mean, quoted_short
+
+if TYPE_CHECKING:
+    from .types import Library
+
+# the parser (and Lark), the checker, the display's pictures and the tables' checks are imported where a game is
+# checked: a game read from its checked entry (grammar/cached.py) needs none of them
 
 
 @attrs.frozen
@@ -126,6 +124,16 @@ def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file of at most `limit` bytes (never a folder, a device or a pipe, which could
     block or never end); FileRefused otherwise."""
     try:
+        text = _read_text_file(path, limit)
+    except FileRefused:
+        note_read(path, limit, None)
+        raise
+    note_read(path, limit, text)  # (a checked game kept on disk is good while its files say the same)
+    return text
+
+
+def _read_text_file(path: Path, limit: int) -> str:
+    try:
         if not path.is_file():
             raise FileRefused("it is not a file" if path.exists() else "there is no such file")
         with open(path, "rb") as f:
@@ -176,6 +184,10 @@ def check_game(path: Path, source: str, library: Library, read: Callable[[Path],
     """What `check_or_raise` does, without raising: every diagnostic, and what could be checked. `read` reads
     another file of the game (a variant's base). A list given as `tokens` gets the tokens of `source` when
     it parses (see `parser.parse`)."""
+    from .checker import Checker
+    from .display import read_pictures
+    from .parser import parse
+    from .variants import base_of, merge, plain_items
     spath = display_path(path)
     sources = {spath: source}
     try:
@@ -213,6 +225,10 @@ def check_game(path: Path, source: str, library: Library, read: Callable[[Path],
 
 def _read_data_files(module: N.Module, path: Path, library: Library):
     """Replace `pieces K from "file.csv"` by the table read from the file beside the game."""
+    import csv
+
+    from .symbols import Context
+    from .tables import check_table
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     items: list = []
@@ -269,6 +285,12 @@ def _csv_rows(text: str, dpath: str, diags: list, texts: set) -> list:
     """The rows of a CSV data file, each cell with its place; a cell with a character that may not be shown
     is reported (E008) and left empty, and not checked again. A number is read as one, but in the columns
     named in `texts` (the kind's text attributes), where a cell is the text as written (a card's rank "10")."""
+    import csv
+    import io
+    from fractions import Fraction
+
+    from .parser import unsafe_character
+    from .tables import REFUSED
     rows: list = []
     reader = csv.reader(io.StringIO(text))
     as_text: set = set()  # the indexes of those columns, once the header is read

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import os
-import socket
-import webbrowser
 
 import click
 
@@ -51,6 +49,7 @@ def serve(game, host, port, data, open_browser):
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="off")
     server = uvicorn.Server(config)
     try:
+        import socket  # (here, not at the top: every command imports this module to register `serve`)
         sock = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as e:
         raise click.UsageError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
@@ -61,6 +60,7 @@ def serve(game, host, port, data, open_browser):
     if game is not None and not os.path.exists(game):
         click.echo(f"  start {game} at {address}#game={game}")
     if open_browser:
+        import webbrowser
         webbrowser.open(address)
     try:
         server.run(sockets=[sock])

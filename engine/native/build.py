@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
+from ...grammar.cached import cache_dir  # (one folder for the checked games, the modules and their starts)
 from .blocks import BLOCKS_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
@@ -129,23 +130,19 @@ ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_move
 JIT = f'''from numba import njit as _njit
 
 ENTRY_POINTS = {ENTRY_POINTS!r}
+CACHE_WANTED = {{}}  # name -> the function, whose caching build.py enables when it first compiles or reads it
 
 
-def njit(**options):
-    # numba's njit, without the wrappers nothing calls (build.py)
+def njit(cache=False, **options):
+    # numba's njit, without the wrappers nothing calls, and its cache enabled later (build.py)
     def compiled(f):
         wrappers = {{}} if f.__name__ in ENTRY_POINTS else {{"no_cpython_wrapper": True}}
-        return _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
+        dispatcher = _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
+        if cache:
+            CACHE_WANTED[f.__name__] = dispatcher
+        return dispatcher
     return compiled
 '''
-
-
-def cache_dir() -> Path:
-    explicit = os.environ.get("MIRE_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mire" / "native"
 
 
 def module_key(source: str) -> str:
@@ -172,16 +169,29 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
         translator
 
 
-def load_module(name: str, source: str) -> Any:
+def load_module(name: str, source: Optional[str]) -> Any:
     """The module written in the cache under `name` (written there first if it is not), imported; numba
-    compiles its functions at their first call (`compile_entry`)."""
+    compiles its functions at their first call (`compile_entry`). `source` None: the module is there, as its
+    start entry found it (engine/native/start.py)."""
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
-    if not path.exists() or path.read_text() != source:
+    written = False
+    if source is not None and (not path.exists() or path.read_text() != source):
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         tmp.write_text(source)
         os.replace(tmp, path)  # (atomic: another process reading it sees the whole module or none)
+        written = True
+    compiled = Path(importlib.util.cache_from_source(str(path)))
+    if written or not compiled.exists():
+        # its bytecode, which importing reads (and checks against the source's time and size) instead of compiling
+        # the module again at every start: written here even where Python writes none (PYTHONDONTWRITEBYTECODE),
+        # as the machine code beside it is
+        import py_compile
+        try:
+            py_compile.compile(str(path), cfile=str(compiled), doraise=True)
+        except (OSError, py_compile.PyCompileError):
+            pass
     spec = importlib.util.spec_from_file_location(f"mire_native_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -199,6 +209,7 @@ def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Opt
     cached = all(any((path.parent / "__pycache__").glob(f"{path.stem}.{name}-*.nbi")) for name in functions or (entry,))
     if not cached and say is not None:
         say(f"compiling {title} ({entry}) to native code (once: it is cached in {path.parent})...")
+    _enable_caching(module, (functions or (entry,)) if cached else None)
     began = time.perf_counter()
     if cached:
         with _loaded_without_refresh(getattr(module, name) for name in functions or (entry,)):
@@ -209,6 +220,19 @@ def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Opt
     if not cached and say is not None:
         say(f"compiled {title} in {took:.1f} s")
     return took
+
+
+def _enable_caching(module: Any, names: Optional[Iterable[str]]) -> None:
+    """Enable numba's cache (`cache=True`, as numba's njit does it: Dispatcher.enable_caching) of the module's
+    functions `names` (None: all of them), each once. It is not done as the module is imported: setting up a
+    function's cache looks for its folder and tries writing there, ~0.3 ms a function, 40-70 functions a module,
+    where a cached start reads one entry's code (the functions it calls are linked into it). A compile enables
+    every function's first, so that the functions an entry shares with another are cached on their own."""
+    wanted = getattr(module, "CACHE_WANTED", {})
+    for name in list(wanted) if names is None else names:
+        dispatcher = wanted.pop(name, None)
+        if dispatcher is not None:
+            dispatcher.enable_caching()
 
 
 @contextmanager

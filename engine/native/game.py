@@ -12,6 +12,8 @@ from .build import compile_entry, load_module, module_key, module_source
 from .chance import chance_points
 from .choices import answer_text
 from .layout import HEADER, HandOffError, Layout
+from .start import entry_path as start_entry
+from .start import read_start, write_start
 from .translate import END_KINDS, Unsupported, native_variables
 
 _KIND_NAMES = {v: k for k, v in END_KINDS.items()}
@@ -51,34 +53,83 @@ class NativeGame:
         self.game = game.played_as(tuple(options))
         self.options = tuple(options)
         self.players = players if players is not None else game.min_players
+        self.say = say
+        self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
+        self._layout: Optional[Layout] = None
+        # (a start given by the caller is never kept: only the game's own start is, and only a plain one)
+        entry = start_entry(self.game, self.players, self.options) if start is None else None
+        if entry is None or not self._cached_start(entry):
+            self._made_start(entry, start)
+
+    def _cached_start(self, entry) -> bool:
+        """The start read from its entry beside the module (engine/native/start.py): no state of the
+        interpreter's is built, nothing translated. False: there is no good entry. Only a plain start is kept
+        (`_made_start`): no draw, no choice, no piece with attributes."""
+        import numba
+        import numpy as np
+        found = read_start(entry)
+        if found is None or found["numba"] != numba.__version__:
+            return False
+        self.actions = [(action, list(kinds)) for action, kinds in found["actions"]]  # (as the translator gives them)
+        self.space_names, self.seat_names = list(found["space_names"]), list(found["seat_names"])
+        self.start = np.zeros(found["size"], np.int64)
+        self.start[:len(found["start"])] = found["start"]
+        self.begun = self.start
+        self.native_setup = False
+        self.chance_points = (None, None)
+        self.choice_kinds = []
+        self.module = load_module(found["module"], None)
+        return True
+
+    def _made_start(self, entry, start) -> None:
+        """The start made from the interpreter's (its layout, the translation, the module), and its entry when it
+        is a plain one."""
+        import numba
         state = start if start is not None else self.game.new_state(seed=0, players=self.players,
                                                                      options=self.options)
         checked = self.game.analysis.checked
         self.chance_points = chance_points(checked)  # (where the start draws, where a move draws)
-        attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
-        made = any(isinstance(node, N.Place) for node in N.walk(checked.module))
-        self.layout = Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes, made,
-                             chance=any(where is not None for where in self.chance_points))
+        self._layout = self._new_layout(state)
         if start is not None:
-            self.layout.native_setup = False  # (every game of a series begins at the start given)
-        source, translator = module_source(self.game, self.layout, self.options)
+            self._layout.native_setup = False  # (every game of a series begins at the start given)
+        self.native_setup = self._layout.native_setup
+        source, translator = module_source(self.game, self._layout, self.options)
         self.actions = translator.actions
         self.choice_kinds = translator.choice_kinds if translator.choosing else []
-        self.source = source
         key = module_key(source)
         name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
         self.module = load_module(name, source)
         # the interpreter's start with seed 0, where perft, the divide and a position's moves begin by default;
         # and the vector a series begins each game from: that start, or (a start that draws) the construction's,
         # the start made anew in each game by the native setup (chance.py)
-        self.begun = self.layout.encode(state)
+        self.begun = self._layout.encode(state)
         self.start = self.begun
-        if self.layout.native_setup:
+        if self.native_setup:
             built = self.game.new_state(seed=0, players=self.players, options=self.options)
             rollback(built, 0, restore_rng=False)  # (the start taken back, as State.restart takes it back)
-            self.start = self.layout.encode_construction(built)
-        self.say = say
-        self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
+            self.start = self._layout.encode_construction(built)
+        self.space_names, self.seat_names = self._layout.space_names, self._layout.seat_names
+        plain = not (self.native_setup or translator.choosing or self._layout.attributes is not None
+                     or any(where is not None for where in self.chance_points))
+        if entry is not None and plain:
+            write_start(entry, name, source, numba.__version__, self.start.tolist(),
+                        [[action, list(kinds)] for action, kinds in self.actions], self.space_names, self.seat_names)
+
+    def _new_layout(self, state) -> Layout:
+        checked = self.game.analysis.checked
+        attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
+        made = any(isinstance(node, N.Place) for node in N.walk(checked.module))
+        return Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes, made,
+                      chance=any(where is not None for where in chance_points(checked)))
+
+    @property
+    def layout(self) -> Layout:
+        """The game's layout (the hand-off of a position): built from the interpreter's start when first asked
+        for, after a cached start (which has the start's vector and names alone: a plain start, whose layout needs
+        no translation to be whole)."""
+        if self._layout is None:
+            self._layout = self._new_layout(self.game.new_state(seed=0, players=self.players, options=self.options))
+        return self._layout
 
     def entry(self, name: str):
         """The module's function `name`, compiled (or read from numba's cache) at its first use."""
@@ -151,9 +202,9 @@ class NativeGame:
 
     def _value_text(self, kind: str, value: int, st=None) -> str:
         if kind == "space":
-            return self.layout.space_names[value]
+            return self.space_names[value]
         if kind == "player":
-            return self.layout.seat_names[value]
+            return self.seat_names[value]
         if kind == "text":
             return self.layout.attributes.texts[value]
         if kind == "piece":
@@ -224,7 +275,7 @@ class NativeGame:
         # (a piece is named by where it is and how it looks: each move's position, made again move by move from
         # the game's start)
         texts, applied = [], self.entry("applied")
-        st = self.start_of(seed, index) if self.layout.native_setup else self.start
+        st = self.start_of(seed, index) if self.native_setup else self.start
         for k in range(length):
             texts.append(self.move_text(moves[k], st))
             st = applied(st, moves[k, :width].copy())
@@ -260,7 +311,7 @@ class NativeGame:
         if outcome.draw:
             t["draws"] += times
         elif len(outcome.winners) == 1:
-            name = self.layout.seat_names[outcome.winners[0]]
+            name = self.seat_names[outcome.winners[0]]
             t["wins"][name] = t["wins"].get(name, 0) + times
         else:
             t["shared"] += times
@@ -275,7 +326,7 @@ class NativeGame:
                                                                            options=self.options))
         counts = self.perft(depth, st, terminals=ends)
         return PerftReport(counts, self.divide(depth, st) if divide else [], ends,
-                           met_chance=self.chance_points[0] is not None and self.layout.native_setup)
+                           met_chance=self.chance_points[0] is not None and self.native_setup)
 
     def divide(self, depth: int, st=None) -> list[tuple[str, int]]:
         """Each first move from a native position (the start by default), and the sequences of `depth` moves

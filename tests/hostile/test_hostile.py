@@ -311,7 +311,15 @@ def _allowed_prefixes(tmp):
     places = {str(tmp.resolve()), sys.prefix, sys.base_prefix, sys.exec_prefix, "/dev/", "/proc/"}
     places |= {str(Path(p.__file__).resolve().parent) + os.sep for p in packages}
     places |= {p for p in sys.path if p and os.path.isdir(p) and os.path.realpath(p) != os.path.realpath(os.getcwd())}
+    places |= set(_mires_cache())
     return tuple(os.path.realpath(p) for p in places)
+
+
+def _mires_cache() -> list[str]:
+    """Mire's own cache folder (the checked games and native modules it keeps: docs/backends.md, "The cache"), where
+    the process may write: this session's (conftest.py), never the user's."""
+    folder = os.environ.get("MIRE_CACHE_DIR")
+    return [os.path.realpath(folder) + os.sep] if folder else []
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -347,4 +355,4 @@ def test_hostile_input_is_refused_cleanly(case, tmp_path):
     assert outside == [], f"opened outside the game's folder: {outside}"
     assert not any(path.endswith(("secret.mire", "passwd", "hostname")) for _, path in opened)
     written = [path for mode, path in opened if any(c in mode for c in "wax+")]
-    assert all(os.path.realpath(p).startswith(str(tmp_path.resolve())) for p in written), written
+    assert all(os.path.realpath(p).startswith((str(tmp_path.resolve()), *_mires_cache())) for p in written), written
