@@ -169,8 +169,8 @@ def stacks(native: NativeGame, st) -> list:
         pieces = []
         p = st[m.TOP + s]
         while p >= 0:
-            pieces.append((int(st[m.PIECES + 4 * p]), int(st[m.PIECES + 4 * p + 1])))
-            p = st[m.PIECES + 4 * p + 3]
+            pieces.append((int(st[m.PIECES + m.PSTRIDE * p]), int(st[m.PIECES + m.PSTRIDE * p + 1])))
+            p = st[m.PIECES + m.PSTRIDE * p + 3]
         out.append(pieces[::-1])
     return out
 
