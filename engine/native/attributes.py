@@ -424,6 +424,7 @@ class AttributeTranslation:
     checked: Checked
     sym: Symbols
     layout: Layout
+    helpers: list
 
     if TYPE_CHECKING:  # (the Translator's own)
         def type_of(self, e: N.Node) -> Type: ...
@@ -506,7 +507,12 @@ class AttributeTranslation:
         if a.name not in self.layout.dedupe:
             return [f"{pad}n += 1"]
         columns = [1 if self.kind_of_param(p) == "piece" else 0 for p in a.params]
-        return [f"{pad}if fresh_row(st, out, first_{a.name}, n, np.array({columns!r}, dtype=np.int64)):",
+        name = f"PIECE_COLUMNS_{a.name}"
+        written = self.__dict__.setdefault("_piece_columns", set())
+        if name not in written:  # (a constant of the module: no array made for each row)
+            written.add(name)
+            self.helpers += ["", f"{name} = np.array({columns!r}, dtype=np.int64)"]
+        return [f"{pad}if fresh_row(st, out, first_{a.name}, n, {name}):",
                 f"{pad}    n += 1"]
 
     def named_values(self, e: N.Name) -> Optional[str]:

@@ -237,15 +237,18 @@ def topmost(st, p):
 @njit(cache=True)
 def fresh_row(st, out, first, n, pieces):
     # does move n read otherwise than the moves first .. n - 1 (its pieces, columns where pieces[c - 1], by
-    # their look: same_look)? (listing.unique)
+    # their look: same_look)? (listing.unique) The other columns are compared first: they are numbers, and most
+    # rows differ there, so a piece's look is read only against rows that are otherwise the same
     for m in range(first, n):
         same = True
         for c in range(1, pieces.shape[0] + 1):
-            if pieces[c - 1] != 0:
-                if not same_look(st, out[m, c], out[n, c]):
-                    same = False
-                    break
-            elif out[m, c] != out[n, c]:
+            if pieces[c - 1] == 0 and out[m, c] != out[n, c]:
+                same = False
+                break
+        if not same:
+            continue
+        for c in range(1, pieces.shape[0] + 1):
+            if pieces[c - 1] != 0 and not same_look(st, out[m, c], out[n, c]):
                 same = False
                 break
         if same:
