@@ -425,6 +425,7 @@ class AttributeTranslation:
     sym: Symbols
     layout: Layout
     helpers: list
+    actions: list
 
     if TYPE_CHECKING:  # (the Translator's own)
         def type_of(self, e: N.Node) -> Type: ...
@@ -506,7 +507,15 @@ class AttributeTranslation:
         it before reads the same (listing.unique: a piece read by its look, not its number)."""
         if a.name not in self.layout.dedupe:
             return [f"{pad}n += 1"]
-        columns = [1 if self.kind_of_param(p) == "piece" else 0 for p in a.params]
+        # each column of the row after the action: 0 a number, 1 a piece (by its look), 2 a list's length (its
+        # items, in the columns after it marked 3, are compared up to that length)
+        kinds = next(k for name, k in self.actions if name == a.name)
+        columns = []
+        for kind in kinds:
+            if kind.startswith("list of "):
+                columns += [2] + [3] * len(self.layout.space_names)
+            else:
+                columns.append(1 if kind == "piece" else 0)
         name = f"PIECE_COLUMNS_{a.name}"
         written = self.__dict__.setdefault("_piece_columns", set())
         if name not in written:  # (a constant of the module: no array made for each row)

@@ -235,20 +235,30 @@ def topmost(st, p):
 
 
 @njit(cache=True)
-def fresh_row(st, out, first, n, pieces):
-    # does move n read otherwise than the moves first .. n - 1 (its pieces, columns where pieces[c - 1], by
-    # their look: same_look)? (listing.unique) The other columns are compared first: they are numbers, and most
-    # rows differ there, so a piece's look is read only against rows that are otherwise the same
+def fresh_row(st, out, first, n, columns):
+    # does move n read otherwise than the moves first .. n - 1 (listing.unique)? columns[c - 1] says what column c
+    # holds: 0 a number, 1 a piece (compared by its look: same_look), 2 a list's length (its items follow, marked
+    # 3, compared up to that length). The numbers are compared first: most rows differ there, so a piece's look
+    # is read only against rows that are otherwise the same
     for m in range(first, n):
         same = True
-        for c in range(1, pieces.shape[0] + 1):
-            if pieces[c - 1] == 0 and out[m, c] != out[n, c]:
-                same = False
-                break
+        for c in range(1, columns.shape[0] + 1):
+            code = columns[c - 1]
+            if code == 0 or code == 2:
+                if out[m, c] != out[n, c]:
+                    same = False
+                    break
+                if code == 2:
+                    for k in range(out[n, c]):
+                        if out[m, c + 1 + k] != out[n, c + 1 + k]:
+                            same = False
+                            break
+                    if not same:
+                        break
         if not same:
             continue
-        for c in range(1, pieces.shape[0] + 1):
-            if pieces[c - 1] != 0 and not same_look(st, out[m, c], out[n, c]):
+        for c in range(1, columns.shape[0] + 1):
+            if columns[c - 1] == 1 and not same_look(st, out[m, c], out[n, c]):
                 same = False
                 break
         if same:
