@@ -99,7 +99,7 @@ def solve(native: NativeGame, max_moves: int = 200, limit: int = MAX_SOLVE_NODES
     over, end_kind, end_who = (HEADER.index(name) for name in ("OVER", "END_KIND", "END_WHO"))
     st = native.start.copy()
     jr = np.zeros(1 + 2 * module.JCAP, np.int64)
-    key_buffer = np.zeros(module.NSPACES + module.MAXP + 5, np.int64)
+    key_buffer = np.zeros(module.NSPACES + module.MAXP + 6, np.int64)
 
     def warm_up():
         scratch, journal = st.copy(), jr.copy()

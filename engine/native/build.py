@@ -33,7 +33,8 @@ SERVICES = '''
 @njit(cache=True)
 def position_key(st, out):
     # the position as solve's memo tells positions apart (engine/analysis/solve.state_key): each space's pieces,
-    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number and the end
+    # top first, as (kind, owner) numbers, a 0 after each space; then whose turn, the turn's number, the end, and
+    # the digest of the histories of `repetitions`
     n = 0
     for s in range(NSPACES):
         p = st[TOP + s]
@@ -48,7 +49,8 @@ def position_key(st, out):
     out[n + 2] = st[OVER]
     out[n + 3] = st[END_KIND]
     out[n + 4] = st[END_WHO]
-    return n + 5
+    out[n + 5] = history_digest(st)  # (0 in a game without `repetitions`)
+    return n + 6
 
 
 @njit(cache=True)

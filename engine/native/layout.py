@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .legality import LegalitySlots
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS")
@@ -92,8 +93,9 @@ class Layout:
                 at += self.list_length[name]
             else:
                 at += self.players if per_player else 1
-        self.pieces = at
-        self.size = self.pieces + PIECE_FIELDS * self.max_pieces
+        self.legality = LegalitySlots(state)  # `ensure`'s flag, the histories of `repetitions` (legality.py)
+        self.pieces = self.legality.before_pieces(at)
+        self.size = self.legality.after_pieces(self.pieces + PIECE_FIELDS * self.max_pieces)
 
     def add_zones(self, state) -> None:
         """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
@@ -162,6 +164,7 @@ class Layout:
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
+        lines += self.legality.source()
         for name, per_player, kind in self.variables:
             lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
                          + (" (a slot per seat)" if per_player else ""))
@@ -242,6 +245,7 @@ class Layout:
             # (an ended game: its outcome is read from the interpreter, never from here)
             st[HEADER.index("END_KIND")] = 3 if draw else 1
             st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
+        self.legality.encode(state, st, self)
         return st
 
     @staticmethod

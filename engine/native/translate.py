@@ -19,6 +19,7 @@ from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DI
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
 from .layout import VAR_TYPES, Layout
+from .legality import LegalityTranslation, has_ensures
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -62,7 +63,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator:
+class Translator(LegalityTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -96,6 +97,7 @@ class Translator:
         out += self.lister(regular, fallback, exists=True)
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
+        out += self.legality_functions()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -183,7 +185,11 @@ class Translator:
         self.actions.append((a.name, kinds))
         self.width = max(self.width, 1 + len(params))
         head = ", ".join(["st", "jr", "mover"] + params)
-        body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
+        self.in_action = True  # (an `ensure` is read only in an action's effect)
+        try:
+            body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
+        finally:
+            self.in_action = False
         return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
                 f"def act_{index}({head}):"] + body + ["    return"]
 
@@ -202,6 +208,8 @@ class Translator:
             lines = ["", "@njit(cache=True)", "def list_moves(st, out):",
                      "    # every legal move of the player to move: out[k] = (action, its arguments...)",
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
+        if has_ensures(self.checked):  # (a journal of its own for the moves tried for their `ensure`s)
+            lines.append("    tj = np.empty(1 + 2 * TCAP, np.int64)")
         bound = 0
         for i, a in enumerate(regular):
             lines += self.action_lister(a, i, 1, exists)
@@ -235,12 +243,15 @@ class Translator:
                 lines.append(f"{pad}if {self.expr(s.test, env)}:")
                 pad += "    "
         if exists:
-            lines.append(f"{pad}return True")
+            written = [f"{pad}return True"]
         else:
-            lines.append(f"{pad}out[n, 0] = {index}")
+            written = [f"{pad}out[n, 0] = {index}"]
             for k, v in enumerate(names, 1):
-                lines.append(f"{pad}out[n, {k}] = {v}")
-            lines.append(f"{pad}n += 1")
+                written.append(f"{pad}out[n, {k}] = {v}")
+            written.append(f"{pad}n += 1")
+        if any(isinstance(n, N.Ensure) for n in N.walk(a)):  # (kept only if its effect meets its `ensure`s)
+            written = self.tried_row(index, names, pad, written)
+        lines += written
         return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + lines
 
     def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str, made: bool = True) -> tuple[list[str], int]:
@@ -712,6 +723,8 @@ class Translator:
             return self.assignment(s, env, pad)
         if isinstance(s, N.For) and s.ordered_by is None:
             return self.for_loop(s, env, depth, pad)
+        if isinstance(s, N.Ensure):
+            return self.ensure_lines(s, env, pad)
         raise Unsupported(s.span, _statement_words(s))
 
     def assignment(self, s: N.Assign, env: dict, pad: str) -> list[str]:
@@ -915,6 +928,9 @@ class Translator:
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
         self.refuse_on_hex(e)
+        repeated = self.repetitions_expr(e, env)
+        if repeated is not None:
+            return repeated
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
