@@ -207,19 +207,28 @@ class Layout:
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
+        # the pieces in play are numbered in the order they were made (State.kind_pieces, each kind's in order):
+        # `K of P` lists them in that order (engine/native/paths.py)
+        number = {id(p): k for k, p in enumerate(p for made in state.kind_pieces.values() for p in made
+                                                 if p.loc is not state.box)}
         n = 0
         places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
         for s_index, s in enumerate(places):
             below = -1
             for piece in s.pieces:
-                base = self.pieces + PIECE_FIELDS * n
+                if id(piece) not in number:
+                    raise HandOffError("a piece the interpreter does not list among its kind's")
+                at = number[id(piece)]
+                base = self.pieces + PIECE_FIELDS * at
                 owner = players[id(piece.owner)] if piece.owner is not None else -1
                 kind = self.kinds.index(piece.kind.name)
                 st[base:base + PIECE_FIELDS] = (kind, owner, s_index, below)
                 st[self.cnt + kind * (self.players + 1) + owner + 1] += 1
-                below = n
+                below = at
                 n += 1
             st[self.top + s_index] = below
+        if n != len(number):
+            raise HandOffError("a piece in play lies where the native state has no place for it")
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions

@@ -20,6 +20,7 @@ from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
+from .paths import PATH_HELPERS, PathTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -63,7 +64,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(LegalityTranslation):
+class Translator(LegalityTranslation, PathTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -98,6 +99,7 @@ class Translator(LegalityTranslation):
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
         out += self.legality_functions()
+        out.append(PATH_HELPERS)
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -278,6 +280,9 @@ class Translator(LegalityTranslation):
             indent = pad + "    " * deeper
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
+        pieces = self.pieces_loop(domain, var, env, pad)  # (`K of P`: the pieces, in the order they were made)
+        if pieces is not None:
+            return pieces
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
@@ -307,6 +312,9 @@ class Translator(LegalityTranslation):
         self.refuse_on_hex(domain)
         if domain.func in ("border", "regions_of"):
             return self.regions_loop(domain, var, env, pad)
+        region = self.region_loop(domain, var, env, pad)
+        if region is not None:
+            return region
         named = domain.args[-1]
         if domain.func == "touching" and isinstance(named, N.Name) and self.checked.meaning(named).category == "board":
             k, origin = self.fresh("k"), self.expr(domain.args[0], env)
@@ -871,6 +879,9 @@ class Translator(LegalityTranslation):
             return f"(ZONE_{e.name} + {self.expr(e.obj, env)})"
         if obj.base == "any" and not obj.is_list and e.name in ("x", "y"):
             return f"space_{e.name}({self.expr(e.obj, env)})"
+        space = self.piece_attr(e, env)
+        if space is not None:
+            return space
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
