@@ -21,6 +21,7 @@ from ..run.topology import HEX_STEPS
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .paths import PATH_HELPERS, PathTranslation
+from .boards import BOARD_HELPERS, BoardTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -64,7 +65,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(LegalityTranslation, PathTranslation):
+class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -99,7 +100,7 @@ class Translator(LegalityTranslation, PathTranslation):
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
         out += self.legality_functions()
-        out.append(PATH_HELPERS)
+        out += [PATH_HELPERS, BOARD_HELPERS]
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -348,12 +349,13 @@ class Translator(LegalityTranslation, PathTranslation):
         items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
         lines = [f"{pad}{items} = {self.list_value(domain.args[0], env)}",
                  f"{pad}{found} = np.empty(NSPACES, np.int64)"]
+        steps, dirs = self.steps_suffix(domain, env)  # (on a hex board: along its six directions, boards.py)
         if domain.func == "border":
-            return lines + [f"{pad}{count} = border_into({items}, {found})", f"{pad}for {k} in range({count}):",
-                            f"{pad}    {var} = {found}[{k}]"], 1
+            return lines + [f"{pad}{count} = border{steps}_into({items}, {found}{dirs})",
+                            f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
         starts = self.fresh("starts")
         return lines + [f"{pad}{starts} = np.empty(NSPACES + 1, np.int64)",
-                        f"{pad}{count} = regions_into({items}, {found}, {starts})",
+                        f"{pad}{count} = regions{steps}_into({items}, {found}, {starts}{dirs})",
                         f"{pad}for {k} in range({count}):",
                         f"{pad}    {var} = {found}[{starts}[{k}]:{starts}[{k} + 1]].copy()"], 1
 
@@ -417,6 +419,9 @@ class Translator(LegalityTranslation, PathTranslation):
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
         if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"minus({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
+        unique = self.unique_list(e, env)
+        if unique is not None:
+            return unique
         if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
             return f"{self.list_value(e.args[0], env)}[::-1].copy()"
         if isinstance(e, N.Filter) and e.mode == "sorted":
@@ -495,7 +500,7 @@ class Translator(LegalityTranslation, PathTranslation):
         """On a hex board only `group(s)` (the six neighbours) and what needs no geometry are native yet: the
         builtins that read directions or the plane (neighbors, ray, direction, in_a_row, ...) are refused."""
         if self.layout is not None and self.layout.hex and call.func in _HEX_GEOMETRY \
-                and not self.is_def(call.func):
+                and not self.is_def(call.func) and not self.hex_adjacency(call):
             raise Unsupported(call.span, f"`{call.func}` on a hex board")
 
     def refuse_links(self, call: N.Call, adjacent: bool) -> None:
@@ -946,7 +951,7 @@ class Translator(LegalityTranslation, PathTranslation):
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
             if len(e.args) == 1 and self.type_of(e.args[0]).is_list \
-                    and self.type_of(e.args[0]).element.base in _SCALARS:
+                    and (self.type_of(e.args[0]).element.base in _SCALARS or self.over_regions(e.args[0])):
                 return self.aggregate(e, env)
         simple = _SIMPLE_BUILTINS.get((e.func, tuple(types)))
         if simple is not None:
