@@ -302,7 +302,8 @@ class LegalityTranslation:
         for i, part in enumerate(self.parts):
             out += self.part_items(i, part)
         out += ["", "@njit(cache=True)", "def record_positions(st, jr):",
-                "    # a turn starts: each part compared by `repetitions` is noted as it is now", "    mover = st[TURN]"]
+                "    # a turn starts: each part compared by `repetitions` is noted as it is now",
+                "    mover = st[TURN]"]
         out += [f"    note_part(st, jr, HCOUNT_{i}, HIST_{i}, part_items_{i}(st, mover))"
                 for i in range(len(self.parts))] or ["    return"]
         # (solve's memo tells positions apart by their histories too, as the interpreter's key holds its counts:

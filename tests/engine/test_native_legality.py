@@ -151,10 +151,10 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 
 # Outcome rates: the chi-square test of tests/engine/test_native.py (first seat wins, second seat wins, draws;
 # refused at the 0.001 level). Power: Go 5 x 5 with 300 interpreter and 3,000 native games catches a shift of 12
-# points in a seat's win rate (4.1 standard errors) with probability ~0.85; No three (2,000 and 20,000) a shift of
-# 5 points with probability ~0.8; Shuttle (2,000 and 20,000) likewise; Y (1,000 and 10,000) a shift of 6 points
-# with probability ~0.5, of 8 with ~0.9 (as Hex), Havannah (1,000 and 10,000) likewise; the walled race (its interpreter plays ~8 games a second: 80
-# and 2,000) only a shift of about 25 points with probability ~0.8 -- its exactness rests on the replays.
+# points in a seat's win rate (4.1 standard errors) with probability ~0.85; No three and Shuttle (2,000 and
+# 20,000) a shift of 5 points with probability ~0.8; Y and Havannah (1,000 and 10,000) a shift of 6 points with
+# probability ~0.5, of 8 with ~0.9 (as Hex); the walled race (its interpreter plays ~8 games a second: 80 and
+# 2,000) only a shift of about 25 points with probability ~0.8 -- its exactness rests on the replays.
 @pytest.mark.parametrize("name, python_games, native_games", [(GO, 300, 3000), (NO_THREE, 2000, 20000),
                                                                (SHUTTLE, 2000, 20000), (Y, 1000, 10000),
                                                                (HAVANNAH, 1000, 10000), (RACE, 80, 2000)])
