@@ -5,6 +5,12 @@ directions in direction order, which NBR holds in those directions. `neighbors(s
 `border(L)` there (the one-argument forms, in a game whose boards are all hex) walk those six directions in that
 order, as the interpreter's links do; the builtins that read compass directions or the plane stay refused on a
 hex board. `unique(L)` keeps each item where it first comes, as library.unique.
+
+`rotate SPACES by N` (turning.rotate_block): the square block of one grid's spaces turned N quarter turns
+clockwise, every stack lifted (bottom first, in the list's order) before any lands, each piece moved with
+`move_piece` (journalled); what is not a square block of one grid stops the game with an error, as the
+interpreter's RuleError does. An enum's value is its index among the enum's values (an action's parameter of an
+enum loops over them in that order; a move names it by its name).
 """
 from __future__ import annotations
 
@@ -16,6 +22,64 @@ from ...grammar import nodes as N
 HEX_ADJACENCY = frozenset(("neighbors", "regions_of", "border"))
 
 BOARD_HELPERS = '''
+
+@njit(cache=True)
+def rotate_block(st, jr, items, turns):
+    # rotate items by turns (turning.rotate_block): a square block of one grid's spaces, clockwise
+    if items.shape[0] == 0:
+        raise ValueError("`rotate` turns a square block of spaces, and this list is empty")
+    board = -1
+    left = 1 << 40
+    bottom = 1 << 40
+    right = -(1 << 40)
+    top = -(1 << 40)
+    for s in items:
+        if s < 0 or s >= NBOARDSPACES:
+            raise ValueError("`rotate` turns a square block of spaces, and this list holds something else")
+        if board < 0:
+            board = SBOARD[s]
+        if SBOARD[s] != board or SGRID[s] == 0:
+            raise ValueError("`rotate` turns a square block of one grid's spaces")
+        left = min(left, SX[s])
+        right = max(right, SX[s])
+        bottom = min(bottom, SY[s])
+        top = max(top, SY[s])
+    side = right - left + 1
+    seen = np.zeros(NSPACES, np.bool_)
+    for s in items:
+        if seen[s]:
+            raise ValueError("`rotate` turns a square block of spaces, each once")
+        seen[s] = True
+    if top - bottom + 1 != side or items.shape[0] != side * side:
+        raise ValueError("`rotate` turns a square block of spaces, and these are not one")
+    quarter = turns % 4
+    if quarter == 0:
+        return
+    # every stack lifted first (bottom first), then landed in the list's order
+    lifted = np.empty(count_all(st, items), np.int64)
+    targets = np.empty(lifted.shape[0], np.int64)
+    n = 0
+    for s in items:
+        i = SX[s] - left
+        j = SY[s] - bottom
+        for _ in range(quarter):  # clockwise about the middle: (i, j) -> (j, side - 1 - i)
+            i, j = j, side - 1 - i
+        target = AT[board, left + i, bottom + j]
+        pieces = pieces_on(st, s)
+        for p in pieces:
+            lifted[n] = p
+            targets[n] = target
+            n += 1
+    for k in range(n):
+        move_piece(st, jr, lifted[k], targets[k])
+
+
+@njit(cache=True)
+def count_all(st, items):
+    n = 0
+    for s in items:
+        n += count_at(st, s)
+    return n
 
 @njit(cache=True)
 def unique_of(items):
@@ -98,6 +162,9 @@ class BoardTranslation:
         def is_def(self, name: str) -> bool: ...
         def list_value(self, e: N.Expr, env: dict) -> str: ...
         def direction_tuple(self, call: N.Call, env: dict) -> str: ...
+        def type_of(self, e: N.Node) -> Any: ...
+        def scalar_list(self, e: N.Expr) -> bool: ...
+        def expr(self, e: N.Expr, env: dict) -> str: ...
 
     def hex_adjacency(self, call: N.Call) -> bool:
         """Is this call a one-argument neighbors/regions_of/border on a game whose boards are all hex?"""
@@ -115,6 +182,41 @@ class BoardTranslation:
         """Is e `r in regions_of(L) where TEST` (a list of lists an `any`/`all` walks, each region an array)?"""
         return isinstance(e, N.Filter) and isinstance(e.domain, N.Call) and e.domain.func == "regions_of" \
             and not self.is_def(e.domain.func)
+
+    def rotate_lines(self, s: N.Rotate, env: dict, pad: str) -> list[str]:
+        from .translate import Unsupported
+        if self.type_of(s.turns).base != "int" or not self.scalar_list(s.what):
+            raise Unsupported(s.span, "`rotate` of something else than a list of spaces by a whole number")
+        return [f"{pad}rotate_block(st, jr, {self.list_value(s.what, env)}, {self.expr(s.turns, env)})"]
+
+    def board_constants(self) -> list[str]:
+        """SBOARD: each place's board (-1: a zone); SGRID: whether that board is a grid (`rotate` turns a block
+        of one)."""
+        board = [-1] * len(self.layout.space_names)
+        grid = [0] * len(self.layout.space_names)
+        shapes = {name: b.shape for name, b in self.checked.symbols.boards.items()}
+        for b, name in enumerate(self.layout.board_order):
+            for s in self.layout.boards[name]:
+                board[s] = b
+                grid[s] = 1 if shapes.get(name) == "grid" else 0
+        return ["", f"SBOARD = np.array({board!r}, dtype=np.int64)", f"SGRID = np.array({grid!r}, dtype=np.int64)"]
+
+    def enum_values(self, e: N.Expr) -> Optional[tuple]:
+        """The values of the enum a type's name names (`way`), else None."""
+        if isinstance(e, N.Name) and self.checked.meaning(e).category == "enum type":
+            return tuple(self.checked.symbols.enums[e.id].values)
+        return None
+
+    def enum_loop(self, domain: N.Expr, var: str, pad: str) -> Optional[tuple[list[str], int]]:
+        values = self.enum_values(domain)
+        return None if values is None else ([f"{pad}for {var} in range({len(values)}):"], 1)
+
+    def enum_value(self, e: N.Name) -> Optional[str]:
+        """An enum's value as its index; else None."""
+        if self.checked.meaning(e).category != "enum":
+            return None
+        enum = self.checked.symbols.enum_values[e.id]
+        return str(self.checked.symbols.enums[enum].values.index(e.id))
 
     def unique_list(self, e: N.Expr, env: dict) -> Optional[str]:
         """unique(L) of a list of scalars as an array; else None."""

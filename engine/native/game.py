@@ -110,6 +110,8 @@ class NativeGame:
                 words.append(self.layout.space_names[value])
             elif kind == "player":
                 words.append(self.layout.seat_names[value])
+            elif kind.startswith("enum "):  # (an enum's value: its name, boards.py)
+                words.append(kind.split()[1 + value])
             else:
                 words.append(str(value))
         return " ".join(words)

@@ -34,7 +34,7 @@ _BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "T
 # builtins of scalars: (name, the arguments' types) -> the source, the arguments' sources in {0}, {1}
 _SIMPLE_BUILTINS = {
     ("direction", ("space", "space")): "direction_of({0}, {1})", ("opposite", ("dir",)): "opposite_of({0})",
-    ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
+    ("seat", ("int",)): "({0} - 1)", ("next_player", ("player",)): "(({0} + 1) % NP)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
     ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
     ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
     ("column", ("space", "player")): "column_of({0}, {1})"}
@@ -100,7 +100,7 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
         out += self.dispatcher(regular + fallback)
         out += self.triggers()
         out += self.legality_functions()
-        out += [PATH_HELPERS, BOARD_HELPERS]
+        out += [PATH_HELPERS, BOARD_HELPERS] + self.board_constants()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -199,6 +199,9 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
     def kind_of_param(self, p: N.Param) -> str:
         t = self.type_of(p.domain)
         kind = t.element.base if t.is_list else None
+        values = self.enum_values(p.domain)
+        if values is not None:  # (a move names the value by its name: game.move_text)
+            return "enum " + " ".join(values)
         if kind not in ("space", "int", "player"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
@@ -284,6 +287,9 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
         pieces = self.pieces_loop(domain, var, env, pad)  # (`K of P`: the pieces, in the order they were made)
         if pieces is not None:
             return pieces
+        values = self.enum_loop(domain, var, pad)  # (an enum's values: their indices, boards.py)
+        if values is not None:
+            return values
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
@@ -533,6 +539,8 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
         if isinstance(domain, N.Name):
             category = self.checked.meaning(domain).category
+            if category == "enum type":
+                return len(self.sym.enums[domain.id].values)
             if category == "board":
                 return self.layout.board_size(domain.id)
             if category == "builtin" and domain.id in DIRECTION_SETS:
@@ -695,6 +703,8 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
             return [f"{pad}remove_piece(st, jr, {what})"]
         if isinstance(s, N.Ensure):
             return self.ensure_lines(s, env, pad)
+        if isinstance(s, N.Rotate):
+            return self.rotate_lines(s, env, pad)
         return self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
@@ -848,6 +858,8 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
             return self.expr(self.sym.consts[e.id].value, env)
         if meaning.category == "zone" and e.id in self.layout.zone_at:
             return f"ZONE_{e.id}"
+        if meaning.category == "enum":
+            return str(self.enum_value(e))
         if meaning.category == "var":
             slot = self.var_slot(e, env)
             if slot is None:
@@ -895,9 +907,9 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
             return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
         if left == right == "int" and e.op in ("+", "-", "*"):
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
-        if left == right == "int" and e.op == "%" and isinstance(e.right, N.Num) and e.right.value != 0:
-            # (numba's % of whole numbers is Python's: the sign of the divisor)
-            return f"({self.expr(e.left, env)} % {self.expr(e.right, env)})"
+        if left == right == "int" and e.op in ("%", "//") and isinstance(e.right, N.Num) and e.right.value != 0:
+            # (numba's % and // of whole numbers are Python's: the sign of the divisor, rounded down)
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         raise Unsupported(e.span, f"`{e.op}` of {left} and {right}")
 
     def expr_Neg(self, e: N.Neg, env: dict) -> str:
@@ -907,7 +919,7 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone") + \
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "enum") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
