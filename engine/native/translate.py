@@ -34,7 +34,8 @@ _BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "T
 # builtins of scalars: (name, the arguments' types) -> the source, the arguments' sources in {0}, {1}
 _SIMPLE_BUILTINS = {
     ("direction", ("space", "space")): "direction_of({0}, {1})", ("opposite", ("dir",)): "opposite_of({0})",
-    ("seat", ("int",)): "({0} - 1)", ("next_player", ("player",)): "(({0} + 1) % NP)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
+    ("next_player", ("player",)): "(({0} + 1) % NP)",
+    ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
     ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
     ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
     ("column", ("space", "player")): "column_of({0}, {1})"}
@@ -284,12 +285,10 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
             indent = pad + "    " * deeper
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
-        pieces = self.pieces_loop(domain, var, env, pad)  # (`K of P`: the pieces, in the order they were made)
-        if pieces is not None:
-            return pieces
-        values = self.enum_loop(domain, var, pad)  # (an enum's values: their indices, boards.py)
-        if values is not None:
-            return values
+        # `K of P`: the pieces, in the order they were made (paths.py); an enum's values: their indices (boards.py)
+        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad)
+        if found is not None:
+            return found
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
