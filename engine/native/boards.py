@@ -11,6 +11,12 @@ clockwise, every stack lifted (bottom first, in the list's order) before any lan
 `move_piece` (journalled); what is not a square block of one grid stops the game with an error, as the
 interpreter's RuleError does. An enum's value is its index among the enum's values (an action's parameter of an
 enum loops over them in that order; a move names it by its name).
+
+A grid cut into `blocks W x H`: its spaces' neighbours (NBR, read from the interpreter's state) already stop at a
+block's edge, so steps, rays, `in_a_row`, `group` and `region` stay within a block as the interpreter's do;
+`block(s)` lists s's block bottom row first (BLOCKW/BLOCKH: each space's block size, 0 on a board without
+blocks, where it is all the spaces of s's board); a leap by a number of steps is refused there (Layout's
+`whole_grids`).
 """
 from __future__ import annotations
 
@@ -22,6 +28,28 @@ from ...grammar import nodes as N
 HEX_ADJACENCY = frozenset(("neighbors", "regions_of", "border"))
 
 BOARD_HELPERS = '''
+
+@njit(cache=True)
+def block_list(s):
+    # block(s): the spaces of s's block, bottom row first (library.block); without blocks, its board's spaces
+    if s < 0:
+        return np.empty(0, np.int64)
+    b = SBOARD[s]
+    if b < 0:
+        raise ValueError("`block` of a place that is not on a board")
+    bw = BLOCKW[s]
+    bh = BLOCKH[s]
+    if bw == 0:
+        return board_spaces(b)
+    x0 = ((SX[s] - 1) // bw) * bw
+    y0 = ((SY[s] - 1) // bh) * bh
+    out = np.empty(bw * bh, np.int64)
+    n = 0
+    for j in range(1, bh + 1):
+        for i in range(1, bw + 1):
+            out[n] = AT[b, x0 + i, y0 + j]
+            n += 1
+    return out
 
 @njit(cache=True)
 def rotate_block(st, jr, items, turns):
@@ -199,7 +227,20 @@ class BoardTranslation:
             for s in self.layout.boards[name]:
                 board[s] = b
                 grid[s] = 1 if shapes.get(name) == "grid" else 0
-        return ["", f"SBOARD = np.array({board!r}, dtype=np.int64)", f"SGRID = np.array({grid!r}, dtype=np.int64)"]
+        # each space's block size (0: its board has no blocks), for block(s)
+        width, height = [0] * len(board), [0] * len(board)
+        for name in self.layout.board_order:
+            size = self.layout.block_sizes.get(name)
+            if size is not None:
+                for s in self.layout.boards[name]:
+                    width[s], height[s] = size
+        arrays = [f"BOARD_{b}" for b in range(len(self.layout.board_order))]
+        lines = ["", f"SBOARD = np.array({board!r}, dtype=np.int64)", f"SGRID = np.array({grid!r}, dtype=np.int64)",
+                 f"BLOCKW = np.array({width!r}, dtype=np.int64)", f"BLOCKH = np.array({height!r}, dtype=np.int64)",
+                 "", "@njit(cache=True)", "def board_spaces(b):", "    # the spaces of board b, in its order"]
+        for b, name in enumerate(arrays):
+            lines += [f"    {'if' if b == 0 else 'elif'} b == {b}:", f"        return {name}.copy()"]
+        return lines + ["    return np.empty(0, np.int64)"]
 
     def enum_values(self, e: N.Expr) -> Optional[tuple]:
         """The values of the enum a type's name names (`way`), else None."""
@@ -219,7 +260,10 @@ class BoardTranslation:
         return str(self.checked.symbols.enums[enum].values.index(e.id))
 
     def unique_list(self, e: N.Expr, env: dict) -> Optional[str]:
-        """unique(L) of a list of scalars as an array; else None."""
+        """unique(L) of a list of scalars, block(s), as an array; else None."""
         if isinstance(e, N.Call) and e.func == "unique" and not self.is_def(e.func) and len(e.args) == 1:
             return f"unique_of({self.list_value(e.args[0], env)})"
+        if isinstance(e, N.Call) and e.func == "block" and not self.is_def(e.func) and len(e.args) == 1 \
+                and self.type_of(e.args[0]).base == "space" and not self.type_of(e.args[0]).is_list:
+            return f"block_list({self.expr(e.args[0], env)})"
         return None

@@ -65,7 +65,9 @@ class Layout:
         self.touch = [[[index[id(t)] for t in state.touching(s, name)] for name in self.board_order] for s in spaces]
         # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
         # neighbour to neighbour
-        self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
+        # (a grid cut into blocks: a step stops at a block's edge, a leap by coordinates would not: boards.py)
+        self.whole_grids = all(len(b.spaces) == b.width * b.height and not b.blocks for b in state.boards.values())
+        self.block_sizes = {name: tuple(b.blocks) for name, b in state.boards.items() if b.blocks}
         self.max_pieces = MAX_PIECES
         self.ray_length = max(1, max((max(w, h) for w, h in zip(self.sw, self.sh)), default=1) - 1)
         self.rays = [[self._ray(s, d) for d in range(8)] for s in range(len(spaces))]

@@ -1053,8 +1053,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, N.Board):
         if item.shape not in ("grid", "edges", "corners", "hex"):
             return item.span, f"a board of shape `{item.shape}`"
-        if item.neighbors is not None or item.blocks is not None:
-            return item.span, "a board's `neighbors` or `blocks`"
+        if item.neighbors is not None:  # (`blocks`: the interpreter's neighbours stop at a block's edge)
+            return item.span, "a board's `neighbors`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Zone):
         return (item.span, "a zone with a capacity") if item.capacity is not None else None
