@@ -21,13 +21,12 @@ def grid_label(x: int, y: int, labels: Optional[str]) -> str:
     return f"{letters}{y}"
 
 
-def grid_names(boards) -> list[list[str]]:
-    """For each board given as (name, width, height, labels), the names of its spaces (bottom row first): a board
-    whose names would repeat an earlier board's names every space `BOARD.NAME`."""
+def board_names(boards) -> list[list[str]]:
+    """For each board given as (name, the names of its spaces), the names the engine gives them: a board whose
+    names would repeat an earlier board's names every space `BOARD.NAME` (as engine/run/construction.py does)."""
     used: set[str] = set()
     out = []
-    for name, width, height, labels in boards:
-        names = [grid_label(x, y, labels) for y in range(1, height + 1) for x in range(1, width + 1)]
+    for name, names in boards:
         if any(n in used for n in names):
             names = [f"{name}.{n}" for n in names]
         used.update(names)

@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Optional, Sequence
 
 from . import nodes as N
-from .labels import grid_names
+from .boards import graph_points, hex_cells
+from .labels import board_names, grid_label
 from .limits import MAX_COMBINATION_PIECES, MAX_SPACES
 from .static_values import StaticValues
 from .symbols import Context
@@ -146,19 +147,24 @@ def _shown(value) -> str:
 
 def space_names(sym) -> Optional[set]:
     """The names of the spaces of the game's shared boards, or None when they are not known before the game
-    starts (a board that is not a grid of a fixed size)."""
+    starts (an area, a board whose size the players choose, the edges or the corners of a grid)."""
     boards = []
     static = StaticValues(sym)
     for b in sym.boards.values():
         if b.per_player:
             continue
-        if b.shape != "grid" or static.options_in(b.width) or static.options_in(b.height):
+        if b.shape == "graph":
+            boards.append((b.name, [p.name for p in graph_points(b)]))
+            continue
+        if b.shape not in ("grid", "hex") or static.options_in(b.width) or static.options_in(b.height):
             return None  # an area, or a board whose size the players choose: its names are known later
         w, h = static.int_of(b.width), static.int_of(b.height)
         if w is None or h is None or w * h > MAX_SPACES:
             return None
-        boards.append((b.name, w, h, b.labels))
-    return {n for names in grid_names(boards) for n in names}
+        cells = (hex_cells(b.outline, w, h) if b.shape == "hex"
+                 else [(x, y) for y in range(1, h + 1) for x in range(1, w + 1)])
+        boards.append((b.name, [grid_label(x, y, b.labels) for x, y in cells]))
+    return {n for names in board_names(boards) for n in names}
 
 
 def _names_a_space(ctx: Context, value) -> bool:

@@ -119,6 +119,22 @@ def test_a_board_that_cannot_be_is_explained(tmp_path, text, message):
     assert {d.code for d in info.value.diagnostics} <= {"E046", "E047"}
 
 
+def test_check_knows_the_points_of_a_graph_and_a_clash_of_names(tmp_path):
+    """A point's name is a space's name for `mire check`; a second board whose names repeat the first's is named
+    `BOARD.NAME`, as the engine names it."""
+    from mire.grammar.diagnostics import MireError
+    path = tmp_path / "rails.mire"
+    path.write_text('game "Rails"\nplayers 2\nboard rails: graph\n    point york at (4, 7), leeds at (2, 6)\n'
+                    '    line york - leeds\nboard spare: graph\n    point york at (1, 1)\npiece p\nsetup:\n'
+                    '    place p for seat(1) at space("yrok")\n    place p for seat(1) at space("spare.york")\n'
+                    "action go():\n    pass\n")
+    with pytest.raises(MireError) as info:
+        load_game(str(path))
+    rendered = info.value.render()
+    assert "rails.mire:10:34: error[E017]: no space is named 'yrok' (did you mean 'york'?)" in rendered
+    assert [d.code for d in info.value.diagnostics] == ["E017"]
+
+
 def test_the_edges_and_corners_count_against_the_limit_of_spaces(tmp_path):
     from mire.grammar.diagnostics import MireError
     path = tmp_path / "big.mire"

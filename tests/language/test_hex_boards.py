@@ -189,6 +189,31 @@ def test_a_hex_board_that_cannot_be_is_explained(tmp_path, text, message):
     assert message in info.value.render()
 
 
+@pytest.mark.parametrize("shape, written, close", [
+    ("hexagon 3", "a1", None),  # (1, 1) lies outside a hexagon of side 3: its corner cell is c1
+    ("hexagon 3", "C5", "c5"),
+    ("triangle 4", "d4", None),  # beyond the triangle's long side
+    ("hex 3 x 3", "d1", None),
+])
+def test_check_knows_the_cells_of_a_hex_board(tmp_path, shape, written, close):
+    """`mire check` refuses a name no cell of a hex board has, with the whole diagnostic, as for a grid."""
+    with pytest.raises(MireError) as info:
+        load_text(tmp_path, f'game "G"\nplayers 2\nboard cells: {shape}\npiece p\nsetup:\n'
+                            f'    place p for seat(1) at space("{written}")\naction go():\n    pass\n')
+    rendered = info.value.render()
+    assert f"error[E017]: no space is named '{written}'" + (f" (did you mean '{close}'?)" if close else "") in rendered
+    assert f'space("{written}")' in rendered and "^^^^" in rendered
+
+
+def test_check_takes_every_cell_a_hex_board_has(tmp_path):
+    for outline, size in (("hexagon", 3), ("triangle", 4)):
+        cells = sorted(plain_cells(outline, size))
+        puts = "".join(f'    place p for seat(1) at space("{name(c)}")\n' for c in cells)
+        game = load_text(tmp_path, f'game "G"\nplayers 2\nboard cells: {outline} {size}\npiece p\nsetup:\n'
+                                   f"{puts}action go():\n    pass\n")
+        assert sorted(s.name for s in game.new_state().spaces if s.pieces) == sorted(name(c) for c in cells)
+
+
 def test_hexagon_and_triangle_stay_names_elsewhere(tmp_path):
     """The shapes' words are words only after `board NAME:`: a file naming a variable so still loads."""
     game = load_text(tmp_path, 'game "G"\nplayers 2\nboard cells: grid 2 x 2\npiece p\nvar hexagon: int = 1\n'
