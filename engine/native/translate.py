@@ -568,7 +568,7 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
         if domain.func == "neighbors":
             given = domain.args[-1]
             if len(domain.args) == 1:
-                return 4
+                return 6 if self.layout.hex else 4  # (a hex cell has six)
             if isinstance(given, N.Comprehension):
                 return self.list_bound(given.fors[0].domain)
             if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
