@@ -185,3 +185,14 @@ def test_a_repetition_of_the_whole_position_stays_refused(tmp_path):
     with pytest.raises(Unsupported, match=r"threefold.mire:10: the native backend does not handle the name "
                                           r"`repetitions` \(builtin\) yet"):
         NativeGame(load_game(str(game)))
+
+
+def test_solve_tells_positions_apart_by_their_histories_as_the_interpreter(compiled):
+    """solve's memo on the native position holds a digest of the histories of `repetitions` (the interpreter's key
+    holds its counts): the same positions, and the same fractions, with games drawn by a third repetition."""
+    from mire.engine.analysis.solve import solve
+    game = load_game(SHUTTLE)
+    python = solve(game, 2, max_moves=12)
+    native = solve(game, 2, max_moves=12, native=compiled[SHUTTLE])
+    assert native.as_dict() == python.as_dict()
+    assert python.as_dict()["seats"]["1"]["draw"] != "0"
