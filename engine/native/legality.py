@@ -279,7 +279,7 @@ class LegalityTranslation:
 
     def part_items(self, index: int, part: N.Expr) -> list[str]:
         """part_items_i(st, mover): the places part i compares, in the interpreter's order."""
-        from .translate import _PLACES, Unsupported
+        from .translate import Unsupported
         kinds = self.sym.kinds
         attributed = next((k for k in kinds.values() if getattr(k, "attrs", None)), None)
         if attributed is not None:
@@ -287,7 +287,7 @@ class LegalityTranslation:
         t = self.type_of(part)
         if t.is_list and (t.element.base in ("space", "zone", "any") or self.scalar_list(part)):
             items = self.list_value(part, {})
-        elif not t.is_list and t.base in _PLACES:
+        elif not t.is_list and t.base in ("space", "zone", "any"):  # (a place: a space, a zone, or either)
             items = f"np.array([{self.expr(part, {})}], dtype=np.int64)"
         else:
             raise Unsupported(part.span, "`repetitions` of something else than spaces or zones")
