@@ -8,9 +8,12 @@ hex board. `unique(L)` keeps each item where it first comes, as library.unique.
 
 `rotate SPACES by N` (turning.rotate_block): the square block of one grid's spaces turned N quarter turns
 clockwise, every stack lifted (bottom first, in the list's order) before any lands, each piece moved with
-`move_piece` (journalled); what is not a square block of one grid stops the game with an error, as the
-interpreter's RuleError does. An enum's value is its index among the enum's values (an action's parameter of an
-enum loops over them in that order; a move names it by its name).
+`move_piece` (journalled); `move each c in SPACES to DEST at once` (turning.move_at_once) works out every DEST
+first, then lifts every stack and lands them in the list's order. What is not a square block of one grid, or a
+list that is not of spaces each once, stops the game with an error, as the interpreter's RuleError does.
+
+An enum's value is its index among the enum's values (an action's parameter of an enum loops over them in that
+order; a move names it by its name).
 
 A grid cut into `blocks W x H`: its spaces' neighbours (NBR, read from the interpreter's state) already stop at a
 block's edge, so steps, rays, `in_a_row`, `group` and `region` stay within a block as the interpreter's do;
@@ -28,6 +31,34 @@ from ...grammar import nodes as N
 HEX_ADJACENCY = frozenset(("neighbors", "regions_of", "border"))
 
 BOARD_HELPERS = '''
+
+@njit(cache=True)
+def move_each(st, jr, items, targets):
+    # move each ... at once (turning.move_at_once): the stack of items[k] to targets[k], every stack lifted before
+    # any lands
+    seen = np.zeros(NSPACES, np.bool_)
+    total = 0
+    for k in range(items.shape[0]):
+        s = items[k]
+        if s < 0 or s >= NBOARDSPACES:
+            raise ValueError("`move each ... at once` moves the stacks of spaces, and the list holds something else")
+        if seen[s]:
+            raise ValueError("`move each ... at once` lists a space twice: each stack moves once")
+        seen[s] = True
+        n = count_at(st, s)
+        if (targets[k] < 0 or targets[k] >= NBOARDSPACES) and n > 0:
+            raise ValueError("`move each ... at once` sends a stack to none")
+        total += n
+    lifted = np.empty(total, np.int64)
+    to = np.empty(total, np.int64)
+    m = 0
+    for k in range(items.shape[0]):
+        for p in pieces_on(st, items[k]):
+            lifted[m] = p
+            to[m] = targets[k]
+            m += 1
+    for k in range(m):
+        move_piece(st, jr, lifted[k], to[k])
 
 @njit(cache=True)
 def block_list(s):
@@ -193,6 +224,7 @@ class BoardTranslation:
         def type_of(self, e: N.Node) -> Any: ...
         def scalar_list(self, e: N.Expr) -> bool: ...
         def expr(self, e: N.Expr, env: dict) -> str: ...
+        def fresh(self, name: str) -> str: ...
 
     def hex_adjacency(self, call: N.Call) -> bool:
         """Is this call a one-argument neighbors/regions_of/border on a game whose boards are all hex?"""
@@ -216,6 +248,19 @@ class BoardTranslation:
         if self.type_of(s.turns).base != "int" or not self.scalar_list(s.what):
             raise Unsupported(s.span, "`rotate` of something else than a list of spaces by a whole number")
         return [f"{pad}rotate_block(st, jr, {self.list_value(s.what, env)}, {self.expr(s.turns, env)})"]
+
+    def move_each_lines(self, s: N.MoveEach, env: dict, pad: str) -> list[str]:
+        """`move each c in SPACES to DEST at once`: every DEST worked out first, then move_each."""
+        from .translate import Unsupported
+        if not self.scalar_list(s.domain) or self.type_of(s.dest).is_list \
+                or self.type_of(s.dest).base not in ("space", "any"):
+            raise Unsupported(s.span, "`move each ... at once` of something else than spaces to a space")
+        items, targets, k, var = self.fresh("items"), self.fresh("targets"), self.fresh("k"), self.fresh(s.var)
+        dest = self.expr(s.dest, {**env, s.var: var})
+        return [f"{pad}{items} = {self.list_value(s.domain, env)}",
+                f"{pad}{targets} = np.empty({items}.shape[0], np.int64)",
+                f"{pad}for {k} in range({items}.shape[0]):", f"{pad}    {var} = {items}[{k}]",
+                f"{pad}    {targets}[{k}] = {dest}", f"{pad}move_each(st, jr, {items}, {targets})"]
 
     def board_constants(self) -> list[str]:
         """SBOARD: each place's board (-1: a zone); SGRID: whether that board is a grid (`rotate` turns a block

@@ -704,6 +704,8 @@ class Translator(LegalityTranslation, PathTranslation, BoardTranslation):
             return self.ensure_lines(s, env, pad)
         if isinstance(s, N.Rotate):
             return self.rotate_lines(s, env, pad)
+        if isinstance(s, N.MoveEach):
+            return self.move_each_lines(s, env, pad)
         return self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:

@@ -6,7 +6,7 @@ part that is a list of spaces compared in an `ensure`). The walled race, whose p
 `region` (engine/native/paths.py); Y, on a triangle of hexagonal cells, and Havannah, on a hexagon of them, whose
 rings, bridges and forks read `neighbors`, `regions_of` and `unique` along the six hex directions
 (engine/native/boards.py); Pentago, whose quarters turn (`rotate`) by a parameter of an enum; ultimate
-tic-tac-toe, on a grid cut into `blocks`.
+tic-tac-toe, on a grid cut into `blocks`; Conveyor (of this folder), whose belt moves with `move each ... at once`.
 """
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ GO, RACE, Y, HAVANNAH, PENTAGO, ULTIMATE = (
     str(Path(__file__).parents[1] / "games" / f"{name}.mire")
     for name in ("go", "walled-race", "y", "havannah", "pentago", "ultimate-tic-tac-toe"))
 OWN = Path(__file__).parent / "native_games"
-NO_THREE, SHUTTLE = str(OWN / "no-three.mire"), str(OWN / "shuttle.mire")
-GAMES = (GO, NO_THREE, SHUTTLE, RACE, Y, HAVANNAH, PENTAGO, ULTIMATE)
+NO_THREE, SHUTTLE, CONVEYOR = (str(OWN / f"{name}.mire") for name in ("no-three", "shuttle", "conveyor"))
+GAMES = (GO, NO_THREE, SHUTTLE, RACE, Y, HAVANNAH, PENTAGO, ULTIMATE, CONVEYOR)
 # depths the interpreter counts in a few seconds, the games that end included (the walled race's path checks make
 # its moves slow to play: its second depth is counted by the divide)
-INTERPRETER_DEPTH = {GO: 3, NO_THREE: 5, SHUTTLE: 12, RACE: 1, Y: 3, HAVANNAH: 2, PENTAGO: 1, ULTIMATE: 3}
+INTERPRETER_DEPTH = {GO: 3, NO_THREE: 5, SHUTTLE: 12, RACE: 1, Y: 3, HAVANNAH: 2, PENTAGO: 1, ULTIMATE: 3, CONVEYOR: 6}
 # a ko on the 5 x 5 board: white's b3 is taken by black's c3; white's b3 again would make the stones as they were
 # at the start of black's last turn
 KO = ["play b2", "play c2", "play a3", "play d3", "play b4", "play c4", "play e5", "play b3", "play c3"]
@@ -82,7 +82,7 @@ def test_go_counts_deeper_natively(compiled):
 
 
 @pytest.mark.parametrize("name, depth", [(GO, 2), (NO_THREE, 5), (SHUTTLE, 12), (RACE, 2), (Y, 2), (HAVANNAH, 2),
-                                         (PENTAGO, 2), (ULTIMATE, 2)])
+                                         (PENTAGO, 2), (ULTIMATE, 2), (CONVEYOR, 4)])
 def test_the_divide_is_the_interpreters(compiled, name, depth):
     assert compiled[name].divide(depth) == perft_report(load_game(name).new_state(), depth).divide
 
@@ -105,7 +105,7 @@ def test_a_ko_is_refused_as_the_interpreter_refuses_it(compiled):
 
 @pytest.mark.parametrize("name, playouts", [(GO, 12), (NO_THREE, 60), (SHUTTLE, 60), (RACE, 4), (Y, 30),
                                             (HAVANNAH, 30), (PENTAGO, 30),
-                                            (ULTIMATE, 30)])
+                                            (ULTIMATE, 30), (CONVEYOR, 60)])
 def test_native_playouts_replay_through_the_interpreter_with_the_same_legal_moves(compiled, name, playouts):
     """Every move of a native playout is legal in the interpreter, the game ends there as it did with the same
     scores, and at every position of it the legal moves of both backends are the same (the position, its
@@ -155,7 +155,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 
 # Outcome rates: the chi-square test of tests/engine/test_native.py (first seat wins, second seat wins, draws;
 # refused at the 0.001 level). Power: Go 5 x 5 with 300 interpreter and 3,000 native games catches a shift of 12
-# points in a seat's win rate (4.1 standard errors) with probability ~0.85; No three and Shuttle (2,000 and
+# points in a seat's win rate (4.1 standard errors) with probability ~0.85; No three, Shuttle, Conveyor (2,000 and
 # 20,000) a shift of 5 points with probability ~0.8; Y, Havannah, Pentago and ultimate tic-tac-toe (1,000 and
 # 10,000) a shift of 6 points with probability ~0.5, of 8 with ~0.9 (as Hex); the walled race (its interpreter
 # plays ~8 games a second: 80 and 2,000) only a shift of about 25 points with probability ~0.8 -- its exactness
@@ -163,7 +163,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 @pytest.mark.parametrize("name, python_games, native_games", [(GO, 300, 3000), (NO_THREE, 2000, 20000),
                                                                (SHUTTLE, 2000, 20000), (Y, 1000, 10000),
                                                                (HAVANNAH, 1000, 10000), (PENTAGO, 1000, 10000),
-                                                               (ULTIMATE, 1000, 10000),
+                                                               (ULTIMATE, 1000, 10000), (CONVEYOR, 2000, 20000),
                                                                (RACE, 80, 2000)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
     python = random_playouts(load_game(name), python_games, seed=1)
