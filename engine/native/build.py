@@ -37,7 +37,7 @@ SERVICES = '''
 
 # the most slots a position's key takes: a 0 after each place, each piece's kind and owner and (with attributes)
 # its face and attributes, the counts and variables, and five of the header
-KEYLEN = NSPACES + MAXP * (PSTRIDE - 2) + (PIECES - CNT) + 6
+KEYLEN = NSPACES + MAXP * (PSTRIDE - 2) + (PIECES - CNT) + 7
 
 
 @njit(cache=True)
@@ -45,7 +45,8 @@ def position_key(st, out):
     # the position as solve's memo tells positions apart (engine/analysis/solve.state_key, repetition.position_key):
     # each space's pieces, top first, as (kind, owner) numbers and, in a game with attributes, each one's face and
     # attributes, a 0 after each space; the counts and the variables; then whose turn, the turn's number, the end
-    # and the phase
+    # and the phase, and the
+    # digest of the histories of `repetitions`
     n = 0
     for s in range(NSPACES):
         p = st[TOP + s]
@@ -67,7 +68,8 @@ def position_key(st, out):
     out[n + 3] = st[END_KIND]
     out[n + 4] = st[END_WHO]
     out[n + 5] = st[PHASE]
-    return n + 6
+    out[n + 6] = history_digest(st)  # (0 in a game without `repetitions`)
+    return n + 7
 
 
 @njit(cache=True)

@@ -127,6 +127,8 @@ def pass_while_stuck(st, jr):
             return
         w(st, jr, TURN, (st[TURN] + 1) % NP)
         w(st, jr, TURNNO, st[TURNNO] + 1)
+        if HAS_REPETITIONS:
+            record_positions(st, jr)
         if HAS_TURN_START:
             drew = st[RNG]
             turn_start(st, jr)

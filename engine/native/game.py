@@ -205,6 +205,8 @@ class NativeGame:
             return self.space_names[value]
         if kind == "player":
             return self.seat_names[value]
+        if kind.startswith("enum "):  # (an enum's value: its name, boards.py)
+            return kind.split()[1 + value]
         if kind == "text":
             return self.layout.attributes.texts[value]
         if kind == "piece":

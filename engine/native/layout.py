@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .legality import LegalitySlots
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
@@ -85,7 +86,9 @@ class Layout:
         self.touch = [[[index[id(t)] for t in state.touching(s, name)] for name in self.board_order] for s in spaces]
         # whether every board is a whole grid (no holes): then a leap of n steps in a direction is n steps from
         # neighbour to neighbour
-        self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
+        # (a grid cut into blocks: a step stops at a block's edge, a leap by coordinates would not: boards.py)
+        self.whole_grids = all(len(b.spaces) == b.width * b.height and not b.blocks for b in state.boards.values())
+        self.block_sizes = {name: tuple(b.blocks) for name, b in state.boards.items() if b.blocks}
         self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
         self.max_pieces = MAX_PIECES if pieces_made else max(1, self.start_pieces)
         # the actions whose moves that read the same are one (listing.unique: pieces that may have twins)
@@ -122,20 +125,21 @@ class Layout:
         # every game of a series, natively (`setup_game`), from the construction's vector
         self.chance = chance
         self.native_setup = bool(state.setup_draws)
+        self.legality = LegalitySlots(state)  # `ensure`'s flag, the histories of `repetitions` (legality.py)
         self.reserve_pending()
 
     def reserve_pending(self, args: int = 0, answers: int = 0, parts: int = 0, options: int = 0) -> None:
         """The slots of a move waiting at a choice, after the variables (a game without `choose` has the header
         alone): `args` arguments, `answers` answers, `parts` seats asked at once with `options` options each; then
         the pieces, then the draws' log. Called by build.py once the rules are translated, before a position is
-        encoded."""
+        encoded. The slots of `ensure` and `repetitions` (legality.py) come before the pieces and after them."""
         self.pending_args, self.pending_answers = args, answers
         self.question_parts, self.question_options = parts, options
         at = self.pending + len(PENDING_HEADER)
         self.pending_slots = {"PARGS": at, "PANS": at + args, "QSEAT": at + args + answers,
                               "QCOUNT": at + args + answers + parts, "QVAL": at + args + answers + 2 * parts}
-        self.pieces = self.pending_slots["QVAL"] + parts * options
-        self.draw_log = self.pieces + self.stride * self.max_pieces
+        self.pieces = self.legality.before_pieces(self.pending_slots["QVAL"] + parts * options)
+        self.draw_log = self.legality.after_pieces(self.pieces + self.stride * self.max_pieces)
         self.draw_cap = DRAW_LOG if self.chance else 0
         self.size = self.draw_log + self.draw_cap
 
@@ -226,6 +230,7 @@ class Layout:
         lines += [f"{name} = {at}" for name, at in self.pending_slots.items()]
         lines += [f"NPARGS = {self.pending_args}", f"NPANS = {self.pending_answers}",
                   f"QMAXPARTS = {self.question_parts}", f"QCAP = {self.question_options}"]
+        lines += self.legality.source()
         for name, per_player, kind in self.variables:
             lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
                          + (" (a slot per seat)" if per_player else ""))
@@ -328,6 +333,7 @@ class Layout:
             # (an ended game: its outcome is read from the interpreter, never from here)
             st[HEADER.index("END_KIND")] = 3 if draw else 1
             st[HEADER.index("END_WHO")] = winners[0] if len(winners) == 1 else -1
+        self.legality.encode(state, st, self)
         return st
 
     def _encode_pieces(self, state, st, players: dict) -> tuple[int, dict]:

@@ -17,7 +17,7 @@ K_INDEX = np.uint64(0xD1B54A32D192ED03)
 def w(st, jr, i, v):
     # every change of the state: st[i] = v, its old value kept in the journal
     n = jr[0]
-    if n >= JCAP:
+    if 2 + 2 * n >= jr.shape[0]:  # (a move's journal holds JCAP writes; a move tried for its `ensure`s, TCAP)
         raise ValueError("a move changed the state more times than its journal holds")
     jr[1 + 2 * n] = i
     jr[2 + 2 * n] = st[i]
@@ -153,6 +153,8 @@ def end_turn(st, jr):
         w(st, jr, NEXT, -1)
     w(st, jr, TURN, nxt)
     w(st, jr, TURNNO, st[TURNNO] + 1)
+    if HAS_REPETITIONS:  # (a turn's start is counted before its triggers, as turns.turn_begins counts it)
+        record_positions(st, jr)
     if HAS_TURN_START:
         turn_start(st, jr)
         if st[END_KIND] != 0:

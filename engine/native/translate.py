@@ -20,9 +20,12 @@ from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
 from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
+from .boards import BOARD_HELPERS, BoardTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
+from .legality import LegalityTranslation, has_ensures
+from .paths import PATH_HELPERS, PathTranslation
 from .phases import PhaseTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -36,6 +39,7 @@ _BUILTIN_NAMES = {"mover": "mover", "opponent": "opponent_of(mover)", "true": "T
 # builtins of scalars: (name, the arguments' types) -> the source, the arguments' sources in {0}, {1}
 _SIMPLE_BUILTINS = {
     ("direction", ("space", "space")): "direction_of({0}, {1})", ("opposite", ("dir",)): "opposite_of({0})",
+    ("next_player", ("player",)): "(({0} + 1) % NP)",
     ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
     ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
     ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
@@ -68,7 +72,8 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation):
+class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
+                 LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -106,6 +111,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         out += self.triggers()
         out += self.start_functions()
         out += self.next_phase_source()
+        out += self.legality_functions()
+        out += [PATH_HELPERS, BOARD_HELPERS] + self.board_constants()
         out += self.stuck()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -194,8 +201,12 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         self.actions.append((a.name, kinds))
         self.width = max(self.width, self.row_width(kinds))
         head = ", ".join(["st", "jr", "mover"] + params)
-        with self.typed_for_params(a, kinds):
-            body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
+        self.in_action = True  # (an `ensure` is read only in an action's effect)
+        try:
+            with self.typed_for_params(a, kinds):
+                body = self.block([s for s in a.body if not isinstance(s, N.Require)], env, 1)
+        finally:
+            self.in_action = False
         return ["", f"# action {a.name} ({a.span.file}:{a.span.line})", "@njit(cache=True)",
                 f"def act_{index}({head}):"] + body + ["    return"]
 
@@ -205,6 +216,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return listed
         t = self.type_of(p.domain)
         kind = t.element.base if t.is_list else ("piece" if t.base in ("zone", "space") else None)  # (its pieces)
+        values = self.enum_values(p.domain)
+        if values is not None:  # (a move names the value by its name: game.move_text)
+            return "enum " + " ".join(values)
         if kind not in ("space", "int", "player", "piece", "text"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
@@ -218,6 +232,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                      "    # every legal move of the player to move: out[k] = (action, its arguments...)",
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
         lines += self.pending_listing(exists)
+        if has_ensures(self.checked):  # (a journal of its own for the moves tried for their `ensure`s)
+            lines.append("    tj = np.empty(1 + 2 * TCAP, np.int64)")
         bound = 0
         for i, a in enumerate(regular):
             gate, depth = self.phase_gate(a, 1)
@@ -253,10 +269,12 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 lines.append(f"{pad}if {self.expr(s.test, env)}:")
                 pad += "    "
         if exists:
-            lines.append(f"{pad}return True")
+            written = [f"{pad}return True"]
         else:
-            lines += self.row_lines(pad, index, a, names)
-            lines += self.counted(a, pad)
+            written = self.row_lines(pad, index, a, names) + self.counted(a, pad)
+        if any(isinstance(n, N.Ensure) for n in N.walk(a)):  # (kept only if its effect meets its `ensure`s)
+            written = self.tried_row(index, names, pad, written)
+        lines += written
         return [f"{'    ' * depth}# {a.name} ({a.span.file}:{a.span.line})"] + self.first_row(a, depth, exists) + lines
 
     def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str, made: bool = True) -> tuple[list[str], int]:
@@ -280,6 +298,10 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             indent = pad + "    " * deeper
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
+        # `K of P`: the pieces, in the order they were made (paths.py); an enum's values: their indices (boards.py)
+        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad)
+        if found is not None:
+            return found
         if isinstance(domain, N.Range):
             low, high = self.expr(domain.low, env), self.expr(domain.high, env)
             if domain.down:
@@ -327,6 +349,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return linked
         if domain.func in ("border", "regions_of"):
             return self.regions_loop(domain, var, env, pad)
+        region = self.region_loop(domain, var, env, pad)
+        if region is not None:
+            return region
         named = domain.args[-1]
         if domain.func == "touching" and isinstance(named, N.Name) and self.checked.meaning(named).category == "board":
             k, origin = self.fresh("k"), self.expr(domain.args[0], env)
@@ -365,12 +390,13 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
         lines = [f"{pad}{items} = {self.list_value(domain.args[0], env)}",
                  f"{pad}{found} = np.empty(NSPACES, np.int64)"]
+        steps, dirs = self.steps_suffix(domain, env)  # (on a hex board: along its six directions, boards.py)
         if domain.func == "border":
-            return lines + [f"{pad}{count} = border_into({items}, {found})", f"{pad}for {k} in range({count}):",
-                            f"{pad}    {var} = {found}[{k}]"], 1
+            return lines + [f"{pad}{count} = border{steps}_into({items}, {found}{dirs})",
+                            f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
         starts = self.fresh("starts")
         return lines + [f"{pad}{starts} = np.empty(NSPACES + 1, np.int64)",
-                        f"{pad}{count} = regions_into({items}, {found}, {starts})",
+                        f"{pad}{count} = regions{steps}_into({items}, {found}, {starts}{dirs})",
                         f"{pad}for {k} in range({count}):",
                         f"{pad}    {var} = {found}[{starts}[{k}]:{starts}[{k} + 1]].copy()"], 1
 
@@ -445,6 +471,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
         if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"minus({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
+        unique = self.unique_list(e, env)
+        if unique is not None:
+            return unique
         if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
             return f"{self.list_value(e.args[0], env)}[::-1].copy()"
         if isinstance(e, N.Filter) and e.mode == "sorted":
@@ -525,7 +554,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         """On a hex board only `group(s)` (the six neighbours) and what needs no geometry are native yet: the
         builtins that read directions or the plane (neighbors, ray, direction, in_a_row, ...) are refused."""
         if self.layout is not None and self.layout.hex and call.func in _HEX_GEOMETRY \
-                and not self.is_def(call.func):
+                and not self.is_def(call.func) and not self.hex_adjacency(call):
             raise Unsupported(call.span, f"`{call.func}` on a hex board")
 
     def refuse_links(self, call: N.Call, adjacent: bool) -> None:
@@ -558,6 +587,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
         if isinstance(domain, N.Name):
             category = self.checked.meaning(domain).category
+            if category == "enum type":
+                return len(self.sym.enums[domain.id].values)
             if category == "board":
                 return self.layout.board_size(domain.id)
             if category == "builtin" and domain.id in DIRECTION_SETS:
@@ -590,7 +621,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         if domain.func == "neighbors":
             given = domain.args[-1]
             if len(domain.args) == 1:
-                return max([4] + [len(a) for a in self.layout.adj])
+                return max([6 if self.layout.hex else 4] + [len(a) for a in self.layout.adj])  # (a hex cell has six)
             if isinstance(given, N.Comprehension):
                 return self.list_bound(given.fors[0].domain)
             if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
@@ -729,6 +760,12 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         blocks = self.block_statement(s, env, depth, pad)
         if blocks is not None:
             return blocks
+        if isinstance(s, N.Ensure):
+            return self.ensure_lines(s, env, pad)
+        if isinstance(s, N.Rotate):
+            return self.rotate_lines(s, env, pad)
+        if isinstance(s, N.MoveEach):
+            return self.move_each_lines(s, env, pad)
         return self.attribute_stmt(s, env, pad) or self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
@@ -909,8 +946,10 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
 
     def named_constant(self, e: N.Name, category: str) -> Optional[str]:
-        """A name whose value the game fixes: the phase (and a phase's name), a kind, a zone, an option; else
-        None."""
+        """A name whose value the game fixes: the phase (and a phase's name), a kind, a zone, an option, an enum's
+        value (its place in its enum); else None."""
+        if category == "enum":
+            return self.enum_value(e)
         if category == "builtin" and e.id == "phase" and self.sym.phases:
             return "st[PHASE]"
         if e.id in self.sym.phases and category not in ("local", "var", "const"):
@@ -950,6 +989,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         found = self.attribute_read(e, env)
         if found is not None:
             return found
+        space = self.piece_attr(e, env)
+        if space is not None:
+            return space
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
@@ -958,9 +1000,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
         if left == right == "int" and e.op in ("+", "-", "*"):
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
-        if left == right == "int" and e.op == "%" and isinstance(e.right, N.Num) and e.right.value != 0:
-            # (numba's % of whole numbers is Python's: the sign of the divisor)
-            return f"({self.expr(e.left, env)} % {self.expr(e.right, env)})"
+        if left == right == "int" and e.op in ("%", "//") and isinstance(e.right, N.Num) and e.right.value != 0:
+            # (numba's % and // of whole numbers are Python's: the sign of the divisor, rounded down)
+            return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         raise Unsupported(e.span, f"`{e.op}` of {left} and {right}")
 
     def expr_Neg(self, e: N.Neg, env: dict) -> str:
@@ -973,7 +1015,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         if found is not None:
             return found
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
-        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind", "phase") + \
+        scalar = ("space", "player", "piece", "int", "bool", "none", "dir", "zone", "kind", "phase", "enum") + \
             (("any",) if not (self.type_of(e.left).is_list or self.type_of(e.right).is_list) else ())
         if e.op in ("==", "!=") and left in scalar and right in scalar:
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
@@ -1002,6 +1044,18 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def expr_Cond(self, e: N.Cond, env: dict) -> str:
         return f"({self.expr(e.then, env)} if {self.expr(e.test, env)} else {self.expr(e.orelse, env)})"
 
+    def special_call(self, e: N.Call, env: dict, types: list) -> Optional[str]:
+        """A draw, a builtin of a board with links, `repetitions`; else None (the plane's builtins are refused on
+        a hex or a graph board here)."""
+        if e.func == "random":
+            return self.expr_random(e, env)
+        self.refuse_on_hex(e)
+        self.refuse_on_graph(e)
+        graph = self.graph_builtin(e, env, types)
+        if graph is not None:
+            return graph
+        return self.repetitions_expr(e, env)
+
     def expr_Call(self, e: N.Call, env: dict) -> str:
         types = [self.type_of(a).base for a in e.args]
         if self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
@@ -1014,18 +1068,14 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 return self.expr(body, inner)
         if self.sym.procs.get(e.func) is not None:
             raise Unsupported(e.span, f"a call of `{e.func}` (procs)")
-        if e.func == "random":
-            return self.expr_random(e, env)
-        self.refuse_on_hex(e)
-        self.refuse_on_graph(e)
-        graph = self.graph_builtin(e, env, types)
-        if graph is not None:
-            return graph
+        special = self.special_call(e, env, types)
+        if special is not None:
+            return special
         counted_kind = e.func == "count" and isinstance(e.args[0], N.Of) and isinstance(e.args[0].what, N.Name) \
             and self.checked.meaning(e.args[0].what).category == "kind"
         if e.func in ("any", "all", "first") or (e.func == "count" and not counted_kind):
             if len(e.args) == 1 and self.type_of(e.args[0]).is_list \
-                    and self.type_of(e.args[0]).element.base in _SCALARS:
+                    and (self.type_of(e.args[0]).element.base in _SCALARS or self.over_regions(e.args[0])):
                 return self.aggregate(e, env)
         simple = _SIMPLE_BUILTINS.get((e.func, tuple(types)))
         if simple is not None:
@@ -1119,8 +1169,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, N.Board):
         if item.shape not in ("grid", "edges", "corners", "hex", "graph"):
             return item.span, f"a board of shape `{item.shape}`"
-        if item.neighbors is not None or item.blocks is not None:
-            return item.span, "a board's `neighbors` or `blocks`"
+        if item.neighbors is not None:  # (`blocks`: the interpreter's neighbours stop at a block's edge)
+            return item.span, "a board's `neighbors`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Zone):
         return (item.span, "a zone with a capacity") if item.capacity is not None else None
