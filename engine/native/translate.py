@@ -986,12 +986,12 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return f"(ZONE_{e.name} + {self.expr(e.obj, env)})"
         if obj.base == "any" and not obj.is_list and e.name in ("x", "y"):
             return f"space_{e.name}({self.expr(e.obj, env)})"
+        space = self.piece_attr(e, env)  # (`.space`: of no piece, the rules' error, as the interpreter's)
+        if space is not None:
+            return space
         found = self.attribute_read(e, env)
         if found is not None:
             return found
-        space = self.piece_attr(e, env)
-        if space is not None:
-            return space
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
