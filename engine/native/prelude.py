@@ -641,6 +641,15 @@ def remove_piece(st, jr, p):
 
 
 @njit(cache=True)
+def remove_each(st, jr, items):
+    # `remove` of a list of pieces: the last first. The end is the same in any order (each piece in the box, the
+    # others' stacks linked as before without them, the counts), and a place's pieces are listed the bottom
+    # first, so each removal then takes the top of its stack (unlink's walk down the stack: none)
+    for k in range(items.shape[0] - 1, -1, -1):
+        remove_piece(st, jr, items[k])
+
+
+@njit(cache=True)
 def remove_all(st, jr, s):
     # every piece on space s, the top first
     if s < 0:
