@@ -65,6 +65,7 @@ class Layout:
         self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
         self.board_order = list(self.boards)
         self.kinds = list(kinds)
+        self._kind_number = {k: i for i, k in enumerate(self.kinds)}
         self.players = state.n
         self.seat_names = [p.name for p in state.players]
         self.rel = [[dirs.index(p.rel[r].name) for r in RELATIVE_DIRECTIONS] for p in state.players]
@@ -333,36 +334,46 @@ class Layout:
     def _encode_pieces(self, state, st, players: dict) -> tuple[int, dict]:
         """Every piece the interpreter made into its slots, each place's stack, the counts; how many pieces, and
         each one's number (by id())."""
+        import numpy as np
         # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
         # pieces is the interpreter's, and a piece made later takes the next number in both)
         pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
         number = {id(p): k for k, p in enumerate(pieces)}
-        if len(pieces) > self.max_pieces:
-            raise HandOffError("more pieces than the native state holds")
-        stride = self.stride
-        for k, piece in enumerate(pieces):
-            base = self.pieces + stride * k
-            owner = players[id(piece.owner)] if piece.owner is not None else -1
-            kind = self.kinds.index(piece.kind.name)
-            st[base:base + PIECE_FIELDS] = (kind, owner, BOX, -1)
-            if self.attributes is not None:
-                self.attributes.encode_piece(piece, st, base, self, players)
         n = len(pieces)
+        if n > self.max_pieces:
+            raise HandOffError("more pieces than the native state holds")
+        # (the pieces' slots made as one list and written into the vector at once: a search hands a world over for
+        # every rollout, and in a game of many pieces most of a rollout went to writing them a slice a piece)
+        kind_number = self._kind_number
+        attributes = self.attributes
+        stride = self.stride
+        flat: list = []
+        extend = flat.extend
+        for piece in pieces:
+            extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1, BOX, -1))
+            if attributes is not None:
+                flat.append(1 if piece.up else 0)
+                extend(attributes.piece_tail(piece, self, players))
         places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
         placed = 0
+        counts: dict = {}
+        top = st[self.top:self.top + len(places)]
         for s_index, s in enumerate(places):
             below = -1
             for piece in s.pieces:
                 k = number[id(piece)]
-                base = self.pieces + stride * k
-                st[base + 2] = s_index
-                st[base + 3] = below
-                st[self.cnt + st[base] * (self.players + 1) + st[base + 1] + 1] += 1
+                flat[stride * k + 2] = s_index
+                flat[stride * k + 3] = below
+                at = self.cnt + flat[stride * k] * (self.players + 1) + flat[stride * k + 1] + 1
+                counts[at] = counts.get(at, 0) + 1
                 below = k
                 placed += 1
-            st[self.top + s_index] = below
+            top[s_index] = below
         if placed != sum(1 for p in pieces if p.loc is not state.box):
             raise HandOffError("a piece lies where the native state has no place")
+        st[self.pieces:self.pieces + stride * n] = np.fromiter(flat, np.int64, len(flat))
+        for at, count in counts.items():
+            st[at] += count
         return n, number
 
     @staticmethod
