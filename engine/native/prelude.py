@@ -381,6 +381,17 @@ def count_at(st, s):
 @njit(cache=True)
 def pieces_on(st, s):
     # the pieces on a space or in a zone, the bottom first (as the interpreter's list)
+    if MAXP <= 4096 and s >= 0:
+        # (a game of few pieces: one walk down the stack, into the end of room for all of them, instead of one to
+        # count them and another to list them; a draw from a zone of many cards lists it every time)
+        room = np.empty(MAXP, np.int64)
+        k = MAXP
+        p = st[TOP + s]
+        while p >= 0:
+            k -= 1
+            room[k] = p
+            p = st[PIECES + PSTRIDE * p + 3]
+        return room[k:]
     n = count_at(st, s)
     out = np.empty(n, np.int64)
     if n == 0:
