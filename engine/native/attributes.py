@@ -128,6 +128,22 @@ class PieceAttributes:
             return players[id(v)] if not isinstance(v, str) else layout.seat_names.index(v)
         return _DIRS.index(v if isinstance(v, str) else v.name)  # (dir)
 
+    def piece_tails(self, pieces: list, layout, players: dict) -> list:
+        """piece_tail of each piece (the pieces met before found in a loop of its own: a search hands a world of
+        many pieces over for every rollout)."""
+        if self._encoded is None:
+            return [self.piece_tail(piece, layout, players) for piece in pieces]
+        seen = self._by_dict.get
+        out = []
+        for piece in pieces:
+            attrs = piece.attrs
+            found = seen(id(attrs))
+            if found is not None and found[0] is attrs and found[1] is piece.kind and found[2] == attrs:
+                out.append(found[3])
+            else:
+                out.append(self.piece_tail(piece, layout, players))
+        return out
+
     def piece_tail(self, piece, layout, players: dict) -> tuple:
         """A piece's slots after P_UP: the bits of the attributes it has, then each attribute (none: -1)
         (Layout.encode_into; made once for each kind and attributes' values, where no value is a seat)."""

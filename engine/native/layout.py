@@ -7,6 +7,8 @@ constant arrays.
 """
 from __future__ import annotations
 
+import operator
+
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 
@@ -20,6 +22,7 @@ HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "D
 # (an enum value: its place in its enum; a piece: its number, the order the interpreter made the pieces)
 VAR_TYPES = ("int", "bool", "space", "player", "enum", "piece")
 BOX = -2  # a piece's place once removed
+_piece_id = operator.attrgetter("id")
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 # a game whose pieces have attributes, or a face: two more fields, then a slot per attribute name
 # (engine/native/attributes.py): whether it is face up, which attributes it has (a bit each), their values
@@ -337,7 +340,7 @@ class Layout:
         import numpy as np
         # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
         # pieces is the interpreter's, and a piece made later takes the next number in both)
-        pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
+        pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=_piece_id)
         number = {id(p): k for k, p in enumerate(pieces)}
         n = len(pieces)
         if n > self.max_pieces:
@@ -349,11 +352,15 @@ class Layout:
         stride = self.stride
         flat: list = []
         extend = flat.extend
-        for piece in pieces:
-            extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1, BOX, -1))
-            if attributes is not None:
-                flat.append(1 if piece.up else 0)
-                extend(attributes.piece_tail(piece, self, players))
+        if attributes is None:
+            for piece in pieces:
+                extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
+                        BOX, -1))
+        else:
+            for piece, tail in zip(pieces, attributes.piece_tails(pieces, self, players)):
+                extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
+                        BOX, -1, 1 if piece.up else 0))
+                extend(tail)
         places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
         placed = 0
         counts: dict = {}
