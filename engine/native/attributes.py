@@ -347,6 +347,21 @@ def same_look(st, p, q):
 
 
 @njit(cache=True)
+def look_sig(st, p):
+    # a number that two pieces which read the same (same_look) share: a piece on top of a board's space reads as
+    # its space (itself alone); another as its kind and the attributes it shows (fresh_row_sig's filter)
+    if topmost(st, p):
+        return (p + 1) * 0x2545F4914F6CDD1D
+    b = PIECES + PSTRIDE * p
+    mask = visible(st, p)
+    h = st[b] * 0x100000001B3 + mask
+    for a in range(NATTRS):
+        if (mask >> a) & 1:
+            h = h * 0x100000001B3 + st[b + P_HAS + 1 + a]
+    return h
+
+
+@njit(cache=True)
 def ordered(a, b):
     # a's place against b's in their enum (-1, 0, 1): none has no place (the rules' error, as in the interpreter)
     if a < 0 or b < 0:
@@ -382,6 +397,13 @@ def same_look(st, p, q):
     if topmost(st, p) or topmost(st, q):
         return False
     return st[PIECES + PSTRIDE * p] == st[PIECES + PSTRIDE * q]
+
+@njit(cache=True)
+def look_sig(st, p):
+    # a number that two pieces which read the same (same_look) share
+    if topmost(st, p):
+        return (p + 1) * 0x2545F4914F6CDD1D
+    return st[PIECES + PSTRIDE * p]
 
 @njit(cache=True)
 def init_attributes(st, jr, b, kind):
@@ -534,7 +556,7 @@ class AttributeTranslation:
         """Where an action's moves begin in the listing, for one whose moves that read the same are one."""
         if exists or a.name not in self.layout.dedupe:
             return []
-        return [f"{'    ' * depth}first_{a.name} = n"]
+        return [f"{'    ' * depth}first_{a.name} = n", f"{'    ' * depth}sigs_{a.name} = np.empty(MAXMOVES, np.int64)"]
 
     def counted(self, a: N.Action, pad: str) -> list[str]:
         """The move just written is kept (n += 1); for an action whose pieces may have twins, only if no move of
@@ -547,7 +569,7 @@ class AttributeTranslation:
         if name not in written:  # (a constant of the module: no array made for each row)
             written.add(name)
             self.helpers += ["", f"{name} = np.array({columns!r}, dtype=np.int64)"]
-        return [f"{pad}if fresh_row(st, out, first_{a.name}, n, {name}):",
+        return [f"{pad}if fresh_row_sig(st, out, first_{a.name}, n, {name}, sigs_{a.name}):",
                 f"{pad}    n += 1"]
 
     def named_values(self, e: N.Name) -> Optional[str]:
