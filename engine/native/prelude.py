@@ -234,28 +234,6 @@ def topmost(st, p):
     return s >= 0 and s < NBOARDSPACES and st[TOP + s] == p
 
 
-@njit(cache=True)
-def fresh_row(st, out, first, n, pieces):
-    # does move n read otherwise than the moves first .. n - 1 (its pieces, columns where pieces[c - 1], by
-    # their look: same_look)? (listing.unique) The other columns are compared first: they are numbers, and most
-    # rows differ there, so a piece's look is read only against rows that are otherwise the same
-    for m in range(first, n):
-        same = True
-        for c in range(1, pieces.shape[0] + 1):
-            if pieces[c - 1] == 0 and out[m, c] != out[n, c]:
-                same = False
-                break
-        if not same:
-            continue
-        for c in range(1, pieces.shape[0] + 1):
-            if pieces[c - 1] != 0 and not same_look(st, out[m, c], out[n, c]):
-                same = False
-                break
-        if same:
-            return False
-    return True
-
-
 # a row's signature that tells nothing (a piece column holding none): the row is compared with every other (a
 # row whose signature is this by chance too: compared in full, as is always exact)
 ANY_SIG = np.int64(-0x7FFFFFFFFFFFFFFF - 1)
@@ -275,9 +253,10 @@ def same_row(st, out, m, n, pieces):
 
 @njit(cache=True)
 def fresh_row_sig(st, out, first, n, pieces, sigs):
-    # fresh_row, move n's signature (its numbers and its pieces' look_sig) kept in sigs[n]: two moves that read
-    # the same have the same signature, so only the moves of n's signature are compared with it (one number a
-    # move, where fresh_row compared every move's columns: a listing of 150 moves made ~11,000 comparisons)
+    # does move n read otherwise than the moves first .. n - 1 (its pieces, columns where pieces[c - 1], by their
+    # look: same_look)? (listing.unique) Its signature (its numbers and its pieces' look_sig) is kept in sigs[n]:
+    # two moves that read the same have the same signature, so only the moves of n's signature are compared with
+    # it (one number a move; comparing every move's columns took a listing of 150 moves ~11,000 comparisons)
     h = np.int64(0)
     for c in range(1, pieces.shape[0] + 1):
         v = out[n, c]
