@@ -84,6 +84,7 @@ class PieceAttributes:
         # iteration, whose pieces have the looks of the start's (a player as a value is a seat of one state:
         # not kept)
         self._encoded: Optional[dict] = None if any(t[0] == "player" for t in self.types.values()) else {}
+        self._by_dict: dict = {}  # id(a piece's dict of attributes) -> (the dict, its kind, a copy, piece_tail's)
         self._space_number: Optional[dict] = None
 
     # ------------------------------------------------------------ slots
@@ -127,23 +128,57 @@ class PieceAttributes:
             return players[id(v)] if not isinstance(v, str) else layout.seat_names.index(v)
         return _DIRS.index(v if isinstance(v, str) else v.name)  # (dir)
 
-    def encode_piece(self, piece, st, base: int, layout, players: dict) -> None:
-        """A piece's face and attributes into its slots (Layout.encode_into)."""
-        st[base + P_UP] = 1 if piece.up else 0
-        key = (piece.kind.name, tuple(piece.attrs.items())) if self._encoded is not None else None
-        found = self._encoded.get(key) if self._encoded is not None else None
-        if found is None:
-            values, has = [], 0
-            for k, name in enumerate(self.names):
-                v = self.value(name, piece.attrs.get(name), layout, players)
-                values.append(-1 if v is None else v)
-                if v is not None:
-                    has |= 1 << k
-            found = (values, has)
-            if self._encoded is not None:
-                self._encoded[key] = found
-        st[base + ATTR_FIELDS:base + ATTR_FIELDS + len(self.names)] = found[0]
-        st[base + P_HAS] = found[1]
+    def piece_tails(self, pieces: list, layout, players: dict) -> list:
+        """piece_tail of each piece (the pieces met before found in a loop of its own: a search hands a world of
+        many pieces over for every rollout)."""
+        if self._encoded is None:
+            return [self.piece_tail(piece, layout, players) for piece in pieces]
+        seen = self._by_dict.get
+        out = []
+        for piece in pieces:
+            attrs = piece.attrs
+            found = seen(id(attrs))
+            if found is not None and found[0] is attrs and found[1] is piece.kind and found[2] == attrs:
+                out.append(found[3])
+            else:
+                out.append(self.piece_tail(piece, layout, players))
+        return out
+
+    def piece_tail(self, piece, layout, players: dict) -> tuple:
+        """A piece's slots after P_UP: the bits of the attributes it has, then each attribute (none: -1)
+        (Layout.encode_into; made once for each kind and attributes' values, where no value is a seat)."""
+        encoded = self._encoded
+        if encoded is not None:
+            attrs = piece.attrs
+            # (a world a search imagines gives its pieces the identities' own dicts: one met before, and not
+            # changed since (a rule's write changes a dict in place), is found by its id, without a key made)
+            seen = self._by_dict.get(id(attrs))
+            if seen is not None and seen[0] is attrs and seen[1] is piece.kind and seen[2] == attrs:
+                return seen[3]
+            key = (piece.kind.name, tuple(attrs.items()))
+            found = encoded.get(key)
+            if found is not None:
+                self._remember(attrs, piece.kind, found, layout)
+                return found
+        values, has = [], 0
+        for k, name in enumerate(self.names):
+            v = self.value(name, piece.attrs.get(name), layout, players)
+            values.append(-1 if v is None else v)
+            if v is not None:
+                has |= 1 << k
+        found = (has, *values)
+        if encoded is not None:
+            encoded[key] = found
+            self._remember(piece.attrs, piece.kind, found, layout)
+        return found
+
+    def _remember(self, attrs: dict, kind, found: tuple, layout) -> None:
+        """piece_tail's answer for this dict of attributes, as it is now (held: its id is not reused meanwhile);
+        forgotten all at once when more dicts than a few games' pieces were met (copies of a kind's mutable
+        attributes)."""
+        if len(self._by_dict) > 4 * layout.max_pieces:
+            self._by_dict.clear()
+        self._by_dict[id(attrs)] = (attrs, kind, dict(attrs), found)
 
     # ------------------------------------------------------------ the module's constants and helpers
     def source(self, layout) -> str:
@@ -312,6 +347,21 @@ def same_look(st, p, q):
 
 
 @njit(cache=True)
+def look_sig(st, p):
+    # a number that two pieces which read the same (same_look) share: a piece on top of a board's space reads as
+    # its space (itself alone); another as its kind and the attributes it shows (fresh_row_sig's filter)
+    if topmost(st, p):
+        return (p + 1) * 0x2545F4914F6CDD1D
+    b = PIECES + PSTRIDE * p
+    mask = visible(st, p)
+    h = st[b] * 0x100000001B3 + mask
+    for a in range(NATTRS):
+        if (mask >> a) & 1:
+            h = h * 0x100000001B3 + st[b + P_HAS + 1 + a]
+    return h
+
+
+@njit(cache=True)
 def ordered(a, b):
     # a's place against b's in their enum (-1, 0, 1): none has no place (the rules' error, as in the interpreter)
     if a < 0 or b < 0:
@@ -347,6 +397,13 @@ def same_look(st, p, q):
     if topmost(st, p) or topmost(st, q):
         return False
     return st[PIECES + PSTRIDE * p] == st[PIECES + PSTRIDE * q]
+
+@njit(cache=True)
+def look_sig(st, p):
+    # a number that two pieces which read the same (same_look) share
+    if topmost(st, p):
+        return (p + 1) * 0x2545F4914F6CDD1D
+    return st[PIECES + PSTRIDE * p]
 
 @njit(cache=True)
 def init_attributes(st, jr, b, kind):
@@ -500,7 +557,7 @@ class AttributeTranslation:
         """Where an action's moves begin in the listing, for one whose moves that read the same are one."""
         if exists or a.name not in self.layout.dedupe:
             return []
-        return [f"{'    ' * depth}first_{a.name} = n"]
+        return [f"{'    ' * depth}first_{a.name} = n", f"{'    ' * depth}sigs_{a.name} = np.empty(MAXMOVES, np.int64)"]
 
     def counted(self, a: N.Action, pad: str) -> list[str]:
         """The move just written is kept (n += 1); for an action whose pieces may have twins, only if no move of
@@ -521,7 +578,7 @@ class AttributeTranslation:
         if name not in written:  # (a constant of the module: no array made for each row)
             written.add(name)
             self.helpers += ["", f"{name} = np.array({columns!r}, dtype=np.int64)"]
-        return [f"{pad}if fresh_row(st, out, first_{a.name}, n, {name}):",
+        return [f"{pad}if fresh_row_sig(st, out, first_{a.name}, n, {name}, sigs_{a.name}):",
                 f"{pad}    n += 1"]
 
     def named_values(self, e: N.Name) -> Optional[str]:

@@ -7,6 +7,8 @@ constant arrays.
 """
 from __future__ import annotations
 
+import operator
+
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 from .legality import LegalitySlots
@@ -21,6 +23,7 @@ HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "D
 # (an enum value: its place in its enum; a piece: its number, the order the interpreter made the pieces)
 VAR_TYPES = ("int", "bool", "space", "player", "enum", "piece")
 BOX = -2  # a piece's place once removed
+_piece_id = operator.attrgetter("id")
 PIECE_FIELDS = 4  # kind, owner, place (a space, or BOX), the piece under it on its space (-1: none)
 # a game whose pieces have attributes, or a face: two more fields, then a slot per attribute name
 # (engine/native/attributes.py): whether it is face up, which attributes it has (a bit each), their values
@@ -66,6 +69,7 @@ class Layout:
         self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
         self.board_order = list(self.boards)
         self.kinds = list(kinds)
+        self._kind_number = {k: i for i, k in enumerate(self.kinds)}
         self.players = state.n
         self.seat_names = [p.name for p in state.players]
         self.rel = [[dirs.index(p.rel[r].name) for r in RELATIVE_DIRECTIONS] for p in state.players]
@@ -339,36 +343,50 @@ class Layout:
     def _encode_pieces(self, state, st, players: dict) -> tuple[int, dict]:
         """Every piece the interpreter made into its slots, each place's stack, the counts; how many pieces, and
         each one's number (by id())."""
+        import numpy as np
         # (the pieces are numbered in the order the interpreter made them, the box's too: a loop over a kind's
         # pieces is the interpreter's, and a piece made later takes the next number in both)
-        pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=lambda p: p.id)
+        pieces = sorted((p for ps in state.kind_pieces.values() for p in ps), key=_piece_id)
         number = {id(p): k for k, p in enumerate(pieces)}
-        if len(pieces) > self.max_pieces:
-            raise HandOffError("more pieces than the native state holds")
-        stride = self.stride
-        for k, piece in enumerate(pieces):
-            base = self.pieces + stride * k
-            owner = players[id(piece.owner)] if piece.owner is not None else -1
-            kind = self.kinds.index(piece.kind.name)
-            st[base:base + PIECE_FIELDS] = (kind, owner, BOX, -1)
-            if self.attributes is not None:
-                self.attributes.encode_piece(piece, st, base, self, players)
         n = len(pieces)
+        if n > self.max_pieces:
+            raise HandOffError("more pieces than the native state holds")
+        # (the pieces' slots made as one list and written into the vector at once: a search hands a world over for
+        # every rollout, and in a game of many pieces most of a rollout went to writing them a slice a piece)
+        kind_number = self._kind_number
+        attributes = self.attributes
+        stride = self.stride
+        flat: list = []
+        extend = flat.extend
+        if attributes is None:
+            for piece in pieces:
+                extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
+                        BOX, -1))
+        else:
+            for piece, tail in zip(pieces, attributes.piece_tails(pieces, self, players)):
+                extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
+                        BOX, -1, 1 if piece.up else 0))
+                extend(tail)
         places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
         placed = 0
+        counts: dict = {}
+        top = st[self.top:self.top + len(places)]
         for s_index, s in enumerate(places):
             below = -1
             for piece in s.pieces:
                 k = number[id(piece)]
-                base = self.pieces + stride * k
-                st[base + 2] = s_index
-                st[base + 3] = below
-                st[self.cnt + st[base] * (self.players + 1) + st[base + 1] + 1] += 1
+                flat[stride * k + 2] = s_index
+                flat[stride * k + 3] = below
+                at = self.cnt + flat[stride * k] * (self.players + 1) + flat[stride * k + 1] + 1
+                counts[at] = counts.get(at, 0) + 1
                 below = k
                 placed += 1
-            st[self.top + s_index] = below
+            top[s_index] = below
         if placed != sum(1 for p in pieces if p.loc is not state.box):
             raise HandOffError("a piece lies where the native state has no place")
+        st[self.pieces:self.pieces + stride * n] = np.fromiter(flat, np.int64, len(flat))
+        for at, count in counts.items():
+            st[at] += count
         return n, number
 
     @staticmethod

@@ -236,34 +236,56 @@ def topmost(st, p):
     return s >= 0 and s < NBOARDSPACES and st[TOP + s] == p
 
 
+# a row's signature that tells nothing (a piece column holding none): the row is compared with every other (a
+# row whose signature is this by chance too: compared in full, as is always exact)
+ANY_SIG = np.int64(-0x7FFFFFFFFFFFFFFF - 1)
+
+
 @njit(cache=True)
-def fresh_row(st, out, first, n, columns):
-    # does move n read otherwise than the moves first .. n - 1 (listing.unique)? columns[c - 1] says what column c
-    # holds: 0 a number, 1 a piece (compared by its look: same_look), 2 a list's length (its items follow, marked
-    # 3, compared up to that length). The numbers are compared first: most rows differ there, so a piece's look
-    # is read only against rows that are otherwise the same
-    for m in range(first, n):
-        same = True
-        for c in range(1, columns.shape[0] + 1):
-            code = columns[c - 1]
-            if code == 0 or code == 2:
-                if out[m, c] != out[n, c]:
-                    same = False
-                    break
-                if code == 2:
-                    for k in range(out[n, c]):
-                        if out[m, c + 1 + k] != out[n, c + 1 + k]:
-                            same = False
-                            break
-                    if not same:
-                        break
-        if not same:
+def same_row(st, out, m, n, columns):
+    # do moves m and n read the same? columns[c - 1] says what column c holds: 0 a number, 1 a piece (compared by
+    # its look: same_look), 2 a list's length (its items follow, marked 3, compared up to that length). The
+    # numbers first, then the pieces' looks
+    for c in range(1, columns.shape[0] + 1):
+        code = columns[c - 1]
+        if code == 0 or code == 2:
+            if out[m, c] != out[n, c]:
+                return False
+            if code == 2:
+                for k in range(out[n, c]):
+                    if out[m, c + 1 + k] != out[n, c + 1 + k]:
+                        return False
+    for c in range(1, columns.shape[0] + 1):
+        if columns[c - 1] == 1 and not same_look(st, out[m, c], out[n, c]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def fresh_row_sig(st, out, first, n, columns, sigs):
+    # does move n read otherwise than the moves first .. n - 1 (listing.unique: same_row)? Its signature (its
+    # numbers, its lists' items and its pieces' look_sig) is kept in sigs[n]: two moves that read the same have
+    # the same signature, so only the moves of n's signature are compared with it (one number a move; comparing
+    # every move's columns took a listing of 150 moves ~11,000 comparisons)
+    h = np.int64(0)
+    for c in range(1, columns.shape[0] + 1):
+        code = columns[c - 1]
+        if code == 3:
             continue
-        for c in range(1, columns.shape[0] + 1):
-            if columns[c - 1] == 1 and not same_look(st, out[m, c], out[n, c]):
-                same = False
+        v = out[n, c]
+        if code == 1:
+            if v < 0:
+                h = ANY_SIG
                 break
-        if same:
+            v = look_sig(st, v)
+        h = h * np.int64(0x100000001B3) + v
+        if code == 2:
+            for k in range(out[n, c]):
+                h = h * np.int64(0x100000001B3) + out[n, c + 1 + k]
+    sigs[n] = h
+    for m in range(first, n):
+        g = sigs[m]
+        if (g == h or g == ANY_SIG or h == ANY_SIG) and same_row(st, out, m, n, columns):
             return False
     return True
 
@@ -393,6 +415,17 @@ def count_at(st, s):
 @njit(cache=True)
 def pieces_on(st, s):
     # the pieces on a space or in a zone, the bottom first (as the interpreter's list)
+    if MAXP <= 4096 and s >= 0:
+        # (a game of few pieces: one walk down the stack, into the end of room for all of them, instead of one to
+        # count them and another to list them; a draw from a zone of many cards lists it every time)
+        room = np.empty(MAXP, np.int64)
+        k = MAXP
+        p = st[TOP + s]
+        while p >= 0:
+            k -= 1
+            room[k] = p
+            p = st[PIECES + PSTRIDE * p + 3]
+        return room[k:]
     n = count_at(st, s)
     out = np.empty(n, np.int64)
     if n == 0:
@@ -650,6 +683,15 @@ def remove_piece(st, jr, p):
     w(st, jr, b + 2, BOX)
     w(st, jr, b + 3, -1)
     count_change(st, jr, p, -1)
+
+
+@njit(cache=True)
+def remove_each(st, jr, items):
+    # `remove` of a list of pieces: the last first. The end is the same in any order (each piece in the box, the
+    # others' stacks linked as before without them, the counts), and a place's pieces are listed the bottom
+    # first, so each removal then takes the top of its stack (unlink's walk down the stack: none)
+    for k in range(items.shape[0] - 1, -1, -1):
+        remove_piece(st, jr, items[k])
 
 
 @njit(cache=True)

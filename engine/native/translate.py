@@ -753,8 +753,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 return [f"{pad}remove_all(st, jr, {self.expr(s.what, env)})"]
             if self.scalar_list(s.what) and self.type_of(s.what).element.base in ("piece", "space"):
                 each, kind = self.fresh("each"), self.type_of(s.what).element.base
-                remove = "remove_piece" if kind == "piece" else "remove_all"
-                return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    {remove}(st, jr, {each})"]
+                if kind == "piece":  # (the last first: prelude's remove_each)
+                    return [f"{pad}remove_each(st, jr, {self.list_value(s.what, env)})"]
+                return [f"{pad}for {each} in {self.list_value(s.what, env)}:", f"{pad}    remove_all(st, jr, {each})"]
             what = self.typed(s.what, env, "piece", "a removal of several pieces at once")
             return [f"{pad}remove_piece(st, jr, {what})"]
         blocks = self.block_statement(s, env, depth, pad)
