@@ -198,7 +198,7 @@ class BlockTranslation:
                 raise _refused(s.span, "a proc that returns a value")
             return [f"{pad}return False"]
         if self.in_block == "def" and s.value is not None:
-            kind = self._returns_now
+            kind = self.returns_now
             if kind == "ragged":
                 return [f"{pad}return {self.ragged_value(s.value, env)}"]
             if kind == "list":
@@ -267,14 +267,14 @@ class BlockTranslation:
         if what == "proc":
             env[JOURNAL_LOCAL] = "jr"  # (a proc may draw, as the effect that calls it: chance.py)
         saved = (self.overlays, self.ending, self.in_block, self.ragged_locals, self.array_locals, self.said_line,
-                 self.inlined, getattr(self, "_returns_now", None))
+                 self.inlined, getattr(self, "returns_now", None))
         self.overlays = [typed]
         self.in_block = what
         self.ending = "return True"
         self.inlined = 0
         self.ragged_locals = {p for p, k in zip(params, kinds) if k == "ragged"}
         self.array_locals = {p: self.list_kind(a) for p, k, a in zip(params, kinds, call.args) if k == "list"}
-        self._returns_now = self.def_returns(name) if what == "def" else None
+        self.returns_now = self.def_returns(name) if what == "def" else None
         helpers_before = len(self.helpers)
         self._writing.append(function)
         try:
@@ -284,7 +284,7 @@ class BlockTranslation:
         finally:
             self._writing.pop()
             (self.overlays, self.ending, self.in_block, self.ragged_locals, self.array_locals, self.said_line,
-             self.inlined, self._returns_now) = saved
+             self.inlined, self.returns_now) = saved
         said = self.said(span)
         head = ["st", "jr", "mover"] if what == "proc" else ["st", "mover", "depth"]
         out = ["", f"# {said}" if said else f"# {what} {name}", "@njit(cache=True)",
