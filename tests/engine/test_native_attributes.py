@@ -138,12 +138,14 @@ def test_the_search_bot_hands_over_imagined_worlds_with_attributes(homeward, mon
     assert len(handed) > 5 and all(world is not state for world in handed)
 
 
-def test_a_series_of_cards_from_a_shuffled_start_replays_through_the_interpreter_draw_for_draw():
-    """High card's deck is shuffled natively at the start of each game (engine/native/chance.py), its cards named
-    by their attributes in the exported moves: each game, its draws given to the interpreter as its chance
-    script, is the same game there."""
-    native = NativeGame(load_game(HIGH_CARD))
-    game = load_game(HIGH_CARD)
+@pytest.mark.parametrize("name", ["high-card", "guess", "sneak", "kuhn-poker", "memory"])
+def test_a_series_of_cards_from_a_shuffled_start_replays_through_the_interpreter_draw_for_draw(name):
+    """A deck shuffled natively at the start of each game (engine/native/chance.py; Memory shuffles again in a
+    move, Kuhn poker deals in a proc), its cards named by their attributes in the exported moves: each game, its
+    draws given to the interpreter as its chance script, is the same game there."""
+    path = str(TEST_GAMES / f"{name}.mire")
+    native = NativeGame(load_game(path))
+    game = load_game(path)
     games = set()
     for index in range(20):
         texts, outcome, draws = native.playout_with_draws(seed=5, index=index)
