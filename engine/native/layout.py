@@ -164,6 +164,10 @@ class Layout:
             self.zone_at[name] = self.board_spaces + len(self.zone_places)
             self.zone_places += [(name, seat) for seat in range(state.n)]
         extra = len(self.zone_places)
+        # each place's capacity (-1: none; a space holds any number of pieces): a move into a full zone is the
+        # rules' error (State._check_capacity)
+        self.capacity = [-1] * self.board_spaces + [
+            -1 if zone.capacity is None else zone.capacity for zone in (self.zone_of(state, k) for k in range(extra))]
         self.space_names += [f"(zone {name})" for name, _ in self.zone_places]
         for column in (self.sx, self.sy, self.px, self.py, self.sw, self.sh):
             column += [0] * extra
@@ -220,6 +224,7 @@ class Layout:
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
+        lines.append(f"CAP = {arr(self.capacity)}  # each place's capacity (-1: none)")
         first_var = self.cnt + len(self.kinds) * (self.players + 1)
         lines += [f"VARS = {first_var}  # the variables' slots", f"NVARS = {self.pending - first_var}"]
         lines += [f"{name} = {self.pending + i}" for i, name in enumerate(PENDING_HEADER)]

@@ -106,7 +106,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         out += self.triggers()
         out += self.start_functions()
         out += self.next_phase_source()
-        out += self.stuck()
+        out += self.stuck_source()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
 
@@ -126,8 +126,6 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             if refused is not None:
                 raise Unsupported(*refused)
         for phase, stuck in self.sym.stuck.items():
-            if phase is not None:
-                raise Unsupported(stuck.span, "a phase's `when stuck`")
             if stuck.rule not in STUCK_KINDS:
                 raise Unsupported(stuck.span, f"`when stuck: {stuck.rule}`")
 
@@ -151,14 +149,6 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
         out.append(f"HAS_TURN_START = {1 if moments['turn start'] else 0}")
         return out
-
-    def stuck(self) -> list[str]:
-        """What the player to move does when they have no move: the game ends (st[OVER] set)."""
-        rule = self.sym.stuck.get(None)
-        kind = rule.rule if rule is not None else "finish"
-        seat = 1 if kind in ("win", "lose") else 0
-        return ["", "# when the player to move has no move: how the game ends (6: they pass), and whether they are "
-                "who it names", f"STUCK_KIND = {END_KINDS[kind]}", f"STUCK_SEAT = {seat}", ""]
 
     def ranking(self) -> list[str]:
         """rank_keys(st, out): out[p, k] = rank key k of seat p, for a game that finishes by its ranking."""
@@ -1123,7 +1113,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
             return item.span, "a board's `neighbors` or `blocks`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Zone):
-        return (item.span, "a zone with a capacity") if item.capacity is not None else None
+        return None  # (its capacity: CAP, checked where a piece comes in)
     if isinstance(item, N.Kind):
         return None  # (its attributes: attributes.check_attribute_types)
     if isinstance(item, N.Option):
