@@ -29,8 +29,8 @@ from ...grammar.symbols import asks_a_player, choosing_procs
 MAX_ANSWERS = 64  # answers one move may ask natively (a move that may ask more is refused)
 OPTION_CAP = 256  # options of one seat when the rules' list has no size known before (more: an error at run time)
 # the value types a choice may range over natively, and what none (-1) is among them
-CHOICE_TYPES = ("int", "space", "player", "dir")
-_NONE_ABLE = ("space", "player", "dir")
+CHOICE_TYPES = ("int", "space", "player", "dir", "piece")
+_NONE_ABLE = ("space", "player", "dir", "piece")
 
 CHOICES = '''
 
@@ -118,6 +118,34 @@ def choice_values(items, n, drop_none, spaces):
             if (TEXT_KEY[other] if spaces and other >= 0 else other) == key:
                 seen = True
                 break
+        if not seen:
+            out[m] = v
+            m += 1
+    return out[:m].copy()
+
+
+@njit(cache=True)
+def piece_choice_values(st, items, n, drop_none):
+    # a choice's options among pieces (State.choice_options): none left out where the edition says so, and pieces
+    # that read the same (runtime.value_text: attributes.same_look) offered once, the first kept
+    out = np.empty(n, np.int64)
+    m = 0
+    for i in range(n):
+        v = items[i]
+        if v < 0:
+            if drop_none:
+                continue
+            seen = False
+            for j in range(m):
+                if out[j] < 0:
+                    seen = True
+                    break
+        else:
+            seen = False
+            for j in range(m):
+                if out[j] >= 0 and same_look(st, out[j], v):
+                    seen = True
+                    break
         if not seen:
             out[m] = v
             m += 1
@@ -348,9 +376,16 @@ class ChoiceTranslation:
             return self.at_once(s, env, depth, pad)
         return self.choose(s, env, depth, pad)
 
+    def element_kind(self, domain: N.Expr) -> Optional[str]:
+        """The type of the items of a choice's list (a place's: its pieces)."""
+        t = self.type_of(domain)
+        if t.is_list:
+            return t.element.base
+        return "piece" if t.base in ("zone", "space") else None
+
     def choice_kind(self, s: N.Choose) -> str:
         t = self.type_of(s.domain)
-        kind = t.element.base if t.is_list else None
+        kind = self.element_kind(s.domain)
         if kind not in CHOICE_TYPES:
             raise self.unsupported(s.span, f"a choice among values of type {kind or t.base}")
         return kind
@@ -362,8 +397,7 @@ class ChoiceTranslation:
         options = self.fresh("options")
         lines, items, count = self.gathered(s.var, s.domain, s.test, env, pad)
         drop = "True" if self.sym.edition >= 3 and kind in _NONE_ABLE else "False"
-        spaces = "True" if kind == "space" else "False"
-        return lines + [f"{pad}{options} = choice_values({items}, {count}, {drop}, {spaces})"], options
+        return lines + [f"{pad}{options} = {_distinct(kind, items, count, drop)}"], options
 
     def gathered(self, name: str, domain: N.Expr, test: Optional[N.Expr], env: dict, pad: str) \
             -> tuple[list[str], str, str]:
@@ -394,7 +428,7 @@ class ChoiceTranslation:
         left, or one text left: taken without asking), it is taken out of the list (its first equal item) and
         the body runs with it."""
         t = self.type_of(s.domain)
-        kind = t.element.base if t.is_list else None
+        kind = self.element_kind(s.domain)
         if kind not in CHOICE_TYPES:
             raise self.unsupported(s.span, f"`for ... ordered by` over values of type {kind or t.base}")
         site = len(self.choice_kinds)
@@ -405,10 +439,9 @@ class ChoiceTranslation:
             self.fresh(s.var), self.fresh("answer")
         assert s.ordered_by is not None  # (choice_statement: an ordered loop)
         by = self.typed(s.ordered_by, env, "player", "a chooser that is not a player")
-        spaces = "True" if kind == "space" else "False"
         lines += [f"{pad}{left} = {items}[:{count}].copy()", f"{pad}{who} = {by}",
                   f"{pad}while {left}.shape[0] > 0:",
-                  f"{pad}    {options} = choice_values({left}, {left}.shape[0], False, {spaces}) "
+                  f"{pad}    {options} = {_distinct(kind, left, f'{left}.shape[0]', 'False')} "
                   f"if {left}.shape[0] > 1 else {left}",
                   f"{pad}    if {options}.shape[0] == 1:", f"{pad}        {value} = {options}[0]",
                   f"{pad}    else:", f"{pad}        {answer} = answer_at(st, jr)", f"{pad}        if {answer} < 0:",
@@ -526,11 +559,22 @@ class ChoiceTranslation:
         return params, self.answers_bound, self.question_parts, self.question_options
 
 
-def choice_text(kind: str, value: int, layout) -> str:
-    """An option's text as the interpreter's value_text writes it."""
+def _distinct(kind: str, items: str, count: str, drop: str) -> str:
+    """The source of a choice's options made of `items`' first `count`: values that read the same offered once."""
+    if kind == "piece":
+        return f"piece_choice_values(st, {items}, {count}, {drop})"
+    return f"choice_values({items}, {count}, {drop}, {'True' if kind == 'space' else 'False'})"
+
+
+def choice_text(kind: str, value: int, layout, st=None) -> str:
+    """An option's text as the interpreter's value_text writes it (a piece's read on the native position `st`
+    where it is chosen: attributes.piece_text)."""
     from ...grammar.types import DIRECTIONS
     if value < 0 and kind != "int":
         return "none"
+    if kind == "piece":
+        from .attributes import piece_text
+        return piece_text(layout, st, value)
     if kind == "space":
         return layout.space_names[value]
     if kind == "player":
@@ -540,11 +584,12 @@ def choice_text(kind: str, value: int, layout) -> str:
     return str(value)
 
 
-def answer_text(row, kinds: list, layout) -> str:
-    """The text of a row that answers a question (Move.text of a choice, or a JointMove's `name: text; ...`)."""
+def answer_text(row, kinds: list, layout, st=None) -> str:
+    """The text of a row that answers a question (Move.text of a choice, or a JointMove's `name: text; ...`), read on
+    the native position `st` that waits at it."""
     kind = kinds[int(row[2])]
     parts = int(row[3])
-    texts = [(layout.seat_names[int(row[4 + 2 * j])], choice_text(kind, int(row[5 + 2 * j]), layout))
+    texts = [(layout.seat_names[int(row[4 + 2 * j])], choice_text(kind, int(row[5 + 2 * j]), layout, st))
              for j in range(parts)]
     if parts == 1:
         return texts[0][1]

@@ -1,6 +1,7 @@
 """Constructs the seed games meet on the native backend (engine/native/), each against the interpreter, the
 reference: a phase's own `when stuck` (phases.py's STUCK_BY_PHASE), a zone with a capacity (layout.py's CAP, the
-rules' error when a piece comes into a full zone). Small games of tests/engine/native_games/: perft counts and
+rules' error when a piece comes into a full zone), a choice among pieces and `for ... ordered by` over pieces
+(choices.py: twins offered once, each answer named as the interpreter's Move.text names the piece). Small games of tests/engine/native_games/: perft counts and
 ended games by depth, divides, native playouts replayed move by move through the interpreter (same end, same
 scores: a phase's rule that ends the game otherwise than the interpreter's shows there).
 """
@@ -25,8 +26,10 @@ GAMES_DIR = Path(__file__).parent / "native_games"
 STUCK_BY_PHASE = str(GAMES_DIR / "stuck-by-phase.mire")
 # a zone of each player with `capacity 2`
 TRAYS = str(GAMES_DIR / "trays.mire")
-GAMES = (STUCK_BY_PHASE, TRAYS)
-DEPTH = {STUCK_BY_PHASE: 10, TRAYS: 10}
+# `choose` among a hand's pieces (twins), `for ... ordered by` over the board's pieces
+HAND_PICKS = str(GAMES_DIR / "hand-picks.mire")
+GAMES = (STUCK_BY_PHASE, TRAYS, HAND_PICKS)
+DEPTH = {STUCK_BY_PHASE: 10, TRAYS: 10, HAND_PICKS: 14}
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +52,7 @@ def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name):
 def test_the_counts_are_the_known_ones(compiled):
     assert compiled[STUCK_BY_PHASE].perft(10) == [3, 2, 3, 2, 3, 2, 3, 2, 0, 0]
     assert compiled[TRAYS].perft(10) == [1, 1, 3, 6, 7, 10, 20, 30, 39, 51]
+    assert compiled[HAND_PICKS].perft(14) == [1, 2, 6, 6, 12, 24, 24, 36, 60, 144, 216, 360, 648, 864]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -78,6 +82,11 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name):
         # (the phase's loss: a winner), and the steps' draw
         assert (1, (), True) in ends
         assert any(winners for _, winners, _ in ends)
+    if name == HAND_PICKS:
+        texts = [native.playout(seed=5, index=index)[0] for index in range(20)]
+        # (a hand's chip by its colour, the twins one option; the board's by the cell it tops, in the order asked)
+        assert {game[1] for game in texts} == {"red", "blue"}
+        assert any(set(game) & {"a1", "b1", "c1"} for game in texts)
 
 
 def test_a_move_into_a_full_zone_is_an_error_on_both_backends(tmp_path):

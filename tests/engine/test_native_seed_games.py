@@ -77,8 +77,8 @@ def test_outcome_rates_agree_with_the_interpreters(compiled, name):
 
 
 @pytest.mark.parametrize("name, construct", [
-    ("mosquito-show", "a phase's `when stuck`"),
-    ("quagmire", "a zone with a capacity"),
+    ("mosquito-show", "a choice in a loop over a list whose size is not known before"),
+    ("quagmire", "an action that may ask more than 64 choices in one move"),
     ("queensland", "a board of shape `area`"),
 ])
 def test_the_other_seed_games_are_refused_with_what_blocks_them(name, construct):
