@@ -330,17 +330,73 @@ class ChoiceTranslation:
         from .translate import Unsupported
         return Unsupported(span, what)
 
+    def bound_through_names(self, domain: N.Expr) -> Optional[int]:
+        """list_bound of a name asks_bound knows the most items of (a `let`'s list, a proc's parameter given a
+        list), of a comprehension (its loops' bounds multiplied), of `x in L where x in BOARD` (at most the board's
+        spaces); else None."""
+        if isinstance(domain, N.Name):
+            for scope in reversed(self.__dict__.get("name_bounds", [])):
+                if domain.id in scope:
+                    return scope[domain.id]
+            return None
+        if isinstance(domain, N.Comprehension):
+            total = 1
+            for loop in domain.fors:
+                total *= self.list_bound(loop.domain)
+            return total
+        if isinstance(domain, N.Filter) and domain.mode == "where" and isinstance(domain.test, N.Compare) \
+                and domain.test.op == "in" and isinstance(domain.test.left, N.Name) \
+                and domain.test.left.id == domain.var and isinstance(domain.test.right, N.Name) \
+                and self.checked.meaning(domain.test.right).category == "board":
+            board = self.layout.board_size(domain.test.right.id)
+            try:
+                return min(board, self.list_bound(domain.domain))
+            except Exception:
+                return board
+        return None
+
+    def _bound_or_none(self, e: N.Expr) -> Optional[int]:
+        try:
+            return self.list_bound(e)
+        except Exception:
+            return None
+
     def asks_bound(self, stmts) -> int:
-        """The most questions these statements may ask in one run (MAX_ANSWERS + 1: more, or not known)."""
+        """The most questions these statements may ask in one run (MAX_ANSWERS + 1: more, or not known). The
+        lists its `let`s name and the lists given to a proc's parameters are bounded where their size is (a
+        choice in a loop over them)."""
+        scopes = self.__dict__.setdefault("name_bounds", [])
+        scopes.append({})
+        try:
+            return self._asks_bound(stmts, scopes[-1])
+        finally:
+            scopes.pop()
+
+    def _asks_bound(self, stmts, names: dict) -> int:
         total = 0
         for s in stmts:
+            if isinstance(s, N.Let):
+                bound = self._bound_or_none(s.value) if self.type_of(s.value).is_list else None
+                if bound is not None:
+                    names[s.name] = bound
+                else:
+                    names.pop(s.name, None)
+                continue
             if not _asks((s,), self.asking_procs):
                 continue
             if isinstance(s, N.ExprStmt) and s.call.func in self.asking_procs:
                 if s.call.func in self.bounding:
                     raise self.unsupported(s.span, f"a proc that asks and calls itself (`{s.call.func}`)")
                 self.bounding.add(s.call.func)
-                total += self.asks_bound(self.sym.procs[s.call.func].body)
+                proc = self.sym.procs[s.call.func]
+                given = {p: self._bound_or_none(a) for p, a in zip(proc.params, s.call.args)}
+                # (the proc's body sees its parameters, not the caller's names)
+                outer = self.name_bounds
+                self.name_bounds = [{p: b for p, b in given.items() if b is not None}]
+                try:
+                    total += self._asks_bound(proc.body, self.name_bounds[0])
+                finally:
+                    self.name_bounds = outer
                 self.bounding.discard(s.call.func)
             elif isinstance(s, N.Choose):
                 total += 1 + self.asks_bound(s.body)

@@ -99,6 +99,9 @@ class Layout:
             for (x, y), t in state.boards[name].by_xy.items():
                 if 0 <= x < self.at_width and 0 <= y < self.at_width:
                     self.at[b][x][y] = index[id(t)]
+        # the plane: the space at each point (the last made there), and its bound (library._path walks it)
+        self.plane = {xy: index[id(s)] for xy, s in state.plane.items()}
+        self.plane_bound = state.plane_bound
         self.add_links(state, index)
         self.add_zones(state)
         ns = len(self.space_names)

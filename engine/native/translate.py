@@ -341,6 +341,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
             return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
                     f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if domain.func == "path" and self.type_of(domain.args[1]).base == "dir":
+            from .plane import path_loop
+            return path_loop(self, domain, var, env, pad), 1
         if domain.func == "group":
             found, count, k = self.fresh("group"), self.fresh("n"), self.fresh("k")
             dirs = self.direction_tuple(domain, env)
@@ -454,15 +457,17 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         inner = {k: f"p_{k}" for k in free}
         var = self.fresh("v")
         if isinstance(e, N.Comprehension):
-            if len(e.fors) != 1:
-                raise Unsupported(e.span, "a comprehension of several `for`s")
-            loop = e.fors[0]
-            lines, deeper = self.domain_loop(loop.domain, var, inner, "    ")
-            pad = "    " + "    " * deeper
-            scope = {**inner, loop.var: var}
-            if loop.test is not None:
-                lines.append(f"{pad}if {self.expr(loop.test, scope)}:")
-                pad += "    "
+            # (several `for`s: each inside the one before, as the interpreter's comprehension nests them)
+            lines, pad, scope = [], "    ", dict(inner)
+            for n, loop in enumerate(e.fors):
+                loop_var = var if n == len(e.fors) - 1 else self.fresh(loop.var)
+                head, deeper = self.domain_loop(loop.domain, loop_var, scope, pad)
+                lines += head
+                pad += "    " * deeper
+                scope = {**scope, loop.var: loop_var}
+                if loop.test is not None:
+                    lines.append(f"{pad}if {self.expr(loop.test, scope)}:")
+                    pad += "    "
             if self.type_of(e.element).is_list:
                 raise Unsupported(e.element.span, "a list of lists")
             item = self.expr(e.element, scope)
@@ -546,6 +551,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
+        known = self.bound_through_names(domain)
+        if known is not None:
+            return known
         if isinstance(domain, N.Name):
             category = self.checked.meaning(domain).category
             if category == "board":
@@ -587,7 +595,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 return len(DIRECTION_SETS[given.id])
             return len(given.items) if isinstance(given, N.ListLit) else 8
         fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
-                 "regions_of": spaces}
+                 "regions_of": spaces, "path": self.layout.board_spaces}
         return fixed.get(domain.func)
 
     def is_def(self, name: str) -> bool:
@@ -835,10 +843,20 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         try:
             bound = self.list_bound(domain)
         except Unsupported:
-            # (a list whose size is not known before: made as an array, which is its items listed first)
-            made = self.list_value(domain, env)
-            return [f"{pad}{items} = {made}", f"{pad}for {i} in range({items}.shape[0]):",
-                    f"{pad}    {var} = {items}[{i}]"] + self.block(s.body, {**env, s.var: var}, depth + 1)
+            # (a list whose size is not known before: made as an array, which is its items listed first; with a
+            # test, the items that pass it are listed before the body runs)
+            if s.test is None or not self.scalar_list(s.domain):
+                made = self.list_value(domain, env)
+                return [f"{pad}{items} = {made}", f"{pad}for {i} in range({items}.shape[0]):",
+                        f"{pad}    {var} = {items}[{i}]"] + self.block(s.body, {**env, s.var: var}, depth + 1)
+            every = self.fresh("every")
+            test = self.expr(s.test, {**env, s.var: var})
+            return [f"{pad}{every} = {self.list_value(s.domain, env)}",
+                    f"{pad}{items} = np.empty({every}.shape[0], np.int64)", f"{pad}{count} = 0",
+                    f"{pad}for {i} in range({every}.shape[0]):", f"{pad}    {var} = {every}[{i}]",
+                    f"{pad}    if {test}:", f"{pad}        {items}[{count}] = {var}", f"{pad}        {count} += 1",
+                    f"{pad}for {i} in range({count}):", f"{pad}    {var} = {items}[{i}]"] \
+                + self.block(s.body, {**env, s.var: var}, depth + 1)
         lines, deeper = self.domain_loop(domain, var, env, pad)
         inner_pad = pad + "    " * deeper
         out = [f"{pad}{items} = np.empty({bound}, np.int64)", f"{pad}{count} = 0"] + lines + [
@@ -891,6 +909,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 raise Unsupported(e.span, "`opponent` in a game of more than two players")
             if e.id in _BUILTIN_NAMES:
                 return _BUILTIN_NAMES[e.id]
+            if e.id == "supply" and "supply" in self.layout.zone_at:
+                return "ZONE_supply"  # (the zone where table pieces start: a place as the others are)
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
         found = self.value_name(e, env)
