@@ -344,6 +344,14 @@ class ChoiceTranslation:
             for loop in domain.fors:
                 total *= self.list_bound(loop.domain)
             return total
+        kind = _kind_named(domain)
+        if kind is not None and self.type_of(domain.domain).base in ("zone", "space") \
+                and not self.type_of(domain.domain).is_list:
+            # `x in PLACE where x.kind == "K"`: at most the pieces of kind K there are, when only the setup makes
+            # them (a setup whose count of them is drawn, more than the start's, is an error when it happens)
+            if kind in self.layout.kind_counts and not _placed_after_setup(self.checked.module, kind):
+                return self.layout.kind_counts[kind]
+            return None
         if isinstance(domain, N.Filter) and domain.mode == "where" and isinstance(domain.test, N.Compare) \
                 and domain.test.op == "in" and isinstance(domain.test.left, N.Name) \
                 and domain.test.left.id == domain.var and isinstance(domain.test.right, N.Name) \
@@ -406,8 +414,10 @@ class ChoiceTranslation:
                 total += max([self.asks_bound(b) for _, b in s.branches]
                              + [self.asks_bound(s.orelse) if s.orelse is not None else 0])
             elif isinstance(s, N.For):
+                domain = s.domain if s.test is None else \
+                    N.Filter(span=s.span, var=s.var, domain=s.domain, test=s.test, mode="where")
                 try:
-                    times = self.list_bound(s.domain)
+                    times = self.list_bound(domain)
                 except Exception:
                     raise self.unsupported(s.span, "a choice in a loop over a list whose size is not known "
                                                    "before") from None
@@ -620,6 +630,31 @@ def _distinct(kind: str, items: str, count: str, drop: str) -> str:
     if kind == "piece":
         return f"piece_choice_values(st, {items}, {count}, {drop})"
     return f"choice_values({items}, {count}, {drop}, {'True' if kind == 'space' else 'False'})"
+
+
+def _kind_named(domain) -> Optional[str]:
+    """K of `x in L where x.kind == "K"`, else None."""
+    if not (isinstance(domain, N.Filter) and domain.mode == "where" and isinstance(domain.test, N.Compare)
+            and domain.test.op == "=="):
+        return None
+    sides = (domain.test.left, domain.test.right)
+    for read, text in (sides, sides[::-1]):
+        if isinstance(read, N.Attr) and read.name == "kind" and isinstance(read.obj, N.Name) \
+                and read.obj.id == domain.var and isinstance(text, N.Str):
+            return text.value
+    return None
+
+
+def _placed_after_setup(module, kind: str) -> bool:
+    """Does a rule outside the setup (an action, a trigger, a proc) `place` pieces of this kind (or of a kind
+    not written out)?"""
+    for item in module.items:
+        if isinstance(item, N.Setup):
+            continue
+        for node in N.walk((item,)):
+            if isinstance(node, N.Place) and not (isinstance(node.kind, N.Name) and node.kind.id != kind):
+                return True
+    return False
 
 
 def choice_text(kind: str, value: int, layout, st=None) -> str:

@@ -87,6 +87,7 @@ class Layout:
         # neighbour to neighbour
         self.whole_grids = all(len(b.spaces) == b.width * b.height for b in state.boards.values())
         self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
+        self.kind_counts = {kind: len(pieces) for kind, pieces in state.kind_pieces.items()}  # (at the start)
         self.max_pieces = MAX_PIECES if pieces_made else max(1, self.start_pieces)
         # the actions whose moves that read the same are one (listing.unique: pieces that may have twins)
         self.dedupe = {a.name for a in state.game.actions if a.dedupe}

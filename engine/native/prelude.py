@@ -231,6 +231,12 @@ def owner_of(st, p):
 
 
 @njit(cache=True)
+def held_in(st, p, place):
+    # `p in Z`: is piece p among the pieces of place Z (a zone, a space)?
+    return p >= 0 and place >= 0 and st[PIECES + PSTRIDE * p + 2] == place
+
+
+@njit(cache=True)
 def topmost(st, p):
     # is piece p the top of a board's space (a move names it by the space)?
     s = st[PIECES + PSTRIDE * p + 2]

@@ -39,7 +39,9 @@ _SIMPLE_BUILTINS = {
     ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
     ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
     ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
-    ("column", ("space", "player")): "column_of({0}, {1})"}
+    ("column", ("space", "player")): "column_of({0}, {1})",
+    # (the smaller, the larger of two whole numbers: library.min_, max_)
+    ("min", ("int", "int")): "min({0}, {1})", ("max", ("int", "int")): "max({0}, {1})"}
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
@@ -421,6 +423,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return self.layout.board_array(e.id)
         if meaning.category == "builtin" and e.id in DIRECTION_SETS:
             return f"np.array([{', '.join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[e.id])}], dtype=np.int64)"
+        if meaning.category == "builtin" and e.id == "players":
+            return "players_from(mover)"  # (the mover first, as the interpreter lists them)
         if meaning.category == "var" and e.id in self.layout.list_length:
             slot = self.layout.var_name(e.id)
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
@@ -992,6 +996,10 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         if e.op in ("in", "not in") and (left in scalar or left == "any") and not self.type_of(e.left).is_list \
                 and self.scalar_list(e.right):
             found = f"contains({self.list_value(e.right, env)}, {self.expr(e.left, env)})"
+            return found if e.op == "in" else f"(not {found})"
+        if e.op in ("in", "not in") and left == "piece" and right in ("zone", "space") \
+                and not self.type_of(e.left).is_list and not self.type_of(e.right).is_list:
+            found = f"held_in(st, {self.expr(e.left, env)}, {self.expr(e.right, env)})"
             return found if e.op == "in" else f"(not {found})"
         raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
 
