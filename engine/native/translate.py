@@ -127,7 +127,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             refused = _refusal(item)
             if refused is not None:
                 raise Unsupported(*refused)
-        for phase, stuck in self.sym.stuck.items():
+        for stuck in self.sym.stuck.values():  # (a phase's own rule too: phases.py's stuck_source)
             if stuck.rule not in STUCK_KINDS:
                 raise Unsupported(stuck.span, f"`when stuck: {stuck.rule}`")
 

@@ -1,9 +1,10 @@
 """Constructs the seed games meet on the native backend (engine/native/), each against the interpreter, the
 reference: a phase's own `when stuck` (phases.py's STUCK_BY_PHASE), a zone with a capacity (layout.py's CAP, the
 rules' error when a piece comes into a full zone), a choice among pieces and `for ... ordered by` over pieces
-(choices.py: twins offered once, each answer named as the interpreter's Move.text names the piece). Small games of tests/engine/native_games/: perft counts and
-ended games by depth, divides, native playouts replayed move by move through the interpreter (same end, same
-scores: a phase's rule that ends the game otherwise than the interpreter's shows there).
+(choices.py: twins offered once, each answer named as the interpreter's Move.text names the piece). Small games
+of tests/engine/native_games/: perft counts and ended games by depth, divides, native playouts replayed move by
+move through the interpreter (same end, same scores: a phase's rule that ends the game otherwise than the
+interpreter's shows there).
 """
 from __future__ import annotations
 

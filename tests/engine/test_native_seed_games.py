@@ -1,7 +1,7 @@
-"""The seed games the native backend plays (Mudwater and its Advanced Mode, Mosquito Show, Quagmire), against the interpreter: perft from
-seeded starts, every native game replayed through the interpreter draw for draw (its hands and ante drawn
-natively in the setup), and outcome rates. The other seed games are refused with the construct that blocks them
-(docs/backends.md, "What blocks each game")."""
+"""The seed games the native backend plays (Mudwater and its Advanced Mode, Mosquito Show, Quagmire), against the
+interpreter: perft from seeded starts, every native game replayed through the interpreter draw for draw (its hands
+and ante drawn natively in the setup, the ponds or the deck shuffled there), and outcome rates. The other seed game
+(Queensland) is refused with the construct that blocks it (docs/backends.md, "What blocks each game")."""
 from __future__ import annotations
 
 import sys
