@@ -290,6 +290,8 @@ class ChoiceTranslation:
         from .layout import Layout
         layout: Layout
         sym: Any
+        checked: Any
+        name_bounds: list  # (asks_bound's: the bounds of the names in scope, innermost last)
         width: int
         max_moves: int
 
@@ -345,7 +347,7 @@ class ChoiceTranslation:
                 total *= self.list_bound(loop.domain)
             return total
         kind = _kind_named(domain)
-        if kind is not None and self.type_of(domain.domain).base in ("zone", "space") \
+        if kind is not None and isinstance(domain, N.Filter) and self.type_of(domain.domain).base in ("zone", "space") \
                 and not self.type_of(domain.domain).is_list:
             # `x in PLACE where x.kind == "K"`: at most the pieces of kind K there are, when only the setup makes
             # them (a setup whose count of them is drawn, more than the start's, is an error when it happens)
@@ -373,7 +375,7 @@ class ChoiceTranslation:
         """The most questions these statements may ask in one run (MAX_ANSWERS + 1: more, or not known). The
         lists its `let`s name and the lists given to a proc's parameters are bounded where their size is (a
         choice in a loop over them)."""
-        scopes = self.__dict__.setdefault("name_bounds", [])
+        scopes: list = self.__dict__.setdefault("name_bounds", [])
         scopes.append({})
         try:
             return self._asks_bound(stmts, scopes[-1])

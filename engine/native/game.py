@@ -76,8 +76,8 @@ class NativeGame:
         self.start[:len(found["start"])] = found["start"]
         self.begun = self.start
         self.native_setup = False
-        self.chance_points = (None, None)
-        self.choice_kinds = []
+        self.chance_points: tuple = (None, None)
+        self.choice_kinds: list[str] = []
         self.module = load_module(found["module"], None)
         return True
 

@@ -465,8 +465,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             lines, pad, scope = [], "    ", dict(inner)
             for n, loop in enumerate(e.fors):
                 loop_var = var if n == len(e.fors) - 1 else self.fresh(loop.var)
-                head, deeper = self.domain_loop(loop.domain, loop_var, scope, pad)
-                lines += head
+                opened, deeper = self.domain_loop(loop.domain, loop_var, scope, pad)
+                lines += opened
                 pad += "    " * deeper
                 scope = {**scope, loop.var: loop_var}
                 if loop.test is not None:
