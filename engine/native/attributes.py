@@ -634,6 +634,14 @@ class AttributeTranslation:
         if left.is_list or right.is_list:
             return None
         bases = {left.base, right.base}
+        if e.op in ("==", "!=") and bases == {"kind", "text"}:
+            # (a kind is its name as a text to the interpreter: `x.kind == "frog"`; a text written out is the
+            # kind of that name, or no kind at all, -2)
+            kind_side, text_side = (e.left, e.right) if left.base == "kind" else (e.right, e.left)
+            if not isinstance(text_side, N.Str):
+                return None
+            number = self.layout.kinds.index(text_side.value) if text_side.value in self.layout.kinds else -2
+            return f"({self.expr(kind_side, env)} {e.op} {number})"
         valued = ("text", "enum", "kind")
         if e.op in ("==", "!=") and bases & set(valued) and bases <= set(valued) | {"none"} \
                 and len(bases - {"none"}) == 1:

@@ -120,6 +120,9 @@ def pass_while_stuck(st, jr):
     passed = 0
     passes = 0
     while not has_move(st):
+        if STUCK_BY_PHASE[st[PHASE]] != 6:
+            # (a phase whose own `when stuck` does not pass: the caller finds no move and ends the game by it)
+            return
         passed += 1
         passes += 1
         if passed == NP or passes > MAX_PASSES:

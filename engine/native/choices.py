@@ -29,8 +29,8 @@ from ...grammar.symbols import asks_a_player, choosing_procs
 MAX_ANSWERS = 64  # answers one move may ask natively (a move that may ask more is refused)
 OPTION_CAP = 256  # options of one seat when the rules' list has no size known before (more: an error at run time)
 # the value types a choice may range over natively, and what none (-1) is among them
-CHOICE_TYPES = ("int", "space", "player", "dir")
-_NONE_ABLE = ("space", "player", "dir")
+CHOICE_TYPES = ("int", "space", "player", "dir", "piece")
+_NONE_ABLE = ("space", "player", "dir", "piece")
 
 CHOICES = '''
 
@@ -118,6 +118,34 @@ def choice_values(items, n, drop_none, spaces):
             if (TEXT_KEY[other] if spaces and other >= 0 else other) == key:
                 seen = True
                 break
+        if not seen:
+            out[m] = v
+            m += 1
+    return out[:m].copy()
+
+
+@njit(cache=True)
+def piece_choice_values(st, items, n, drop_none):
+    # a choice's options among pieces (State.choice_options): none left out where the edition says so, and pieces
+    # that read the same (runtime.value_text: attributes.same_look) offered once, the first kept
+    out = np.empty(n, np.int64)
+    m = 0
+    for i in range(n):
+        v = items[i]
+        if v < 0:
+            if drop_none:
+                continue
+            seen = False
+            for j in range(m):
+                if out[j] < 0:
+                    seen = True
+                    break
+        else:
+            seen = False
+            for j in range(m):
+                if out[j] >= 0 and same_look(st, out[j], v):
+                    seen = True
+                    break
         if not seen:
             out[m] = v
             m += 1
@@ -262,6 +290,8 @@ class ChoiceTranslation:
         from .layout import Layout
         layout: Layout
         sym: Any
+        checked: Any
+        name_bounds: list  # (asks_bound's: the bounds of the names in scope, innermost last)
         width: int
         max_moves: int
 
@@ -302,17 +332,81 @@ class ChoiceTranslation:
         from .translate import Unsupported
         return Unsupported(span, what)
 
+    def bound_through_names(self, domain: N.Expr) -> Optional[int]:
+        """list_bound of a name asks_bound knows the most items of (a `let`'s list, a proc's parameter given a
+        list), of a comprehension (its loops' bounds multiplied), of `x in L where x in BOARD` (at most the board's
+        spaces); else None."""
+        if isinstance(domain, N.Name):
+            for scope in reversed(self.__dict__.get("name_bounds", [])):
+                if domain.id in scope:
+                    return scope[domain.id]
+            return None
+        if isinstance(domain, N.Comprehension):
+            total = 1
+            for loop in domain.fors:
+                total *= self.list_bound(loop.domain)
+            return total
+        kind = _kind_named(domain)
+        if kind is not None and isinstance(domain, N.Filter) and self.type_of(domain.domain).base in ("zone", "space") \
+                and not self.type_of(domain.domain).is_list:
+            # `x in PLACE where x.kind == "K"`: at most the pieces of kind K there are, when only the setup makes
+            # them (a setup whose count of them is drawn, more than the start's, is an error when it happens)
+            if kind in self.layout.kind_counts and not _placed_after_setup(self.checked.module, kind):
+                return self.layout.kind_counts[kind]
+            return None
+        if isinstance(domain, N.Filter) and domain.mode == "where" and isinstance(domain.test, N.Compare) \
+                and domain.test.op == "in" and isinstance(domain.test.left, N.Name) \
+                and domain.test.left.id == domain.var and isinstance(domain.test.right, N.Name) \
+                and self.checked.meaning(domain.test.right).category == "board":
+            board = self.layout.board_size(domain.test.right.id)
+            try:
+                return min(board, self.list_bound(domain.domain))
+            except Exception:
+                return board
+        return None
+
+    def _bound_or_none(self, e: N.Expr) -> Optional[int]:
+        try:
+            return self.list_bound(e)
+        except Exception:
+            return None
+
     def asks_bound(self, stmts) -> int:
-        """The most questions these statements may ask in one run (MAX_ANSWERS + 1: more, or not known)."""
+        """The most questions these statements may ask in one run (MAX_ANSWERS + 1: more, or not known). The
+        lists its `let`s name and the lists given to a proc's parameters are bounded where their size is (a
+        choice in a loop over them)."""
+        scopes: list = self.__dict__.setdefault("name_bounds", [])
+        scopes.append({})
+        try:
+            return self._asks_bound(stmts, scopes[-1])
+        finally:
+            scopes.pop()
+
+    def _asks_bound(self, stmts, names: dict) -> int:
         total = 0
         for s in stmts:
+            if isinstance(s, N.Let):
+                bound = self._bound_or_none(s.value) if self.type_of(s.value).is_list else None
+                if bound is not None:
+                    names[s.name] = bound
+                else:
+                    names.pop(s.name, None)
+                continue
             if not _asks((s,), self.asking_procs):
                 continue
             if isinstance(s, N.ExprStmt) and s.call.func in self.asking_procs:
                 if s.call.func in self.bounding:
                     raise self.unsupported(s.span, f"a proc that asks and calls itself (`{s.call.func}`)")
                 self.bounding.add(s.call.func)
-                total += self.asks_bound(self.sym.procs[s.call.func].body)
+                proc = self.sym.procs[s.call.func]
+                given = {p: self._bound_or_none(a) for p, a in zip(proc.params, s.call.args)}
+                # (the proc's body sees its parameters, not the caller's names)
+                outer = self.name_bounds
+                self.name_bounds = [{p: b for p, b in given.items() if b is not None}]
+                try:
+                    total += self._asks_bound(proc.body, self.name_bounds[0])
+                finally:
+                    self.name_bounds = outer
                 self.bounding.discard(s.call.func)
             elif isinstance(s, N.Choose):
                 total += 1 + self.asks_bound(s.body)
@@ -322,8 +416,10 @@ class ChoiceTranslation:
                 total += max([self.asks_bound(b) for _, b in s.branches]
                              + [self.asks_bound(s.orelse) if s.orelse is not None else 0])
             elif isinstance(s, N.For):
+                domain = s.domain if s.test is None else \
+                    N.Filter(span=s.span, var=s.var, domain=s.domain, test=s.test, mode="where")
                 try:
-                    times = self.list_bound(s.domain)
+                    times = self.list_bound(domain)
                 except Exception:
                     raise self.unsupported(s.span, "a choice in a loop over a list whose size is not known "
                                                    "before") from None
@@ -348,9 +444,16 @@ class ChoiceTranslation:
             return self.at_once(s, env, depth, pad)
         return self.choose(s, env, depth, pad)
 
+    def element_kind(self, domain: N.Expr) -> Optional[str]:
+        """The type of the items of a choice's list (a place's: its pieces)."""
+        t = self.type_of(domain)
+        if t.is_list:
+            return t.element.base
+        return "piece" if t.base in ("zone", "space") else None
+
     def choice_kind(self, s: N.Choose) -> str:
         t = self.type_of(s.domain)
-        kind = t.element.base if t.is_list else None
+        kind = self.element_kind(s.domain)
         if kind not in CHOICE_TYPES:
             raise self.unsupported(s.span, f"a choice among values of type {kind or t.base}")
         return kind
@@ -362,8 +465,7 @@ class ChoiceTranslation:
         options = self.fresh("options")
         lines, items, count = self.gathered(s.var, s.domain, s.test, env, pad)
         drop = "True" if self.sym.edition >= 3 and kind in _NONE_ABLE else "False"
-        spaces = "True" if kind == "space" else "False"
-        return lines + [f"{pad}{options} = choice_values({items}, {count}, {drop}, {spaces})"], options
+        return lines + [f"{pad}{options} = {_distinct(kind, items, count, drop)}"], options
 
     def gathered(self, name: str, domain: N.Expr, test: Optional[N.Expr], env: dict, pad: str) \
             -> tuple[list[str], str, str]:
@@ -394,7 +496,7 @@ class ChoiceTranslation:
         left, or one text left: taken without asking), it is taken out of the list (its first equal item) and
         the body runs with it."""
         t = self.type_of(s.domain)
-        kind = t.element.base if t.is_list else None
+        kind = self.element_kind(s.domain)
         if kind not in CHOICE_TYPES:
             raise self.unsupported(s.span, f"`for ... ordered by` over values of type {kind or t.base}")
         site = len(self.choice_kinds)
@@ -405,10 +507,9 @@ class ChoiceTranslation:
             self.fresh(s.var), self.fresh("answer")
         assert s.ordered_by is not None  # (choice_statement: an ordered loop)
         by = self.typed(s.ordered_by, env, "player", "a chooser that is not a player")
-        spaces = "True" if kind == "space" else "False"
         lines += [f"{pad}{left} = {items}[:{count}].copy()", f"{pad}{who} = {by}",
                   f"{pad}while {left}.shape[0] > 0:",
-                  f"{pad}    {options} = choice_values({left}, {left}.shape[0], False, {spaces}) "
+                  f"{pad}    {options} = {_distinct(kind, left, f'{left}.shape[0]', 'False')} "
                   f"if {left}.shape[0] > 1 else {left}",
                   f"{pad}    if {options}.shape[0] == 1:", f"{pad}        {value} = {options}[0]",
                   f"{pad}    else:", f"{pad}        {answer} = answer_at(st, jr)", f"{pad}        if {answer} < 0:",
@@ -526,11 +627,47 @@ class ChoiceTranslation:
         return params, self.answers_bound, self.question_parts, self.question_options
 
 
-def choice_text(kind: str, value: int, layout) -> str:
-    """An option's text as the interpreter's value_text writes it."""
+def _distinct(kind: str, items: str, count: str, drop: str) -> str:
+    """The source of a choice's options made of `items`' first `count`: values that read the same offered once."""
+    if kind == "piece":
+        return f"piece_choice_values(st, {items}, {count}, {drop})"
+    return f"choice_values({items}, {count}, {drop}, {'True' if kind == 'space' else 'False'})"
+
+
+def _kind_named(domain) -> Optional[str]:
+    """K of `x in L where x.kind == "K"`, else None."""
+    if not (isinstance(domain, N.Filter) and domain.mode == "where" and isinstance(domain.test, N.Compare)
+            and domain.test.op == "=="):
+        return None
+    sides = (domain.test.left, domain.test.right)
+    for read, text in (sides, sides[::-1]):
+        if isinstance(read, N.Attr) and read.name == "kind" and isinstance(read.obj, N.Name) \
+                and read.obj.id == domain.var and isinstance(text, N.Str):
+            return text.value
+    return None
+
+
+def _placed_after_setup(module, kind: str) -> bool:
+    """Does a rule outside the setup (an action, a trigger, a proc) `place` pieces of this kind (or of a kind
+    not written out)?"""
+    for item in module.items:
+        if isinstance(item, N.Setup):
+            continue
+        for node in N.walk((item,)):
+            if isinstance(node, N.Place) and not (isinstance(node.kind, N.Name) and node.kind.id != kind):
+                return True
+    return False
+
+
+def choice_text(kind: str, value: int, layout, st=None) -> str:
+    """An option's text as the interpreter's value_text writes it (a piece's read on the native position `st`
+    where it is chosen: attributes.piece_text)."""
     from ...grammar.types import DIRECTIONS
     if value < 0 and kind != "int":
         return "none"
+    if kind == "piece":
+        from .attributes import piece_text
+        return piece_text(layout, st, value)
     if kind == "space":
         return layout.space_names[value]
     if kind == "player":
@@ -540,11 +677,12 @@ def choice_text(kind: str, value: int, layout) -> str:
     return str(value)
 
 
-def answer_text(row, kinds: list, layout) -> str:
-    """The text of a row that answers a question (Move.text of a choice, or a JointMove's `name: text; ...`)."""
+def answer_text(row, kinds: list, layout, st=None) -> str:
+    """The text of a row that answers a question (Move.text of a choice, or a JointMove's `name: text; ...`), read on
+    the native position `st` that waits at it."""
     kind = kinds[int(row[2])]
     parts = int(row[3])
-    texts = [(layout.seat_names[int(row[4 + 2 * j])], choice_text(kind, int(row[5 + 2 * j]), layout))
+    texts = [(layout.seat_names[int(row[4 + 2 * j])], choice_text(kind, int(row[5 + 2 * j]), layout, st))
              for j in range(parts)]
     if parts == 1:
         return texts[0][1]

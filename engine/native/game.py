@@ -77,7 +77,7 @@ class NativeGame:
         self.begun = self.start
         self.native_setup = False
         self.chance_points: tuple = (None, None)
-        self.choice_kinds: list = []
+        self.choice_kinds: list[str] = []
         self.module = load_module(found["module"], None)
         return True
 
@@ -183,7 +183,7 @@ class NativeGame:
         """A native move in the interpreter's words: `step b2 b3`; a piece named as Move.text names it, read on the
         native position `st` the move is made from (the start by default)."""
         if int(row[0]) == len(self.actions):  # (an answer to a question in the middle of a move)
-            return answer_text(row, self.choice_kinds, self.layout)
+            return answer_text(row, self.choice_kinds, self.layout, self.begun if st is None else st)
         name, kinds = self.actions[int(row[0])]
         words = [name]
         column = 1
@@ -272,12 +272,23 @@ class NativeGame:
             if self.module.HAS_SCORE:  # (the scores, as the interpreter's Outcome has them)
                 outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
                                                                         range(self.players)})
-        if not any(kind == "piece" for _, kinds in self.actions for kind in kinds):
+        if not any(kind == "piece" for _, kinds in self.actions for kind in kinds) \
+                and "piece" not in self.choice_kinds:
             return [self.move_text(moves[k]) for k in range(length)], outcome, draws
         # (a piece is named by where it is and how it looks: each move's position, made again move by move from
         # the game's start)
         texts, applied = [], self.entry("applied")
         st = self.start_of(seed, index) if self.native_setup else self.start
+        if self.choice_kinds:
+            # (a move that waits at a question keeps its journal: the answer takes the effect back and runs it
+            # again, as the playout does)
+            st, journal, apply = st.copy(), np.zeros(1 + 2 * self.module.JCAP, np.int64), self.entry("apply_move")
+            for k in range(length):
+                texts.append(self.move_text(moves[k], st))
+                apply(st, journal, moves[k, :width].copy())
+                if st[self.module.QPARTS] == 0:
+                    journal[0] = 0
+            return texts, outcome, draws
         for k in range(length):
             texts.append(self.move_text(moves[k], st))
             st = applied(st, moves[k, :width].copy())

@@ -94,6 +94,7 @@ class Layout:
         self.whole_grids = all(len(b.spaces) == b.width * b.height and not b.blocks for b in state.boards.values())
         self.block_sizes = {name: tuple(b.blocks) for name, b in state.boards.items() if b.blocks}
         self.start_pieces = sum(len(pieces) for pieces in state.kind_pieces.values())
+        self.kind_counts = {kind: len(pieces) for kind, pieces in state.kind_pieces.items()}  # (at the start)
         self.max_pieces = MAX_PIECES if pieces_made else max(1, self.start_pieces)
         # the actions whose moves that read the same are one (listing.unique: pieces that may have twins)
         self.dedupe = {a.name for a in state.game.actions if a.dedupe}
@@ -106,6 +107,9 @@ class Layout:
             for (x, y), t in state.boards[name].by_xy.items():
                 if 0 <= x < self.at_width and 0 <= y < self.at_width:
                     self.at[b][x][y] = index[id(t)]
+        # the plane: the space at each point (the last made there), and its bound (library._path walks it)
+        self.plane = {xy: index[id(s)] for xy, s in state.plane.items()}
+        self.plane_bound = state.plane_bound
         self.add_links(state, index)
         self.add_zones(state)
         ns = len(self.space_names)
@@ -172,6 +176,10 @@ class Layout:
             self.zone_at[name] = self.board_spaces + len(self.zone_places)
             self.zone_places += [(name, seat) for seat in range(state.n)]
         extra = len(self.zone_places)
+        # each place's capacity (-1: none; a space holds any number of pieces): a move into a full zone is the
+        # rules' error (State._check_capacity)
+        self.capacity = [-1] * self.board_spaces + [
+            -1 if zone.capacity is None else zone.capacity for zone in (self.zone_of(state, k) for k in range(extra))]
         self.space_names += [f"(zone {name})" for name, _ in self.zone_places]
         for column in (self.sx, self.sy, self.px, self.py, self.sw, self.sh):
             column += [0] * extra
@@ -228,6 +236,7 @@ class Layout:
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
+        lines.append(f"CAP = {arr(self.capacity)}  # each place's capacity (-1: none)")
         first_var = self.cnt + len(self.kinds) * (self.players + 1)
         lines += [f"VARS = {first_var}  # the variables' slots", f"NVARS = {self.pending - first_var}"]
         lines += [f"{name} = {self.pending + i}" for i, name in enumerate(PENDING_HEADER)]

@@ -4,7 +4,8 @@ Phases: the phase the game is in is the slot PHASE (its index in the order the r
 actions are listed only in it, its `after move` and `turn start` triggers run only in it (the phase when the
 moment begins, as turns.end_turn picks `S._after_move[S.phase]` once), `enter NAME` writes the slot, and after a
 move's `after move` triggers, unless the game ended, `next_phase` moves on through the phases whose `until` holds
-(turns.next_phase). A phase's own `when stuck` is refused.
+(turns.next_phase). What a player with no move does is the rule of the phase the game is in, its own `when stuck`
+or else the game's (Game.stuck_rule): STUCK_BY_PHASE.
 
 Graph boards: a point's neighbours are ADJ (library.adjacent, from the interpreter's state), and `in_a_row` on a
 point of a graph walks the lines its rules draw through it (ALONG: library._in_a_row_along); the builtins that
@@ -112,6 +113,23 @@ class PhaseTranslation:
                       "                break"]
         lines += ["        k += 1", "        w(st, jr, PHASE, k)"]
         return lines
+
+    def stuck_source(self) -> list[str]:
+        """What the player to move does when they have no move, in each phase (one entry in a game without
+        phases): how the game ends (6: they pass), and whether they are who it names (STUCK_SEAT_BY_PHASE).
+        STUCK_KIND is 6 when a rule of any phase passes (end_turn then passes at once while that phase's rule
+        is to pass)."""
+        from .translate import END_KINDS
+        rules = self.sym.stuck
+        default = rules[None].rule if None in rules else "finish"
+        kinds = [rules[name].rule if name in rules else default for name in self.sym.phases] or [default]
+        passes = "pass" in kinds
+        return ["", "# when the player to move has no move, in each phase: how the game ends (6: they pass), and "
+                "whether they are who it names",
+                f"STUCK_KIND = {6 if passes else END_KINDS[kinds[0]]}",
+                f"STUCK_BY_PHASE = np.array({[END_KINDS[k] for k in kinds]!r}, dtype=np.int64)",
+                f"STUCK_SEAT_BY_PHASE = np.array({[1 if k in ('win', 'lose') else 0 for k in kinds]!r}, "
+                "dtype=np.int64)", ""]
 
     def enter_phase(self, s: N.Enter, pad: str) -> list[str]:
         return [f"{pad}w(st, jr, PHASE, {self.phase_number(s.phase)})"]

@@ -131,8 +131,11 @@ def winners_of(st):
 def stuck(st, jr):
     # the player to move has no move: the game ends by the stuck rule (a rule of passing ends it when nobody can
     # move)
-    kind = STUCK_KIND if STUCK_KIND != 6 else 4
-    declare(st, jr, kind, st[TURN] if STUCK_SEAT else -1)
+    # (the rule of the phase the game is in: phases.py's stuck_source)
+    kind = STUCK_BY_PHASE[st[PHASE]]
+    if kind == 6:
+        kind = 4
+    declare(st, jr, kind, st[TURN] if STUCK_SEAT_BY_PHASE[st[PHASE]] else -1)
     conclude(st, jr)
 
 
@@ -227,6 +230,12 @@ def owner_of(st, p):
     if p < 0:
         return -1
     return st[PIECES + PSTRIDE * p + 1]
+
+
+@njit(cache=True)
+def held_in(st, p, place):
+    # `p in Z`: is piece p among the pieces of place Z (a zone, a space)?
+    return p >= 0 and place >= 0 and st[PIECES + PSTRIDE * p + 2] == place
 
 
 @njit(cache=True)
@@ -607,6 +616,8 @@ def create(st, jr, kind, owner, s):
     p = st[NPIECES]
     if p >= MAXP:
         raise ValueError("a game has too many pieces")
+    if CAP[s] >= 0:
+        check_capacity(st, s)
     w(st, jr, NPIECES, p + 1)
     b = PIECES + PSTRIDE * p
     w(st, jr, b, kind)
@@ -617,6 +628,18 @@ def create(st, jr, kind, owner, s):
     w(st, jr, TOP + s, p)
     c = CNT + kind * (NP + 1) + owner + 1
     w(st, jr, c, st[c] + 1)
+
+
+@njit(cache=True)
+def check_capacity(st, s):
+    # a zone with a capacity that holds as many pieces already: the rules' error (State._check_capacity)
+    n = 0
+    q = st[TOP + s]
+    while q >= 0:
+        n += 1
+        q = st[PIECES + PSTRIDE * q + 3]
+    if n >= CAP[s]:
+        raise ValueError("a zone is full: it holds as many pieces as its capacity")
 
 
 @njit(cache=True)
@@ -664,6 +687,8 @@ def move_piece(st, jr, p, dest):
     b = PIECES + PSTRIDE * p
     if st[b + 2] == dest:
         return
+    if CAP[dest] >= 0:
+        check_capacity(st, dest)
     if st[b + 2] == BOX:
         count_change(st, jr, p, 1)
     unlink(st, jr, p)

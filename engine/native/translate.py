@@ -43,7 +43,9 @@ _SIMPLE_BUILTINS = {
     ("seat", ("int",)): "({0} - 1)", ("empty", ("space",)): "empty_at(st, {0})", ("top", ("space",)): "top_at(st, {0})",
     ("owner", ("space",)): "owner_at(st, {0})", ("owner", ("piece",)): "owner_of(st, {0})",
     ("in_a_row", ("space", "int")): "in_a_row(st, {0}, {1})", ("row", ("space", "player")): "row_of({0}, {1})",
-    ("column", ("space", "player")): "column_of({0}, {1})"}
+    ("column", ("space", "player")): "column_of({0}, {1})",
+    # (the smaller, the larger of two whole numbers: library.min_, max_)
+    ("min", ("int", "int")): "min({0}, {1})", ("max", ("int", "int")): "max({0}, {1})"}
 _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at most
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
@@ -113,7 +115,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         out += self.next_phase_source()
         out += self.legality_functions()
         out += [PATH_HELPERS, BOARD_HELPERS] + self.board_constants()
-        out += self.stuck()
+        out += self.stuck_source()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
 
@@ -132,9 +134,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             refused = _refusal(item)
             if refused is not None:
                 raise Unsupported(*refused)
-        for phase, stuck in self.sym.stuck.items():
-            if phase is not None:
-                raise Unsupported(stuck.span, "a phase's `when stuck`")
+        for stuck in self.sym.stuck.values():  # (a phase's own rule too: phases.py's stuck_source)
             if stuck.rule not in STUCK_KINDS:
                 raise Unsupported(stuck.span, f"`when stuck: {stuck.rule}`")
 
@@ -158,14 +158,6 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
         out.append(f"HAS_TURN_START = {1 if moments['turn start'] else 0}")
         return out
-
-    def stuck(self) -> list[str]:
-        """What the player to move does when they have no move: the game ends (st[OVER] set)."""
-        rule = self.sym.stuck.get(None)
-        kind = rule.rule if rule is not None else "finish"
-        seat = 1 if kind in ("win", "lose") else 0
-        return ["", "# when the player to move has no move: how the game ends (6: they pass), and whether they are "
-                "who it names", f"STUCK_KIND = {END_KINDS[kind]}", f"STUCK_SEAT = {seat}", ""]
 
     def ranking(self) -> list[str]:
         """rank_keys(st, out): out[p, k] = rank key k of seat p, for a game that finishes by its ranking."""
@@ -376,6 +368,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             origin, d = self.expr(domain.args[0], env), self.direction(domain.args[1], env)
             return [f"{pad}for {k} in range(RAYLEN):", f"{pad}    {var} = ray_at({origin}, {d}, {k})",
                     f"{pad}    if {var} < 0:", f"{pad}        break"], 1
+        if domain.func == "path" and self.type_of(domain.args[1]).base == "dir":
+            from .plane import path_loop
+            return path_loop(self, domain, var, env, pad), 1
         if domain.func == "group":
             found, count, k = self.fresh("group"), self.fresh("n"), self.fresh("k")
             dirs = self.direction_tuple(domain, env)
@@ -454,6 +449,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return self.layout.board_array(e.id)
         if meaning.category == "builtin" and e.id in DIRECTION_SETS:
             return f"np.array([{', '.join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[e.id])}], dtype=np.int64)"
+        if meaning.category == "builtin" and e.id == "players":
+            return "players_from(mover)"  # (the mover first, as the interpreter lists them)
         if meaning.category == "var" and e.id in self.layout.list_length:
             slot = self.layout.var_name(e.id)
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
@@ -493,15 +490,17 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         inner = {k: f"p_{k}" for k in free}
         var = self.fresh("v")
         if isinstance(e, N.Comprehension):
-            if len(e.fors) != 1:
-                raise Unsupported(e.span, "a comprehension of several `for`s")
-            loop = e.fors[0]
-            lines, deeper = self.domain_loop(loop.domain, var, inner, "    ")
-            pad = "    " + "    " * deeper
-            scope = {**inner, loop.var: var}
-            if loop.test is not None:
-                lines.append(f"{pad}if {self.expr(loop.test, scope)}:")
-                pad += "    "
+            # (several `for`s: each inside the one before, as the interpreter's comprehension nests them)
+            lines, pad, scope = [], "    ", dict(inner)
+            for n, loop in enumerate(e.fors):
+                loop_var = var if n == len(e.fors) - 1 else self.fresh(loop.var)
+                opened, deeper = self.domain_loop(loop.domain, loop_var, scope, pad)
+                lines += opened
+                pad += "    " * deeper
+                scope = {**scope, loop.var: loop_var}
+                if loop.test is not None:
+                    lines.append(f"{pad}if {self.expr(loop.test, scope)}:")
+                    pad += "    "
             if self.type_of(e.element).is_list:
                 raise Unsupported(e.element.span, "a list of lists")
             item = self.expr(e.element, scope)
@@ -585,6 +584,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
+        known = self.bound_through_names(domain)
+        if known is not None:
+            return known
         if isinstance(domain, N.Name):
             category = self.checked.meaning(domain).category
             if category == "enum type":
@@ -628,7 +630,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 return len(DIRECTION_SETS[given.id])
             return len(given.items) if isinstance(given, N.ListLit) else 8
         fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
-                 "regions_of": spaces}
+                 "regions_of": spaces, "path": self.layout.board_spaces}
         return fixed.get(domain.func)
 
     def is_def(self, name: str) -> bool:
@@ -883,10 +885,20 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         try:
             bound = self.list_bound(domain)
         except Unsupported:
-            # (a list whose size is not known before: made as an array, which is its items listed first)
-            made = self.list_value(domain, env)
-            return [f"{pad}{items} = {made}", f"{pad}for {i} in range({items}.shape[0]):",
-                    f"{pad}    {var} = {items}[{i}]"] + self.block(s.body, {**env, s.var: var}, depth + 1)
+            # (a list whose size is not known before: made as an array, which is its items listed first; with a
+            # test, the items that pass it are listed before the body runs)
+            if s.test is None or not self.scalar_list(s.domain):
+                made = self.list_value(domain, env)
+                return [f"{pad}{items} = {made}", f"{pad}for {i} in range({items}.shape[0]):",
+                        f"{pad}    {var} = {items}[{i}]"] + self.block(s.body, {**env, s.var: var}, depth + 1)
+            every = self.fresh("every")
+            test = self.expr(s.test, {**env, s.var: var})
+            return [f"{pad}{every} = {self.list_value(s.domain, env)}",
+                    f"{pad}{items} = np.empty({every}.shape[0], np.int64)", f"{pad}{count} = 0",
+                    f"{pad}for {i} in range({every}.shape[0]):", f"{pad}    {var} = {every}[{i}]",
+                    f"{pad}    if {test}:", f"{pad}        {items}[{count}] = {var}", f"{pad}        {count} += 1",
+                    f"{pad}for {i} in range({count}):", f"{pad}    {var} = {items}[{i}]"] \
+                + self.block(s.body, {**env, s.var: var}, depth + 1)
         lines, deeper = self.domain_loop(domain, var, env, pad)
         inner_pad = pad + "    " * deeper
         out = [f"{pad}{items} = np.empty({bound}, np.int64)", f"{pad}{count} = 0"] + lines + [
@@ -939,6 +951,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 raise Unsupported(e.span, "`opponent` in a game of more than two players")
             if e.id in _BUILTIN_NAMES:
                 return _BUILTIN_NAMES[e.id]
+            if e.id == "supply" and "supply" in self.layout.zone_at:
+                return "ZONE_supply"  # (the zone where table pieces start: a place as the others are)
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
         found = self.value_name(e, env)
@@ -1025,6 +1039,10 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         if e.op in ("in", "not in") and (left in scalar or left == "any") and not self.type_of(e.left).is_list \
                 and self.scalar_list(e.right):
             found = f"contains({self.list_value(e.right, env)}, {self.expr(e.left, env)})"
+            return found if e.op == "in" else f"(not {found})"
+        if e.op in ("in", "not in") and left == "piece" and right in ("zone", "space") \
+                and not self.type_of(e.left).is_list and not self.type_of(e.right).is_list:
+            found = f"held_in(st, {self.expr(e.left, env)}, {self.expr(e.right, env)})"
             return found if e.op == "in" else f"(not {found})"
         raise Unsupported(e.span, f"`{e.op}` between {left} and {right}")
 
@@ -1174,7 +1192,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
             return item.span, "a board's `neighbors`"
         return (item.span, "a board of each player") if item.per_player else None
     if isinstance(item, N.Zone):
-        return (item.span, "a zone with a capacity") if item.capacity is not None else None
+        return None  # (its capacity: CAP, checked where a piece comes in)
     if isinstance(item, N.Kind):
         return None  # (its attributes: attributes.check_attribute_types)
     if isinstance(item, N.Option):

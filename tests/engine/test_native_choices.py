@@ -140,8 +140,9 @@ def test_mire_simulate_and_perft_play_a_game_with_choices_natively(compiled):
 REFUSED = {
     "while": ("var left: int = 3\n\naction take():\n    while left > 0:\n        choose k in 1..2:\n"
               "            left -= k\n", 9, "a choice in a loop whose turns are not known before"),
-    "pieces": ("action take(c in cells where not empty(c)):\n    choose p in c.pieces:\n        remove p\n", 7,
-               "a choice among values of type piece"),
+    # (a choice among pieces is native: tests/engine/test_native_seed_constructs.py)
+    "texts": ("action take():\n    choose w in [\"up\", \"down\"]:\n        pass\n", 7,
+              "a choice among values of type text"),
     "each turn": ("action take() each turn:\n    choose k in 1..2:\n        pass\n", 6,
                   "an action that begins the turn by itself (`each turn`)"),
     "too many": ("action take():\n    repeat 70:\n        choose k in 1..2:\n            pass\n", 6,

@@ -1,7 +1,7 @@
-"""The seed games the native backend plays (Mudwater and its Advanced Mode), against the interpreter: perft from
-seeded starts, every native game replayed through the interpreter draw for draw (its hands and ante drawn
-natively in the setup), and outcome rates. The other seed games are refused with the construct that blocks them
-(docs/backends.md, "What blocks each game")."""
+"""The seed games the native backend plays (Mudwater and its Advanced Mode, Mosquito Show, Quagmire), against the
+interpreter: perft from seeded starts, every native game replayed through the interpreter draw for draw (its hands
+and ante drawn natively in the setup, the ponds or the deck shuffled there), and outcome rates. The other seed game
+(Queensland) is refused with the construct that blocks it (docs/backends.md, "What blocks each game")."""
 from __future__ import annotations
 
 import sys
@@ -22,11 +22,15 @@ from test_native import CHI2_CRITICAL, cache, chi_square  # noqa: E402,F401,I001
 
 GAMES_DIR = Path(__file__).parents[2] / "games"
 MUDWATER, ADVANCED = str(GAMES_DIR / "mudwater.mire"), str(GAMES_DIR / "mudwater-advanced.mire")
+# its phase's `when stuck`, choices among pieces and spaces in procs, `for ... ordered by` over the meal's tokens
+MOSQUITO = str(GAMES_DIR / "mosquito-show.mire")
+# its zones with a capacity, choices among pieces and spaces in procs, a loop over a pad's flies
+QUAGMIRE = str(GAMES_DIR / "quagmire.mire")
 
 
 @pytest.fixture(scope="module")
 def compiled(cache):  # noqa: F811
-    return {name: NativeGame(load_game(name)) for name in (MUDWATER, ADVANCED)}
+    return {name: NativeGame(load_game(name)) for name in (MUDWATER, ADVANCED, MOSQUITO, QUAGMIRE)}
 
 
 @pytest.mark.parametrize("name", [MUDWATER, ADVANCED])
@@ -44,7 +48,7 @@ def test_perft_from_seeded_starts_is_the_interpreters(compiled, name):
     assert native.perft_report(1, seed=0).counts == [153]
 
 
-@pytest.mark.parametrize("name", [MUDWATER, ADVANCED])
+@pytest.mark.parametrize("name", [MUDWATER, ADVANCED, MOSQUITO, QUAGMIRE])
 def test_native_games_replay_through_the_interpreter_draw_for_draw(compiled, name):
     """Each native game's draws (the hands drawn for each level, the ante, who starts) given to the interpreter
     as its chance script make the same game: every move legal there, the same end."""
@@ -76,9 +80,32 @@ def test_outcome_rates_agree_with_the_interpreters(compiled, name):
     assert statistic < CHI2_CRITICAL[freedom], rows
 
 
+@pytest.mark.parametrize("name, depth, known", [(MOSQUITO, 3, [32, 960, 13440]), (QUAGMIRE, 4, None)])
+def test_mosquito_show_and_quagmire_perft_from_seeded_starts_is_the_interpreters(compiled, name, depth, known):
+    """Counts, ended games and the divide from the interpreter's start with each seed (the shuffled ponds or
+    deck and who starts drawn there)."""
+    native = compiled[name]
+    game = load_game(name)
+    for seed in (0, 5):
+        python = perft_report(game.new_state(seed=seed), depth, terminals=True)
+        report = native.perft_report(depth, terminals=True, divide=True, seed=seed)
+        assert report.counts == python.counts
+        assert report.terminals == python.terminals
+        assert report.divide == python.divide
+    if known is not None:
+        assert native.perft_report(depth, seed=0).counts == known
+
+
+@pytest.mark.parametrize("name, seats", [(MOSQUITO, ("orange", "blue")), (QUAGMIRE, ("green", "red"))])
+def test_mosquito_show_and_quagmire_outcome_rates_agree_with_the_interpreters(compiled, name, seats):
+    native = compiled[name].summary(20000, seed=2)
+    python = random_playouts(load_game(name), 1500, seed=2)
+    rows = [[s.wins.get(seats[0], 0), s.wins.get(seats[1], 0), s.draws] for s in (python, native)]
+    statistic, freedom = chi_square(rows)
+    assert statistic < CHI2_CRITICAL[freedom], rows
+
+
 @pytest.mark.parametrize("name, construct", [
-    ("mosquito-show", "a phase's `when stuck`"),
-    ("quagmire", "a zone with a capacity"),
     ("queensland", "a board of shape `area`"),
 ])
 def test_the_other_seed_games_are_refused_with_what_blocks_them(name, construct):
