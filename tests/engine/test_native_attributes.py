@@ -138,7 +138,7 @@ def test_the_search_bot_hands_over_imagined_worlds_with_attributes(homeward, mon
     assert len(handed) > 5 and all(world is not state for world in handed)
 
 
-@pytest.mark.parametrize("name", ["high-card", "guess", "sneak", "kuhn-poker", "memory"])
+@pytest.mark.parametrize("name", ["high-card", "guess", "sneak", "kuhn-poker", "memory", "cups"])
 def test_a_series_of_cards_from_a_shuffled_start_replays_through_the_interpreter_draw_for_draw(name):
     """A deck shuffled natively at the start of each game (engine/native/chance.py; Memory shuffles again in a
     move, Kuhn poker deals in a proc), its cards named by their attributes in the exported moves: each game, its
