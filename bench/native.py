@@ -35,7 +35,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import handwritten  # noqa: E402
 
-GAMES = ("tic-tac-toe", "connect-four", "breakthrough", "mudwater")
+GAMES = ("tic-tac-toe", "connect-four", "breakthrough", "mudwater", "mosquito-show", "quagmire")
 SEARCH_GAMES = ("mudwater",)  # (--search without --game: the seed games the native backend plays)
 HANDWRITTEN = {"tic-tac-toe": handwritten.ttt_playout, "connect-four": handwritten.c4_playout,
                "breakthrough": handwritten.bt_playout}
