@@ -100,8 +100,8 @@ def kind_of(st, p):
 '''
 
 
-class BlockTranslation:
-    """The methods of Translator (translate.py) that write procs, defs written as blocks, and lists of lists."""
+class TranslatorPart:
+    """What a part of Translator (a mixin in its own module) uses of the whole, for the type checker."""
 
     if TYPE_CHECKING:  # (what the mixin uses of Translator, which it is a part of)
         checked: Any
@@ -124,6 +124,11 @@ class BlockTranslation:
         list_bound: Callable[..., int]
         is_def: Callable[..., bool]
         enter_phase: Callable[..., list[str]]
+        refuse_links: Callable[..., None]
+
+
+class BlockTranslation(TranslatorPart):
+    """The methods of Translator (translate.py) that write procs, defs written as blocks, and lists of lists."""
 
     def init_blocks(self) -> None:
         self.block_functions: dict = {}  # (proc or def, name, the arguments' types) -> its function's name

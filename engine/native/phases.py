@@ -13,9 +13,10 @@ read the plane otherwise (row, column, leaps, ...) are refused on a game with a 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import Optional
 
 from ...grammar import nodes as N
+from .blocks import TranslatorPart
 
 PHASES_PRELUDE = '''
 
@@ -59,30 +60,8 @@ _GRAPH_GEOMETRY = frozenset(("border", "region", "regions_of", "touching", "ray"
                              "line", "lines", "group"))
 
 
-class PhaseTranslation:
+class PhaseTranslation(TranslatorPart):
     """The methods of Translator (translate.py) for phases and graph boards."""
-
-    if TYPE_CHECKING:  # (what the mixin uses of Translator, which it is a part of)
-        checked: Any
-        sym: Any
-        layout: Any
-        helpers: list[str]
-        overlays: list
-        said_line: int
-        inlined: int
-        fresh_count: int
-        actions: list
-        expr: Callable[..., str]
-        list_value: Callable[..., str]
-        scalar_list: Callable[..., bool]
-        type_of: Callable[..., Any]
-        fresh: Callable[..., str]
-        block: Callable[..., list[str]]
-        said: Callable[..., str]
-        domain_loop: Callable[..., tuple[list[str], int]]
-        list_bound: Callable[..., int]
-        is_def: Callable[..., bool]
-        refuse_links: Callable[..., None]
 
     def phase_number(self, name: str) -> int:
         return list(self.sym.phases).index(name)

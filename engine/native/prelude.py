@@ -44,13 +44,9 @@ def declare(st, jr, kind, who):
 
 
 @njit(cache=True)
-def conclude(st, jr):
-    # the game is over: its `at end` triggers run, then a game that finishes is won by the top of its ranking
-    # (ending.conclude, State._ranking)
-    w(st, jr, OVER, 1)
-    at_end(st, jr)
-    if st[END_KIND] != 4 or HAS_RANK == 0:
-        return
+def ranking_top(st):
+    # the seats at the top of the ranking, and how many (State._ranking: each key in turn keeps the best of those
+    # still level)
     keys = np.zeros((NP, NKEYS), np.int64)
     rank_keys(st, keys)
     top = np.ones(NP, np.bool_)
@@ -66,6 +62,18 @@ def conclude(st, jr):
             if top[p] and keys[p, k] != best:
                 top[p] = False
                 ntop -= 1
+    return top, ntop
+
+
+@njit(cache=True)
+def conclude(st, jr):
+    # the game is over: its `at end` triggers run, then a game that finishes is won by the top of its ranking
+    # (ending.conclude, State._ranking)
+    w(st, jr, OVER, 1)
+    at_end(st, jr)
+    if st[END_KIND] != 4 or HAS_RANK == 0:
+        return
+    top, ntop = ranking_top(st)
     mask = 0
     for p in range(NP):
         if top[p]:
@@ -104,21 +112,7 @@ def winners_of(st):
                 out[n] = p
                 n += 1
     elif kind != 3 and HAS_RANK != 0:
-        keys = np.zeros((NP, NKEYS), np.int64)
-        rank_keys(st, keys)
-        top = np.ones(NP, np.bool_)
-        ntop = NP
-        for k in range(NKEYS):
-            if ntop == 1:
-                break
-            best = -(2 ** 62)
-            for p in range(NP):
-                if top[p] and keys[p, k] > best:
-                    best = keys[p, k]
-            for p in range(NP):
-                if top[p] and keys[p, k] != best:
-                    top[p] = False
-                    ntop -= 1
+        top, ntop = ranking_top(st)
         if ntop < NP or TIES_SHARE != 0:
             for p in range(NP):
                 if top[p]:
@@ -496,56 +490,15 @@ def touch_at(s, b, k):
 @njit(cache=True)
 def border_into(items, out):
     # border(items): the spaces next to theirs (orthogonally, on grids) and not among them, each once, in the
-    # order met (library.border); how many, written to out
-    inside = np.zeros(NSPACES, np.bool_)
-    seen = np.zeros(NSPACES, np.bool_)
-    for t in items:
-        if t >= 0:
-            inside[t] = True
-    n = 0
-    for t in items:
-        if t < 0:
-            continue
-        for d in ORTHO:
-            u = NBR[t, d]
-            if u >= 0 and not inside[u] and not seen[u]:
-                seen[u] = True
-                out[n] = u
-                n += 1
-    return n
+    # order met (library.border); how many, written to out (boards.py's border_steps_into)
+    return border_steps_into(items, out, ORTHO)
 
 
 @njit(cache=True)
 def regions_into(items, flat, starts):
     # regions_of(items): region k is flat[starts[k]:starts[k + 1]], each spread from its first space breadth
-    # first (library._spread), in the order of their first spaces; how many
-    inside = np.zeros(NSPACES, np.bool_)
-    done = np.zeros(NSPACES, np.bool_)
-    for t in items:
-        if t >= 0:
-            inside[t] = True
-    count = 0
-    m = 0
-    for t in items:
-        if t < 0 or done[t]:
-            continue
-        starts[count] = m
-        done[t] = True
-        flat[m] = t
-        m += 1
-        head = m - 1
-        while head < m:
-            x = flat[head]
-            head += 1
-            for d in ORTHO:
-                u = NBR[x, d]
-                if u >= 0 and inside[u] and not done[u]:
-                    done[u] = True
-                    flat[m] = u
-                    m += 1
-        count += 1
-    starts[count] = m
-    return count
+    # first (library._spread), in the order of their first spaces; how many (boards.py's regions_steps_into)
+    return regions_steps_into(items, flat, starts, ORTHO)
 
 
 @njit(cache=True)
