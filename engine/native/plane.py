@@ -29,8 +29,8 @@ def path_table(layout) -> tuple[int, list[int]]:
 
 def path_loop(translator, domain, var: str, env: dict, pad: str) -> list[str]:
     """The loop head binding `var` to each space of `path(s, d)` (d a compass or relative direction)."""
-    if not getattr(translator, "_path_written", False):
-        translator._path_written = True
+    if not getattr(translator, "path_written", False):
+        translator.path_written = True
         longest, flat = path_table(translator.layout)
         translator.helpers += ["", "# PATH[s, d, k]: the k-th space of path(s, d) across the plane (-1: past the last)",
                                f"PATHLEN = {longest}",
