@@ -635,7 +635,7 @@ class AttributeTranslation:
             return None
         bases = {left.base, right.base}
         if e.op in ("==", "!=") and bases == {"kind", "text"}:
-            # (a kind is its name as a text to the interpreter: `x.kind == "frog"`; a text written out is the
+            # (a kind is its name as a text to the interpreter: `x.kind == "pawn"`; a text written out is the
             # kind of that name, or no kind at all, -2)
             kind_side, text_side = (e.left, e.right) if left.base == "kind" else (e.right, e.left)
             if not isinstance(text_side, N.Str):
