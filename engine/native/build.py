@@ -25,6 +25,7 @@ from .layout import Layout
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
 from .translate import Translator
+from .walls import WALL_HELPERS
 
 # the generated code's own version: a change to translate.py, prelude.py or layout.py that changes what they
 # write makes every cached module stale
@@ -167,7 +168,8 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + rules + SERVICES, \
+    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + WALL_HELPERS \
+        + rules + SERVICES, \
         translator
 
 

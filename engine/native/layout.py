@@ -12,6 +12,7 @@ import operator
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 from .legality import LegalitySlots
+from .walls import unlinked_boards, walls_source, walls_table
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
@@ -111,6 +112,7 @@ class Layout:
         self.plane = {xy: index[id(s)] for xy, s in state.plane.items()}
         self.plane_bound = state.plane_bound
         self.add_links(state, index)
+        self.walls, self.unlinked = walls_table(state, index), unlinked_boards(state)  # (walls.py)
         self.add_zones(state)
         ns = len(self.space_names)
         self.top = len(HEADER) + 2
@@ -271,7 +273,7 @@ class Layout:
         lines.append(f"# kinds: {', '.join(f'{i} {k}' for i, k in enumerate(self.kinds))}")
         from .attributes import NO_ATTRIBUTES
         lines.append(self.attributes.source(self) if self.attributes is not None else NO_ATTRIBUTES)
-        return "\n".join(lines + self.links_source()) + "\n"
+        return "\n".join(lines + self.links_source() + walls_source(self.walls, len(self.nbr))) + "\n"
 
     def links_source(self) -> list[str]:
         """ADJ[s, k]: the k-th point joined to s (-1 past the last); ALONG[s, j, side, k]: the k-th point of the

@@ -5,8 +5,8 @@ owner as a list (`first(pawn of mover)`), and a piece's space (`.space`).
 order they were made in (State.kind_pieces): the native pieces are numbered so (Layout.encode numbers a handed-over
 position's pieces in that order too, and a piece made later gets the next number), so a loop over the numbers is
 that order. `region(s, L)` is library.region: the spaces of L reached from s from orthogonal neighbour to
-neighbour without leaving L, breadth first, s first (none when s is not in L); on a board with links or walls it
-is refused.
+neighbour without leaving L, breadth first, s first (none when s is not in L), round the walls of a `walls of`
+board (walls.py); on a board with links it is refused.
 """
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from ...grammar import nodes as N
 PATH_HELPERS = '''
 
 @njit(cache=True)
-def region_into(s, items, out):
+def region_into(st, s, items, out):
     # region(s, items): the spaces of items joined to s from orthogonal neighbour to neighbour, breadth first
-    # (library._spread), s first; none when s is not among them. How many, written to out
+    # (library._spread), s first, never across a wall (open_step: walls.py); none when s is not among them. How
+    # many, written to out
     inside = np.zeros(NSPACES, np.bool_)
     for t in items:
         if t >= 0:
@@ -34,7 +35,7 @@ def region_into(s, items, out):
         x = out[head]
         head += 1
         for d in ORTHO:
-            u = NBR[x, d]
+            u = open_step(st, x, d)
             if u >= 0 and inside[u]:
                 inside[u] = False
                 out[m] = u
@@ -66,6 +67,7 @@ class PathTranslation:
         def list_value(self, e: N.Expr, env: dict) -> str: ...
         def fresh(self, name: str) -> str: ...
         def refuse_links(self, call: N.Call, adjacent: bool) -> None: ...
+        def within_unlinked_board(self, items: N.Expr) -> bool: ...
 
     def pieces_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """`K of P` (K a kind): a loop over the pieces' numbers, in the order they were made; else None."""
@@ -81,11 +83,11 @@ class PathTranslation:
         """`region(s, L)` as a loop's domain; else None."""
         if domain.func != "region" or len(domain.args) != 2:
             return None
-        self.refuse_links(domain, True)
+        self.refuse_links(domain, not self.within_unlinked_board(domain.args[1]))
         items, found, count, k = self.fresh("items"), self.fresh("found"), self.fresh("n"), self.fresh("k")
         return [f"{pad}{items} = {self.list_value(domain.args[1], env)}",
                 f"{pad}{found} = np.empty(NSPACES, np.int64)",
-                f"{pad}{count} = region_into({self.expr(domain.args[0], env)}, {items}, {found})",
+                f"{pad}{count} = region_into(st, {self.expr(domain.args[0], env)}, {items}, {found})",
                 f"{pad}for {k} in range({count}):", f"{pad}    {var} = {found}[{k}]"], 1
 
     def piece_attr(self, e: N.Attr, env: dict) -> Optional[str]:

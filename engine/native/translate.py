@@ -13,7 +13,6 @@ from fractions import Fraction
 from typing import Iterator, Optional
 
 from ...grammar import nodes as N
-from ...grammar.expr_types import specialise
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
@@ -27,6 +26,7 @@ from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .paths import PATH_HELPERS, PathTranslation
 from .phases import PhaseTranslation
+from .walls import WallTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -75,7 +75,7 @@ class Unsupported(Exception):
 
 
 class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
-                 LegalityTranslation, PathTranslation, BoardTranslation):
+                 LegalityTranslation, PathTranslation, BoardTranslation, WallTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -95,11 +95,12 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         for types in reversed(self.overlays):
             if e in types:
                 return types[e]
-        return self.checked.type_of(e)
+        return self.refined_type(e, self.checked.type_of(e))  # (a def's call typed for its arguments: walls.py)
 
     # ------------------------------------------------------------ the game as a whole
     def translate(self) -> str:
         self.refuse_declarations()
+        self.refuse_walled_constants()
         actions = [a for a in self.sym.actions.values()]
         regular = [a for a in actions if not a.fallback]
         fallback = [a for a in actions if a.fallback]
@@ -336,6 +337,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
         self.refuse_on_hex(domain)
         self.refuse_on_graph(domain)
+        self.refuse_fixed_steps(domain)
         linked = self.linked_neighbors(domain, var, env, pad)
         if linked is not None:
             return linked
@@ -359,9 +361,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                     and self.type_of(domain.args[1]).element.base == "dir":
                 # (directions a def or a condition gives: their list made first, then read in its order)
                 return [f"{pad}for {step} in {self.list_value(domain.args[1], env)}:",
-                        f"{pad}    {var} = step({origin}, {step})", f"{pad}    if {var} >= 0:"], 2
+                        f"{pad}    {var} = {self.step_source(origin, step)}", f"{pad}    if {var} >= 0:"], 2
             return [f"{pad}for {step} in {self.direction_tuple(domain, env)}:",
-                    f"{pad}    {var} = step({origin}, {step})",
+                    f"{pad}    {var} = {self.step_source(origin, step)}",
                     f"{pad}    if {var} >= 0:"], 2
         if domain.func == "ray" and self.type_of(domain.args[1]).base == "dir":
             k = self.fresh("k")
@@ -585,6 +587,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
         known = self.bound_through_names(domain)
+        if known is None:
+            known = self.chosen_list_bound(domain)  # (`A if C else B`, a list written out: walls.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
@@ -645,7 +649,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             raise Unsupported(call.span, f"a call of `{call.func}` (a def written as a block)")
         if self.inlined >= _MAX_INLINE:
             raise Unsupported(call.span, f"a call of `{call.func}` (a def that calls itself)")
-        types = specialise(self.checked, LIBRARY, d.body, {p: self.type_of(a) for p, a in zip(d.params, call.args)})
+        types = self.specialised(d.body, {p: self.type_of(a) for p, a in zip(d.params, call.args)})
         if types is None:
             raise Unsupported(call.span, f"a call of `{call.func}` with these arguments")
         inner = {p: f"({self.list_value(a, env) if self.scalar_list(a) else self.expr(a, env)})"
@@ -1012,7 +1016,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
         if e.op == "+" and left == "space" and right == "dir":
-            return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
+            return self.step_source(self.expr(e.left, env), self.direction(e.right, env))
         if left == right == "int" and e.op in ("+", "-", "*"):
             return f"({self.expr(e.left, env)} {e.op} {self.expr(e.right, env)})"
         if left == right == "int" and e.op in ("%", "//") and isinstance(e.right, N.Num) and e.right.value != 0:
