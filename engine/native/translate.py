@@ -338,7 +338,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         self.refuse_on_hex(domain)
         self.refuse_on_graph(domain)
         self.refuse_fixed_steps(domain)
-        linked = self.linked_neighbors(domain, var, env, pad)
+        linked = self.walled_neighbors(domain, var, env, pad) or self.linked_neighbors(domain, var, env, pad)
         if linked is not None:
             return linked
         if domain.func in ("border", "regions_of"):

@@ -40,6 +40,20 @@ def open_step(st, s, d):
         if e >= 0 and st[TOP + e] >= 0:
             return -1
     return t
+
+
+@njit(cache=True)
+def open_near(st, s, k):
+    # the k-th space next to s (library.adjacent) with no wall between; -1 across a wall, -2 past the last
+    if s < 0:
+        return -2
+    t = WNEAR[s, k]
+    if t < 0:
+        return -2
+    d = WWAY[s, k]
+    if d >= 0 and WALLS[s, d] >= 0 and st[TOP + WALLS[s, d]] >= 0:
+        return -1
+    return t
 '''
 
 # builtins that step by the fixed table: refused in a game with walls (region and neighbors step round them)
@@ -49,12 +63,26 @@ _STEPPING = frozenset(("neighbors", "ray", "group", "region", "regions_of", "bor
 _MAX_DEPTH = 12  # defs typed one inside another at most (a def that calls itself stays `any` past it)
 
 
-def walls_table(state, index: dict) -> Optional[list[list[int]]]:
-    """WALLS[s][d]: the edge of a `walls of` board between space s and its neighbour in direction d (-1: none);
+def walls_table(state, index: dict) -> Optional[dict]:
+    """In a game with walls: `walls`, WALLS[s][d], the edge of a `walls of` board between space s and its neighbour
+    in direction d (-1: none); `near`, each space's neighbours as library.adjacent lists them with no wall standing
+    (a point's links, else its neighbours in its board's steps), and `ways`, the direction of each (-1: a link).
     None in a game without walls."""
     if not any(getattr(s, "walls", None) is not None for s in state.spaces):
         return None
-    return [[index[id(e)] if e is not None else -1 for e in (s.walls or [None] * 8)] for s in state.spaces]
+    from ..run.library import _ORTHOGONAL_INDEXES
+    near: list[list[int]] = []
+    ways: list[list[int]] = []
+    for s in state.spaces:
+        if s.links is not None:
+            near.append([index[id(t)] for t in s.links])
+            ways.append([-1] * len(s.links))
+        else:
+            steps = [i for i in (s.board.steps or _ORTHOGONAL_INDEXES) if s.nbr[i] is not None]
+            near.append([index[id(s.nbr[i])] for i in steps])
+            ways.append(steps)
+    return {"walls": [[index[id(e)] if e is not None else -1 for e in (s.walls or [None] * 8)] for s in state.spaces],
+            "near": near, "ways": ways}
 
 
 def unlinked_boards(state) -> frozenset:
@@ -62,13 +90,17 @@ def unlinked_boards(state) -> frozenset:
     return frozenset(name for name, b in state.boards.items() if all(s.links is None for s in b.spaces))
 
 
-def walls_source(table: Optional[list[list[int]]], places: int) -> list[str]:
-    """The constants of the walls (`WALLED`, `WALLS`), padded with -1 for the zones' places."""
-    rows = (table or []) + [[-1] * 8 for _ in range(places - len(table or []))]
-    flat = [v for row in rows for v in row]
-    return ["# the edge of a `walls of` board between each space and its neighbour each way (-1: none)",
-            f"WALLED = {1 if table is not None else 0}",
-            f"WALLS = np.array({flat!r}, dtype=np.int64).reshape({len(rows)}, 8)"]
+def walls_source(table: Optional[dict], places: int) -> list[str]:
+    """The constants of the walls (`WALLED`, `WALLS`, `WNEAR`, `WWAY`), padded with -1 for the zones' places."""
+    def padded(rows: list, width: int) -> str:
+        rows = [r + [-1] * (width - len(r)) for r in rows] + [[-1] * width for _ in range(places - len(rows))]
+        return f"np.array({[v for r in rows for v in r]!r}, dtype=np.int64).reshape({len(rows)}, {width})"
+    tables = table or {"walls": [], "near": [], "ways": []}
+    degree = max(1, max((len(r) for r in tables["near"]), default=1))
+    return ["# the edge of a `walls of` board between each space and its neighbour each way (-1: none); each",
+            "# space's neighbours with no wall standing (library.adjacent), and the direction of each (-1: a link)",
+            f"WALLED = {1 if table is not None else 0}", f"WALLS = {padded(tables['walls'], 8)}",
+            f"WNEAR = {padded(tables['near'], degree)}", f"WWAY = {padded(tables['ways'], degree)}"]
 
 
 class _DeepChecker(ExpressionChecker):
@@ -129,6 +161,8 @@ class WallTranslation:
         sym: Any
 
         def type_of(self, e: N.Node) -> Any: ...
+        def expr(self, e: N.Expr, env: dict) -> str: ...
+        def fresh(self, name: str) -> str: ...
         def list_bound(self, domain: N.Expr) -> int: ...
 
     def specialised(self, body: N.Expr, params: dict[str, Type]) -> Optional[dict[N.Node, Type]]:
@@ -150,6 +184,16 @@ class WallTranslation:
             return t
         typed = self.specialised(d.body, {p: self.type_of(a) for p, a in zip(d.params, e.args)})
         return typed[d.body] if typed is not None and d.body in typed else t
+
+    def walled_neighbors(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
+        """`neighbors(s)` in a game with walls: the spaces next to s as library.adjacent lists them, those across a
+        wall left out; else None."""
+        if domain.func != "neighbors" or len(domain.args) != 1 or not self.walled or domain.func in self.sym.defs:
+            return None
+        k = self.fresh("k")
+        origin = self.expr(domain.args[0], env)
+        return [f"{pad}for {k} in range(WNEAR.shape[1]):", f"{pad}    {var} = open_near(st, {origin}, {k})",
+                f"{pad}    if {var} == -2:", f"{pad}        break", f"{pad}    if {var} >= 0:"], 2
 
     def chosen_list_bound(self, domain: N.Expr) -> Optional[int]:
         """list_bound of a list written out (its items) or chosen by a condition (the larger of the two); else
