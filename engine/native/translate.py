@@ -15,7 +15,6 @@ from typing import Iterator, Optional
 from ...grammar import nodes as N
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
-from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
 from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
@@ -586,9 +585,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.bound_through_names(domain)
-        if known is None:
-            known = self.chosen_list_bound(domain)  # (`A if C else B`, a list written out: walls.py)
+        known = self.known_bound(domain)  # (names, comprehensions; `A if C else B`, a list written out: walls.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
