@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from ...grammar import nodes as N
 from ...grammar.expr_types import ExpressionChecker, specialise
 from ...grammar.symbols import CheckScope, Context
-from ...grammar.types import Type
+from ...grammar.types import ANY, Type
 from ..run.library import LIBRARY
 
 WALL_HELPERS = '''
@@ -116,7 +116,7 @@ class _DeepChecker(ExpressionChecker):
         d = self.sym.defs.get(e.func)
         if d is None or statement or not t.untyped or isinstance(d.body, N.DefBlock) or len(e.args) != len(d.params):
             return t
-        typed = deep_specialise(self.checked, d.body, {p: self.ctx.types.get(a, t) for p, a in zip(d.params, e.args)},
+        typed = deep_specialise(self.checked, d.body, {p: self.ctx.types.get(a, ANY) for p, a in zip(d.params, e.args)},
                                 self.depth + 1)
         return typed[d.body] if typed is not None and d.body in typed else t
 
