@@ -144,9 +144,9 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 
 # Outcome rates: the chi-square test of tests/engine/test_native.py (first seat wins, second seat wins, draws;
 # refused at the 0.001 level). Power: the maze (2,000 interpreter and 20,000 native games) catches a shift of 5 points
-# in a seat's win rate with probability ~0.8; Quoridor (its interpreter plays ~10 random games a second: 100 and
-# 1,000) only a shift of about 21 points with probability ~0.8 -- its exactness rests on the replays and the counts.
-@pytest.mark.parametrize("name, python_games, native_games", [(MAZE, 2000, 20000), (QUORIDOR, 100, 1000)])
+# in a seat's win rate with probability ~0.8; Quoridor (its interpreter plays ~10 random games a second: 80 and 800)
+# only a shift of about 24 points with probability ~0.8 -- its exactness rests on the replays and the counts.
+@pytest.mark.parametrize("name, python_games, native_games", [(MAZE, 2000, 20000), (QUORIDOR, 80, 800)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
     python = random_playouts(load_game(name), python_games, seed=1)
     native = compiled[name].summary(native_games, seed=1)
