@@ -22,6 +22,7 @@ from .blocks import BLOCKS_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
 from .layout import Layout
+from .lists import lists_prelude
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
 from .translate import Translator
@@ -167,7 +168,8 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + rules + SERVICES, \
+    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES \
+        + lists_prelude(layout, translator) + rules + SERVICES, \
         translator
 
 

@@ -454,6 +454,9 @@ class ChoiceTranslation:
     def choice_kind(self, s: N.Choose) -> str:
         t = self.type_of(s.domain)
         kind = self.element_kind(s.domain)
+        valued = self.valued_choice_kind(s, kind)  # (an enum's values, texts: lists.py)
+        if valued is not None:
+            return valued
         if kind not in CHOICE_TYPES:
             raise self.unsupported(s.span, f"a choice among values of type {kind or t.base}")
         return kind
@@ -665,6 +668,10 @@ def choice_text(kind: str, value: int, layout, st=None) -> str:
     from ...grammar.types import DIRECTIONS
     if value < 0 and kind != "int":
         return "none"
+    if kind.startswith("enum "):  # (an enum's value: its name; lists.valued_choice_kind)
+        return kind.split()[1 + value]
+    if kind == "text":  # (its place in the table of the game's texts)
+        return layout.attributes.texts[value]
     if kind == "piece":
         from .attributes import piece_text
         return piece_text(layout, st, value)

@@ -9,9 +9,10 @@ from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
 from .attributes import PieceAttributes, needs_attributes, piece_text
 from .build import compile_entry, load_module, module_key, module_source
-from .chance import chance_points
+from .chance import chance_points, option_values
 from .choices import answer_text
 from .layout import HEADER, HandOffError, Layout
+from .lists import list_capacities
 from .start import entry_path as start_entry
 from .start import read_start, write_start
 from .translate import END_KINDS, Unsupported, native_variables
@@ -120,7 +121,8 @@ class NativeGame:
         attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
         made = any(isinstance(node, N.Place) for node in N.walk(checked.module))
         return Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes, made,
-                      chance=any(where is not None for where in chance_points(checked)))
+                      chance=any(where is not None for where in chance_points(checked)),
+                      lists=list_capacities(checked, option_values(self.game, self.options), state.n))
 
     @property
     def layout(self) -> Layout:

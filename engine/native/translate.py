@@ -25,6 +25,7 @@ from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
+from .lists import ListTranslation, list_variables
 from .paths import PATH_HELPERS, PathTranslation
 from .phases import PhaseTranslation
 
@@ -74,7 +75,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
+class Translator(ListTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
@@ -153,6 +154,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 + self.block(item.body, {JOURNAL_LOCAL: "jr"}, 1) + ["    return"]
         for event, function in TRIGGER_MOMENTS.items():
             calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
+            if event == "turn start" and moments[event]:
+                calls += self.turn_start_next()  # (`next P` at a turn's start: lists.py)
             if any(name.startswith("if ") for name in moments[event]):
                 calls.insert(0, "    ph = st[PHASE]")
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
@@ -419,6 +422,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def list_value(self, e: N.Expr, env: dict) -> str:
         """A list of scalars as an int64 array, in the interpreter's order."""
         held = self.pieces_list(e, env)  # (a place's pieces)
+        if held is None:
+            held = self.list_variable_value(e, env)  # (a variable holding a list: lists.py)
         if held is not None:
             return held
         if not self.scalar_list(e):
@@ -585,6 +590,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
         known = self.bound_through_names(domain)
+        if known is None:
+            known = self.list_variable_bound(domain)  # (a variable holding a list: its bound, lists.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
@@ -781,6 +788,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 lines.append(f"{pad}else:")
                 lines += self.block(s.orelse, env, depth + 1)
             return lines
+        if isinstance(s, N.Outcome) and s.who is not None and self.type_of(s.who).is_list:
+            return self.ending_of_players(s, env, pad)  # (`win LIST`: lists.py)
         if isinstance(s, N.Outcome):
             who = "-1"
             if s.who is not None:
@@ -803,6 +812,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return [f"{pad}pass"]
         if isinstance(s, N.Again):
             return [f"{pad}w(st, jr, NEXT, mover)"]
+        if isinstance(s, N.Next):
+            return self.next_lines(s, env, pad)  # (lists.py)
         if isinstance(s, N.Repeat):
             if self.type_of(s.count).base != "int":
                 raise Unsupported(s.count.span, "`repeat` of something not a whole number")
@@ -819,6 +830,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         t = s.target
         if isinstance(t, N.Name) and t.id in self.ragged_locals and t.id in env:
             return self.ragged_assignment(s, env, pad)
+        listed = self.list_variable_assignment(s, env, pad)  # (a variable holding a list: lists.py)
+        if listed is not None:
+            return listed
         found = self.attribute_assignment(s, env, pad)
         if found is not None:
             return found
@@ -1004,7 +1018,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         space = self.piece_attr(e, env)  # (`.space`: of no piece, the rules' error, as the interpreter's)
         if space is not None:
             return space
-        found = self.attribute_read(e, env)
+        found = self.attribute_read(e, env) or self.player_seat(e, env)  # (a player's `.seat`: lists.py)
         if found is not None:
             return found
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
@@ -1161,7 +1175,9 @@ def native_variables(checked: Checked) -> tuple:
         elif t is not None and t.is_list and t.element.base == "int" and not v.per_player \
                 and not _whole_list_written(checked, name):
             out.append((name, False, "list"))
-    return tuple(out)
+    held = {name for name, _, _ in out}
+    out += [variable for variable in list_variables(checked) if variable[0] not in held]  # (bounded: lists.py)
+    return tuple(sorted(out, key=lambda variable: list(sym.vars).index(variable[0])))
 
 
 def _whole_list_written(checked: Checked, name: str) -> bool:
