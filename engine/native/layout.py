@@ -13,7 +13,7 @@ from typing import Optional
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 from .legality import LegalitySlots
-from .lists import encode_list
+from .lists import constant_lists, encode_list
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
@@ -113,6 +113,7 @@ class Layout:
         self.plane = {xy: index[id(s)] for xy, s in state.plane.items()}
         self.plane_bound = state.plane_bound
         self.add_links(state, index)
+        self.const_lists = constant_lists(state, index)  # (constant lists of lists the start worked out: lists.py)
         self.add_zones(state)
         ns = len(self.space_names)
         self.top = len(HEADER) + 2

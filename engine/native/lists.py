@@ -40,6 +40,30 @@ def list_read(st, at):
 
 
 @njit(cache=True)
+def list_row(items, starts, k):
+    # row k of a constant list of lists (out of range: the rules' error, as the interpreter's)
+    if k < 0 or k >= starts.shape[0] - 1:
+        raise ValueError("an index out of range")
+    return items[starts[k]:starts[k + 1]].copy()
+
+
+@njit(cache=True)
+def list_max(items):
+    # max(L): the largest number of L, 0 for an empty list (library.max_)
+    if items.shape[0] == 0:
+        return 0
+    return items.max()
+
+
+@njit(cache=True)
+def list_min(items):
+    # min(L): the smallest number of L, 0 for an empty list (library.min_)
+    if items.shape[0] == 0:
+        return 0
+    return items.min()
+
+
+@njit(cache=True)
 def seat_number(p):
     # a player's `.seat`, from 1 (none has none: the rules' error)
     if p < 0:
@@ -252,6 +276,8 @@ class ListTranslation:
         def fresh(self, name: str) -> str: ...
         def said(self, span: N.Span) -> str: ...
         def unsupported(self, span, construct: str) -> Exception: ...
+        helpers: list[str]
+        ending: str
 
     # ------------------------------------------------------------ list variables
     def list_variable_slot(self, e: N.Expr, env: dict) -> Optional[tuple[str, int]]:
@@ -269,15 +295,45 @@ class ListTranslation:
         return None
 
     def list_variable_value(self, e: N.Expr, env: dict) -> Optional[str]:
-        """list_value of a bounded list variable: its items, as an array; else None."""
+        """list_value of a bounded list variable: its items, as an array; of `C[i]`, a constant list of lists'
+        item; else None."""
         found = self.list_variable_slot(e, env)
-        return None if found is None else f"list_read(st, {found[0]})"
+        if found is not None:
+            return f"list_read(st, {found[0]})"
+        return self.constant_row(e, env)
+
+    def constant_row(self, e: N.Expr, env: dict) -> Optional[str]:
+        """`C[i]` of a constant that is a list of lists (`const WAYS = [... for side in [1, 2]]`): its rows as the
+        interpreter worked them out for this game (Layout.const_lists), written once into the module as two
+        arrays (the items, each row's start); else None."""
+        if not (isinstance(e, N.Index) and isinstance(e.obj, N.Name)
+                and self.checked.meaning(e.obj).category == "const" and self.type_of(e.index).base == "int"):
+            return None
+        rows = getattr(self.layout, "const_lists", {}).get(e.obj.id)
+        if rows is None:
+            return None
+        name = f"KL_{e.obj.id}"
+        written = self.__dict__.setdefault("constant_rows", set())
+        if name not in written:
+            written.add(name)
+            starts = [0]
+            for row in rows:
+                starts.append(starts[-1] + len(row))
+            items = [v for row in rows for v in row]
+            self.helpers += ["", f"# the constant {e.obj.id}: its rows' items, and where each row starts",
+                             f"{name}_ITEMS = np.array({items!r} or [0], dtype=np.int64)",
+                             f"{name}_STARTS = np.array({starts!r}, dtype=np.int64)"]
+        self.list_helpers = True
+        return f"list_row({name}_ITEMS, {name}_STARTS, {self.expr(e.index, env)})"
 
     def list_variable_bound(self, e: N.Expr) -> Optional[int]:
-        """list_bound of a bounded list variable: its bound; else None."""
+        """list_bound of a bounded list variable: its bound (of `unique(L)`, `reverse(L)`: L's); else None."""
         lists = getattr(self.layout, "list_vars", None) if self.layout is not None else None
         if not lists:
             return None
+        if isinstance(e, N.Call) and e.func in ("unique", "reverse") and e.func not in self.sym.defs \
+                and len(e.args) == 1:
+            return self.list_variable_bound(e.args[0])
         if isinstance(e, N.Name) and e.id in lists and self.checked.meaning(e).category == "var":
             return lists[e.id][0]
         if isinstance(e, N.Attr) and e.name in lists and self.type_of(e.obj).base == "player" \
@@ -329,6 +385,17 @@ class ListTranslation:
             return head + [f"    for {seat} in range(NP):",
                            f"        list_write(st, jr, {slot} + {seat} * {1 + cap}, {cap}, {value})"]
         return head + [f"    list_write(st, jr, {slot}, {cap}, {value})"]
+
+    def list_extreme(self, e: N.Call, env: dict) -> Optional[str]:
+        """`max(L)`, `min(L)` of a list of whole numbers: the largest, the smallest (0 for an empty list, as
+        library.max_ gives); else None."""
+        if e.func not in ("max", "min") or e.func in self.sym.defs or len(e.args) != 1:
+            return None
+        t = self.type_of(e.args[0])
+        if not t.is_list or t.element.base != "int":
+            return None
+        self.list_helpers = True
+        return f"list_{e.func}({self.list_value(e.args[0], env)})"
 
     def player_seat(self, e: N.Attr, env: dict) -> Optional[str]:
         """A player's `.seat`: its number from 1 (of none: the rules' error, as the interpreter's); else None."""
@@ -417,6 +484,36 @@ def _called_in_setup(checked: Checked, proc: str) -> bool:
         seen.add(name)
         todo += [n.call.func for n in N.walk(tuple(sym.procs[name].body)) if isinstance(n, N.ExprStmt)]
     return False
+
+
+def constant_lists(state, spaces: dict) -> dict[str, list[list[int]]]:
+    """The constants that are lists of lists of spaces, players or numbers which the interpreter has worked out for
+    this game (State.const_value: those made of a grid's spaces, when its start has used them), each item as its
+    number: what `C[i]` reads natively (ListTranslation.constant_row)."""
+    players = {id(p): p.index for p in state.players}
+    out: dict[str, list[list[int]]] = {}
+    for name, value in getattr(state, "_const_values", {}).items():
+        if not isinstance(value, (list, tuple)) or not all(isinstance(row, (list, tuple)) for row in value):
+            continue
+        rows = []
+        for row in value:
+            numbers = []
+            for item in row:
+                if id(item) in spaces:
+                    numbers.append(spaces[id(item)])
+                elif id(item) in players:
+                    numbers.append(players[id(item)])
+                elif isinstance(item, int) and not isinstance(item, bool):
+                    numbers.append(item)
+                else:
+                    break
+            else:
+                rows.append(numbers)
+                continue
+            break
+        else:
+            out[name] = rows
+    return out
 
 
 def lists_prelude(layout, translator) -> str:

@@ -1113,7 +1113,7 @@ class Translator(ListTranslation, AttributeTranslation, ChanceTranslation, Block
         simple = _SIMPLE_BUILTINS.get((e.func, tuple(types)))
         if simple is not None:
             return simple.format(*(self.expr(a, env) for a in e.args))
-        listed = self.list_builtin(e, env, types)
+        listed = self.list_builtin(e, env, types) or self.list_extreme(e, env)  # (max/min of a list: lists.py)
         if listed is not None:
             return listed
         placed = self.place_builtin(e, env, types)
