@@ -8,6 +8,7 @@ from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
 from .attributes import PieceAttributes, needs_attributes, piece_text
+from .by_itself import begins_by_itself
 from .build import compile_entry, load_module, module_key, module_source
 from .chance import chance_points, option_values
 from .choices import answer_text
@@ -103,7 +104,7 @@ class NativeGame:
         # the interpreter's start with seed 0, where perft, the divide and a position's moves begin by default;
         # and the vector a series begins each game from: that start, or (a start that draws) the construction's,
         # the start made anew in each game by the native setup (chance.py)
-        self.begun = self._layout.encode(state)
+        self.begun = self._begin_by_itself(self._layout.encode(state), state)
         self.start = self.begun
         if self.native_setup:
             built = self.game.new_state(seed=0, players=self.players, options=self.options)
@@ -172,7 +173,20 @@ class NativeGame:
     # ------------------------------------------------------------ positions
     def encode(self, state):
         """The interpreter's position as this game's native state (HandOffError if it cannot hold it)."""
-        return self.layout.encode(state)
+        return self._begin_by_itself(self.layout.encode(state), state)
+
+    def _begin_by_itself(self, st, state):
+        """A position of the interpreter's that waits at the first question of a move begun by itself (an action
+        each turn) is handed over as the position before it: the move is begun again natively (by_itself.py)."""
+        import numpy as np
+        if not begins_by_itself(state):
+            return st
+        if not hasattr(self, "begun"):
+            self.begun = self.start = st  # (what the warm-up of the entry points reads)
+        rows = self.moves(st)
+        if len(rows) != 1:
+            raise HandOffError("a move begun by itself that the native listing does not find alone")
+        return self.entry("applied")(st, np.asarray(rows[0], dtype=np.int64))
 
     def moves(self, st=None) -> list[list[int]]:
         """The legal moves of a native position (the start by default), as rows (action, arguments...)."""

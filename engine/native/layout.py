@@ -12,6 +12,7 @@ from typing import Optional
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .by_itself import begins_by_itself
 from .legality import LegalitySlots
 from .lists import constant_lists, encode_list
 
@@ -317,7 +318,7 @@ class Layout:
     def encode_into(self, state, st, variables: bool = True):
         """encode() into a vector of this layout's size (its slots past the pieces written are left as they
         are: nothing reads them)."""
-        if state.pending is not None:
+        if state.pending is not None and not begins_by_itself(state):  # (by_itself.py: the move is begun again)
             raise HandOffError("a choice is pending in the middle of a move")
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)

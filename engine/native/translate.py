@@ -25,6 +25,7 @@ from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
+from .by_itself import ByItselfTranslation
 from .lists import ListTranslation, list_variables
 from .paths import PATH_HELPERS, PathTranslation
 from .phases import PhaseTranslation
@@ -75,7 +76,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(ListTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
+class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
