@@ -50,8 +50,8 @@ def check_by_itself(translator: Any, action: N.Action) -> None:
         if translator.asks_here(s):
             return
         if not isinstance(s, (N.Let, N.Log)):
-            raise translator.unsupported(s.span, "a rule of an action each turn before its first choice (only "
-                                                 "`let` and `log` are native there)")
+            raise translator.unsupported(s.span, "a rule of an action each turn before its first choice (but "
+                                                 "`let` and `log`)")
     raise translator.unsupported(action.span, "an action each turn whose first choice is not in its own rules")
 
 
@@ -67,11 +67,10 @@ class ByItselfTranslation:
 
     def by_itself_source(self, actions: list) -> list[str]:
         """BY_ITSELF (per action: whether it is an action each turn) and turn_by_itself(st, jr), for the module of a
-        game with such an action; HAS_BY_ITSELF = 0 else."""
+        game with such an action; nothing else."""
         flags = [1 if a.by_itself else 0 for a in actions]
         if not any(flags):
-            return ["", "HAS_BY_ITSELF = 0", "BY_ITSELF = np.zeros(1, np.int64)", "", "@njit(cache=True)",
-                    "def turn_by_itself(st, jr):", "    return"]
+            return []  # (nothing calls it: another game's module is as it was)
         lines = ["", "HAS_BY_ITSELF = 1", f"BY_ITSELF = np.array({flags!r}, dtype=np.int64)", "",
                  "@njit(cache=True)", "def turn_by_itself(st, jr):",
                  "    # a turn whose one move is of an action each turn begins by itself (turns.turn_by_itself)",

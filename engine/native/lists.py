@@ -64,6 +64,17 @@ def list_min(items):
 
 
 @njit(cache=True)
+def lists_equal(a, b):
+    # A == B of two lists: as long, and the same items in order
+    if a.shape[0] != b.shape[0]:
+        return False
+    for k in range(a.shape[0]):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+@njit(cache=True)
 def seat_number(p):
     # a player's `.seat`, from 1 (none has none: the rules' error)
     if p < 0:
@@ -276,6 +287,7 @@ class ListTranslation:
         def fresh(self, name: str) -> str: ...
         def said(self, span: N.Span) -> str: ...
         def unsupported(self, span, construct: str) -> Exception: ...
+        def scalar_list(self, e: N.Expr) -> bool: ...
         helpers: list[str]
         ending: str
 
@@ -396,6 +408,16 @@ class ListTranslation:
             return None
         self.list_helpers = True
         return f"list_{e.func}({self.list_value(e.args[0], env)})"
+
+    def compare_lists(self, e: N.Compare, env: dict) -> Optional[str]:
+        """`A == B`, `A != B` of two lists of scalars: the same items in the same order; else None."""
+        if e.op not in ("==", "!=") or not (self.type_of(e.left).is_list and self.type_of(e.right).is_list):
+            return None
+        if not (self.scalar_list(e.left) and self.scalar_list(e.right)):
+            return None
+        self.list_helpers = True
+        same = f"lists_equal({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
+        return same if e.op == "==" else f"(not {same})"
 
     def player_seat(self, e: N.Attr, env: dict) -> Optional[str]:
         """A player's `.seat`: its number from 1 (of none: the rules' error, as the interpreter's); else None."""

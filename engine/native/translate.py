@@ -1041,7 +1041,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         return f"(-{self.expr(e.value, env)})"
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
-        found = self.compare_values(e, env)
+        found = self.compare_values(e, env) or self.compare_lists(e, env)  # (lists: lists.py)
         if found is not None:
             return found
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
