@@ -170,7 +170,8 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
     return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES \
-        + lists_prelude(layout, translator) + (BY_ITSELF_PRELUDE if translator.by_itself_names() else "") + rules + SERVICES, \
+        + lists_prelude(layout, translator) + (BY_ITSELF_PRELUDE if translator.by_itself_names() else "") \
+        + rules + SERVICES, \
         translator
 
 

@@ -100,7 +100,8 @@ class ByItselfTranslation:
         question (PMARK -1) takes its question back alone, and its journal mark is where the journal is now."""
         if not self.by_itself_names():
             return []
-        return ["        if st[PMARK] < 0:", "            clear_question(st, jr)", "            w(st, jr, PMARK, jr[0])"]
+        return ["        if st[PMARK] < 0:", "            clear_question(st, jr)",
+                "            w(st, jr, PMARK, jr[0])"]
 
     def start_functions(self) -> list[str]:
         """chance.py's setup_game, which ends (a start made natively) with a turn that begins by itself."""

@@ -8,8 +8,8 @@ from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
 from .attributes import PieceAttributes, needs_attributes, piece_text
-from .by_itself import begins_by_itself
 from .build import compile_entry, load_module, module_key, module_source
+from .by_itself import begins_by_itself
 from .chance import chance_points, option_values
 from .choices import answer_text
 from .layout import HEADER, HandOffError, Layout

@@ -288,6 +288,7 @@ class ListTranslation:
         def said(self, span: N.Span) -> str: ...
         def unsupported(self, span, construct: str) -> Exception: ...
         def scalar_list(self, e: N.Expr) -> bool: ...
+        def bound_through_names(self, domain: N.Expr) -> Optional[int]: ...
         helpers: list[str]
         ending: str
 
@@ -351,6 +352,19 @@ class ListTranslation:
         if isinstance(e, N.Attr) and e.name in lists and self.type_of(e.obj).base == "player" \
                 and not self.type_of(e.obj).is_list and self.sym.vars[e.name].per_player:
             return lists[e.name][0]
+        return None
+
+    def known_bound(self, e: N.Expr) -> Optional[int]:
+        """list_bound's first guess: choices.py's bound of a name (bound_through_names), else a list variable's."""
+        found = self.bound_through_names(e)
+        return found if found is not None else self.list_variable_bound(e)
+
+    def turn_statement(self, s: N.Stmt, env: dict, pad: str) -> Optional[list[str]]:
+        """`next P`; `win L`, `lose L` of a list of players; else None."""
+        if isinstance(s, N.Next):
+            return self.next_lines(s, env, pad)
+        if isinstance(s, N.Outcome) and s.who is not None and self.type_of(s.who).is_list:
+            return self.ending_of_players(s, env, pad)
         return None
 
     def list_variable_assignment(self, s: N.Assign, env: dict, pad: str) -> Optional[list[str]]:

@@ -21,11 +21,11 @@ from ..run.topology import HEX_STEPS
 from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
 from .boards import BOARD_HELPERS, BoardTranslation
+from .by_itself import ByItselfTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
-from .by_itself import ByItselfTranslation
 from .lists import ListTranslation, list_variables
 from .paths import PATH_HELPERS, PathTranslation
 from .phases import PhaseTranslation
@@ -76,7 +76,8 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
+class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation,
+                 BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
@@ -590,9 +591,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.bound_through_names(domain)
-        if known is None:
-            known = self.list_variable_bound(domain)  # (a variable holding a list: its bound, lists.py)
+        known = self.known_bound(domain)  # (of a name, or a variable holding a list: choices.py, lists.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
@@ -777,7 +776,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             return self.rotate_lines(s, env, pad)
         if isinstance(s, N.MoveEach):
             return self.move_each_lines(s, env, pad)
-        return self.attribute_stmt(s, env, pad) or self.stmt_more(s, env, depth, pad)
+        # (`next P`, `win L` of a list of players: lists.py)
+        return self.attribute_stmt(s, env, pad) or self.turn_statement(s, env, pad) \
+            or self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.If):
@@ -789,8 +790,6 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
                 lines.append(f"{pad}else:")
                 lines += self.block(s.orelse, env, depth + 1)
             return lines
-        if isinstance(s, N.Outcome) and s.who is not None and self.type_of(s.who).is_list:
-            return self.ending_of_players(s, env, pad)  # (`win LIST`: lists.py)
         if isinstance(s, N.Outcome):
             who = "-1"
             if s.who is not None:
@@ -813,8 +812,6 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             return [f"{pad}pass"]
         if isinstance(s, N.Again):
             return [f"{pad}w(st, jr, NEXT, mover)"]
-        if isinstance(s, N.Next):
-            return self.next_lines(s, env, pad)  # (lists.py)
         if isinstance(s, N.Repeat):
             if self.type_of(s.count).base != "int":
                 raise Unsupported(s.count.span, "`repeat` of something not a whole number")

@@ -216,7 +216,8 @@ REFUSED = {
     "a list of lists": ("var rows: list of list of int = [] per player\n\naction note(s in cells):\n    pass\n", 6,
                         "a variable of type list of list of int"),
     "before the choice": ("var n: int = 0\n\naction take() each turn:\n    n += 1\n    choose k in 1..2:\n"
-                          "        pass\n", 9, "a rule of an action each turn before its first choice (but `let` and `log`)"),
+                          "        pass\n", 9,
+                          "a rule of an action each turn before its first choice (but `let` and `log`)"),
 }
 
 
