@@ -154,8 +154,13 @@ def list_capacities(checked: Checked, option_values: dict, players: int) -> dict
             break
     else:
         raise Unsupported(writes[-1][2], "a list variable whose size grows without a bound")
-    return {name: (max(1, bound), sym.declared_type(sym.vars[name].type).element.base)
-            for name, bound in bounds.items()}
+    return {name: (max(1, bound), _item_type(checked, name)) for name, bound in bounds.items()}
+
+
+def _item_type(checked: Checked, name: str) -> str:
+    declared = checked.symbols.declared_type(checked.symbols.vars[name].type)
+    assert declared is not None  # (list_variables holds declared lists alone)
+    return declared.element.base
 
 
 def _written_variable(checked: Checked, target: N.Expr, names: set) -> Optional[str]:
@@ -257,9 +262,10 @@ class _Bounds:
             low, high = high, low
         if low is not None and high is not None:
             return max(0, high - low + 1)
-        top, less = e.high, 0
-        if isinstance(top, N.BinOp) and top.op == "-" and self.constant(top.right) is not None:
-            top, less = top.left, self.constant(top.right) or 0
+        top: N.Expr = e.high
+        less = 0
+        if isinstance(e.high, N.BinOp) and e.high.op == "-" and self.constant(e.high.right) is not None:
+            top, less = e.high.left, self.constant(e.high.right) or 0
         if not e.down and low is not None and isinstance(top, N.Call) and top.func == "count" \
                 and top.func not in self.sym.defs and len(top.args) == 1:
             counted = self.bound(top.args[0])
@@ -455,7 +461,7 @@ class ListTranslation:
     def ending_of_players(self, s: N.Outcome, env: dict, pad: str) -> list[str]:
         """`win L`, `lose L` of a list of players: a shared ending (END_KIND 5, END_WHO the mask of the winners: L's
         seats, or the seats not in L), which names the same winners as the interpreter's (ending.standing)."""
-        if s.kind not in ("win", "lose") or self.type_of(s.who).element.base != "player":
+        if s.who is None or s.kind not in ("win", "lose") or self.type_of(s.who).element.base != "player":
             raise self.unsupported(s.span, f"`{s.kind}` of a list")
         mask, each = self.fresh("mask"), self.fresh("p")
         lines = [f"{pad}{mask} = 0", f"{pad}for {each} in {self.list_value(s.who, env)}:",
