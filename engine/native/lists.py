@@ -169,7 +169,9 @@ def _written_variable(checked: Checked, target: N.Expr, names: set) -> Optional[
         target = target.obj
     if isinstance(target, N.Name) and target.id in names and checked.meaning(target).category == "var":
         return target.id
-    if isinstance(target, N.Attr) and target.name in names and checked.type_of(target.obj).base == "player" \
+    # (an object the checker could not type, a proc's parameter: counted too, so that no write is left out of the
+    # bound)
+    if isinstance(target, N.Attr) and target.name in names and checked.type_of(target.obj).base in ("player", "any") \
             and checked.symbols.vars[target.name].per_player:
         return target.name
     return None

@@ -70,9 +70,9 @@ def test_whist_perft_from_seeded_starts_is_the_interpreters(compiled):
 
 def test_the_games_whose_moves_draw_list_the_interpreters_moves_at_each_position(compiled):
     """Goofspiel, Backgammon and Crazy eights draw in their moves (perft follows the interpreter's draws there):
-    along interpreter games, each position handed over lists the interpreter's moves, and the moves two deep
-    count as the interpreter's (a Goofspiel position waits at its turn's bids, begun by itself: handed over as
-    the position before it, the turn begun again natively)."""
+    along interpreter games, each position handed over lists the interpreter's moves (a Goofspiel position waits at
+    its turn's bids, begun by itself: handed over as the position before it, the turn begun again natively; a
+    position in the middle of a move of Crazy eights, its suit to name, stays the interpreter's)."""
     for name in (GOOFSPIEL, BACKGAMMON, CRAZY_EIGHTS):
         native = compiled[name]
         game = load_game(name)
