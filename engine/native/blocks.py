@@ -340,6 +340,9 @@ class BlockTranslation(TranslatorPart):
         would type its block's expressions again, for any arguments."""
         ctx = Context(self.checked.module, LIBRARY)
         ctx.sym = self.checked.symbols
+        # (the constants' types, as the checker found them, as expr_types.specialise seeds them: a constant read in
+        # the block is of its type, not `any`)
+        ctx.types.update((c, self.checked.types[c]) for c in self.sym.consts.values() if c in self.checked.types)
         scope = CheckScope()
         for name, t in params.items():
             scope.bind(name, t, "param")

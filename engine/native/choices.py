@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from ...grammar import nodes as N
 from ...grammar.limits import MAX_LEGAL_MOVES
 from ...grammar.symbols import asks_a_player, choosing_procs
+from .by_itself import check_by_itself
 
 MAX_ANSWERS = 64  # answers one move may ask natively (a move that may ask more is refused)
 OPTION_CAP = 256  # options of one seat when the rules' list has no size known before (more: an error at run time)
@@ -297,6 +298,12 @@ class ChoiceTranslation:
 
         def fresh(self, name: str) -> str: ...
         def list_bound(self, domain: N.Expr) -> int: ...
+        # (by_itself.py's and lists.py's, the Translator's other mixins)
+        def valued_choice_kind(self, s: N.Choose, kind: Optional[str]) -> Optional[str]: ...
+        def resume_lines(self) -> list[str]: ...
+        def waiting_lines(self) -> list[str]: ...
+        def move_over_lines(self) -> list[str]: ...
+        def by_itself_source(self, actions: list) -> list[str]: ...
         def block(self, stmts, env: dict, depth: int) -> list[str]: ...
         def typed(self, e: N.Expr, env: dict, base: str, otherwise: str) -> str: ...
         def type_of(self, e: N.Node) -> Any: ...
@@ -314,8 +321,8 @@ class ChoiceTranslation:
         self.choice_kinds = []
         self.bounding = set()
         for a in actions:
-            if a.by_itself:  # (its run up to the first choice is no decision: not native yet)
-                raise self.unsupported(a.span, "an action that begins the turn by itself (`each turn`)")
+            if a.by_itself:  # (its run up to the first choice is no decision: by_itself.py)
+                check_by_itself(self, a)
             if a.name in self.choosing:
                 drawn = _first_draw(a.body, self.sym)
                 if drawn is not None:
@@ -454,6 +461,9 @@ class ChoiceTranslation:
     def choice_kind(self, s: N.Choose) -> str:
         t = self.type_of(s.domain)
         kind = self.element_kind(s.domain)
+        valued = self.valued_choice_kind(s, kind)  # (an enum's values, texts: lists.py)
+        if valued is not None:
+            return valued
         if kind not in CHOICE_TYPES:
             raise self.unsupported(s.span, f"a choice among values of type {kind or t.base}")
         return kind
@@ -599,7 +609,8 @@ class ChoiceTranslation:
                  "TEXT_KEY = np.array(" + repr(self.text_keys()) + ", dtype=np.int64)  # a place's first of its name",
                  "", "@njit(cache=True)", "def apply_move(st, jr, mv):",
                  "    # the move's effect, then the end of the turn; or the answer to the question pending",
-                 "    mover = st[TURN]", "    if mv[0] == CHOICE:", "        resume_move(st, jr, mv[1])",
+                 "    mover = st[TURN]", "    if mv[0] == CHOICE:"] + self.resume_lines() + [
+                 "        resume_move(st, jr, mv[1])",
                  "        a = st[PACT]"]
         lines += [f"        {x} = st[PARGS + {k}]" for k, x in enumerate(xs)]
         lines += ["    else:", "        a = mv[0]"] + [f"        {x} = mv[{k}]" for k, x in enumerate(xs, 1)]
@@ -607,9 +618,9 @@ class ChoiceTranslation:
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + xs[:len(a.params)])
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
-        return lines + ["    if st[QPARTS] != 0:", "        return  # (the move waits for an answer)",
-                        "    if CHOOSES[a]:", "        finish_move(st, jr)",
-                        "    end_turn(st, jr)", "    w(st, jr, DECISIONS, st[DECISIONS] + 1)"]
+        return lines + ["    if st[QPARTS] != 0:"] + self.waiting_lines() + [
+            "        return  # (the move waits for an answer)", "    if CHOOSES[a]:", "        finish_move(st, jr)",
+            "    end_turn(st, jr)"] + self.move_over_lines() + self.by_itself_source(actions)  # (by_itself.py)
 
     def text_keys(self) -> list[int]:
         """Per place, the first place of the same name (two spaces named alike read as one option)."""
@@ -665,6 +676,10 @@ def choice_text(kind: str, value: int, layout, st=None) -> str:
     from ...grammar.types import DIRECTIONS
     if value < 0 and kind != "int":
         return "none"
+    if kind.startswith("enum "):  # (an enum's value: its name; lists.valued_choice_kind)
+        return kind.split()[1 + value]
+    if kind == "text":  # (its place in the table of the game's texts)
+        return layout.attributes.texts[value]
     if kind == "piece":
         from .attributes import piece_text
         return piece_text(layout, st, value)

@@ -9,9 +9,11 @@ from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
 from .attributes import PieceAttributes, needs_attributes, piece_text
 from .build import compile_entry, load_module, module_key, module_source
-from .chance import chance_points
+from .by_itself import begins_by_itself
+from .chance import chance_points, option_values
 from .choices import answer_text
 from .layout import HEADER, HandOffError, Layout
+from .lists import list_capacities
 from .start import entry_path as start_entry
 from .start import read_start, write_start
 from .translate import END_KINDS, Unsupported, native_variables
@@ -102,7 +104,7 @@ class NativeGame:
         # the interpreter's start with seed 0, where perft, the divide and a position's moves begin by default;
         # and the vector a series begins each game from: that start, or (a start that draws) the construction's,
         # the start made anew in each game by the native setup (chance.py)
-        self.begun = self._layout.encode(state)
+        self.begun = self._begin_by_itself(self._layout.encode(state), state)
         self.start = self.begun
         if self.native_setup:
             built = self.game.new_state(seed=0, players=self.players, options=self.options)
@@ -120,7 +122,8 @@ class NativeGame:
         attributes = PieceAttributes(checked, state) if needs_attributes(checked) else None
         made = any(isinstance(node, N.Place) for node in N.walk(checked.module))
         return Layout(state, list(checked.symbols.kinds), native_variables(checked), attributes, made,
-                      chance=any(where is not None for where in chance_points(checked)))
+                      chance=any(where is not None for where in chance_points(checked)),
+                      lists=list_capacities(checked, option_values(self.game, self.options), state.n))
 
     @property
     def layout(self) -> Layout:
@@ -170,7 +173,20 @@ class NativeGame:
     # ------------------------------------------------------------ positions
     def encode(self, state):
         """The interpreter's position as this game's native state (HandOffError if it cannot hold it)."""
-        return self.layout.encode(state)
+        return self._begin_by_itself(self.layout.encode(state), state)
+
+    def _begin_by_itself(self, st, state):
+        """A position of the interpreter's that waits at the first question of a move begun by itself (an action
+        each turn) is handed over as the position before it: the move is begun again natively (by_itself.py)."""
+        import numpy as np
+        if not begins_by_itself(state):
+            return st
+        if not hasattr(self, "begun"):
+            self.begun = self.start = st  # (what the warm-up of the entry points reads)
+        rows = self.moves(st)
+        if len(rows) != 1:
+            raise HandOffError("a move begun by itself that the native listing does not find alone")
+        return self.entry("applied")(st, np.asarray(rows[0], dtype=np.int64))
 
     def moves(self, st=None) -> list[list[int]]:
         """The legal moves of a native position (the start by default), as rows (action, arguments...)."""

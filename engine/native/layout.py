@@ -8,11 +8,14 @@ constant arrays.
 from __future__ import annotations
 
 import operator
+from typing import Optional
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .by_itself import begins_by_itself
 from .legality import LegalitySlots
 from .walls import unlinked_boards, walls_source, walls_table
+from .lists import constant_lists, encode_list
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
@@ -48,12 +51,12 @@ class Layout:
     """The tables of one game at one player count, and the offsets of the state vector."""
 
     def __init__(self, state, kinds: list[str], variables: tuple = (), attributes=None, pieces_made: bool = True,
-                 chance: bool = False):
+                 chance: bool = False, lists: Optional[dict] = None):
         """`variables`: (name, per player, type) of the game's variables the native code reads, in order;
         `attributes`: the pieces' attributes and faces (attributes.PieceAttributes), or None when the rules read
         none (a piece is then its PIECE_FIELDS slots); `pieces_made`: whether a rule makes pieces (`place`), else
         a game holds the pieces of its start and no more; `chance`: whether the rules draw at random (then the
-        vector logs the draws)."""
+        vector logs the draws); `lists`: each bounded list variable's (bound, items' type) (lists.py)."""
         self.attributes = attributes
         self.stride = PIECE_FIELDS if attributes is None else ATTR_FIELDS + len(attributes.names)
         spaces = state.spaces
@@ -113,6 +116,7 @@ class Layout:
         self.plane_bound = state.plane_bound
         self.add_links(state, index)
         self.walls, self.unlinked = walls_table(state, index), unlinked_boards(state)  # (walls.py)
+        self.const_lists = constant_lists(state, index)  # (constant lists of lists the start worked out: lists.py)
         self.add_zones(state)
         ns = len(self.space_names)
         self.top = len(HEADER) + 2
@@ -122,10 +126,15 @@ class Layout:
         # a variable of the game that holds a list of numbers: its length, the start's (it never changes: the
         # rules write its items, never the whole list; translate.py refuses the rest)
         self.list_length: dict[str, int] = {}
+        # a variable holding a list written whole, or of each player: a length slot and its bound's item slots (a
+        # block per seat), lists.py
+        self.list_vars: dict[str, tuple[int, str]] = dict(lists or {})
         at = self.cnt + len(self.kinds) * (self.players + 1)
         for name, per_player, kind in self.variables:
             self.var_slot[name] = at
-            if kind == "list":
+            if kind == "vlist":
+                at += (1 + self.list_vars[name][0]) * (self.players if per_player else 1)
+            elif kind == "list":
                 self.list_length[name] = len(state.vars[name])
                 at += self.list_length[name]
             else:
@@ -311,7 +320,7 @@ class Layout:
     def encode_into(self, state, st, variables: bool = True):
         """encode() into a vector of this layout's size (its slots past the pieces written are left as they
         are: nothing reads them)."""
-        if state.pending is not None:
+        if state.pending is not None and not begins_by_itself(state):  # (by_itself.py: the move is begun again)
             raise HandOffError("a choice is pending in the middle of a move")
         st[:self.pieces] = 0
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
@@ -323,7 +332,9 @@ class Layout:
         index = {id(s): i for i, s in enumerate(state.spaces)}
         for name, per_player, kind in self.variables if variables else ():
             at = self.var_slot[name]
-            if kind == "list":
+            if kind == "vlist":
+                encode_list(self, st, name, per_player, state, index, players, numbers)
+            elif kind == "list":
                 items = state.vars[name]
                 if len(items) != self.list_length[name]:
                     raise HandOffError(f"the list {name} is not as long as at the start")

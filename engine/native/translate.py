@@ -19,10 +19,12 @@ from ..run.topology import HEX_STEPS
 from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
 from .boards import BOARD_HELPERS, BoardTranslation
+from .by_itself import ByItselfTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
+from .lists import ListTranslation, list_variables
 from .paths import PATH_HELPERS, PathTranslation
 from .phases import PhaseTranslation
 from .walls import WallTranslation
@@ -73,7 +75,8 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
+class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation,
+                 BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation, WallTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
@@ -153,6 +156,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 + self.block(item.body, {JOURNAL_LOCAL: "jr"}, 1) + ["    return"]
         for event, function in TRIGGER_MOMENTS.items():
             calls = [f"    {name}(st, jr)" for name in moments[event]] or ["    return"]
+            if event == "turn start" and moments[event]:
+                calls += self.turn_start_next()  # (`next P` at a turn's start: lists.py)
             if any(name.startswith("if ") for name in moments[event]):
                 calls.insert(0, "    ph = st[PHASE]")
             out += ["", "@njit(cache=True)", f"def {function}(st, jr):"] + calls
@@ -420,6 +425,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def list_value(self, e: N.Expr, env: dict) -> str:
         """A list of scalars as an int64 array, in the interpreter's order."""
         held = self.pieces_list(e, env)  # (a place's pieces)
+        if held is None:
+            held = self.list_variable_value(e, env)  # (a variable holding a list: lists.py)
         if held is not None:
             return held
         if not self.scalar_list(e):
@@ -585,7 +592,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.known_bound(domain)  # (names, comprehensions; `A if C else B`, a list written out: walls.py)
+        known = self.known_bound(domain)  # (names, list variables, a list written out, `A if C else B`: lists.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
@@ -770,7 +777,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return self.rotate_lines(s, env, pad)
         if isinstance(s, N.MoveEach):
             return self.move_each_lines(s, env, pad)
-        return self.attribute_stmt(s, env, pad) or self.stmt_more(s, env, depth, pad)
+        # (`next P`, `win L` of a list of players: lists.py)
+        return self.attribute_stmt(s, env, pad) or self.turn_statement(s, env, pad) \
+            or self.stmt_more(s, env, depth, pad)
 
     def stmt_more(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.If):
@@ -820,6 +829,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         t = s.target
         if isinstance(t, N.Name) and t.id in self.ragged_locals and t.id in env:
             return self.ragged_assignment(s, env, pad)
+        listed = self.list_variable_assignment(s, env, pad)  # (a variable holding a list: lists.py)
+        if listed is not None:
+            return listed
         found = self.attribute_assignment(s, env, pad)
         if found is not None:
             return found
@@ -1005,7 +1017,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         space = self.piece_attr(e, env)  # (`.space`: of no piece, the rules' error, as the interpreter's)
         if space is not None:
             return space
-        found = self.attribute_read(e, env)
+        found = self.attribute_read(e, env) or self.player_seat(e, env)  # (a player's `.seat`: lists.py)
         if found is not None:
             return found
         raise Unsupported(e.span, f"the attribute `.{e.name}`")
@@ -1027,7 +1039,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         return f"(-{self.expr(e.value, env)})"
 
     def expr_Compare(self, e: N.Compare, env: dict) -> str:
-        found = self.compare_values(e, env)
+        found = self.compare_values(e, env) or self.compare_lists(e, env)  # (lists: lists.py)
         if found is not None:
             return found
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
@@ -1100,7 +1112,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         simple = _SIMPLE_BUILTINS.get((e.func, tuple(types)))
         if simple is not None:
             return simple.format(*(self.expr(a, env) for a in e.args))
-        listed = self.list_builtin(e, env, types)
+        listed = self.list_builtin(e, env, types) or self.list_extreme(e, env)  # (max/min of a list: lists.py)
         if listed is not None:
             return listed
         placed = self.place_builtin(e, env, types)
@@ -1162,7 +1174,9 @@ def native_variables(checked: Checked) -> tuple:
         elif t is not None and t.is_list and t.element.base == "int" and not v.per_player \
                 and not _whole_list_written(checked, name):
             out.append((name, False, "list"))
-    return tuple(out)
+    held = {name for name, _, _ in out}
+    out += [variable for variable in list_variables(checked) if variable[0] not in held]  # (bounded: lists.py)
+    return tuple(sorted(out, key=lambda variable: list(sym.vars).index(variable[0])))
 
 
 def _whole_list_written(checked: Checked, name: str) -> bool:

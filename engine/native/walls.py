@@ -196,11 +196,6 @@ class WallTranslation:
         return [f"{pad}for {k} in range(WNEAR.shape[1]):", f"{pad}    {var} = open_near(st, {origin}, {k})",
                 f"{pad}    if {var} == -2:", f"{pad}        break", f"{pad}    if {var} >= 0:"], 2
 
-    def known_bound(self, domain: N.Expr) -> Optional[int]:
-        """list_bound known without the list's own kind: choices.bound_through_names, else chosen_list_bound."""
-        known = self.bound_through_names(domain)
-        return known if known is not None else self.chosen_list_bound(domain)
-
     def chosen_list_bound(self, domain: N.Expr) -> Optional[int]:
         """list_bound of a list written out (its items) or chosen by a condition (the larger of the two); else
         None."""

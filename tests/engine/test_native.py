@@ -223,11 +223,11 @@ UNSUPPORTED = """game "Counter"
 players 2
 board cells: grid 3 x 1
 piece stone
-var taken: list of int = []
+var taken: list of text = []
 
 action put(c in cells where empty(c)):
     place stone for mover at c
-    taken += [1]
+    taken += ["a"]
 
 when stuck: draw
 """
@@ -238,7 +238,7 @@ def test_an_unsupported_construct_is_named_with_its_file_and_line(tmp_path):
     path.write_text(UNSUPPORTED)
     with pytest.raises(Unsupported) as refused:
         NativeGame(load_game(str(path)))
-    assert re.search(r"counter\.mire:5: the native backend does not handle a variable of type list of int that the "
+    assert re.search(r"counter\.mire:5: the native backend does not handle a variable of type list of text that the "
                      r"rules write whole yet", str(refused.value))
 
 
@@ -249,7 +249,7 @@ def test_backend_native_refuses_with_exit_code_2_and_no_traceback(tmp_path):
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert re.search(r"Error: --backend native: \S*counter\.mire:5: the native backend does not handle "
-                     r"a variable of type list of int that the rules write whole yet", result.output)
+                     r"a variable of type list of text that the rules write whole yet", result.output)
 
 
 def test_backend_auto_falls_back_to_the_interpreter_and_says_so_once(tmp_path):

@@ -143,8 +143,9 @@ REFUSED = {
     # (a choice among pieces is native: tests/engine/test_native_seed_constructs.py)
     "texts": ("action take():\n    choose w in [\"up\", \"down\"]:\n        pass\n", 7,
               "a choice among values of type text"),
-    "each turn": ("action take() each turn:\n    choose k in 1..2:\n        pass\n", 6,
-                  "an action that begins the turn by itself (`each turn`)"),
+    # (an action each turn whose first rule is its choice is native: tests/engine/test_native_lists.py)
+    "each turn": ("var n: int = 0\n\naction take() each turn:\n    n += 1\n    choose k in 1..2:\n"
+                  "        pass\n", 9, "a rule of an action each turn before its first choice (but `let` and `log`)"),
     "too many": ("action take():\n    repeat 70:\n        choose k in 1..2:\n            pass\n", 6,
                  "an action that may ask more than 64 choices in one move"),
 }
