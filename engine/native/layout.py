@@ -14,8 +14,8 @@ from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 from .by_itself import begins_by_itself
 from .legality import LegalitySlots
-from .walls import unlinked_boards, walls_source, walls_table
 from .lists import constant_lists, encode_list
+from .walls import unlinked_boards, walls_source, walls_table
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
