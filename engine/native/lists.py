@@ -104,14 +104,14 @@ def list_variables(checked: Checked) -> list[tuple[str, bool, str]]:
     """(name, per player, "vlist") of each variable holding a list that the native state holds as a bounded
     list: of each player, or written whole (a variable of the game whose items alone are written keeps its fixed
     slots: translate.native_variables' "list")."""
-    from .translate import _whole_list_written
+    from .translate import whole_list_written
     sym = checked.symbols
     out = []
     for name, v in sym.vars.items():
         t = sym.declared_type(v.type)
         if t is None or not t.is_list or t.element.base not in LIST_ITEM_TYPES:
             continue
-        if v.per_player or _whole_list_written(checked, name):
+        if v.per_player or whole_list_written(checked, name):
             out.append((name, v.per_player, "vlist"))
     return out
 
@@ -540,7 +540,7 @@ def constant_lists(state, spaces: dict) -> dict[str, list[list[int]]]:
     number: what `C[i]` reads natively (ListTranslation.constant_row)."""
     players = {id(p): p.index for p in state.players}
     out: dict[str, list[list[int]]] = {}
-    for name, value in getattr(state, "_const_values", {}).items():
+    for name, value in getattr(state, "const_values", {}).items():
         if not isinstance(value, (list, tuple)) or not all(isinstance(row, (list, tuple)) for row in value):
             continue
         rows = []

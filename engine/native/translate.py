@@ -128,7 +128,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         for item in self.checked.module.items:
             if isinstance(item, N.Var):
                 if item.name not in held:
-                    written = item.type.name == "list" and _whole_list_written(self.checked, item.name)
+                    written = item.type.name == "list" and whole_list_written(self.checked, item.name)
                     raise Unsupported(item.span, f"a variable of type {_type_words(item.type)}"
                                       + (" that the rules write whole" if written else ""))
                 continue
@@ -1172,14 +1172,14 @@ def native_variables(checked: Checked) -> tuple:
         if t is not None and not t.is_list and t.base in VAR_TYPES:
             out.append((name, v.per_player, t.base))
         elif t is not None and t.is_list and t.element.base == "int" and not v.per_player \
-                and not _whole_list_written(checked, name):
+                and not whole_list_written(checked, name):
             out.append((name, False, "list"))
     held = {name for name, _, _ in out}
     out += [variable for variable in list_variables(checked) if variable[0] not in held]  # (bounded: lists.py)
     return tuple(sorted(out, key=lambda variable: list(sym.vars).index(variable[0])))
 
 
-def _whole_list_written(checked: Checked, name: str) -> bool:
+def whole_list_written(checked: Checked, name: str) -> bool:
     """Does a rule assign a whole list to the variable `name` (not one of its items)? Then its length may
     change, which its slots cannot hold."""
     for node in N.walk(checked.module):

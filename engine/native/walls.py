@@ -70,7 +70,7 @@ def walls_table(state, index: dict) -> Optional[dict]:
     None in a game without walls."""
     if not any(getattr(s, "walls", None) is not None for s in state.spaces):
         return None
-    from ..run.library import _ORTHOGONAL_INDEXES
+    from ..run.library import ORTHOGONAL_INDEXES
     near: list[list[int]] = []
     ways: list[list[int]] = []
     for s in state.spaces:
@@ -78,7 +78,7 @@ def walls_table(state, index: dict) -> Optional[dict]:
             near.append([index[id(t)] for t in s.links])
             ways.append([-1] * len(s.links))
         else:
-            steps = [i for i in (s.board.steps or _ORTHOGONAL_INDEXES) if s.nbr[i] is not None]
+            steps = [i for i in (s.board.steps or ORTHOGONAL_INDEXES) if s.nbr[i] is not None]
             near.append([index[id(s.nbr[i])] for i in steps])
             ways.append(steps)
     return {"walls": [[index[id(e)] if e is not None else -1 for e in (s.walls or [None] * 8)] for s in state.spaces],

@@ -545,7 +545,8 @@ def _in_a_row_along(S, s, n):
     return False
 
 
-_ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)
+ORTHOGONAL_INDEXES = tuple(DIRS[d].i for d in ORTHOGONAL)  # (the native backend's walls read it too)
+_ORTHOGONAL_INDEXES = ORTHOGONAL_INDEXES
 _ORTHOGONAL_OF = itemgetter(*_ORTHOGONAL_INDEXES)  # a space's table of neighbours -> its orthogonal ones (or None)
 _ORTHOGONAL_DIRS = tuple(DIRS[d] for d in ORTHOGONAL)
 

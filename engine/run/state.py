@@ -835,6 +835,11 @@ class State:
             value = self._const_values[name] = compute(self, [None] * size)
         return value
 
+    @property
+    def const_values(self) -> dict:
+        """The constants const_value worked out so far, by name (read by the native backend's encoding)."""
+        return self._const_values
+
     def repetitions(self) -> int:
         return repetitions(self)
 
