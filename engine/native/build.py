@@ -24,6 +24,8 @@ from .choices import CHOICES
 from .layout import Layout
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
+from .search import ENTRIES as SEARCH_ENTRIES
+from .search import SEARCH
 from .translate import Translator
 
 # the generated code's own version: a change to translate.py, prelude.py or layout.py that changes what they
@@ -127,7 +129,7 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
 # wrapper numba makes to call it from Python. The others are called only by compiled code: numba makes them no
 # such wrapper, nor any a C caller would need, which is a part of each function's compile that nothing uses.
 ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_moves", "applied", "rollout",
-                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts")
+                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts", *SEARCH_ENTRIES)
 
 JIT = f'''from numba import njit as _njit
 
@@ -167,7 +169,7 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + rules + SERVICES, \
+    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + rules + SERVICES + SEARCH, \
         translator
 
 
