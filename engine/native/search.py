@@ -100,9 +100,10 @@ def move_keys(start, codes, piece_sites, nactions, out_rows, out_keys):
 
 
 @njit(cache=True)
-def deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at, left):
+def deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at, left,
+               chosen):
     # each pool's identities dealt again among its pieces: a piece that shows a face takes one of that face, the
-    # rest are shuffled among the others (knowledge.Worlds.sample)
+    # rest are shuffled among the others (knowledge.Worlds.sample); chosen[m]: the identity piece m took
     for q in range(pool_start.shape[0] - 1):
         lo = pool_start[q]
         hi = pool_start[q + 1]
@@ -129,6 +130,7 @@ def deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_h
                         r -= 1
                     i += 1
                 ident = left[i]
+                chosen[m] = ident
                 left[i] = left[nleft - 1]
                 nleft -= 1
                 base = PIECES + PSTRIDE * members[m]
@@ -138,6 +140,17 @@ def deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_h
                     st[base + cols[q, j]] = id_rows[ident, j]
                 if has_at >= 0:
                     st[base + has_at] = (st[base + has_at] & ~has_mask[q]) | id_has[ident]
+
+
+@njit(cache=True)
+def deal_samples(world, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at, rng, out):
+    # `out.shape[0]` worlds dealt from `world` (what the tests compare with the interpreter's Worlds): out[s, m] the
+    # identity piece m took in world s
+    st = world.copy()
+    left = np.empty(max(1, members.shape[0]), np.int64)
+    for s in range(out.shape[0]):
+        deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at,
+                   left, out[s])
 
 
 @njit(cache=True)
@@ -205,6 +218,7 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
     kids = np.empty(MAXMOVES, np.int64)
     untried = np.empty(MAXMOVES, np.int64)
     left = np.empty(max(1, members.shape[0]), np.int64)
+    chosen = np.empty(max(1, members.shape[0]), np.int64)
     cap = visits.shape[0]
     path = np.empty(cap, np.int64)
     movers = np.empty(cap, np.int64)
@@ -218,7 +232,7 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
             st[i] = world[i]
         jr[0] = 0
         deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at,
-                   left)
+                   left, chosen)
         seed_chance(st, np.int64(next_random(rng) >> np.uint64(1)), 0)
         node = 0
         depth = 0
@@ -298,7 +312,7 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
     return done
 '''
 
-ENTRIES = ("tree_search", "move_keys")
+ENTRIES = ("tree_search", "move_keys", "deal_samples")
 
 
 def has_simultaneous(game) -> bool:
@@ -355,11 +369,9 @@ class NativeTree:
         return {"game": game, "codes": codes, "sites": sites, "nactions": nactions, "keep": keep}
 
     def search(self, bot, state, seat, rng, began, deadline) -> Optional[tuple]:
-        """The root's moves the search judged, as (visits, mean result, text) of the moves legal in `state`, and
-        the visits by text, and the iterations done; None (with `reason`) where the native tree cannot search."""
+        """The root's moves the search judged, {text: (visits, total)}, and the iterations done; None (with `reason`)
+        where the native tree cannot search."""
         import numpy as np
-
-        from ..run.knowledge import Worlds
         native = self._native(state)
         if isinstance(native, str):
             self.reason = native
@@ -367,21 +379,11 @@ class NativeTree:
         if state.simultaneous or state.pending is not None:
             self.reason = "a choice is pending in the middle of a move"
             return None
-        worlds = Worlds(state, seat, peek=bot.peek)
-        if worlds.values or worlds.redo is not None or worlds.unseen_boards or worlds.uncounted:
-            self.reason = "the seat imagines values, others' secret choices or hidden places"
+        imagined = self.imagined(state, seat, rng, bot.peek)
+        if imagined is None:
             return None
+        vector, pools, _ = imagined
         game = native["game"]
-        layout = game.layout
-        world = worlds.sample(rng)   # (one world; each iteration deals its pools again natively)
-        try:
-            vector = np.zeros(layout.size, np.int64)
-            layout.encode_into(world, vector)
-            truth = layout.encode(state)
-        except HandOffError as err:
-            self.reason = f"the position cannot be handed over ({err})"
-            return None
-        pools = self._pools(worlds, world, layout, vector)
         module = game.module
         tree_search = game.entry("tree_search")
         cap = (bot.iterations if bot.iterations is not None else 1 << 16) + 2
@@ -414,13 +416,14 @@ class NativeTree:
                     break
                 if self._settled(visits[root_kids[:counts[1]]], done, bot, began, deadline):
                     break
-        # the root's children by identity, named by the moves legal in the true state (the seat's own moves)
+        # the root's children by identity, named as the world's moves read (the seat's own moves: the same in every
+        # world it imagines, as in the state, where the bot finds them by their text; the state itself is not read)
         rows = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
         keys = np.zeros(module.MAXMOVES, np.int64)
-        n = game.entry("move_keys")(truth, native["codes"], native["sites"], native["nactions"], rows, keys)
+        n = game.entry("move_keys")(vector, native["codes"], native["sites"], native["nactions"], rows, keys)
         text_of = {}
         for k in range(n):
-            text_of.setdefault(int(keys[k]), game.move_text(rows[k], truth))
+            text_of.setdefault(int(keys[k]), game.move_text(rows[k], vector))
         judged = {}
         for i in range(int(counts[1])):
             child = int(root_kids[i])
@@ -428,6 +431,33 @@ class NativeTree:
             judged[text_of.get(key, f"#{key}")] = (int(visits[child]), float(totals[child]))
         self.reason = None
         return judged, done
+
+    def imagined(self, state, seat, rng, peek=False) -> Optional[tuple]:
+        """What a native search deals its worlds from: one world the seat imagines (Worlds(state, seat).sample, as
+        a native vector), its pools as arrays (`_pools`), and the identity each pool's piece took in it (a text, for
+        the tests); None (with `reason`) where the native tree cannot deal the seat's worlds."""
+        import numpy as np
+
+        from ..run.knowledge import Worlds
+        native = self._native(state)
+        if isinstance(native, str):
+            self.reason = native
+            return None
+        worlds = Worlds(state, seat, peek=peek)
+        if worlds.values or worlds.redo is not None or worlds.unseen_boards or worlds.uncounted:
+            self.reason = "the seat imagines values, others' secret choices or hidden places"
+            return None
+        layout = native["game"].layout
+        world = worlds.sample(rng)   # (one world; each iteration deals its pools again natively)
+        try:
+            vector = np.zeros(layout.size, np.int64)
+            layout.encode_into(world, vector)
+        except HandOffError as err:
+            self.reason = f"the position cannot be handed over ({err})"
+            return None
+        by_id = {p.id: p for ps in world.kind_pieces.values() for p in ps}
+        texts = [repr(sorted(by_id[p.id].attrs.items())) for _kind, ps, *_ in worlds.pools for p in ps]
+        return vector, self._pools(worlds, world, layout, vector), texts
 
     @staticmethod
     def _slot(table_key, table_parent, table_child, child):
