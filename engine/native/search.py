@@ -421,10 +421,10 @@ class NativeTree:
         rows = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
         keys = np.zeros(module.MAXMOVES, np.int64)
         n = game.entry("move_keys")(vector, native["codes"], native["sites"], native["nactions"], rows, keys)
-        text_of = {}
+        text_of: dict = {}
         for k in range(n):
             text_of.setdefault(int(keys[k]), game.move_text(rows[k], vector))
-        judged = {}
+        judged: dict = {}
         for i in range(int(counts[1])):
             child = int(root_kids[i])
             key = int(table_key[self._slot(table_key, table_parent, table_child, child)])

@@ -131,6 +131,7 @@ def test_worlds_are_dealt_as_the_interpreters_worlds_deal_them(games):
     dealing that sent one rank to a fixed piece twice as often as it should (a shift of ~0.1 of the ~0.11 share of
     one cell) is caught with probability ~1 at these counts."""
     import numpy as np
+
     from mire.engine.run.knowledge import Worlds
     game = games[HIGH]
     state = game.new_state(seed=4, players=2)
@@ -202,3 +203,23 @@ def test_a_game_answering_at_once_searches_with_the_python_tree():
     goofspiel = load_game(str(TEST_GAMES / "goofspiel.mire"))
     assert has_simultaneous(goofspiel)
     assert not has_simultaneous(load_game("tic-tac-toe"))
+
+
+def test_the_native_tree_is_handed_one_imagined_world_never_the_state(games, monkeypatch):
+    from mire.engine.native.layout import Layout
+    state = holding(games[KUHN], {1: "queen"})
+    state.apply(state.parse_move("bet"))
+    handed: list = []
+    encode_into = Layout.encode_into
+    monkeypatch.setattr(Layout, "encode_into", lambda self, world, st: handed.append(world) or
+                        encode_into(self, world, st))
+    bot = native_bot(100, seed=1)
+    bot.choose(state, 1)
+    assert bot.last.get("native") and len(handed) == 1 and handed[0] is not state
+
+
+def test_a_search_bounded_by_time_runs_natively_and_stops(games):
+    state = played(games["tic-tac-toe"], ("place a1", "place a2", "place b1", "place b2"))
+    bot = SearchBot(seconds=0.2, seed=1, rollouts="native")
+    assert bot.choose(state, 0).text == "place c1"
+    assert bot.last.get("native") and bot.last["iterations"] > 0
