@@ -20,7 +20,9 @@ and the early stop when the most visited move can no longer be overtaken, as bot
 Where the native tree does not hold what the interpreter's does, `NativeTree.search` returns None and the bot
 searches with its own tree (with native rollouts): a game with `at once` (its decoupled statistics are not
 native), a world with values the seat imagines (`Worlds.values`), other seats' secret choices to make again,
-boards or zones whose contents are hidden, or a position waiting at a choice.
+boards or zones whose contents are hidden, a move in progress that drew at random before its question. A position
+waiting at a question in the middle of a move (which the vector does not hold) is handed over at the move's start,
+and the move's steps so far (found among the native moves by their texts) are played again in each world.
 """
 from __future__ import annotations
 
@@ -90,9 +92,17 @@ def move_key(st, row, codes, piece_sites, nactions):
 
 
 @njit(cache=True)
-def move_keys(start, codes, piece_sites, nactions, out_rows, out_keys):
-    # the moves of a position and their identities; returns how many
+def move_keys(start, steps, nsteps, codes, piece_sites, nactions, out_rows, out_keys, after):
+    # the moves of a position after the steps steps[:nsteps] from start (a move in progress, to its question), and
+    # their identities; returns how many (`after`: that position)
     st = start.copy()
+    jr = np.zeros(1 + 2 * JCAP, np.int64)
+    for i in range(nsteps):
+        apply_move(st, jr, steps[i])
+        if st[QPARTS] == 0:
+            jr[0] = 0
+    for i in range(st.shape[0]):
+        after[i] = st[i]
     n = list_moves(st, out_rows)
     for k in range(n):
         out_keys[k] = move_key(st, out_rows[k], codes, piece_sites, nactions)
@@ -206,7 +216,8 @@ def line_rewards(st, res):
 
 @njit(cache=True)
 def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask,
-                has_at, codes, piece_sites, nactions, rng, first, last, budget, exploration, limit, check_every,
+                has_at, codes, piece_sites, nactions, steps, nsteps, rng, first, last, budget, exploration, limit,
+                check_every,
                 visits, totals, avail, table_key, table_parent, table_child, root_kids, counts):
     # iterations first .. last - 1 of a search from `world` (the tree in the arrays, counts = (nodes, root
     # children)); stops early once the most visited root move cannot be overtaken in `budget` iterations (-1: no
@@ -234,6 +245,10 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
         deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at,
                    left, chosen)
         seed_chance(st, np.int64(next_random(rng) >> np.uint64(1)), 0)
+        for i in range(nsteps):  # (the move in progress, to its question: its journal kept for the answers)
+            apply_move(st, jr, steps[i])
+            if st[QPARTS] == 0:
+                jr[0] = 0
         node = 0
         depth = 0
         while st[OVER] == 0:
@@ -376,13 +391,13 @@ class NativeTree:
         if isinstance(native, str):
             self.reason = native
             return None
-        if state.simultaneous or state.pending is not None:
-            self.reason = "a choice is pending in the middle of a move"
+        if state.simultaneous:
+            self.reason = "seats answer at once here"
             return None
         imagined = self.imagined(state, seat, rng, bot.peek)
         if imagined is None:
             return None
-        vector, pools, _ = imagined
+        vector, pools, _, steps = imagined
         game = native["game"]
         module = game.module
         tree_search = game.entry("tree_search")
@@ -398,7 +413,8 @@ class NativeTree:
         counts = np.array([1, 0], np.int64)   # (the root is node 0)
         generator = np.array([rng.getrandbits(64)], np.uint64)
         keep_lo, keep_hi = native["keep"]
-        args = (vector, keep_lo, keep_hi, *pools, native["codes"], native["sites"], native["nactions"], generator)
+        args = (vector, keep_lo, keep_hi, *pools, native["codes"], native["sites"], native["nactions"], steps,
+                len(steps), generator)
         tree = (visits, totals, avail, table_key, table_parent, table_child, root_kids, counts)
         done = 0
         if deadline is None:
@@ -420,10 +436,10 @@ class NativeTree:
         # world it imagines, as in the state, where the bot finds them by their text; the state itself is not read)
         rows = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
         keys = np.zeros(module.MAXMOVES, np.int64)
-        n = game.entry("move_keys")(vector, native["codes"], native["sites"], native["nactions"], rows, keys)
+        n, root = self._listed(native, vector, steps, len(steps), rows, keys)
         text_of: dict = {}
         for k in range(n):
-            text_of.setdefault(int(keys[k]), game.move_text(rows[k], vector))
+            text_of.setdefault(int(keys[k]), game.move_text(rows[k], root))
         judged: dict = {}
         for i in range(int(counts[1])):
             child = int(root_kids[i])
@@ -449,15 +465,59 @@ class NativeTree:
             return None
         layout = native["game"].layout
         world = worlds.sample(rng)   # (one world; each iteration deals its pools again natively)
+        by_id = {p.id: p for ps in world.kind_pieces.values() for p in ps}
+        texts = [repr(sorted(by_id[p.id].attrs.items())) for _kind, ps, *_ in worlds.pools for p in ps]
+        # a move in progress (waiting at a question): the world handed over at its start, and its steps so far
+        # played again natively in each world, to the question (the vector holds no question pending)
+        from ..run.knowledge import _begun
+        done = []
+        while not _begun(world.pending):
+            done.append(world.played[-1].text)
+            world.undo()
         try:
             vector = np.zeros(layout.size, np.int64)
             layout.encode_into(world, vector)
         except HandOffError as err:
             self.reason = f"the position cannot be handed over ({err})"
             return None
-        by_id = {p.id: p for ps in world.kind_pieces.values() for p in ps}
-        texts = [repr(sorted(by_id[p.id].attrs.items())) for _kind, ps, *_ in worlds.pools for p in ps]
-        return vector, self._pools(worlds, world, layout, vector), texts
+        steps = self._steps(native, vector, done[::-1])
+        if steps is None:
+            return None
+        return vector, self._pools(worlds, world, layout, vector), texts, steps
+
+    def _listed(self, native, vector, steps, count, rows, keys):
+        """The moves (rows, identities) after steps[:count] from vector, and that position."""
+        import numpy as np
+        after = np.zeros_like(vector)
+        n = native["game"].entry("move_keys")(vector, steps, count, native["codes"], native["sites"],
+                                              native["nactions"], rows, keys, after)
+        return int(n), after
+
+    def _steps(self, native, vector, texts):
+        """The native rows of a move's steps so far, found by their texts; None (with `reason`) where one is not
+        found, or the steps drew at random (what the seat saw drawn would be drawn again)."""
+        import numpy as np
+
+        from .layout import HEADER
+        game = native["game"]
+        module = game.module
+        steps = np.zeros((max(1, len(texts)), module.WIDTH), np.int64)
+        rows = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
+        keys = np.zeros(module.MAXMOVES, np.int64)
+        for i, text in enumerate(texts):
+            n, at = self._listed(native, vector, steps, i, rows, keys)
+            found = [k for k in range(n) if game.move_text(rows[k], at) == text]
+            if not found:
+                self.reason = f"the step `{text}` of the move in progress is not among the native moves"
+                return None
+            steps[i] = rows[found[0]]
+        if texts:
+            _, at = self._listed(native, vector, steps, len(texts), rows, keys)
+            drawn = HEADER.index("NDRAWN")
+            if at[drawn] != vector[drawn]:
+                self.reason = "the move in progress drew at random before its question"
+                return None
+        return np.ascontiguousarray(steps[:len(texts)])
 
     @staticmethod
     def _slot(table_key, table_parent, table_child, child):
