@@ -41,10 +41,29 @@ def in_the_module_cache(cache, monkeypatch):
     monkeypatch.delenv("MIRE_BACKEND", raising=False)
 
 
+# a question in the middle of a move: a mark placed, then another chosen (three in a row wins)
+TWO_MARKS = """game "Two marks"
+players 2
+board cells: grid 3 x 3
+piece mark
+
+action place(c in cells where empty(c)):
+    place mark for mover at c
+    choose t in cells where empty(t):
+        place mark for mover at t
+        if in_a_row(t, 3): win mover because "three in a row"
+
+when stuck: draw because "the board is full"
+"""
+
+
 @pytest.fixture(scope="module")
 def games(cache):
     """The games, each compiled once (its search entries with the first search)."""
-    loaded = {name: load_game(name) for name in ("tic-tac-toe", KUHN, HIGH)}
+    two = cache / "two-marks.mire"
+    two.write_text(TWO_MARKS)
+    loaded = {name: load_game(name) for name in ("tic-tac-toe", KUHN, HIGH, str(two))}
+    loaded["two marks"] = loaded.pop(str(two))
     for game in loaded.values():
         shared_game(game, game.min_players)
     return loaded
@@ -80,6 +99,16 @@ def test_the_native_tree_searches_and_finds_the_win_in_one_and_the_block(games):
     assert bot.last.get("native") and bot.tree.reason is None and bot.last["iterations"] <= 300
     block = played(ttt, ("place a1", "place b2", "place a2"))
     assert native_bot(300, seed=2).choose(block, 1).text == "place a3"
+
+
+def test_a_question_in_the_middle_of_a_move_is_searched_natively(games):
+    """The position waits at the question of X's move (c3 placed, the second mark to choose): handed over at the
+    move's start, its step played again natively in each world; a3 makes three in a row."""
+    state = played(games["two marks"], ("place a1", "a2", "place b1", "b2", "place c3"))
+    assert state.pending is not None
+    bot = native_bot(300, seed=1)
+    assert bot.choose(state, 0).text == "a3"
+    assert bot.last.get("native") and set(bot.last["visits"]) == {m.text for m in state.legal_moves()}
 
 
 def test_a_king_facing_a_bet_calls(games):
