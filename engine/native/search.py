@@ -335,6 +335,67 @@ def has_simultaneous(game) -> bool:
     return any(isinstance(node, N.AtOnce) for node in N.walk(game.analysis.checked.module))
 
 
+def prepare(game) -> None:
+    """Compile the native search's entry points of a NativeGame now (saying so through its `say`, the first time), as
+    `cli.backend.prepared` compiles the rollouts before the games begin; nothing for a game with `at once`."""
+    if not has_simultaneous(game.game):
+        for name in ENTRIES:
+            _entry(game, name)
+
+
+def _entry(game, name: str):
+    """The module's entry `name`, compiled (or read from numba's cache) at its first use by a warm-up on the start,
+    with the types a search calls it with (NativeGame.entry warms up the entries it knows)."""
+    from .build import compile_entry
+    if name not in game.compile_seconds:
+        game.compile_seconds[name] = compile_entry(game.module, name, lambda: _warm_up(game, name), game.say,
+                                                   game.game.title)
+    return getattr(game.module, name)
+
+
+def _warm_up(game, name: str) -> None:
+    import numpy as np
+    module = game.module
+    codes, sites, nactions = _codes(game)
+    pools = NativeTree._pools_of([], [], [], [], [], [], [], [], False)
+    steps = np.zeros((0, module.WIDTH), np.int64)
+    rng = np.zeros(1, np.uint64)
+    if name == "tree_search":
+        tree = (np.zeros(4, np.int64), np.zeros(4, np.float64), np.zeros(4, np.int64), np.zeros(64, np.int64),
+                np.zeros(64, np.int64), np.full(64, -1, np.int64), np.zeros(module.MAXMOVES, np.int64),
+                np.array([1, 0], np.int64))
+        module.tree_search(game.begun, 0, 0, *pools, codes, sites, nactions, steps, 0, rng, 0, 1, 1, 0.7, 1,
+                           CHECK_EVERY, *tree)
+    elif name == "move_keys":
+        module.move_keys(game.begun, steps, 0, codes, sites, nactions, np.zeros((module.MAXMOVES, module.WIDTH),
+                                                                                np.int64),
+                         np.zeros(module.MAXMOVES, np.int64), np.zeros_like(game.begun))
+    elif name == "deal_samples":
+        module.deal_samples(game.begun, *pools, rng, np.zeros((1, 0), np.int64))
+
+
+def _codes(game) -> tuple:
+    """What column of a move's row holds what, by action (move_key's `codes`), whether each question's values are
+    pieces, and the number of actions (the action of an answer)."""
+    import numpy as np
+    module = game.module
+    width, nactions = module.WIDTH, len(game.actions)
+    listcap = getattr(module, "LISTCAP", 0)
+    codes = np.full((nactions + 1, width), -1, np.int64)
+    for a, (_name, kinds) in enumerate(game.actions):
+        column = 1
+        for kind in kinds:
+            if kind.startswith("list of "):
+                codes[a, column] = 2
+                codes[a, column + 1:column + 1 + listcap] = 4 if kind == "list of piece" else 3
+                column += 1 + listcap
+            else:
+                codes[a, column] = 1 if kind == "piece" else 0
+                column += 1
+    sites = np.array([1 if kind == "piece" else 0 for kind in game.choice_kinds] or [0], np.int64)
+    return codes, sites, nactions
+
+
 class NativeTree:
     """The native search of the games a search bot meets (the compiled game shared in the process); `search`
     returns None where the native tree cannot search the position, and the caller searches with its own."""
@@ -350,7 +411,6 @@ class NativeTree:
         return self._games[key]
 
     def _prepare(self, state):
-        import numpy as np
 
         from ..loader import load_game
         from .game import NativeUnavailable
@@ -363,22 +423,8 @@ class NativeTree:
             return f"the native backend does not play this game ({err})"
         if has_simultaneous(game.game):
             return "the game has seats answering at once (`at once`): the native tree has no decoupled statistics"
-        module = game.module
-        width, nactions = module.WIDTH, len(game.actions)
-        listcap = getattr(module, "LISTCAP", 0)
-        codes = np.full((nactions + 1, width), -1, np.int64)
-        for a, (_name, kinds) in enumerate(game.actions):
-            column = 1
-            for kind in kinds:
-                if kind.startswith("list of "):
-                    codes[a, column] = 2
-                    item = 4 if kind == "list of piece" else 3
-                    codes[a, column + 1:column + 1 + listcap] = item
-                    column += 1 + listcap
-                else:
-                    codes[a, column] = 1 if kind == "piece" else 0
-                    column += 1
-        sites = np.array([1 if kind == "piece" else 0 for kind in game.choice_kinds] or [0], np.int64)
+        prepare(game)
+        codes, sites, nactions = _codes(game)
         layout = game.layout
         keep = (layout.pieces + layout.stride * layout.max_pieces, layout.draw_log)
         return {"game": game, "codes": codes, "sites": sites, "nactions": nactions, "keep": keep}
@@ -400,7 +446,7 @@ class NativeTree:
         vector, pools, _, steps = imagined
         game = native["game"]
         module = game.module
-        tree_search = game.entry("tree_search")
+        tree_search = _entry(game, "tree_search")
         cap = (bot.iterations if bot.iterations is not None else 1 << 16) + 2
         table = 1 << max(4, (4 * cap).bit_length())
         visits = np.zeros(cap, np.int64)
@@ -489,7 +535,7 @@ class NativeTree:
         """The moves (rows, identities) after steps[:count] from vector, and that position."""
         import numpy as np
         after = np.zeros_like(vector)
-        n = native["game"].entry("move_keys")(vector, steps, count, native["codes"], native["sites"],
+        n = _entry(native["game"], "move_keys")(vector, steps, count, native["codes"], native["sites"],
                                               native["nactions"], rows, keys, after)
         return int(n), after
 
@@ -540,7 +586,6 @@ class NativeTree:
         """Worlds' pools as arrays: each pool's pieces (native numbers), the face each shows (-1: none), the
         identities dealt among them (the slots of their fixed attributes, read from `world`, a sample), the face
         each identity shows, and the slots and `has` bits a pool's identities fill."""
-        import numpy as np
 
         from ..run.knowledge import _face
         number = {p.id: k for k, p in enumerate(sorted((p for ps in world.kind_pieces.values() for p in ps),
@@ -568,12 +613,20 @@ class NativeTree:
             starts.append(len(members))
             cols.append([ATTR_FIELDS + k for k in fixed])
             masks.append(mask)
+        return NativeTree._pools_of(members, member_face, starts, id_rows, id_face, id_has, cols, masks,
+                                    attributes is not None)
+
+    @staticmethod
+    def _pools_of(members, member_face, starts, id_rows, id_face, id_has, cols, masks, attributes: bool) -> tuple:
+        """tree_search's and deal_samples' arrays of the pools (the same types with none)."""
+        import numpy as np
+        starts = starts or [0]
         width = max([len(c) for c in cols] + [1])
         return (np.array(members, np.int64), np.array(member_face, np.int64), np.array(starts, np.int64),
                 np.array([r + [0] * (width - len(r)) for r in id_rows] or [[0] * width], np.int64).reshape(-1, width),
                 np.array(id_face or [0], np.int64), np.array(id_has or [0], np.int64),
                 np.array([c + [-1] * (width - len(c)) for c in cols] or [[-1] * width], np.int64).reshape(-1, width),
-                np.array(masks or [0], np.int64), P_HAS if attributes is not None else -1)
+                np.array(masks or [0], np.int64), P_HAS if attributes else -1)
 
 
 __all__ = ["SEARCH", "ENTRIES", "NativeTree", "has_simultaneous"]
