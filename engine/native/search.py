@@ -19,7 +19,8 @@ and the early stop when the most visited move can no longer be overtaken, as bot
 
 Where the native tree does not hold what the interpreter's does, `NativeTree.search` returns None and the bot
 searches with its own tree (with native rollouts): a game with `at once` (its decoupled statistics are not
-native), a world with values the seat imagines (`Worlds.values`), other seats' secret choices to make again,
+native), a seat that imagines a piece's attribute's value or a drawn variable not of numbers or truth values (a
+variable of those it saw drawn is drawn again natively in each world), other seats' secret choices to make again,
 boards or zones whose contents are hidden, a move in progress that drew at random before its question. A position
 waiting at a question in the middle of a move (which the vector does not hold) is handed over at the move's start,
 and the move's steps so far (found among the native moves by their texts) are played again in each world.
@@ -216,8 +217,8 @@ def line_rewards(st, res):
 
 @njit(cache=True)
 def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask,
-                has_at, codes, piece_sites, nactions, steps, nsteps, rng, first, last, budget, exploration, limit,
-                check_every,
+                has_at, draw_slots, draw_start, draw_options, codes, piece_sites, nactions, steps, nsteps, rng, first,
+                last, budget, exploration, limit, check_every,
                 visits, totals, avail, table_key, table_parent, table_child, root_kids, counts):
     # iterations first .. last - 1 of a search from `world` (the tree in the arrays, counts = (nodes, root
     # children)); stops early once the most visited root move cannot be overtaken in `budget` iterations (-1: no
@@ -244,6 +245,8 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
         jr[0] = 0
         deal_pools(st, rng, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask, has_at,
                    left, chosen)
+        for v in range(draw_slots.shape[0]):  # (the values the seat saw drawn but not what came: drawn again)
+            st[draw_slots[v]] = draw_options[draw_start[v] + below(rng, draw_start[v + 1] - draw_start[v])]
         seed_chance(st, np.int64(next_random(rng) >> np.uint64(1)), 0)
         for i in range(nsteps):  # (the move in progress, to its question: its journal kept for the answers)
             apply_move(st, jr, steps[i])
@@ -364,14 +367,20 @@ def _warm_up(game, name: str) -> None:
         tree = (np.zeros(4, np.int64), np.zeros(4, np.float64), np.zeros(4, np.int64), np.zeros(64, np.int64),
                 np.zeros(64, np.int64), np.full(64, -1, np.int64), np.zeros(module.MAXMOVES, np.int64),
                 np.array([1, 0], np.int64))
-        module.tree_search(game.begun, 0, 0, *pools, codes, sites, nactions, steps, 0, rng, 0, 1, 1, 0.7, 1,
-                           CHECK_EVERY, *tree)
+        module.tree_search(game.begun, 0, 0, *pools, *_values_of([], [], []), codes, sites, nactions, steps, 0, rng,
+                           0, 1, 1, 0.7, 1, CHECK_EVERY, *tree)
     elif name == "move_keys":
         module.move_keys(game.begun, steps, 0, codes, sites, nactions, np.zeros((module.MAXMOVES, module.WIDTH),
                                                                                 np.int64),
                          np.zeros(module.MAXMOVES, np.int64), np.zeros_like(game.begun))
     elif name == "deal_samples":
         module.deal_samples(game.begun, *pools, rng, np.zeros((1, 0), np.int64))
+
+
+def _values_of(slots, starts, options) -> tuple:
+    """tree_search's arrays of the values drawn again (the same types with none)."""
+    import numpy as np
+    return np.array(slots, np.int64), np.array(starts or [0], np.int64), np.array(options or [0], np.int64)
 
 
 def _codes(game) -> tuple:
@@ -443,7 +452,7 @@ class NativeTree:
         imagined = self.imagined(state, seat, rng, bot.peek)
         if imagined is None:
             return None
-        vector, pools, _, steps = imagined
+        vector, pools, _, steps, values = imagined
         game = native["game"]
         module = game.module
         tree_search = _entry(game, "tree_search")
@@ -459,7 +468,7 @@ class NativeTree:
         counts = np.array([1, 0], np.int64)   # (the root is node 0)
         generator = np.array([rng.getrandbits(64)], np.uint64)
         keep_lo, keep_hi = native["keep"]
-        args = (vector, keep_lo, keep_hi, *pools, native["codes"], native["sites"], native["nactions"], steps,
+        args = (vector, keep_lo, keep_hi, *pools, *values, native["codes"], native["sites"], native["nactions"], steps,
                 len(steps), generator)
         tree = (visits, totals, avail, table_key, table_parent, table_child, root_kids, counts)
         done = 0
@@ -506,10 +515,13 @@ class NativeTree:
             self.reason = native
             return None
         worlds = Worlds(state, seat, peek=peek)
-        if worlds.values or worlds.redo is not None or worlds.unseen_boards or worlds.uncounted:
-            self.reason = "the seat imagines values, others' secret choices or hidden places"
+        if worlds.redo is not None or worlds.unseen_boards or worlds.uncounted:
+            self.reason = "the seat imagines others' secret choices or hidden places"
             return None
         layout = native["game"].layout
+        values = self._values(worlds, layout)
+        if values is None:
+            return None
         world = worlds.sample(rng)   # (one world; each iteration deals its pools again natively)
         by_id = {p.id: p for ps in world.kind_pieces.values() for p in ps}
         texts = [repr(sorted(by_id[p.id].attrs.items())) for _kind, ps, *_ in worlds.pools for p in ps]
@@ -529,8 +541,28 @@ class NativeTree:
         steps = self._steps(native, vector, done[::-1])
         if steps is None:
             return None
-        return vector, self._pools(worlds, world, layout, vector), texts, steps
+        return vector, self._pools(worlds, world, layout, vector), texts, steps, values
 
+    def _values(self, worlds, layout) -> Optional[tuple]:
+        """The variables the seat saw drawn but not what came (Worlds.values' "draw"), as the slots drawn again in
+        each world and the values each may take; a value it knows as the last it saw ("unknown") is in the world
+        handed over. None (with `reason`) for an attribute's value, or a variable not of numbers or truth values."""
+        kinds = {name: kind for name, _per_player, kind in layout.variables}
+        slots, starts, options = [], [0], []
+        for key, (how, what) in sorted(worlds.values.items(), key=lambda kv: repr(kv[0])):
+            if key[0] != "var" or (how == "draw" and not what):
+                self.reason = "the seat imagines the value of a piece's attribute"
+                return None
+            _, owner, name = key
+            if name not in kinds or how != "draw":
+                continue  # (a variable the native code does not hold; a value as the seat last knew it)
+            if kinds[name] not in ("int", "bool"):
+                self.reason = f"the seat imagines a value of type {kinds[name]}"
+                return None
+            slots.append(layout.var_slot[name] + (owner or 0))
+            options.extend(int(v) for v in what)
+            starts.append(len(options))
+        return _values_of(slots, starts, options)
     def _listed(self, native, vector, steps, count, rows, keys):
         """The moves (rows, identities) after steps[:count] from vector, and that position."""
         import numpy as np

@@ -2,8 +2,9 @@
 them, honest (the true hidden state is never read), the forced and obvious moves found, deterministic, and not
 weaker than the Python search bot at the same iterations.
 
-Three games are compiled, once for the file (module fixture): tic-tac-toe, Kuhn poker and High card (hidden
-hands and a secret deck).
+Five games are compiled, once for the file (module fixture): tic-tac-toe, Kuhn poker and High card (hidden hands
+and a secret deck), Liar's dice (a private die: a value drawn again in each world) and a small game of a question
+in the middle of a move.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from mire.engine.native.search import NativeTree  # noqa: E402
 from .test_native import chi_square  # noqa: E402
 
 TEST_GAMES = Path(__file__).parents[1] / "games"
-KUHN, HIGH = (str(TEST_GAMES / f"{name}.mire") for name in ("kuhn-poker", "high-card"))
+KUHN, HIGH, LIARS = (str(TEST_GAMES / f"{name}.mire") for name in ("kuhn-poker", "high-card", "liars-dice"))
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +63,7 @@ def games(cache):
     """The games, each compiled once (its search entries with the first search)."""
     two = cache / "two-marks.mire"
     two.write_text(TWO_MARKS)
-    loaded = {name: load_game(name) for name in ("tic-tac-toe", KUHN, HIGH, str(two))}
+    loaded = {name: load_game(name) for name in ("tic-tac-toe", KUHN, HIGH, LIARS, str(two))}
     loaded["two marks"] = loaded.pop(str(two))
     for game in loaded.values():
         shared_game(game, game.min_players)
@@ -153,6 +154,31 @@ def test_the_search_never_reads_the_true_hidden_state(games):
     assert peeking[0] != peeking[1]
 
 
+def test_a_value_the_seat_saw_drawn_is_drawn_again_never_read(games):
+    """Liar's dice: the other seat's die (private) is drawn again in each world. Two true states that differ only
+    in that die (the bidder's die the same): the same move and visits, natively; a peeking bot tells them apart."""
+    liars = games[LIARS]
+    states = []
+    for seed in range(400):
+        state = liars.new_state(seed=seed)
+        if state.players[1].vars["die"] == 3 and state.players[0].vars["die"] in (1, 6):
+            states.append(state)
+        if len({s.players[0].vars["die"] for s in states}) == 2:
+            break
+    states = [next(s for s in states if s.players[0].vars["die"] == d) for d in (1, 6)]
+    for state in states:
+        state.apply(state.parse_move("bid 1 6"))
+    honest, peeking = [], []
+    for state in states:
+        bot = native_bot(300, seed=2)
+        honest.append((bot.choose(state, 1).text, bot.last["visits"]))
+        assert bot.last.get("native"), bot.tree.reason
+        bot = native_bot(300, seed=2, peek=True)
+        peeking.append((bot.choose(state, 1).text, bot.last["visits"]))
+    assert honest[0] == honest[1]
+    assert peeking[0] != peeking[1]
+
+
 def test_worlds_are_dealt_as_the_interpreters_worlds_deal_them(games):
     """Where each identity lands among the pieces the seat cannot see: 4,000 native worlds against 2,000 of the
     interpreter's Worlds.sample, a chi-square test of homogeneity per identity (99.9%). High card after one move,
@@ -167,7 +193,7 @@ def test_worlds_are_dealt_as_the_interpreters_worlds_deal_them(games):
     state.apply(state.legal_moves()[0])
     seat = state.to_move
     tree = NativeTree()
-    vector, pools, texts = tree.imagined(state, seat, random.Random(1))
+    vector, pools, texts, _, _ = tree.imagined(state, seat, random.Random(1))
     members = pools[0]
     assert len(members) >= 6, "the seat should not see most cards"
     out = np.zeros((4000, len(members)), np.int64)
@@ -217,14 +243,15 @@ def arena(game, games_each: int, iterations: int, players=2) -> tuple[float, int
     return score, 2 * games_each
 
 
-@pytest.mark.parametrize("name, games_each, iterations", [("tic-tac-toe", 10, 200), (HIGH, 20, 100)])
+@pytest.mark.parametrize("name, games_each, iterations", [("tic-tac-toe", 10, 200), (LIARS, 20, 100)])
 def test_the_native_tree_is_not_weaker_than_the_python_tree(games, name, games_each, iterations):
-    """A one-sided test: the native tree's mean score is at least 1/2 less 0.15 (equal bots score 1/2; in
-    tic-tac-toe both draw nearly every game, and in High card the deal decides most games, so the standard error
-    of a mean over 20-40 games is ~0.05-0.08). A random mover in the native seat scores ~0.1 at tic-tac-toe
-    and ~0.25-0.3 at High card against these bots: such a weakness fails the test."""
+    """A one-sided test: the native tree's mean score is at least 0.3 (equal bots score 1/2; the standard error of
+    a mean over 40 games of Liar's dice is ~0.08, so an equal bot fails with probability ~0.01; tic-tac-toe's
+    games are nearly all draws). Measured (these seeds): 9.5 of 20 at tic-tac-toe, 19 of 40 at Liar's dice. A
+    random mover in the native seat scores 0 of 20 and 4 of 40 against the same Python bots: a bot that weak
+    (mean ~0.1) passes with probability ~0.01 at Liar's dice (z ~2.5), and never at tic-tac-toe."""
     score, played_games = arena(games[name], games_each, iterations)
-    assert score / played_games >= 0.35, (score, played_games)
+    assert score / played_games >= 0.3, (score, played_games)
 
 
 def test_a_game_answering_at_once_searches_with_the_python_tree():
