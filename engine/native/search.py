@@ -360,7 +360,7 @@ def _warm_up(game, name: str) -> None:
     import numpy as np
     module = game.module
     codes, sites, nactions = _codes(game)
-    pools = NativeTree._pools_of([], [], [], [], [], [], [], [], False)
+    pools = NativeTree.pools_of([], [], [], [], [], [], [], [], False)
     steps = np.zeros((0, module.WIDTH), np.int64)
     rng = np.zeros(1, np.uint64)
     if name == "tree_search":
@@ -421,13 +421,11 @@ class NativeTree:
 
     def _prepare(self, state):
 
-        from ..loader import load_game
         from .game import NativeUnavailable
-        from .rollouts import _shared
+        from .rollouts import shared_at
         from .translate import Unsupported
-        path = state.game.path
         try:
-            game = _shared(path, state.num_players, state.options, None, lambda: load_game(path))
+            game = shared_at(state.game.path, state.num_players, state.options)
         except (Unsupported, NativeUnavailable, HandOffError) as err:
             return f"the native backend does not play this game ({err})"
         if has_simultaneous(game.game):
@@ -527,9 +525,9 @@ class NativeTree:
         texts = [repr(sorted(by_id[p.id].attrs.items())) for _kind, ps, *_ in worlds.pools for p in ps]
         # a move in progress (waiting at a question): the world handed over at its start, and its steps so far
         # played again natively in each world, to the question (the vector holds no question pending)
-        from ..run.knowledge import _begun
+        from ..run.knowledge import move_begun
         done = []
-        while not _begun(world.pending):
+        while not move_begun(world.pending):
             done.append(world.played[-1].text)
             world.undo()
         try:
@@ -548,7 +546,9 @@ class NativeTree:
         each world and the values each may take; a value it knows as the last it saw ("unknown") is in the world
         handed over. None (with `reason`) for an attribute's value, or a variable not of numbers or truth values."""
         kinds = {name: kind for name, _per_player, kind in layout.variables}
-        slots, starts, options = [], [0], []
+        slots: list = []
+        starts: list = [0]
+        options: list = []
         for key, (how, what) in sorted(worlds.values.items(), key=lambda kv: repr(kv[0])):
             if key[0] != "var" or (how == "draw" and not what):
                 self.reason = "the seat imagines the value of a piece's attribute"
@@ -619,7 +619,7 @@ class NativeTree:
         identities dealt among them (the slots of their fixed attributes, read from `world`, a sample), the face
         each identity shows, and the slots and `has` bits a pool's identities fill."""
 
-        from ..run.knowledge import _face
+        from ..run.knowledge import shown_face
         number = {p.id: k for k, p in enumerate(sorted((p for ps in world.kind_pieces.values() for p in ps),
                                                        key=lambda p: p.id))}
         by_id = {p.id: p for ps in world.kind_pieces.values() for p in ps}
@@ -639,17 +639,17 @@ class NativeTree:
                 member_face.append(face_of.get(id(p), -1))
                 base = layout.pieces + layout.stride * number[p.id]
                 id_rows.append([int(vector[base + ATTR_FIELDS + k]) for k in fixed])
-                face = _face(mine.attrs, shown) if shown else None
+                face = shown_face(mine.attrs, shown) if shown else None
                 id_face.append(codes.get(face, -2) if face is not None else -2)
                 id_has.append(int(vector[base + P_HAS]) & mask if attributes is not None else 0)
             starts.append(len(members))
             cols.append([ATTR_FIELDS + k for k in fixed])
             masks.append(mask)
-        return NativeTree._pools_of(members, member_face, starts, id_rows, id_face, id_has, cols, masks,
+        return NativeTree.pools_of(members, member_face, starts, id_rows, id_face, id_has, cols, masks,
                                     attributes is not None)
 
     @staticmethod
-    def _pools_of(members, member_face, starts, id_rows, id_face, id_has, cols, masks, attributes: bool) -> tuple:
+    def pools_of(members, member_face, starts, id_rows, id_face, id_has, cols, masks, attributes: bool) -> tuple:
         """tree_search's and deal_samples' arrays of the pools (the same types with none)."""
         import numpy as np
         starts = starts or [0]
