@@ -1,7 +1,7 @@
 """The native backend side by side with the interpreter and hand-written Python, in one run.
 
     python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--no-starts] [--json]
-    python bench/native.py --search 1000 [--game NAME ...]   (default: the seed games native plays)
+    python bench/native.py --search 1000 [--game NAME ...]   (default: the seed games native plays: Quagmire, Mudwater)
     python bench/native.py --process-starts [--runs R] [--game NAME ...]
 
 For each game: random playouts from the start per second, for about S seconds each, of
@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import handwritten  # noqa: E402
 
 GAMES = ("tic-tac-toe", "connect-four", "breakthrough", "mudwater", "mosquito-show", "quagmire")
-SEARCH_GAMES = ("mudwater",)  # (--search without --game: the seed games the native backend plays)
+SEARCH_GAMES = ("quagmire", "mudwater")  # (--search without --game: the seed games the native backend plays)
 HANDWRITTEN = {"tic-tac-toe": handwritten.ttt_playout, "connect-four": handwritten.c4_playout,
                "breakthrough": handwritten.bt_playout}
 
@@ -181,14 +181,16 @@ def measure(name: str, seconds: float, seed: int, starts: bool = True) -> dict:
 
 
 def search_seconds(name: str, iterations: int, runs: int = 3) -> dict:
-    """Seconds of processor time a move of the search bot takes at the start (the least of `runs`, the backends in
-    turns), rollouts by the interpreter and by native code (the tree itself, the imagined worlds and the moves down
-    it are the interpreter's in both), and the iterations it made (a search may stop early once its choice is
-    settled)."""
+    """Seconds of processor time a move of the search bot takes at the start (the least of `runs`, the bots in
+    turns): all in the interpreter ("python"), the interpreter's tree with native rollouts ("rollouts": the imagined
+    worlds and the moves down the tree are the interpreter's), and the whole iteration native ("native":
+    engine/native/search.py); and the iterations each made (a search may stop early once its choice is settled)."""
     from mire.engine import load_game
     from mire.engine.bots.search import SearchBot
     state = load_game(name).new_state(seed=1)
-    bots = {rollouts: SearchBot(iterations=iterations, seed=3, rollouts=rollouts) for rollouts in ("python", "native")}
+    bots = {"python": SearchBot(iterations=iterations, seed=3),
+            "rollouts": SearchBot(iterations=iterations, seed=3, rollouts="native", tree="python"),
+            "native": SearchBot(iterations=iterations, seed=3, rollouts="native")}
     out: dict = {}
     for bot in bots.values():
         bot.choose(state, 0)  # (compiled or read from the cache first)
@@ -239,9 +241,11 @@ def main(argv=None) -> None:
     if args.search:
         for name in args.game or SEARCH_GAMES:
             took = search_seconds(name, args.search)
-            print(f"{name}: {args.search} iterations a move ({took['python iterations']} and "
-                  f"{took['native iterations']} made), interpreter rollouts {took['python']:.2f} s, native "
-                  f"{took['native']:.2f} s ({took['python'] / took['native']:.2f}x)")
+            print(f"{name}: {args.search} iterations a move ({took['python iterations']}, "
+                  f"{took['rollouts iterations']} and {took['native iterations']} made), the interpreter "
+                  f"{took['python']:.3f} s, native rollouts "
+                  f"{took['rollouts']:.3f} s ({took['python'] / took['rollouts']:.2f}x), the native tree "
+                  f"{took['native']:.3f} s ({took['python'] / took['native']:.1f}x)")
         return
     rows = [measure(name, args.seconds, args.seed, not args.no_starts) for name in args.game or GAMES]
     print(json.dumps(rows, indent=2) if args.json else table(rows))

@@ -110,3 +110,6 @@ def prepared(native, entry: str) -> None:
     the middle of a bot's first move, nor once in each worker process."""
     if native is not None:
         native.entry(entry)
+        if entry == "rollout":  # (and the search bots' native tree: engine/native/search.py)
+            from ..engine.native.search import prepare
+            prepare(native)

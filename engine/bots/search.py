@@ -64,7 +64,7 @@ class SearchBot:
     clock = staticmethod(time.perf_counter)   # (a test gives its own, to count the work done in a time)
 
     def __init__(self, iterations=None, seconds=None, seed=0, peek=False, spec="mcts", exploration=EXPLORATION,
-                 rollout_limit=ROLLOUT_LIMIT, rollouts="python"):
+                 rollout_limit=ROLLOUT_LIMIT, rollouts="python", tree=None):
         if iterations is None and seconds is None:
             raise ValueError("a search needs iterations or seconds")
         self.iterations, self.seconds = iterations, seconds
@@ -73,9 +73,15 @@ class SearchBot:
         self.last = None   # what the last search found: {"iterations", "seconds", "visits": {move text: n}}
         # "native": the random lines are played by the native backend where it plays the game (engine/native)
         self.native = None
+        # and the whole iteration native (engine/native/search.py: the worlds, the tree and the lines) where it can
+        # search the position; `tree="python"` keeps this tree with native rollouts
+        self.tree = None
         if rollouts == "native":
             from ..native.rollouts import NativeRollouts
             self.native = NativeRollouts()
+            if tree != "python":
+                from ..native.search import NativeTree
+                self.tree = NativeTree()
         # the move this bot is in the middle of: (its seat, the length of the history at its next choice in that
         # move, the move's deadline), so that a choice inside the move spends what is left of the move's time
         self._within = None
@@ -90,6 +96,10 @@ class SearchBot:
             self.last = {"iterations": 0, "seconds": 0.0, "visits": {moves[0].text: 0}}
             return moves[0]
         rng = random.Random(self._decision_seed(state, seat))
+        if self.tree is not None:
+            found = self.tree.search(self, state, seat, rng, began, deadline)
+            if found is not None:
+                return self._chosen(moves, found, rng, began)
         worlds = Worlds(state, seat, peek=self.peek)
         root = _Node()
         done = 0
@@ -109,6 +119,18 @@ class SearchBot:
         self.last = {"iterations": done, "seconds": self.clock() - began,
                      "visits": {text: child.visits for text, child in judged.items()}}
         if not tried:  # nothing it imagined is legal here (legal moves that depend on hidden things)
+            return moves[rng.randrange(len(moves))]
+        return by_text[max(tried)[2]]
+
+    def _chosen(self, moves, found, rng, began):
+        """The move of a native search (engine/native/search.py): the most visited of the root's moves legal here,
+        the better mean, then the text, breaking ties, as `choose` does."""
+        judged, done = found
+        by_text = {m.text: m for m in moves}
+        tried = [(visits, total / max(1, visits), text) for text, (visits, total) in judged.items() if text in by_text]
+        self.last = {"iterations": done, "seconds": self.clock() - began,
+                     "visits": {text: visits for text, (visits, _) in judged.items()}, "native": True}
+        if not tried:
             return moves[rng.randrange(len(moves))]
         return by_text[max(tried)[2]]
 

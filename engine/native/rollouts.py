@@ -24,6 +24,11 @@ def shared_game(game, players: int, options=(), say: Optional[Callable[[str], No
     return _shared(game.path, players, options, say, lambda: game)
 
 
+def shared_at(path: str, players: int, options=()) -> NativeGame:
+    """shared_game of the rules file at `path`, loaded only when it is not made yet in this process."""
+    return _shared(path, players, options, None, lambda: load_game(path))
+
+
 def _shared(path: str, players: int, options, say, loaded: Callable) -> NativeGame:
     key = (path, players, tuple(sorted(options)))
     found = _SHARED.get(key)

@@ -404,3 +404,15 @@ def _begun(pending) -> bool:
     """Is this the start of a move, before any step of it: no choice pending, or the first choice of a `turn
     action`, which began by itself (its move is no step)?"""
     return pending is None or pending.move.action.by_itself and not pending.choices
+
+
+def shown_face(attrs, shown) -> tuple:
+    """What a face-down piece with these attributes shows of them (`shown`): how Worlds groups a pool's pieces and
+    identities by face (the native search deals them as it does: engine/native/search.py)."""
+    return _face(attrs, shown)
+
+
+def move_begun(pending) -> bool:
+    """Is this the start of a move (no step of it made yet)? (_begun, for the native search, which hands a move in
+    progress over at its start.)"""
+    return _begun(pending)

@@ -298,9 +298,9 @@ def test_search_rollouts_run_native_from_the_imagined_world(compiled, monkeypatc
     encode_into = Layout.encode_into
     monkeypatch.setattr(Layout, "encode_into", lambda self, world, st: handed.append(world) or
                         encode_into(self, world, st))
-    bot = SearchBot(iterations=200, seed=1, rollouts="native")
+    bot = SearchBot(iterations=200, seed=1, rollouts="native", tree="python")  # (the rollouts alone native)
     assert bot.choose(state, 0).text == "place c1"
     assert len(handed) > 10 and all(world is not state for world in handed)  # (lines ending in the tree: none)
-    again = SearchBot(iterations=200, seed=1, rollouts="native")
+    again = SearchBot(iterations=200, seed=1, rollouts="native", tree="python")
     again.choose(state, 0)
     assert again.last["visits"] == bot.last["visits"]

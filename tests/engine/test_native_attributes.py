@@ -133,7 +133,7 @@ def test_the_search_bot_hands_over_imagined_worlds_with_attributes(homeward, mon
     encode_into = Layout.encode_into
     monkeypatch.setattr(Layout, "encode_into", lambda self, world, st: handed.append(world) or
                         encode_into(self, world, st))
-    bot = SearchBot(iterations=60, seed=1, rollouts="native")
+    bot = SearchBot(iterations=60, seed=1, rollouts="native", tree="python")  # (the rollouts alone native)
     assert bot.choose(state, 0).text in {m.text for m in state.legal_moves()}
     assert len(handed) > 5 and all(world is not state for world in handed)
 
