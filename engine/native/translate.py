@@ -23,6 +23,7 @@ from .blocks import BlockTranslation
 from .boards import BOARD_HELPERS, BoardTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
+from .conditional import ConditionalTranslation
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .paths import PATH_HELPERS, PathTranslation
@@ -75,7 +76,7 @@ class Unsupported(Exception):
 
 
 class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
-                 LegalityTranslation, PathTranslation, BoardTranslation):
+                 LegalityTranslation, PathTranslation, BoardTranslation, ConditionalTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -584,7 +585,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.bound_through_names(domain)
+        known = self.known_bound(domain)  # (through names, a comprehension, a condition's branches: conditional.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
