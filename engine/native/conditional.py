@@ -16,7 +16,11 @@ class ConditionalTranslation:
 
     def known_bound(self, domain: N.Expr) -> Optional[int]:
         """list_bound of `A if C else B`: the larger of A's and B's bounds (Unsupported from either when one is
-        not known before it is made); else what choices.py's `bound_through_names` knows (or None)."""
+        not known before it is made); a seat's board of each player (per_player.py); else what choices.py's
+        `bound_through_names` knows (or None)."""
         if isinstance(domain, N.Cond):
             return max(self.list_bound(domain.then), self.list_bound(domain.orelse))  # type: ignore[attr-defined]
+        board = self.player_board_bound(domain)  # type: ignore[attr-defined]  # (`p.NAME`: per_player.py)
+        if board is not None:
+            return board
         return self.bound_through_names(domain)  # type: ignore[attr-defined]

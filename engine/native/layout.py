@@ -12,6 +12,7 @@ import operator
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 from .legality import LegalitySlots
+from .per_player import all_spaces, player_board_tables, player_boards_source
 
 # the header of the state vector: one slot each
 HEADER = ("TURN", "TURNNO", "OVER", "END_KIND", "END_WHO", "NPIECES", "NEXT", "DECISIONS",
@@ -55,7 +56,7 @@ class Layout:
         vector logs the draws)."""
         self.attributes = attributes
         self.stride = PIECE_FIELDS if attributes is None else ATTR_FIELDS + len(attributes.names)
-        spaces = state.spaces
+        spaces = all_spaces(state)  # (the boards of each player's too: per_player.py)
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
         self.sx = [s.x for s in spaces]
@@ -67,6 +68,7 @@ class Layout:
         dirs = list(DIRECTIONS)
         self.nbr = [[index[id(t)] if t is not None else -1 for t in s.nbr] for s in spaces]
         self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
+        self.player_boards = player_board_tables(state, index)
         self.board_order = list(self.boards)
         self.kinds = list(kinds)
         self._kind_number = {k: i for i, k in enumerate(self.kinds)}
@@ -156,10 +158,10 @@ class Layout:
         orthogonal neighbours), for `neighbors(s)` on a board with links; and the lines a graph draws through each
         point, walked out from it each way (`along`, for in_a_row there)."""
         from ..run.library import adjacent
-        self.adj = [[index[id(t)] for t in adjacent(s)] for s in state.spaces]
+        self.adj = [[index[id(t)] for t in adjacent(s)] for s in all_spaces(state)]
         self.lined = any(getattr(b, "lines", None) is not None for b in state.boards.values())
         self.along = [[([index[id(t)] for t in forth], [index[id(t)] for t in back])
-                       for forth, back in (getattr(s, "along", None) or ())] for s in state.spaces]
+                       for forth, back in (getattr(s, "along", None) or ())] for s in all_spaces(state)]
 
     def add_zones(self, state) -> None:
         """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
@@ -256,6 +258,7 @@ class Layout:
                   f"{self.ray_length})"]
         for i, name in enumerate(self.board_order):
             lines.append(f"BOARD_{i} = {arr(self.boards[name])}  # board {name}")
+        lines += player_boards_source(self.player_boards)
         lines.append("# each seat: its relative directions as compass ones, the edge it faces from (0 south, 1 east, "
                      "2 north, 3 west)")
         lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
@@ -318,7 +321,7 @@ class Layout:
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
-        index = {id(s): i for i, s in enumerate(state.spaces)}
+        index = {id(s): i for i, s in enumerate(all_spaces(state))}
         for name, per_player, kind in self.variables if variables else ():
             at = self.var_slot[name]
             if kind == "list":
@@ -376,7 +379,7 @@ class Layout:
                 extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
                         BOX, -1, 1 if piece.up else 0))
                 extend(tail)
-        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        places = all_spaces(state) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
         placed = 0
         counts: dict = {}
         top = st[self.top:self.top + len(places)]

@@ -27,6 +27,7 @@ from .conditional import ConditionalTranslation
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .paths import PATH_HELPERS, PathTranslation
+from .per_player import PlayerBoardTranslation
 from .phases import PhaseTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -76,7 +77,8 @@ class Unsupported(Exception):
 
 
 class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
-                 LegalityTranslation, PathTranslation, BoardTranslation, ConditionalTranslation):
+                 LegalityTranslation, PathTranslation, BoardTranslation, ConditionalTranslation,
+                 PlayerBoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -469,7 +471,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
         if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"minus({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
-        unique = self.unique_list(e, env)
+        unique = self.unique_list(e, env) or self.player_board_list(e, env)  # (`p.NAME`: per_player.py)
         if unique is not None:
             return unique
         if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
@@ -1191,7 +1193,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None:  # (`blocks`: the interpreter's neighbours stop at a block's edge)
             return item.span, "a board's `neighbors`"
-        return (item.span, "a board of each player") if item.per_player else None
+        return None  # (a board of each player: per_player.py)
     if isinstance(item, N.Zone):
         return None  # (its capacity: CAP, checked where a piece comes in)
     if isinstance(item, N.Kind):
