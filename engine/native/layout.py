@@ -36,8 +36,9 @@ _FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
 _AXES = (("east", "west"), ("north", "south"), ("northeast", "southwest"), ("southeast", "northwest"))
 # a move waiting at a choice in its middle (engine/native/choices.py): the question asked (its parts, its choose
 # statement), the move's journal mark, its action, how many answers it has and the next answer a run reads; then
-# (as many as the game needs) its arguments, its answers, and each part's seat, count and options
-PENDING_HEADER = ("QPARTS", "QSITE", "PMARK", "PACT", "PN", "CURSOR")
+# (as many as the game needs) its arguments, its answers, and each part's seat, count and options; PDRAWN: the
+# draws logged when the move began (an answer runs the effect again from there: its draws are logged again there)
+PENDING_HEADER = ("QPARTS", "QSITE", "PMARK", "PACT", "PN", "CURSOR", "PDRAWN")
 
 
 class HandOffError(ValueError):
