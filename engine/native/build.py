@@ -21,6 +21,7 @@ from ...grammar.cached import cache_dir  # (one folder for the checked games, th
 from .blocks import BLOCKS_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
+from .generator import GENERATOR_PRELUDE
 from .layout import Layout
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
@@ -127,7 +128,7 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
 # wrapper numba makes to call it from Python. The others are called only by compiled code: numba makes them no
 # such wrapper, nor any a C caller would need, which is a part of each function's compile that nothing uses.
 ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_moves", "applied", "rollout",
-                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts")
+                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts", "perft_drawing")
 
 JIT = f'''from numba import njit as _njit
 
@@ -167,8 +168,8 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + rules + SERVICES, \
-        translator
+    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + rules + SERVICES \
+        + GENERATOR_PRELUDE, translator
 
 
 def load_module(name: str, source: Optional[str]) -> Any:

@@ -11,6 +11,7 @@ import operator
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .generator import generator_slots, generator_source
 from .legality import LegalitySlots
 from .per_player import all_spaces, player_board_tables, player_boards_source
 
@@ -152,7 +153,9 @@ class Layout:
         self.pieces = self.legality.before_pieces(self.pending_slots["QVAL"] + parts * options)
         self.draw_log = self.legality.after_pieces(self.pieces + self.stride * self.max_pieces)
         self.draw_cap = DRAW_LOG if self.chance else 0
-        self.size = self.draw_log + self.draw_cap
+        # (then the interpreter's generator, for perft of a game whose rules draw: generator.py)
+        self.generator_at, self.generator_slots = self.draw_log + self.draw_cap, generator_slots(self.chance)
+        self.size = self.generator_at + self.generator_slots
 
     def add_links(self, state, index: dict) -> None:
         """The points each space is joined to (library.adjacent: a graph's or an edge's links, else its
@@ -236,6 +239,7 @@ class Layout:
                   f"PSTRIDE = {self.stride}",
                   f"MAXP = {self.max_pieces}", f"DRAWLOG = {self.draw_log}", f"DRAWCAP = {self.draw_cap}",
                   f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
+                  *generator_source(self.generator_at, self.generator_slots),
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]

@@ -28,8 +28,10 @@ from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  
 
 TEST_GAMES = Path(__file__).parents[1] / "games"
 MORRIS, PHANTOM, DICE = (str(TEST_GAMES / f"{name}.mire") for name in ("nine-mens-morris", "phantom", "dice"))
+# moves that draw (a shuffle in a move: Memory's; dice under cups), counted by perft natively
+CUPS, MEMORY = (str(TEST_GAMES / f"{name}.mire") for name in ("cups", "memory"))
 # (game, player count) compiled once for the module
-COMPILED = ((MORRIS, 2), (PHANTOM, 2), (DICE, 2), (DICE, 3))
+COMPILED = ((MORRIS, 2), (PHANTOM, 2), (DICE, 2), (DICE, 3), (CUPS, 2), (MEMORY, 2))
 # the depths the interpreter counts in about a second (nine men's morris places its men for 18 plies: the moving
 # phase, where `reach` chooses its list, is counted from positions handed over mid-game below)
 DEPTH = {MORRIS: 3, PHANTOM: 5}
@@ -38,9 +40,8 @@ DEPTH = {MORRIS: 3, PHANTOM: 5}
 @pytest.fixture(scope="module")
 def compiled(cache):  # noqa: F811
     games = {key: NativeGame(load_game(key[0]), players=key[1]) for key in COMPILED}
-    for key, native in games.items():
-        if key[0] != DICE:  # (a game whose moves draw: perft counts it with the interpreter)
-            native.perft(1)
+    for native in games.values():
+        native.perft(1)
     return games
 
 
@@ -186,14 +187,83 @@ def test_dice_playouts_replay_draw_for_draw(compiled, players, playouts):
     assert winners == {(p,) for p in range(players)} and answered > playouts
 
 
-def test_dice_perft_stays_the_interpreters():
-    """A move of Dice draws: `mire perft` follows the interpreter's seeded draws, which the native stream is not,
-    so `--backend native` refuses it with the line, and `auto` counts with the interpreter."""
+# perft of a game whose moves draw: the native walk draws as the interpreter's seeded generator draws
+# (engine/native/generator.py: MT19937 and Random._randbelow in the state vector), so the counts, the divide, the
+# games that end and whether chance was met are the interpreter's, seed for seed
+DRAWING = {DICE: 9, CUPS: 8, MEMORY: 4}
+
+
+@pytest.mark.parametrize("name", list(DRAWING))
+@pytest.mark.parametrize("seed", [0, 4])
+def test_perft_of_moves_that_draw_is_the_interpreters_seed_for_seed(compiled, name, seed):
+    native = compiled[name, 2].perft_report(DRAWING[name], terminals=True, seed=seed)
+    python = perft_report(load_game(name).new_state(seed=seed), DRAWING[name], terminals=True)
+    assert (native.counts, native.divide, native.terminals, native.met_chance) == \
+        (python.counts, python.divide, python.terminals, python.met_chance)
+    assert native.met_chance
+
+
+def test_dice_positions_handed_over_mid_game_with_the_generator_count_as_the_interpreters(compiled):
+    """A position the interpreter reached, its generator as it is then handed over with it (with_generator): perft
+    from there draws what the interpreter's draws."""
+    from mire.engine.native.generator import with_generator
+    native = compiled[DICE, 3]
+    for seed in range(3):
+        state = load_game(DICE).new_state(seed=seed, players=3)
+        rng = random.Random(seed)
+        while state.pending is None and not state.is_over() and state.turn < 4:
+            state.apply(rng.choice(state.legal_moves()))
+        if state.pending is not None:  # (a question pending is not handed over: its answer first)
+            state.apply(rng.choice(state.legal_moves()))
+        ended_python: list = []
+        ended_native: list = []
+        st = with_generator(native.layout, state, native.encode(state))
+        assert native.perft(6, st, terminals=ended_native) == perft(state, 6, ended_python)
+        assert ended_native == ended_python
+
+
+MANY_DRAWS = """game "Many draws"
+players 2
+var last: int = 0
+
+# 300 draws among five a roll (three bits a draw, drawn again past five): the generator's 624 words run out in
+# the second roll, and the count of the picks that follow depends on every draw
+action roll():
+    repeat 300:
+        last = random(1..5)
+
+action pick(n in 1..5 where n <= last):
+    last = 0
+
+trigger tired after move:
+    if turn == 30: draw
+"""
+
+
+def test_perft_draws_as_the_interpreter_past_the_generators_words(tmp_path):
+    path = tmp_path / "many-draws.mire"
+    path.write_text(MANY_DRAWS)
+    game = load_game(str(path))
+    native = NativeGame(game)
+    for seed in (0, 1, 2):
+        python = perft_report(game.new_state(seed=seed), 7, terminals=True)
+        counted = native.perft_report(7, terminals=True, seed=seed)
+        assert (counted.counts, counted.divide, counted.terminals) == (python.counts, python.divide, python.terminals)
+    assert len({tuple(native.perft_report(7, seed=seed).counts) for seed in range(6)}) > 1  # (the draws count)
+
+
+def test_mire_perft_of_dice_is_native_and_expand_stays_the_interpreters():
     runner = CliRunner()
-    result = runner.invoke(main, ["perft", DICE, "--depth", "2", "--backend", "native"])
-    assert result.exit_code == 2 and "dice.mire:9: a move draws at random" in result.output
-    result = runner.invoke(main, ["perft", DICE, "--depth", "2"])
-    assert result.exit_code == 0 and "depth 2: 5" in result.stdout.splitlines()  # (roll: 2 moves; gamble: 3 answers)
+    counted = [runner.invoke(main, ["perft", DICE, "--depth", "8", "--seed", "3", "--backend", backend])
+               for backend in ("native", "python")]
+    assert [c.exit_code for c in counted] == [0, 0] and counted[0].stdout == counted[1].stdout
+    assert counted[0].stdout.splitlines()[-1] == "chance: each draw as seed 3 gives it (--chance expand counts " \
+                                                 "every outcome)"
+    result = runner.invoke(main, ["perft", DICE, "--depth", "2", "--backend", "native", "--chance", "expand"])
+    assert result.exit_code == 2 and "dice.mire:9: --chance expand counts every outcome of a move's draws" \
+        in result.output
+    result = runner.invoke(main, ["perft", DICE, "--depth", "2", "--chance", "expand"])  # (auto: the interpreter)
+    assert result.exit_code == 0
 
 
 def test_mire_perft_and_simulate_play_these_natively(compiled):
