@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame  # noqa: E402
+from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
 from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
 
@@ -361,3 +362,26 @@ def test_phantoms_search_rolls_out_natively_from_imagined_worlds_only(compiled, 
     bot = SearchBot(iterations=80, seed=1, rollouts="native")
     assert bot.choose(state, state.turn_player.index).text in {m.text for m in state.legal_moves()}
     assert len(handed) > 10 and all(world is not state for world in handed)
+
+
+# ---------------------------------------------------------------- what stays refused
+
+REFUSED = {
+    # (a seat's board by its column and row: not native yet)
+    "at": ("board known: grid 3 x 3 per player\n\naction put(c in cells where empty(c)):\n"
+           "    place stone for mover at at(mover.known, 1, 1)\n", 9, "`at` of list, int, int"),
+    "area": ("board farm: area per player\n\naction put(c in cells where empty(c)):\n    place stone for mover at c\n",
+             6, "a board of shape `area`"),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
+    rules, line, words = REFUSED[case]
+    path = tmp_path / "refused.mire"
+    path.write_text('game "Refused"\nplayers 2\nboard cells: grid 2 x 1\npiece stone\n\n' + rules
+                    + "\nwhen stuck: draw\n")
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(path)))
+    assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)} yet",
+                     str(refused.value))
