@@ -283,11 +283,10 @@ def test_mire_perft_and_simulate_play_these_natively(compiled):
 
 # The chi-square test of test_native.py on (first seat wins, second seat wins, draws) between an interpreter
 # series and a native one, refused at the 0.001 level (2 degrees of freedom: 13.82; Dice has no draws: 1 degree,
-# 10.83). Power (normal approximation of the non-central chi-square): Phantom, 2,000 and 20,000 games (X wins
-# ~58%, O ~29%, draws ~13%): a shift of 4 points in a seat's win rate is ~3.4 standard errors, caught with
-# probability ~0.45, of 5 points (4.2) ~0.75; nine men's morris, 600 and 6,000 (~35%, 37%, 28%): a shift of 7
-# points (3.4 standard errors) ~0.45, of 9 points (4.3) ~0.8; Dice, 2,000 and 20,000 (~55%, 45%): a shift of 4
-# points (3.5 standard errors) with probability ~0.6, of 5 points (4.4) ~0.9.
+# 10.83). Power (the probability of refusing a native series whose rates differ so, by 4,000 simulated pairs of
+# series): Phantom, 2,000 and 20,000 games (X wins ~58%, O ~29%, draws ~13%): X's win rate 4 points off (to O)
+# ~0.6, 5 points ~0.85; nine men's morris, 600 and 6,000 (~35%, 37%, 28%): 7 points ~0.65, 9 points ~0.9; Dice,
+# 2,000 and 20,000 (~55%, 45%): 4 points ~0.55, 5 points ~0.85. Both series are seeded: the same answer every run.
 @pytest.mark.parametrize("name, python_games, native_games", [(PHANTOM, 2000, 20000), (MORRIS, 600, 6000),
                                                                (DICE, 2000, 20000)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
