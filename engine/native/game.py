@@ -338,7 +338,7 @@ class NativeGame:
     def perft_report(self, depth: int, terminals: bool = False, divide: bool = True, seed: int = 0):
         """perft from the start as engine/perft.py reports it: the interpreter's start with `seed` (a start that
         draws is the seed's, as the interpreter's perft counts it with `--chance sample`; a game whose moves draw
-        is counted by the interpreter: chance.perft_refusal)."""
+        draws as the interpreter's generator with `seed` does: generator.py)."""
         from ..analysis.perft import PerftReport
         ends: Optional[list] = [] if terminals else None
         if seed != 0:
