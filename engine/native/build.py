@@ -22,6 +22,7 @@ from .blocks import BLOCKS_PRELUDE
 from .by_itself import BY_ITSELF_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
+from .generator import GENERATOR_PRELUDE
 from .layout import Layout
 from .lists import lists_prelude
 from .phases import PHASES_PRELUDE
@@ -132,7 +133,8 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
 # wrapper numba makes to call it from Python. The others are called only by compiled code: numba makes them no
 # such wrapper, nor any a C caller would need, which is a part of each function's compile that nothing uses.
 ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_moves", "applied", "rollout",
-                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts", *SEARCH_ENTRIES)
+                "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts", "perft_drawing",
+                *SEARCH_ENTRIES)
 
 JIT = f'''from numba import njit as _njit
 
@@ -174,7 +176,7 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
     return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + WALL_HELPERS \
         + lists_prelude(layout, translator) + (BY_ITSELF_PRELUDE if translator.by_itself_names() else "") \
-        + rules + SERVICES + SEARCH, \
+        + rules + SERVICES + SEARCH + GENERATOR_PRELUDE, \
         translator
 
 

@@ -61,10 +61,14 @@ def mixed(z):
 @njit(cache=True)
 def draw(st, jr, n):
     # one draw of n equally likely outcomes (to within n / 2**53) from the game's stream, its step journalled (an
-    # undo takes it back), its outcome logged for the interpreter's replay (DRAWLOG)
-    z = np.uint64(st[RNG]) + K_GOLDEN
-    w(st, jr, RNG, np.int64(z))
-    k = np.int64((mixed(z) >> np.uint64(11)) % np.uint64(n))
+    # undo takes it back), its outcome logged for the interpreter's replay (DRAWLOG); in a perft begun from the
+    # interpreter's generator, from that generator (generator.py)
+    if MTGEN_ON != 0 and st[MTGEN] != 0:
+        k = mt_below(st, jr, n)
+    else:
+        z = np.uint64(st[RNG]) + K_GOLDEN
+        w(st, jr, RNG, np.int64(z))
+        k = np.int64((mixed(z) >> np.uint64(11)) % np.uint64(n))
     m = st[NDRAWN]
     if m < DRAWCAP:
         st[DRAWLOG + m] = k
@@ -319,12 +323,12 @@ def chance_points(checked: Checked) -> tuple[Optional[N.Span], Optional[N.Span]]
 
 def perft_refusal(native, chance: str = "sample") -> Optional[str]:
     """Why `mire perft` must count a game the native backend plays (a NativeGame) with the interpreter, or None:
-    a move that draws (the native walk would draw from its own stream, not the interpreter's seeded one, and
-    count other games), or `--chance expand` on a game that draws (every outcome of every draw: the interpreter
-    enumerates them). A start that draws is counted natively from the interpreter's start with the seed."""
+    `--chance expand` on a game that draws (every outcome of every draw: the interpreter enumerates them). A
+    start that draws is counted natively from the interpreter's start with the seed, and the moves' draws are
+    drawn as the interpreter's generator with that seed draws them (generator.py)."""
     start, moves = native.chance_points
-    if moves is not None:
-        return f"{moves.file}:{moves.line}: a move draws at random (perft follows the interpreter's draws)"
+    if chance == "expand" and moves is not None:
+        return f"{moves.file}:{moves.line}: --chance expand counts every outcome of a move's draws"
     if chance == "expand" and start is not None:
         return f"{start.file}:{start.line}: --chance expand counts every outcome of the start's draws"
     return None

@@ -55,6 +55,7 @@ def begin_move(st, jr, mv):
         w(st, jr, PARGS + k, mv[1 + k])
     w(st, jr, PN, 0)
     w(st, jr, CURSOR, 0)
+    w(st, jr, PDRAWN, st[NDRAWN])
 
 
 @njit(cache=True)
@@ -72,8 +73,11 @@ def resume_move(st, jr, answer):
     args = np.empty(NPARGS, np.int64)
     for k in range(NPARGS):
         args[k] = st[PARGS + k]
-    revert_to(st, jr, st[PMARK])
+    drawn = st[PDRAWN]
+    revert_to(st, jr, st[PMARK])  # (the chance stream too: the run again draws what the first runs drew)
+    st[NDRAWN] = drawn  # (and logs those draws where they were: the log holds each draw of the move once)
     w(st, jr, PMARK, jr[0])
+    w(st, jr, PDRAWN, drawn)
     w(st, jr, PACT, act)
     for k in range(NPARGS):
         w(st, jr, PARGS + k, args[k])
@@ -254,23 +258,6 @@ def without_first(items, x):
 '''
 
 
-def _first_draw(stmts, sym, seen: Optional[set] = None):
-    """The first draw (`random(...)`, `shuffle`) these statements may make, themselves or in a def or proc they
-    call; None when they never draw."""
-    seen = set() if seen is None else seen
-    for n in N.walk(tuple(stmts)):
-        if isinstance(n, N.Shuffle) or isinstance(n, N.Call) and n.func == "random":
-            return n
-        if isinstance(n, N.Call) and n.func not in seen:
-            target = sym.procs.get(n.func) or sym.defs.get(n.func)
-            if target is not None:
-                seen.add(n.func)
-                found = _first_draw((target.body,) if isinstance(target, N.Def) else target.body, sym, seen)
-                if found is not None:
-                    return found
-    return None
-
-
 def _asks(stmts, procs: frozenset = frozenset()) -> bool:
     """May these statements ask a player, themselves or through a call of a proc of `procs` (those that ask)?"""
     return any(asks_a_player(n) or isinstance(n, N.ExprStmt) and n.call.func in procs for n in N.walk(tuple(stmts)))
@@ -324,11 +311,8 @@ class ChoiceTranslation:
             if a.by_itself:  # (its run up to the first choice is no decision: by_itself.py)
                 check_by_itself(self, a)
             if a.name in self.choosing:
-                drawn = _first_draw(a.body, self.sym)
-                if drawn is not None:
-                    # (an answer runs the effect again from the move's start: the draws before the question would
-                    # be logged twice for the interpreter's replay; not native until that is worked out)
-                    raise self.unsupported(drawn.span, "a draw in a move that asks a player")
+                # (a draw in it: an answer runs the effect again from the move's start, the chance stream and its
+                # log taken back to it (resume_move), so the run again draws and logs what the first runs did)
                 bound = self.asks_bound(a.body)
                 if bound > MAX_ANSWERS:
                     raise self.unsupported(a.span, f"an action that may ask more than {MAX_ANSWERS} choices in one "

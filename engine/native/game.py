@@ -12,6 +12,7 @@ from .build import compile_entry, load_module, module_key, module_source
 from .by_itself import begins_by_itself
 from .chance import chance_points, option_values
 from .choices import answer_text
+from .generator import with_generator
 from .layout import HEADER, HandOffError, Layout
 from .lists import list_capacities
 from .start import entry_path as start_entry
@@ -110,6 +111,8 @@ class NativeGame:
             built = self.game.new_state(seed=0, players=self.players, options=self.options)
             rollback(built, 0, restore_rng=False)  # (the start taken back, as State.restart takes it back)
             self.start = self._layout.encode_construction(built)
+        if self.chance_points[1] is not None:  # (perft's start draws as the interpreter's generator: generator.py)
+            self.begun = with_generator(self._layout, state, self.begun)
         self.space_names, self.seat_names = self._layout.space_names, self._layout.seat_names
         plain = not (self.native_setup or translator.choosing or self._layout.attributes is not None
                      or any(where is not None for where in self.chance_points))
@@ -151,9 +154,9 @@ class NativeGame:
         elif name == "playout_moves":
             module.playout_moves(start, 0, 0, 1, np.zeros((1, width + 1), np.int64),
                                  np.zeros(5 + self.players, np.int64))
-        elif name == "perft":
-            module.perft(self.begun.copy(), 1, np.zeros(1, np.int64),
-                         np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
+        elif name in ("perft", "perft_drawing"):
+            getattr(module, name)(self.begun.copy(), 1, np.zeros(1, np.int64),
+                                  np.zeros((1, len(END_KINDS) + 1, (1 << self.players) + 1), np.int64))
         elif name == "legal_moves":
             module.legal_moves(self.begun, np.zeros((most, width), np.int64))
         elif name == "perft_after":
@@ -318,17 +321,20 @@ class NativeGame:
         return self.entry("playout_moves")(self.start, seed, index, 0, np.zeros((0, width + 1), np.int64),
                                            np.zeros(5 + self.players, np.int64))
 
-    def perft(self, depth: int, st=None, terminals: Optional[list] = None) -> list[int]:
+    def perft(self, depth: int, st=None, terminals: Optional[list] = None, drew: Optional[list] = None) -> list[int]:
         """The sequences of 1 .. depth moves from a native position (the start by default). Given a list,
         `terminals` gets one dict per depth as perft.tally makes them: the games that end with the move at that
-        depth, by result."""
+        depth, by result; `drew` gets the number of draws the walk made."""
         import numpy as np
 
         from ..analysis.perft import new_tally
         counts = np.zeros(depth, np.int64)
         ends = np.zeros((depth if terminals is not None else 0, len(END_KINDS) + 1, (1 << self.players) + 1),
                         np.int64)
-        self.entry("perft")(self.begun if st is None else st, depth, counts, ends)
+        if drew is None:
+            self.entry("perft")(self.begun if st is None else st, depth, counts, ends)
+        else:
+            drew.append(int(self.entry("perft_drawing")(self.begun if st is None else st, depth, counts, ends)))
         if terminals is not None:
             terminals[:] = [new_tally() for _ in range(depth)]
             for d, kind, who in zip(*np.nonzero(ends)):
@@ -348,14 +354,21 @@ class NativeGame:
     def perft_report(self, depth: int, terminals: bool = False, divide: bool = True, seed: int = 0):
         """perft from the start as engine/perft.py reports it: the interpreter's start with `seed` (a start that
         draws is the seed's, as the interpreter's perft counts it with `--chance sample`; a game whose moves draw
-        is counted by the interpreter: chance.perft_refusal)."""
+        draws as the interpreter's generator with `seed` does: generator.py)."""
         from ..analysis.perft import PerftReport
         ends: Optional[list] = [] if terminals else None
-        st = self.begun if seed == 0 else self.encode(self.game.new_state(seed=seed, players=self.players,
-                                                                           options=self.options))
-        counts = self.perft(depth, st, terminals=ends)
+        if seed != 0:
+            state = self.game.new_state(seed=seed, players=self.players, options=self.options)
+            st = self.encode(state)
+            if self.chance_points[1] is not None:  # (the moves draw as the interpreter's generator: generator.py)
+                st = with_generator(self.layout, state, st)
+        else:
+            st = self.begun
+        drew: Optional[list] = [] if self.chance_points[1] is not None else None
+        counts = self.perft(depth, st, terminals=ends, drew=drew)
+        # (chance met: a start that drew, or a draw in a move the walk played, as the interpreter's report says)
         return PerftReport(counts, self.divide(depth, st) if divide else [], ends,
-                           met_chance=self.chance_points[0] is not None and self.native_setup)
+                           met_chance=self.chance_points[0] is not None and self.native_setup or bool(drew and drew[0]))
 
     def divide(self, depth: int, st=None) -> list[tuple[str, int]]:
         """Each first move from a native position (the start by default), and the sequences of `depth` moves

@@ -13,8 +13,10 @@ from typing import Optional
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
 from .by_itself import begins_by_itself
+from .generator import generator_slots, generator_source
 from .legality import LegalitySlots
 from .lists import constant_lists, encode_list
+from .per_player import all_spaces, player_board_tables, player_boards_source
 from .walls import unlinked_boards, walls_source, walls_table
 
 # the header of the state vector: one slot each
@@ -39,8 +41,9 @@ _FACINGS = {"south": 0, "east": 1, "north": 2, "west": 3}
 _AXES = (("east", "west"), ("north", "south"), ("northeast", "southwest"), ("southeast", "northwest"))
 # a move waiting at a choice in its middle (engine/native/choices.py): the question asked (its parts, its choose
 # statement), the move's journal mark, its action, how many answers it has and the next answer a run reads; then
-# (as many as the game needs) its arguments, its answers, and each part's seat, count and options
-PENDING_HEADER = ("QPARTS", "QSITE", "PMARK", "PACT", "PN", "CURSOR")
+# (as many as the game needs) its arguments, its answers, and each part's seat, count and options; PDRAWN: the
+# draws logged when the move began (an answer runs the effect again from there: its draws are logged again there)
+PENDING_HEADER = ("QPARTS", "QSITE", "PMARK", "PACT", "PN", "CURSOR", "PDRAWN")
 
 
 class HandOffError(ValueError):
@@ -59,7 +62,7 @@ class Layout:
         vector logs the draws); `lists`: each bounded list variable's (bound, items' type) (lists.py)."""
         self.attributes = attributes
         self.stride = PIECE_FIELDS if attributes is None else ATTR_FIELDS + len(attributes.names)
-        spaces = state.spaces
+        spaces = all_spaces(state)  # (the boards of each player's too: per_player.py)
         self.space_names = [s.name for s in spaces]
         index = {id(s): i for i, s in enumerate(spaces)}
         self.sx = [s.x for s in spaces]
@@ -71,6 +74,7 @@ class Layout:
         dirs = list(DIRECTIONS)
         self.nbr = [[index[id(t)] if t is not None else -1 for t in s.nbr] for s in spaces]
         self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
+        self.player_boards = player_board_tables(state, index)
         self.board_order = list(self.boards)
         self.kinds = list(kinds)
         self._kind_number = {k: i for i, k in enumerate(self.kinds)}
@@ -160,17 +164,19 @@ class Layout:
         self.pieces = self.legality.before_pieces(self.pending_slots["QVAL"] + parts * options)
         self.draw_log = self.legality.after_pieces(self.pieces + self.stride * self.max_pieces)
         self.draw_cap = DRAW_LOG if self.chance else 0
-        self.size = self.draw_log + self.draw_cap
+        # (then the interpreter's generator, for perft of a game whose rules draw: generator.py)
+        self.generator_at, self.generator_slots = self.draw_log + self.draw_cap, generator_slots(self.chance)
+        self.size = self.generator_at + self.generator_slots
 
     def add_links(self, state, index: dict) -> None:
         """The points each space is joined to (library.adjacent: a graph's or an edge's links, else its
         orthogonal neighbours), for `neighbors(s)` on a board with links; and the lines a graph draws through each
         point, walked out from it each way (`along`, for in_a_row there)."""
         from ..run.library import adjacent
-        self.adj = [[index[id(t)] for t in adjacent(s)] for s in state.spaces]
+        self.adj = [[index[id(t)] for t in adjacent(s)] for s in all_spaces(state)]
         self.lined = any(getattr(b, "lines", None) is not None for b in state.boards.values())
         self.along = [[([index[id(t)] for t in forth], [index[id(t)] for t in back])
-                       for forth, back in (getattr(s, "along", None) or ())] for s in state.spaces]
+                       for forth, back in (getattr(s, "along", None) or ())] for s in all_spaces(state)]
 
     def add_zones(self, state) -> None:
         """The zones are places after the spaces, each a stack of pieces as a space is (the top its last piece):
@@ -244,6 +250,7 @@ class Layout:
                   f"PSTRIDE = {self.stride}",
                   f"MAXP = {self.max_pieces}", f"DRAWLOG = {self.draw_log}", f"DRAWCAP = {self.draw_cap}",
                   f"BOX = {BOX}", f"JCAP = {JOURNAL}", f"NP = {self.players}",
+                  *generator_source(self.generator_at, self.generator_slots),
                   f"NSPACES = {len(self.space_names)}  # the places: the spaces, then the zones",
                   f"NBOARDSPACES = {self.board_spaces}"]
         lines += [f"ZONE_{name} = {at}" for name, at in self.zone_at.items()]
@@ -267,6 +274,7 @@ class Layout:
                   f"{self.ray_length})"]
         for i, name in enumerate(self.board_order):
             lines.append(f"BOARD_{i} = {arr(self.boards[name])}  # board {name}")
+        lines += player_boards_source(self.player_boards)
         lines.append("# each seat: its relative directions as compass ones, the edge it faces from (0 south, 1 east, "
                      "2 north, 3 west)")
         lines += [f"REL = {arr(self.rel, (self.players, len(RELATIVE_DIRECTIONS)))}",
@@ -329,7 +337,7 @@ class Layout:
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
-        index = {id(s): i for i, s in enumerate(state.spaces)}
+        index = {id(s): i for i, s in enumerate(all_spaces(state))}
         for name, per_player, kind in self.variables if variables else ():
             at = self.var_slot[name]
             if kind == "vlist":
@@ -389,7 +397,7 @@ class Layout:
                 extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
                         BOX, -1, 1 if piece.up else 0))
                 extend(tail)
-        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        places = all_spaces(state) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
         placed = 0
         counts: dict = {}
         top = st[self.top:self.top + len(places)]

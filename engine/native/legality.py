@@ -130,7 +130,8 @@ class LegalitySlots:
 def _place_index(state, layout) -> dict:
     """Each item of a part's key (repetition.part_key) by what names it -> the native place's index."""
     out: dict = {}
-    for i, s in enumerate(state.spaces):
+    from .per_player import all_spaces
+    for i, s in enumerate(all_spaces(state)):
         b = s.board
         out[("space", b.name, b.owner.index if b.owner is not None else None, s.name)] = i
     for k, (name, seat) in enumerate(layout.zone_places):

@@ -298,6 +298,7 @@ class ListTranslation:
         def scalar_list(self, e: N.Expr) -> bool: ...
         def bound_through_names(self, domain: N.Expr) -> Optional[int]: ...
         def chosen_list_bound(self, domain: N.Expr) -> Optional[int]: ...
+        def player_board_bound(self, domain: N.Expr) -> Optional[int]: ...
         helpers: list[str]
         ending: str
 
@@ -365,11 +366,14 @@ class ListTranslation:
 
     def known_bound(self, e: N.Expr) -> Optional[int]:
         """list_bound's first guess: choices.py's bound of a name (bound_through_names), else a list variable's, else
-        that of a list written out or chosen by a condition (walls.py's chosen_list_bound)."""
-        found = self.bound_through_names(e)
-        if found is None:
-            found = self.list_variable_bound(e)
-        return found if found is not None else self.chosen_list_bound(e)
+        a seat's board of each player (per_player.py's player_board_bound), else that of a list written out or
+        chosen by a condition, the larger of its branches (walls.py's chosen_list_bound); else None."""
+        for guess in (self.bound_through_names, self.list_variable_bound, self.player_board_bound,
+                      self.chosen_list_bound):
+            found = guess(e)
+            if found is not None:
+                return found
+        return None
 
     def turn_statement(self, s: N.Stmt, env: dict, pad: str) -> Optional[list[str]]:
         """`next P`; `win L`, `lose L` of a list of players; else None."""

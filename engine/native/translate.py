@@ -26,6 +26,7 @@ from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .lists import ListTranslation, list_variables
 from .paths import PATH_HELPERS, PathTranslation
+from .per_player import PlayerBoardTranslation
 from .phases import PhaseTranslation
 from .walls import WallTranslation
 
@@ -77,7 +78,8 @@ class Unsupported(Exception):
 
 class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation,
                  BlockTranslation, PhaseTranslation, ChoiceTranslation,
-                 LegalityTranslation, PathTranslation, BoardTranslation, WallTranslation):
+                 LegalityTranslation, PathTranslation, BoardTranslation, WallTranslation,
+                 PlayerBoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -476,7 +478,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             return f"np.concatenate(({self.list_value(e.left, env)}, {self.list_value(e.right, env)}))"
         if isinstance(e, N.BinOp) and e.op == "-" and self.scalar_list(e.left) and self.scalar_list(e.right):
             return f"minus({self.list_value(e.left, env)}, {self.list_value(e.right, env)})"
-        unique = self.unique_list(e, env)
+        unique = self.unique_list(e, env) or self.player_board_list(e, env)  # (`p.NAME`: per_player.py)
         if unique is not None:
             return unique
         if isinstance(e, N.Call) and e.func == "reverse" and not self.is_def(e.func) and len(e.args) == 1:
@@ -592,7 +594,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.known_bound(domain)  # (names, list variables, a list written out, `A if C else B`: lists.py)
+        known = self.known_bound(domain)  # (names, list variables, a seat's board, a list written out, `A if C else B`: lists.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
@@ -1205,7 +1207,7 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None:  # (`blocks`: the interpreter's neighbours stop at a block's edge)
             return item.span, "a board's `neighbors`"
-        return (item.span, "a board of each player") if item.per_player else None
+        return None  # (a board of each player: per_player.py)
     if isinstance(item, N.Zone):
         return None  # (its capacity: CAP, checked where a piece comes in)
     if isinstance(item, N.Kind):

@@ -101,15 +101,22 @@ def test_the_exact_answers_are_right():
 
 # ---------------------------------------------------------------- native at all
 
-def test_the_chance_games_run_native_and_perft_is_left_to_the_interpreter_where_moves_draw(compiled):
-    """die-race and lots are native (their moves draw: perft is the interpreter's), liar's dice wholly."""
+def test_the_chance_games_run_native_and_perft_draws_as_the_interpreters_generator(compiled):
+    """die-race and lots are native, liar's dice wholly. Their moves draw: perft counts them natively, drawing as
+    the interpreter's generator with the seed draws (engine/native/generator.py), so the counts and the games
+    that end are the interpreter's, seed for seed; `--chance expand` (every outcome) stays the interpreter's."""
     runner = CliRunner()
     for name, line in ((DIE_RACE, 9), (LOTS, 25)):
-        result = runner.invoke(main, ["perft", name, "--depth", "1", "--backend", "native"])
+        for seed in ("0", "3", "8"):
+            counted = [runner.invoke(main, ["perft", name, "--depth", "6", "--seed", seed, "--json", "--backend",
+                                            backend]) for backend in ("native", "python")]
+            assert [c.exit_code for c in counted] == [0, 0]
+            assert json.loads(counted[0].stdout) == json.loads(counted[1].stdout)
+        result = runner.invoke(main, ["perft", name, "--depth", "1", "--backend", "native", "--chance", "expand"])
         assert result.exit_code == 2
         said = result.output.strip()  # (the file as the command was given it)
         assert said.startswith("Error: --backend native: ") and said.endswith(
-            f"{Path(name).name}:{line}: a move draws at random (perft follows the interpreter's draws)")
+            f"{Path(name).name}:{line}: --chance expand counts every outcome of a move's draws")
         simulated = runner.invoke(main, ["simulate", name, "-n", "50", "--backend", "native"])
         assert simulated.exit_code == 0, simulated.output
     expand = runner.invoke(main, ["perft", LIARS, "--depth", "1", "--backend", "native", "--chance", "expand"])
