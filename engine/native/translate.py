@@ -594,7 +594,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.known_bound(domain)  # (names, list variables, a seat's board, a list written out, `A if C else B`: lists.py)
+        known = self.known_bound(domain)  # (names, list variables, a seat's board, `A if C else B`: lists.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
