@@ -1,5 +1,5 @@
 """Three constructs of the native backend against the interpreter, the reference: a loop over a list chosen by a
-condition (`A if C else B`: nine men's morris's `reach`, engine/native/walls.py chosen_list_bound), boards of each player
+condition (`A if C else B`: nine men's morris's `reach`, walls.py chosen_list_bound), boards of each player
 (Phantom tic-tac-toe's `known`, engine/native/per_player.py) and draws in a move that asks a player (Dice's
 `gamble`: an answer runs the effect again with the chance stream and its log taken back to the move's start,
 choices.py's resume_move). perft counts and ended games by depth, divides, positions handed over mid-game, native
