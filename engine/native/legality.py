@@ -64,7 +64,9 @@ class LegalitySlots:
     def __init__(self, state):
         game = state.game
         self.ensures = any(a.ensures for a in game.actions)
-        self.parts = len(game.compared_parts)
+        # (the whole position, when the rules read `repetitions`: one more history, the last: positions.py)
+        self.whole = bool(getattr(game, "tracks_positions", False))
+        self.parts = len(game.compared_parts) + (1 if self.whole else 0)
         self.unmet = -1
         self.counts: list[int] = []  # HCOUNT_i
         self.histories: list[int] = []  # HIST_i: 2 slots an entry (the two hashes)
@@ -125,6 +127,9 @@ class LegalitySlots:
                 st[self.histories[i] + 2 * k] = _signed(h1)
                 st[self.histories[i] + 2 * k + 1] = _signed(h2)
             st[self.counts[i]] = n + times
+        if self.whole:
+            from .positions import encode_whole
+            encode_whole(self, state, st, layout)
 
 
 def _place_index(state, layout) -> dict:
@@ -300,7 +305,8 @@ class LegalityTranslation:
     def legality_functions(self) -> list[str]:
         """The parts' functions and record_positions (what a turn's start notes), written after the rules."""
         out: list[str] = []
-        if self.parts:
+        whole = self.whole_index()  # type: ignore[attr-defined]  # (positions.py)
+        if self.parts or whole is not None:
             out.append(REPETITION_HELPERS)
         for i, part in enumerate(self.parts):
             out += self.part_items(i, part)
@@ -308,13 +314,13 @@ class LegalityTranslation:
                 "    # a turn starts: each part compared by `repetitions` is noted as it is now",
                 "    mover = st[TURN]"]
         out += [f"    note_part(st, jr, HCOUNT_{i}, HIST_{i}, part_items_{i}(st, mover))"
-                for i in range(len(self.parts))] or ["    return"]
+                for i in range(len(self.parts))] + self.whole_note() or ["    return"]  # type: ignore[attr-defined]
         # (solve's memo tells positions apart by their histories too, as the interpreter's key holds its counts:
         # an order-free sum of the entries' hashes, each part's its own)
         out += ["", "@njit(cache=True)", "def history_digest(st):",
                 "    # the histories of `repetitions` as one number, whatever the order of their entries",
                 "    digest = np.uint64(0)"]
-        for i in range(len(self.parts)):
+        for i in range(len(self.parts) + (whole is not None)):
             out += [f"    for k in range(st[HCOUNT_{i}]):",
                     f"        h = absorb(np.uint64(st[HIST_{i} + 2 * k]), st[HIST_{i} + 2 * k + 1] ^ {i}, K_INDEX)",
                     "        digest += h"]
