@@ -1,0 +1,162 @@
+"""Chess-like games on the native backend (engine/native/directions.py, positions.py) against the interpreter:
+chess (castling, en passant, promotion choices, `can_move` for checkmate, `repetitions` of the whole position with
+the pieces' attributes, the fifty-move rule), Los Alamos chess (knights' leaps from a constant `symmetric((1, 2))`,
+pawns' captures by `relative` offsets, lines cut by `until`) and the rook ending (`repetitions` of the whole
+position, `can_move`). Each game is compiled once for the module.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mire.engine import load_game
+from mire.engine.analysis.perft import perft, perft_report
+from mire.engine.analysis.playout import random_playouts
+
+pytest.importorskip("numba")
+
+from mire.engine.native import HandOffError, NativeGame  # noqa: E402
+
+from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+
+CHESS, LOS_ALAMOS, ROOK = (str(Path(__file__).parents[1] / "games" / f"{name}.mire")
+                           for name in ("chess", "los-alamos", "rook-ending"))
+GAMES = (CHESS, LOS_ALAMOS, ROOK)
+# depths the interpreter counts in about 3 s each
+INTERPRETER_DEPTH = {CHESS: 3, LOS_ALAMOS: 3, ROOK: 4}
+# chess's published perft from the start (the interpreter gives the same to depth 4: tests/each_game/test_chess.py)
+CHESS_PERFT = [20, 400, 8902, 197281, 4865609]
+
+
+@pytest.fixture(scope="module")
+def compiled(cache):  # noqa: F811
+    games = {}
+    for name in GAMES:
+        games[name] = NativeGame(load_game(name))
+        games[name].perft(1)
+    return games
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_perft_counts_and_games_ended_are_the_interpreters(compiled, name):
+    depth = INTERPRETER_DEPTH[name]
+    ended_python: list = []
+    ended_native: list = []
+    counts = compiled[name].perft(depth, terminals=ended_native)
+    assert counts == perft(load_game(name).new_state(), depth, ended_python)
+    assert ended_native == ended_python
+
+
+def test_chess_counts_to_depth_5_are_the_published_ones(compiled):
+    assert compiled[CHESS].perft(5) == CHESS_PERFT
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_divide_is_the_interpreters(compiled, name):
+    assert compiled[name].divide(2) == perft_report(load_game(name).new_state(), 2).divide
+
+
+def replay(name: str, texts: list[str], index: int):
+    """The native game's moves played through the interpreter (each one legal there); the interpreter's state."""
+    state = load_game(name).new_state(seed=index)
+    for k, text in enumerate(texts):
+        assert not state.is_over(), f"game {index}: over before move {k + 1}"
+        legal = {m.text: m for m in state.legal_moves()}
+        assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter"
+        state.apply(legal[text])
+    return state
+
+
+@pytest.mark.parametrize("name, playouts", [(CHESS, 4), (LOS_ALAMOS, 8), (ROOK, 40)])
+def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
+    """Every move of a native playout is legal in the interpreter, and the game ends there as it did (the draws by
+    repetition, by fifty moves, by the material, stalemates and checkmates alike)."""
+    native = compiled[name]
+    reasons = set()
+    games = set()
+    for index in range(playouts):
+        texts, outcome = native.playout(seed=11, index=index)
+        state = replay(name, texts, index)
+        assert state.is_over() and outcome is not None
+        python = state.outcome()
+        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        reasons.add(python.reason)
+        games.add(tuple(texts))
+    assert len(games) == playouts
+    if name == ROOK:  # (the king alone takes the rook often enough: the kings then walk until a repetition)
+        assert "the same position for the third time" in reasons
+
+
+def test_chess_playouts_meet_castling_and_promotion_and_replay_then(compiled):
+    """(the replayed games test the special moves only if native games make them: random movers seldom castle, so
+    the first native game that castles is replayed through the interpreter too)"""
+    made: dict = {}
+    for index in range(30):
+        texts, _ = compiled[CHESS].playout(seed=11, index=index)
+        for text in texts:
+            made.setdefault(text.split()[0], index)
+    assert {"castle", "advance", "promote", "push", "go"} <= set(made)
+    texts, outcome = compiled[CHESS].playout(seed=11, index=made["castle"])
+    python = replay(CHESS, texts, made["castle"]).outcome()
+    assert (python.winners, python.draw) == (outcome.winners, outcome.draw)
+
+
+def test_a_threefold_repetition_ends_the_game_natively_as_in_the_interpreter(compiled):
+    """Knights out and back twice: the start position begins a turn for the third time after 8 moves (castling
+    rights and en passant unchanged), a draw, in both backends; pawns' moves in the middle leave no repetition."""
+    import numpy as np
+
+    from mire.engine.native.game import HEADER
+    out_and_back = ["go b1 c3", "go b8 c6", "go c3 b1", "go c6 b8"]
+    native = compiled[CHESS]
+    for line, drawn in ((out_and_back * 2, True), (out_and_back + ["advance a2 a4", "advance a7 a5"] + out_and_back, False)):
+        state = replay(CHESS, line, 0)
+        assert state.is_over() is drawn
+        st = native.encode(load_game(CHESS).new_state())
+        for text in line:
+            assert st[HEADER.index("OVER")] == 0
+            row = next(r for r in native.moves(st) if native.move_text(r, st) == text)
+            st = native.entry("applied")(st, np.array(row, np.int64))
+        assert bool(st[HEADER.index("OVER")]) is drawn
+        if drawn:
+            assert state.outcome().reason == "the same position for the third time"
+            assert st[HEADER.index("END_KIND")] == 3  # (a draw)
+
+
+def test_a_position_with_others_in_its_past_stays_with_the_interpreter(compiled):
+    """`repetitions` of the whole position: the hand-off writes the count of the position as it is now; a position
+    reached by moves (others in its past) is refused, and the interpreter plays it."""
+    native = compiled[ROOK]
+    state = load_game(ROOK).new_state()
+    native.encode(state)  # (the start: its one position)
+    state.apply(random.Random(1).choice(state.legal_moves()))
+    with pytest.raises(HandOffError):
+        native.encode(state)
+
+
+# Outcome rates: the chi-square test of test_native.py ((white wins, black wins, draws), 2 x 3, refused at the
+# 0.001 level) and the mean lengths within 4 standard errors. The interpreter plays these slowly (chess ~1 game/s,
+# Los Alamos ~2.5, the rook ending ~17), so its series are small and the test's power modest: the rook ending
+# (300 and 20,000 games, draws ~99%) catches a change of the draw rate from 99% to 96% with probability ~0.8; Los
+# Alamos (60 and 3,000; ~80% draws) a shift of 20 points in the draws with probability ~0.75; chess (30 and 1,000;
+# ~90% draws) only a shift of ~25 points with probability ~0.7. The replays above are the exact test; this one
+# catches a native random mover that draws its moves with another distribution.
+@pytest.mark.slow
+@pytest.mark.parametrize("name, python_games, native_games", [(ROOK, 300, 20000), (LOS_ALAMOS, 60, 3000),
+                                                               (CHESS, 30, 1000)])
+def test_outcome_rates_agree(compiled, name, python_games, native_games):
+    python = random_playouts(load_game(name), python_games, seed=1)
+    native = compiled[name].summary(native_games, seed=1)
+
+    def row(s):
+        first, second = s.wins.values()
+        return [first, second, s.draws]
+    rows = [row(python), row(native)]
+    statistic, freedom = chi_square(rows)
+    if freedom > 0:
+        assert statistic < CHI2_CRITICAL.get(freedom, 13.82), (rows, statistic)
+    mean_p, mean_n = sum(python.lengths) / python.n, sum(native.lengths) / native.n
+    spread = (sum((x - mean_p) ** 2 for x in python.lengths) / (python.n - 1)) ** 0.5
+    assert not native.unfinished and abs(mean_p - mean_n) < 4 * spread / python.n ** 0.5, (mean_p, mean_n)
