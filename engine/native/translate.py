@@ -22,13 +22,13 @@ from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
 from .boards import BOARD_HELPERS, BoardTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
-from .directions import DIRECTION_HELPERS, KIND_HELPERS, DirectionTranslation, KindBounds, joined_bound
 from .choices import ChoiceTranslation
+from .directions import DIRECTION_HELPERS, KIND_HELPERS, DirectionTranslation, KindBounds, joined_bound
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .paths import PATH_HELPERS, PathTranslation
-from .positions import PositionTranslation
 from .phases import PhaseTranslation
+from .positions import PositionTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 _REL_INDEX = {name: i for i, name in enumerate(RELATIVE_DIRECTIONS)}
@@ -294,7 +294,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
         # `K of P`: the pieces, in the order they were made (paths.py); an enum's values: their indices (boards.py)
-        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad)
+        # (`x in L until C`: directions.py)
+        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad) \
+            or self.until_loop(domain, var, env, pad)
         if found is not None:
             return found
         if isinstance(domain, N.Range):
@@ -302,9 +304,6 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             if domain.down:
                 return [f"{pad}for {var} in range({low}, {high} - 1, -1):"], 1
             return [f"{pad}for {var} in range({low}, {high} + 1):"], 1
-        until = self.until_loop(domain, var, env, pad)  # (directions.py)
-        if until is not None:
-            return until
         if isinstance(domain, N.Filter) and domain.mode in ("where", "while"):
             inner = {**env, domain.var: var}
             lines, deeper = self.domain_loop(domain.domain, var, env, pad)
@@ -624,12 +623,10 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             return self.list_bound(domain.domain)
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             return self.list_bound(self.sym.defs[domain.func].body)
-        pieces = self.unmade_kind_bound(domain) or self.pieces_bound(domain)  # (directions.py)
+        # (a kind's pieces no rule makes, a + b, comprehensions: directions.py)
+        pieces = self.unmade_kind_bound(domain) or self.pieces_bound(domain) or joined_bound(self, domain)
         if pieces is not None:
             return pieces
-        joined = joined_bound(self, domain)  # (a + b, comprehensions: directions.py)
-        if joined is not None:
-            return joined
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
 
     def builtin_bound(self, domain: N.Call) -> Optional[int]:

@@ -111,7 +111,8 @@ def test_a_threefold_repetition_ends_the_game_natively_as_in_the_interpreter(com
     from mire.engine.native.game import HEADER
     out_and_back = ["go b1 c3", "go b8 c6", "go c3 b1", "go c6 b8"]
     native = compiled[CHESS]
-    for line, drawn in ((out_and_back * 2, True), (out_and_back + ["advance a2 a4", "advance a7 a5"] + out_and_back, False)):
+    pawns = ["advance a2 a4", "advance a7 a5"]
+    for line, drawn in ((out_and_back * 2, True), (out_and_back + pawns + out_and_back, False)):
         state = replay(CHESS, line, 0)
         assert state.is_over() is drawn
         st = native.encode(load_game(CHESS).new_state())
