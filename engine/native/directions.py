@@ -197,11 +197,12 @@ class DirectionTranslation:
                 if isinstance(item, N.Name) and item.id in _DIR_INDEX \
                         and self.checked.meaning(item).category == "builtin":
                     out.append(str(_DIR_INDEX[item.id]))
-                elif isinstance(item, N.OffsetLit) and self.constant_number(item.dx) is not None \
-                        and self.constant_number(item.dy) is not None:
-                    out.append(str(offset_code(self.constant_number(item.dx), self.constant_number(item.dy))))
-                else:
+                    continue
+                dx = self.constant_number(item.dx) if isinstance(item, N.OffsetLit) else None
+                dy = self.constant_number(item.dy) if isinstance(item, N.OffsetLit) else None
+                if dx is None or dy is None:
                     return None
+                out.append(str(offset_code(dx, dy)))
             return out
         return None
 
@@ -340,5 +341,5 @@ def _kinds_listed(translator, domain: N.Expr) -> Optional[set]:
         return _kinds_listed(translator, translator.sym.consts[domain.id].value)
     if isinstance(domain, N.ListLit) and all(isinstance(i, N.Name) and translator.checked.meaning(i).category
                                              == "kind" for i in domain.items):
-        return {i.id for i in domain.items}
+        return {i.id for i in domain.items if isinstance(i, N.Name)}
     return None

@@ -124,8 +124,8 @@ class LegalitySlots:
                 from .layout import HandOffError
                 raise HandOffError(f"more turns than the native history of a part holds ({HCAP})")
             for k in range(n, n + times):
-                st[self.histories[i] + 2 * k] = _signed(h1)
-                st[self.histories[i] + 2 * k + 1] = _signed(h2)
+                st[self.histories[i] + 2 * k] = signed(h1)
+                st[self.histories[i] + 2 * k + 1] = signed(h2)
             st[self.counts[i]] = n + times
         if self.whole:
             from .positions import encode_whole
@@ -181,7 +181,7 @@ def hash_pair(seq: list[int]) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def _signed(h: int) -> int:
+def signed(h: int) -> int:
     return h - (1 << 64) if h >= 1 << 63 else h
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...grammar import nodes as N
-from .legality import HCAP, _signed, hash_pair
+from .legality import HCAP, hash_pair, signed
 
 POSITION_HELPERS = '''
 
@@ -158,8 +158,8 @@ def encode_whole(slots, state, st, layout) -> None:
         raise HandOffError(f"more turns than the native history of a position holds ({HCAP})")
     h1, h2 = hash_pair(position_sequence(st, layout))
     for k in range(times):
-        st[history + 2 * k] = _signed(h1)
-        st[history + 2 * k + 1] = _signed(h2)
+        st[history + 2 * k] = signed(h1)
+        st[history + 2 * k + 1] = signed(h2)
     st[count] = times
 
 
@@ -169,7 +169,9 @@ class PositionTranslation:
     if TYPE_CHECKING:  # (what it reads of the Translator)
         checked: Any
         layout: Any
-        parts: list
+
+        @property
+        def parts(self) -> list: ...
 
         def expr(self, e: N.Expr, env: dict) -> str: ...
         def is_def(self, name: str) -> bool: ...

@@ -752,7 +752,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
                 raise Unsupported(s.kind.span, "a kind held in a name")
             owner = self.expr(s.owner, env) if s.owner is not None else "-1"
             where = self.place(s.where, env, "a piece placed elsewhere than on a space or in a zone")
-            kind = held if held is not None else self.layout.kind_index(s.kind.id)  # type: ignore[union-attr]
+            kind = held if held is not None else self.layout.kind_index(s.kind.id) if isinstance(s.kind, N.Name) else ""
             return [f"{pad}create(st, jr, {kind}, {owner}, {where})"] \
                 + self.face_lines(s.span, s.face if s.face == "down" else None, "st[NPIECES] - 1", pad)
         if isinstance(s, N.Move):

@@ -137,16 +137,18 @@ def test_a_position_with_others_in_its_past_stays_with_the_interpreter(compiled)
         native.encode(state)
 
 
-# Outcome rates: the chi-square test of test_native.py ((white wins, black wins, draws), 2 x 3, refused at the
-# 0.001 level) and the mean lengths within 4 standard errors. The interpreter plays these slowly (chess ~1 game/s,
-# Los Alamos ~2.5, the rook ending ~17), so its series are small and the test's power modest: the rook ending
-# (300 and 20,000 games, draws ~99%) catches a change of the draw rate from 99% to 96% with probability ~0.8; Los
-# Alamos (60 and 3,000; ~80% draws) a shift of 20 points in the draws with probability ~0.75; chess (30 and 1,000;
-# ~90% draws) only a shift of ~25 points with probability ~0.7. The replays above are the exact test; this one
-# catches a native random mover that draws its moves with another distribution.
+# Outcome rates: the chi-square test of test_native.py ((white wins, black wins, draws), refused at the 0.001
+# level) and the mean lengths within 4 standard errors. The interpreter plays these slowly (chess ~1 game a second,
+# Los Alamos ~2.5, the rook ending ~17, on a quiet core), so its series are small and the power low; a change is
+# caught with probability ~0.8 when it is about 4.1 (1 degree of freedom) to 4.4 (2) standard errors of the
+# interpreter's series: the rook ending (200 and 20,000 games, draws ~99%) a fall of the draw rate to ~94%, or of
+# the mean length (~87 moves) by ~17 moves; Los Alamos (40 and 2,000, draws ~80%) a shift of ~28 points in a rate,
+# ~115 moves of its mean length (~240); chess (20 and 500, draws ~90%) ~29 points, ~140 moves of ~336. The replays
+# above are the exact test; this one would catch a native random mover drawing its moves with another distribution
+# grossly.
 @pytest.mark.slow
-@pytest.mark.parametrize("name, python_games, native_games", [(ROOK, 300, 20000), (LOS_ALAMOS, 60, 3000),
-                                                               (CHESS, 30, 1000)])
+@pytest.mark.parametrize("name, python_games, native_games", [(ROOK, 200, 20000), (LOS_ALAMOS, 40, 2000),
+                                                               (CHESS, 20, 500)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
     python = random_playouts(load_game(name), python_games, seed=1)
     native = compiled[name].summary(native_games, seed=1)
