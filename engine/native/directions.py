@@ -282,8 +282,9 @@ def joined_bound(translator, domain: N.Expr) -> Optional[int]:
 
 class KindBounds:
     """How many pieces of a kind a loop over them may meet (a mixin of the Translator): the start's pieces for a
-    kind no rule makes; for a kind a rule may make, a parameter's loop guesses (the places, or the start's pieces
-    if more) and its listing stops with an error past its rows, never another game."""
+    kind no rule makes; for a kind a rule may make, a parameter's loop in an action of several parameters guesses
+    (the places, or the start's pieces if more) and its listing stops with an error past its rows, never another
+    game."""
 
     if TYPE_CHECKING:
         checked: Checked
@@ -330,6 +331,11 @@ class KindBounds:
     def guessed_kind_bound(self, domain: N.Expr) -> Optional[int]:
         """param_bound of a kind's pieces that a rule may make: a guess, its listing guarded."""
         if self.kind_of_domain(domain) is None or self.unmade_kind_bound(domain) is not None:
+            return None
+        # (only in an action of several parameters, whose bounds multiply: one parameter over all the pieces a game
+        # may make is a listing of that many rows, as before)
+        action = next((a for a in self.sym.actions.values() if any(p.domain is domain for p in a.params)), None)
+        if action is None or len(action.params) < 2:
             return None
         self.list_params = True  # (the lister then stops with an error past its rows)
         return max(self.layout.start_pieces, self.layout.board_spaces, 1)
