@@ -112,7 +112,7 @@ class LegalitySlots:
             return
         for count in self.counts:
             st[count] = 0
-        places = _place_index(state, layout)
+        places = place_index(state, layout)
         kinds = {name: i for i, name in enumerate(layout.kinds)}
         for key, times in (state.positions or {}).items():
             if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "part"):
@@ -132,7 +132,7 @@ class LegalitySlots:
             encode_whole(self, state, st, layout)
 
 
-def _place_index(state, layout) -> dict:
+def place_index(state, layout) -> dict:
     """Each item of a part's key (repetition.part_key) by what names it -> the native place's index."""
     out: dict = {}
     for i, s in enumerate(state.spaces):

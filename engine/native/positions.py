@@ -13,9 +13,9 @@ attributes; every variable); the native state keeps one more history beside the 
 
 Two positions have the same sequence exactly when the interpreter's keys are equal (an empty zone is left out
 where the interpreter's key holds it empty: in every key alike). Hashed twice as legality.py hashes a part (the
-same 128 bits, the same argument for why that suffices). The hand-off of a position writes the interpreter's count
-of the position as it is now as that many entries; a position handed over with other positions in its past
-(a search's imagined world in the middle of a game) raises HandOffError, and the interpreter plays it.
+same 128 bits, the same argument for why that suffices). The hand-off of a position writes each of the
+interpreter's keys (State.positions) met c times as c entries of the hash of the sequence made from the key itself
+(`key_sequence`: its places, pieces, attributes and variables written as Layout.encode_into writes them).
 
 `can_move(P)`: `has_move` with P to move (and the game taken as not over while it looks), as the interpreter's
 turns.can_move lists P's moves as if it were P's turn.
@@ -141,26 +141,85 @@ def _header_index(name: str) -> int:
 
 
 def encode_whole(slots, state, st, layout) -> None:
-    """The interpreter's counts of whole positions (State.positions) as the whole position's history: the count
-    of the position as it is now, as that many entries of its hash (legality.LegalitySlots.encode calls this)."""
-    from ..run.repetition import position_key
+    """The interpreter's counts of whole positions (State.positions) as the whole position's history: each key met
+    c times is c entries of the hash of its sequence (legality.LegalitySlots.encode calls this)."""
     from .layout import HandOffError
     count, history = slots.counts[-1], slots.histories[-1]
     st[count] = 0
     keys = [k for k in (state.positions or {}) if not (isinstance(k, tuple) and len(k) == 3 and k[0] == "part")]
-    if not keys:
-        return
-    now = position_key(state)
-    if any(k != now for k in keys):
-        raise HandOffError("a position with other positions in its past is compared by `repetitions`")
-    times = state.positions[now]
-    if times > HCAP:
-        raise HandOffError(f"more turns than the native history of a position holds ({HCAP})")
-    h1, h2 = hash_pair(position_sequence(st, layout))
-    for k in range(times):
-        st[history + 2 * k] = signed(h1)
-        st[history + 2 * k + 1] = signed(h2)
-    st[count] = times
+    n = 0
+    for key in keys:
+        times = state.positions[key]
+        if n + times > HCAP:
+            raise HandOffError(f"more turns than the native history of a position holds ({HCAP})")
+        h1, h2 = hash_pair(key_sequence(key, state, layout))
+        for k in range(n, n + times):
+            st[history + 2 * k] = signed(h1)
+            st[history + 2 * k + 1] = signed(h2)
+        n += times
+    st[count] = n
+
+
+def key_sequence(key: tuple, state, layout) -> list[int]:
+    """The sequence position_hashes hashes, made from an interpreter's key (repetition.position_key): the same as
+    position_sequence of the position the key was taken from, encoded."""
+    from .layout import HandOffError
+    from .legality import place_index
+    phase, turn, spaces, zones, variables = key
+    places = place_index(state, layout)
+    kinds = {name: i for i, name in enumerate(layout.kinds)}
+    players = {id(p): i for i, p in enumerate(state.players)}
+    items = []
+    for board, owner, name, pieces in spaces:
+        items.append((places[("space", board, owner, name)], pieces))
+    for zone in zones:
+        seat, name, pieces = zone if len(zone) == 3 else (None, *zone)
+        if pieces:
+            items.append((places[("zone", name, seat)], pieces))
+    seq = [phase or 0, turn]
+    for place, pieces in sorted(items, key=lambda item: item[0]):
+        seq += [place, len(pieces)]
+        for kind, who, up, turns, attrs in reversed(pieces):  # (top first)
+            if turns % 4:
+                raise HandOffError("a turned piece in a position compared by `repetitions`")
+            seq.append(kinds[kind] * (layout.players + 1) + (who if who is not None else -1) + 1)
+            if layout.stride > 4:
+                values = dict(attrs)
+                codes = [layout.attributes.value(name, _thawed(values.get(name), state), layout, players)
+                         for name in layout.attributes.names]
+                mask = sum(1 << a for a, v in enumerate(codes) if v is not None)
+                seq += [1 if up else 0, mask] + [v for v in codes if v is not None]
+    game_vars, seat_vars = dict(variables[0]), [dict(v) for v in variables[1]]
+    numbers = {p.id: k for k, p in enumerate(sorted((p for ps in state.kind_pieces.values() for p in ps),
+                                                    key=lambda p: p.id))}
+    space_number = {name: i for i, name in enumerate(layout.space_names[:layout.board_spaces])}
+    for name, per_player, kind in layout.variables:
+        held = [v.get(name) for v in seat_vars] if per_player else [game_vars.get(name)]
+        for value in held:
+            for item in (value if kind == "list" else (value,)):
+                seq.append(_variable_number(item, kind, layout, numbers, space_number))
+    return seq
+
+
+def _thawed(value, state):
+    """An attribute's value as a key holds it (repetition._frozen) back as attributes.value reads it."""
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "space":
+        return value[1]
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "player":
+        return state.players[value[1]]
+    return value
+
+
+def _variable_number(value, kind: str, layout, numbers: dict, space_number: dict) -> int:
+    """A variable's value as a key holds it, as Layout.encode_into writes its slot."""
+    if value is None:
+        return -1
+    if isinstance(value, tuple) and len(value) == 2 and value[0] in ("space", "player", "piece"):
+        what, v = value
+        return space_number[v] if what == "space" else v if what == "player" else numbers[v]
+    if kind == "enum":
+        return layout.attributes.enum_number[value]
+    return int(value)
 
 
 class PositionTranslation:

@@ -17,7 +17,7 @@ from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import HandOffError, NativeGame  # noqa: E402
+from mire.engine.native import NativeGame  # noqa: E402
 
 from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
 
@@ -126,15 +126,31 @@ def test_a_threefold_repetition_ends_the_game_natively_as_in_the_interpreter(com
             assert st[HEADER.index("END_KIND")] == 3  # (a draw)
 
 
-def test_a_position_with_others_in_its_past_stays_with_the_interpreter(compiled):
-    """`repetitions` of the whole position: the hand-off writes the count of the position as it is now; a position
-    reached by moves (others in its past) is refused, and the interpreter plays it."""
-    native = compiled[ROOK]
-    state = load_game(ROOK).new_state()
-    native.encode(state)  # (the start: its one position)
-    state.apply(random.Random(1).choice(state.legal_moves()))
-    with pytest.raises(HandOffError):
-        native.encode(state)
+def test_a_position_handed_over_with_its_past_counts_repetitions_as_the_interpreter(compiled):
+    """The hand-off writes each position the interpreter met (its key, with the pieces' attributes and the
+    variables) into the native history: a knight's move back that makes the start's third repetition draws in
+    both; and the sequence hashed from a key is the one hashed from the encoded position, in positions of random
+    games (castling rights lost, pawns just advanced two squares, pieces taken and promoted)."""
+    from mire.engine.native.positions import key_sequence, position_sequence
+    from mire.engine.run.repetition import position_key
+    native = compiled[CHESS]
+    state = replay(CHESS, ["go b1 c3", "go b8 c6", "go c3 b1", "go c6 b8", "go b1 c3", "go b8 c6", "go c3 b1"], 0)
+    for depth in (1, 2):
+        ended_python: list = []
+        ended_native: list = []
+        counts = native.perft(depth, native.encode(state), terminals=ended_native)
+        assert counts == perft(state, depth, ended_python)
+        assert ended_native == ended_python
+    assert ended_native[0]["draws"] == 1  # (go c6 b8: the start a third time)
+    rng = random.Random(4)
+    for game in range(6):
+        state = load_game(CHESS).new_state(seed=game)
+        for _ in range(rng.randrange(20, 120)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+            assert key_sequence(position_key(state), state, native.layout) == \
+                position_sequence(native.encode(state), native.layout)
 
 
 # Outcome rates: the chi-square test of test_native.py ((white wins, black wins, draws), refused at the 0.001
