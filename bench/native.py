@@ -3,6 +3,7 @@
     python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--no-starts] [--json]
     python bench/native.py --search 1000 [--game NAME ...]   (default: the seed games native plays: Quagmire, Mudwater)
     python bench/native.py --process-starts [--runs R] [--game NAME ...]
+    python bench/native.py --perft D [--python-depth P] --game NAME ...
 
 For each game: random playouts from the start per second, for about S seconds each, of
   * the native backend (engine/native: the rules compiled with numba), `NativeGame.summary`,
@@ -16,6 +17,10 @@ turns: the least and the middle wall time, and processor time), and where a cach
 (perf_counter and the main thread's processor time around each phase, in a new process each run: the least of
 R). The caches are made first (a run
 that compiles is not counted).
+
+`--perft D`: perft's positions a second (the moves of the last depth counted, per second of processor time) of the
+native walk to depth D and of the interpreter's to depth P (default min(D, 3)), in one run, after the native
+perft's compile.
 
 Speed is measured here and never asserted in tests: the numbers depend on the machine and its load. Each rate is
 per second of this process's processor time (time.process_time: the playouts run on one thread), which a shared,
@@ -204,6 +209,24 @@ def search_seconds(name: str, iterations: int, runs: int = 3) -> dict:
     return out
 
 
+def perft_speed(name: str, depth: int, python_depth: int) -> dict:
+    """Each backend's perft from the start: its counts, seconds of processor time, leaves a second."""
+    from mire.engine import load_game
+    from mire.engine.analysis.perft import perft
+    from mire.engine.native import NativeGame
+    game = load_game(name)
+    native = NativeGame(game)
+    native.perft(1)  # (compiled first: not counted)
+    out = {"game": name}
+    for backend, run, d in (("native", lambda: native.perft(depth), depth),
+                            ("interpreter", lambda: perft(game.new_state(), python_depth), python_depth)):
+        began = time.process_time()
+        counts = run()
+        took = time.process_time() - began
+        out[backend] = {"depth": d, "counts": counts, "seconds": took, "per_second": sum(counts) / took}
+    return out
+
+
 def table(rows: list) -> str:
     lines = ["| game | native /s | interpreter /s | hand-written /s | native / interpreter | native / hand-written "
              "| first compile (wall, processor) | cached start (process: wall, processor) | cached start (module) |",
@@ -233,7 +256,18 @@ def main(argv=None) -> None:
                     help="Instead: a cached start of the whole `mire simulate` process with each backend, and the "
                          "phases of a cached native start.")
     ap.add_argument("--runs", type=int, default=7, help="With --process-starts: runs of each (default 7).")
+    ap.add_argument("--perft", type=int, metavar="DEPTH",
+                    help="Instead: perft's positions a second, native to DEPTH, the interpreter to --python-depth.")
+    ap.add_argument("--python-depth", type=int, help="With --perft: the interpreter's depth (default min(DEPTH, 3)).")
     args = ap.parse_args(argv)
+    if args.perft:
+        for name in args.game or GAMES:
+            r = perft_speed(name, args.perft, args.python_depth or min(args.perft, 3))
+            n, p = r["native"], r["interpreter"]
+            print(f"{name}: native depth {n['depth']} {n['counts'][-1]:,} in {n['seconds']:.2f} s "
+                  f"({n['per_second']:,.0f} positions/s); interpreter depth {p['depth']} {p['counts'][-1]:,} in "
+                  f"{p['seconds']:.2f} s ({p['per_second']:,.0f}/s): {n['per_second'] / p['per_second']:.0f}x")
+        return
     if args.process_starts:
         rows = [process_starts(name, args.runs) for name in args.game or GAMES]
         print(json.dumps(rows, indent=2) if args.json else process_table(rows))

@@ -515,6 +515,9 @@ class BlockTranslation(TranslatorPart):
                                       and isinstance(self.sym.defs[domain.func].body, N.DefBlock)):
             self.list_params = True
             return GUESSED_ITEMS
+        guessed = self.guessed_kind_bound(domain)  # type: ignore[attr-defined]  # (a kind rules make: directions.py)
+        if guessed is not None:
+            return guessed
         return self.list_bound(domain)
 
     def list_param_kind(self, p: N.Param) -> Optional[str]:

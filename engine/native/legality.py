@@ -64,7 +64,9 @@ class LegalitySlots:
     def __init__(self, state):
         game = state.game
         self.ensures = any(a.ensures for a in game.actions)
-        self.parts = len(game.compared_parts)
+        # (the whole position, when the rules read `repetitions`: one more history, the last: positions.py)
+        self.whole = bool(getattr(game, "tracks_positions", False))
+        self.parts = len(game.compared_parts) + (1 if self.whole else 0)
         self.unmet = -1
         self.counts: list[int] = []  # HCOUNT_i
         self.histories: list[int] = []  # HIST_i: 2 slots an entry (the two hashes)
@@ -110,7 +112,7 @@ class LegalitySlots:
             return
         for count in self.counts:
             st[count] = 0
-        places = _place_index(state, layout)
+        places = place_index(state, layout)
         kinds = {name: i for i, name in enumerate(layout.kinds)}
         for key, times in (state.positions or {}).items():
             if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "part"):
@@ -122,12 +124,15 @@ class LegalitySlots:
                 from .layout import HandOffError
                 raise HandOffError(f"more turns than the native history of a part holds ({HCAP})")
             for k in range(n, n + times):
-                st[self.histories[i] + 2 * k] = _signed(h1)
-                st[self.histories[i] + 2 * k + 1] = _signed(h2)
+                st[self.histories[i] + 2 * k] = signed(h1)
+                st[self.histories[i] + 2 * k + 1] = signed(h2)
             st[self.counts[i]] = n + times
+        if self.whole:
+            from .positions import encode_whole
+            encode_whole(self, state, st, layout)
 
 
-def _place_index(state, layout) -> dict:
+def place_index(state, layout) -> dict:
     """Each item of a part's key (repetition.part_key) by what names it -> the native place's index."""
     out: dict = {}
     from .per_player import all_spaces
@@ -177,7 +182,7 @@ def hash_pair(seq: list[int]) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def _signed(h: int) -> int:
+def signed(h: int) -> int:
     return h - (1 << 64) if h >= 1 << 63 else h
 
 
@@ -301,7 +306,8 @@ class LegalityTranslation:
     def legality_functions(self) -> list[str]:
         """The parts' functions and record_positions (what a turn's start notes), written after the rules."""
         out: list[str] = []
-        if self.parts:
+        whole = self.whole_index()  # type: ignore[attr-defined]  # (positions.py)
+        if self.parts or whole is not None:
             out.append(REPETITION_HELPERS)
         for i, part in enumerate(self.parts):
             out += self.part_items(i, part)
@@ -309,13 +315,13 @@ class LegalityTranslation:
                 "    # a turn starts: each part compared by `repetitions` is noted as it is now",
                 "    mover = st[TURN]"]
         out += [f"    note_part(st, jr, HCOUNT_{i}, HIST_{i}, part_items_{i}(st, mover))"
-                for i in range(len(self.parts))] or ["    return"]
+                for i in range(len(self.parts))] + self.whole_note() or ["    return"]  # type: ignore[attr-defined]
         # (solve's memo tells positions apart by their histories too, as the interpreter's key holds its counts:
         # an order-free sum of the entries' hashes, each part's its own)
         out += ["", "@njit(cache=True)", "def history_digest(st):",
                 "    # the histories of `repetitions` as one number, whatever the order of their entries",
                 "    digest = np.uint64(0)"]
-        for i in range(len(self.parts)):
+        for i in range(len(self.parts) + (whole is not None)):
             out += [f"    for k in range(st[HCOUNT_{i}]):",
                     f"        h = absorb(np.uint64(st[HIST_{i} + 2 * k]), st[HIST_{i} + 2 * k + 1] ^ {i}, K_INDEX)",
                     "        digest += h"]

@@ -22,12 +22,14 @@ from .boards import BOARD_HELPERS, BoardTranslation
 from .by_itself import ByItselfTranslation
 from .chance import JOURNAL_LOCAL, ChanceTranslation
 from .choices import ChoiceTranslation
+from .directions import DIRECTION_HELPERS, KIND_HELPERS, DirectionTranslation, KindBounds, joined_bound
 from .layout import VAR_TYPES, Layout
 from .legality import LegalityTranslation, has_ensures
 from .lists import ListTranslation, list_variables
 from .paths import PATH_HELPERS, PathTranslation
 from .per_player import PlayerBoardTranslation
 from .phases import PhaseTranslation
+from .positions import PositionTranslation
 from .walls import WallTranslation
 
 _DIR_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
@@ -52,7 +54,7 @@ _MAX_INLINE = 20  # defs written in place of their calls, one inside another, at
 
 # declarations the native code needs nothing of (the start position, views and texts stay with the interpreter)
 # (a text, an enum value, a kind: its number, attributes.py)
-_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text", "enum", "kind")
+_SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text", "enum", "kind", "offset")
 # what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
 # could not type (a list mixing spaces and zones: its items are places too)
 _PLACES = ("space", "zone", "any")
@@ -79,7 +81,7 @@ class Unsupported(Exception):
 class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation,
                  BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation, WallTranslation,
-                 PlayerBoardTranslation):
+                 PlayerBoardTranslation, DirectionTranslation, PositionTranslation, KindBounds):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -118,8 +120,8 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         out += self.triggers()
         out += self.start_functions()
         out += self.next_phase_source()
-        out += self.legality_functions()
-        out += [PATH_HELPERS, BOARD_HELPERS] + self.board_constants()
+        out += self.legality_functions() + self.position_functions()
+        out += [PATH_HELPERS, BOARD_HELPERS, DIRECTION_HELPERS, KIND_HELPERS] + self.board_constants()
         out += self.stuck_source()
         out += self.ranking()
         return "\n".join(out + self.helpers) + "\n"
@@ -210,7 +212,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
                 f"def act_{index}({head}):"] + body + ["    return"]
 
     def kind_of_param(self, p: N.Param) -> str:
-        listed = self.list_param_kind(p)
+        listed = self.list_param_kind(p) or self.kind_param(p)  # (a kind: directions.py)
         if listed is not None:
             return listed
         t = self.type_of(p.domain)
@@ -298,7 +300,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
         # `K of P`: the pieces, in the order they were made (paths.py); an enum's values: their indices (boards.py)
-        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad)
+        # (`x in L until C`: directions.py)
+        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad) \
+            or self.until_loop(domain, var, env, pad)
         if found is not None:
             return found
         if isinstance(domain, N.Range):
@@ -361,6 +365,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         if domain.func == "neighbors":
             if len(domain.args) == 2 and isinstance(domain.args[1], N.Comprehension):
                 return self.leaps(domain, var, env, pad)
+            stepped = self.stepped_neighbors(domain, var, env, pad)  # (offsets, steps in names: directions.py)
+            if stepped is not None:
+                return stepped
             origin = self.expr(domain.args[0], env)
             step = self.fresh("d")
             if len(domain.args) == 2 and not self.directions_written_out(domain.args[1]) \
@@ -431,6 +438,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             held = self.list_variable_value(e, env)  # (a variable holding a list: lists.py)
         if held is not None:
             return held
+        offsets = self.offset_list(e, env)  # (symmetric(O): directions.py)
+        if offsets is not None:
+            return offsets
         if not self.scalar_list(e):
             raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
         if isinstance(e, N.ListLit):
@@ -622,7 +632,8 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             return self.list_bound(domain.domain)
         if isinstance(domain, N.Call) and self.is_def(domain.func):
             return self.list_bound(self.sym.defs[domain.func].body)
-        pieces = self.pieces_bound(domain)
+        # (a kind's pieces no rule makes, a + b, comprehensions: directions.py)
+        pieces = self.unmade_kind_bound(domain) or self.pieces_bound(domain) or joined_bound(self, domain)
         if pieces is not None:
             return pieces
         raise Unsupported(domain.span, f"a loop over `{_words(domain)}`")
@@ -638,6 +649,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
                 return self.list_bound(given.fors[0].domain)
             if isinstance(given, N.Name) and given.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[given.id])
+            steps = self.constant_steps(given)  # (directions.py)
+            if steps is not None:
+                return len(steps)
             return len(given.items) if isinstance(given, N.ListLit) else 8
         fixed = {"ray": self.layout.ray_length, "group": spaces, "touching": 8, "border": spaces,
                  "regions_of": spaces, "path": self.layout.board_spaces}
@@ -741,11 +755,14 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def stmt_lines(self, s: N.Stmt, env: dict, depth: int, pad: str) -> list[str]:
         if isinstance(s, N.Place):
-            if not (isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"):
+            named = isinstance(s.kind, N.Name) and self.checked.meaning(s.kind).category == "kind"
+            held = None if named else self.placed_kind(s, env)  # (directions.py)
+            if not named and held is None:
                 raise Unsupported(s.kind.span, "a kind held in a name")
             owner = self.expr(s.owner, env) if s.owner is not None else "-1"
             where = self.place(s.where, env, "a piece placed elsewhere than on a space or in a zone")
-            return [f"{pad}create(st, jr, {self.layout.kind_index(s.kind.id)}, {owner}, {where})"] \
+            kind = held if held is not None else self.layout.kind_index(s.kind.id) if isinstance(s.kind, N.Name) else ""
+            return [f"{pad}create(st, jr, {kind}, {owner}, {where})"] \
                 + self.face_lines(s.span, s.face if s.face == "down" else None, "st[NPIECES] - 1", pad)
         if isinstance(s, N.Move):
             dest = self.place(s.dest, env, "a move elsewhere than to a space or a zone")
@@ -970,7 +987,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
                 return "ZONE_supply"  # (the zone where table pieces start: a place as the others are)
             if e.id in _DIR_INDEX or e.id in _REL_INDEX:
                 return self.direction(e, env)
-        found = self.value_name(e, env)
+        found = self.value_name(e, env) or self.position_repetitions(e)  # (repetitions: positions.py)
         if found is not None:
             return found
         raise Unsupported(e.span, f"the name `{e.id}` ({meaning.category})")
@@ -1083,6 +1100,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         a hex or a graph board here)."""
         if e.func == "random":
             return self.expr_random(e, env)
+        offset = self.offset_call(e, env) or self.can_move_call(e, env)  # (directions.py, positions.py)
+        if offset is not None:
+            return offset
         self.refuse_on_hex(e)
         self.refuse_on_graph(e)
         graph = self.graph_builtin(e, env, types)

@@ -21,7 +21,7 @@ from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+from mire.engine.native import NativeGame  # noqa: E402
 
 from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
 
@@ -177,14 +177,14 @@ def test_outcome_rates_agree(compiled, name, python_games, native_games):
     assert not native.unfinished
 
 
-def test_a_repetition_of_the_whole_position_stays_refused(tmp_path):
+def test_a_repetition_of_the_whole_position_translates(tmp_path):
+    """(refused until engine/native/positions.py: tests/engine/test_native_chess.py plays it against the
+    interpreter)"""
     game = tmp_path / "threefold.mire"
     game.write_text('game "Threefold"\nplayers 2\nboard cells: grid 3 x 1\npiece stone\n\n'
                     'action put(c in cells where empty(c)):\n    place stone for mover at c\n\n'
                     'trigger threefold at turn start:\n    if repetitions >= 3: draw\n')
-    with pytest.raises(Unsupported, match=r"threefold.mire:10: the native backend does not handle the name "
-                                          r"`repetitions` \(builtin\) yet"):
-        NativeGame(load_game(str(game)))
+    assert NativeGame(load_game(str(game))).actions  # (no Unsupported)
 
 
 def test_solve_tells_positions_apart_by_their_histories_as_the_interpreter(compiled):
