@@ -137,6 +137,7 @@ ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_move
                 *SEARCH_ENTRIES)
 
 JIT = f'''from numba import njit as _njit
+from numba.core.types import unliteral as _unliteral
 
 ENTRY_POINTS = {ENTRY_POINTS!r}
 CACHE_WANTED = {{}}  # name -> the function, whose caching build.py enables when it first compiles or reads it
@@ -149,8 +150,19 @@ def njit(cache=False, **options):
         dispatcher = _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
         if cache:
             CACHE_WANTED[f.__name__] = dispatcher
+        _typed_by_kind(dispatcher)
         return dispatcher
     return compiled
+
+
+def _typed_by_kind(dispatcher):
+    # a call from compiled code with a constant argument (w(st, jr, TURN, 0)) would make numba compile the callee
+    # anew for that value (its type Literal[int](0)): the callee is compiled for the argument's kind (int64) alone
+    general = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return general(tuple(_unliteral(a) for a in args), {{k: _unliteral(v) for k, v in kws.items()}})
+    dispatcher.get_call_template = get_call_template
 '''
 
 

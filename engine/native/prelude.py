@@ -708,7 +708,7 @@ def below(rng, n):
 
 # ---------------------------------------------------------------- games and counts
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_one(st, jr, buf, rng, max_moves, moves_out):
     # random movers from st to the end or max_moves moves; each move made is kept in moves_out (when it has
     # rows). Returns the number of moves made

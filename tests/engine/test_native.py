@@ -72,6 +72,46 @@ def compiled(cache):
     return games, told
 
 
+def compiled_games(names) -> dict:
+    """Each game's NativeGame, perft compiled (the first thing the tests use), in the cache of the calling module
+    (its `cache` fixture): for a module fixture `compiled`."""
+    games = {name: NativeGame(load_game(name)) for name in names}
+    for native in games.values():
+        native.perft(1)
+    return games
+
+
+def assert_perft_is_the_interpreters(native, state, depth: int, st=None) -> tuple[list, list]:
+    """perft counts and the games ended at each depth, natively from `st` (a native position; None: the native
+    start) and in the interpreter from `state`, are the same. Returns them (counts, ended)."""
+    ended_python: list = []
+    ended_native: list = []
+    counts = native.perft(depth, st, terminals=ended_native)
+    assert counts == perft(state, depth, ended_python)
+    assert ended_native == ended_python
+    return counts, ended_native
+
+
+def replayed(native, state, seed: int, index: int, check=None, where: str = "") -> tuple[list, object]:
+    """Native playout `index` of the series `seed`, replayed move by move through the interpreter from `state`
+    (the same start): every move legal there, by its text, and the game over there as it ended natively, with the
+    same winners, draw and scores. `check(k, state, legal)` runs before move k (legal: the interpreter's moves by
+    text). Returns the playout's texts and outcome."""
+    texts, outcome = native.playout(seed=seed, index=index)
+    for k, text in enumerate(texts):
+        assert not state.is_over(), f"{where}game {index}: over before move {k + 1}"
+        legal = {m.text: m for m in state.legal_moves()}
+        if check is not None:
+            check(k, state, legal)
+        assert text in legal, \
+            f"{where}game {index}, move {k + 1}: {text} is not legal in the interpreter: {list(legal)}"
+        state.apply(legal[text])
+    assert state.is_over() and outcome is not None
+    python = state.outcome()
+    assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+    return texts, outcome
+
+
 def test_a_first_use_says_it_compiles_and_a_second_reads_the_cache(compiled, cache):
     games, told = compiled
     assert told["tic-tac-toe"][0].startswith("compiling Tic-tac-toe (perft) to native code (once: it is cached in ")
@@ -87,12 +127,7 @@ def test_a_first_use_says_it_compiles_and_a_second_reads_the_cache(compiled, cac
 @pytest.mark.parametrize("name", GAMES)
 def test_perft_counts_are_the_interpreters(compiled, name):
     games, _ = compiled
-    depth = INTERPRETER_DEPTH[name]
-    state = load_game(name).new_state()
-    ended_python: list = []
-    ended_native: list = []
-    assert games[name].perft(depth, terminals=ended_native) == perft(state, depth, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(games[name], load_game(name).new_state(), INTERPRETER_DEPTH[name])
 
 
 @pytest.mark.parametrize("name", GAMES[:3])
@@ -135,16 +170,7 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts
     game = load_game(name)
     endings = set()
     for index in range(playouts):
-        texts, outcome = native.playout(seed=7, index=index)
-        state = game.new_state(seed=index)
-        for k, text in enumerate(texts):
-            assert not state.is_over(), f"game {index}: over before move {k + 1}"
-            legal = {m.text: m for m in state.legal_moves()}
-            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter"
-            state.apply(legal[text])
-        assert state.is_over() and outcome is not None
-        python = state.outcome()
-        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        texts, outcome = replayed(native, game.new_state(seed=index), 7, index)
         endings.add((outcome.winners, outcome.draw, tuple(texts)))
     assert len(endings) >= 2  # (the playouts are not all the same game)
 
@@ -159,10 +185,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
     for _ in range(moves):
         state.apply(rng.choice(state.legal_moves()))
     native = compiled[0][name]
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(2, native.encode(state), terminals=ended_native) == perft(state, 2, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(native, state, 2, native.encode(state))
 
 
 def test_a_native_series_is_deterministic_and_its_seed_matters(compiled):

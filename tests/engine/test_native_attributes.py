@@ -21,7 +21,8 @@ pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
-from .test_native import cache, in_the_module_cache  # noqa: E402,F401  (the compiled modules' cache)
+# (cache, in_the_module_cache: the compiled modules' cache)
+from .test_native import assert_perft_is_the_interpreters, cache, in_the_module_cache, replayed  # noqa: E402,F401
 
 TEST_GAMES = Path(__file__).parents[1] / "games"
 HOMEWARD, GUESS, HIGH_CARD, SNEAK = (str(TEST_GAMES / f"{name}.mire") for name in
@@ -48,10 +49,7 @@ def dealt(cache):  # noqa: F811
 def test_homeward_counts_and_divide_are_the_interpreters(homeward):
     """Text attributes read through seat_space's table, a kind's pieces of the mover as a parameter, `.space`."""
     state = load_game(HOMEWARD).new_state()
-    ended_python: list = []
-    ended_native: list = []
-    assert homeward.perft(5, terminals=ended_native) == perft(state, 5, ended_python) == [6, 36, 192, 968, 4728]
-    assert ended_native == ended_python
+    assert assert_perft_is_the_interpreters(homeward, state, 5)[0] == [6, 36, 192, 968, 4728]
     assert homeward.divide(3) == perft_report(state, 3).divide
 
 
@@ -59,14 +57,7 @@ def test_homeward_playouts_replay_through_the_interpreter(homeward):
     game = load_game(HOMEWARD)
     endings = set()
     for index in range(30):
-        texts, outcome = homeward.playout(seed=5, index=index)
-        state = game.new_state()
-        for k, text in enumerate(texts):
-            legal = {m.text: m for m in state.legal_moves()}
-            assert text in legal, f"game {index}, move {k + 1}: {text}"
-            state.apply(legal[text])
-        assert state.is_over() and outcome is not None
-        assert (state.outcome().winners, state.outcome().draw) == (outcome.winners, outcome.draw)
+        texts, _ = replayed(homeward, game.new_state(), 5, index)
         endings.add(tuple(texts))
     assert len(endings) >= 10
 
@@ -75,10 +66,7 @@ def test_homeward_playouts_replay_through_the_interpreter(homeward):
 def test_card_games_count_as_the_interpreter_from_each_seeded_start(dealt, name, depth):
     for seed in SEEDS:
         state = load_game(name).new_state(seed=seed)
-        ended_python: list = []
-        ended_native: list = []
-        assert dealt[name, seed].perft(depth, terminals=ended_native) == perft(state, depth, ended_python)
-        assert ended_native == ended_python
+        assert_perft_is_the_interpreters(dealt[name, seed], state, depth)
         assert dealt[name, seed].divide(2) == perft_report(state, 2).divide
 
 
@@ -98,15 +86,7 @@ def test_card_game_playouts_replay_through_the_interpreter(dealt, name):
     endings = set()
     for seed in SEEDS:
         for index in range(15):
-            texts, outcome = dealt[name, seed].playout(seed=11, index=index)
-            state = game.new_state(seed=seed)
-            for k, text in enumerate(texts):
-                legal = {m.text: m for m in state.legal_moves()}
-                assert text in legal, f"seed {seed}, game {index}, move {k + 1}: {text} not in {list(legal)}"
-                state.apply(legal[text])
-            assert state.is_over() and outcome is not None
-            python = state.outcome()
-            assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+            texts, outcome = replayed(dealt[name, seed], game.new_state(seed=seed), 11, index, where=f"seed {seed}, ")
             endings.add((outcome.winners, tuple(texts)))
     assert len(endings) >= 10
 
@@ -119,10 +99,7 @@ def test_a_position_handed_over_in_the_middle_counts_as_the_interpreters(dealt, 
     rng = random.Random(4)
     for _ in range(moves):
         state.apply(rng.choice(state.legal_moves()))
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(3, native.encode(state), terminals=ended_native) == perft(state, 3, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(native, state, 3, native.encode(state))
 
 
 def test_the_search_bot_hands_over_imagined_worlds_with_attributes(homeward, monkeypatch):
@@ -195,10 +172,8 @@ def test_placed_pieces_take_their_start_values_flip_and_write(tmp_path):
     game = load_game(str(path))
     native = NativeGame(game)
     state = game.new_state()
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(3, terminals=ended_native) == perft(state, 3, ended_python) == [3, 6, 6]
-    assert ended_native == ended_python and ended_native[2]["wins"] == {"1": 6}
+    counts, ended = assert_perft_is_the_interpreters(native, state, 3)
+    assert counts == [3, 6, 6] and ended[2]["wins"] == {"1": 6}
 
 
 GAMES = Path(__file__).parents[2] / "games"
@@ -232,15 +207,7 @@ def test_mudwater_cards_count_and_replay_as_the_interpreter(mudwater_cut):
         assert native.perft(2) == perft(state, 2)
         assert native.divide(1) == perft_report(state, 1).divide
         for index in range(6):
-            texts, outcome = native.playout(seed=2, index=index)
-            replayed = game.new_state(seed=seed)
-            for k, text in enumerate(texts):
-                legal = {m.text: m for m in replayed.legal_moves()}
-                assert text in legal, f"seed {seed}, game {index}, move {k + 1}: {text}"
-                replayed.apply(legal[text])
-            assert replayed.is_over() and outcome is not None
-            python = replayed.outcome()
-            assert (python.winners, python.draw) == (outcome.winners, outcome.draw)
+            replayed(native, game.new_state(seed=seed), 2, index, where=f"seed {seed}, ")
         # a position in the middle: rocks face down, cards captured (their owner changed)
         moved = game.new_state(seed=seed)
         rng = random.Random(seed)
@@ -314,10 +281,8 @@ def test_enum_values_in_variables_and_comparisons_are_the_interpreters(tmp_path)
     game = load_game(str(path))
     native = NativeGame(game)
     state = game.new_state()
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(5, terminals=ended_native) == perft(state, 5, ended_python)
-    assert ended_native == ended_python and any(t["wins"] for t in ended_native)  # (two winters in a row)
+    ended = assert_perft_is_the_interpreters(native, state, 5)[1]
+    assert any(t["wins"] for t in ended)  # (two winters in a row)
     for text in ("put a1", "put c1"):
         state.apply(state.parse_move(text))
     assert native.perft(3, native.encode(state)) == perft(state, 3)
@@ -338,10 +303,7 @@ def test_kuhn_poker_with_its_proc_in_place_is_the_interpreters(tmp_path):
     for seed in range(4):
         state = game.new_state(seed=seed)
         native = NativeGame(game, start=state)
-        ended_python: list = []
-        ended_native: list = []
-        assert native.perft(4, terminals=ended_native) == perft(state, 4, ended_python) == [2, 4, 2, 0]
-        assert ended_native == ended_python
+        assert assert_perft_is_the_interpreters(native, state, 4)[0] == [2, 4, 2, 0]
         for index in range(10):
             texts, outcome = native.playout(seed=11, index=index)
             replayed = game.new_state(seed=seed)
@@ -497,10 +459,7 @@ def test_enum_values_in_order_and_sorted_by_them_are_the_interpreters(tmp_path):
     game = load_game(str(path))
     native = NativeGame(game)
     state = game.new_state()
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(8, terminals=ended_native) == perft(state, 8, ended_python)
-    assert ended_native == ended_python and ended_native[7]["ended"] > 0
+    assert assert_perft_is_the_interpreters(native, state, 8)[1][7]["ended"] > 0
     assert native.divide(3) == perft_report(state, 3).divide
     for index in range(20):
         texts, outcome = native.playout(seed=1, index=index)

@@ -21,7 +21,15 @@ pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
-from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+from .test_native import (  # noqa: E402,F401
+    CHI2_CRITICAL,
+    assert_perft_is_the_interpreters,
+    cache,
+    chi_square,
+    compiled_games,
+    in_the_module_cache,
+    replayed,
+)
 
 CHECKERS = str(Path(__file__).parents[1] / "games" / "checkers.mire")
 BLOCKS = str(Path(__file__).parent / "native_games" / "blocks.mire")
@@ -32,19 +40,12 @@ CHECKERS_PERFT = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
 
 @pytest.fixture(scope="module")
 def compiled(cache):  # noqa: F811
-    games = {name: NativeGame(load_game(name)) for name in (CHECKERS, BLOCKS, MILLS)}
-    for game in games.values():
-        game.perft(1)
-    return games
+    return compiled_games((CHECKERS, BLOCKS, MILLS))
 
 
 @pytest.mark.parametrize("name, depth", [(CHECKERS, 5), (BLOCKS, 4), (MILLS, 3)])
 def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name, depth):
-    ended_python: list = []
-    ended_native: list = []
-    assert compiled[name].perft(depth, terminals=ended_native) == \
-        perft(load_game(name).new_state(), depth, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(compiled[name], load_game(name).new_state(), depth)
 
 
 def test_checkers_counts_are_the_published_ones(compiled):
@@ -64,18 +65,12 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts
     jumps = 0
     phases = set()
     for index in range(playouts):
-        texts, outcome = compiled[name].playout(seed=11, index=index)
         state = game.new_state(seed=index)
-        for k, text in enumerate(texts):
-            assert not state.is_over(), f"game {index}: over before move {k + 1}"
-            legal = {m.text: m for m in state.legal_moves()}
-            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter"
-            state.apply(legal[text])
-            phases.add(state.phase)
+        # (the phase of each position after a move: before each move but the first, and at the end)
+        texts, outcome = replayed(compiled[name], state, 11, index,
+                                  lambda k, position, legal: k and phases.add(position.phase))
+        phases.add(state.phase)
         jumps += sum(1 for t in texts if t.startswith("jump") and "," in t)
-        assert state.is_over() and outcome is not None
-        python = state.outcome()
-        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
         endings.add((outcome.winners, outcome.draw, tuple(texts)))
     assert len(endings) >= 2
     if name == CHECKERS:
@@ -93,10 +88,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
         state.apply(rng.choice(state.legal_moves()))
     assert state.phase == phase
     native = compiled[name]
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(3, native.encode(state), terminals=ended_native) == perft(state, 3, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(native, state, 3, native.encode(state))
 
 
 # Outcome rates: the chi-square test of tests/engine/test_native.py (wins of each seat and draws, refused at the

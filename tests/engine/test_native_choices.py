@@ -16,14 +16,22 @@ from click.testing import CliRunner
 
 from mire.cli.main import main
 from mire.engine import load_game
-from mire.engine.analysis.perft import perft, perft_report
+from mire.engine.analysis.perft import perft_report
 from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
-from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+from .test_native import (  # noqa: E402,F401
+    CHI2_CRITICAL,
+    assert_perft_is_the_interpreters,
+    cache,
+    chi_square,
+    compiled_games,
+    in_the_module_cache,
+    replayed,
+)
 
 GAMES_DIR = Path(__file__).parent / "native_games"
 # a choice by the opponent inside a move (one option taken without asking, none skipped)
@@ -46,19 +54,12 @@ DEPTH = {PICK: 6, COUNTDOWN: 8, BIDS: 6, BIDS_ALWAYS: 8, IN_ORDER: 8, DIRECTIONS
 
 @pytest.fixture(scope="module")
 def compiled(cache):  # noqa: F811
-    games = {name: NativeGame(load_game(name)) for name in GAMES}
-    for native in games.values():
-        native.perft(1)
-    return games
+    return compiled_games(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name):
-    ended_python: list = []
-    ended_native: list = []
-    counts = compiled[name].perft(DEPTH[name], terminals=ended_native)
-    assert counts == perft(load_game(name).new_state(), DEPTH[name], ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(compiled[name], load_game(name).new_state(), DEPTH[name])
 
 
 def test_the_counts_are_the_known_ones(compiled):
@@ -84,16 +85,7 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts
     game = load_game(name)
     seen = set()
     for index in range(playouts):
-        texts, outcome = native.playout(seed=11, index=index)
-        state = game.new_state(seed=index)
-        for k, text in enumerate(texts):
-            assert not state.is_over(), f"game {index}: over before move {k + 1}"
-            legal = {m.text: m for m in state.legal_moves()}
-            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter: {list(legal)}"
-            state.apply(legal[text])
-        assert state.is_over() and outcome is not None
-        python = state.outcome()
-        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        texts, _ = replayed(native, game.new_state(seed=index), 11, index)
         seen.add(tuple(texts))
     assert len(seen) >= 5
 

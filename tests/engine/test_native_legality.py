@@ -23,7 +23,15 @@ pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame  # noqa: E402
 
-from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+from .test_native import (  # noqa: E402,F401
+    CHI2_CRITICAL,
+    assert_perft_is_the_interpreters,
+    cache,
+    chi_square,
+    compiled_games,
+    in_the_module_cache,
+    replayed,
+)
 
 GO, RACE, Y, HAVANNAH, PENTAGO, ULTIMATE = (
     str(Path(__file__).parents[1] / "games" / f"{name}.mire")
@@ -41,11 +49,7 @@ KO = ["play b2", "play c2", "play a3", "play d3", "play b4", "play c4", "play e5
 
 @pytest.fixture(scope="module")
 def compiled(cache):  # noqa: F811
-    games = {}
-    for name in GAMES:
-        games[name] = NativeGame(load_game(name))
-        games[name].perft(1)
-    return games
+    return compiled_games(GAMES)
 
 
 def played(name: str, texts: list[str], seed: int = 0):
@@ -59,12 +63,7 @@ def played(name: str, texts: list[str], seed: int = 0):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_perft_counts_and_games_ended_are_the_interpreters(compiled, name):
-    depth = INTERPRETER_DEPTH[name]
-    ended_python: list = []
-    ended_native: list = []
-    counts = compiled[name].perft(depth, terminals=ended_native)
-    assert counts == perft(load_game(name).new_state(), depth, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(compiled[name], load_game(name).new_state(), INTERPRETER_DEPTH[name])
 
 
 def test_the_counts_show_the_refusals():
@@ -94,10 +93,7 @@ def test_a_ko_is_refused_as_the_interpreter_refuses_it(compiled):
     native = compiled[GO]
     st = native.encode(state)  # (the history handed over: the nine turns' starts and the first)
     assert sorted(native.move_text(row) for row in native.moves(st)) == texts
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(3, st, terminals=ended_native) == perft(state, 3, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(native, state, 3, st)
     # played on natively from the start, the same position refuses the same move
     start_moves = [r for r in native.moves()]
     assert len(start_moves) == 26
@@ -114,21 +110,14 @@ def test_native_playouts_replay_through_the_interpreter_with_the_same_legal_move
     game = load_game(name)
     endings = set()
     refused = 0
+    def same_moves(k, state, legal):
+        nonlocal refused
+        if name == GO or k % (4 if name != RACE else 12) == 0:
+            assert sorted(native.move_text(row) for row in native.moves(native.encode(state))) == sorted(legal)
+        if name == GO:
+            refused += sum(1 for s in state.boards["points"].spaces if not s.pieces) + 1 - len(legal)
     for index in range(playouts):
-        texts, outcome = native.playout(seed=11, index=index)
-        state = game.new_state(seed=index)
-        for k, text in enumerate(texts):
-            assert not state.is_over(), f"game {index}: over before move {k + 1}"
-            legal = {m.text: m for m in state.legal_moves()}
-            if name == GO or k % (4 if name != RACE else 12) == 0:
-                assert sorted(native.move_text(row) for row in native.moves(native.encode(state))) == sorted(legal)
-            if name == GO:
-                refused += sum(1 for s in state.boards["points"].spaces if not s.pieces) + 1 - len(legal)
-            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter"
-            state.apply(legal[text])
-        assert state.is_over() and outcome is not None
-        python = state.outcome()
-        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        texts, outcome = replayed(native, game.new_state(seed=index), 11, index, same_moves)
         endings.add((outcome.winners, outcome.draw, tuple(texts)))
     assert len(endings) >= 2
     if name == GO:
@@ -147,10 +136,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
     if name == RACE:  # (the moves of the second depth not played: see INTERPRETER_DEPTH)
         assert native.perft(2, native.encode(state)) == perft(state, 2)
         return
-    ended_python: list = []
-    ended_native: list = []
-    assert native.perft(2, native.encode(state), terminals=ended_native) == perft(state, 2, ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(native, state, 2, native.encode(state))
 
 
 # Outcome rates: the chi-square test of tests/engine/test_native.py (first seat wins, second seat wins, draws;

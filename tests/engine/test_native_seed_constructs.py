@@ -20,7 +20,7 @@ pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame  # noqa: E402
 
-from .test_native import cache  # noqa: E402,F401
+from .test_native import assert_perft_is_the_interpreters, cache, compiled_games, replayed  # noqa: E402,F401
 
 GAMES_DIR = Path(__file__).parent / "native_games"
 # placing under the game's `when stuck: draw`, then stepping under the phase's `when stuck: lose`
@@ -35,19 +35,12 @@ DEPTH = {STUCK_BY_PHASE: 10, TRAYS: 10, HAND_PICKS: 14}
 
 @pytest.fixture(scope="module")
 def compiled(cache):  # noqa: F811
-    games = {name: NativeGame(load_game(name)) for name in GAMES}
-    for native in games.values():
-        native.perft(1)
-    return games
+    return compiled_games(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_perft_counts_and_ended_games_are_the_interpreters(compiled, name):
-    ended_python: list = []
-    ended_native: list = []
-    counts = compiled[name].perft(DEPTH[name], terminals=ended_native)
-    assert counts == perft(load_game(name).new_state(), DEPTH[name], ended_python)
-    assert ended_native == ended_python
+    assert_perft_is_the_interpreters(compiled[name], load_game(name).new_state(), DEPTH[name])
 
 
 def test_the_counts_are_the_known_ones(compiled):
@@ -67,16 +60,7 @@ def test_native_playouts_replay_through_the_interpreter(compiled, name):
     game = load_game(name)
     ends = set()
     for index in range(60):
-        texts, outcome = native.playout(seed=5, index=index)
-        state = game.new_state(seed=index)
-        for k, text in enumerate(texts):
-            assert not state.is_over(), f"game {index}: over before move {k + 1}"
-            legal = {m.text: m for m in state.legal_moves()}
-            assert text in legal, f"game {index}, move {k + 1}: {text} is not legal in the interpreter: {list(legal)}"
-            state.apply(legal[text])
-        assert state.is_over() and outcome is not None
-        python = state.outcome()
-        assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+        texts, outcome = replayed(native, game.new_state(seed=index), 5, index)
         ends.add((len(texts), tuple(outcome.winners), outcome.draw))
     if name == STUCK_BY_PHASE:
         # the second player stuck while placing (the game's draw, after 1 move), a player stuck while stepping
