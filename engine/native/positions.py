@@ -196,7 +196,7 @@ def key_sequence(key: tuple, state, layout) -> list[int]:
     for name, per_player, kind in layout.variables:
         held = [v.get(name) for v in seat_vars] if per_player else [game_vars.get(name)]
         for value in held:
-            for item in (value if kind == "list" else (value,)):
+            for item in ((value or ()) if kind == "list" else (value,)):
                 seq.append(_variable_number(item, kind, layout, numbers, space_number))
     return seq
 
@@ -234,6 +234,7 @@ class PositionTranslation:
 
         def expr(self, e: N.Expr, env: dict) -> str: ...
         def is_def(self, name: str) -> bool: ...
+        def unsupported(self, span, construct: str) -> Exception: ...
 
     def whole_index(self) -> Optional[int]:
         """The history's number of the whole position (after the parts'), or None in a game that never reads it."""
@@ -246,6 +247,9 @@ class PositionTranslation:
         k = self.whole_index()
         if k is None:
             return None
+        if any(kind == "vlist" for _, _, kind in self.layout.variables):
+            # (key_sequence writes a variable as one slot; a list variable is its length and items: lists.py)
+            raise self.unsupported(e.span, "`repetitions` of the whole position in a game with list variables")
         return f"times_position_met(st, HCOUNT_{k}, HIST_{k})"
 
     def can_move_call(self, e: N.Call, env: dict) -> Optional[str]:
