@@ -434,7 +434,9 @@ def piece_text(layout, st, p: int) -> str:
     base = layout.pieces + layout.stride * p
     place = int(st[base + 2])
     if 0 <= place < layout.board_spaces and int(st[layout.top + place]) == p:
-        return layout.space_names[place]
+        from .areas import area_place_name
+        named = area_place_name(layout, place, st)
+        return layout.space_names[place] if named is None else named
     kind_name = layout.kinds[int(st[base])]
     attributes = layout.attributes
     if attributes is None:

@@ -669,7 +669,9 @@ def choice_text(kind: str, value: int, layout, st=None) -> str:
         from .attributes import piece_text
         return piece_text(layout, st, value)
     if kind == "space":
-        return layout.space_names[value]
+        from .areas import area_place_name
+        named = None if st is None else area_place_name(layout, value, st)
+        return layout.space_names[value] if named is None else named
     if kind == "player":
         return layout.seat_names[value]
     if kind == "dir":

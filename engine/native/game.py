@@ -7,6 +7,7 @@ from typing import Any, Callable, NamedTuple, Optional, cast
 from ...grammar import nodes as N
 from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
+from .areas import module_place_name
 from .attributes import PieceAttributes, needs_attributes, piece_text
 from .build import compile_entry, load_module, module_key, module_source
 from .chance import chance_points
@@ -202,7 +203,8 @@ class NativeGame:
 
     def _value_text(self, kind: str, value: int, st=None) -> str:
         if kind == "space":
-            return self.space_names[value]
+            named = module_place_name(self.module, value, self.begun if st is None else st)
+            return self.space_names[value] if named is None else named
         if kind == "player":
             return self.seat_names[value]
         if kind.startswith("enum "):  # (an enum's value: its name, boards.py)
@@ -273,7 +275,7 @@ class NativeGame:
                 outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
                                                                         range(self.players)})
         if not any(kind == "piece" for _, kinds in self.actions for kind in kinds) \
-                and "piece" not in self.choice_kinds:
+                and "piece" not in self.choice_kinds and not getattr(self.module, "NAREAS", 0):
             return [self.move_text(moves[k]) for k in range(length)], outcome, draws
         # (a piece is named by where it is and how it looks: each move's position, made again move by move from
         # the game's start)

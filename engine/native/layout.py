@@ -11,6 +11,7 @@ import operator
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .areas import add_area_places, area_places, area_source, encode_areas, reserve_area_slots
 from .legality import LegalitySlots
 
 # the header of the state vector: one slot each
@@ -111,6 +112,7 @@ class Layout:
         self.plane = {xy: index[id(s)] for xy, s in state.plane.items()}
         self.plane_bound = state.plane_bound
         self.add_links(state, index)
+        add_area_places(self, state)  # (areas.py: an area's places, after the fixed spaces)
         self.add_zones(state)
         ns = len(self.space_names)
         self.top = len(HEADER) + 2
@@ -128,6 +130,7 @@ class Layout:
                 at += self.list_length[name]
             else:
                 at += self.players if per_player else 1
+        at = reserve_area_slots(self, at)
         self.pending = at
         # the outcomes of the draws a game made (chance.py), after the pieces; a start that draws is made anew for
         # every game of a series, natively (`setup_game`), from the construction's vector
@@ -244,6 +247,7 @@ class Layout:
         lines += [f"NPARGS = {self.pending_args}", f"NPANS = {self.pending_answers}",
                   f"QMAXPARTS = {self.question_parts}", f"QCAP = {self.question_options}"]
         lines += self.legality.source()
+        lines += area_source(self)
         for name, per_player, kind in self.variables:
             lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
                          + (" (a slot per seat)" if per_player else ""))
@@ -315,6 +319,7 @@ class Layout:
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
         n, numbers = self._encode_pieces(state, st, players)
+        encode_areas(self, state, st)
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
@@ -376,7 +381,8 @@ class Layout:
                 extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
                         BOX, -1, 1 if piece.up else 0))
                 extend(tail)
-        places = list(state.spaces) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        places = list(state.spaces) + area_places(self, state) + [self.zone_of(state, k)
+                                                                  for k in range(len(self.zone_places))]
         placed = 0
         counts: dict = {}
         top = st[self.top:self.top + len(places)]

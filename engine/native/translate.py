@@ -18,6 +18,7 @@ from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.library import LIBRARY
 from ..run.topology import HEX_STEPS
+from .areas import AreaTranslation, area_refusal
 from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
 from .boards import BOARD_HELPERS, BoardTranslation
@@ -74,7 +75,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
+class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
@@ -100,6 +101,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     # ------------------------------------------------------------ the game as a whole
     def translate(self) -> str:
         self.refuse_declarations()
+        self.refuse_area_constructs()
         actions = [a for a in self.sym.actions.values()]
         regular = [a for a in actions if not a.fallback]
         fallback = [a for a in actions if a.fallback]
@@ -109,6 +111,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             out += self.action_body(a, i)
         out += self.lister(regular, fallback)
         out += self.lister(regular, fallback, exists=True)
+        out += self.area_functions(regular, fallback)
         out += (self.choice_dispatcher if self.choosing else self.dispatcher)(regular + fallback)
         out += self.triggers()
         out += self.start_functions()
@@ -223,6 +226,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
             lines = ["", "@njit(cache=True)", "def list_moves(st, out):",
                      "    # every legal move of the player to move: out[k] = (action, its arguments...)",
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
+        lines += self.area_listing_head()
         lines += self.pending_listing(exists)
         if has_ensures(self.checked):  # (a journal of its own for the moves tried for their `ensure`s)
             lines.append("    tj = np.empty(1 + 2 * TCAP, np.int64)")
@@ -242,7 +246,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         return lines + ["    return False" if exists else "    return n"]
 
     def action_lister(self, a: N.Action, index: int, depth: int, exists: bool = False) -> list[str]:
-        env: dict[str, str] = {}
+        env: dict[str, str] = self.area_listing_env()
         lines: list[str] = []
         pad = "    " * depth
         names = []
@@ -273,6 +277,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
+        area = self.area_loop(domain, var, env, pad)
+        if area is not None:
+            return area
         if self.is_ragged(domain) or self.is_def_block(domain):
             return self.block_loop(domain, var, env, pad)
         if isinstance(domain, N.Name):
@@ -421,6 +428,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         held = self.pieces_list(e, env)  # (a place's pieces)
         if held is not None:
             return held
+        listed = self.area_list(e, env)
+        if listed is not None:
+            return listed
         if not self.scalar_list(e):
             raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
         if isinstance(e, N.ListLit):
@@ -584,6 +594,8 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
+        if self.area_list(domain) is not None:
+            return self.layout.area_cap
         known = self.bound_through_names(domain)
         if known is not None:
             return known
@@ -700,6 +712,7 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
     def dispatcher(self, actions: list) -> list[str]:
         lines = ["", "@njit(cache=True)", "def apply_move(st, jr, mv):",
                  "    # the move's effect, then the end of the turn", "    mover = st[TURN]", "    a = mv[0]"]
+        lines += self.area_growth_call()
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + self.row_arguments(a))
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
@@ -989,6 +1002,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
         raise Unsupported(e.span, f"the direction `{_words(e)}`")
 
     def expr_Attr(self, e: N.Attr, env: dict) -> str:
+        area = self.area_expr(e, env)
+        if area is not None:
+            return area
         if e.name == "kind" and self.type_of(e.obj).base == "piece" and not self.type_of(e.obj).is_list:
             return f"kind_of(st, {self.expr(e.obj, env)})"
         if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
@@ -1011,6 +1027,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
+        area = self.area_expr(e, env)
+        if area is not None:
+            return area
         if e.op == "+" and left == "space" and right == "dir":
             return f"step({self.expr(e.left, env)}, {self.direction(e.right, env)})"
         if left == right == "int" and e.op in ("+", "-", "*"):
@@ -1077,6 +1096,9 @@ class Translator(AttributeTranslation, ChanceTranslation, BlockTranslation, Phas
 
     def expr_Call(self, e: N.Call, env: dict) -> str:
         types = [self.type_of(a).base for a in e.args]
+        area = self.area_expr(e, env)
+        if area is not None:
+            return area
         if self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
             return self.def_block_call(e, env)
         ragged = self.ragged_builtin(e, env)
@@ -1186,6 +1208,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank, N.Pieces, N.Input)):
         return None
     if isinstance(item, N.Board):
+        if item.shape == "area":
+            return area_refusal(item)
         if item.shape not in ("grid", "edges", "corners", "hex", "graph"):
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None:  # (`blocks`: the interpreter's neighbours stop at a block's edge)
