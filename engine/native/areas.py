@@ -40,6 +40,8 @@ _AREA_GEOMETRY = frozenset(("neighbors", "border", "region", "regions_of", "touc
                             "line", "lines", "group", "groups", "path", "regions", "frontier"))
 # the statements of a move that waits or tries (its effect run again from the journal): not with an area yet
 _NOT_WITH_AREAS = (N.Choose, N.AtOnce, N.Ensure)
+_WORDS = {N.Choose: "`choose` (a choice in a move)", N.AtOnce: "`at once` (simultaneous choices)",
+          N.Ensure: "`ensure`"}
 
 
 def area_boards(game_boards) -> list[str]:
@@ -294,7 +296,7 @@ class AreaTranslation:
         for node in N.walk(self.checked.module):
             if isinstance(node, _NOT_WITH_AREAS):
                 from .translate import Unsupported
-                raise Unsupported(node.span, f"{type(node).__name__.lower()} in a game with an area board")
+                raise Unsupported(node.span, f"{_WORDS[type(node)]} in a game with an area board")
 
     def area_of(self, e: N.Expr, env: dict, only_whether: bool = False) -> Optional[str]:
         """The native number of the area `P.NAME` names (an expression over the seat), else None."""

@@ -186,6 +186,13 @@ class NativeGame:
         if int(row[0]) == len(self.actions):  # (an answer to a question in the middle of a move)
             return answer_text(row, self.choice_kinds, self.layout, self.begun if st is None else st)
         name, kinds = self.actions[int(row[0])]
+        grown = None
+        if getattr(self.module, "NAREAS", 0) and "space" in kinds:
+            # (a space of an area the listing made is named on the position after the move, which made it too:
+            # the listing grows a copy, areas.py)
+            import numpy as np
+            mv = np.asarray(row, np.int64)[:self.module.WIDTH].copy()
+            grown = self.entry("applied")(self.begun if st is None else st, mv)
         words = [name]
         column = 1
         for kind in kinds:
@@ -197,13 +204,13 @@ class NativeGame:
                 words.append("[" + ", ".join(items) + "]")
                 column += 1 + self.module.LISTCAP
                 continue
-            words.append(self._value_text(kind, int(row[column]), st))
+            words.append(self._value_text(kind, int(row[column]), st, grown))
             column += 1
         return " ".join(words)
 
-    def _value_text(self, kind: str, value: int, st=None) -> str:
+    def _value_text(self, kind: str, value: int, st=None, grown=None) -> str:
         if kind == "space":
-            named = module_place_name(self.module, value, self.begun if st is None else st)
+            named = None if grown is None else module_place_name(self.module, value, grown)
             return self.space_names[value] if named is None else named
         if kind == "player":
             return self.seat_names[value]

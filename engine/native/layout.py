@@ -67,7 +67,8 @@ class Layout:
         self.sh = [s.board.height for s in spaces]
         dirs = list(DIRECTIONS)
         self.nbr = [[index[id(t)] if t is not None else -1 for t in s.nbr] for s in spaces]
-        self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
+        # (a shared area's spaces are not the state's: translate.py refuses it, areas.area_refusal)
+        self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items() if not b.area}
         self.board_order = list(self.boards)
         self.kinds = list(kinds)
         self._kind_number = {k: i for i, k in enumerate(self.kinds)}

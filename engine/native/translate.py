@@ -55,7 +55,7 @@ _SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text", "e
 # what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
 # could not type (a list mixing spaces and zones: its items are places too)
 _PLACES = ("space", "zone", "any")
-_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Display, N.Status, N.Enum)
+_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Display, N.Status, N.Enum, N.Legend)
 # the moments of a game's triggers, and the function of the generated module that runs each moment's triggers
 TRIGGER_MOMENTS = {"after move": "after_move", "turn start": "turn_start", "end": "at_end"}
 
