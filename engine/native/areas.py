@@ -18,8 +18,8 @@ has_move must not change it) and grows the copy; `apply_move` first grows the po
 finds, and an undo of the move takes the growth back with it, as the interpreter's undo does.
 
 AREACAP is bounded from the declarations: four spaces around each piece the game can hold, and one more
-(`area_capacity`, at most AREA_LIMIT); an area that would grow past it stops the game with an error (never a different game), and a
-position with more is not handed over.
+(`area_capacity`, at most AREA_LIMIT); an area that would grow past it stops the game with an error (never a
+different game), and a position with more is not handed over.
 """
 from __future__ import annotations
 
@@ -331,6 +331,10 @@ class AreaTranslation:
             return None
         return "?" if env is None else f"area_spaces(st, {area})"
 
+    def area_bound(self, domain: N.Expr) -> int:
+        """The most items of an area or its frontier as a list (0: not one)."""
+        return self.layout.area_cap if self.area_list(domain) is not None else 0
+
     def area_loop(self, domain: N.Expr, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """The loop over an area or its frontier, made as a list first (as the interpreter's loop reads its list);
         else None."""
@@ -377,8 +381,10 @@ class AreaTranslation:
         on the position itself, journalled)."""
         if not self.has_areas():
             return []
-        return ["    ajr = jr"] if getattr(self, "area_growth", False) else ["    st = st.copy()  # (its areas grow as the interpreter's listing's)",
-                                                "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"]
+        if getattr(self, "area_growth", False):
+            return ["    ajr = jr"]
+        return ["    st = st.copy()  # (its areas grow as the interpreter's listing's)",
+                "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"]
 
     def area_functions(self, regular: list, fallback: list) -> list[str]:
         """listing_growth(st, jr): the listing run for its growth alone, journalled (apply_move's first step)."""

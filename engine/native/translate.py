@@ -75,8 +75,8 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation, ChoiceTranslation,
-                 LegalityTranslation, PathTranslation, BoardTranslation):
+class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, BlockTranslation, PhaseTranslation,
+                 ChoiceTranslation, LegalityTranslation, PathTranslation, BoardTranslation):
     """Writes the module's rules part (the constants and helpers are in runtime_source.py)."""
 
     def __init__(self, checked: Checked, layout: Layout, sources: dict):
@@ -277,9 +277,6 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
         """The loop head(s) that bind `var` to each item of a list, in the interpreter's order (items that a
         loop's body may change are read as it goes: see `materialised`), and how many levels deeper the loop's
         body is."""
-        area = self.area_loop(domain, var, env, pad)
-        if area is not None:
-            return area
         if self.is_ragged(domain) or self.is_def_block(domain):
             return self.block_loop(domain, var, env, pad)
         if isinstance(domain, N.Name):
@@ -298,7 +295,8 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
             who = self.expr(domain.owner, env)
             return lines + [f"{indent}if top_at(st, {var}) >= 0 and owner_at(st, {var}) == {who}:"], deeper + 1
         # `K of P`: the pieces, in the order they were made (paths.py); an enum's values: their indices (boards.py)
-        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad)
+        found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad) \
+            or self.area_loop(domain, var, env, pad)
         if found is not None:
             return found
         if isinstance(domain, N.Range):
@@ -341,6 +339,9 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
 
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
+        area = self.area_loop(domain, var, env, pad)  # (frontier of an area; geometry refused there: areas.py)
+        if area is not None:
+            return area
         self.refuse_on_hex(domain)
         self.refuse_on_graph(domain)
         linked = self.linked_neighbors(domain, var, env, pad)
@@ -594,9 +595,7 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        if self.area_list(domain) is not None:
-            return self.layout.area_cap
-        known = self.bound_through_names(domain)
+        known = self.area_bound(domain) or self.bound_through_names(domain)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
