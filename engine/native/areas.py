@@ -29,6 +29,7 @@ from ...grammar import nodes as N
 from ...grammar.limits import MAX_AREA_SPACES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL
 from .chance import JOURNAL_LOCAL
+from .tiles import EXTREMES, TILES_PRELUDE, TURNS, TileTranslation, tiles_source
 
 _DIRS = list(DIRECTIONS)
 AREA_LIMIT = 1024  # the most places an area holds natively (a game that makes pieces: `place`)
@@ -101,9 +102,9 @@ def reserve_area_slots(layout, at: int) -> int:
 
 
 def area_source(layout) -> list[str]:
-    """The areas' constants, as source (none in a game without an area)."""
+    """The areas' and the tiles' constants, as source (none in a game without them)."""
     if not layout.area_count:
-        return []
+        return tiles_source(layout)
     lines = ["# the areas (areas.py): each seat's board of each area name, AREACAP places each from AREA0; per area",
              "# the spaces made (AREA_N), per place its column and row (AREA_X, AREA_Y) and neighbours (AREA_NBR)",
              f"AREA0 = {layout.area_first}", f"AREACAP = {layout.area_cap}", f"NAREAS = {layout.area_count}"]
@@ -112,7 +113,14 @@ def area_source(layout) -> list[str]:
               f"AREA_DY = np.array({[DIRECTIONS[d][1] for d in _DIRS]!r}, dtype=np.int64)",
               f"AREA_OPP = np.array({[_DIRS.index(OPPOSITE[d]) for d in _DIRS]!r}, dtype=np.int64)",
               f"AREA_ORTHO = np.array({[_DIRS.index(d) for d in ORTHOGONAL]!r}, dtype=np.int64)"]
-    return lines
+    return lines + tiles_source(layout)
+
+
+def area_prelude(layout) -> str:
+    """The helpers of areas and of tiles, for a game that has them (build.py appends them)."""
+    turns = layout.attributes is not None and TURNS in layout.attributes.types
+    return (AREAS_PRELUDE if layout.area_count else "") + (TILES_PRELUDE if turns else "") \
+        + (EXTREMES if turns or layout.area_count else "")
 
 
 def area_boards_of(layout, state) -> list:
@@ -282,7 +290,7 @@ def area_frontier(st, jr, a):
 '''
 
 
-class AreaTranslation:
+class AreaTranslation(TileTranslation):
     """The Translator's part for area boards (translate.py calls these at its hooks)."""
 
     def has_areas(self) -> bool:
@@ -319,7 +327,12 @@ class AreaTranslation:
 
     def area_list(self, e: N.Expr, env: Optional[dict] = None) -> Optional[str]:
         """An area as a list (its spaces that hold a piece, in the order they were made) or its frontier, as an
-        array (without env: only whether e is one, its source then a placeholder); else None."""
+        array (without env: only whether e is one, its source then a placeholder); the sizes of its regions
+        (tiles.py); else None."""
+        if env is not None and self.has_areas():
+            sizes = self.region_sizes_list(e, env)
+            if sizes is not None:
+                return sizes
         if isinstance(e, N.Call) and e.func == "frontier" and len(e.args) == 1 and not self.is_def(e.func):
             if self.area_of(e.args[0], {} if env is None else env, env is None) is None:
                 return None
@@ -351,7 +364,11 @@ class AreaTranslation:
 
     def area_expr(self, e: N.Expr, env: dict) -> Optional[str]:
         """`at(AREA, x, y)`, `s + d`, `s.x`, `s.y` in a game with an area; a geometry builtin refused there;
-        else None."""
+        `edge`, `land` (tiles.py); else None."""
+        if isinstance(e, N.Call):
+            tile = self.tile_expr(e, env)
+            if tile is not None:
+                return tile
         if not self.has_areas():
             return None
         if isinstance(e, N.Call) and not self.is_def(e.func):

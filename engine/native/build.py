@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
 from ...grammar.cached import cache_dir  # (one folder for the checked games, the modules and their starts)
-from .areas import AREAS_PRELUDE
+from .areas import area_prelude
 from .blocks import BLOCKS_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
@@ -168,7 +168,7 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    areas = AREAS_PRELUDE if layout.area_count else ""
+    areas = area_prelude(layout)
     return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + areas + rules \
         + SERVICES, translator
 
