@@ -39,8 +39,8 @@ AREA_LIMIT = 1024  # the most places an area holds natively (a game that makes p
 _AREA_GEOMETRY = frozenset(("neighbors", "border", "region", "regions_of", "touching", "ray", "direction",
                             "in_a_row", "relative", "row", "column", "distance", "offset", "leap", "adjacent",
                             "line", "lines", "group", "groups", "path", "regions", "frontier"))
-# the statements of a move that waits or tries (its effect run again from the journal): not with an area yet
-_NOT_WITH_AREAS = (N.Choose, N.AtOnce, N.Ensure)
+# a move tried for its `ensure`s (on a journal of its own, from the listing): not with an area yet
+_NOT_WITH_AREAS = (N.Ensure,)
 _WORDS = {N.Choose: "`choose` (a choice in a move)", N.AtOnce: "`at once` (simultaneous choices)",
           N.Ensure: "`ensure`"}
 
@@ -364,9 +364,9 @@ class AreaTranslation(TileTranslation):
 
     def area_expr(self, e: N.Expr, env: dict) -> Optional[str]:
         """`at(AREA, x, y)`, `s + d`, `s.x`, `s.y` in a game with an area; a geometry builtin refused there;
-        `edge`, `land` (tiles.py); else None."""
-        if isinstance(e, N.Call):
-            tile = self.tile_expr(e, env)
+        `edge`, `land`, `max(L)`, `min(L)`, a player's name (tiles.py); else None."""
+        if isinstance(e, (N.Call, N.Attr)):
+            tile = self.tile_expr(e, env) if isinstance(e, N.Call) else self.player_name(e, env)
             if tile is not None:
                 return tile
         if not self.has_areas():
@@ -416,8 +416,9 @@ class AreaTranslation(TileTranslation):
         lines[head] = "def listing_growth(st, jr, out):"
         return lines
 
-    def area_growth_call(self) -> list[str]:
-        """apply_move's first step in a game with an area: the position grows as its listing did."""
+    def area_growth_call(self, pad: str = "    ") -> list[str]:
+        """apply_move's first step in a game with an area: the position grows as its listing did (a move that
+        begins, not an answer: in a game that asks, before the move's journal mark, which an answer keeps)."""
         if not self.has_areas():
             return []
-        return ["    listing_growth(st, jr, np.empty((MAXMOVES, WIDTH), np.int64))"]
+        return [f"{pad}listing_growth(st, jr, np.empty((MAXMOVES, WIDTH), np.int64))"]

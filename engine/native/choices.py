@@ -29,7 +29,7 @@ from ...grammar.symbols import asks_a_player, choosing_procs
 MAX_ANSWERS = 64  # answers one move may ask natively (a move that may ask more is refused)
 OPTION_CAP = 256  # options of one seat when the rules' list has no size known before (more: an error at run time)
 # the value types a choice may range over natively, and what none (-1) is among them
-CHOICE_TYPES = ("int", "space", "player", "dir", "piece")
+CHOICE_TYPES = ("int", "space", "player", "dir", "piece", "text")
 _NONE_ABLE = ("space", "player", "dir", "piece")
 
 CHOICES = '''
@@ -603,6 +603,7 @@ class ChoiceTranslation:
                  "        a = st[PACT]"]
         lines += [f"        {x} = st[PARGS + {k}]" for k, x in enumerate(xs)]
         lines += ["    else:", "        a = mv[0]"] + [f"        {x} = mv[{k}]" for k, x in enumerate(xs, 1)]
+        lines += self.area_growth_call("        ")  # (before the move's mark: an answer keeps it, areas.py)
         lines += ["        if CHOOSES[a]:", "            begin_move(st, jr, mv)"]
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + xs[:len(a.params)])
@@ -676,6 +677,8 @@ def choice_text(kind: str, value: int, layout, st=None) -> str:
         return layout.seat_names[value]
     if kind == "dir":
         return list(DIRECTIONS)[value]
+    if kind == "text":  # (its number in the table of texts: attributes.py)
+        return layout.attributes.texts[value]
     return str(value)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple, Optional, cast
 
 from ...grammar import nodes as N
+from ...grammar.types import DIRECTIONS
 from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
 from .areas import module_place_name
@@ -214,6 +215,8 @@ class NativeGame:
             return self.space_names[value] if named is None else named
         if kind == "player":
             return self.seat_names[value]
+        if kind == "dir":  # (a direction: its name, as Move.text)
+            return DIRECTION_NAMES[value]
         if kind.startswith("enum "):  # (an enum's value: its name, boards.py)
             return kind.split()[1 + value]
         if kind == "text":
@@ -363,6 +366,9 @@ class NativeGame:
                 self.entry("perft_after")(st, np.array(row, np.int64), depth - 1, counts, ends)
             out.append((self.move_text(row, st), 1 if depth == 1 else int(counts[-1])))
         return out
+
+
+DIRECTION_NAMES = list(DIRECTIONS)
 
 
 class NativeDraws(NamedTuple):

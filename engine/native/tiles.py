@@ -7,7 +7,7 @@ read or write it or call the builtins that read it. `edge(t, d[, r])` reads the 
 printed where d faces after the turns (`EDGE_SLOT[d, q]`: its slot, -1 where the piece's kinds have no attribute of
 that name); `land(x)` is a table from each text's number to the number of that text without its section number
 (`LAND`, made once the rules are translated). A list of regions is not held natively: the comprehension
-`[count(r) for r in regions(AREA, L) where closed(r)]` (the test optional) is one function, `region_sizes`, that
+`[count(r) for r in regions(SPACES, L) where closed(r)]` (the test optional) is one function, `region_sizes`, that
 makes the regions as the interpreter's union of tile sections does, in its order, and gives their sizes.
 """
 from __future__ import annotations
@@ -34,10 +34,14 @@ def uses_turns(checked) -> bool:
 
 
 def tiles_source(layout) -> list[str]:
-    """EDGE_SLOT and LAND, in a game with turns (none else)."""
+    """EDGE_SLOT and LAND, in a game with turns; PLAYER_TEXT where the rules read a player's name (none else)."""
     attributes = layout.attributes
+    named = []
+    if attributes is not None and getattr(layout, "player_names_read", False):
+        named = [f"PLAYER_TEXT = np.array({[attributes.text(n) for n in layout.seat_names]!r}, dtype=np.int64)"
+                 "  # each seat's name, as a text"]
     if attributes is None or TURNS not in attributes.types:
-        return []
+        return named
     from ..run.library import PRINTED
     slots = [[attributes.offset(PRINTED[d][q]) if attributes.types.get(PRINTED[d][q], ("",))[0] == "text" else -1
               for q in range(4)] for d in range(len(_DIRS))]
@@ -46,7 +50,7 @@ def tiles_source(layout) -> list[str]:
             "# text's number without its section number",
             f"EDGE_SLOT = np.array({[v for row in slots for v in row]!r}, dtype=np.int64).reshape({len(_DIRS)}, 4)",
             f"LAND = np.array({land + [-1] * (len(attributes.texts) - len(land)) or [0]!r}, dtype=np.int64)",
-            f"TILE_ORTHO = np.array({[_DIRS.index(d) for d in ORTHOGONAL]!r}, dtype=np.int64)"]
+            f"TILE_ORTHO = np.array({[_DIRS.index(d) for d in ORTHOGONAL]!r}, dtype=np.int64)"] + named
 
 
 # max(L), min(L) of a list of whole numbers (in a game with an area or with turns: tiles_prelude)
@@ -125,15 +129,23 @@ def region_closed(st, sec_space, sec_mask, members, m):
 
 
 @njit(cache=True)
-def region_sizes(st, a, kind, closed_only):
-    # [count(r) for r in regions(AREA a, kind) (where closed(r))]: the sections of each region, in the
-    # interpreter's order (library.regions: a union of the tiles' sections across touching sides)
-    spaces = area_spaces(st, a)
-    ns = spaces.shape[0]
+def region_sizes(st, listed, kind, closed_only):
+    # [count(r) for r in regions(SPACES, kind) (where closed(r))]: the sections of each region, in the
+    # interpreter's order (library.regions: a union of the tiles' sections across touching sides of the spaces
+    # listed that hold a piece)
+    inside = np.zeros(NSPACES, np.bool_)
+    spaces = np.empty(listed.shape[0], np.int64)
+    ns = 0
+    for j in range(listed.shape[0]):
+        s = listed[j]
+        if s >= 0 and s < NBOARDSPACES and st[TOP + s] >= 0:
+            inside[s] = True
+            spaces[ns] = s
+            ns += 1
     cap = 4 * ns + 1
     sec_space = np.empty(cap, np.int64)
     sec_mask = np.zeros(cap, np.int64)
-    by_side = np.full(4 * AREACAP, -1, np.int64)
+    by_side = np.full(4 * NSPACES, -1, np.int64)
     m = 0
     for j in range(ns):
         s = spaces[j]
@@ -156,7 +168,7 @@ def region_sizes(st, a, kind, closed_only):
             values[i] = v
             owners[i] = found
             sec_mask[found] |= 1 << i
-            by_side[4 * (s - AREA0 - a * AREACAP) + i] = found
+            by_side[4 * s + i] = found
     parent = np.arange(m)
     for k in range(m):
         s = sec_space[k]
@@ -164,9 +176,9 @@ def region_sizes(st, a, kind, closed_only):
             if sec_mask[k] & (1 << i) == 0:
                 continue
             n = area_step(st, s, TILE_ORTHO[i])
-            if n < 0 or st[TOP + n] < 0:
+            if n < 0 or not inside[n]:
                 continue
-            other = by_side[4 * (n - AREA0 - a * AREACAP) + (i + 2) % 4]
+            other = by_side[4 * n + (i + 2) % 4]
             if other >= 0:
                 parent[region_find(parent, k)] = region_find(parent, other)
     roots = np.empty(m, np.int64)
@@ -200,6 +212,17 @@ class TileTranslation:
         turns = self.layout.attributes is not None and TURNS in self.layout.attributes.types
         return bool(getattr(self.layout, "area_count", 0)) or turns
 
+    def player_name(self, e: N.Attr, env: dict) -> Optional[str]:
+        """`p.name` of a player, as a text (its number in the table of texts), in a game whose pieces have
+        attributes (the texts are theirs); else None."""
+        t = self.type_of(e.obj)
+        if e.name != "name" or t.base != "player" or t.is_list or self.layout.attributes is None:
+            return None
+        for name in self.layout.seat_names:
+            self.layout.attributes.text(name)
+        self.layout.player_names_read = True
+        return f"PLAYER_TEXT[{self.expr(e.obj, env)}]"
+
     def tile_expr(self, e: N.Call, env: dict) -> Optional[str]:
         """`edge(t, d[, r])`, `land(x)`; `max(L)`, `min(L)` of a list of whole numbers (a farm's scoring); else
         None."""
@@ -217,7 +240,7 @@ class TileTranslation:
         return None
 
     def region_sizes_list(self, e: N.Expr, env: dict) -> Optional[str]:
-        """`[count(r) for r in regions(AREA, L) where closed(r)]` (the test optional), an array of whole
+        """`[count(r) for r in regions(SPACES, L) where closed(r)]` (the test optional), an array of whole
         numbers; else None."""
         if not isinstance(e, N.Comprehension) or len(e.fors) != 1:
             return None
@@ -226,7 +249,8 @@ class TileTranslation:
         if not (isinstance(element, N.Call) and element.func == "count" and len(element.args) == 1
                 and isinstance(element.args[0], N.Name) and element.args[0].id == comp.var):
             return None
-        if not (isinstance(domain, N.Call) and domain.func == "regions" and len(domain.args) == 2):
+        if not (isinstance(domain, N.Call) and domain.func == "regions" and len(domain.args) == 2
+                and self.type_of(domain.args[0]).is_list and self.type_of(domain.args[0]).element.base == "space"):
             return None
         closed = isinstance(test, N.Call) and test.func == "closed" and len(test.args) == 1 \
             and isinstance(test.args[0], N.Name) and test.args[0].id == comp.var
@@ -234,8 +258,7 @@ class TileTranslation:
             return None
         if any(self.is_def(f) for f in ("count", "regions", "closed")):
             return None
-        area = self.area_of(domain.args[0], env)
-        if area is None or TURNS not in (self.layout.attributes.types if self.layout.attributes else {}):
+        if TURNS not in (self.layout.attributes.types if self.layout.attributes else {}):
             return None
-        kind = self.expr(domain.args[1], env)
-        return f"region_sizes(st, {area}, {kind}, {closed})"
+        spaces, kind = self.list_value(domain.args[0], env), self.expr(domain.args[1], env)
+        return f"region_sizes(st, {spaces}, {kind}, {closed})"

@@ -214,7 +214,7 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
         values = self.enum_values(p.domain)
         if values is not None:  # (a move names the value by its name: game.move_text)
             return "enum " + " ".join(values)
-        if kind not in ("space", "int", "player", "piece", "text"):
+        if kind not in ("space", "int", "player", "piece", "text", "dir"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
 
@@ -333,8 +333,8 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
             return self.layout.board_array(domain.id)
         if meaning.category == "builtin" and domain.id in DIRECTION_SETS:
             return "(" + ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id]) + ",)"
-        if meaning.category == "builtin" and domain.id == "players":
-            return "players_from(mover)"
+        if meaning.category == "builtin" and domain.id in ("players", "others"):
+            return "players_from(mover)" + ("[1:]" if domain.id == "others" else "")
         return None
 
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
@@ -460,8 +460,9 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
             return self.layout.board_array(e.id)
         if meaning.category == "builtin" and e.id in DIRECTION_SETS:
             return f"np.array([{', '.join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[e.id])}], dtype=np.int64)"
-        if meaning.category == "builtin" and e.id == "players":
-            return "players_from(mover)"  # (the mover first, as the interpreter lists them)
+        if meaning.category == "builtin" and e.id in ("players", "others"):
+            # (the mover first, as the interpreter lists them; `others`: the players after the mover)
+            return "players_from(mover)" + ("[1:]" if e.id == "others" else "")
         if meaning.category == "var" and e.id in self.layout.list_length:
             slot = self.layout.var_name(e.id)
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
@@ -606,7 +607,7 @@ class Translator(AreaTranslation, AttributeTranslation, ChanceTranslation, Block
                 return self.layout.board_size(domain.id)
             if category == "builtin" and domain.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[domain.id])
-            if category == "builtin" and domain.id == "players":
+            if category == "builtin" and domain.id in ("players", "others"):
                 return self.layout.players
         if isinstance(domain, N.Call) and not self.is_def(domain.func):
             bound = self.builtin_bound(domain)
