@@ -400,21 +400,32 @@ class AreaTranslation(TileTranslation):
             return []
         if getattr(self, "area_growth", False):
             return ["    ajr = jr"]
+        # (this first listing is made again, over listing_growth: area_functions)
         return ["    st = st.copy()  # (its areas grow as the interpreter's listing's)",
                 "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"]
 
     def area_functions(self, regular: list, fallback: list) -> list[str]:
-        """listing_growth(st, jr): the listing run for its growth alone, journalled (apply_move's first step)."""
+        """listing_growth(st, jr, out): the listing, its growth journalled (apply_move's first step); has_move_grown
+        likewise; and list_moves, has_move made again over them (the later definitions are the module's): the
+        growth taken back after the listing, which leaves the position as it was (cheaper than a copy of it)."""
         if not self.has_areas():
             return []
         self.area_growth = True
         try:
             lines = self.lister(regular, fallback)
+            exists = self.lister(regular, fallback, exists=True)
         finally:
             self.area_growth = False
-        head = lines.index("def list_moves(st, out):")
-        lines[head] = "def listing_growth(st, jr, out):"
-        return lines
+        lines[lines.index("def list_moves(st, out):")] = "def listing_growth(st, jr, out):"
+        exists[exists.index("def has_move(st):")] = "def has_move_grown(st, jr):"
+        journal = "    ajr = np.empty(1 + 40 * AREACAP, np.int64)  # (a listing grows at most AREACAP spaces)"
+        return lines + exists + [
+            "", "@njit(cache=True)", "def list_moves(st, out):",
+            "    # every legal move: the listing grows the areas as the interpreter's, then that is taken back",
+            journal, "    ajr[0] = 0", "    n = listing_growth(st, ajr, out)", "    undo_to(st, ajr, 0)",
+            "    return n",
+            "", "@njit(cache=True)", "def has_move(st):", journal, "    ajr[0] = 0",
+            "    found = has_move_grown(st, ajr)", "    undo_to(st, ajr, 0)", "    return found"]
 
     def area_growth_call(self, pad: str = "    ") -> list[str]:
         """apply_move's first step in a game with an area: the position grows as its listing did (a move that
