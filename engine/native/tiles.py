@@ -12,10 +12,11 @@ makes the regions as the interpreter's union of tile sections does, in its order
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...grammar import nodes as N
 from ...grammar.types import DIRECTIONS, ORTHOGONAL
+from .blocks import TranslatorPart
 
 TURNS = "turns"  # the attribute slot of a piece's quarter turns
 _DIRS = list(DIRECTIONS)
@@ -204,8 +205,13 @@ def region_sizes(st, listed, kind, closed_only):
 '''
 
 
-class TileTranslation:
+class TileTranslation(TranslatorPart):
     """The Translator's part for tiles (translate.py and areas.py call these)."""
+
+    if TYPE_CHECKING:  # (the Translator's, and areas.AreaTranslation's, which inherits these methods)
+        def direction(self, e: N.Expr, env: dict) -> str: ...
+        def has_areas(self) -> bool: ...
+        def lister(self, regular: list, fallback: list, exists: bool = False) -> list[str]: ...
 
     def has_extremes(self) -> bool:
         """Does the module have list_max and list_min (a game with an area or turns: areas.area_prelude)?"""
