@@ -23,6 +23,7 @@ from ...grammar import nodes as N
 from ...grammar.symbols import Checked, Symbols
 from ...grammar.types import DIRECTIONS, Type
 from .layout import ATTR_FIELDS, P_HAS, P_UP, HandOffError, Layout
+from .tiles import TURNS, uses_turns
 
 # the types an attribute may have natively
 ATTRIBUTE_TYPES = ("int", "bool", "text", "enum", "space", "player", "kind", "dir")
@@ -33,7 +34,7 @@ def needs_attributes(checked) -> bool:
     """Does the game need the slots of attributes and faces: a kind with attributes, or rules that read or turn a
     piece's face?"""
     sym = checked.symbols
-    if any(k.attrs for k in sym.kinds.values()) or sym.enums:
+    if any(k.attrs for k in sym.kinds.values()) or sym.enums or uses_turns(checked):
         return True
     for node in N.walk(checked.module):
         if isinstance(node, N.Flip) or (isinstance(node, (N.Move, N.Place)) and node.face is not None):
@@ -58,6 +59,9 @@ class PieceAttributes:
                 if a.name not in self.types:
                     self.types[a.name] = (t.base, t.name if t.base == "enum" else None)
                     self.names.append(a.name)
+        if uses_turns(checked):  # (a piece's quarter turns: a slot of its own, tiles.py)
+            self.types[TURNS] = ("int", None)
+            self.names.append(TURNS)
         self.enums = {name: list(e.values) for name, e in sym.enums.items()}
         # (an enum value's name is one value of one enum in a game)
         self.enum_number = {v: k for values in self.enums.values() for k, v in enumerate(values)}
@@ -83,7 +87,8 @@ class PieceAttributes:
         # each look of a piece (its kind and attribute values) encoded once: a search hands over a world at every
         # iteration, whose pieces have the looks of the start's (a player as a value is a seat of one state:
         # not kept)
-        self._encoded: Optional[dict] = None if any(t[0] == "player" for t in self.types.values()) else {}
+        self._encoded: Optional[dict] = None if any(t[0] == "player" for t in self.types.values()) \
+            or TURNS in self.types else {}  # (a piece's turns are not in its attributes' dict)
         self._by_dict: dict = {}  # id(a piece's dict of attributes) -> (the dict, its kind, a copy, piece_tail's)
         self._space_number: Optional[dict] = None
 
@@ -162,7 +167,7 @@ class PieceAttributes:
                 return found
         values, has = [], 0
         for k, name in enumerate(self.names):
-            v = self.value(name, piece.attrs.get(name), layout, players)
+            v = self.value(name, piece.turns if name == TURNS else piece.attrs.get(name), layout, players)
             values.append(-1 if v is None else v)
             if v is not None:
                 has |= 1 << k
@@ -192,7 +197,7 @@ class PieceAttributes:
         for kind in self.kind_names:
             row, mask = [], 0
             for k, name in enumerate(self.names):
-                v = None
+                v = 0 if name == TURNS else None  # (every piece lies as printed at first)
                 if name in self.kinds[kind].starts:
                     v = self.value(name, self.kinds[kind].starts[name], layout, {})
                 row.append(-1 if v is None else v)
@@ -434,7 +439,9 @@ def piece_text(layout, st, p: int) -> str:
     base = layout.pieces + layout.stride * p
     place = int(st[base + 2])
     if 0 <= place < layout.board_spaces and int(st[layout.top + place]) == p:
-        return layout.space_names[place]
+        from .areas import area_place_name
+        named = area_place_name(layout, place, st)
+        return layout.space_names[place] if named is None else named
     kind_name = layout.kinds[int(st[base])]
     attributes = layout.attributes
     if attributes is None:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
 from ...grammar.cached import cache_dir  # (one folder for the checked games, the modules and their starts)
+from .areas import area_prelude
 from .blocks import BLOCKS_PRELUDE
 from .by_itself import BY_ITSELF_PRELUDE
 from .chance import CHANCE_PRELUDE, option_values
@@ -186,8 +187,9 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             "import numpy as np", JIT, "", layout.source(),
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
-    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + WALL_HELPERS \
-        + lists_prelude(layout, translator) + (BY_ITSELF_PRELUDE if translator.by_itself_names() else "") \
+    areas = area_prelude(layout)
+    return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + areas \
+        + WALL_HELPERS + lists_prelude(layout, translator) + (BY_ITSELF_PRELUDE if translator.by_itself_names() else "") \
         + rules + SERVICES + SEARCH + GENERATOR_PRELUDE, \
         translator
 

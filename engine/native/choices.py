@@ -30,7 +30,7 @@ from .by_itself import check_by_itself
 MAX_ANSWERS = 64  # answers one move may ask natively (a move that may ask more is refused)
 OPTION_CAP = 256  # options of one seat when the rules' list has no size known before (more: an error at run time)
 # the value types a choice may range over natively, and what none (-1) is among them
-CHOICE_TYPES = ("int", "space", "player", "dir", "piece")
+CHOICE_TYPES = ("int", "space", "player", "dir", "piece", "text")
 _NONE_ABLE = ("space", "player", "dir", "piece")
 
 CHOICES = '''
@@ -284,6 +284,7 @@ class ChoiceTranslation:
         max_moves: int
 
         def fresh(self, name: str) -> str: ...
+        def area_growth_call(self, pad: str = "    ") -> list[str]: ...
         def list_bound(self, domain: N.Expr) -> int: ...
         # (by_itself.py's and lists.py's, the Translator's other mixins)
         def valued_choice_kind(self, s: N.Choose, kind: Optional[str]) -> Optional[str]: ...
@@ -598,6 +599,7 @@ class ChoiceTranslation:
                  "        a = st[PACT]"]
         lines += [f"        {x} = st[PARGS + {k}]" for k, x in enumerate(xs)]
         lines += ["    else:", "        a = mv[0]"] + [f"        {x} = mv[{k}]" for k, x in enumerate(xs, 1)]
+        lines += self.area_growth_call("        ")  # (before the move's mark: an answer keeps it, areas.py)
         lines += ["        if CHOOSES[a]:", "            begin_move(st, jr, mv)"]
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + xs[:len(a.params)])
@@ -668,11 +670,15 @@ def choice_text(kind: str, value: int, layout, st=None) -> str:
         from .attributes import piece_text
         return piece_text(layout, st, value)
     if kind == "space":
-        return layout.space_names[value]
+        from .areas import area_place_name
+        named = None if st is None else area_place_name(layout, value, st)
+        return layout.space_names[value] if named is None else named
     if kind == "player":
         return layout.seat_names[value]
     if kind == "dir":
         return list(DIRECTIONS)[value]
+    if kind == "text":  # (its number in the table of texts: attributes.py)
+        return layout.attributes.texts[value]
     return str(value)
 
 

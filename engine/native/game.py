@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple, Optional, cast
 
 from ...grammar import nodes as N
+from ...grammar.types import DIRECTIONS
 from ..analysis.playout import GameRecord, Summary
 from ..run.journal import rollback
+from .areas import module_place_name
 from .attributes import PieceAttributes, needs_attributes, piece_text
 from .build import compile_entry, load_module, module_key, module_source
 from .by_itself import begins_by_itself
@@ -204,6 +206,13 @@ class NativeGame:
         if int(row[0]) == len(self.actions):  # (an answer to a question in the middle of a move)
             return answer_text(row, self.choice_kinds, self.layout, self.begun if st is None else st)
         name, kinds = self.actions[int(row[0])]
+        grown = None
+        if getattr(self.module, "NAREAS", 0) and "space" in kinds:
+            # (a space of an area the listing made is named on the position after the move, which made it too:
+            # the listing grows a copy, areas.py)
+            import numpy as np
+            mv = np.asarray(row, np.int64)[:self.module.WIDTH].copy()
+            grown = self.entry("applied")(self.begun if st is None else st, mv)
         words = [name]
         column = 1
         for kind in kinds:
@@ -215,15 +224,18 @@ class NativeGame:
                 words.append("[" + ", ".join(items) + "]")
                 column += 1 + self.module.LISTCAP
                 continue
-            words.append(self._value_text(kind, int(row[column]), st))
+            words.append(self._value_text(kind, int(row[column]), st, grown))
             column += 1
         return " ".join(words)
 
-    def _value_text(self, kind: str, value: int, st=None) -> str:
+    def _value_text(self, kind: str, value: int, st=None, grown=None) -> str:
         if kind == "space":
-            return self.space_names[value]
+            named = None if grown is None else module_place_name(self.module, value, grown)
+            return self.space_names[value] if named is None else named
         if kind == "player":
             return self.seat_names[value]
+        if kind == "dir":  # (a direction: its name, as Move.text)
+            return DIRECTION_NAMES[value]
         if kind.startswith("enum "):  # (an enum's value: its name, boards.py)
             return kind.split()[1 + value]
         if kind == "text":
@@ -292,7 +304,7 @@ class NativeGame:
                 outcome = NativeOutcome(outcome.winners, outcome.draw, {p: int(result[4 + p]) for p in
                                                                         range(self.players)})
         if not any(kind == "piece" for _, kinds in self.actions for kind in kinds) \
-                and "piece" not in self.choice_kinds:
+                and "piece" not in self.choice_kinds and not getattr(self.module, "NAREAS", 0):
             return [self.move_text(moves[k]) for k in range(length)], outcome, draws
         # (a piece is named by where it is and how it looks: each move's position, made again move by move from
         # the game's start)
@@ -383,6 +395,9 @@ class NativeGame:
                 self.entry("perft_after")(st, np.array(row, np.int64), depth - 1, counts, ends)
             out.append((self.move_text(row, st), 1 if depth == 1 else int(counts[-1])))
         return out
+
+
+DIRECTION_NAMES = list(DIRECTIONS)
 
 
 class NativeDraws(NamedTuple):

@@ -12,6 +12,7 @@ from typing import Optional
 
 from ...grammar.limits import MAX_PIECES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL, RELATIVE_DIRECTIONS
+from .areas import add_area_places, area_places, area_source, encode_areas, reserve_area_slots
 from .by_itself import begins_by_itself
 from .generator import generator_slots, generator_source
 from .legality import LegalitySlots
@@ -73,7 +74,8 @@ class Layout:
         self.sh = [s.board.height for s in spaces]
         dirs = list(DIRECTIONS)
         self.nbr = [[index[id(t)] if t is not None else -1 for t in s.nbr] for s in spaces]
-        self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items()}
+        # (a shared area's spaces are not the state's: translate.py refuses it, areas.area_refusal)
+        self.boards = {name: [index[id(s)] for s in b.spaces] for name, b in state.boards.items() if not b.area}
         self.player_boards = player_board_tables(state, index)
         self.board_order = list(self.boards)
         self.kinds = list(kinds)
@@ -121,6 +123,7 @@ class Layout:
         self.add_links(state, index)
         self.walls, self.unlinked = walls_table(state, index), unlinked_boards(state)  # (walls.py)
         self.const_lists = constant_lists(state, index)  # (constant lists of lists the start worked out: lists.py)
+        add_area_places(self, state)  # (areas.py: an area's places, after the fixed spaces)
         self.add_zones(state)
         ns = len(self.space_names)
         self.top = len(HEADER) + 2
@@ -143,6 +146,7 @@ class Layout:
                 at += self.list_length[name]
             else:
                 at += self.players if per_player else 1
+        at = reserve_area_slots(self, at)
         self.pending = at
         # the outcomes of the draws a game made (chance.py), after the pieces; a start that draws is made anew for
         # every game of a series, natively (`setup_game`), from the construction's vector
@@ -262,6 +266,7 @@ class Layout:
         lines += [f"NPARGS = {self.pending_args}", f"NPANS = {self.pending_answers}",
                   f"QMAXPARTS = {self.question_parts}", f"QCAP = {self.question_options}"]
         lines += self.legality.source()
+        lines += area_source(self)
         for name, per_player, kind in self.variables:
             lines.append(f"{self.var_name(name)} = {self.var_slot[name]}  # var {name}: {kind}"
                          + (" (a slot per seat)" if per_player else ""))
@@ -334,6 +339,7 @@ class Layout:
         st[self.top:self.top + len(self.space_names)] = -1  # (the spaces and the zones)
         players = {id(p): i for i, p in enumerate(state.players)}
         n, numbers = self._encode_pieces(state, st, players)
+        encode_areas(self, state, st)
         st[HEADER.index("NPIECES")] = n
         st[HEADER.index("NEXT")] = -1
         st[HEADER.index("DECISIONS")] = state.decisions
@@ -397,7 +403,8 @@ class Layout:
                 extend((kind_number[piece.kind.name], players[id(piece.owner)] if piece.owner is not None else -1,
                         BOX, -1, 1 if piece.up else 0))
                 extend(tail)
-        places = all_spaces(state) + [self.zone_of(state, k) for k in range(len(self.zone_places))]
+        places = all_spaces(state) + area_places(self, state) + [self.zone_of(state, k)
+                                                               for k in range(len(self.zone_places))]
         placed = 0
         counts: dict = {}
         top = st[self.top:self.top + len(places)]

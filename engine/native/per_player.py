@@ -26,7 +26,7 @@ def all_spaces(state) -> list:
 
 def player_board_names(state) -> list[str]:
     """The names of the boards of each player, in the order the rules declare them."""
-    return [spec.name for spec in state.game.boards if spec.per_player]
+    return [spec.name for spec in state.game.boards if spec.per_player and not spec.area]  # (areas: areas.py)
 
 
 def player_board_tables(state, index: dict) -> dict[str, list[list[int]]]:

@@ -16,6 +16,7 @@ from ...grammar import nodes as N
 from ...grammar.symbols import Checked
 from ...grammar.types import DIRECTION_SETS, DIRECTIONS, ORTHOGONAL, RELATIVE_DIRECTIONS
 from ..run.topology import HEX_STEPS
+from .areas import AreaTranslation, area_refusal
 from .attributes import AttributeTranslation, check_attribute_types
 from .blocks import BlockTranslation
 from .boards import BOARD_HELPERS, BoardTranslation
@@ -58,7 +59,7 @@ _SCALARS = ("space", "int", "player", "piece", "dir", "bool", "zone", "text", "e
 # what a place (a piece's destination, what count/top/empty read) may be: a space, a zone, or a value the checker
 # could not type (a list mixing spaces and zones: its items are places too)
 _PLACES = ("space", "zone", "any")
-_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Display, N.Status, N.Enum)
+_PASSIVE = (N.Game, N.Players, N.About, N.Show, N.Display, N.Status, N.Enum, N.Legend)
 # the moments of a game's triggers, and the function of the generated module that runs each moment's triggers
 TRIGGER_MOMENTS = {"after move": "after_move", "turn start": "turn_start", "end": "at_end"}
 
@@ -78,7 +79,7 @@ class Unsupported(Exception):
         super().__init__(f"{where}the native backend does not handle {construct} yet")
 
 
-class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation,
+class Translator(AreaTranslation, ListTranslation, ByItselfTranslation, AttributeTranslation, ChanceTranslation,
                  BlockTranslation, PhaseTranslation, ChoiceTranslation,
                  LegalityTranslation, PathTranslation, BoardTranslation, WallTranslation,
                  PlayerBoardTranslation, DirectionTranslation, PositionTranslation, KindBounds):
@@ -107,6 +108,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
     def translate(self) -> str:
         self.refuse_declarations()
         self.refuse_walled_constants()
+        self.refuse_area_constructs()
         actions = [a for a in self.sym.actions.values()]
         regular = [a for a in actions if not a.fallback]
         fallback = [a for a in actions if a.fallback]
@@ -116,6 +118,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             out += self.action_body(a, i)
         out += self.lister(regular, fallback)
         out += self.lister(regular, fallback, exists=True)
+        out += self.area_functions(regular, fallback)
         out += (self.choice_dispatcher if self.choosing else self.dispatcher)(regular + fallback)
         out += self.triggers()
         out += self.start_functions()
@@ -220,7 +223,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         values = self.enum_values(p.domain)
         if values is not None:  # (a move names the value by its name: game.move_text)
             return "enum " + " ".join(values)
-        if kind not in ("space", "int", "player", "piece", "text"):
+        if kind not in ("space", "int", "player", "piece", "text", "dir"):
             raise Unsupported(p.span, f"a parameter of type {t.element.base if t.is_list else t.base}")
         return kind
 
@@ -232,6 +235,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             lines = ["", "@njit(cache=True)", "def list_moves(st, out):",
                      "    # every legal move of the player to move: out[k] = (action, its arguments...)",
                      "    n = 0", "    if st[OVER] != 0:", "        return 0", "    mover = st[TURN]"]
+        lines += self.area_listing_head()
         lines += self.pending_listing(exists)
         if has_ensures(self.checked):  # (a journal of its own for the moves tried for their `ensure`s)
             lines.append("    tj = np.empty(1 + 2 * TCAP, np.int64)")
@@ -251,7 +255,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         return lines + ["    return False" if exists else "    return n"]
 
     def action_lister(self, a: N.Action, index: int, depth: int, exists: bool = False) -> list[str]:
-        env: dict[str, str] = {}
+        env: dict[str, str] = self.area_listing_env()
         lines: list[str] = []
         pad = "    " * depth
         names = []
@@ -302,7 +306,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         # `K of P`: the pieces, in the order they were made (paths.py); an enum's values: their indices (boards.py)
         # (`x in L until C`: directions.py)
         found = self.pieces_loop(domain, var, env, pad) or self.enum_loop(domain, var, pad) \
-            or self.until_loop(domain, var, env, pad)
+            or self.until_loop(domain, var, env, pad) or self.area_loop(domain, var, env, pad)
         if found is not None:
             return found
         if isinstance(domain, N.Range):
@@ -339,12 +343,15 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             return self.layout.board_array(domain.id)
         if meaning.category == "builtin" and domain.id in DIRECTION_SETS:
             return "(" + ", ".join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[domain.id]) + ",)"
-        if meaning.category == "builtin" and domain.id == "players":
-            return "players_from(mover)"
+        if meaning.category == "builtin" and domain.id in ("players", "others"):
+            return "players_from(mover)" + ("[1:]" if domain.id == "others" else "")
         return None
 
     def builtin_loop(self, domain: N.Call, var: str, env: dict, pad: str) -> Optional[tuple[list[str], int]]:
         """domain_loop of a builtin's list: neighbors, border, regions_of, touching, ray, group; else None."""
+        area = self.area_loop(domain, var, env, pad)  # (frontier of an area; geometry refused there: areas.py)
+        if area is not None:
+            return area
         self.refuse_on_hex(domain)
         self.refuse_on_graph(domain)
         self.refuse_fixed_steps(domain)
@@ -441,6 +448,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         offsets = self.offset_list(e, env)  # (symmetric(O): directions.py)
         if offsets is not None:
             return offsets
+        listed = self.area_list(e, env)
+        if listed is not None:
+            return listed
         if not self.scalar_list(e):
             raise Unsupported(e.span, "a list of lists, or of values that are not numbers, spaces or players")
         if isinstance(e, N.ListLit):
@@ -469,8 +479,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
             return self.layout.board_array(e.id)
         if meaning.category == "builtin" and e.id in DIRECTION_SETS:
             return f"np.array([{', '.join(str(_DIR_INDEX[d]) for d in DIRECTION_SETS[e.id])}], dtype=np.int64)"
-        if meaning.category == "builtin" and e.id == "players":
-            return "players_from(mover)"  # (the mover first, as the interpreter lists them)
+        if meaning.category == "builtin" and e.id in ("players", "others"):
+            # (the mover first, as the interpreter lists them; `others`: the players after the mover)
+            return "players_from(mover)" + ("[1:]" if e.id == "others" else "")
         if meaning.category == "var" and e.id in self.layout.list_length:
             slot = self.layout.var_name(e.id)
             return f"st[{slot}:{slot} + {self.layout.list_length[e.id]}].copy()"
@@ -604,7 +615,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def list_bound(self, domain: N.Expr) -> int:
         """The most items a list of `domain_loop` can have (Unsupported: not known before it is made)."""
-        known = self.known_bound(domain)  # (names, list variables, a seat's board, `A if C else B`: lists.py)
+        known = self.area_bound(domain) or self.known_bound(domain)  # (names, list variables, ...: lists.py)
         if known is not None:
             return known
         if isinstance(domain, N.Name):
@@ -615,7 +626,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
                 return self.layout.board_size(domain.id)
             if category == "builtin" and domain.id in DIRECTION_SETS:
                 return len(DIRECTION_SETS[domain.id])
-            if category == "builtin" and domain.id == "players":
+            if category == "builtin" and domain.id in ("players", "others"):
                 return self.layout.players
         if isinstance(domain, N.Call) and not self.is_def(domain.func):
             bound = self.builtin_bound(domain)
@@ -724,6 +735,7 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
     def dispatcher(self, actions: list) -> list[str]:
         lines = ["", "@njit(cache=True)", "def apply_move(st, jr, mv):",
                  "    # the move's effect, then the end of the turn", "    mover = st[TURN]", "    a = mv[0]"]
+        lines += self.area_growth_call()
         for i, a in enumerate(actions):
             args = ", ".join(["st", "jr", "mover"] + self.row_arguments(a))
             lines += [f"    {'if' if i == 0 else 'elif'} a == {i}:", f"        act_{i}({args})"]
@@ -1021,6 +1033,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
         raise Unsupported(e.span, f"the direction `{_words(e)}`")
 
     def expr_Attr(self, e: N.Attr, env: dict) -> str:
+        area = self.area_expr(e, env)
+        if area is not None:
+            return area
         if e.name == "kind" and self.type_of(e.obj).base == "piece" and not self.type_of(e.obj).is_list:
             return f"kind_of(st, {self.expr(e.obj, env)})"
         if self.type_of(e.obj).base == "space" and e.name in ("x", "y"):
@@ -1043,6 +1058,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def expr_BinOp(self, e: N.BinOp, env: dict) -> str:
         left, right = self.type_of(e.left).base, self.type_of(e.right).base
+        area = self.area_expr(e, env)
+        if area is not None:
+            return area
         if e.op == "+" and left == "space" and right == "dir":
             return self.step_source(self.expr(e.left, env), self.direction(e.right, env))
         if left == right == "int" and e.op in ("+", "-", "*"):
@@ -1112,6 +1130,9 @@ class Translator(ListTranslation, ByItselfTranslation, AttributeTranslation, Cha
 
     def expr_Call(self, e: N.Call, env: dict) -> str:
         types = [self.type_of(a).base for a in e.args]
+        area = self.area_expr(e, env)
+        if area is not None:
+            return area
         if self.is_def(e.func) and isinstance(self.sym.defs[e.func].body, N.DefBlock):
             return self.def_block_call(e, env)
         ragged = self.ragged_builtin(e, env)
@@ -1223,6 +1244,8 @@ def _refusal(item: N.Decl) -> Optional[tuple]:
     if isinstance(item, _PASSIVE + (N.Action, N.Stuck, N.Setup, N.First, N.Const, N.Rank, N.Pieces, N.Input)):
         return None
     if isinstance(item, N.Board):
+        if item.shape == "area":
+            return area_refusal(item)
         if item.shape not in ("grid", "edges", "corners", "hex", "graph"):
             return item.span, f"a board of shape `{item.shape}`"
         if item.neighbors is not None:  # (`blocks`: the interpreter's neighbours stop at a block's edge)

@@ -1,7 +1,7 @@
 """The seed games the native backend plays (Mudwater and its Advanced Mode, Mosquito Show, Quagmire), against the
 interpreter: perft from seeded starts, every native game replayed through the interpreter draw for draw (its hands
 and ante drawn natively in the setup, the ponds or the deck shuffled there), and outcome rates. The other seed game
-(Queensland) is refused with the construct that blocks it (docs/backends.md, "What blocks each game")."""
+(Queensland, its farms area boards) is tested in test_native_areas.py."""
 from __future__ import annotations
 
 import sys
@@ -15,7 +15,7 @@ from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+from mire.engine.native import NativeGame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))  # (test_native.py's fixtures and helpers, shared)
 from test_native import CHI2_CRITICAL, cache, chi_square  # noqa: E402,F401,I001
@@ -103,12 +103,3 @@ def test_mosquito_show_and_quagmire_outcome_rates_agree_with_the_interpreters(co
     rows = [[s.wins.get(seats[0], 0), s.wins.get(seats[1], 0), s.draws] for s in (python, native)]
     statistic, freedom = chi_square(rows)
     assert statistic < CHI2_CRITICAL[freedom], rows
-
-
-@pytest.mark.parametrize("name, construct", [
-    ("queensland", "a board of shape `area`"),
-])
-def test_the_other_seed_games_are_refused_with_what_blocks_them(name, construct):
-    with pytest.raises(Unsupported) as info:
-        NativeGame(load_game(str(GAMES_DIR / f"{name}.mire")))
-    assert construct in str(info.value) and f"{name}.mire:" in str(info.value)
