@@ -188,8 +188,9 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
             f"MAXMOVES = {translator.max_moves}  # the most moves one listing can give",
             f"WIDTH = {translator.width}  # a move: its action, then its arguments"]
     areas = area_prelude(layout)
+    by_itself = BY_ITSELF_PRELUDE if translator.by_itself_names() else ""
     return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + areas \
-        + WALL_HELPERS + lists_prelude(layout, translator) + (BY_ITSELF_PRELUDE if translator.by_itself_names() else "") \
+        + WALL_HELPERS + lists_prelude(layout, translator) + by_itself \
         + rules + SERVICES + SEARCH + GENERATOR_PRELUDE, \
         translator
 
