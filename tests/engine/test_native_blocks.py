@@ -108,16 +108,8 @@ def test_outcome_rates_agree(compiled, name, python_games, native_games):
     assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
 
 
-@pytest.mark.parametrize("name, refusal", [
-    # (nine men's morris, refused here at its list chosen by a condition, is native: test_native_misc.py)
-    # (its `ensure` is native since the same day's legality.py: it meets its directions held in a def next)
-    ("los-alamos", "los-alamos.mire:49: the native backend does not handle directions that are not a list written out "
-                   "yet")])
-def test_what_is_not_native_yet_is_refused_with_its_file_and_line(name, refusal):
-    """Los Alamos' defs written as blocks are native, its `ensure` too, its directions held in a def not yet."""
-    with pytest.raises(Unsupported) as refused:
-        NativeGame(load_game(str(Path(__file__).parents[1] / "games" / f"{name}.mire")))
-    assert str(refused.value).endswith(refusal)
+# (nine men's morris, once refused here at its list chosen by a condition, is native: test_native_misc.py; Los
+# Alamos, refused at its directions held in a def, too: test_native_chess.py)
 
 
 PROC_VALUE = """game "Valued"

@@ -133,8 +133,7 @@ REFUSED = {
     "while": ("var left: int = 3\n\naction take():\n    while left > 0:\n        choose k in 1..2:\n"
               "            left -= k\n", 9, "a choice in a loop whose turns are not known before"),
     # (a choice among pieces is native: tests/engine/test_native_seed_constructs.py)
-    "texts": ("action take():\n    choose w in [\"up\", \"down\"]:\n        pass\n", 7,
-              "a choice among values of type text"),
+    # (a choice among texts is native: Queensland's, tests/engine/test_native_areas.py)
     # (an action each turn whose first rule is its choice is native: tests/engine/test_native_lists.py)
     "each turn": ("var n: int = 0\n\naction take() each turn:\n    n += 1\n    choose k in 1..2:\n"
                   "        pass\n", 9, "a rule of an action each turn before its first choice (but `let` and `log`)"),

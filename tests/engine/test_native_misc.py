@@ -369,8 +369,9 @@ REFUSED = {
     # (a seat's board by its column and row: not native yet)
     "at": ("board known: grid 3 x 3 per player\n\naction put(c in cells where empty(c)):\n"
            "    place stone for mover at at(mover.known, 1, 1)\n", 9, "`at` of list, int, int"),
-    "area": ("board farm: area per player\n\naction put(c in cells where empty(c)):\n    place stone for mover at c\n",
-             6, "a board of shape `area`"),
+    # (an area of each player is native: test_native_areas.py; a shared one not yet)
+    "area": ("board farm: area\n\naction put(c in cells where empty(c)):\n    place stone for mover at c\n",
+             6, "an area board shared by the players"),
 }
 
 
