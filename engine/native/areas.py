@@ -464,8 +464,8 @@ class AreaTranslation(TileTranslation):
             "    found = has_move_grown(st, ajr)", "    undo_to(st, ajr, 0)", "    return found",
             "", "@njit(cache=True)", "def list_for_move(st, jr, out):",
             "    # a random mover's listing: its growth kept, journalled in the move's journal, which apply_listed",
-            "    # then need not make again (an answer's listing grows nothing a move keeps: list_moves)",
-            "    if st[QPARTS] != 0:", "        return list_moves(st, out)", "    return listing_growth(st, jr, out)"]
+            "    # then need not make again (the answers to a question pending are listed before any growth)",
+            "    return listing_growth(st, jr, out)"]
 
     def area_apply_listed(self, dispatch: list[str]) -> list[str]:
         """The dispatcher's lines, and in a game with an area apply_listed after them: apply_move without its
