@@ -322,6 +322,19 @@ def area_frontier(st, jr, a):
                 out[m] = t
                 m += 1
     return out[:m]
+
+
+@njit(cache=True)
+def area_frontier_listed(st, jr, a, memo):
+    # frontier(AREA) in a listing, where no piece moves and the frontier stays what it was (a space made by `at`
+    # or by the frontier is at the same column and row whenever it is made): made once per area and listing
+    # (memo[a, 0]: 0, not yet; else its length + 1, the places after it)
+    if memo[a, 0] == 0:
+        found = area_frontier(st, jr, a)
+        memo[a, 0] = found.shape[0] + 1
+        for i in range(found.shape[0]):
+            memo[a, 1 + i] = found[i]
+    return memo[a, 1:memo[a, 0]]
 '''
 
 
@@ -373,7 +386,10 @@ class AreaTranslation(TileTranslation):
                 return None
             if env is None:
                 return "?"
-            return f"area_frontier(st, {self.area_journal(e, env)}, {self.area_of(e.args[0], env)})"
+            journal = self.area_journal(e, env)
+            if journal == "ajr":  # (a listing: no piece moves, so each area's frontier is the same all through it)
+                return f"area_frontier_listed(st, ajr, {self.area_of(e.args[0], env)}, fmemo)"
+            return f"area_frontier(st, {journal}, {self.area_of(e.args[0], env)})"
         area = self.area_of(e, {} if env is None else env, env is None)
         if area is None:
             return None
@@ -433,11 +449,13 @@ class AreaTranslation(TileTranslation):
         on the position itself, journalled)."""
         if not self.has_areas():
             return []
+        memo = ["    fmemo = np.empty((NAREAS, AREACAP + 1), np.int64)  # (each area's frontier, once a listing)",
+                "    for a in range(NAREAS):", "        fmemo[a, 0] = 0"]
         if getattr(self, "area_growth", False):
-            return ["    ajr = jr"]
+            return ["    ajr = jr"] + memo
         # (this first listing is made again, over listing_growth: area_functions)
         return ["    st = st.copy()  # (its areas grow as the interpreter's listing's)",
-                "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"]
+                "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"] + memo
 
     def area_functions(self, regular: list, fallback: list) -> list[str]:
         """listing_growth(st, jr, out): the listing, its growth journalled (apply_move's first step); has_move_grown
