@@ -8,8 +8,9 @@ were made. Natively each area (each board of each seat) is a row of AREACAP plac
 spaces (so a piece on one is on a space: TOP, the pieces' moves and counts are the fixed spaces'): its k-th place
 is the k-th space made. The state vector holds, journalled like every other slot, how many spaces each area has
 made (AREA_N + area), each one's column and row (AREA_X, AREA_Y + area * AREACAP + k) and its neighbour in each
-compass direction (AREA_NBR + 8 * (area * AREACAP + k) + d, -1: none), so that undo through the journal takes a
-space back as the interpreter's does.
+compass direction (AREA_NBR + 8 * (area * AREACAP + k) + d, -1: none), and a table from (x, y) to the space there
+(AREA_HASH + area * AREA_HS: a hash, linear probing), so that undo through the journal takes a space back as the
+interpreter's does.
 
 The interpreter's listing of moves grows an area too (`s in frontier(mover.farm)` makes the spaces it names, and
 they stay: the move played next goes there). A native listing works on a copy of the position (list_moves and
@@ -97,8 +98,23 @@ def reserve_area_slots(layout, at: int) -> int:
     neighbours. Returns the slot after them."""
     cap, n = layout.area_cap, layout.area_count
     layout.area_slots = {"AREA_N": at, "AREA_X": at + n, "AREA_Y": at + n + n * cap,
-                         "AREA_NBR": at + n + 2 * n * cap}
-    return at + n + 2 * n * cap + 8 * n * cap
+                         "AREA_NBR": at + n + 2 * n * cap, "AREA_HASH": at + n + 10 * n * cap}
+    return at + n + 10 * n * cap + n * table_size(cap)
+
+
+def table_size(cap: int) -> int:
+    """The slots of an area's table from (x, y) to its space: a power of two at least twice AREACAP (linear
+    probing then finds a free slot soon)."""
+    size = 1
+    while size < 2 * cap:
+        size *= 2
+    return size
+
+
+def table_slot(x: int, y: int, size: int) -> int:
+    """Where the table of `size` slots starts looking for (x, y): area_slot's hash (small whole numbers: Python's
+    ints and numba's int64 agree, negative ones too)."""
+    return ((x * 73856093) ^ (y * 19349663)) & (size - 1)
 
 
 def area_source(layout) -> list[str]:
@@ -109,6 +125,7 @@ def area_source(layout) -> list[str]:
              "# the spaces made (AREA_N), per place its column and row (AREA_X, AREA_Y) and neighbours (AREA_NBR)",
              f"AREA0 = {layout.area_first}", f"AREACAP = {layout.area_cap}", f"NAREAS = {layout.area_count}"]
     lines += [f"{name} = {at}" for name, at in layout.area_slots.items()]
+    lines += [f"AREA_HS = {table_size(layout.area_cap)}  # an area's table from (x, y) to its space (AREA_HASH)"]
     lines += [f"AREA_DX = np.array({[DIRECTIONS[d][0] for d in _DIRS]!r}, dtype=np.int64)",
               f"AREA_DY = np.array({[DIRECTIONS[d][1] for d in _DIRS]!r}, dtype=np.int64)",
               f"AREA_OPP = np.array({[_DIRS.index(OPPOSITE[d]) for d in _DIRS]!r}, dtype=np.int64)",
@@ -148,9 +165,15 @@ def encode_areas(layout, state, st) -> None:
     for i, board in enumerate(area_boards_of(layout, state)):
         place = {id(s): layout.area_first + i * cap + k for k, s in enumerate(board.spaces)}
         st[slots["AREA_N"] + i] = len(board.spaces)
+        size = table_size(cap)
+        table = slots["AREA_HASH"] + i * size
         for k, s in enumerate(board.spaces):
             st[slots["AREA_X"] + i * cap + k] = s.x
             st[slots["AREA_Y"] + i * cap + k] = s.y
+            h = table_slot(s.x, s.y, size)
+            while st[table + h]:
+                h = (h + 1) & (size - 1)
+            st[table + h] = k + 1
             for d, t in enumerate(s.nbr):
                 st[slots["AREA_NBR"] + 8 * (i * cap + k) + d] = -1 if t is None else place[id(t)]
 
@@ -192,13 +215,24 @@ def area_write(st, jr, i, v):
 
 
 @njit(cache=True)
+def area_slot(st, a, x, y):
+    # the slot of area a's table (AREA_HASH: 0, or the space's number k + 1) that holds (x, y), or the free slot
+    # where it would go: linear probing from its hash (areas.py's table_slot); the table is never full
+    table = AREA_HASH + a * AREA_HS
+    base = a * AREACAP
+    h = ((x * 73856093) ^ (y * 19349663)) & (AREA_HS - 1)
+    while True:
+        e = st[table + h]
+        if e == 0 or (st[AREA_X + base + e - 1] == x and st[AREA_Y + base + e - 1] == y):
+            return table + h
+        h = (h + 1) & (AREA_HS - 1)
+
+
+@njit(cache=True)
 def area_find(st, a, x, y):
     # the place of area a at column x, row y, or -1 when the area has made no space there
-    base = a * AREACAP
-    for k in range(st[AREA_N + a]):
-        if st[AREA_X + base + k] == x and st[AREA_Y + base + k] == y:
-            return AREA0 + base + k
-    return -1
+    e = st[area_slot(st, a, x, y)]
+    return -1 if e == 0 else AREA0 + a * AREACAP + e - 1
 
 
 @njit(cache=True)
@@ -211,6 +245,7 @@ def area_grow(st, jr, a, x, y):
     s = AREA0 + k
     area_write(st, jr, AREA_X + k, x)
     area_write(st, jr, AREA_Y + k, y)
+    area_write(st, jr, area_slot(st, a, x, y), n + 1)
     for d in range(8):
         t = area_find(st, a, x + AREA_DX[d], y + AREA_DY[d])
         area_write(st, jr, AREA_NBR + 8 * k + d, t)
@@ -287,6 +322,19 @@ def area_frontier(st, jr, a):
                 out[m] = t
                 m += 1
     return out[:m]
+
+
+@njit(cache=True)
+def area_frontier_listed(st, jr, a, memo):
+    # frontier(AREA) in a listing, where no piece moves and the frontier stays what it was (a space made by `at`
+    # or by the frontier is at the same column and row whenever it is made): made once per area and listing
+    # (memo[a, 0]: 0, not yet; else its length + 1, the places after it)
+    if memo[a, 0] == 0:
+        found = area_frontier(st, jr, a)
+        memo[a, 0] = found.shape[0] + 1
+        for i in range(found.shape[0]):
+            memo[a, 1 + i] = found[i]
+    return memo[a, 1:memo[a, 0]]
 '''
 
 
@@ -338,7 +386,10 @@ class AreaTranslation(TileTranslation):
                 return None
             if env is None:
                 return "?"
-            return f"area_frontier(st, {self.area_journal(e, env)}, {self.area_of(e.args[0], env)})"
+            journal = self.area_journal(e, env)
+            if journal == "ajr":  # (a listing: no piece moves, so each area's frontier is the same all through it)
+                return f"area_frontier_listed(st, ajr, {self.area_of(e.args[0], env)}, fmemo)"
+            return f"area_frontier(st, {journal}, {self.area_of(e.args[0], env)})"
         area = self.area_of(e, {} if env is None else env, env is None)
         if area is None:
             return None
@@ -398,11 +449,13 @@ class AreaTranslation(TileTranslation):
         on the position itself, journalled)."""
         if not self.has_areas():
             return []
+        memo = ["    fmemo = np.empty((NAREAS, AREACAP + 1), np.int64)  # (each area's frontier, once a listing)",
+                "    for a in range(NAREAS):", "        fmemo[a, 0] = 0"]
         if getattr(self, "area_growth", False):
-            return ["    ajr = jr"]
+            return ["    ajr = jr"] + memo
         # (this first listing is made again, over listing_growth: area_functions)
         return ["    st = st.copy()  # (its areas grow as the interpreter's listing's)",
-                "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"]
+                "    ajr = np.zeros(0, np.int64)  # (no journal: a copy)"] + memo
 
     def area_functions(self, regular: list, fallback: list) -> list[str]:
         """listing_growth(st, jr, out): the listing, its growth journalled (apply_move's first step); has_move_grown
@@ -418,14 +471,31 @@ class AreaTranslation(TileTranslation):
             self.area_growth = False
         lines[lines.index("def list_moves(st, out):")] = "def listing_growth(st, jr, out):"
         exists[exists.index("def has_move(st):")] = "def has_move_grown(st, jr):"
-        journal = "    ajr = np.empty(1 + 40 * AREACAP, np.int64)  # (a listing grows at most AREACAP spaces)"
+        # (a listing grows at most AREACAP spaces, 19 journalled writes each)
+        journal = "    ajr = np.empty(1 + 42 * AREACAP, np.int64)"
         return lines + exists + [
             "", "@njit(cache=True)", "def list_moves(st, out):",
             "    # every legal move: the listing grows the areas as the interpreter's, then that is taken back",
             journal, "    ajr[0] = 0", "    n = listing_growth(st, ajr, out)", "    undo_to(st, ajr, 0)",
             "    return n",
             "", "@njit(cache=True)", "def has_move(st):", journal, "    ajr[0] = 0",
-            "    found = has_move_grown(st, ajr)", "    undo_to(st, ajr, 0)", "    return found"]
+            "    found = has_move_grown(st, ajr)", "    undo_to(st, ajr, 0)", "    return found",
+            "", "@njit(cache=True)", "def list_for_move(st, jr, out):",
+            "    # a random mover's listing: its growth kept, journalled in the move's journal, which apply_listed",
+            "    # then need not make again (the answers to a question pending are listed before any growth)",
+            "    return listing_growth(st, jr, out)"]
+
+    def area_apply_listed(self, dispatch: list[str]) -> list[str]:
+        """The dispatcher's lines, and in a game with an area apply_listed after them: apply_move without its
+        first step (the growth, which list_for_move kept in the journal)."""
+        if not self.has_areas():
+            return dispatch
+        head = dispatch.index("def apply_move(st, jr, mv):")
+        end = next((i for i in range(head + 1, len(dispatch)) if dispatch[i] and not dispatch[i][0].isspace()),
+                   len(dispatch))
+        growth = {line for line in self.area_growth_call("") + self.area_growth_call("        ")}
+        body = [line for line in dispatch[head + 1:end] if line.strip() not in {g.strip() for g in growth}]
+        return dispatch + ["", "@njit(cache=True)", "def apply_listed(st, jr, mv):"] + body
 
     def area_growth_call(self, pad: str = "    ") -> list[str]:
         """apply_move's first step in a game with an area: the position grows as its listing did (a move that

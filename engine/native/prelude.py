@@ -708,13 +708,26 @@ def below(rng, n):
 
 # ---------------------------------------------------------------- games and counts
 
+@njit(cache=True)
+def list_for_move(st, jr, out):
+    # the listing a random mover picks its move from, and its growth kept in the move's journal (areas.py makes
+    # both again for a game with an area board: the same listing and apply_move elsewhere)
+    return list_moves(st, out)
+
+
+@njit(cache=True)
+def apply_listed(st, jr, mv):
+    # apply_move of a move just listed by list_for_move
+    apply_move(st, jr, mv)
+
+
 @njit(cache=True, inline="always")
 def play_one(st, jr, buf, rng, max_moves, moves_out):
     # random movers from st to the end or max_moves moves; each move made is kept in moves_out (when it has
     # rows). Returns the number of moves made
     length = 0
     while st[OVER] == 0:
-        n = list_moves(st, buf)
+        n = list_for_move(st, jr, buf)
         if n == 0:
             stuck(st, jr)
             jr[0] = 0
@@ -725,7 +738,7 @@ def play_one(st, jr, buf, rng, max_moves, moves_out):
         if moves_out.shape[0] > length:
             for w in range(buf.shape[1]):  # (a loop, not a slice: numba compiles each slice copy as a function)
                 moves_out[length, w] = buf[k, w]
-        apply_move(st, jr, buf[k])
+        apply_listed(st, jr, buf[k])
         if moves_out.shape[0] > length and moves_out.shape[1] > WIDTH:
             moves_out[length, WIDTH] = st[NDRAWN]  # (the draws made so far, once the move is over)
         if st[QPARTS] == 0:  # (a move waiting at a question keeps its journal: an answer runs it again)
