@@ -30,7 +30,7 @@ from ...grammar import nodes as N
 from ...grammar.limits import MAX_AREA_SPACES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL
 from .chance import JOURNAL_LOCAL
-from .tiles import EXTREMES, TILES_PRELUDE, TURNS, TileTranslation, tiles_source
+from .tiles import TILES_PRELUDE, TURNS, TileTranslation, tiles_source
 
 _DIRS = list(DIRECTIONS)
 AREA_LIMIT = 1024  # the most places an area holds natively (a game that makes pieces: `place`)
@@ -136,8 +136,7 @@ def area_source(layout) -> list[str]:
 def area_prelude(layout) -> str:
     """The helpers of areas and of tiles, for a game that has them (build.py appends them)."""
     turns = layout.attributes is not None and TURNS in layout.attributes.types
-    return (AREAS_PRELUDE if layout.area_count else "") + (TILES_PRELUDE if turns else "") \
-        + (EXTREMES if turns or layout.area_count else "")
+    return (AREAS_PRELUDE if layout.area_count else "") + (TILES_PRELUDE if turns else "")
 
 
 def area_boards_of(layout, state) -> list:

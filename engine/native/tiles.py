@@ -54,24 +54,6 @@ def tiles_source(layout) -> list[str]:
             f"TILE_ORTHO = np.array({[_DIRS.index(d) for d in ORTHOGONAL]!r}, dtype=np.int64)"] + named
 
 
-# max(L), min(L) of a list of whole numbers (in a game with an area or with turns: tiles_prelude)
-EXTREMES = '''
-
-@njit(cache=True)
-def list_max(items):
-    # max(L): the largest item, 0 of an empty list (library.max_)
-    if items.shape[0] == 0:
-        return 0
-    return items.max()
-
-
-@njit(cache=True)
-def list_min(items):
-    if items.shape[0] == 0:
-        return 0
-    return items.min()
-'''
-
 TILES_PRELUDE = '''
 
 # ---------------------------------------------------------------- tiles (engine/native/tiles.py)
@@ -213,11 +195,6 @@ class TileTranslation(TranslatorPart):
         def has_areas(self) -> bool: ...
         def lister(self, regular: list, fallback: list, exists: bool = False) -> list[str]: ...
 
-    def has_extremes(self) -> bool:
-        """Does the module have list_max and list_min (a game with an area or turns: areas.area_prelude)?"""
-        turns = self.layout.attributes is not None and TURNS in self.layout.attributes.types
-        return bool(getattr(self.layout, "area_count", 0)) or turns
-
     def player_name(self, e: N.Attr, env: dict) -> Optional[str]:
         """`p.name` of a player, as a text (its number in the table of texts), in a game whose pieces have
         attributes (the texts are theirs); else None."""
@@ -230,12 +207,8 @@ class TileTranslation(TranslatorPart):
         return f"PLAYER_TEXT[{self.expr(e.obj, env)}]"
 
     def tile_expr(self, e: N.Call, env: dict) -> Optional[str]:
-        """`edge(t, d[, r])`, `land(x)`; `max(L)`, `min(L)` of a list of whole numbers (a farm's scoring); else
-        None."""
-        if e.func in ("max", "min") and len(e.args) == 1 and not self.is_def(e.func) and self.has_extremes() \
-                and self.type_of(e.args[0]).is_list and self.type_of(e.args[0]).element.base == "int" \
-                and self.scalar_list(e.args[0]):
-            return f"list_{e.func}({self.list_value(e.args[0], env)})"
+        """`edge(t, d[, r])`, `land(x)`; else None. (`max(L)`, `min(L)` of a list of whole numbers, a farm's
+        scoring: lists.py's list_extreme.)"""
         if self.is_def(e.func) or self.layout.attributes is None or TURNS not in self.layout.attributes.types:
             return None
         if e.func == "edge" and len(e.args) in (2, 3):
