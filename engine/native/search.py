@@ -15,12 +15,15 @@ The tree is arrays: a node's visits, total and availability, and a hash table fr
 the child. A move's identity is the same in every world the seat imagines, as its text is (the Python bot knows a
 move by its text): its action and numbers, and each piece it names by how it reads (the space it tops, else its
 kind and the attributes it shows: look_sig). UCB1 with the availability counts, the untried moves first at random,
-and the early stop when the most visited move can no longer be overtaken, as bots/search.py does them.
+and the early stop when the most visited move can no longer be overtaken, as bots/search.py does them. A
+simultaneous step (`at once`) is decoupled UCT, as there: each seat of it picks among its own answers by its own
+statistics (kept after the nodes, under the parent -2 - node), the joint answer leads to the child, and at the root
+the bot's seat's own answers are judged.
 
 Where the native tree does not hold what the interpreter's does, `NativeTree.search` returns None and the bot
-searches with its own tree (with native rollouts): a game with `at once` (its decoupled statistics are not
-native), a seat that imagines a piece's attribute's value or a drawn variable not of numbers or truth values (a
-variable of those it saw drawn is drawn again natively in each world), other seats' secret choices to make again,
+searches with its own tree (with native rollouts): a seat that imagines a piece's attribute's value or a drawn
+variable not of numbers or truth values (a variable of those it saw drawn is drawn again natively in each world),
+other seats' secret choices to make again,
 boards or zones whose contents are hidden, a move in progress that drew at random before its question. A position
 waiting at a question in the middle of a move (which the vector does not hold) is handed over at the move's start,
 and the move's steps so far (found among the native moves by their texts) are played again in each world.
@@ -413,7 +416,7 @@ ENTRIES = ("tree_search", "move_keys", "deal_samples")
 
 
 def has_simultaneous(game) -> bool:
-    """Does the game have seats answering at once (`at once`)? The native tree has no decoupled statistics."""
+    """Does the game have seats answering at once (`at once`)? (The native tree makes room for their statistics.)"""
     return any(isinstance(node, N.AtOnce) for node in N.walk(game.analysis.checked.module))
 
 
