@@ -3,8 +3,9 @@ seat of the step picks by UCB1 among its own answers, with its own statistics; t
 child; at the root the bot answers for its seat alone, its most visited answer).
 
 Two games are compiled, once for the file (module fixture): a one-round game of bids made at once where the
-highest bid is dominant, and a game of three rounds of bids for an arena
-against the Python tree (both written here); Queensland is compiled by the last test alone.
+highest bid is dominant, and a game of three rounds of bids for an arena against the Python tree (both written
+here); Queensland at 2 and 3 players by the last test alone (at 2 players one seat is asked alone at its `at once`,
+a plain choice; at 3, two seats answer at once).
 """
 from __future__ import annotations
 
@@ -142,9 +143,29 @@ def test_the_native_tree_is_not_weaker_than_the_python_tree_at_bids(games):
     assert score / played_games >= 0.4, (score, played_games)
 
 
-def test_queensland_is_searched_by_the_native_tree_from_its_start():
+def test_a_search_bounded_by_time_answers_natively_at_once(games):
+    state = at_the_bids(games["higher"])
+    bot = SearchBot(seconds=0.3, seed=2, rollouts="native")
+    move = bot.choose(state, 1)
+    assert bot.last.get("native") and move.text in {"1", "2", "3"} and set(bot.last["visits"]) <= {"1", "2", "3"}
+
+
+def test_queensland_is_searched_by_the_native_tree_from_its_start_and_at_its_answers_at_once():
+    import random
     queensland = load_game(str(GAMES / "queensland.mire"))
     state = queensland.new_state(seed=1, players=2)
     bot = SearchBot(iterations=100, seed=0, rollouts="native")
     bot.choose(state, state.to_move)
     assert bot.tree.reason is None and bot.last.get("native")
+    # at 3 players, on at random to the first question asked at once (two passive players' toads; at 2 players one
+    # seat is asked alone: a plain choice)
+    state = queensland.new_state(seed=1, players=3)
+    rng = random.Random(3)
+    while not state.simultaneous:
+        assert not state.is_over()
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    seat = state.deciders[0]
+    move = bot.choose(state, seat)
+    assert bot.tree.reason is None and bot.last.get("native")
+    assert move.text in {m.text for m in state.moves_for(seat)}
