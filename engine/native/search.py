@@ -15,12 +15,15 @@ The tree is arrays: a node's visits, total and availability, and a hash table fr
 the child. A move's identity is the same in every world the seat imagines, as its text is (the Python bot knows a
 move by its text): its action and numbers, and each piece it names by how it reads (the space it tops, else its
 kind and the attributes it shows: look_sig). UCB1 with the availability counts, the untried moves first at random,
-and the early stop when the most visited move can no longer be overtaken, as bots/search.py does them.
+and the early stop when the most visited move can no longer be overtaken, as bots/search.py does them. A
+simultaneous step (`at once`) is decoupled UCT, as there: each seat of it picks among its own answers by its own
+statistics (kept after the nodes, under the parent -2 - node), the joint answer leads to the child, and at the root
+the bot's seat's own answers are judged.
 
 Where the native tree does not hold what the interpreter's does, `NativeTree.search` returns None and the bot
-searches with its own tree (with native rollouts): a game with `at once` (its decoupled statistics are not
-native), a seat that imagines a piece's attribute's value or a drawn variable not of numbers or truth values (a
-variable of those it saw drawn is drawn again natively in each world), other seats' secret choices to make again,
+searches with its own tree (with native rollouts): a seat that imagines a piece's attribute's value or a drawn
+variable not of numbers or truth values (a variable of those it saw drawn is drawn again natively in each world),
+other seats' secret choices to make again,
 boards or zones whose contents are hidden, a move in progress that drew at random before its question. A position
 waiting at a question in the middle of a move (which the vector does not hold) is handed over at the move's start,
 and the move's steps so far (found among the native moves by their texts) are played again in each world.
@@ -218,11 +221,15 @@ def line_rewards(st, res):
 @njit(cache=True)
 def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_rows, id_face, id_has, cols, has_mask,
                 has_at, draw_slots, draw_start, draw_options, codes, piece_sites, nactions, steps, nsteps, rng, first,
-                last, budget, exploration, limit, check_every,
-                visits, totals, avail, table_key, table_parent, table_child, root_kids, counts):
+                last, budget, exploration, limit, check_every, root_seat, node_cap,
+                visits, totals, avail, table_key, table_parent, table_child, root_kids, root_values, counts):
     # iterations first .. last - 1 of a search from `world` (the tree in the arrays, counts = (nodes, root
-    # children)); stops early once the most visited root move cannot be overtaken in `budget` iterations (-1: no
-    # such bound). Returns the iterations done
+    # children, the next seat's answer statistics)); stops early once the most visited root move cannot be overtaken
+    # in `budget` iterations (-1: no such bound). Returns the iterations done.
+    # The nodes are visits[:node_cap]; after them, at a simultaneous step (several seats answering at once), each
+    # seat's statistics of its own answers there (decoupled UCT, bots/search.py): in the table under the parent
+    # -2 - node, found by the answer's identity alone. At the root the judged moves are root_seat's answers there
+    # (root_values: the value each answered, to name it)
     st = world.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
     buf = np.empty((MAXMOVES, WIDTH), np.int64)
@@ -231,9 +238,11 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
     untried = np.empty(MAXMOVES, np.int64)
     left = np.empty(max(1, members.shape[0]), np.int64)
     chosen = np.empty(max(1, members.shape[0]), np.int64)
-    cap = visits.shape[0]
+    cap = node_cap
     path = np.empty(cap, np.int64)
     movers = np.empty(cap, np.int64)
+    answered = np.empty(cap * max(1, QMAXPARTS), np.int64)
+    answered_seat = np.empty(cap * max(1, QMAXPARTS), np.int64)
     res = np.empty(NP, np.float64)
     used = PIECES + PSTRIDE * world[NPIECES]
     done = first
@@ -254,12 +263,82 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
                 jr[0] = 0
         node = 0
         depth = 0
+        nanswered = 0
         while st[OVER] == 0:
             n = list_moves(st, buf)
             if n == 0:
                 break
-            if st[QPARTS] > 1:
-                raise ValueError("seats answering at once: the native tree does not hold them")
+            if st[QPARTS] > 1:  # (seats answering at once: each picks from its own statistics, bots/search.py)
+                parts = st[QPARTS]
+                if counts[0] >= cap or counts[2] + parts > visits.shape[0]:
+                    break  # (the tree is full: the line goes on at random from here)
+                site = st[QSITE]
+                answer = 0
+                for j in range(parts):
+                    seat = st[QSEAT + j]
+                    nopt = st[QCOUNT + j]
+                    nun = 0
+                    for i in range(nopt):
+                        v = st[QVAL + j * QCAP + i]
+                        if piece_sites[site]:
+                            v = piece_key(st, v)
+                        # (the identity of this seat's answer alone: move_key of a row of one part)
+                        key = ((np.int64(nactions + 1) * K_KEY + site) * K_KEY + seat) * K_KEY + v
+                        keys[i] = key
+                        a = tree_find(table_key, table_parent, table_child, -2 - node, key)
+                        kids[i] = a
+                        if a < 0:
+                            untried[nun] = i
+                            nun += 1
+                        else:
+                            avail[a] += 1
+                    if nun > 0:
+                        pick = untried[below(rng, nun)]
+                        a = counts[2]
+                        counts[2] += 1
+                        visits[a] = 0
+                        totals[a] = 0.0
+                        avail[a] = 1
+                        tree_add(table_key, table_parent, table_child, -2 - node, keys[pick], a)
+                        if node == 0 and seat == root_seat:
+                            root_kids[counts[1]] = a
+                            root_values[counts[1]] = st[QVAL + j * QCAP + pick]
+                            counts[1] += 1
+                    else:
+                        pick = -1
+                        best_value = -1.0
+                        for i in range(nopt):
+                            a = kids[i]
+                            value = totals[a] / visits[a] + exploration * np.sqrt(np.log(avail[a]) / visits[a])
+                            if value > best_value:
+                                pick = i
+                                best_value = value
+                        a = kids[pick]
+                    answered[nanswered] = a
+                    answered_seat[nanswered] = seat
+                    nanswered += 1
+                    answer = answer * nopt + pick  # (list_pending's order: the last seat's answer changes fastest)
+                mover = st[TURN]
+                key = move_key(st, buf[answer], codes, piece_sites, nactions)
+                ch = tree_find(table_key, table_parent, table_child, node, key)
+                fresh = ch < 0
+                if fresh:
+                    ch = counts[0]
+                    counts[0] += 1
+                    visits[ch] = 0
+                    totals[ch] = 0.0
+                    avail[ch] = 0
+                    tree_add(table_key, table_parent, table_child, node, key, ch)
+                apply_move(st, jr, buf[answer])
+                if st[QPARTS] == 0:
+                    jr[0] = 0
+                path[depth] = ch
+                movers[depth] = mover
+                depth += 1
+                if fresh:
+                    break
+                node = ch
+                continue
             mover = st[TURN] if st[QPARTS] == 0 else st[QSEAT]
             nun = 0
             for k in range(n):
@@ -314,6 +393,9 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
         for d in range(depth):
             visits[path[d]] += 1
             totals[path[d]] += res[movers[d]]
+        for d in range(nanswered):
+            visits[answered[d]] += 1
+            totals[answered[d]] += res[answered_seat[d]]
         done += 1
         if budget >= 0 and done % check_every == 0 and counts[1] >= 2:
             top = -1
@@ -334,16 +416,15 @@ ENTRIES = ("tree_search", "move_keys", "deal_samples")
 
 
 def has_simultaneous(game) -> bool:
-    """Does the game have seats answering at once (`at once`)? The native tree has no decoupled statistics."""
+    """Does the game have seats answering at once (`at once`)? (The native tree makes room for their statistics.)"""
     return any(isinstance(node, N.AtOnce) for node in N.walk(game.analysis.checked.module))
 
 
 def prepare(game) -> None:
     """Compile the native search's entry points of a NativeGame now (saying so through its `say`, the first time), as
-    `cli.backend.prepared` compiles the rollouts before the games begin; nothing for a game with `at once`."""
-    if not has_simultaneous(game.game):
-        for name in ENTRIES:
-            _entry(game, name)
+    `cli.backend.prepared` compiles the rollouts before the games begin."""
+    for name in ENTRIES:
+        _entry(game, name)
 
 
 def _entry(game, name: str):
@@ -366,9 +447,9 @@ def _warm_up(game, name: str) -> None:
     if name == "tree_search":
         tree = (np.zeros(4, np.int64), np.zeros(4, np.float64), np.zeros(4, np.int64), np.zeros(64, np.int64),
                 np.zeros(64, np.int64), np.full(64, -1, np.int64), np.zeros(module.MAXMOVES, np.int64),
-                np.array([1, 0], np.int64))
+                np.zeros(module.MAXMOVES, np.int64), np.array([1, 0, 4], np.int64))
         module.tree_search(game.begun, 0, 0, *pools, *_values_of([], [], []), codes, sites, nactions, steps, 0, rng,
-                           0, 1, 1, 0.7, 1, CHECK_EVERY, *tree)
+                           0, 1, 1, 0.7, 1, CHECK_EVERY, 0, 4, *tree)
     elif name == "move_keys":
         module.move_keys(game.begun, steps, 0, codes, sites, nactions, np.zeros((module.MAXMOVES, module.WIDTH),
                                                                                 np.int64),
@@ -428,8 +509,6 @@ class NativeTree:
             game = shared_at(state.game.path, state.num_players, state.options)
         except (Unsupported, NativeUnavailable, HandOffError) as err:
             return f"the native backend does not play this game ({err})"
-        if has_simultaneous(game.game):
-            return "the game has seats answering at once (`at once`): the native tree has no decoupled statistics"
         prepare(game)
         codes, sites, nactions = _codes(game)
         layout = game.layout
@@ -444,9 +523,6 @@ class NativeTree:
         if isinstance(native, str):
             self.reason = native
             return None
-        if state.simultaneous:
-            self.reason = "seats answer at once here"
-            return None
         imagined = self.imagined(state, seat, rng, bot.peek)
         if imagined is None:
             return None
@@ -455,30 +531,36 @@ class NativeTree:
         module = game.module
         tree_search = _entry(game, "tree_search")
         cap = (bot.iterations if bot.iterations is not None else 1 << 16) + 2
-        table = 1 << max(4, (4 * cap).bit_length())
-        visits = np.zeros(cap, np.int64)
-        totals = np.zeros(cap, np.float64)
-        avail = np.zeros(cap, np.int64)
+        # after the nodes, the seats' statistics of their answers at simultaneous steps: at most every option of
+        # every seat asked at each node (with iterations; by time, a part of that, the line going on at random when
+        # they are full)
+        joint = module.QMAXPARTS * module.QCAP if has_simultaneous(game.game) else 0
+        size = cap + cap * (joint if bot.iterations is not None else min(joint, module.QMAXPARTS))
+        table = 1 << max(4, (4 * size).bit_length())
+        visits = np.zeros(size, np.int64)
+        totals = np.zeros(size, np.float64)
+        avail = np.zeros(size, np.int64)
         table_key = np.zeros(table, np.int64)
         table_parent = np.zeros(table, np.int64)
         table_child = np.full(table, -1, np.int64)
         root_kids = np.zeros(module.MAXMOVES, np.int64)
-        counts = np.array([1, 0], np.int64)   # (the root is node 0)
+        root_values = np.zeros(module.MAXMOVES, np.int64)
+        counts = np.array([1, 0, cap], np.int64)   # (the root is node 0)
         generator = np.array([rng.getrandbits(64)], np.uint64)
         keep_lo, keep_hi = native["keep"]
         args = (vector, keep_lo, keep_hi, *pools, *values, native["codes"], native["sites"], native["nactions"], steps,
                 len(steps), generator)
-        tree = (visits, totals, avail, table_key, table_parent, table_child, root_kids, counts)
+        tree = (visits, totals, avail, table_key, table_parent, table_child, root_kids, root_values, counts)
         done = 0
         if deadline is None:
             done = int(tree_search(*args, 0, bot.iterations, bot.iterations, bot.exploration, bot.rollout_limit,
-                                   CHECK_EVERY, *tree))
+                                   CHECK_EVERY, seat, cap, *tree))
         else:
             while bot.iterations is None or done < bot.iterations:
                 last = done + CHUNK if bot.iterations is None else min(bot.iterations, done + CHUNK)
                 budget = -1 if bot.iterations is None else bot.iterations
                 reached = int(tree_search(*args, done, last, budget, bot.exploration, bot.rollout_limit,
-                                          CHECK_EVERY, *tree))
+                                          CHECK_EVERY, seat, cap, *tree))
                 stopped = reached < last
                 done = reached
                 if stopped or bot.clock() >= deadline or counts[0] >= cap:
@@ -490,10 +572,20 @@ class NativeTree:
         rows = np.zeros((module.MAXMOVES, module.WIDTH), np.int64)
         keys = np.zeros(module.MAXMOVES, np.int64)
         n, root = self._listed(native, vector, steps, len(steps), rows, keys)
+        judged: dict = {}
+        if int(root[module.QPARTS]) > 1:
+            # at a simultaneous step, the bot's seat's own answers (a row of one part reads as the interpreter's
+            # moves_for(seat) does)
+            site = int(root[module.QSITE])
+            for i in range(int(counts[1])):
+                child = int(root_kids[i])
+                row = np.array([native["nactions"], 0, site, 1, seat, int(root_values[i])], np.int64)
+                judged[game.move_text(row, root)] = (int(visits[child]), float(totals[child]))
+            self.reason = None
+            return judged, done
         text_of: dict = {}
         for k in range(n):
             text_of.setdefault(int(keys[k]), game.move_text(rows[k], root))
-        judged: dict = {}
         for i in range(int(counts[1])):
             child = int(root_kids[i])
             key = int(table_key[self._slot(table_key, table_parent, table_child, child)])

@@ -281,7 +281,8 @@ def test_the_native_tree_is_not_weaker_than_the_python_tree(games, name, games_e
     assert score / played_games >= 0.3, (score, played_games)
 
 
-def test_a_game_answering_at_once_searches_with_the_python_tree():
+def test_a_game_answering_at_once_is_known():
+    """(Its simultaneous steps are searched natively: test_native_search_joint.py.)"""
     from mire.engine.native.search import has_simultaneous
     goofspiel = load_game(str(TEST_GAMES / "goofspiel.mire"))
     assert has_simultaneous(goofspiel)
