@@ -327,3 +327,8 @@ def test_search_rollouts_run_native_from_the_imagined_world(compiled, monkeypatc
     again = SearchBot(iterations=200, seed=1, rollouts="native", tree="python")
     again.choose(state, 0)
     assert again.last["visits"] == bot.last["visits"]
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native")

@@ -468,3 +468,8 @@ def test_enum_values_in_order_and_sorted_by_them_are_the_interpreters(tmp_path):
             replayed.apply(replayed.parse_move(text))
         python = replayed.outcome()
         assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_attributes")

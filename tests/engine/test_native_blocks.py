@@ -180,3 +180,8 @@ def test_a_def_that_calls_itself_deeper_than_the_native_levels_stops_with_an_err
     assert native.perft(2) == perft(load_game(str(path)).new_state(), 2) == [3, 6]
     with pytest.raises(ValueError, match="called itself more than 12 times, one call inside another"):
         native.perft(3)  # (turn 3's: 16 calls deep)
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_blocks")

@@ -176,3 +176,8 @@ def test_balance_counts_the_answers_as_choose(compiled):
     assert set(run.chosen) == {"put", "choose"} and run.decisions == sum(run.chosen.values())
     # (a `put` is followed by the opponent's pick unless no empty neighbour or one is left, or the game is over)
     assert run.chosen["put"] > run.chosen["choose"] > 0
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_choices")

@@ -182,3 +182,8 @@ def test_solve_tells_positions_apart_by_their_histories_as_the_interpreter(compi
     native = solve(game, 2, max_moves=12, native=compiled[SHUTTLE])
     assert native.as_dict() == python.as_dict()
     assert python.as_dict()["seats"]["1"]["draw"] != "0"
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_legality")

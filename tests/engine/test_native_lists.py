@@ -231,3 +231,8 @@ def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
         NativeGame(load_game(str(path)))
     assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)}",
                      str(refused.value)), str(refused.value)
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_lists")

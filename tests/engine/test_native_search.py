@@ -307,3 +307,8 @@ def test_a_search_bounded_by_time_runs_natively_and_stops(games):
     bot = SearchBot(seconds=0.2, seed=1, rollouts="native")
     assert bot.choose(state, 0).text == "place c1"
     assert bot.last.get("native") and bot.last["iterations"] > 0
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_search")

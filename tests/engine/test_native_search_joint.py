@@ -169,3 +169,8 @@ def test_queensland_is_searched_by_the_native_tree_from_its_start_and_at_its_ans
     move = bot.choose(state, seat)
     assert bot.tree.reason is None and bot.last.get("native")
     assert move.text in {m.text for m in state.moves_for(seat)}
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_search_joint")

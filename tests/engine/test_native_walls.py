@@ -173,3 +173,8 @@ def test_what_steps_by_the_fixed_table_stays_refused_on_a_board_with_walls(tmp_p
                     'piece stone\n\n' + rule + "    place stone for mover at c\n")
     with pytest.raises(Unsupported, match=refused):
         NativeGame(load_game(str(game)))
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_walls")

@@ -277,3 +277,8 @@ print(json.dumps({"n": summary.n, "perft": game.perft(4) if sys.argv[1] == "then
     assert runs[1][1] == ""  # (read from the cache)
     assert runs[2][1].startswith("compiling Tic-tac-toe (perft)") and "(playouts)" not in runs[2][1]
     assert runs[2][0] == {"n": 200, "perft": [9, 72, 504, 3024]}
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
+# in each worker its tests would be spread over
+pytestmark = pytest.mark.xdist_group("test_native_wiring")
