@@ -61,15 +61,16 @@ class NativeGame:
         self.say = say
         self.compile_seconds: dict[str, float] = {}  # each entry point compiled (or read from the cache) so far
         self._layout: Optional[Layout] = None
-        # (a start given by the caller is never kept: only the game's own start is, and only a plain one)
+        self._chance_points: Optional[tuple] = None
+        self._layout_translated = False  # (a cached start's layout is made with the translation: `layout`)
+        # (a start given by the caller is never kept: only the game's own start is)
         entry = start_entry(self.game, self.players, self.options) if start is None else None
         if entry is None or not self._cached_start(entry):
             self._made_start(entry, start)
 
     def _cached_start(self, entry) -> bool:
         """The start read from its entry beside the module (engine/native/start.py): no state of the
-        interpreter's is built, nothing translated. False: there is no good entry. Only a plain start is kept
-        (`_made_start`): no draw, no choice, no piece with attributes."""
+        interpreter's is built, nothing translated, no entry point called. False: there is no good entry."""
         import numba
         import numpy as np
         found = read_start(entry)
@@ -80,33 +81,26 @@ class NativeGame:
         self.start = np.zeros(found["size"], np.int64)
         self.start[:len(found["start"])] = found["start"]
         self.begun = self.start
-        self.native_setup = False
-        self.chance_points: tuple = (None, None)
-        self.choice_kinds: list[str] = []
+        if found["begun"] is not None:
+            self.begun = np.zeros(found["size"], np.int64)
+            self.begun[:len(found["begun"])] = found["begun"]
+        self.native_setup = bool(found["native_setup"])
+        self.choice_kinds = list(found["choice_kinds"])
+        self._layout_translated = not found["plain"]
         self.module = load_module(found["module"], None)
         return True
 
     def _made_start(self, entry, start) -> None:
-        """The start made from the interpreter's (its layout, the translation, the module), and its entry when it
-        is a plain one."""
+        """The start made from the interpreter's (its layout, the translation, the module), and its entry."""
         import numba
         state = start if start is not None else self.game.new_state(seed=0, players=self.players,
                                                                      options=self.options)
-        checked = self.game.analysis.checked
-        self.chance_points = chance_points(checked)  # (where the start draws, where a move draws)
-        self._layout = self._new_layout(state)
-        if start is not None:
-            self._layout.native_setup = False  # (every game of a series begins at the start given)
-        self.native_setup = self._layout.native_setup
-        source, translator = module_source(self.game, self._layout, self.options)
-        self.actions = translator.actions
-        self.choice_kinds = translator.choice_kinds if translator.choosing else []
-        key = module_key(source)
-        name = f"{self.game.name.replace('-', '_')}_{self.players}p_{key}"
+        name, source, translator = self._translated(state, start is not None)
         self.module = load_module(name, source)
         # the interpreter's start with seed 0, where perft, the divide and a position's moves begin by default;
         # and the vector a series begins each game from: that start, or (a start that draws) the construction's,
         # the start made anew in each game by the native setup (chance.py)
+        assert self._layout is not None
         self.begun = self._begin_by_itself(self._layout.encode(state), state)
         self.start = self.begun
         if self.native_setup:
@@ -116,11 +110,35 @@ class NativeGame:
         if self.chance_points[1] is not None:  # (perft's start draws as the interpreter's generator: generator.py)
             self.begun = with_generator(self._layout, state, self.begun)
         self.space_names, self.seat_names = self._layout.space_names, self._layout.seat_names
-        plain = not (self.native_setup or translator.choosing or self._layout.attributes is not None
-                     or any(where is not None for where in self.chance_points))
-        if entry is not None and plain:
+        if entry is not None:
+            # (a layout that the translation adds to, a game with attributes or questions, is made with the
+            # translation after a cached start; another is whole from the interpreter's start alone)
+            plain = not (self.native_setup or translator.choosing or self._layout.attributes is not None
+                         or any(where is not None for where in self.chance_points))
             write_start(entry, name, source, numba.__version__, self.start.tolist(),
-                        [[action, list(kinds)] for action, kinds in self.actions], self.space_names, self.seat_names)
+                        None if self.begun is self.start else self.begun.tolist(),
+                        [[action, list(kinds)] for action, kinds in self.actions], self.space_names, self.seat_names,
+                        self.native_setup, self.choice_kinds, plain)
+
+    def _translated(self, state, given: bool) -> tuple:
+        """The layout of the interpreter's `state` (`given`: a start the caller gave, which every game of a series
+        begins at) and the translation of the rules on it: the module's name, its source, and the translator."""
+        self._layout = self._new_layout(state)
+        if given:
+            self._layout.native_setup = False  # (every game of a series begins at the start given)
+        self.native_setup = self._layout.native_setup
+        source, translator = module_source(self.game, self._layout, self.options)
+        self.actions = translator.actions
+        self.choice_kinds = translator.choice_kinds if translator.choosing else []
+        name = f"{self.game.name.replace('-', '_')}_{self.players}p_{module_key(source)}"
+        return name, source, translator
+
+    @property
+    def chance_points(self) -> tuple:
+        """(where the start draws, where a move draws), each None if it does not (chance.chance_points)."""
+        if self._chance_points is None:
+            self._chance_points = chance_points(self.game.analysis.checked)
+        return self._chance_points
 
     def _new_layout(self, state) -> Layout:
         checked = self.game.analysis.checked
@@ -133,10 +151,19 @@ class NativeGame:
     @property
     def layout(self) -> Layout:
         """The game's layout (the hand-off of a position): built from the interpreter's start when first asked
-        for, after a cached start (which has the start's vector and names alone: a plain start, whose layout needs
-        no translation to be whole)."""
+        for, after a cached start (which has the start's vectors and names alone), with the translation when the
+        layout needs it to be whole (pieces with attributes, questions, draws)."""
         if self._layout is None:
-            self._layout = self._new_layout(self.game.new_state(seed=0, players=self.players, options=self.options))
+            state = self.game.new_state(seed=0, players=self.players, options=self.options)
+            if not self._layout_translated:
+                self._layout = self._new_layout(state)
+            else:
+                # (the translation writes into the layout: the texts of the pieces' attributes, the room a
+                # question takes; the module it gives is the one the start's entry named)
+                name, _, _ = self._translated(state, False)
+                if self.module.__name__ != f"mire_native_{name}":  # (not the module the entry named: made anew)
+                    self.compile_seconds.clear()
+                    self._made_start(None, None)
         return self._layout
 
     def entry(self, name: str):

@@ -1,14 +1,15 @@
 """A native game's start kept beside its module: what NativeGame reads of the interpreter's start and of the
-translation (the start's state vector, the actions' names and arguments, the places' and seats' names, the
-module's name and a hash of its source), so that a cached start neither builds the interpreter's state nor
-translates the rules (docs/backends.md, "The cache").
+translation (the start's state vectors, the actions' names and arguments, the places' and seats' names, the
+questions' kinds, the module's name and a hash of its source), so that a cached start neither builds the
+interpreter's state nor translates the rules (docs/backends.md, "The cache").
 
 It is JSON (numbers and names: nothing in it is run), named by a hash of the played game's files (their names
 and texts), the player count, the options and Mire's code (grammar/cached.code_fingerprint: a change to the
 translation or the layout makes every entry stale). It is used only when it is whole (a hash of its contents),
 this user's, made with the numba that is imported, and when the module it names is there with the source it
-was made from; anything else is ignored and the start is made again, and its entry written anew. Only a start
-that draws nothing is kept (the native backend refuses the others).
+was made from; anything else is ignored and the start is made again, and its entry written anew. A game's own
+start is kept, whatever it draws (its vectors are the interpreter's start with seed 0 and, for a start that draws,
+its construction, which the native code draws anew); a start a caller hands over is not.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from typing import Optional
 
 from ...grammar.cached import cache_dir, code_fingerprint
 
-KIND = "mire-native-start-1"
+KIND = "mire-native-start-2"
 
 
 def entry_path(game, players: int, options=()) -> Path:
@@ -52,23 +53,26 @@ def read_start(entry: Path) -> Optional[dict]:
         module = entry.parent / f"{start['module']}.py"
         if hashlib.sha256(module.read_bytes()).hexdigest() != start["source_sha256"]:
             return None
-        if not (isinstance(start["size"], int) and 0 <= len(start["start"]) <= start["size"]):
-            return None
+        for vector in (start["start"], start["begun"] or []):
+            if not (isinstance(start["size"], int) and 0 <= len(vector) <= start["size"]):
+                return None
         return start
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def write_start(entry: Path, module: str, source: str, numba_version: str, start: list, actions: list,
-                space_names: list, seat_names: list) -> None:
-    """Write a start entry atomically; a cache that cannot be written is no error. The start's vector is kept
-    to its last slot that is not 0 (the free pieces' slots, most of it, are 0), with its size."""
-    used = len(start)
-    while used and start[used - 1] == 0:
-        used -= 1
+def write_start(entry: Path, module: str, source: str, numba_version: str, start: list, begun: Optional[list],
+                actions: list, space_names: list, seat_names: list, native_setup: bool, choice_kinds: list,
+                plain: bool) -> None:
+    """Write a start entry atomically; a cache that cannot be written is no error. `start`: the vector a series
+    begins each game from; `begun`: the interpreter's start with seed 0, where perft and the moves begin, when it
+    is another (None: the same); `plain`: the layout is whole without the translation. Each vector is kept to its
+    last slot that is not 0 (the free pieces' slots, most of it, are 0), with its size."""
     body = json.dumps({"module": module, "source_sha256": hashlib.sha256(source.encode()).hexdigest(),
-                       "numba": numba_version, "size": len(start), "start": start[:used], "actions": actions,
-                       "space_names": space_names, "seat_names": seat_names})
+                       "numba": numba_version, "size": len(start), "start": _trimmed(start),
+                       "begun": None if begun is None else _trimmed(begun), "actions": actions,
+                       "space_names": space_names, "seat_names": seat_names, "native_setup": native_setup,
+                       "choice_kinds": choice_kinds, "plain": plain})
     data = json.dumps({"kind": KIND, "sha256": hashlib.sha256(body.encode()).hexdigest(), "body": body})
     tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
     try:
@@ -81,3 +85,11 @@ def write_start(entry: Path, module: str, source: str, numba_version: str, start
             tmp.unlink()
         except OSError:
             pass
+
+
+def _trimmed(vector: list) -> list:
+    """The vector without its last slots that are 0."""
+    used = len(vector)
+    while used and vector[used - 1] == 0:
+        used -= 1
+    return vector[:used]

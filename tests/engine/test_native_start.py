@@ -93,6 +93,27 @@ def test_a_cached_start_is_the_start_made_from_the_interpreters(cache):
     assert read.layout.size == made.layout.size  # (built when a hand-off asks for it)
 
 
+def test_a_cached_start_of_a_game_that_draws_its_start_is_the_one_made(cache):
+    """A start drawn at random, pieces with attributes (High Card): its entry keeps the construction a series begins
+    from and the interpreter's start with seed 0; the layout, which the translation writes into, is made with the
+    translation when a move's text asks for it."""
+    game = load_game("tests/games/high-card.mire")
+    made = NativeGame(game)
+    assert made.native_setup and made._layout.attributes is not None
+    read = NativeGame(game)
+    assert read._layout is None and read.native_setup
+    assert (read.start == made.start).all() and (read.begun == made.begun).all()
+    assert (read.start != read.begun).any()  # (the construction, and the start drawn with seed 0)
+    assert (read.actions, read.choice_kinds, read.chance_points) == (made.actions, made.choice_kinds,
+                                                                      made.chance_points)
+    assert read.summary(200, seed=4).as_dict() == made.summary(200, seed=4).as_dict()
+    assert read._layout is None  # (a series needs no layout)
+    assert read.perft(3) == made.perft(3) and read.divide(2) == made.divide(2)
+    assert read.playout(3, 2) == made.playout(3, 2)  # (the pieces named through the layout, made now)
+    assert read._layout is not None and read.layout.attributes.texts == made.layout.attributes.texts
+    assert read.module is made.module or read.module.__name__ == made.module.__name__
+
+
 @pytest.mark.parametrize("damage", ["a byte changed", "cut short", "another user may write it", "its module changed",
                                     "another numba"])
 def test_a_damaged_or_stale_start_entry_is_made_again(cache, damage):
