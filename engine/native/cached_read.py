@@ -1,0 +1,185 @@
+"""Reading an entry point's machine code from numba's cache with less of numba's work per read (build.py's
+compile_entry, while it reads a cached entry): two steps of numba's read that a cached start does not use are
+left out or put off, each only where numba is as this module expects (else numba reads as it always does).
+
+- **numba's own modules are not imported for their environments.** A compiled function keeps an environment, its
+  module's globals and its constants; the machine code of an entry point holds the environments of every function
+  linked into it, numba's implementations of `np.empty`, `np.zeros`, ... among them, and reading it imports their
+  modules (numba.np.arrayobj, numba.np.arraymath and what they import: ~25 ms). An environment's globals are read
+  only by code compiled in object mode, which neither those implementations nor the generated modules (`njit`:
+  nopython) have; its constants are what the code reads, and are kept. So a function of numba's whose module is
+  not imported gets an environment with its constants and its module's name alone.
+- **The linking module is parsed when something links it.** Each entry keeps, beside its object code, the LLVM
+  bitcode of all it defines, for a later compile that calls it to link it in; numba parses it at every read
+  (~10-20 ms for a seed game) and lists the symbols it defines (another ~10 ms). Here the symbols are read from a
+  list kept beside the cache (the first read makes it, named by a hash of the bitcode and numba's version: it
+  cannot go stale), and the bitcode is parsed the first time something asks the library for it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import types
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Optional
+
+KIND = "mire-native-symbols-1"
+
+# what numba's JITCodeLibrary._unserialize must call for the lazy read below to do what it does
+_UNSERIALIZE_STEPS = {"create_library", "enable_object_caching", "_set_compiled_object", "parse_bitcode",
+                      "_shared_module", "_finalize_final_module", "_load_defined_symbols"}
+
+
+@contextmanager
+def lighter_reads(contexts: Iterable[Any], folder: Path) -> Iterator[None]:
+    """While cached machine code is read with these numba target contexts: the two steps above, where numba is as
+    expected; the symbol lists kept in `folder`."""
+    with ExitStack() as stack:
+        stack.enter_context(_numbas_modules_not_imported())
+        for context in contexts:
+            stack.enter_context(_linking_module_parsed_when_needed(context, folder))
+        yield
+
+
+@contextmanager
+def _numbas_modules_not_imported() -> Iterator[None]:
+    try:
+        from numba.core import environment
+        original = environment._rebuild_env
+        environment_class, lookup = environment.Environment, environment.lookup_environment
+        memo = environment_class._memo
+    except (ImportError, AttributeError):
+        yield
+        return
+
+    def rebuild(modname, consts, env_name):
+        if not (isinstance(modname, str) and modname.startswith("numba.")) or modname in sys.modules:
+            return original(modname, consts, env_name)
+        env = lookup(env_name)
+        if env is None:  # (as numba's _rebuild_env makes it, but for the globals)
+            env = environment_class({"__name__": modname})
+            env.consts[:] = consts
+            env.env_name = env_name
+            memo[env_name] = env
+        return env
+
+    environment._rebuild_env = rebuild  # (pickle finds it by its name as it reads an entry)
+    try:
+        yield
+    finally:
+        environment._rebuild_env = original
+
+
+@contextmanager
+def _linking_module_parsed_when_needed(context: Any, folder: Path) -> Iterator[None]:
+    try:
+        import llvmlite.binding as ll
+        codegen = context.codegen()
+        library_class, engine = codegen._library_class, codegen._engine
+        steps = set(library_class._unserialize.__func__.__code__.co_names)
+        known_symbols = engine._defined_symbols
+        engine_class = type(engine)
+        assert callable(engine_class._load_defined_symbols)
+    except (ImportError, AttributeError, AssertionError):
+        yield
+        return
+    if not (_UNSERIALIZE_STEPS <= steps and isinstance(known_symbols, set)) or "unserialize_library" in vars(codegen):
+        yield
+        return
+    original = codegen.unserialize_library
+
+    def unserialize(serialized):
+        try:
+            name, kind, (object_code, bitcode) = serialized
+        except (TypeError, ValueError):
+            return original(serialized)
+        if kind != "object" or not isinstance(bitcode, bytes):
+            return original(serialized)
+        entry = _symbols_entry(folder, bitcode)
+        known = _read_symbols(entry)
+        if known is None:
+            library = original(serialized)
+            _write_symbols(entry, engine, library._shared_module)
+            return library
+        # numba's _unserialize of an object, but for the bitcode, parsed at its first use
+        library = codegen.create_library(name)
+        library.enable_object_caching()
+        library._set_compiled_object(object_code)
+        library.__class__ = _lazy_class(type(library), ll.parse_bitcode)
+        vars(library).pop("_shared_module", None)
+        library._linking_bitcode = bitcode
+        library._finalize_final_module()
+        engine._defined_symbols |= known
+        return library
+
+    codegen.unserialize_library = unserialize
+    try:
+        yield
+    finally:
+        del codegen.unserialize_library
+
+
+_LAZY: dict = {}
+
+
+def _lazy_class(cls: type, parse) -> type:
+    """A subclass of numba's code library whose linking module (`_shared_module`) is parsed from its bitcode when
+    first read."""
+    if cls not in _LAZY:
+        def get(self):
+            if "_linking_module" not in vars(self):
+                self._linking_module = parse(vars(self).pop("_linking_bitcode")) \
+                    if "_linking_bitcode" in vars(self) else None
+            return self._linking_module
+
+        def put(self, module):
+            vars(self).pop("_linking_bitcode", None)
+            self._linking_module = module
+
+        _LAZY[cls] = type(cls.__name__, (cls,), {"_shared_module": property(get, put), "__module__": __name__})
+    return _LAZY[cls]
+
+
+def _symbols_entry(folder: Path, bitcode: bytes) -> Path:
+    import numba
+    h = hashlib.sha256(f"{KIND};numba={numba.__version__};".encode())
+    h.update(bitcode)
+    return folder / f"linked-{h.hexdigest()[:32]}.symbols.json"
+
+
+def _read_symbols(entry: Path) -> Optional[set]:
+    """The symbols of a list this user wrote and alone may write, or None."""
+    try:
+        with open(entry, "rb") as f:
+            if os.name == "posix":
+                st = os.fstat(f.fileno())
+                if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                    return None
+            found = json.loads(f.read())
+        if found.get("kind") != KIND or not all(isinstance(s, str) for s in found["symbols"]):
+            return None
+        return set(found["symbols"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _write_symbols(entry: Path, engine: Any, module: Any) -> None:
+    """The symbols numba's engine lists for a linking module (its own _load_defined_symbols, on a list of its
+    own), written atomically; a cache that cannot be written is no error."""
+    if module is None:
+        return
+    probe = types.SimpleNamespace(_defined_symbols=set())
+    type(engine)._load_defined_symbols(probe, module)
+    tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
+    try:
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+            json.dump({"kind": KIND, "symbols": sorted(probe._defined_symbols)}, f)
+        os.replace(tmp, entry)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
