@@ -21,7 +21,7 @@ from ...grammar.cached import cache_dir  # (one folder for the checked games, th
 from .areas import area_prelude
 from .blocks import BLOCKS_PRELUDE
 from .by_itself import BY_ITSELF_PRELUDE
-from .cached_read import lighter_reads
+from .cached_read import initialize_runtime, lighter_reads
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
 from .generator import GENERATOR_PRELUDE
@@ -284,8 +284,7 @@ def _loaded_without_refresh(dispatchers: Iterable[Any], folder: Path) -> Iterato
             caller = inspect.currentframe()
             caller = caller.f_back if caller is not None else None
             if caller is not None and caller.f_code.co_name == "load_overload":
-                from numba.core.runtime import rtsys
-                rtsys.initialize(context)
+                initialize_runtime(context, folder)  # (its compiled functions read from the cache: cached_read.py)
             else:
                 full()
         context.refresh = refresh

@@ -14,6 +14,10 @@ left out or put off, each only where numba is as this module expects (else numba
   (~10-20 ms for a seed game) and lists the symbols it defines (another ~10 ms). Here the symbols are read from a
   list kept beside the cache (the first read makes it, named by a hash of the bitcode and numba's version: it
   cannot go stale), and the bitcode is parsed the first time something asks the library for it.
+- **numba's runtime is read, not compiled.** numba compiles the few LLVM functions of its runtime (reference
+  counts, `NRT_MemInfo_data_fast`, ...) in every process before any machine code runs (~20 ms of LLVM). Here its
+  object code is kept beside the cache (named by numba's, llvmlite's and the processor's versions, as numba names
+  its own entries) and read as numba reads a cached library; the first read compiles and keeps it.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
 
 KIND = "mire-native-symbols-1"
+RUNTIME_KIND = b"mire-native-runtime-1\n"
 
 # what numba's JITCodeLibrary._unserialize must call for the lazy read below to do what it does
 _UNSERIALIZE_STEPS = {"create_library", "enable_object_caching", "_set_compiled_object", "parse_bitcode",
@@ -177,6 +182,100 @@ def _write_symbols(entry: Path, engine: Any, module: Any) -> None:
     try:
         with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
             json.dump({"kind": KIND, "symbols": sorted(probe._defined_symbols)}, f)
+        os.replace(tmp, entry)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+# what numba's runtime initialisation and compile must do for `initialize_runtime` to do the same
+_RUNTIME_STEPS = {"NRT_STATS", "memsys_enable_stats", "c_helpers", "add_symbol", "compile_nrt_functions", "_library",
+                  "_init"}
+_COMPILE_STEPS = {"create_nrt_module", "add_ir_module", "finalize"}
+
+
+def initialize_runtime(context: Any, folder: Path) -> None:
+    """numba's `rtsys.initialize(context)`, its library of LLVM functions read from the copy kept in `folder` (made
+    there the first time); where numba is not as expected, numba's own initialisation."""
+    from numba.core.runtime import rtsys
+    try:
+        import llvmlite
+        import llvmlite.binding as ll
+        import numba
+        from numba.core import config
+        from numba.core.compiler_lock import global_compiler_lock
+        from numba.core.runtime import _nrt_python, nrtdynmod
+        steps = set(type(rtsys).initialize.__wrapped__.__code__.co_names)
+        compiles = set(nrtdynmod.compile_nrt_functions.__code__.co_names)
+        codegen = context.codegen()
+        key = hashlib.sha256(repr((numba.__version__, llvmlite.__version__, sys.version_info[:2],
+                                   codegen.magic_tuple())).encode()).hexdigest()[:24]
+        ready = rtsys._init
+    except (ImportError, AttributeError):
+        rtsys.initialize(context)
+        return
+    if ready:
+        return
+    if not (_RUNTIME_STEPS <= steps and compiles == _COMPILE_STEPS):
+        rtsys.initialize(context)
+        return
+    entry = folder / f"runtime-{key}.bin"
+    with global_compiler_lock:
+        if config.NRT_STATS:
+            _nrt_python.memsys_enable_stats()
+        for name, address in _nrt_python.c_helpers.items():  # (as rtsys.initialize registers them)
+            ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)
+        kept = _read_runtime(entry)
+        if kept is not None:
+            library = codegen.unserialize_library(kept)
+        else:
+            ir_module, library = nrtdynmod.create_nrt_module(context)
+            library.enable_object_caching()
+            library.add_ir_module(ir_module)
+            library.finalize()
+            _write_runtime(entry, library.serialize_using_object_code())
+        rtsys._library = library
+        rtsys._init = True
+
+
+def _read_runtime(entry: Path) -> Optional[tuple]:
+    """numba's serialised runtime library kept in `entry` (a file this user wrote and alone may write, whole), or
+    None."""
+    try:
+        with open(entry, "rb") as f:
+            if os.name == "posix":
+                st = os.fstat(f.fileno())
+                if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                    return None
+            data = f.read()
+        if not data.startswith(RUNTIME_KIND):
+            return None
+        head = len(RUNTIME_KIND) + 32
+        digest, payload = data[len(RUNTIME_KIND):head], data[head:]
+        if hashlib.sha256(payload).digest() != digest:
+            return None
+        header, rest = payload.split(b"\n", 1)
+        name, object_size = json.loads(header)
+        return name, "object", (rest[:object_size], rest[object_size:])
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _write_runtime(entry: Path, serialized: Any) -> None:
+    """Keep numba's serialised runtime library (its name, "object", its object code and its bitcode)."""
+    try:
+        name, kind, (object_code, bitcode) = serialized
+        assert kind == "object" and isinstance(object_code, bytes) and isinstance(bitcode, bytes)
+    except (TypeError, ValueError, AssertionError):
+        return
+    payload = json.dumps([name, len(object_code)]).encode() + b"\n" + object_code + bitcode
+    tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
+            f.write(RUNTIME_KIND + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, entry)
     except OSError:
         try:
