@@ -2,6 +2,8 @@
 interpreter's words (so that the interpreter can replay them)."""
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any, Callable, NamedTuple, Optional, cast
 
 from ...grammar import nodes as N
@@ -38,11 +40,27 @@ class NativeOutcome(NamedTuple):
 def numba_missing() -> Optional[str]:
     """None when numba imports, else why not."""
     try:
-        import numba  # noqa: F401
+        _import_numba()
         import numpy  # noqa: F401
     except ImportError as err:  # (also what a broken install raises)
         return str(err)
     return None
+
+
+def _import_numba() -> None:
+    """numba imported; the first time, and where the working folder has no `.numba_config.yaml` (the one file numba
+    reads YAML for), without numba's import of PyYAML when that is installed (~5-10 ms of every start, which numba
+    then never uses: its config finds no file to read)."""
+    if "numba" in sys.modules:
+        return
+    unused = "yaml" not in sys.modules and not os.path.exists(".numba_config.yaml")
+    if unused:
+        sys.modules["yaml"] = None  # type: ignore[assignment]  # (its import raises ImportError: numba goes on without)
+    try:
+        import numba  # noqa: F401
+    finally:
+        if unused and "yaml" in sys.modules and sys.modules["yaml"] is None:
+            del sys.modules["yaml"]
 
 
 class NativeGame:
