@@ -22,6 +22,7 @@ left out or put off, each only where numba is as this module expects (else numba
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import sys
@@ -206,7 +207,8 @@ def initialize_runtime(context: Any, folder: Path) -> None:
         import numba
         from numba.core import config
         from numba.core.compiler_lock import global_compiler_lock
-        from numba.core.runtime import _nrt_python, nrtdynmod
+        from numba.core.runtime import nrtdynmod
+        _nrt_python: Any = importlib.import_module("numba.core.runtime._nrt_python")
         steps = set(type(rtsys).initialize.__wrapped__.__code__.co_names)
         compiles = set(nrtdynmod.compile_nrt_functions.__code__.co_names)
         codegen = context.codegen()
@@ -223,7 +225,7 @@ def initialize_runtime(context: Any, folder: Path) -> None:
         return
     entry = folder / f"runtime-{key}.bin"
     with global_compiler_lock:
-        if config.NRT_STATS:
+        if getattr(config, "NRT_STATS", 0):  # (set by numba at its import: unknown to mypy)
             _nrt_python.memsys_enable_stats()
         for name, address in _nrt_python.c_helpers.items():  # (as rtsys.initialize registers them)
             ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)

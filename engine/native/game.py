@@ -182,6 +182,7 @@ class NativeGame:
                 if self.module.__name__ != f"mire_native_{name}":  # (not the module the entry named: made anew)
                     self.compile_seconds.clear()
                     self._made_start(None, None)
+        assert self._layout is not None
         return self._layout
 
     def entry(self, name: str):
