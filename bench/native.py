@@ -77,8 +77,9 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # (as cli/backend.py does before numpy's import)
 import numpy
 mark("numpy")
-import numba
-mark("numba")
+from mire.engine.native.game import numba_missing
+numba_missing()  # (numba imported as the command imports it: without PyYAML, engine/native/game.py)
+mark("numba (and engine/native's modules)")
 from mire.cli.backend import native_for
 native = native_for(game, "native", game.min_players, ())
 mark("the native start (its entry read, the module imported)")
