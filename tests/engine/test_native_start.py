@@ -101,15 +101,19 @@ def test_a_cached_start_of_a_game_that_draws_its_start_is_the_one_made(cache):
     from and the interpreter's start with seed 0; the layout, which the translation writes into, is made with the
     translation when a move's text asks for it."""
     game = load_game("tests/games/high-card.mire")
-    made = NativeGame(game)
+    said: list[str] = []
+    made = NativeGame(game, say=said.append)
     assert made.native_setup and made._layout.attributes is not None
-    read = NativeGame(game)
+    made.summary(1)
+    assert said[0].startswith("compiling High card (playouts) to native code") and len(said) == 2
+    read = NativeGame(game, say=said.append)
     assert read._layout is None and read.native_setup
     assert (read.start == made.start).all() and (read.begun == made.begun).all()
     assert (read.start != read.begun).any()  # (the construction, and the start drawn with seed 0)
     assert (read.actions, read.choice_kinds, read.chance_points) == (made.actions, made.choice_kinds,
                                                                       made.chance_points)
     assert read.summary(200, seed=4).as_dict() == made.summary(200, seed=4).as_dict()
+    assert len(said) == 2  # (read from the cache: nothing said)
     assert read._layout is None  # (a series needs no layout)
     assert read.perft(3) == made.perft(3) and read.divide(2) == made.divide(2)
     assert read.playout(3, 2) == made.playout(3, 2)  # (the pieces named through the layout, made now)
