@@ -1,20 +1,21 @@
-"""Each function of a game's module made into machine code once, in the entry points that call it, rather than once
-in every function that calls it.
+"""Each function of a game's module made machine code once, in the entry points that call it, rather than once in
+every function that calls it.
 
 numba compiles a function called from compiled code into a code library of its own, and finalizes it at once: it
 links in the libraries of the functions it calls, optimizes the whole (LLVM's module passes) and makes it machine
 code (MCJIT). The caller then links that library in, optimizes and makes machine code of the whole again, and so on
-up to the entry point: a function's code is optimized and made machine code once for each function above it in the
-calls (Queensland's playouts: 164 libraries holding 131,000 LLVM instructions where the entry holds 16,000; more
-than half of its first compile).
+up to the entry point: a function's code is made machine code once for each function above it in the calls
+(Queensland's playouts: 164 libraries made machine code, 131,000 LLVM instructions, where the entry holds 16,000).
 
 A function of a game's module without the wrapper that Python calls it through (`no_cpython_wrapper`: build.py's
 JIT gives it to every function but the entry points) is only ever called from compiled code, whose library links
-its code in. Its library is made *link-only* here: finalized without the module passes and without machine code
-(nothing can call its machine code), kept as LLVM's bitcode. Numba's cache keeps it so (the bitcode of it and of the
-functions it calls, which a later compile links in as numba links a cached library's bitcode), where it kept the
-machine code and the bitcode. An entry point's library is finalized as numba does it, once, with all it calls:
-the machine code is the one LLVM makes of the same linked module, optimized once by the same passes.
+its code in. Its library is made *link-only* here: finalized (linked and optimized as numba does it) but made no
+machine code, which nothing could call, and kept as LLVM's bitcode: numba's cache keeps it so (the bitcode of it and
+of the functions it calls, which a later compile links in as numba links a cached library's bitcode), where it kept
+the machine code and the bitcode. An entry point's library is finalized as numba does it.
+
+The optimization of each library, over all it calls, is kept: the playouts' code is optimized again at each level
+of the calls, as before (one optimization of the entry's whole module made Queensland's playouts 20% slower).
 
 Where numba is not as this expects (its internals are not an API), nothing changes.
 """
@@ -46,20 +47,27 @@ def install() -> None:
         return
     library_class: Any = getattr(codegen, "JITCodeLibrary", None)
     codegen_class: Any = getattr(codegen, "JITCPUCodegen", None)
-    needed = ("add_llvm_module", "_optimize_final_module", "_finalize_final_module", "_finalize_dynamic_globals",
-              "get_pointer_to_function", "serialize_using_object_code", "_unserialize", "_ensure_finalized")
+    needed = ("add_llvm_module", "_finalize_final_module", "_finalize_dynamic_globals", "get_pointer_to_function",
+              "serialize_using_object_code", "_unserialize", "_ensure_finalized")
     if library_class is None or codegen_class is None or not all(hasattr(library_class, n) for n in needed) \
             or not hasattr(codegen_class, "set_env"):
         return
-    import llvmlite.binding as ll
+    _finalized_link_only(library_class)
+    _cached_link_only(library_class)
+    set_env = codegen_class.set_env
 
+    def set_env_where_defined(self, env_name, env):
+        # (a link-only library's environment is nowhere in the engine: its code runs inside an entry point's)
+        if self._engine.is_symbol_defined(env_name):
+            set_env(self, env_name, env)
+    codegen_class.set_env = set_env_where_defined
+
+
+def _finalized_link_only(library_class: Any) -> None:
+    """A library notes what it defines; a link-only one is finalized without machine code."""
     add_llvm_module = library_class.add_llvm_module
-    optimize_final_module = library_class._optimize_final_module
     finalize_final_module = library_class._finalize_final_module
     get_pointer_to_function = library_class.get_pointer_to_function
-    serialize_using_object_code = library_class.serialize_using_object_code
-    unserialize = library_class._unserialize.__func__
-    set_env = codegen_class.set_env
 
     def add_llvm_module_noting(self, ll_module):
         # which functions the library defines: a generated module's, and whether Python's wrapper of one
@@ -70,10 +78,6 @@ def install() -> None:
                 if function.name.startswith(_WRAPPER_PREFIX):
                     self._mire_entry = True
         return add_llvm_module(self, ll_module)
-
-    def optimize_final_module_once(self):
-        if not _link_only(self):  # (a link-only library is optimized in the entry point's module that links it)
-            optimize_final_module(self)
 
     def finalize_final_module_once(self):
         if _link_only(self):  # (no machine code: nothing calls it but the code that links it in)
@@ -87,6 +91,17 @@ def install() -> None:
             self._ensure_finalized()
             return 0  # (as numba answers for a name the library does not define: the wrapper it does not have)
         return get_pointer_to_function(self, name)
+
+    library_class.add_llvm_module = add_llvm_module_noting
+    library_class._finalize_final_module = finalize_final_module_once
+    library_class.get_pointer_to_function = pointer_to_function
+
+
+def _cached_link_only(library_class: Any) -> None:
+    """A link-only library cached as its bitcode, and read back so."""
+    import llvmlite.binding as ll
+    serialize_using_object_code = library_class.serialize_using_object_code
+    unserialize = library_class._unserialize.__func__
 
     def serialized(self):
         if _link_only(self):
@@ -107,15 +122,5 @@ def install() -> None:
         library._finalize_final_module()
         return library
 
-    def set_env_where_defined(self, env_name, env):
-        # (a link-only library's environment is nowhere in the engine: its code runs inside an entry point's)
-        if self._engine.is_symbol_defined(env_name):
-            set_env(self, env_name, env)
-
-    library_class.add_llvm_module = add_llvm_module_noting
-    library_class._optimize_final_module = optimize_final_module_once
-    library_class._finalize_final_module = finalize_final_module_once
-    library_class.get_pointer_to_function = pointer_to_function
     library_class.serialize_using_object_code = serialized
     library_class._unserialize = classmethod(unserialized)
-    codegen_class.set_env = set_env_where_defined
