@@ -26,6 +26,7 @@ from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
 from .generator import GENERATOR_PRELUDE
 from .layout import Layout
+from .linking import install as link_each_function_once
 from .lists import lists_prelude
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
@@ -138,7 +139,9 @@ ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_move
                 "position_key", "list_moves", "apply_move", "undo_to", "stuck", "balance_playouts", "perft_drawing",
                 *SEARCH_ENTRIES)
 
-JIT = f'''from numba import njit as _njit
+JIT = f'''from types import FunctionType as _FunctionType
+
+from numba import njit as _njit
 from numba.core.types import unliteral as _unliteral
 
 ENTRY_POINTS = {ENTRY_POINTS!r}
@@ -148,19 +151,31 @@ CACHE_WANTED = {{}}  # name -> the function, whose caching build.py enables when
 def njit(cache=False, **options):
     # numba's njit, without the wrappers nothing calls, and its cache enabled later (build.py)
     def compiled(f):
-        wrappers = {{}} if f.__name__ in ENTRY_POINTS else {{"no_cpython_wrapper": True}}
+        entry = f.__name__ in ENTRY_POINTS
+        wrappers = {{}} if entry else {{"no_cpython_wrapper": True}}
         dispatcher = _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
         if cache:
             CACHE_WANTED[f.__name__] = dispatcher
-        _typed_by_kind(dispatcher)
+        called = dispatcher
+        if entry:
+            # compiled code calls the same function compiled without Python's wrapper, which is only linked into
+            # its callers (engine/native/linking.py): an entry point is made machine code of its own only when
+            # Python calls it
+            twin = _FunctionType(f.__code__, f.__globals__, f.__name__ + "_called", f.__defaults__, f.__closure__)
+            twin.__qualname__ = twin.__name__
+            called = _njit(no_cfunc_wrapper=True, no_cpython_wrapper=True, **options)(twin)
+            if cache:
+                CACHE_WANTED[twin.__name__] = called
+            dispatcher.get_overload = called.get_overload
+        _typed_by_kind(dispatcher, called)
         return dispatcher
     return compiled
 
 
-def _typed_by_kind(dispatcher):
+def _typed_by_kind(dispatcher, called):
     # a call from compiled code with a constant argument (w(st, jr, TURN, 0)) would make numba compile the callee
     # anew for that value (its type Literal[int](0)): the callee is compiled for the argument's kind (int64) alone
-    general = dispatcher.get_call_template
+    general = called.get_call_template
 
     def get_call_template(args, kws):
         return general(tuple(_unliteral(a) for a in args), {{k: _unliteral(v) for k, v in kws.items()}})
@@ -200,6 +215,7 @@ def load_module(name: str, source: Optional[str]) -> Any:
     """The module written in the cache under `name` (written there first if it is not), imported; numba
     compiles its functions at their first call (`compile_entry`). `source` None: the module is there, as its
     start entry found it (engine/native/start.py)."""
+    link_each_function_once()
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
