@@ -80,7 +80,7 @@ class NativeGame:
         self.start = np.zeros(found["size"], np.int64)
         self.start[:len(found["start"])] = found["start"]
         self.begun = self.start
-        self.native_setup = False
+        self.native_setup = self.start_drew = False
         self.chance_points: tuple = (None, None)
         self.choice_kinds: list[str] = []
         self.module = load_module(found["module"], None)
@@ -98,6 +98,7 @@ class NativeGame:
         if start is not None:
             self._layout.native_setup = False  # (every game of a series begins at the start given)
         self.native_setup = self._layout.native_setup
+        self.start_drew = bool(state.setup_draws)  # (perft's start drew: its report says chance was met)
         source, translator = module_source(self.game, self._layout, self.options)
         self.actions = translator.actions
         self.choice_kinds = translator.choice_kinds if translator.choosing else []
@@ -357,6 +358,8 @@ class NativeGame:
         t["ended"] += times
         if outcome.draw:
             t["draws"] += times
+        elif not outcome.winners:  # (a loss with nobody to win, as perft.tally counts it)
+            t["losses"] = t.get("losses", 0) + times
         elif len(outcome.winners) == 1:
             name = self.seat_names[outcome.winners[0]]
             t["wins"][name] = t["wins"].get(name, 0) + times
@@ -369,8 +372,11 @@ class NativeGame:
         draws as the interpreter's generator with `seed` does: generator.py)."""
         from ..analysis.perft import PerftReport
         ends: Optional[list] = [] if terminals else None
+        # (the start drew: the setup, or a trigger at the first turn's start, which chance_points counts a move's)
+        start_drew = self.start_drew
         if seed != 0:
             state = self.game.new_state(seed=seed, players=self.players, options=self.options)
+            start_drew = bool(state.setup_draws)
             st = self.encode(state)
             if self.chance_points[1] is not None:  # (the moves draw as the interpreter's generator: generator.py)
                 st = with_generator(self.layout, state, st)
@@ -380,7 +386,7 @@ class NativeGame:
         counts = self.perft(depth, st, terminals=ends, drew=drew)
         # (chance met: a start that drew, or a draw in a move the walk played, as the interpreter's report says)
         return PerftReport(counts, self.divide(depth, st) if divide else [], ends,
-                           met_chance=self.chance_points[0] is not None and self.native_setup or bool(drew and drew[0]))
+                           met_chance=start_drew or bool(drew and drew[0]))
 
     def divide(self, depth: int, st=None) -> list[tuple[str, int]]:
         """Each first move from a native position (the start by default), and the sequences of `depth` moves

@@ -258,6 +258,7 @@ class LegalityTranslation:
     if TYPE_CHECKING:  # (what it reads of the Translator)
         checked: Checked
         sym: Any
+        layout: Any
 
         def expr(self, e: N.Expr, env: dict) -> str: ...
         def type_of(self, e: N.Node) -> Any: ...
@@ -265,6 +266,7 @@ class LegalityTranslation:
         def scalar_list(self, e: N.Expr) -> bool: ...
         def list_value(self, e: N.Expr, env: dict) -> str: ...
         def said(self, span: N.Span) -> str: ...
+        def fresh(self, name: str) -> str: ...
 
     @cached_property
     def parts(self) -> list[N.Expr]:
@@ -330,8 +332,12 @@ class LegalityTranslation:
     def tried_row(self, index: int, args: list[str], pad: str, written: list[str]) -> list[str]:
         """The lines that write a move's row (`written`), kept only if its effect meets its `ensure`s."""
         call = ", ".join(["st", "tj", "mover"] + args)
-        return [f"{pad}tj[0] = 0", f"{pad}act_{index}({call})", f"{pad}undo_to(st, tj, 0)",
-                f"{pad}if st[UNMET] == 0:"] + [f"    {line}" for line in written] + \
+        # (in a game that draws, perft's tally of the draws is taken back too: a try draws nothing of the game's)
+        drawn = self.fresh("tried_draws")
+        tally = [f"{pad}{drawn} = st[MTDRAWS]"] if self.layout.generator_slots else []
+        kept = [f"{pad}st[MTDRAWS] = {drawn}"] if self.layout.generator_slots else []
+        return tally + [f"{pad}tj[0] = 0", f"{pad}act_{index}({call})", f"{pad}undo_to(st, tj, 0)"] + kept + \
+            [f"{pad}if st[UNMET] == 0:"] + [f"    {line}" for line in written] + \
             [f"{pad}else:", f"{pad}    st[UNMET] = 0"]
 
 

@@ -1,0 +1,107 @@
+"""Loose ends of the native backend's exactness, each against the interpreter, the reference: the draws' log taken
+back by an undo (a move tried for its `ensure`s draws nothing of the game's), perft's note that chance was met
+where the start drew through a trigger, and `perft --json` the same text on both backends.
+
+One small game is compiled for the whole file (tests/engine/native_games/careful-race.mire).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mire.cli.main import main
+from mire.engine import load_game
+from mire.engine.analysis.perft import perft_report
+
+pytest.importorskip("numba")
+
+from mire.engine.native import NativeGame  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))  # (test_native.py's fixtures, shared)
+from test_native import cache, in_the_module_cache  # noqa: E402,F401,I001
+
+# the first player's start drawn by a trigger at the first turn's start; a move that draws, with an `ensure`
+CAREFUL = str(Path(__file__).parent / "native_games" / "careful-race.mire")
+
+
+@pytest.fixture(scope="module")
+def careful(cache):  # noqa: F811
+    native = NativeGame(load_game(CAREFUL))
+    native.perft(1)
+    return native
+
+
+def test_an_undo_takes_the_draws_log_back_with_the_stream(careful):
+    """A move applied and undone leaves the whole vector as it was, the count of draws logged (NDRAWN) included:
+    the log is part of the position as the chance stream is (an entry past its length is unreachable)."""
+    import numpy as np
+    m = careful.module
+    st = careful.start_of(5, 0)
+    before = st.copy()
+    jr = np.zeros(1 + 2 * m.JCAP, np.int64)
+    rows = np.zeros((m.MAXMOVES, m.WIDTH), np.int64)
+    assert m.list_moves(st, rows) == 1  # (roll)
+    m.apply_move(st, jr, rows[0])
+    assert st[m.NDRAWN] == before[m.NDRAWN] + 1
+    m.undo_to(st, jr, 0)
+    assert st[:m.DRAWLOG].tolist() == before[:m.DRAWLOG].tolist()
+
+
+def test_a_move_tried_for_its_ensures_leaves_no_draw_in_either_backends_record(careful):
+    """The interpreter tries each move's effect for its `ensure`s, draws and all, and takes it back; the native
+    lister does the same (dash, from the third turn). Neither try is a draw of the game: a move's draws (the
+    interpreter's `drawn`, the native log a playout hands back) are its own, one die here, so every native game replays through the interpreter
+    draw for draw. (Before, the native log kept each move tried when the next moves were listed, and the
+    interpreter's record the tries of its check that the next player can move.)"""
+    game = load_game(CAREFUL)
+    ends = set()
+    for index in range(40):
+        texts, outcome, draws = careful.playout_with_draws(seed=3, index=index)
+        state = game.new_state(seed=index, chance=draws.start)
+        assert state.setup_drawn == draws.start and len(draws.start) == 1
+        for k, (text, drawn) in enumerate(zip(texts, draws.moves)):
+            assert len(drawn) == 1, f"game {index}, move {k + 1}: the native log holds {drawn}"
+            state.apply(state.parse_move(text), chance=drawn)
+            assert tuple(state.drawn[-1]) == drawn, f"game {index}, move {k + 1}: other draws"
+        assert state.is_over() and outcome is not None
+        python = state.outcome()
+        assert (python.winners, python.draw) == (outcome.winners, outcome.draw)
+        ends.add(outcome.winners)
+    assert len(ends) == 2  # (both seats win some)
+
+
+def test_perft_from_a_start_drawn_by_a_trigger_says_chance_on_both_backends(careful):
+    """The start drew (a trigger at the first turn's start, as Backgammon's opening roll): the interpreter's perft
+    says chance was met at every depth, the native one too (before, only where the setup or a variable drew)."""
+    runner = CliRunner()
+    for args in (["--depth", "1"], ["--depth", "1", "--seed", "2"], ["--depth", "3", "--seed", "4"]):
+        out = [runner.invoke(main, ["perft", CAREFUL, *args, "--backend", backend]) for backend in ("python", "native")]
+        assert [o.exit_code for o in out] == [0, 0]
+        assert out[0].stdout == out[1].stdout
+        assert out[0].stdout.splitlines()[-1] == \
+            f"chance: each draw as seed {args[-1] if '--seed' in args else 0} gives it (--chance expand counts every " \
+            "outcome)"
+    for seed in (0, 2):  # (and the report: a depth whose moves are not played, the start alone drew)
+        state = load_game(CAREFUL).new_state(seed=seed)
+        assert state.setup_draws and perft_report(state, 1).met_chance
+        assert careful.perft_report(1, seed=seed).met_chance
+
+
+def test_perft_json_is_the_same_text_on_both_backends(careful):
+    """`perft --json`: each depth's wins by seat name in sorted order, so both backends write the same text
+    (the interpreter's walk met blue's wins first at depth 7 with seed 3, the native tally red's)."""
+    runner = CliRunner()
+    out = [runner.invoke(main, ["perft", CAREFUL, "--depth", "8", "--seed", "3", "--json", "--backend", backend])
+           for backend in ("python", "native")]
+    assert [o.exit_code for o in out] == [0, 0]
+    assert out[0].stdout == out[1].stdout
+    seventh = json.loads(out[0].stdout)["terminals"][6]
+    assert seventh == {"depth": 7, "ended": 6, "wins": {"blue": 3, "red": 3}, "shared": 0, "draws": 0}
+
+
+# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixture compiles the game once
+pytestmark = pytest.mark.xdist_group("test_native_exactness")
