@@ -1,8 +1,9 @@
 """Loose ends of the native backend's exactness, each against the interpreter, the reference: the draws' log taken
 back by an undo (a move tried for its `ensure`s draws nothing of the game's), perft's note that chance was met
-where the start drew through a trigger, and `perft --json` the same text on both backends.
+where the start drew through a trigger, `perft --json` the same text on both backends, and solve's positions of
+an area game the interpreter's.
 
-One small game is compiled for the whole file (tests/engine/native_games/careful-race.mire).
+Two small games are compiled (tests/engine/native_games/careful-race.mire, once for the file; farms.mire, solve).
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from test_native import cache, in_the_module_cache  # noqa: E402,F401,I001
 
 # the first player's start drawn by a trigger at the first turn's start; a move that draws, with an `ensure`
 CAREFUL = str(Path(__file__).parent / "native_games" / "careful-race.mire")
+# an area of each player's, grown by `frontier`: solve's transpositions
+FARMS = str(Path(__file__).parent / "native_games" / "farms.mire")
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +104,21 @@ def test_perft_json_is_the_same_text_on_both_backends(careful):
     assert out[0].stdout == out[1].stdout
     seventh = json.loads(out[0].stdout)["terminals"][6]
     assert seventh == {"depth": 7, "ended": 6, "wins": {"blue": 3, "red": 3}, "shared": 0, "draws": 0}
+
+
+def test_solve_of_an_area_game_merges_the_positions_the_interpreter_merges():
+    """An area's spaces are keyed as the interpreter's solve keys them (engine/native/area_keys.py): the spaces that
+    hold pieces, in the order they were made, by column and row; not the empty ones a listing made, nor the
+    native places' numbers. Farms reaches one position by lines that made other empty spaces: both backends visit
+    374 positions (natively 1,469 before) with the same fractions."""
+    runner = CliRunner()
+    out = [runner.invoke(main, ["solve", FARMS, "--json", "--backend", backend]) for backend in ("python", "native")]
+    assert [o.exit_code for o in out] == [0, 0]
+    assert out[0].stdout == out[1].stdout
+    solved = json.loads(out[0].stdout)
+    assert solved["positions"] == 374
+    assert solved["seats"]["1"] == {"win": "4355/10368", "shared": "0", "draw": "829/5184", "loss": "4355/10368",
+                                    "score": "509/144"}
 
 
 # one worker runs this file (pytest-xdist, --dist loadgroup): its module fixture compiles the game once
