@@ -15,10 +15,31 @@ areas are equal (the rest of the key is the other places' and slots' as before).
 """
 from __future__ import annotations
 
+# a place's pieces in a key, from the top piece p down, written from out[n]; the next free (position_key's too)
+STACK_KEY = '''
+
+@njit(cache=True)
+def stack_key(st, out, n, p):
+    # each piece, top first, as its (kind, owner) number (2 or more) and its other fields (face, attributes)
+    while p >= 0:
+        out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
+        n += 1
+        for f in range(4, PSTRIDE):
+            out[n] = st[PIECES + PSTRIDE * p + f]
+            n += 1
+        p = st[PIECES + PSTRIDE * p + 3]
+    return n
+'''
+
 
 def area_key_source(layout) -> str:
     """The module's `area_key(st, out, n)` (the areas' part of the key, written from out[n]: the next free) and the
-    ranges of places and of slots position_key leaves out (empty ranges in a game without an area)."""
+    ranges of places and of slots position_key leaves out (empty ranges in a game without an area), after
+    `stack_key`."""
+    return STACK_KEY + _area_key(layout)
+
+
+def _area_key(layout) -> str:
     if not layout.area_count:
         return '''
 
@@ -58,14 +79,7 @@ def area_key(st, out, n):
                 continue
             out[n] = st[AREA_X + a * AREACAP + k]
             out[n + 1] = st[AREA_Y + a * AREACAP + k]
-            n += 2
-            while p >= 0:
-                out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
-                n += 1
-                for f in range(4, PSTRIDE):
-                    out[n] = st[PIECES + PSTRIDE * p + f]
-                    n += 1
-                p = st[PIECES + PSTRIDE * p + 3]
+            n = stack_key(st, out, n + 2, p)
             out[n] = 0
             n += 1
     return n

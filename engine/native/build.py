@@ -59,14 +59,7 @@ def position_key(st, out):
     for s in range(NSPACES):
         if KEY_PLACES_OUT[0] <= s < KEY_PLACES_OUT[1]:  # (an area's places: area_key, as the interpreter's key)
             continue
-        p = st[TOP + s]
-        while p >= 0:
-            out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
-            n += 1
-            for f in range(4, PSTRIDE):
-                out[n] = st[PIECES + PSTRIDE * p + f]
-                n += 1
-            p = st[PIECES + PSTRIDE * p + 3]
+        n = stack_key(st, out, n, st[TOP + s])
         out[n] = 0
         n += 1
     for i in range(CNT, PIECES):

@@ -228,9 +228,8 @@ def part_hashes(st, items):
 
 
 @njit(cache=True)
-def times_met(st, count_slot, history, items):
-    # repetitions(PART): the entries of the part's history equal to it now
-    h1, h2 = part_hashes(st, items)
+def times_in_history(st, count_slot, history, h1, h2):
+    # the entries of a history (a part's, or the whole position's: positions.py) equal to the hashes (h1, h2)
     met = 0
     for k in range(st[count_slot]):
         if st[history + 2 * k] == h1 and st[history + 2 * k + 1] == h2:
@@ -239,16 +238,29 @@ def times_met(st, count_slot, history, items):
 
 
 @njit(cache=True)
-def note_part(st, jr, count_slot, history, items):
-    # a turn starts: the part as it is now is one more entry of its history (the entry itself needs no journal:
-    # past HCOUNT it is never read)
+def note_in_history(st, jr, count_slot, history, h1, h2):
+    # a turn starts: the hashes (h1, h2) of what a history keeps, as it is now, are one more entry of it (the entry
+    # itself needs no journal: past its count it is never read)
     n = st[count_slot]
     if n >= HCAP:
         raise ValueError("a game went on for more turns than the native history of `repetitions` holds")
-    h1, h2 = part_hashes(st, items)
     st[history + 2 * n] = h1
     st[history + 2 * n + 1] = h2
     w(st, jr, count_slot, n + 1)
+
+
+@njit(cache=True)
+def times_met(st, count_slot, history, items):
+    # repetitions(PART): the entries of the part's history equal to it now
+    h1, h2 = part_hashes(st, items)
+    return times_in_history(st, count_slot, history, h1, h2)
+
+
+@njit(cache=True)
+def note_part(st, jr, count_slot, history, items):
+    # a turn starts: the part as it is now is one more entry of its history
+    h1, h2 = part_hashes(st, items)
+    note_in_history(st, jr, count_slot, history, h1, h2)
 '''
 
 

@@ -57,9 +57,9 @@ def test_an_undo_takes_the_draws_log_back_with_the_stream(careful):
 def test_a_move_tried_for_its_ensures_leaves_no_draw_in_either_backends_record(careful):
     """The interpreter tries each move's effect for its `ensure`s, draws and all, and takes it back; the native
     lister does the same (dash, from the third turn). Neither try is a draw of the game: a move's draws (the
-    interpreter's `drawn`, the native log a playout hands back) are its own, one die here, so every native game replays through the interpreter
-    draw for draw. (Before, the native log kept each move tried when the next moves were listed, and the
-    interpreter's record the tries of its check that the next player can move.)"""
+    interpreter's `drawn`, the native log a playout hands back) are its own, one die here, so every native game
+    replays through the interpreter draw for draw. (Before, the native log kept each move tried when the next
+    moves were listed, and the interpreter's record the tries of its check that the next player can move.)"""
     game = load_game(CAREFUL)
     ends = set()
     for index in range(40):
