@@ -246,15 +246,20 @@ class NativeGame:
         return str(value)
 
     def outcome(self, kind: int, who: int) -> NativeOutcome:
-        """winners and draw of an ended game, as the interpreter's State._standing works them out."""
+        """winners and draw of an ended game, as the interpreter's ending.standing and outcome work them out: a game
+        nobody won is a draw (`lose` in a game of one player too, before edition 3)."""
         ending = _KIND_NAMES[kind]
         if ending == "win":
-            return NativeOutcome((who,) if who >= 0 else (), False)
-        if ending == "shared":
-            return NativeOutcome(tuple(i for i in range(self.players) if who >> i & 1), False)
-        if ending == "lose":
-            return NativeOutcome(tuple(i for i in range(self.players) if i != who), False)
-        return NativeOutcome((), True)  # draw; finish without score or ranking (translate.py refuses those)
+            winners: tuple = (who,) if who >= 0 else ()
+        elif ending == "shared":
+            winners = tuple(i for i in range(self.players) if who >> i & 1)
+        elif ending == "lose":
+            winners = tuple(i for i in range(self.players) if i != who)
+        else:  # draw; finish without score or ranking (translate.py refuses those)
+            winners = ()
+        if self.players == 1 and self.game.compiled.edition >= 3:  # (results of one player's own: ending.solo)
+            return NativeOutcome(winners, ending in ("draw", "finish"))
+        return NativeOutcome(winners, not winners)
 
     # ------------------------------------------------------------ series and counts
     def summary(self, count: int, seed: int = 0, max_moves: int = 10000, first: int = 0,

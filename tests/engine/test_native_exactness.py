@@ -1,9 +1,10 @@
 """Loose ends of the native backend's exactness, each against the interpreter, the reference: the draws' log taken
 back by an undo (a move tried for its `ensure`s draws nothing of the game's), perft's note that chance was met
-where the start drew through a trigger, `perft --json` the same text on both backends, and solve's positions of
-an area game the interpreter's.
+where the start drew through a trigger, `perft --json` the same text on both backends, a game of one player lost
+a draw as in the interpreter, and solve's positions of an area game the interpreter's.
 
-Two small games are compiled (tests/engine/native_games/careful-race.mire, once for the file; farms.mire, solve).
+Three small games are compiled (tests/engine/native_games/careful-race.mire, once for the file; farms.mire for
+solve, count-to-three.mire for perft).
 """
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ from test_native import cache, in_the_module_cache  # noqa: E402,F401,I001
 CAREFUL = str(Path(__file__).parent / "native_games" / "careful-race.mire")
 # an area of each player's, grown by `frontier`: solve's transpositions
 FARMS = str(Path(__file__).parent / "native_games" / "farms.mire")
+# a game of one player that may be lost
+COUNT = str(Path(__file__).parent / "native_games" / "count-to-three.mire")
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +107,19 @@ def test_perft_json_is_the_same_text_on_both_backends(careful):
     assert out[0].stdout == out[1].stdout
     seventh = json.loads(out[0].stdout)["terminals"][6]
     assert seventh == {"depth": 7, "ended": 6, "wins": {"blue": 3, "red": 3}, "shared": 0, "draws": 0}
+
+
+def test_a_game_of_one_player_lost_is_a_draw_natively_as_in_the_interpreter():
+    """Before edition 3 a game nobody won is a draw, `lose` in a game of one player too (ending.outcome): the
+    native outcome says so (it said a loss with no draw), so perft's JSON, solve and the series count it as the
+    interpreter does."""
+    runner = CliRunner()
+    out = [runner.invoke(main, ["perft", COUNT, "--depth", "4", "--json", "--backend", backend])
+           for backend in ("python", "native")]
+    assert [o.exit_code for o in out] == [0, 0]
+    assert out[0].stdout == out[1].stdout
+    assert json.loads(out[0].stdout)["terminals"][1] == {"depth": 2, "ended": 3, "wins": {"1": 2}, "shared": 0,
+                                                          "draws": 1}
 
 
 def test_solve_of_an_area_game_merges_the_positions_the_interpreter_merges():
