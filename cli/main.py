@@ -710,7 +710,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 
     def count(d):
         if native is not None:  # (no work bound: the native walk is the count itself, in this process)
-            return native.perft_report(d, as_json, split, seed)
+            return native.perft_report(d, "played" if as_json else False, split, seed)
         if position_file:
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)

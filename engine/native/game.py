@@ -2,7 +2,7 @@
 interpreter's words (so that the interpreter can replay them)."""
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Optional, cast
+from typing import Any, Callable, NamedTuple, Optional, Union, cast
 
 from ...grammar import nodes as N
 from ...grammar.types import DIRECTIONS
@@ -371,12 +371,15 @@ class NativeGame:
         else:
             t["shared"] += times
 
-    def perft_report(self, depth: int, terminals: bool = False, divide: bool = True, seed: int = 0):
+    def perft_report(self, depth: int, terminals: Union[bool, str] = False, divide: bool = True, seed: int = 0):
         """perft from the start as engine/perft.py reports it: the interpreter's start with `seed` (a start that
         draws is the seed's, as the interpreter's perft counts it with `--chance sample`; a game whose moves draw
-        draws as the interpreter's generator with `seed` does: generator.py)."""
-        from ..analysis.perft import PerftReport
-        ends: Optional[list] = [] if terminals else None
+        draws as the interpreter's generator with `seed` does: generator.py). `terminals` as perft.Terminals: none,
+        every depth's, or ("played") those of the depths before the last, whose moves the walk plays anyway (the
+        last depth's moves are counted, not played: their draws are not met)."""
+        from ..analysis.perft import PerftReport, new_tally
+        played = terminals == "played"
+        ends: Optional[list] = [] if terminals and not played else None
         # (the start drew: the setup, or a trigger at the first turn's start, which chance_points counts a move's)
         start_drew = self.start_drew
         if seed != 0:
@@ -389,6 +392,11 @@ class NativeGame:
             st = self.begun
         drew: Optional[list] = [] if self.chance_points[1] is not None else None
         counts = self.perft(depth, st, terminals=ends, drew=drew)
+        if played:  # (the depths before the last: a walk one shorter plays their moves, and tallies their ends)
+            ends = []
+            if depth > 1:
+                self.perft(depth - 1, st, terminals=ends)
+            ends.append(new_tally())
         # (chance met: a start that drew, or a draw in a move the walk played, as the interpreter's report says)
         return PerftReport(counts, self.divide(depth, st) if divide else [], ends,
                            met_chance=start_drew or bool(drew and drew[0]))

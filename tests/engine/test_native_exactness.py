@@ -118,8 +118,21 @@ def test_a_game_of_one_player_lost_is_a_draw_natively_as_in_the_interpreter():
            for backend in ("python", "native")]
     assert [o.exit_code for o in out] == [0, 0]
     assert out[0].stdout == out[1].stdout
-    assert json.loads(out[0].stdout)["terminals"][1] == {"depth": 2, "ended": 3, "wins": {"1": 2}, "shared": 0,
-                                                          "draws": 1}
+    assert json.loads(out[0].stdout)["terminals"][1] == {"depth": 2, "ended": 8, "wins": {"1": 4}, "shared": 0,
+                                                          "draws": 4}
+
+
+def test_perft_json_meets_chance_only_in_the_moves_it_plays_as_the_interpreter():
+    """`perft --json` tallies the ends of the depths whose moves the walk plays anyway, and counts the last depth's
+    moves without playing them (the interpreter's "played" terminals): their draws are not met. Natively the last
+    depth's moves were played for the tally, and a game whose start draws nothing said `"chance"` at depth 1."""
+    runner = CliRunner()
+    for depth, met in (("1", False), ("2", True)):
+        out = [runner.invoke(main, ["perft", COUNT, "--depth", depth, "--json", "--backend", backend])
+               for backend in ("python", "native")]
+        assert [o.exit_code for o in out] == [0, 0]
+        assert out[0].stdout == out[1].stdout
+        assert ("chance" in json.loads(out[0].stdout)) is met
 
 
 def test_solve_of_an_area_game_merges_the_positions_the_interpreter_merges():
