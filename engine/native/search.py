@@ -251,6 +251,10 @@ def line_rewards(st, res):
         winners = ((1 << NP) - 1) & ~(1 << who)
     else:
         return  # (a draw)
+    if winners == 0:
+        # (nobody won: a draw, `lose` in a game of one player too; the native backend plays no edition 3, whose
+        # games of one player have a loss of their own, worth 0)
+        return
     k = 0
     for p in range(NP):
         if (winners >> p) & 1:

@@ -122,6 +122,26 @@ def test_a_game_of_one_player_lost_is_a_draw_natively_as_in_the_interpreter():
                                                           "draws": 4}
 
 
+def test_a_search_values_a_game_of_one_player_lost_as_the_interpreters_bots(cache):  # noqa: F811
+    """The native search's reward of a line (line_rewards) is bots/search.rewards': a game of one player lost is a
+    draw before edition 3, worth 1/2 (natively it was worth 0, a loss); won, 1. (The generated function's own
+    source run by Python, `py_func`: the search itself is not compiled for this.)"""
+    import numpy as np
+
+    from mire.engine.bots.search import rewards
+    native = NativeGame(load_game(COUNT))
+    applied = native.entry("applied")
+    for line in (["add 2", "add 2"], ["add 2", "add 1"]):
+        state = load_game(COUNT).new_state()
+        st = native.begun
+        for text in line:
+            state.apply(state.parse_move(text))
+            st = applied(st, np.array(next(r for r in native.moves(st) if native.move_text(r, st) == text), np.int64))
+        res = np.zeros(1, np.float64)
+        native.module.line_rewards.py_func(st, res)
+        assert state.is_over() and res.tolist() == rewards(state) == ([0.5] if line[-1] == "add 2" else [1.0])
+
+
 def test_perft_json_meets_chance_only_in_the_moves_it_plays_as_the_interpreter():
     """`perft --json` tallies the ends of the depths whose moves the walk plays anyway, and counts the last depth's
     moves without playing them (the interpreter's "played" terminals): their draws are not met. Natively the last
