@@ -710,7 +710,7 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 
     def count(d):
         if native is not None:  # (no work bound: the native walk is the count itself, in this process)
-            return native.perft_report(d, as_json, split, seed)
+            return native.perft_report(d, "played" if as_json else False, split, seed)
         if position_file:
             from ..engine.analysis.perft import perft_report
             state = the_game.new_state(seed=seed, players=n, options=opts)
@@ -755,8 +755,11 @@ def perft_command(game, depth, seed, players, options, chance, split, as_json, j
 
 def _perft_json(the_game, report, split, chance) -> dict:
     # the games that end at each depth below the last (the last depth's moves are counted, not played)
+    # (each depth's wins by seat name in sorted order: the order the games happened to end in is the walk's, and
+    # the backends walk in other orders; the same JSON on both)
     out = {"game": the_game.name, "counts": report.counts,
-           "terminals": [{"depth": d, **t} for d, t in enumerate((report.terminals or [])[:-1], 1)]}
+           "terminals": [{"depth": d, **t, "wins": dict(sorted(t["wins"].items()))}
+                         for d, t in enumerate((report.terminals or [])[:-1], 1)]}
     if split:
         out["divide"] = dict(report.divide)
     if report.met_chance:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ... import __version__
 from ...grammar.cached import cache_dir  # (one folder for the checked games, the modules and their starts)
+from .area_keys import area_key_source
 from .areas import area_prelude
 from .blocks import BLOCKS_PRELUDE
 from .by_itself import BY_ITSELF_PRELUDE
@@ -58,19 +59,17 @@ def position_key(st, out):
     # digest of the histories of `repetitions`
     n = 0
     for s in range(NSPACES):
-        p = st[TOP + s]
-        while p >= 0:
-            out[n] = 1 + st[PIECES + PSTRIDE * p] * (NP + 1) + st[PIECES + PSTRIDE * p + 1] + 1
-            n += 1
-            for f in range(4, PSTRIDE):
-                out[n] = st[PIECES + PSTRIDE * p + f]
-                n += 1
-            p = st[PIECES + PSTRIDE * p + 3]
+        if KEY_PLACES_OUT[0] <= s < KEY_PLACES_OUT[1]:  # (an area's places: area_key, as the interpreter's key)
+            continue
+        n = stack_key(st, out, n, st[TOP + s])
         out[n] = 0
         n += 1
     for i in range(CNT, PIECES):
+        if KEY_SLOTS_OUT[0] <= i < KEY_SLOTS_OUT[1]:
+            continue
         out[n] = st[i]
         n += 1
+    n = area_key(st, out, n)
     out[n] = st[TURN]
     out[n + 1] = st[TURNNO]
     out[n + 2] = st[OVER]
@@ -207,7 +206,7 @@ def module_source(game, layout: Layout, options=()) -> tuple[str, Translator]:
     by_itself = BY_ITSELF_PRELUDE if translator.by_itself_names() else ""
     return "\n".join(head) + PRELUDE + CHANCE_PRELUDE + BLOCKS_PRELUDE + PHASES_PRELUDE + CHOICES + areas \
         + WALL_HELPERS + lists_prelude(layout, translator) + by_itself \
-        + rules + SERVICES + SEARCH + GENERATOR_PRELUDE, \
+        + rules + area_key_source(layout) + SERVICES + SEARCH + GENERATOR_PRELUDE, \
         translator
 
 

@@ -61,10 +61,11 @@ def mixed(z):
 @njit(cache=True)
 def draw(st, jr, n):
     # one draw of n equally likely outcomes (to within n / 2**53) from the game's stream, its step journalled (an
-    # undo takes it back), its outcome logged for the interpreter's replay (DRAWLOG); in a perft begun from the
-    # interpreter's generator, from that generator (generator.py)
+    # undo takes it back), its outcome logged for the interpreter's replay (DRAWLOG, NDRAWN: undone as well); in a
+    # perft begun from the interpreter's generator, from that generator (generator.py)
     if MTGEN_ON != 0 and st[MTGEN] != 0:
         k = mt_below(st, jr, n)
+        st[MTDRAWS] += 1  # (perft's tally of the walk's draws, never taken back: generator.py)
     else:
         z = np.uint64(st[RNG]) + K_GOLDEN
         w(st, jr, RNG, np.int64(z))
@@ -72,7 +73,10 @@ def draw(st, jr, n):
     m = st[NDRAWN]
     if m < DRAWCAP:
         st[DRAWLOG + m] = k
-    st[NDRAWN] = m + 1
+    # (the log's length is journalled as the stream is: a move tried for its `ensure`s and taken back leaves no
+    # draw in the log, as the interpreter's try leaves none in the move's draws; an entry past the length is
+    # unreachable, so the entries themselves need no journal)
+    w(st, jr, NDRAWN, m + 1)
     return k
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, NamedTuple, Optional, cast
+from typing import Any, Callable, NamedTuple, Optional, Union, cast
 
 from ...grammar import nodes as N
 from ...grammar.types import DIRECTIONS
@@ -103,6 +103,7 @@ class NativeGame:
             self.begun = np.zeros(found["size"], np.int64)
             self.begun[:len(found["begun"])] = found["begun"]
         self.native_setup = bool(found["native_setup"])
+        self.start_drew = bool(found["start_drew"])  # (perft's start drew: its report says chance was met)
         self.choice_kinds = list(found["choice_kinds"])
         self._layout_translated = not found["plain"]
         self.module = load_module(found["module"], None)
@@ -136,7 +137,7 @@ class NativeGame:
             write_start(entry, name, source, numba.__version__, self.start.tolist(),
                         None if self.begun is self.start else self.begun.tolist(),
                         [[action, list(kinds)] for action, kinds in self.actions], self.space_names, self.seat_names,
-                        self.native_setup, self.choice_kinds, plain)
+                        self.native_setup, self.start_drew, self.choice_kinds, plain)
 
     def _translated(self, state, given: bool) -> tuple:
         """The layout of the interpreter's `state` (`given`: a start the caller gave, which every game of a series
@@ -145,6 +146,7 @@ class NativeGame:
         if given:
             self._layout.native_setup = False  # (every game of a series begins at the start given)
         self.native_setup = self._layout.native_setup
+        self.start_drew = bool(state.setup_draws)  # (perft's start drew: its report says chance was met)
         source, translator = module_source(self.game, self._layout, self.options)
         self.actions = translator.actions
         self.choice_kinds = translator.choice_kinds if translator.choosing else []
@@ -291,15 +293,20 @@ class NativeGame:
         return str(value)
 
     def outcome(self, kind: int, who: int) -> NativeOutcome:
-        """winners and draw of an ended game, as the interpreter's State._standing works them out."""
+        """winners and draw of an ended game, as the interpreter's ending.standing and outcome work them out: a game
+        nobody won is a draw (`lose` in a game of one player too, before edition 3)."""
         ending = _KIND_NAMES[kind]
         if ending == "win":
-            return NativeOutcome((who,) if who >= 0 else (), False)
-        if ending == "shared":
-            return NativeOutcome(tuple(i for i in range(self.players) if who >> i & 1), False)
-        if ending == "lose":
-            return NativeOutcome(tuple(i for i in range(self.players) if i != who), False)
-        return NativeOutcome((), True)  # draw; finish without score or ranking (translate.py refuses those)
+            winners: tuple = (who,) if who >= 0 else ()
+        elif ending == "shared":
+            winners = tuple(i for i in range(self.players) if who >> i & 1)
+        elif ending == "lose":
+            winners = tuple(i for i in range(self.players) if i != who)
+        else:  # draw; finish without score or ranking (translate.py refuses those)
+            winners = ()
+        if self.players == 1 and self.game.compiled.edition >= 3:  # (results of one player's own: ending.solo)
+            return NativeOutcome(winners, ending in ("draw", "finish"))
+        return NativeOutcome(winners, not winners)
 
     # ------------------------------------------------------------ series and counts
     def summary(self, count: int, seed: int = 0, max_moves: int = 10000, first: int = 0,
@@ -403,20 +410,28 @@ class NativeGame:
         t["ended"] += times
         if outcome.draw:
             t["draws"] += times
+        elif not outcome.winners:  # (a loss with nobody to win, as perft.tally counts it)
+            t["losses"] = t.get("losses", 0) + times
         elif len(outcome.winners) == 1:
             name = self.seat_names[outcome.winners[0]]
             t["wins"][name] = t["wins"].get(name, 0) + times
         else:
             t["shared"] += times
 
-    def perft_report(self, depth: int, terminals: bool = False, divide: bool = True, seed: int = 0):
+    def perft_report(self, depth: int, terminals: Union[bool, str] = False, divide: bool = True, seed: int = 0):
         """perft from the start as engine/perft.py reports it: the interpreter's start with `seed` (a start that
         draws is the seed's, as the interpreter's perft counts it with `--chance sample`; a game whose moves draw
-        draws as the interpreter's generator with `seed` does: generator.py)."""
-        from ..analysis.perft import PerftReport
-        ends: Optional[list] = [] if terminals else None
+        draws as the interpreter's generator with `seed` does: generator.py). `terminals` as perft.Terminals: none,
+        every depth's, or ("played") those of the depths before the last, whose moves the walk plays anyway (the
+        last depth's moves are counted, not played: their draws are not met)."""
+        from ..analysis.perft import PerftReport, new_tally
+        played = terminals == "played"
+        ends: Optional[list] = [] if terminals and not played else None
+        # (the start drew: the setup, or a trigger at the first turn's start, which chance_points counts a move's)
+        start_drew = self.start_drew
         if seed != 0:
             state = self.game.new_state(seed=seed, players=self.players, options=self.options)
+            start_drew = bool(state.setup_draws)
             st = self.encode(state)
             if self.chance_points[1] is not None:  # (the moves draw as the interpreter's generator: generator.py)
                 st = with_generator(self.layout, state, st)
@@ -424,9 +439,14 @@ class NativeGame:
             st = self.begun
         drew: Optional[list] = [] if self.chance_points[1] is not None else None
         counts = self.perft(depth, st, terminals=ends, drew=drew)
+        if played:  # (the depths before the last: a walk one shorter plays their moves, and tallies their ends)
+            ends = []
+            if depth > 1:
+                self.perft(depth - 1, st, terminals=ends)
+            ends.append(new_tally())
         # (chance met: a start that drew, or a draw in a move the walk played, as the interpreter's report says)
         return PerftReport(counts, self.divide(depth, st) if divide else [], ends,
-                           met_chance=self.chance_points[0] is not None and self.native_setup or bool(drew and drew[0]))
+                           met_chance=start_drew or bool(drew and drew[0]))
 
     def divide(self, depth: int, st=None) -> list[tuple[str, int]]:
         """Each first move from a native position (the start by default), and the sequences of `depth` moves

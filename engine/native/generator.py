@@ -17,7 +17,9 @@ word's top k bits) are written here; a draw among more than 2**32 outcomes stops
 from __future__ import annotations
 
 WORDS = 624
-SLOTS = 2 + WORDS  # the flag (1: draw from this generator), the index of the next word, the words
+# the flag (1: draw from this generator), the index of the next word, the words, then the draws perft's walk made
+# from it (a tally never journalled: an undo does not take it back, a move tried for its `ensure`s does)
+SLOTS = 3 + WORDS
 
 
 def generator_slots(chance: bool) -> int:
@@ -28,6 +30,7 @@ def generator_slots(chance: bool) -> int:
 def generator_source(at: int, slots: int) -> list[str]:
     """The module's constants: where the generator's slots begin, whether the game has them."""
     return [f"MTGEN = {at}  # the interpreter's generator for perft (generator.py): flag, index, 624 words",
+            f"MTDRAWS = {at + 2 + WORDS}  # the draws perft's walk made from it",
             f"MTGEN_ON = {1 if slots else 0}"]
 
 
@@ -45,6 +48,7 @@ def with_generator(layout, state, st):
     out[at] = 1
     out[at + 1] = words[WORDS]
     out[at + 2:at + 2 + WORDS] = words[:WORDS]
+    out[at + 2 + WORDS] = 0
     return out
 
 
@@ -98,9 +102,10 @@ def mt_below(st, jr, n):
 
 @njit(cache=True)
 def perft_drawing(start, depth, counts, ends):
-    # perft (prelude.py's), and how many draws its walk made (NDRAWN is not journalled: it counts them all)
+    # perft (prelude.py's), and how many draws the moves it played made (MTDRAWS: the tally an undo leaves, which
+    # a move tried for its `ensure`s takes back, as the interpreter's report leaves a try's draws out)
     st = start.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
     perft_walk(st, jr, depth, counts, ends)
-    return st[NDRAWN] - start[NDRAWN]
+    return st[MTDRAWS] - start[MTDRAWS]
 '''

@@ -228,9 +228,8 @@ def part_hashes(st, items):
 
 
 @njit(cache=True)
-def times_met(st, count_slot, history, items):
-    # repetitions(PART): the entries of the part's history equal to it now
-    h1, h2 = part_hashes(st, items)
+def times_in_history(st, count_slot, history, h1, h2):
+    # the entries of a history (a part's, or the whole position's: positions.py) equal to the hashes (h1, h2)
     met = 0
     for k in range(st[count_slot]):
         if st[history + 2 * k] == h1 and st[history + 2 * k + 1] == h2:
@@ -239,16 +238,29 @@ def times_met(st, count_slot, history, items):
 
 
 @njit(cache=True)
-def note_part(st, jr, count_slot, history, items):
-    # a turn starts: the part as it is now is one more entry of its history (the entry itself needs no journal:
-    # past HCOUNT it is never read)
+def note_in_history(st, jr, count_slot, history, h1, h2):
+    # a turn starts: the hashes (h1, h2) of what a history keeps, as it is now, are one more entry of it (the entry
+    # itself needs no journal: past its count it is never read)
     n = st[count_slot]
     if n >= HCAP:
         raise ValueError("a game went on for more turns than the native history of `repetitions` holds")
-    h1, h2 = part_hashes(st, items)
     st[history + 2 * n] = h1
     st[history + 2 * n + 1] = h2
     w(st, jr, count_slot, n + 1)
+
+
+@njit(cache=True)
+def times_met(st, count_slot, history, items):
+    # repetitions(PART): the entries of the part's history equal to it now
+    h1, h2 = part_hashes(st, items)
+    return times_in_history(st, count_slot, history, h1, h2)
+
+
+@njit(cache=True)
+def note_part(st, jr, count_slot, history, items):
+    # a turn starts: the part as it is now is one more entry of its history
+    h1, h2 = part_hashes(st, items)
+    note_in_history(st, jr, count_slot, history, h1, h2)
 '''
 
 
@@ -258,6 +270,7 @@ class LegalityTranslation:
     if TYPE_CHECKING:  # (what it reads of the Translator)
         checked: Checked
         sym: Any
+        layout: Any
 
         def expr(self, e: N.Expr, env: dict) -> str: ...
         def type_of(self, e: N.Node) -> Any: ...
@@ -265,6 +278,7 @@ class LegalityTranslation:
         def scalar_list(self, e: N.Expr) -> bool: ...
         def list_value(self, e: N.Expr, env: dict) -> str: ...
         def said(self, span: N.Span) -> str: ...
+        def fresh(self, name: str) -> str: ...
 
     @cached_property
     def parts(self) -> list[N.Expr]:
@@ -330,8 +344,12 @@ class LegalityTranslation:
     def tried_row(self, index: int, args: list[str], pad: str, written: list[str]) -> list[str]:
         """The lines that write a move's row (`written`), kept only if its effect meets its `ensure`s."""
         call = ", ".join(["st", "tj", "mover"] + args)
-        return [f"{pad}tj[0] = 0", f"{pad}act_{index}({call})", f"{pad}undo_to(st, tj, 0)",
-                f"{pad}if st[UNMET] == 0:"] + [f"    {line}" for line in written] + \
+        # (in a game that draws, perft's tally of the draws is taken back too: a try draws nothing of the game's)
+        drawn = self.fresh("tried_draws")
+        tally = [f"{pad}{drawn} = st[MTDRAWS]"] if self.layout.generator_slots else []
+        kept = [f"{pad}st[MTDRAWS] = {drawn}"] if self.layout.generator_slots else []
+        return tally + [f"{pad}tj[0] = 0", f"{pad}act_{index}({call})", f"{pad}undo_to(st, tj, 0)"] + kept + \
+            [f"{pad}if st[UNMET] == 0:"] + [f"    {line}" for line in written] + \
             [f"{pad}else:", f"{pad}    st[UNMET] = 0"]
 
 

@@ -71,25 +71,16 @@ def position_hashes(st):
 
 @njit(cache=True)
 def times_position_met(st, count_slot, history):
-    # repetitions: the entries of the position's history equal to it now
+    # repetitions: the entries of the position's history equal to it now (legality.py's walk of a history)
     h1, h2 = position_hashes(st)
-    met = 0
-    for k in range(st[count_slot]):
-        if st[history + 2 * k] == h1 and st[history + 2 * k + 1] == h2:
-            met += 1
-    return met
+    return times_in_history(st, count_slot, history, h1, h2)
 
 
 @njit(cache=True)
 def note_position(st, jr, count_slot, history):
     # a turn starts: the position as it is now is one more entry of its history
-    n = st[count_slot]
-    if n >= HCAP:
-        raise ValueError("a game went on for more turns than the native history of `repetitions` holds")
     h1, h2 = position_hashes(st)
-    st[history + 2 * n] = h1
-    st[history + 2 * n + 1] = h2
-    w(st, jr, count_slot, n + 1)
+    note_in_history(st, jr, count_slot, history, h1, h2)
 '''
 
 CAN_MOVE_HELPERS = '''

@@ -102,9 +102,7 @@ def move_keys(start, steps, nsteps, codes, piece_sites, nactions, out_rows, out_
     st = start.copy()
     jr = np.zeros(1 + 2 * JCAP, np.int64)
     for i in range(nsteps):
-        apply_move(st, jr, steps[i])
-        if st[QPARTS] == 0:
-            jr[0] = 0
+        made_move(st, jr, steps[i])
     for i in range(st.shape[0]):
         after[i] = st[i]
     n = list_moves(st, out_rows)
@@ -190,6 +188,49 @@ def tree_add(table_key, table_parent, table_child, parent, key, child):
 
 
 @njit(cache=True)
+def new_node(visits, totals, avail, node, available):
+    # a node of the tree (or a seat's answer's statistics) made: no visit yet, available `available` times
+    visits[node] = 0
+    totals[node] = 0.0
+    avail[node] = available
+
+
+@njit(cache=True)
+def child_found(table_key, table_parent, table_child, parent, key, i, kids, untried, nun, avail):
+    # the i-th child of `parent` by its key: its node in kids[i], available once more; or -1 there and i noted as
+    # the next of the `nun` untried. Returns the untried's number
+    a = tree_find(table_key, table_parent, table_child, parent, key)
+    kids[i] = a
+    if a < 0:
+        untried[nun] = i
+        return nun + 1
+    avail[a] += 1
+    return nun
+
+
+@njit(cache=True)
+def best_child(kids, n, visits, totals, avail, exploration):
+    # UCB1 among the n children kids[0..n) (each visited): the index of the first of the highest value
+    best = -1
+    best_value = -1.0
+    for i in range(n):
+        a = kids[i]
+        value = totals[a] / visits[a] + exploration * np.sqrt(np.log(avail[a]) / visits[a])
+        if value > best_value:
+            best = i
+            best_value = value
+    return best
+
+
+@njit(cache=True)
+def made_move(st, jr, row):
+    # a move made, its journal emptied once the move is over (a move waiting at a question keeps it for the answers)
+    apply_move(st, jr, row)
+    if st[QPARTS] == 0:
+        jr[0] = 0
+
+
+@njit(cache=True)
 def line_rewards(st, res):
     # each seat's result of a line (bots/search.rewards): 1 a sole win, 1/k to each of k who share a win, a draw or
     # an unfinished line, 0 a loss; alone, a game neither won nor lost is worth 1/2
@@ -210,6 +251,10 @@ def line_rewards(st, res):
         winners = ((1 << NP) - 1) & ~(1 << who)
     else:
         return  # (a draw)
+    if winners == 0:
+        # (nobody won: a draw, `lose` in a game of one player too; the native backend plays no edition 3, whose
+        # games of one player have a loss of their own, worth 0)
+        return
     k = 0
     for p in range(NP):
         if (winners >> p) & 1:
@@ -258,9 +303,7 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
             st[draw_slots[v]] = draw_options[draw_start[v] + below(rng, draw_start[v + 1] - draw_start[v])]
         seed_chance(st, np.int64(next_random(rng) >> np.uint64(1)), 0)
         for i in range(nsteps):  # (the move in progress, to its question: its journal kept for the answers)
-            apply_move(st, jr, steps[i])
-            if st[QPARTS] == 0:
-                jr[0] = 0
+            made_move(st, jr, steps[i])
         node = 0
         depth = 0
         nanswered = 0
@@ -285,34 +328,20 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
                         # (the identity of this seat's answer alone: move_key of a row of one part)
                         key = ((np.int64(nactions + 1) * K_KEY + site) * K_KEY + seat) * K_KEY + v
                         keys[i] = key
-                        a = tree_find(table_key, table_parent, table_child, -2 - node, key)
-                        kids[i] = a
-                        if a < 0:
-                            untried[nun] = i
-                            nun += 1
-                        else:
-                            avail[a] += 1
+                        nun = child_found(table_key, table_parent, table_child, -2 - node, key, i, kids, untried, nun,
+                                          avail)
                     if nun > 0:
                         pick = untried[below(rng, nun)]
                         a = counts[2]
                         counts[2] += 1
-                        visits[a] = 0
-                        totals[a] = 0.0
-                        avail[a] = 1
+                        new_node(visits, totals, avail, a, 1)
                         tree_add(table_key, table_parent, table_child, -2 - node, keys[pick], a)
                         if node == 0 and seat == root_seat:
                             root_kids[counts[1]] = a
                             root_values[counts[1]] = st[QVAL + j * QCAP + pick]
                             counts[1] += 1
                     else:
-                        pick = -1
-                        best_value = -1.0
-                        for i in range(nopt):
-                            a = kids[i]
-                            value = totals[a] / visits[a] + exploration * np.sqrt(np.log(avail[a]) / visits[a])
-                            if value > best_value:
-                                pick = i
-                                best_value = value
+                        pick = best_child(kids, nopt, visits, totals, avail, exploration)
                         a = kids[pick]
                     answered[nanswered] = a
                     answered_seat[nanswered] = seat
@@ -325,13 +354,9 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
                 if fresh:
                     ch = counts[0]
                     counts[0] += 1
-                    visits[ch] = 0
-                    totals[ch] = 0.0
-                    avail[ch] = 0
+                    new_node(visits, totals, avail, ch, 0)
                     tree_add(table_key, table_parent, table_child, node, key, ch)
-                apply_move(st, jr, buf[answer])
-                if st[QPARTS] == 0:
-                    jr[0] = 0
+                made_move(st, jr, buf[answer])
                 path[depth] = ch
                 movers[depth] = mover
                 depth += 1
@@ -344,45 +369,26 @@ def tree_search(world, keep_lo, keep_hi, members, member_face, pool_start, id_ro
             for k in range(n):
                 key = move_key(st, buf[k], codes, piece_sites, nactions)
                 keys[k] = key
-                ch = tree_find(table_key, table_parent, table_child, node, key)
-                kids[k] = ch
-                if ch < 0:
-                    untried[nun] = k
-                    nun += 1
-                else:
-                    avail[ch] += 1
+                nun = child_found(table_key, table_parent, table_child, node, key, k, kids, untried, nun, avail)
             if nun > 0:
                 if counts[0] >= cap:  # (the tree is full: the line goes on at random from here)
                     break
                 k = untried[below(rng, nun)]
                 ch = counts[0]
                 counts[0] += 1
-                visits[ch] = 0
-                totals[ch] = 0.0
-                avail[ch] = 1
+                new_node(visits, totals, avail, ch, 1)
                 tree_add(table_key, table_parent, table_child, node, keys[k], ch)
                 if node == 0:
                     root_kids[counts[1]] = ch
                     counts[1] += 1
-                apply_move(st, jr, buf[k])
-                if st[QPARTS] == 0:
-                    jr[0] = 0
+                made_move(st, jr, buf[k])
                 path[depth] = ch
                 movers[depth] = mover
                 depth += 1
                 break
-            best = -1
-            best_value = -1.0
-            for k in range(n):
-                ch = kids[k]
-                value = totals[ch] / visits[ch] + exploration * np.sqrt(np.log(avail[ch]) / visits[ch])
-                if value > best_value:
-                    best = k
-                    best_value = value
+            best = best_child(kids, n, visits, totals, avail, exploration)
             ch = kids[best]
-            apply_move(st, jr, buf[best])
-            if st[QPARTS] == 0:
-                jr[0] = 0
+            made_move(st, jr, buf[best])
             path[depth] = ch
             movers[depth] = mover
             depth += 1

@@ -21,7 +21,7 @@ from typing import Optional
 
 from ...grammar.cached import cache_dir, code_fingerprint
 
-KIND = "mire-native-start-2"
+KIND = "mire-native-start-3"
 
 
 def entry_path(game, players: int, options=()) -> Path:
@@ -62,17 +62,17 @@ def read_start(entry: Path) -> Optional[dict]:
 
 
 def write_start(entry: Path, module: str, source: str, numba_version: str, start: list, begun: Optional[list],
-                actions: list, space_names: list, seat_names: list, native_setup: bool, choice_kinds: list,
-                plain: bool) -> None:
+                actions: list, space_names: list, seat_names: list, native_setup: bool, start_drew: bool,
+                choice_kinds: list, plain: bool) -> None:
     """Write a start entry atomically; a cache that cannot be written is no error. `start`: the vector a series
     begins each game from; `begun`: the interpreter's start with seed 0, where perft and the moves begin, when it
-    is another (None: the same); `plain`: the layout is whole without the translation. Each vector is kept to its
-    last slot that is not 0 (the free pieces' slots, most of it, are 0), with its size."""
+    is another (None: the same); `start_drew`: the interpreter's start drew (perft says chance was met); `plain`:
+    the layout is whole without the translation. Each vector is kept to its last slot that is not 0 (the free pieces' slots, most of it, are 0), with its size."""
     body = json.dumps({"module": module, "source_sha256": hashlib.sha256(source.encode()).hexdigest(),
                        "numba": numba_version, "size": len(start), "start": _trimmed(start),
                        "begun": None if begun is None else _trimmed(begun), "actions": actions,
                        "space_names": space_names, "seat_names": seat_names, "native_setup": native_setup,
-                       "choice_kinds": choice_kinds, "plain": plain})
+                       "start_drew": start_drew, "choice_kinds": choice_kinds, "plain": plain})
     data = json.dumps({"kind": KIND, "sha256": hashlib.sha256(body.encode()).hexdigest(), "body": body})
     tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
     try:

@@ -698,6 +698,10 @@ class State:
         # many moves cannot run away)
         saved = (self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth,
                  self._rng_noted, self._trial)
+        # (a try's draws are taken back with the generator: they are none of the move's draws, `drawn`, nor
+        # outcomes of its chance; a draw the try makes reads the script where the next real draw will)
+        script = self._script
+        drew = len(script.used), len(script.sizes)
         self._choices, self._ci, self._next, self._rng_noted = _NO_CHOICES, 0, None, False
         if move.action.watched:
             note_position(self, move.action.watched)
@@ -712,6 +716,7 @@ class State:
             failed = None
         finally:
             rollback(self, mark)
+            del script.used[drew[0]:], script.sizes[drew[1]:]
             self._choices, self._ci, self._chance_move, self._chance_count, self._next, self._depth, \
                 self._rng_noted, self._trial = saved
         return failed

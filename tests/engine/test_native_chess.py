@@ -103,6 +103,40 @@ def test_chess_playouts_meet_castling_and_promotion_and_replay_then(compiled):
     assert (python.winners, python.draw) == (outcome.winners, outcome.draw)
 
 
+def test_native_chess_playouts_are_python_chess_games_ply_by_ply(compiled):
+    """Native chess against an independent implementation: seeded native playouts replayed through python-chess
+    (tests/each_game/test_chess.py's move words and results), the native legal moves at every ply python-chess's,
+    and each game over exactly where python-chess finds it over, with the same winner."""
+    import numpy as np
+
+    chess = pytest.importorskip("chess")
+    from ..each_game.test_chess import expected_result, position_key, uci
+    native = compiled[CHESS]
+    applied = native.entry("applied")
+    ends = set()
+    for index in range(3):
+        texts, outcome = native.playout(seed=5, index=index)
+        board = chess.Board()
+        seen = {position_key(board): 1}
+        st = native.begun
+        for k, text in enumerate(texts):
+            assert expected_result(board, seen) is None, f"game {index}: over in python-chess before ply {k + 1}"
+            rows = native.moves(st)
+            assert sorted(uci(native.move_text(r, st)) for r in rows) == sorted(m.uci() for m in board.legal_moves), \
+                f"game {index}, ply {k + 1}: {board.fen()}"
+            board.push_uci(uci(text))
+            seen[position_key(board)] = seen.get(position_key(board), 0) + 1
+            st = applied(st, np.array(next(r for r in rows if native.move_text(r, st) == text), np.int64))
+        assert outcome is not None
+        found = expected_result(board, seen)
+        assert found is not None, f"game {index}: not over in python-chess ({board.fen()})"
+        winner, reason = found
+        assert list(outcome.winners) == ([] if winner is None else [0 if winner == chess.WHITE else 1])
+        assert outcome.draw is (winner is None)
+        ends.add(reason)
+    assert len(ends) >= 2
+
+
 def test_a_threefold_repetition_ends_the_game_natively_as_in_the_interpreter(compiled):
     """Knights out and back twice: the start position begins a turn for the third time after 8 moves (castling
     rights and en passant unchanged), a draw, in both backends; pawns' moves in the middle leave no repetition."""
