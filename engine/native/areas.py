@@ -483,7 +483,7 @@ class AreaTranslation(TileTranslation, MovePicking):
             "", "@njit(cache=True)", "def list_for_move(st, jr, out):",
             "    # a random mover's listing: its growth kept, journalled in the move's journal, which apply_listed",
             "    # then need not make again (the answers to a question pending are listed before any growth)",
-            "    return listing_growth(st, jr, out)"] + self.picker_source(regular)
+            "    return listing_growth(st, jr, out)"] + self.picker_source(regular, fallback)
 
     def area_apply_listed(self, dispatch: list[str]) -> list[str]:
         """The dispatcher's lines, and in a game with an area apply_listed after them: apply_move without its

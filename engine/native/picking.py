@@ -8,7 +8,8 @@ before the others' values (no domain, and no parameter's own `where`, reads anot
 of the actions open in the phase are the sum of the products of those domains: `pick_for_move` draws one
 candidate of them all, each as likely, tests it, and keeps the first that passes (rejection sampling: given that
 a candidate passes, each legal move is as likely). After TRIES candidates that fail (a quarter of them, at least
-8), it lists every move and draws among them as before. Either way each legal move is drawn with probability
+8), it goes through every candidate in the listing's order, keeps those that pass (the listing, its tests
+written once for both), and draws among them as before. Either way each legal move is drawn with probability
 1 / (legal moves), exactly: the first try that passes finds move m with probability (1 - (1 - L/C)^T) / L, and a
 listing after T failures (probability (1 - L/C)^T) finds it with 1 / L. Fallback actions are listed only when no
 other move is legal, which the listing after the failures decides.
@@ -96,10 +97,13 @@ class MovePicking:
             return None
         return [params, test]
 
-    def picker_source(self, regular: list) -> list[str]:
+    def picker_source(self, regular: list, fallback: list) -> list[str]:
         """pick_for_move(st, jr, out, rng) of a game whose regular actions may all be picked from (module doc): the
-        move written in out[0] and (1, 0), or the listing (listing_growth) and (n, a row drawn); (0, 0): none.
-        Nothing (the prelude's) where one of them may not."""
+        move written in out[0] and (1, 0), or the moves listed and (n, a row drawn); (0, 0): none. Nothing (the
+        prelude's: listing_growth, then a draw) where one of them may not. After TRIES candidates that fail, the
+        same loop goes through every candidate in the listing's order (the first parameter's the slowest), writing
+        each that passes as listing_growth writes it, then the fallback actions when none did: the listing, with
+        the candidates' tests written once."""
         picked = []
         self.area_growth = True  # (the listing's lines as listing_growth's: the growth journalled in jr)
         try:
@@ -109,14 +113,19 @@ class MovePicking:
                     return []
                 picked.append((i, a, *found))
             head = self.area_listing_head()
+            fallbacks = []
+            for i, a in enumerate(fallback, len(regular)):
+                gate, depth = self.phase_gate(a, 2)
+                fallbacks += gate + self.action_lister(a, i, depth)
         finally:
             self.area_growth = False
         lines = ["", "PICKS = 1", "", "@njit(cache=True)", "def pick_for_move(st, jr, out, rng):",
                  "    # a random mover's move (picking.py): a candidate drawn among the actions' domains and tested,",
-                 "    # TRIES times, else the listing; returns (moves listed, the row drawn), (1, 0) for a pick",
-                 "    if st[OVER] != 0:", "        return 0, 0",
-                 "    if st[QPARTS] != 0:", "        n = list_pending(st, out)", "        return n, below(rng, n)",
-                 "    mover = st[TURN]"] + head + ["    total = 0"]
+                 "    # TRIES times, else every candidate in turn (the listing); returns (moves listed, the row drawn)",
+                 "    if st[OVER] != 0:", "        return 0, 0"]
+        if self.choosing:  # (a question pending: its answers listed, one drawn)
+            lines += ["    if st[QPARTS] != 0:", "        n = list_pending(st, out)", "        return n, below(rng, n)"]
+        lines += ["    mover = st[TURN]"] + head + ["    total = 0", "    n = 0"]
         lines += [f"    {m}" for _, _, params, _ in picked for _, _, _, made, _ in params for m in made]
         for i, a, params, _ in picked:
             gate = self.phased(a)
@@ -131,19 +140,23 @@ class MovePicking:
                 depth += "    "
             lines.append(f"{depth}size_{i} = {' * '.join(product)}")
             lines.append(f"    total += size_{i}")
-        lines += ["    if total > 0:", "        for t in range(max(8, total // 4)):", "            r = below(rng, total)"]
+        lines += ["    if total > 0:", "        tries = max(8, total // 4)", "        for t in range(tries + total):",
+                  "            scan = t >= tries  # (after the tries: every candidate in the listing's order)",
+                  "            r = t - tries if scan else below(rng, total)", "            row = n if scan else 0"]
         for i, a, params, test in picked:
             lines += [f"            if r < size_{i}:"]
             for var, dom, count, _, _ in reversed(params):
                 lines += [f"                {var} = {dom}[r % {count}]", f"                r //= {count}"]
-            lines += [f"                if {test}:", f"                    out[0, 0] = {i}"]
+            lines += [f"                if {test}:", f"                    out[row, 0] = {i}"]
             lines += self.picked_row(i, [var for var, _, _, _, _ in params], "                    ")
-            lines += ["                    return 1, 0", "                continue", f"            r -= size_{i}"]
-        lines += ["    n = listing_growth(st, jr, out)", "    if n == 0:", "        return 0, 0",
-                  "    return n, below(rng, n)"]
+            lines += ["                    if not scan:", "                        return 1, 0",
+                      "                    n += 1", "                continue", f"            r -= size_{i}"]
+        if fallbacks:
+            lines += ["    if n == 0:"] + fallbacks
+        lines += ["    if n == 0:", "        return 0, 0", "    return n, below(rng, n)"]
         return lines
 
     def picked_row(self, index: int, names: list, pad: str) -> list[str]:
-        """The lines that write the move picked into out[0] (its arguments' columns)."""
+        """The lines that write the move picked into out[row] (its arguments' columns)."""
         kinds = self.actions[index][1]
-        return [f"{pad}out[0, {column}] = {v}" for column, v in zip(self.row_columns(kinds), names)]
+        return [f"{pad}out[row, {column}] = {v}" for column, v in zip(self.row_columns(kinds), names)]
