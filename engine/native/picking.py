@@ -133,7 +133,7 @@ class MovePicking:
             lines.append(f"    if {'True' if gate is None else f'st[PHASE] == {gate}'}:")
             product = []
             depth = "        "
-            for var, dom, count, _, made in params:
+            for _, _, count, _, made in params:
                 lines += [" " * (len(depth) - 4) + m for m in made]
                 product.append(count)
                 lines.append(f"{depth}if {count} > 0:")
@@ -143,7 +143,7 @@ class MovePicking:
         lines += ["    if total > 0:", "        tries = max(8, total // 4)", "        for t in range(tries + total):",
                   "            scan = t >= tries  # (after the tries: every candidate in the listing's order)",
                   "            r = t - tries if scan else below(rng, total)", "            row = n if scan else 0"]
-        for i, a, params, test in picked:
+        for i, _, params, test in picked:
             lines += [f"            if r < size_{i}:"]
             for var, dom, count, _, _ in reversed(params):
                 lines += [f"                {var} = {dom}[r % {count}]", f"                r //= {count}"]
