@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import keyword
 import re
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...grammar import nodes as N
 
@@ -60,6 +60,23 @@ def _names(e: N.Node) -> set:
 
 class MovePicking:
     """The Translator's part for a random mover's pick (areas.py writes it for a game with an area board)."""
+    area_growth: bool
+    if TYPE_CHECKING:  # (the Translator's, which inherits these methods)
+        layout: Any
+        actions: list
+        choosing: Any
+
+        def fresh(self, name: str) -> str: ...
+        def expr(self, e: N.Expr, env: dict) -> str: ...
+        def domain_loop(self, domain: N.Expr, var: str, env: dict, pad: str,
+                        made: bool = True) -> tuple[list[str], int]: ...
+        def param_bound(self, domain: N.Expr) -> int: ...
+        def area_listing_env(self) -> dict: ...
+        def area_listing_head(self) -> list[str]: ...
+        def phase_gate(self, rule: N.Node, depth: int) -> tuple[list[str], int]: ...
+        def phased(self, rule: N.Node) -> Optional[int]: ...
+        def action_lister(self, a: N.Action, index: int, depth: int, exists: bool = False) -> list[str]: ...
+        def row_columns(self, kinds: list) -> list[int]: ...
 
     def picked_action(self, a: N.Action, index: int) -> Optional[list]:
         """(params as (var, its domain's array, its count, their first lines, the lines filling them), the candidate
@@ -115,8 +132,8 @@ class MovePicking:
             head = self.area_listing_head()
             fallbacks = []
             for i, a in enumerate(fallback, len(regular)):
-                gate, depth = self.phase_gate(a, 2)
-                fallbacks += gate + self.action_lister(a, i, depth)
+                opened, deeper = self.phase_gate(a, 2)
+                fallbacks += opened + self.action_lister(a, i, deeper)
         finally:
             self.area_growth = False
         lines = ["", "PICKS = 1", "", "@njit(cache=True)", "def pick_for_move(st, jr, out, rng):",
@@ -128,17 +145,17 @@ class MovePicking:
         lines += ["    mover = st[TURN]"] + head + ["    total = 0", "    n = 0"]
         lines += [f"    {m}" for _, _, params, _ in picked for _, _, _, made, _ in params for m in made]
         for i, a, params, _ in picked:
-            gate = self.phased(a)
+            phase = self.phased(a)
             lines.append(f"    size_{i} = 0")
-            lines.append(f"    if {'True' if gate is None else f'st[PHASE] == {gate}'}:")
+            lines.append(f"    if {'True' if phase is None else f'st[PHASE] == {phase}'}:")
             product = []
-            depth = "        "
+            indent = "        "
             for _, _, count, _, made in params:
-                lines += [" " * (len(depth) - 4) + m for m in made]
+                lines += [" " * (len(indent) - 4) + m for m in made]
                 product.append(count)
-                lines.append(f"{depth}if {count} > 0:")
-                depth += "    "
-            lines.append(f"{depth}size_{i} = {' * '.join(product)}")
+                lines.append(f"{indent}if {count} > 0:")
+                indent += "    "
+            lines.append(f"{indent}size_{i} = {' * '.join(product)}")
             lines.append(f"    total += size_{i}")
         lines += ["    if total > 0:", "        tries = max(8, total // 4)", "        for t in range(tries + total):",
                   "            scan = t >= tries  # (after the tries: every candidate in the listing's order)",
