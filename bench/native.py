@@ -1,6 +1,6 @@
 """The native backend side by side with the interpreter and hand-written Python, in one run.
 
-    python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--no-starts] [--json]
+    python bench/native.py [--seconds S] [--seed N] [--game NAME ...] [--players N ...] [--no-starts] [--json]
     python bench/native.py --search 1000 [--game NAME ...]   (default: the seed games native plays: Quagmire, Mudwater)
     python bench/native.py --process-starts [--runs R] [--game NAME ...]
     python bench/native.py --perft D [--python-depth P] --game NAME ...
@@ -193,19 +193,20 @@ def process_table(rows: list) -> str:
     return "\n".join(lines)
 
 
-def measure(name: str, seconds: float, seed: int, starts: bool = True) -> dict:
+def measure(name: str, seconds: float, seed: int, starts: bool = True, players=None) -> dict:
     from mire.engine import load_game
     from mire.engine.analysis.playout import random_playouts
     from mire.engine.native import NativeGame
     game = load_game(name)
-    native = NativeGame(game)
+    native = NativeGame(game, players=players)
     native.summary(1)  # (compiled, or read from the cache, before the clock starts)
     counter = iter(range(10 ** 9))
     rng = random.Random(seed)
     playout = HANDWRITTEN.get(name)
-    row = {"game": name,
+    row = {"game": name if players is None else f"{name} ({players} players)",
            "native": per_second(lambda n: native.summary(n, seed + next(counter)), seconds),
-           "interpreter": per_second(lambda n: random_playouts(game, n, seed + next(counter)), seconds),
+           "interpreter": per_second(lambda n: random_playouts(game, n, seed + next(counter), players=players),
+                                     seconds),
            "handwritten": per_second(lambda n: [playout(rng) for _ in range(n)], seconds) if playout else None}
     if starts:
         row.update(start_times(name))
@@ -276,6 +277,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--game", action="append", help=f"a game (default: {', '.join(GAMES)}; any other has no "
                     "hand-written version)")
+    ap.add_argument("--players", type=int, action="append",
+                    help="a player count (default: each game's least); several: a row for each")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-starts", action="store_true", help="The rates alone (no first compile, no cached start).")
     ap.add_argument("--search", type=int, metavar="ITERATIONS",
@@ -309,7 +312,8 @@ def main(argv=None) -> None:
                   f"{took['rollouts']:.3f} s ({took['python'] / took['rollouts']:.2f}x), the native tree "
                   f"{took['native']:.3f} s ({took['python'] / took['native']:.1f}x)")
         return
-    rows = [measure(name, args.seconds, args.seed, not args.no_starts) for name in args.game or GAMES]
+    rows = [measure(name, args.seconds, args.seed, not args.no_starts, players)
+            for name in args.game or GAMES for players in args.players or [None]]
     print(json.dumps(rows, indent=2) if args.json else table(rows))
 
 

@@ -30,6 +30,7 @@ from ...grammar import nodes as N
 from ...grammar.limits import MAX_AREA_SPACES
 from ...grammar.types import DIRECTIONS, OPPOSITE, ORTHOGONAL
 from .chance import JOURNAL_LOCAL
+from .picking import MovePicking
 from .tiles import TILES_PRELUDE, TURNS, TileTranslation, tiles_source
 
 _DIRS = list(DIRECTIONS)
@@ -337,7 +338,7 @@ def area_frontier_listed(st, jr, a, memo):
 '''
 
 
-class AreaTranslation(TileTranslation):
+class AreaTranslation(TileTranslation, MovePicking):
     """The Translator's part for area boards (translate.py calls these at its hooks)."""
 
     def has_areas(self) -> bool:
@@ -482,7 +483,7 @@ class AreaTranslation(TileTranslation):
             "", "@njit(cache=True)", "def list_for_move(st, jr, out):",
             "    # a random mover's listing: its growth kept, journalled in the move's journal, which apply_listed",
             "    # then need not make again (the answers to a question pending are listed before any growth)",
-            "    return listing_growth(st, jr, out)"]
+            "    return listing_growth(st, jr, out)"] + self.picker_source(regular, fallback)
 
     def area_apply_listed(self, dispatch: list[str]) -> list[str]:
         """The dispatcher's lines, and in a game with an area apply_listed after them: apply_move without its

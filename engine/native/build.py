@@ -118,9 +118,14 @@ def balance_playouts(start, seed, first, count, max_moves, results, chosen, lega
             if t < branching.shape[0]:
                 branching[t, 0] += n
                 branching[t, 1] += 1
-            k = below(rng, n)
-            chosen[buf[k, 0]] += 1
-            apply_move(st, jr, buf[k])
+            if PICKS:  # (the move simulate's game makes: picking.py)
+                n, k = pick_for_move(st, jr, buf, rng)
+                chosen[buf[k, 0]] += 1
+                apply_listed(st, jr, buf[k])
+            else:
+                k = below(rng, n)
+                chosen[buf[k, 0]] += 1
+                apply_move(st, jr, buf[k])
             if st[QPARTS] == 0:  # (a move waiting at a question keeps its journal: an answer runs it again)
                 jr[0] = 0
             length += 1

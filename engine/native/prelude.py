@@ -721,20 +721,32 @@ def apply_listed(st, jr, mv):
     apply_move(st, jr, mv)
 
 
+PICKS = 0  # (1: a game's own pick_for_move, picking.py)
+
+
+@njit(cache=True)
+def pick_for_move(st, jr, out, rng):
+    # a random mover's move: the listing, then one of its moves drawn (picking.py may pick it without listing):
+    # (the moves listed, the row drawn), (0, 0) for none
+    n = list_for_move(st, jr, out)
+    if n == 0:
+        return 0, 0
+    return n, below(rng, n)
+
+
 @njit(cache=True, inline="always")
 def play_one(st, jr, buf, rng, max_moves, moves_out):
     # random movers from st to the end or max_moves moves; each move made is kept in moves_out (when it has
     # rows). Returns the number of moves made
     length = 0
     while st[OVER] == 0:
-        n = list_for_move(st, jr, buf)
+        n, k = pick_for_move(st, jr, buf, rng)
         if n == 0:
             stuck(st, jr)
             jr[0] = 0
             break
         if length >= max_moves:
             break
-        k = below(rng, n)
         if moves_out.shape[0] > length:
             for w in range(buf.shape[1]):  # (a loop, not a slice: numba compiles each slice copy as a function)
                 moves_out[length, w] = buf[k, w]
