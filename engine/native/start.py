@@ -67,7 +67,8 @@ def write_start(entry: Path, module: str, source: str, numba_version: str, start
     """Write a start entry atomically; a cache that cannot be written is no error. `start`: the vector a series
     begins each game from; `begun`: the interpreter's start with seed 0, where perft and the moves begin, when it
     is another (None: the same); `start_drew`: the interpreter's start drew (perft says chance was met); `plain`:
-    the layout is whole without the translation. Each vector is kept to its last slot that is not 0 (the free pieces' slots, most of it, are 0), with its size."""
+    the layout is whole without the translation. Each vector is kept to its last slot that is not 0 (the free
+    pieces' slots, most of it, are 0), with its size."""
     body = json.dumps({"module": module, "source_sha256": hashlib.sha256(source.encode()).hexdigest(),
                        "numba": numba_version, "size": len(start), "start": _trimmed(start),
                        "begun": None if begun is None else _trimmed(begun), "actions": actions,
