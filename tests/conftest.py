@@ -1,3 +1,4 @@
+import os
 import sys
 from pathlib import Path
 
@@ -14,10 +15,35 @@ def a_terminal_of_80_by_24(monkeypatch):
     monkeypatch.setenv("LINES", "24")
 
 
+@pytest.fixture(scope="session")
+def native_cache(tmp_path_factory) -> Path:
+    """The cache directory of the whole test run ($MIRE_CACHE_DIR: native modules, numba's machine code beside them,
+    their starts, the checked games), one for all the xdist workers: a game's module is compiled once in the run,
+    by whichever test first needs it, and read (~0.1 s) by every other test file and worker. Each worker's
+    temporary directory (popen-gwN) is in the run's, which holds this one. Its writers are safe side by side: each
+    file is written whole under a name of its own and renamed into place (engine/native/build.py, start.py, and
+    numba's cache); two workers compiling the same module at once only compile it twice. Tests of compiling and
+    of the cache itself use an empty directory of their own (tmp_path)."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "native-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def the_runs_cache(native_cache):
+    """From the session's start, so that module fixtures, which pytest sets up before a test's own fixtures, see it
+    too: never the user's cache."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("MIRE_CACHE_DIR", str(native_cache))
+    yield native_cache
+    patch.undo()
+
+
 @pytest.fixture(autouse=True)
-def the_interpreter_unless_asked(monkeypatch, tmp_path_factory):
+def the_interpreter_unless_asked(monkeypatch, native_cache):
     """The commands' tests read the interpreter's results and messages (`--backend` defaults to $MIRE_BACKEND,
     else auto): tests/test_native.py asks for the native backend, and compares the two. Native code a test
-    compiles goes to a directory of this session, never the user's cache."""
+    compiles goes to the run's cache (`native_cache`), never the user's."""
     monkeypatch.setenv("MIRE_BACKEND", "python")
-    monkeypatch.setenv("MIRE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "native-cache"))
+    monkeypatch.setenv("MIRE_CACHE_DIR", str(native_cache))

@@ -9,8 +9,8 @@ from mire.cli.main import main
 
 ray = pytest.importorskip("ray")
 
-# one Ray instance for the module: its tests run in one xdist worker (`--dist loadgroup` in pyproject.toml)
-pytestmark = [pytest.mark.xdist_group("ray"), pytest.mark.slow]
+# one Ray instance for the module: its tests run in one xdist worker (`--dist loadfile` in pyproject.toml)
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

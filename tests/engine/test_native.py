@@ -2,8 +2,8 @@
 games by depth; native playouts replayed move by move through the interpreter; outcome rates of both; the
 refusal of what it does not handle, and `--backend auto`'s fallback.
 
-The compiled games are shared by the whole file (compiling one costs seconds), in a cache directory of this
-test session.
+The compiled games are shared by the whole file (compiling one costs seconds), in the cache directory of the test
+run (tests/conftest.py: a game another file or worker compiled is read from there).
 """
 from __future__ import annotations
 
@@ -46,30 +46,22 @@ ORACLE = Path("/work/shared/oracle/perft.json")
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("native-cache")
-    patch = pytest.MonkeyPatch()
-    patch.setenv("MIRE_CACHE_DIR", str(folder))
-    yield folder
-    patch.undo()
+def cache(native_cache):
+    """The cache directory of the test run (tests/conftest.py): a module compiled by any test file, in any worker,
+    is read from there. A test of compiling itself uses an empty one of its own."""
+    return native_cache
 
 
 @pytest.fixture(autouse=True)
 def in_the_module_cache(cache, monkeypatch):
-    """(conftest.py points every test at the interpreter and a cache of the session: these tests choose)"""
+    """(conftest.py points every test at the interpreter: these tests choose)"""
     monkeypatch.setenv("MIRE_CACHE_DIR", str(cache))
     monkeypatch.delenv("MIRE_BACKEND")
 
 
 @pytest.fixture(scope="module")
 def compiled(cache):
-    told: dict[str, list[str]] = {}
-    games = {}
-    for name in GAMES:
-        told[name] = []
-        games[name] = NativeGame(load_game(name), say=told[name].append)
-        games[name].perft(1)  # (perft compiled: the first thing the tests use)
-    return games, told
+    return compiled_games(GAMES)
 
 
 def compiled_games(names) -> dict:
@@ -112,11 +104,14 @@ def replayed(native, state, seed: int, index: int, check=None, where: str = "") 
     return texts, outcome
 
 
-def test_a_first_use_says_it_compiles_and_a_second_reads_the_cache(compiled, cache):
-    games, told = compiled
-    assert told["tic-tac-toe"][0].startswith("compiling Tic-tac-toe (perft) to native code (once: it is cached in ")
-    assert re.fullmatch(r"compiled Tic-tac-toe in \d+\.\d s", told["tic-tac-toe"][1])
-    assert len(told["tic-tac-toe"]) == 2
+def test_a_first_use_says_it_compiles_and_a_second_reads_the_cache(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"  # (empty: the run's cache may hold tic-tac-toe already)
+    monkeypatch.setenv("MIRE_CACHE_DIR", str(cache))
+    told: list[str] = []
+    NativeGame(load_game("tic-tac-toe"), say=told.append).perft(1)
+    assert told[0].startswith(f"compiling Tic-tac-toe (perft) to native code (once: it is cached in {cache})...")
+    assert re.fullmatch(r"compiled Tic-tac-toe in \d+\.\d s", told[1])
+    assert len(told) == 2
     again: list[str] = []
     NativeGame(load_game("tic-tac-toe"), say=again.append).perft(2)
     assert again == []
@@ -126,8 +121,7 @@ def test_a_first_use_says_it_compiles_and_a_second_reads_the_cache(compiled, cac
 
 @pytest.mark.parametrize("name", GAMES)
 def test_perft_counts_are_the_interpreters(compiled, name):
-    games, _ = compiled
-    assert_perft_is_the_interpreters(games[name], load_game(name).new_state(), INTERPRETER_DEPTH[name])
+    assert_perft_is_the_interpreters(compiled[name], load_game(name).new_state(), INTERPRETER_DEPTH[name])
 
 
 @pytest.mark.parametrize("name", GAMES[:3])
@@ -136,28 +130,28 @@ def test_perft_counts_are_the_oracles(compiled, name):
         pytest.skip("no oracle file here")
     oracle = json.loads(ORACLE.read_text())["games"][name]["counts"]
     depth = min(NATIVE_DEPTH[name], len(oracle))
-    assert compiled[0][name].perft(depth) == oracle[:depth]
+    assert compiled[name].perft(depth) == oracle[:depth]
 
 
 def test_games_that_end_by_depth_are_the_interpreters_where_games_end(compiled):
     state = load_game("tic-tac-toe").new_state()
     ended_python: list = []
     ended_native: list = []
-    assert compiled[0]["tic-tac-toe"].perft(7, terminals=ended_native) == perft(state, 7, ended_python)
+    assert compiled["tic-tac-toe"].perft(7, terminals=ended_native) == perft(state, 7, ended_python)
     assert ended_native == ended_python
     assert ended_native[4] == {"ended": 1440, "wins": {"X": 1440}, "shared": 0, "draws": 0}
 
 
 def test_othello_counts_to_depth_7_are_the_known_ones(compiled):
     # (Othello's published perft: 4, 12, 56, 244, 1396, 8200, 55092; flips, passes and the ranking all native)
-    assert compiled[0][OTHELLO].perft(7) == [4, 12, 56, 244, 1396, 8200, 55092]
+    assert compiled[OTHELLO].perft(7) == [4, 12, 56, 244, 1396, 8200, 55092]
 
 
 @pytest.mark.parametrize("name", ["breakthrough", SLIDERS, HEX, LINES, DOTS_SMALL])
 def test_the_divide_is_the_interpreters(compiled, name):
     from mire.engine.analysis.perft import perft_report
     state = load_game(name).new_state()
-    assert compiled[0][name].divide(2) == perft_report(state, 2).divide
+    assert compiled[name].divide(2) == perft_report(state, 2).divide
 
 
 
@@ -166,7 +160,7 @@ def test_the_divide_is_the_interpreters(compiled, name):
                                             (DOTS, 30), (DOTS_SMALL, 50), (OWARE, 10), (KALAH, 20)])
 def test_native_playouts_replay_through_the_interpreter(compiled, name, playouts):
     """Every move of a native playout is legal in the interpreter, and the game ends there as it did."""
-    native = compiled[0][name]
+    native = compiled[name]
     game = load_game(name)
     endings = set()
     for index in range(playouts):
@@ -184,12 +178,12 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
     rng = random.Random(5)
     for _ in range(moves):
         state.apply(rng.choice(state.legal_moves()))
-    native = compiled[0][name]
+    native = compiled[name]
     assert_perft_is_the_interpreters(native, state, 2, native.encode(state))
 
 
 def test_a_native_series_is_deterministic_and_its_seed_matters(compiled):
-    native = compiled[0]["connect-four"]
+    native = compiled["connect-four"]
     first, again, other = (native.summary(500, seed).as_dict() for seed in (3, 3, 4))
     assert first == again
     assert first != other
@@ -224,20 +218,47 @@ def chi_square(rows) -> tuple[float, int]:
     return out, sum(1 for c in columns if c) - 1
 
 
+def first_second_draws(summary) -> list:
+    """A series' (first seat's wins, second seat's wins, draws)."""
+    first, second = summary.wins.values()
+    return [first, second, summary.draws]
+
+
+def assert_outcome_rates_agree(native, name, python_games: int, native_games: int, seed: int = 1) -> tuple:
+    """The chi-square test above on (first seat wins, second seat wins, draws) between `python_games` interpreter
+    playouts of the game `name` and `native_games` native ones, both series seeded `seed`. Returns both summaries
+    (the interpreter's, the native one), for what a test checks besides."""
+    python = random_playouts(load_game(name), python_games, seed=seed)
+    summary = native.summary(native_games, seed=seed)
+    rows = [first_second_draws(python), first_second_draws(summary)]
+    statistic, freedom = chi_square(rows)
+    assert statistic < CHI2_CRITICAL[freedom], (rows, statistic)
+    return python, summary
+
+
+def assert_finished_and_as_long(python, native, rel_tol: float = 0.05) -> None:
+    """No native game left unfinished, and the native games' mean length the interpreter's, within `rel_tol`."""
+    assert not native.unfinished and math.isclose(sum(native.lengths) / native.n,
+                                                  sum(python.lengths) / python.n, rel_tol=rel_tol)
+
+
 @pytest.mark.parametrize("name, python_games, native_games", [("tic-tac-toe", 5000, 50000),
                                                                ("connect-four", 2000, 20000), (HEX, 1000, 10000),
                                                                (DOTS_SMALL, 3000, 30000), (KALAH, 2000, 20000)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
-    python = random_playouts(load_game(name), python_games, seed=1)
-    native = compiled[0][name].summary(native_games, seed=1)
+    assert_finished_and_as_long(*assert_outcome_rates_agree(compiled[name], name, python_games, native_games))
 
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
-    assert not native.unfinished and math.isclose(sum(native.lengths) / native.n,
-                                                  sum(python.lengths) / python.n, rel_tol=0.05)
+
+def assert_refused_with_its_line(tmp_path, rules: str, line: int, words: str, after: str = " yet") -> None:
+    """A small game of these rules (a 2 x 1 board, a piece `stone`, `when stuck: draw`) is refused by the native
+    backend, naming refused.mire:LINE and what it does not handle (`words`, then `after`)."""
+    path = tmp_path / "refused.mire"
+    path.write_text('game "Refused"\nplayers 2\nboard cells: grid 2 x 1\npiece stone\n\n' + rules
+                    + "\nwhen stuck: draw\n")
+    with pytest.raises(Unsupported) as refused:
+        NativeGame(load_game(str(path)))
+    assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)}{after}",
+                     str(refused.value)), str(refused.value)
 
 
 # ---------------------------------------------------------------- refusals and the fallback
@@ -327,8 +348,3 @@ def test_search_rollouts_run_native_from_the_imagined_world(compiled, monkeypatc
     again = SearchBot(iterations=200, seed=1, rollouts="native", tree="python")
     again.choose(state, 0)
     assert again.last["visits"] == bot.last["visits"]
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native")

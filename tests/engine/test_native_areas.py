@@ -290,8 +290,3 @@ def test_a_shared_area_and_what_area_games_still_need_are_refused_with_file_and_
                                      "    for t in neighbors(s):"))
     with pytest.raises(Unsupported, match=r"walked\.mire:\d+: .*`neighbors` in a game with an area board"):
         NativeGame(load_game(str(walked)))
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_areas")

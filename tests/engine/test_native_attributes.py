@@ -411,21 +411,8 @@ def test_homeward_outcome_rates_agree(homeward):
     """The chi-square test of tests/engine/test_native.py (2 degrees of freedom, refused at the 0.001 level) on
     (red wins, blue wins, draws): 2,000 interpreter games against 20,000 native ones (~20%, 19%, 61%) catch a
     shift of 4 points in a seat's win rate with probability ~0.7."""
-    import math
-
-    from mire.engine.analysis.playout import random_playouts
-
-    from .test_native import CHI2_CRITICAL, chi_square
-    python = random_playouts(load_game(HOMEWARD), 2000, seed=1)
-    native = homeward.summary(20000, seed=1)
-
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
-    assert not native.unfinished and math.isclose(sum(native.lengths) / native.n,
-                                                  sum(python.lengths) / python.n, rel_tol=0.05)
+    from .test_native import assert_finished_and_as_long, assert_outcome_rates_agree
+    assert_finished_and_as_long(*assert_outcome_rates_agree(homeward, HOMEWARD, 2000, 20000))
 
 
 RANKS = """game "Ranks"
@@ -468,8 +455,3 @@ def test_enum_values_in_order_and_sorted_by_them_are_the_interpreters(tmp_path):
             replayed.apply(replayed.parse_move(text))
         python = replayed.outcome()
         assert (python.winners, python.draw, python.scores) == (outcome.winners, outcome.draw, outcome.scores)
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_attributes")

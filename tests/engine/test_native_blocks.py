@@ -15,17 +15,15 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.analysis.perft import perft, perft_report
-from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
 from .test_native import (  # noqa: E402,F401
-    CHI2_CRITICAL,
+    assert_outcome_rates_agree,
     assert_perft_is_the_interpreters,
     cache,
-    chi_square,
     compiled_games,
     in_the_module_cache,
     replayed,
@@ -98,14 +96,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 @pytest.mark.parametrize("name, python_games, native_games", [(BLOCKS, 1000, 10000), (MILLS, 600, 6000),
                                                                (CHECKERS, 150, 1500)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
-    python = random_playouts(load_game(name), python_games, seed=1)
-    native = compiled[name].summary(native_games, seed=1)
-
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
+    assert_outcome_rates_agree(compiled[name], name, python_games, native_games)
 
 
 # (nine men's morris, once refused here at its list chosen by a condition, is native: test_native_misc.py; Los
@@ -180,8 +171,3 @@ def test_a_def_that_calls_itself_deeper_than_the_native_levels_stops_with_an_err
     assert native.perft(2) == perft(load_game(str(path)).new_state(), 2) == [3, 6]
     with pytest.raises(ValueError, match="called itself more than 12 times, one call inside another"):
         native.perft(3)  # (turn 3's: 16 calls deep)
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_blocks")

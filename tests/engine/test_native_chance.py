@@ -332,8 +332,3 @@ def test_balance_plays_the_series_games_with_a_fresh_start_each(compiled):
                        np.zeros(actions, np.int64), np.zeros((8, 2), np.int64))
     assert balanced.tolist() == played.tolist()
     assert len({tuple(row) for row in played.tolist()}) > 3
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_chance")

@@ -213,8 +213,3 @@ def test_outcome_rates_agree(compiled, name, python_games, native_games):
     mean_p, mean_n = sum(python.lengths) / python.n, sum(native.lengths) / native.n
     spread = (sum((x - mean_p) ** 2 for x in python.lengths) / (python.n - 1)) ** 0.5
     assert not native.unfinished and abs(mean_p - mean_n) < 4 * spread / python.n ** 0.5, (mean_p, mean_n)
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_chess")

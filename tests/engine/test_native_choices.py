@@ -7,7 +7,6 @@ rates, solve and balance; and the refusals.
 """
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 
@@ -17,17 +16,16 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.engine import load_game
 from mire.engine.analysis.perft import perft_report
-from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
 from .test_native import (  # noqa: E402,F401
-    CHI2_CRITICAL,
+    assert_finished_and_as_long,
+    assert_outcome_rates_agree,
     assert_perft_is_the_interpreters,
+    assert_refused_with_its_line,
     cache,
-    chi_square,
     compiled_games,
     in_the_module_cache,
     replayed,
@@ -105,17 +103,8 @@ def test_a_joint_answer_reads_as_the_interpreters_joint_move(compiled):
 # near 50% is ~4.3 standard errors: caught with probability ~0.9.
 @pytest.mark.parametrize("name", [PICK, COUNTDOWN, BIDS_ALWAYS, IN_ORDER])
 def test_outcome_rates_agree(compiled, name):
-    python = random_playouts(load_game(name), 2000, seed=1)
-    native = compiled[name].summary(20000, seed=1)
-
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
     # (a playout's length counts every answer, as the interpreter's does)
-    assert not native.unfinished and math.isclose(sum(native.lengths) / native.n, sum(python.lengths) / python.n,
-                                                  rel_tol=0.03)
+    assert_finished_and_as_long(*assert_outcome_rates_agree(compiled[name], name, 2000, 20000), rel_tol=0.03)
 
 
 def test_mire_simulate_and_perft_play_a_game_with_choices_natively(compiled):
@@ -144,14 +133,7 @@ REFUSED = {
 
 @pytest.mark.parametrize("case", REFUSED)
 def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
-    rules, line, words = REFUSED[case]
-    path = tmp_path / "refused.mire"
-    path.write_text('game "Refused"\nplayers 2\nboard cells: grid 2 x 1\npiece stone\n\n' + rules
-                    + "\nwhen stuck: draw\n")
-    with pytest.raises(Unsupported) as refused:
-        NativeGame(load_game(str(path)))
-    assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)} yet",
-                     str(refused.value))
+    assert_refused_with_its_line(tmp_path, *REFUSED[case])
 
 
 @pytest.mark.parametrize("name", [BIDS, IN_ORDER])
@@ -176,8 +158,3 @@ def test_balance_counts_the_answers_as_choose(compiled):
     assert set(run.chosen) == {"put", "choose"} and run.decisions == sum(run.chosen.values())
     # (a `put` is followed by the opponent's pick unless no empty neighbour or one is left, or the game is over)
     assert run.chosen["put"] > run.chosen["choose"] > 0
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_choices")

@@ -17,17 +17,15 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.analysis.perft import perft, perft_report
-from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame  # noqa: E402
 
 from .test_native import (  # noqa: E402,F401
-    CHI2_CRITICAL,
+    assert_outcome_rates_agree,
     assert_perft_is_the_interpreters,
     cache,
-    chi_square,
     compiled_games,
     in_the_module_cache,
     replayed,
@@ -152,14 +150,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
                                                                (ULTIMATE, 1000, 10000), (CONVEYOR, 2000, 20000),
                                                                (RACE, 80, 2000)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
-    python = random_playouts(load_game(name), python_games, seed=1)
-    native = compiled[name].summary(native_games, seed=1)
-
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
+    _, native = assert_outcome_rates_agree(compiled[name], name, python_games, native_games)
     assert not native.unfinished
 
 
@@ -182,8 +173,3 @@ def test_solve_tells_positions_apart_by_their_histories_as_the_interpreter(compi
     native = solve(game, 2, max_moves=12, native=compiled[SHUTTLE])
     assert native.as_dict() == python.as_dict()
     assert python.as_dict()["seats"]["1"]["draw"] != "0"
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_legality")

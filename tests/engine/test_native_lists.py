@@ -20,10 +20,16 @@ from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+from mire.engine.native import NativeGame  # noqa: E402
 from mire.engine.native.by_itself import begins_by_itself  # noqa: E402
 
-from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+from .test_native import (  # noqa: E402,F401
+    CHI2_CRITICAL,
+    assert_refused_with_its_line,
+    cache,
+    chi_square,
+    in_the_module_cache,
+)
 
 HERE = Path(__file__).parent
 # lists of each player and of the game written whole, an item written, `next`, `==` of lists
@@ -223,16 +229,4 @@ REFUSED = {
 
 @pytest.mark.parametrize("case", REFUSED)
 def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
-    rules, line, words = REFUSED[case]
-    path = tmp_path / "refused.mire"
-    path.write_text('game "Refused"\nplayers 2\nboard cells: grid 2 x 1\npiece stone\n\n' + rules
-                    + "\nwhen stuck: draw\n")
-    with pytest.raises(Unsupported) as refused:
-        NativeGame(load_game(str(path)))
-    assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)}",
-                     str(refused.value)), str(refused.value)
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_lists")
+    assert_refused_with_its_line(tmp_path, *REFUSED[case], after="")

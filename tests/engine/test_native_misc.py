@@ -8,9 +8,7 @@ rates; Phantom's search hands over imagined worlds only.
 """
 from __future__ import annotations
 
-import math
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -19,13 +17,18 @@ from click.testing import CliRunner
 from mire.cli.main import main
 from mire.engine import load_game
 from mire.engine.analysis.perft import perft, perft_report
-from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
-from mire.engine.native import NativeGame, Unsupported  # noqa: E402
+from mire.engine.native import NativeGame  # noqa: E402
 
-from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+from .test_native import (  # noqa: E402,F401
+    assert_finished_and_as_long,
+    assert_outcome_rates_agree,
+    assert_refused_with_its_line,
+    cache,
+    in_the_module_cache,
+)
 
 TEST_GAMES = Path(__file__).parents[1] / "games"
 MORRIS, PHANTOM, DICE = (str(TEST_GAMES / f"{name}.mire") for name in ("nine-mens-morris", "phantom", "dice"))
@@ -290,16 +293,7 @@ def test_mire_perft_and_simulate_play_these_natively(compiled):
 @pytest.mark.parametrize("name, python_games, native_games", [(PHANTOM, 2000, 20000), (MORRIS, 600, 6000),
                                                                (DICE, 2000, 20000)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
-    python = random_playouts(load_game(name), python_games, seed=1)
-    native = compiled[name, 2].summary(native_games, seed=1)
-
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
-    assert not native.unfinished and math.isclose(sum(native.lengths) / native.n,
-                                                  sum(python.lengths) / python.n, rel_tol=0.05)
+    assert_finished_and_as_long(*assert_outcome_rates_agree(compiled[name, 2], name, python_games, native_games))
 
 
 # ---------------------------------------------------------------- hidden information
@@ -377,16 +371,4 @@ REFUSED = {
 
 @pytest.mark.parametrize("case", REFUSED)
 def test_what_is_not_native_is_refused_with_its_line(tmp_path, case):
-    rules, line, words = REFUSED[case]
-    path = tmp_path / "refused.mire"
-    path.write_text('game "Refused"\nplayers 2\nboard cells: grid 2 x 1\npiece stone\n\n' + rules
-                    + "\nwhen stuck: draw\n")
-    with pytest.raises(Unsupported) as refused:
-        NativeGame(load_game(str(path)))
-    assert re.search(rf"refused\.mire:{line}: the native backend does not handle {re.escape(words)} yet",
-                     str(refused.value))
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_misc")
+    assert_refused_with_its_line(tmp_path, *REFUSED[case])

@@ -22,25 +22,10 @@ pytest.importorskip("numba")
 from mire.engine.native.rollouts import shared_game  # noqa: E402
 from mire.engine.native.search import NativeTree  # noqa: E402
 
-from .test_native import chi_square  # noqa: E402
+from .test_native import cache, chi_square, in_the_module_cache  # noqa: E402,F401
 
 TEST_GAMES = Path(__file__).parents[1] / "games"
 KUHN, HIGH, LIARS = (str(TEST_GAMES / f"{name}.mire") for name in ("kuhn-poker", "high-card", "liars-dice"))
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("native-search-cache")
-    patch = pytest.MonkeyPatch()
-    patch.setenv("MIRE_CACHE_DIR", str(folder))
-    yield folder
-    patch.undo()
-
-
-@pytest.fixture(autouse=True)
-def in_the_module_cache(cache, monkeypatch):
-    monkeypatch.setenv("MIRE_CACHE_DIR", str(cache))
-    monkeypatch.delenv("MIRE_BACKEND", raising=False)
 
 
 # a question in the middle of a move: a mark placed, then another chosen (three in a row wins)
@@ -60,9 +45,9 @@ when stuck: draw because "the board is full"
 
 
 @pytest.fixture(scope="module")
-def games(cache):
+def games(cache, tmp_path_factory):  # noqa: F811
     """The games, each compiled once (its search entries with the first search)."""
-    two = cache / "two-marks.mire"
+    two = tmp_path_factory.mktemp("games") / "two-marks.mire"
     two.write_text(TWO_MARKS)
     loaded = {name: load_game(name) for name in ("tic-tac-toe", KUHN, HIGH, LIARS, str(two))}
     loaded["two marks"] = loaded.pop(str(two))
@@ -235,7 +220,7 @@ def test_worlds_are_dealt_as_the_interpreters_worlds_deal_them(games):
     assert dealt_alike(state) >= 6, "the seat should not see most cards"
 
 
-def test_worlds_with_faces_are_dealt_as_the_interpreters(cache):
+def test_worlds_with_faces_are_dealt_as_the_interpreters(cache):  # noqa: F811
     """Face-down pieces that show an attribute (Mosquito Show's tokens after 12 random moves: 16 pooled, 3 showing
     whether they have a flower, 9 identities): each takes an identity of its face, the rest are shuffled, as
     Worlds.sample deals them."""
@@ -307,8 +292,3 @@ def test_a_search_bounded_by_time_runs_natively_and_stops(games):
     bot = SearchBot(seconds=0.2, seed=1, rollouts="native")
     assert bot.choose(state, 0).text == "place c1"
     assert bot.last.get("native") and bot.last["iterations"] > 0
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_search")

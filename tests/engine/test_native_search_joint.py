@@ -68,10 +68,11 @@ secretly ask "your bid":
 
 
 @pytest.fixture(scope="module")
-def games(cache):  # noqa: F811
-    higher = cache / "higher-bid.mire"
+def games(cache, tmp_path_factory):  # noqa: F811
+    folder = tmp_path_factory.mktemp("games")
+    higher = folder / "higher-bid.mire"
     higher.write_text(HIGHER)
-    bids = cache / "three-bids.mire"
+    bids = folder / "three-bids.mire"
     bids.write_text(THREE_BIDS)
     loaded = {"higher": load_game(str(higher)), "bids": load_game(str(bids))}
     for game in loaded.values():
@@ -169,8 +170,3 @@ def test_queensland_is_searched_by_the_native_tree_from_its_start_and_at_its_ans
     move = bot.choose(state, seat)
     assert bot.tree.reason is None and bot.last.get("native")
     assert move.text in {m.text for m in state.moves_for(seat)}
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_search_joint")

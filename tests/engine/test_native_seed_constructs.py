@@ -88,8 +88,3 @@ def test_a_move_into_a_full_zone_is_an_error_on_both_backends(tmp_path):
     assert native.perft(2) == [1, 1]
     with pytest.raises(ValueError, match="a zone is full"):
         native.perft(3)
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_seed_constructs")

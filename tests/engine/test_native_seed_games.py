@@ -103,8 +103,3 @@ def test_mosquito_show_and_quagmire_outcome_rates_agree_with_the_interpreters(co
     rows = [[s.wins.get(seats[0], 0), s.wins.get(seats[1], 0), s.draws] for s in (python, native)]
     statistic, freedom = chi_square(rows)
     assert statistic < CHI2_CRITICAL[freedom], rows
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_seed_games")

@@ -216,8 +216,3 @@ def test_the_process_of_a_cached_native_command_says_all_it_has_to(env):
                               capture_output=True, text=True, env=env, timeout=600)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["n"] == 20
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_start")

@@ -14,13 +14,16 @@ import pytest
 
 from mire.engine import load_game
 from mire.engine.analysis.perft import perft, perft_report
-from mire.engine.analysis.playout import random_playouts
 
 pytest.importorskip("numba")
 
 from mire.engine.native import NativeGame, Unsupported  # noqa: E402
 
-from .test_native import CHI2_CRITICAL, cache, chi_square, in_the_module_cache  # noqa: E402,F401
+from .test_native import (  # noqa: E402,F401
+    assert_outcome_rates_agree,
+    cache,
+    in_the_module_cache,
+)
 
 QUORIDOR = str(Path(__file__).parents[1] / "games" / "quoridor.mire")
 MAZE = str(Path(__file__).parent / "native_games" / "walled-maze.mire")
@@ -148,14 +151,7 @@ def test_a_position_handed_over_in_the_middle_of_a_game_counts_as_the_interprete
 # only a shift of about 24 points with probability ~0.8 -- its exactness rests on the replays and the counts.
 @pytest.mark.parametrize("name, python_games, native_games", [(MAZE, 2000, 20000), (QUORIDOR, 80, 800)])
 def test_outcome_rates_agree(compiled, name, python_games, native_games):
-    python = random_playouts(load_game(name), python_games, seed=1)
-    native = compiled[name].summary(native_games, seed=1)
-
-    def row(s):
-        first, second = s.wins.values()
-        return [first, second, s.draws]
-    statistic, freedom = chi_square([row(python), row(native)])
-    assert statistic < CHI2_CRITICAL[freedom], (row(python), row(native), statistic)
+    _, native = assert_outcome_rates_agree(compiled[name], name, python_games, native_games)
     assert not native.unfinished
 
 
@@ -173,8 +169,3 @@ def test_what_steps_by_the_fixed_table_stays_refused_on_a_board_with_walls(tmp_p
                     'piece stone\n\n' + rule + "    place stone for mover at c\n")
     with pytest.raises(Unsupported, match=refused):
         NativeGame(load_game(str(game)))
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_walls")

@@ -5,7 +5,7 @@ bots play their random lines natively from the worlds their seat imagines; a gam
 is refused (native) or played by the interpreter with one line said (auto); commands that do not use native code
 do not import numba.
 
-The compiled games are shared by the whole file, in a cache directory of this test session.
+The compiled games are shared by the whole file, in the cache directory of the test run (tests/conftest.py).
 """
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ from mire.engine.analysis.solve import solve
 pytest.importorskip("numba")
 
 from mire.engine.native.rollouts import shared_game  # noqa: E402
+
+from .test_native import cache, in_the_module_cache  # noqa: E402,F401
 
 # breakthrough on 3 x 4: small enough to solve (11,485 positions), with captures and wins both ways
 SMALL_BREAKTHROUGH = (Path(__file__).parents[2] / "games" / "breakthrough.mire").read_text().replace(
@@ -56,18 +58,6 @@ def chi_square(rows) -> float:
             expected = sum(row) * column / total
             out += (observed - expected) ** 2 / expected if expected else 0.0
     return out
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    return tmp_path_factory.mktemp("native-wiring-cache")
-
-
-@pytest.fixture(autouse=True)
-def backends_chosen_here(cache, monkeypatch):
-    """(conftest.py points every test at the interpreter: these tests choose)"""
-    monkeypatch.setenv("MIRE_CACHE_DIR", str(cache))
-    monkeypatch.delenv("MIRE_BACKEND")
 
 
 @pytest.fixture(scope="module")
@@ -277,8 +267,3 @@ print(json.dumps({"n": summary.n, "perft": game.perft(4) if sys.argv[1] == "then
     assert runs[1][1] == ""  # (read from the cache)
     assert runs[2][1].startswith("compiling Tic-tac-toe (perft)") and "(playouts)" not in runs[2][1]
     assert runs[2][0] == {"n": 200, "perft": [9, 72, 504, 3024]}
-
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixtures compile each game once, not once
-# in each worker its tests would be spread over
-pytestmark = pytest.mark.xdist_group("test_native_wiring")
