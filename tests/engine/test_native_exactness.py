@@ -169,6 +169,3 @@ def test_solve_of_an_area_game_merges_the_positions_the_interpreter_merges():
     assert solved["seats"]["1"] == {"win": "4355/10368", "shared": "0", "draw": "829/5184", "loss": "4355/10368",
                                     "score": "509/144"}
 
-
-# one worker runs this file (pytest-xdist, --dist loadgroup): its module fixture compiles the game once
-pytestmark = pytest.mark.xdist_group("test_native_exactness")
