@@ -36,8 +36,10 @@ def _cheap_flag_comparisons() -> None:
     except ImportError:
         return
     config: Any = getattr(targetconfig, "TargetConfig", None)
-    if config is None or "_values" not in getattr(config, "__slots__", ()) \
-            or not callable(getattr(config, "values", None)):
+    try:
+        if "_values" not in config.__slots__ or not callable(config.values):
+            return
+    except AttributeError:
         return
     numba_eq = config.__eq__
     hashes: dict = {}
@@ -69,6 +71,5 @@ def _no_llvm_lock_events() -> None:
     if not isinstance(callbacks, list) or not hasattr(ffi, "unregister_lock_callback"):
         return
     for taken, released in list(callbacks):
-        if getattr(taken, "__module__", "") == "numba.core.base" \
-                and "_initialize_llvm_lock_event" in getattr(taken, "__qualname__", ""):
+        if taken.__module__ == "numba.core.base" and "_initialize_llvm_lock_event" in taken.__qualname__:
             ffi.unregister_lock_callback(taken, released)
