@@ -25,6 +25,7 @@ from .by_itself import BY_ITSELF_PRELUDE
 from .cached_read import initialize_runtime, lighter_reads
 from .chance import CHANCE_PRELUDE, option_values
 from .choices import CHOICES
+from .compile_overhead import install as cut_compile_overhead
 from .generator import GENERATOR_PRELUDE
 from .layout import Layout
 from .linking import install as link_each_function_once
@@ -220,6 +221,7 @@ def load_module(name: str, source: Optional[str]) -> Any:
     compiles its functions at their first call (`compile_entry`). `source` None: the module is there, as its
     start entry found it (engine/native/start.py)."""
     link_each_function_once()
+    cut_compile_overhead()
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"

@@ -22,11 +22,13 @@ TOP = {"__init__", "loader"}
 
 # (module, what it reaches) -> why it is allowed for now. Empty: keep it so.
 KNOWN_PRIVATE_REACHES: dict[tuple[str, str], str] = {}
-# modules whose one job is to reach into numba's own internals (engine/native/cached_read.py: a cached read with less
-# of numba's work; linking.py: machine code made for entry points only; each step only where numba is as the module
-# expects): their `x._y` are numba's names, which
-# have no public form, not Mire's; what they import from Mire's modules is checked as everywhere
-NUMBA_INTERNALS = {"mire.engine.native.cached_read", "mire.engine.native.linking"}
+# modules whose one job is to reach into numba's own internals, each step only where numba is as the module expects
+# (else numba does what it always does): cached_read.py (a cached read with less of numba's work), linking.py
+# (machine code made for entry points only), compile_overhead.py (numba's compile settings compared once). Their
+# `x._y` are numba's names, which have no public form, not Mire's; what they import from Mire's modules is checked
+# as everywhere
+NUMBA_INTERNALS = {"mire.engine.native.cached_read", "mire.engine.native.linking",
+                   "mire.engine.native.compile_overhead"}
 
 
 def module_name(path: Path) -> str:
