@@ -119,15 +119,41 @@ def checked_or_raise(path: Path, source: str, library: "Library") -> "CheckedGam
     return checked
 
 
+def read_own(path: Path) -> bytes:
+    """The bytes of a cache file that this user wrote and alone may write. OSError where it is missing or cannot be
+    read, PermissionError where it is another's or others may write it: a cache file anyone could have written is
+    never read (it is unpickled, or names code to import)."""
+    with open(path, "rb") as f:
+        if os.name == "posix":
+            st = os.fstat(f.fileno())
+            if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                raise PermissionError(f"{path}: not this user's alone")
+        return f.read()
+
+
+def write_own(path: Path, data: bytes) -> bool:
+    """Write a cache file atomically (under a name of this process's, renamed into place: a reader, or another
+    process writing the same file, never sees half of it), this user's alone whatever the umask (see read_own).
+    False where it cannot be written (a read-only home, a full disk): a cache is never an error."""
+    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return False
+
+
 def read_entry(entry: Path) -> "Optional[CheckedGame]":
     """The CheckedGame of an entry, or None when it is missing, not this user's, corrupt, or stale."""
     try:
-        with open(entry, "rb") as f:
-            if os.name == "posix":
-                st = os.fstat(f.fileno())
-                if st.st_uid != os.getuid() or st.st_mode & 0o022:  # (only a file this user wrote, and only they)
-                    return None
-            data = f.read()
+        data = read_own(entry)
     except OSError:
         return None
     head = len(MAGIC) + _DIGEST
@@ -165,20 +191,13 @@ def write_entry(entry: Path, checked: "CheckedGame", reads: dict) -> None:
         payload = pickle.dumps((reads, checked), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - (a tree that does not pickle is checked each time, as without the cache)
         return
-    tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
+    if not write_own(entry, MAGIC + hashlib.sha256(payload).digest() + payload):
+        return
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        # (this user's alone, whatever the umask: an entry another user may write is never read, see read_entry)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, entry)
         # the file's other entries (its earlier texts, or Mire's): one entry a file, however often it is edited
         prefix = entry.name.rsplit("_", 1)[0] + "_"
         for other in entry.parent.iterdir():
             if other.name.startswith(prefix) and other.name.endswith(".pickle") and other != entry:
                 other.unlink(missing_ok=True)
     except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        pass

@@ -24,12 +24,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import os
 import sys
 import types
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
+
+from ...grammar.cached import read_own, write_own
 
 KIND = "mire-native-symbols-1"
 RUNTIME_KIND = b"mire-native-runtime-1\n"
@@ -159,12 +160,7 @@ def _symbols_entry(folder: Path, bitcode: bytes) -> Path:
 def _read_symbols(entry: Path) -> Optional[set]:
     """The symbols of a list this user wrote and alone may write, or None."""
     try:
-        with open(entry, "rb") as f:
-            if os.name == "posix":
-                st = os.fstat(f.fileno())
-                if st.st_uid != os.getuid() or st.st_mode & 0o022:
-                    return None
-            found = json.loads(f.read())
+        found = json.loads(read_own(entry))
         if found.get("kind") != KIND or not all(isinstance(s, str) for s in found["symbols"]):
             return None
         return set(found["symbols"])
@@ -179,16 +175,7 @@ def _write_symbols(entry: Path, engine: Any, module: Any) -> None:
         return
     probe = types.SimpleNamespace(_defined_symbols=set())
     type(engine)._load_defined_symbols(probe, module)
-    tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
-    try:
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
-            json.dump({"kind": KIND, "symbols": sorted(probe._defined_symbols)}, f)
-        os.replace(tmp, entry)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    write_own(entry, json.dumps({"kind": KIND, "symbols": sorted(probe._defined_symbols)}).encode())
 
 
 # what numba's runtime initialisation and compile must do for `initialize_runtime` to do the same
@@ -246,12 +233,7 @@ def _read_runtime(entry: Path) -> Optional[tuple]:
     """numba's serialised runtime library kept in `entry` (a file this user wrote and alone may write, whole), or
     None."""
     try:
-        with open(entry, "rb") as f:
-            if os.name == "posix":
-                st = os.fstat(f.fileno())
-                if st.st_uid != os.getuid() or st.st_mode & 0o022:
-                    return None
-            data = f.read()
+        data = read_own(entry)
         if not data.startswith(RUNTIME_KIND):
             return None
         head = len(RUNTIME_KIND) + 32
@@ -273,14 +255,4 @@ def _write_runtime(entry: Path, serialized: Any) -> None:
     except (TypeError, ValueError, AssertionError):
         return
     payload = json.dumps([name, len(object_code)]).encode() + b"\n" + object_code + bitcode
-    tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            f.write(RUNTIME_KIND + hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, entry)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    write_own(entry, RUNTIME_KIND + hashlib.sha256(payload).digest() + payload)

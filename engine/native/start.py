@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Optional
 
-from ...grammar.cached import cache_dir, code_fingerprint
+from ...grammar.cached import cache_dir, code_fingerprint, read_own, write_own
 
 KIND = "mire-native-start-3"
 
@@ -39,13 +38,7 @@ def read_start(entry: Path) -> Optional[dict]:
     """The entry's contents, when it is whole, this user's, and names a module that is there with its source;
     else None. (numba's version is compared by the caller, which imports numba.)"""
     try:
-        with open(entry, "rb") as f:
-            if os.name == "posix":
-                st = os.fstat(f.fileno())
-                if st.st_uid != os.getuid() or st.st_mode & 0o022:
-                    return None
-            data = f.read()
-        outer = json.loads(data)
+        outer = json.loads(read_own(entry))
         body = outer["body"]
         if outer.get("kind") != KIND or hashlib.sha256(body.encode()).hexdigest() != outer.get("sha256"):
             return None
@@ -75,17 +68,7 @@ def write_start(entry: Path, module: str, source: str, numba_version: str, start
                        "space_names": space_names, "seat_names": seat_names, "native_setup": native_setup,
                        "start_drew": start_drew, "choice_kinds": choice_kinds, "plain": plain})
     data = json.dumps({"kind": KIND, "sha256": hashlib.sha256(body.encode()).hexdigest(), "body": body})
-    tmp = entry.parent / f".{entry.name}.{os.getpid()}.tmp"
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:  # (see read_start)
-            f.write(data)
-        os.replace(tmp, entry)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    write_own(entry, data.encode())
 
 
 def _trimmed(vector: list) -> list:
