@@ -5,7 +5,8 @@ numba compiles a function called from compiled code into a code library of its o
 links in the libraries of the functions it calls, optimizes the whole (LLVM's module passes) and makes it machine
 code (MCJIT). The caller then links that library in, optimizes and makes machine code of the whole again, and so on
 up to the entry point: a function's code is made machine code once for each function above it in the calls
-(Queensland's playouts: 164 libraries made machine code, 131,000 LLVM instructions, where the entry holds 16,000).
+(the largest seed game's playouts: 164 libraries made machine code, 131,000 LLVM instructions, where the entry
+holds 16,000).
 
 A function of a game's module without the wrapper that Python calls it through (`no_cpython_wrapper`: build.py's
 JIT gives it to every function but the entry points) is only ever called from compiled code, whose library links
@@ -15,7 +16,8 @@ of the functions it calls, which a later compile links in as numba links a cache
 the machine code and the bitcode. An entry point's library is finalized as numba does it.
 
 The optimization of each library, over all it calls, is kept: the playouts' code is optimized again at each level
-of the calls, as before (one optimization of the entry's whole module made Queensland's playouts 20% slower).
+of the calls, as before (one optimization of the entry's whole module made the largest seed game's playouts 20%
+slower).
 
 Where numba is not as this expects (its internals are not an API), nothing changes.
 """
