@@ -1,13 +1,13 @@
 """Two costs of numba's own Python in each compile, cut without changing what it compiles.
 
 - Typing looks each call of an overloaded function (`np.empty`, `a.copy()`, `min`, ...) up in its template's cache,
-  keyed by the compile's flags. A flags object's hash sorts the names of all its options and its equality builds
-  the dictionary of all their values (~40) for each side: the largest seed game's first compile made ~24,000
-  look-ups, 100,000 such dictionaries (~6% of the compile). Here the hash is computed once a class (it is the hash of the sorted
-  option names, the same for every object of the class: what numba computes each time), and two flags whose set
-  options are equal are equal at once (their values then are); otherwise numba's comparison decides, as before.
-- Each call into LLVM (~80,000 in the largest seed game's compile) takes llvmlite's lock, and numba made every
-  taking of it an event (`numba:llvm_lock`) sent to the timers of every compile under way, which only fill the `timers` of
+  keyed by the compile's flags. A flags object's hash sorts the names of all its options and its equality builds the
+  dictionary of all their values (~40) for each side: the largest seed game's first compile made ~24,000 look-ups,
+  100,000 such dictionaries (~6% of the compile). Here the hash is computed once a class (it is the hash of the
+  sorted option names, the same for every object of the class: what numba computes each time), and two flags whose
+  set options are equal are equal at once (their values then are); otherwise numba's comparison decides, as before.
+- Each call into LLVM (~80,000 in the largest seed game's compile) takes llvmlite's lock, and numba made every taking
+  of it an event (`numba:llvm_lock`) sent to the timers of every compile under way, which only fill the `timers` of
   numba's compile metadata (read nowhere here): ~4% of the compile. The two callbacks numba registered for it are
   removed.
 
