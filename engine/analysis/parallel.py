@@ -226,16 +226,22 @@ class Local:
 
 
 def _hold_ctrl_c():
-    """Block SIGINT in this thread (where the platform can): what it was before, for _release_ctrl_c."""
+    """Block SIGINT and the ending signals in this thread (where the platform can) while the workers are made: what
+    it was before, for _release_ctrl_c. A worker starts with them blocked too, so that a SIGTERM the pool's
+    terminate sends it before its initializer has run stays pending, and ends it once _end_with lets it in:
+    unblocked, it would trip the Python handler the worker inherited (EndedBySignals'), which _end_with then
+    replaces before it runs: the SIGTERM was lost, and the worker waited for work forever, the pool's end for it."""
     if not hasattr(signal, "pthread_sigmask"):
         return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *ENDING_SIGNALS})
 
 
 def _release_ctrl_c(held):
-    """Unblock SIGINT if _hold_ctrl_c blocked it (a Ctrl-C that came meanwhile is raised now); None."""
-    if held is not None and signal.SIGINT not in held:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    """Unblock what _hold_ctrl_c blocked (a Ctrl-C or SIGTERM that came meanwhile is raised now); None."""
+    if held is not None:
+        blocked = {sig for sig in (signal.SIGINT, *ENDING_SIGNALS) if sig not in held}
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
     return None
 
 
@@ -271,10 +277,10 @@ def _end_with(parent: int):
     """In a worker: Ctrl-C is for the process that started it, which ends the workers; and the worker ends when
     that process ends, however it ends (killed too, when it has no `finally` to run: the worker looks for it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # (made while the parent held Ctrl-C: ignored now, so let it in)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for sig in ENDING_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # (made while the parent held them, see _hold_ctrl_c: let them in now)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *ENDING_SIGNALS})
     # a result sent to a parent that is gone ends the worker quietly, as a Unix filter ends, not with a traceback
     # of a broken pipe on the terminal the parent left
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
