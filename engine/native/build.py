@@ -29,6 +29,7 @@ from .compile_overhead import install as cut_compile_overhead
 from .generator import GENERATOR_PRELUDE
 from .layout import Layout
 from .linking import install as link_each_function_once
+from .parallel_compile import helped
 from .lists import lists_prelude
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
@@ -265,7 +266,8 @@ def compile_entry(module: Any, entry: str, warm_up: Callable[[], None], say: Opt
                                      path.parent / "__pycache__"):
             warm_up()
     else:
-        warm_up()
+        with helped(entry, getattr(module, "CACHE_ENABLED", {})):  # (a second core, where there is one)
+            warm_up()
     took = time.perf_counter() - began
     if not cached and say is not None:
         say(f"compiled {title} in {took:.1f} s")
@@ -279,10 +281,12 @@ def _enable_caching(module: Any, names: Optional[Iterable[str]]) -> None:
     where a cached start reads one entry's code (the functions it calls are linked into it). A compile enables
     every function's first, so that the functions an entry shares with another are cached on their own."""
     wanted = getattr(module, "CACHE_WANTED", {})
+    enabled = module.__dict__.setdefault("CACHE_ENABLED", {})
     for name in list(wanted) if names is None else names:
         dispatcher = wanted.pop(name, None)
         if dispatcher is not None:
             dispatcher.enable_caching()
+            enabled[name] = dispatcher
 
 
 @contextmanager
