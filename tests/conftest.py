@@ -36,6 +36,9 @@ def the_runs_cache(native_cache):
     too: never the user's cache."""
     patch = pytest.MonkeyPatch()
     patch.setenv("MIRE_CACHE_DIR", str(native_cache))
+    # a first compile in one process (engine/native/parallel_compile.py): the run's workers already use the cores;
+    # test_native_parallel_compile.py compiles with the helper
+    patch.setenv("MIRE_COMPILE_JOBS", "1")
     yield native_cache
     patch.undo()
 

@@ -29,8 +29,8 @@ from .compile_overhead import install as cut_compile_overhead
 from .generator import GENERATOR_PRELUDE
 from .layout import Layout
 from .linking import install as link_each_function_once
-from .parallel_compile import helped
 from .lists import lists_prelude
+from .parallel_compile import helped
 from .phases import PHASES_PRELUDE
 from .prelude import PRELUDE
 from .search import ENTRIES as SEARCH_ENTRIES

@@ -39,6 +39,9 @@ _IN_THE_HELPER = (("conclude", ("a1", "a1")), ("begin_game", ("a1", "a1", "i", "
 PLANS = {entry: (_FIRST_HERE, _IN_THE_HELPER)
          for entry in ("playouts", "playout_moves", "rollout", "balance_playouts")}
 
+# the functions (name, argument types) this process took from the helper, by entry point, at its last compile
+TAKEN: dict = {}
+
 _HEADER = struct.Struct("<cII")  # a message: its kind, the lengths of its key and of its payload
 _STARTED, _DONE, _FAILED = b"S", b"D", b"F"
 # how long one process waits for a function the other is compiling before compiling it itself (a compile the
@@ -157,8 +160,8 @@ def helped(entry: str, dispatchers: dict) -> Iterator[Optional[Peer]]:
     functions by name, their caches enabled. Yields this process's side of the exchange (None: no helper: one
     core, `MIRE_COMPILE_JOBS=1`, no fork, another thread running, which a fork would not copy, or numba not as
     expected)."""
-    first_here, in_the_helper = PLANS.get(entry, ((), ()))
-    first_here, in_the_helper = _calls(dispatchers, first_here), _calls(dispatchers, in_the_helper)
+    plan: tuple = PLANS.get(entry, ((), ()))
+    first_here, in_the_helper = _calls(dispatchers, plan[0]), _calls(dispatchers, plan[1])
     if not in_the_helper or wanted_jobs() < 2 or not sys.platform.startswith("linux") or not hasattr(os, "fork") \
             or threading.active_count() > 1 or not _numba_as_expected(dispatchers):
         yield None
@@ -183,6 +186,7 @@ def helped(entry: str, dispatchers: dict) -> Iterator[Optional[Peer]]:
     finally:
         for restore in undo:
             restore()
+        TAKEN[entry] = list(peer.used)
         peer.close()
         try:
             os.kill(pid, signal.SIGKILL)  # (it may still be compiling what this process no longer needs)

@@ -28,7 +28,7 @@ KNOWN_PRIVATE_REACHES: dict[tuple[str, str], str] = {}
 # `x._y` are numba's names, which have no public form, not Mire's; what they import from Mire's modules is checked
 # as everywhere
 NUMBA_INTERNALS = {"mire.engine.native.cached_read", "mire.engine.native.linking",
-                   "mire.engine.native.compile_overhead"}
+                   "mire.engine.native.compile_overhead", "mire.engine.native.parallel_compile"}
 
 
 def module_name(path: Path) -> str:
