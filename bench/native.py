@@ -9,7 +9,9 @@ For each game: random playouts from the start per second, for about S seconds ea
   * the native backend (engine/native: the rules compiled with numba), `NativeGame.summary`,
   * the interpreter's `random_playouts` (what `mire simulate --backend python` plays),
   * plain hand-written Python (bench/handwritten.py: ttt_playout, c4_playout, bt_playout), for those three;
-and the native module's first compile, in a new process (`python -c`) and an empty cache directory; then a cached
+and the native module's first compile, in a new process (`python -c`) and an empty cache directory, as a user's
+first compile runs (with the helper process on a second core, engine/native/parallel_compile.py: the wall time, and
+the processor time of both processes) and in one process (`MIRE_COMPILE_JOBS=1`); then a cached
 start as a user sees it: the whole `mire simulate GAME -n 10 --backend native` process in that cache (the least wall
 time of 3, with that run's processor time), and the cached read of its machine code alone. Every process runs as
 an installed Mire does, its modules' bytecode read (PYTHONDONTWRITEBYTECODE taken away: set, every start compiles
@@ -49,14 +51,16 @@ HANDWRITTEN = {"tic-tac-toe": handwritten.ttt_playout, "connect-four": handwritt
                "breakthrough": handwritten.bt_playout}
 
 _START = """
-import json, time
+import json, os, time
 began, processor = time.perf_counter(), time.process_time()
 from mire.engine import load_game
 from mire.engine.native import NativeGame
 game = NativeGame(load_game({name!r}))
 game.summary(1)
+helper = os.times()  # (the compile's helper process, engine/native/parallel_compile.py, ended and reaped)
 print(json.dumps({{"seconds": time.perf_counter() - began, "module": game.compile_seconds["playouts"],
-                  "cpu": time.process_time() - processor}}))
+                  "cpu": time.process_time() - processor,
+                  "helper_cpu": helper.children_user + helper.children_system}}))
 """
 
 
@@ -132,6 +136,10 @@ def start_times(name: str, runs: int = 3) -> dict:
     as installed), the least wall time of `runs` with that run's processor time; and the cached read of the
     module's machine code alone ("module")."""
     out = {}
+    with tempfile.TemporaryDirectory() as alone:  # (the first compile in one process, for the comparison)
+        done = subprocess.run([sys.executable, "-c", _START.format(name=name)], capture_output=True, text=True,
+                              check=True, env=bytecode_env(MIRE_CACHE_DIR=alone, MIRE_COMPILE_JOBS="1"))
+        out["first_alone"] = json.loads(done.stdout.strip().splitlines()[-1])
     with tempfile.TemporaryDirectory() as folder:
         env = bytecode_env(MIRE_CACHE_DIR=folder)
         done = subprocess.run([sys.executable, "-c", _START.format(name=name)], env=env, capture_output=True,
@@ -257,15 +265,19 @@ def perft_speed(name: str, depth: int, python_depth: int) -> dict:
 
 def table(rows: list) -> str:
     lines = ["| game | native /s | interpreter /s | hand-written /s | native / interpreter | native / hand-written "
-             "| first compile (wall, processor) | cached start: `mire simulate -n 10` (wall, processor) "
+             "| first compile: wall (of the process), processor (+ the helper's) | first compile in one process "
+             "(`MIRE_COMPILE_JOBS=1`) | cached start: `mire simulate -n 10` (wall, processor) "
              "| cached start (the machine code read) |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         hand = r["handwritten"]  # (None: no hand-written version of the game)
         written = f"{hand:,.0f}" if hand else "-"
         against = f"{r['native'] / hand:.1f}x" if hand else "-"
-        starts = (f"{r['first']['module']:.1f} s, {r['first']['cpu']:.1f} s | {r['cached']['seconds']:.2f} s, "
-                  f"{r['cached']['cpu']:.2f} s | {r['cached']['module']:.2f} s") if "first" in r else "- | - | -"
+        first, alone = r.get("first"), r.get("first_alone")
+        starts = (f"{first['module']:.1f} s ({first['seconds']:.1f} s), {first['cpu']:.1f} s "
+                  f"(+ {first['helper_cpu']:.1f} s) | {alone['module']:.1f} s ({alone['seconds']:.1f} s), "
+                  f"{alone['cpu']:.1f} s | {r['cached']['seconds']:.2f} s, {r['cached']['cpu']:.2f} s | "
+                  f"{r['cached']['module']:.2f} s") if first else "- | - | - | -"
         lines.append(f"| {r['game']} | {r['native']:,.0f} | {r['interpreter']:,.1f} | {written} | "
                      f"{r['native'] / r['interpreter']:.0f}x | {against} | {starts} |")
     return "\n".join(lines)
