@@ -38,6 +38,10 @@ _FIRST_HERE = (("pick_for_move", ("a1", "a1", "a2", "u1")), ("apply_listed", ("a
 _IN_THE_HELPER = (("conclude", ("a1", "a1")), ("begin_game", ("a1", "a1", "i", "i")), ("stuck_called", ("a1", "a1")))
 PLANS = {entry: (_FIRST_HERE, _IN_THE_HELPER)
          for entry in ("playouts", "playout_moves", "rollout", "balance_playouts")}
+# perft's walk: the listing and a move's effect here (as perft_walk calls them: a row of its moves), the end of a
+# game and a stuck seat's end in the helper
+PLANS["perft"] = ((("list_moves_called", ("a1", "a2")), ("apply_move_called", ("a1", "a1", "a1"))),
+                  (("conclude", ("a1", "a1")), ("stuck_called", ("a1", "a1"))))
 
 # the functions (name, argument types) this process took from the helper, by entry point, at its last compile
 TAKEN: dict = {}
@@ -168,13 +172,14 @@ def helped(entry: str, dispatchers: dict) -> Iterator[Optional[Peer]]:
         return
     sys.stdout.flush()
     sys.stderr.flush()
+    parent = os.getpid()
     from_parent, to_helper = os.pipe()
     from_helper, to_parent = os.pipe()
     pid = os.fork()
     if pid == 0:  # the helper: never returns
         os.close(to_helper)
         os.close(from_helper)
-        _help(dispatchers, in_the_helper, from_parent, to_parent)
+        _help(dispatchers, in_the_helper, from_parent, to_parent, parent)
     os.close(from_parent)
     os.close(to_parent)
     peer = Peer(from_helper, to_helper)
@@ -259,11 +264,24 @@ def _exchange(peer: Peer, dispatchers: dict, keep: bool) -> list:
     return undo
 
 
-def _help(dispatchers: dict, targets: list, read_fd: int, write_fd: int) -> None:
+def _end_with_the_parent(parent: int) -> None:
+    """The helper is killed when its parent ends, however it ends (Linux's PR_SET_PDEATHSIG), rather than compiling
+    on for nobody."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # (1: PR_SET_PDEATHSIG)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # (the parent ended before the call above)
+        os._exit(1)
+
+
+def _help(dispatchers: dict, targets: list, read_fd: int, write_fd: int, parent: int) -> None:
     """The helper process: compile each target (with what it calls), exchanging with the parent; it writes no
     cache of its own. Then end, whatever happened, running nothing of the parent's."""
     status = 1
     try:
+        _end_with_the_parent(parent)
         quiet = os.open(os.devnull, os.O_WRONLY)  # (numba's warnings are the parent's to give)
         os.dup2(quiet, 1)
         os.dup2(quiet, 2)
