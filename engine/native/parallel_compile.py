@@ -82,7 +82,7 @@ class Peer:
     is taken from it (waiting while it is still compiling it) rather than compiled again."""
 
     def __init__(self, read_fd: int, write_fd: int):
-        self.out = os.fdopen(write_fd, "wb", buffering=0)
+        self.out = os.fdopen(write_fd, "wb")  # (buffered: a message written whole, however large)
         self.begun: set = set()  # (name, types) this process compiles
         self.theirs: set = set()  # ... the other began and has not ended
         self.sent: dict = {}  # ... the other compiled: its payload (b"": it could not be handed over)
@@ -120,6 +120,7 @@ class Peer:
         text = "\0".join(key).encode()
         try:
             self.out.write(_HEADER.pack(kind, len(text), len(payload)) + text + payload)
+            self.out.flush()
         except OSError:  # (the other ended: it needs nothing more)
             pass
 
