@@ -28,19 +28,19 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator, Optional
 
-# For each entry point that plays random games (the prelude's `play_one` written into it), the calls the two
-# processes compile before the entry's own compile takes them, with the argument types the prelude calls them with
-# ("a1": an int64 vector, C order; "a2": an int64 matrix; "u1": a uint64 vector; "i": an int64). They begin far
-# apart in the calls: this process with the listing and a move's effect, the helper with the end of a game (the
-# end's conditions and the scoring, which a move's end reaches), the start and a stuck seat's end; where the two
-# meet (a helper of the rules both call), the later waits for the earlier's compile rather than compiling it too.
-_FIRST_HERE = (("pick_for_move", ("a1", "a1", "a2", "u1")), ("apply_listed", ("a1", "a1", "a1")))
-_IN_THE_HELPER = (("conclude", ("a1", "a1")), ("begin_game", ("a1", "a1", "i", "i")), ("stuck_called", ("a1", "a1")))
-PLANS = {entry: (_FIRST_HERE, _IN_THE_HELPER)
-         for entry in ("playouts", "playout_moves", "rollout", "balance_playouts")}
-# perft's walk: the listing and a move's effect here (as perft_walk calls them: a row of its moves), the end of a
-# game and a stuck seat's end in the helper
-PLANS["perft"] = ((("list_moves_called", ("a1", "a2")), ("apply_move_called", ("a1", "a1", "a1"))),
+# For each entry point, calls the prelude makes, with the argument types it makes them with ("a1": an int64
+# vector, C order; "a2": an int64 matrix; "u1": a uint64 vector; "i": an int64), which the two processes compile
+# before the entry's own compile takes them: this process its own (then the entry's, all the rest), the helper its
+# own and then this process's from the last back, those this process has not begun yet. They are chosen so that the
+# two begin far apart in the calls: here the listing and a move's effect, in the helper the end of a game (the end's
+# conditions and the scoring, which every move's end reaches), the start and a stuck seat's end. Where the two meet
+# (a helper of the rules both call), the later waits for the earlier's compile rather than compiling it again.
+_RANDOM_GAMES = ((("pick_for_move", ("a1", "a1", "a2", "u1")), ("ranking_top", ("a1",)),
+                  ("apply_listed", ("a1", "a1", "a1"))),
+                 (("conclude", ("a1", "a1")), ("begin_game", ("a1", "a1", "i", "i")), ("stuck_called", ("a1", "a1"))))
+PLANS = {entry: _RANDOM_GAMES for entry in ("playouts", "playout_moves", "rollout", "balance_playouts")}
+PLANS["perft"] = ((("list_moves_called", ("a1", "a2")), ("ranking_top", ("a1",)),  # (as perft_walk calls them)
+                   ("apply_move_called", ("a1", "a1", "a1"))),
                   (("conclude", ("a1", "a1")), ("stuck_called", ("a1", "a1"))))
 
 # the functions (name, argument types) this process took from the helper, by entry point, at its last compile
@@ -160,14 +160,14 @@ def _calls(dispatchers: dict, wanted: tuple) -> list:
 
 @contextmanager
 def helped(entry: str, dispatchers: dict) -> Iterator[Optional[Peer]]:
-    """While `entry` is first compiled (the caller calls it): a helper process compiles the calls `PLANS` gives
-    it, this process its own first, the two handing each other what they compile. `dispatchers`: the module's
+    """While `entry` is first compiled (the caller calls it): a helper process compiles calls of `PLANS` while
+    this process compiles its own, the two handing each other what they compile. `dispatchers`: the module's
     functions by name, their caches enabled. Yields this process's side of the exchange (None: no helper: one
     core, `MIRE_COMPILE_JOBS=1`, no fork, another thread running, which a fork would not copy, or numba not as
     expected)."""
     plan: tuple = PLANS.get(entry, ((), ()))
-    first_here, in_the_helper = _calls(dispatchers, plan[0]), _calls(dispatchers, plan[1])
-    if not in_the_helper or wanted_jobs() < 2 or not sys.platform.startswith("linux") or not hasattr(os, "fork") \
+    here, there = _calls(dispatchers, plan[0]), _calls(dispatchers, plan[1])
+    if not here or not there or wanted_jobs() < 2 or not sys.platform.startswith("linux") or not hasattr(os, "fork") \
             or threading.active_count() > 1 or not _numba_as_expected(dispatchers):
         yield None
         return
@@ -180,14 +180,13 @@ def helped(entry: str, dispatchers: dict) -> Iterator[Optional[Peer]]:
     if pid == 0:  # the helper: never returns
         os.close(to_helper)
         os.close(from_helper)
-        _help(dispatchers, in_the_helper, from_parent, to_parent, parent)
+        _help(dispatchers, there + here[::-1], from_parent, to_parent, parent)
     os.close(from_parent)
     os.close(to_parent)
     peer = Peer(from_helper, to_helper)
     undo = _exchange(peer, dispatchers, keep=True)
     try:
-        for name, types in first_here:
-            dispatchers[name].compile(types)
+        _compile_unclaimed(peer, dispatchers, here)
         yield peer
     finally:
         for restore in undo:
@@ -265,6 +264,16 @@ def _exchange(peer: Peer, dispatchers: dict, keep: bool) -> list:
     return undo
 
 
+def _compile_unclaimed(peer: Peer, dispatchers: dict, calls: list) -> None:
+    """Compile each call in turn but those the other process has begun or compiled (the entry takes them)."""
+    for name, types in calls:
+        key = (name, str(types))
+        with peer.lock:
+            claimed = key in peer.theirs or key in peer.sent
+        if not claimed:
+            dispatchers[name].compile(types)
+
+
 def _end_with_the_parent(parent: int) -> None:
     """The helper is killed when its parent ends, however it ends (Linux's PR_SET_PDEATHSIG), rather than compiling
     on for nobody."""
@@ -288,8 +297,7 @@ def _help(dispatchers: dict, targets: list, read_fd: int, write_fd: int, parent:
         os.dup2(quiet, 2)
         peer = Peer(read_fd, write_fd)
         _exchange(peer, dispatchers, keep=False)
-        for name, types in targets:
-            dispatchers[name].compile(types)
+        _compile_unclaimed(peer, dispatchers, targets)
         peer.close()
         status = 0
     except BaseException:  # (the parent compiles what it lacks; nothing of the helper's may reach the user)

@@ -33,9 +33,9 @@ print(json.dumps({{"taken": sorted({{name for name, _ in parallel_compile.TAKEN.
 
 # the helper begins `conclude` (so that this process waits for it), then its compile fails
 _FAILING_HELPER = """
-def failing(dispatchers, calls, read_fd, write_fd, parent):
+def failing(dispatchers, calls, read_fd, write_fd, parent):  # (calls: the plan from its end)
     peer = parallel_compile.Peer(read_fd, write_fd)
-    key = ("conclude", str(calls[0][1]))
+    key = (calls[0][0], str(calls[0][1]))
     peer.tell(parallel_compile._STARTED, key)
     peer.tell(parallel_compile._FAILED, key)
     peer.close()
