@@ -44,6 +44,19 @@ parallel_compile._help = failing
 """
 
 
+# this process begins its compile once the helper has compiled `conclude` (its first call), so that what this
+# process takes does not depend on how the two are scheduled
+_ONCE_THE_HELPER_COMPILED_CONCLUDE = """
+parent, compile_unclaimed = os.getpid(), parallel_compile._compile_unclaimed
+def later(peer, dispatchers, calls):
+    if os.getpid() == parent:
+        with peer.lock:
+            peer.lock.wait_for(lambda: peer.over or any(name == "conclude" for name, _ in peer.sent), timeout=300)
+    compile_unclaimed(peer, dispatchers, calls)
+parallel_compile._compile_unclaimed = later
+"""
+
+
 def first_compile(folder: Path, jobs: str, before: str = "", game: str = GAME) -> dict:
     done = subprocess.run([sys.executable, "-c", _FIRST_COMPILE.format(game=game, before=before)],
                           capture_output=True, text=True, timeout=600,
@@ -72,8 +85,8 @@ def without_speed(report: str) -> str:
 
 
 def test_two_processes_compile_the_same_game_as_one(alone, tmp_path):
-    made = first_compile(tmp_path, "2")
-    assert {"conclude", "begin_game", "stuck_called"} <= set(made["taken"])  # (the helper's, and what they call)
+    made = first_compile(tmp_path, "2", _ONCE_THE_HELPER_COMPILED_CONCLUDE)
+    assert "conclude" in made["taken"] and len(made["taken"]) > 3  # (and what it calls)
     assert (made["series"], made["perft"]) == (alone["series"], alone["perft"])
     # what the helper compiled is in numba's cache, which this process alone wrote; a later process reads the
     # entry from it, saying nothing of a compile, and plays the same series
@@ -101,9 +114,9 @@ def test_a_helper_that_fails_its_compile_leaves_it_to_this_process(small_alone, 
     assert (made["series"], made["perft"]) == (small_alone["series"], small_alone["perft"])
 
 
-def test_the_small_game_is_helped_too(small_alone, tmp_path):
+def test_a_compile_with_the_helper_as_scheduled_is_the_same(small_alone, tmp_path):
     made = first_compile(tmp_path, "2", game=SMALL)
-    assert "conclude" in made["taken"]
+    assert made["helped"]
     assert (made["series"], made["perft"]) == (small_alone["series"], small_alone["perft"])
 
 
