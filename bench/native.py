@@ -129,22 +129,32 @@ def timed_run(command: list, env: dict) -> tuple[float, float]:
             after.children_user + after.children_system - before.children_user - before.children_system)
 
 
-def start_times(name: str, runs: int = 3) -> dict:
+def first_compiles(name: str, runs: int) -> dict:
+    """`runs` first compiles of each kind, in turns, each in a new process and an empty cache: in one process
+    (`MIRE_COMPILE_JOBS=1`, "first_alone") and as a user's runs, with the helper on a second core ("first"); each
+    kind's runs sorted by their wall time ("seconds": the process from before its imports)."""
+    made: dict = {"first_alone": [], "first": []}
+    for _ in range(runs):
+        for kind, jobs in (("first_alone", {"MIRE_COMPILE_JOBS": "1"}), ("first", {})):
+            with tempfile.TemporaryDirectory() as folder:
+                done = subprocess.run([sys.executable, "-c", _START.format(name=name)], capture_output=True,
+                                      text=True, check=True, env=bytecode_env(MIRE_CACHE_DIR=folder, **jobs))
+                made[kind].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    return {kind: sorted(runs_, key=lambda r: r["seconds"]) for kind, runs_ in made.items()}
+
+
+def start_times(name: str, runs: int = 3, first_runs: int = 1) -> dict:
     """The first compile, in a new process and an empty cache: the seconds of the module's compile ("module") and
     of the process from before its imports to a game ready to play ("seconds", "cpu"). Then a cached start as a
     user sees it: the whole `mire simulate NAME -n 10 --backend native` process in that cache (bytecode written,
     as installed), the least wall time of `runs` with that run's processor time; and the cached read of the
     module's machine code alone ("module")."""
-    out = {}
-    with tempfile.TemporaryDirectory() as alone:  # (the first compile in one process, for the comparison)
-        done = subprocess.run([sys.executable, "-c", _START.format(name=name)], capture_output=True, text=True,
-                              check=True, env=bytecode_env(MIRE_CACHE_DIR=alone, MIRE_COMPILE_JOBS="1"))
-        out["first_alone"] = json.loads(done.stdout.strip().splitlines()[-1])
+    out: dict = {"first_runs": first_compiles(name, first_runs)}
+    out["first"], out["first_alone"] = out["first_runs"]["first"][0], out["first_runs"]["first_alone"][0]
     with tempfile.TemporaryDirectory() as folder:
         env = bytecode_env(MIRE_CACHE_DIR=folder)
-        done = subprocess.run([sys.executable, "-c", _START.format(name=name)], env=env, capture_output=True,
-                              text=True, check=True)
-        out["first"] = json.loads(done.stdout.strip().splitlines()[-1])
+        subprocess.run([sys.executable, "-c", _START.format(name=name)], env=env, capture_output=True, text=True,
+                       check=True)  # (the module and its machine code, for the cached start)
         command = simulate_command(name, "native")
         subprocess.run(command, capture_output=True, check=True, env=env)  # (the caches the command's path makes)
         wall, cpu = min(timed_run(command, env) for _ in range(runs))
@@ -201,7 +211,7 @@ def process_table(rows: list) -> str:
     return "\n".join(lines)
 
 
-def measure(name: str, seconds: float, seed: int, starts: bool = True, players=None) -> dict:
+def measure(name: str, seconds: float, seed: int, starts: bool = True, players=None, first_runs: int = 1) -> dict:
     from mire.engine import load_game
     from mire.engine.analysis.playout import random_playouts
     from mire.engine.native import NativeGame
@@ -217,7 +227,7 @@ def measure(name: str, seconds: float, seed: int, starts: bool = True, players=N
                                      seconds),
            "handwritten": per_second(lambda n: [playout(rng) for _ in range(n)], seconds) if playout else None}
     if starts:
-        row.update(start_times(name))
+        row.update(start_times(name, first_runs=first_runs))
     return row
 
 
@@ -280,6 +290,12 @@ def table(rows: list) -> str:
                   f"{r['cached']['module']:.2f} s") if first else "- | - | - | -"
         lines.append(f"| {r['game']} | {r['native']:,.0f} | {r['interpreter']:,.1f} | {written} | "
                      f"{r['native'] / r['interpreter']:.0f}x | {against} | {starts} |")
+    for r in rows:
+        for kind, runs in r.get("first_runs", {}).items():
+            if len(runs) > 1:
+                walls = ", ".join(f"{run['seconds']:.1f}" for run in runs)
+                how = "in one process" if kind == "first_alone" else "with the helper"
+                lines.append(f"\n{r['game']}, first compiles {how} (wall s of the process, sorted): {walls}")
     return "\n".join(lines)
 
 
@@ -292,6 +308,9 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, action="append",
                     help="a player count (default: each game's least); several: a row for each")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--first-runs", type=int, default=1,
+                    help="First compiles of each kind (with the helper, in one process), in turns: the table gives "
+                         "the least wall time and lists them all (default 1).")
     ap.add_argument("--no-starts", action="store_true", help="The rates alone (no first compile, no cached start).")
     ap.add_argument("--search", type=int, metavar="ITERATIONS",
                     help="Instead: seconds a search move takes at the start, rollouts by each backend.")
@@ -324,7 +343,7 @@ def main(argv=None) -> None:
                   f"{took['rollouts']:.3f} s ({took['python'] / took['rollouts']:.2f}x), the native tree "
                   f"{took['native']:.3f} s ({took['python'] / took['native']:.1f}x)")
         return
-    rows = [measure(name, args.seconds, args.seed, not args.no_starts, players)
+    rows = [measure(name, args.seconds, args.seed, not args.no_starts, players, args.first_runs)
             for name in args.game or GAMES for players in args.players or [None]]
     print(json.dumps(rows, indent=2) if args.json else table(rows))
 
