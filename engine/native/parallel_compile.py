@@ -42,6 +42,11 @@ PLANS = {entry: _RANDOM_GAMES for entry in ("playouts", "playout_moves", "rollou
 PLANS["perft"] = ((("list_moves_called", ("a1", "a2")), ("ranking_top", ("a1",)),  # (as perft_walk calls them)
                    ("apply_move_called", ("a1", "a1", "a1"))),
                   (("conclude", ("a1", "a1")), ("stuck_called", ("a1", "a1"))))
+# the search bots' iterations (engine/native/search.py: the tree's listing and moves, then random lines)
+PLANS["tree_search"] = ((("list_moves_called", ("a1", "a2")), ("ranking_top", ("a1",)),
+                         ("apply_move_called", ("a1", "a1", "a1")), ("pick_for_move", ("a1", "a1", "a2", "u1")),
+                         ("apply_listed", ("a1", "a1", "a1"))),
+                        (("conclude", ("a1", "a1")), ("stuck_called", ("a1", "a1"))))
 
 # the functions (name, argument types) this process took from the helper, by entry point, at its last compile
 TAKEN: dict = {}
