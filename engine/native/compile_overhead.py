@@ -15,6 +15,7 @@ Where numba or llvmlite is not as this expects (their internals are not an API),
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 _installed = False
@@ -27,7 +28,9 @@ def install() -> None:
         return
     _installed = True
     _cheap_flag_comparisons()
+    _cheap_flag_values()
     _no_llvm_lock_events()
+    _cheap_variable_lists()
 
 
 def _cheap_flag_comparisons() -> None:
@@ -73,3 +76,113 @@ def _no_llvm_lock_events() -> None:
     for taken, released in list(callbacks):
         if taken.__module__ == "numba.core.base" and "_initialize_llvm_lock_event" in taken.__qualname__:
             ffi.unregister_lock_callback(taken, released)
+
+
+def _cheap_flag_values() -> None:
+    """A flags object's `values()` (all its options' values, defaults for the unset ones, in its options' order),
+    which numba computes by a property call for each of ~22 options (~30,000 times in Queensland's compile: each
+    pass's event and each comparison of flags that differ), built from the class's defaults and the set values
+    instead, where every option's property is numba's own (it answers the set value, else the default)."""
+    import inspect
+    try:
+        from numba.core import targetconfig
+    except ImportError:
+        return
+    config: Any = getattr(targetconfig, "TargetConfig", None)
+    if not isinstance(getattr(config, "options", None), Mapping) or not callable(getattr(config, "values", None)):
+        return
+    numba_values = config.values
+    defaults_of: dict = {}
+
+    def plain_defaults(kind):
+        defaults = {}
+        for name, option in kind.options.items():
+            prop = inspect.getattr_static(kind, name, None)
+            getter = getattr(prop, "fget", None)
+            cells = getattr(getter, "__closure__", None) or ()
+            if not isinstance(prop, property) or not getattr(getter, "__qualname__", "").endswith(
+                    "make_prop.<locals>.getter") or [c.cell_contents for c in cells] != [name, option]:
+                return None
+            defaults[name] = option.default
+        return defaults
+
+    def values(self):
+        kind = type(self)
+        defaults = defaults_of[kind] if kind in defaults_of else defaults_of.setdefault(kind, plain_defaults(kind))
+        if defaults is None or not self._values.keys() <= defaults.keys():
+            return numba_values(self)
+        found = defaults.copy()
+        found.update(self._values)  # (each key is already there: its place, the options' order, stays)
+        return found
+
+    config.values = values
+
+
+def _cheap_variable_lists() -> None:
+    """The variables an IR instruction reads or writes (numba's `Inst.list_vars`, 1.4 million calls of its recursive
+    helper in Queensland's compile: every analysis of variables' uses and lifetimes after each pass), listed as
+    numba lists them, in the same order, with what each kind of value is (a variable, an instruction, a sequence, a
+    mapping, anything else) decided once a type rather than by four `isinstance` a value."""
+    try:
+        from numba.core import ir
+    except ImportError:
+        return
+    numba_helper = getattr(ir.Inst, "_rec_list_vars", None)
+    if getattr(numba_helper, "__qualname__", "") != "Inst._rec_list_vars" or \
+            any("_rec_list_vars" in vars(kind) for kind in _subclasses(ir.Inst)):
+        return
+    var, inst, sequence, mapping, other = range(5)
+    kinds: dict = {}
+
+    def kind_of(value_type):
+        # (numba's order of tests)
+        if issubclass(value_type, ir.Var):
+            found = var
+        elif issubclass(value_type, ir.Inst):
+            found = inst
+        elif issubclass(value_type, (list, tuple)):
+            found = sequence
+        elif issubclass(value_type, dict):
+            found = mapping
+        else:
+            found = other
+        kinds[value_type] = found
+        return found
+
+    def listed(values):
+        found = []
+        for value in values:
+            kind = kinds.get(type(value))
+            if kind is None:
+                kind = kind_of(type(value))
+            if kind == other:
+                continue
+            if kind == var:
+                found.append(value)
+            elif kind == inst:
+                found.extend(value.list_vars())
+            else:
+                found.extend(listed(value.values() if kind == mapping else value))
+        return found
+
+    def _rec_list_vars(self, val):
+        kind = kinds.get(type(val))
+        if kind is None:
+            kind = kind_of(type(val))
+        if kind == var:
+            return [val]
+        if kind == inst:
+            return val.list_vars()
+        if kind == other:
+            return []
+        return listed(val.values() if kind == mapping else val)
+
+    ir.Inst._rec_list_vars = _rec_list_vars
+
+
+def _subclasses(kind: type) -> list:
+    found = []
+    for sub in kind.__subclasses__():
+        found.append(sub)
+        found.extend(_subclasses(sub))
+    return found
