@@ -115,6 +115,7 @@ def _cheap_flag_values() -> None:
         found.update(self._values)  # (each key is already there: its place, the options' order, stays)
         return found
 
+    values.numba = numba_values  # type: ignore[attr-defined]  (numba's own, which the tests compare it with)
     config.values = values
 
 
@@ -177,6 +178,7 @@ def _cheap_variable_lists() -> None:
             return []
         return listed(val.values() if kind == mapping else val)
 
+    _rec_list_vars.numba = numba_helper  # type: ignore[attr-defined]  (numba's own, for the tests)
     ir.Inst._rec_list_vars = _rec_list_vars
 
 
