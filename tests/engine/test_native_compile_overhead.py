@@ -112,3 +112,26 @@ def test_variable_lists_as_numbas():
     nested = [{"a": [ir.Var(None, "x", here), (ir.Var(None, "y", here),)], "b": 3}, "z", ir.Var(None, "w", here)]
     assert [v.name for v in instructions[0]._rec_list_vars(nested)] == ["x", "y", "w"]
     assert instructions[0]._rec_list_vars(nested) == numbas(instructions[0], nested)
+
+
+def test_templates_ordered_as_numba_orders_them():
+    install()
+    import operator
+
+    from numba.core import utils
+    from numba.core.registry import cpu_target
+    from numba.core.target_extension import get_local_target
+    from numba.core.typing import context
+    assert context.order_by_target_specificity is utils.order_by_target_specificity
+    numbas = utils.order_by_target_specificity.numba
+    typing = cpu_target.typing_context
+    typing.refresh()
+    target = get_local_target(typing)
+    templates = list(typing.resolve_value_type(operator.add).templates)
+    assert len(templates) > 5
+    first = utils.order_by_target_specificity(target, templates, fnkey="add")
+    again = utils.order_by_target_specificity(target, templates, fnkey="add")
+    assert first == again == numbas(target, templates, fnkey="add") and first is not again
+    reordered = templates[::-1]
+    assert utils.order_by_target_specificity(target, reordered) == numbas(target, reordered)
+    assert utils.order_by_target_specificity(target, []) == []
