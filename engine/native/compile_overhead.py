@@ -116,8 +116,13 @@ def _cheap_flag_values() -> None:
         found.update(self._values)  # (each key is already there: its place, the options' order, stays)
         return found
 
-    values.numba = numba_values  # type: ignore[attr-defined]  (numba's own, which the tests compare it with)
+    # (numba's own, which the tests compare it with)
+    values.numba = numba_values  # type: ignore[attr-defined]
     config.values = values
+
+
+# what a value in an IR instruction is, as numba's `Inst._rec_list_vars` tells them apart (never 0: a kind is looked up with `or`)
+_VAR, _INST, _SEQUENCE, _MAPPING, _OTHER = _KINDS = range(1, 6)
 
 
 def _cheap_variable_lists() -> None:
@@ -133,53 +138,39 @@ def _cheap_variable_lists() -> None:
     if getattr(numba_helper, "__qualname__", "") != "Inst._rec_list_vars" or \
             any("_rec_list_vars" in vars(kind) for kind in _subclasses(ir.Inst)):
         return
-    var, inst, sequence, mapping, other = range(5)
-    kinds: dict = {}
+    kinds: dict = {}  # a value's type -> what it is, one of _KINDS
 
     def kind_of(value_type):
         # (numba's order of tests)
-        if issubclass(value_type, ir.Var):
-            found = var
-        elif issubclass(value_type, ir.Inst):
-            found = inst
-        elif issubclass(value_type, (list, tuple)):
-            found = sequence
-        elif issubclass(value_type, dict):
-            found = mapping
-        else:
-            found = other
-        kinds[value_type] = found
-        return found
+        for kind, classes in ((_VAR, ir.Var), (_INST, ir.Inst), (_SEQUENCE, (list, tuple)), (_MAPPING, dict)):
+            if issubclass(value_type, classes):
+                kinds[value_type] = kind
+                return kind
+        kinds[value_type] = _OTHER
+        return _OTHER
 
     def listed(values):
         found = []
         for value in values:
-            kind = kinds.get(type(value))
-            if kind is None:
-                kind = kind_of(type(value))
-            if kind == other:
-                continue
-            if kind == var:
+            kind = kinds.get(type(value)) or kind_of(type(value))
+            if kind == _VAR:
                 found.append(value)
-            elif kind == inst:
+            elif kind == _INST:
                 found.extend(value.list_vars())
-            else:
-                found.extend(listed(value.values() if kind == mapping else value))
+            elif kind != _OTHER:
+                found.extend(listed(value.values() if kind == _MAPPING else value))
         return found
 
     def _rec_list_vars(self, val):
-        kind = kinds.get(type(val))
-        if kind is None:
-            kind = kind_of(type(val))
-        if kind == var:
+        kind = kinds.get(type(val)) or kind_of(type(val))
+        if kind == _VAR:
             return [val]
-        if kind == inst:
+        if kind == _INST:
             return val.list_vars()
-        if kind == other:
-            return []
-        return listed(val.values() if kind == mapping else val)
+        return [] if kind == _OTHER else listed(val.values() if kind == _MAPPING else val)
 
-    _rec_list_vars.numba = numba_helper  # type: ignore[attr-defined]  (numba's own, for the tests)
+    # (numba's own, which the tests compare it with)
+    _rec_list_vars.numba = numba_helper  # type: ignore[attr-defined]
     ir.Inst._rec_list_vars = _rec_list_vars
 
 
@@ -217,6 +208,7 @@ def _templates_ordered_once() -> None:
             found = orders[key] = tuple(numba_order(target, templates, fnkey))
         return list(found)  # (a new list each time, as numba's)
 
-    order_by_target_specificity.numba = numba_order  # type: ignore[attr-defined]  (for the tests)
+    # (numba's own, which the tests compare it with)
+    order_by_target_specificity.numba = numba_order  # type: ignore[attr-defined]
     utils.order_by_target_specificity = order_by_target_specificity
     context.order_by_target_specificity = order_by_target_specificity

@@ -96,7 +96,8 @@ def test_variable_lists_as_numbas():
     numbas = ir.Inst._rec_list_vars.numba
     func_ir = ir_of_sample()
     instructions = [stmt for block in func_ir.blocks.values() for stmt in block.body]
-    instructions += [stmt.value for stmt in instructions if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Inst)]
+    instructions += [stmt.value for stmt in instructions
+                     if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Inst)]
     assert len(instructions) > 60
     kinds = set()
     here = func_ir.loc
