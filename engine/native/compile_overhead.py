@@ -16,7 +16,7 @@ Where numba or llvmlite is not as this expects (their internals are not an API),
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Callable
 
 _installed = False
 
@@ -121,7 +121,8 @@ def _cheap_flag_values() -> None:
     config.values = values
 
 
-# what a value in an IR instruction is, as numba's `Inst._rec_list_vars` tells them apart (never 0: a kind is looked up with `or`)
+# what a value in an IR instruction is, as numba's `Inst._rec_list_vars` tells them apart (never 0: a kind is looked
+# up with `or`)
 _VAR, _INST, _SEQUENCE, _MAPPING, _OTHER = _KINDS = range(1, 6)
 
 
@@ -171,11 +172,11 @@ def _cheap_variable_lists() -> None:
 
     # (numba's own, which the tests compare it with)
     _rec_list_vars.numba = numba_helper  # type: ignore[attr-defined]
-    ir.Inst._rec_list_vars = _rec_list_vars
+    ir.Inst._rec_list_vars = _rec_list_vars  # type: ignore[method-assign]
 
 
-def _subclasses(kind: type) -> list:
-    found = []
+def _subclasses(kind: Any) -> list:
+    found: list = []
     for sub in kind.__subclasses__():
         found.append(sub)
         found.extend(_subclasses(sub))
@@ -191,10 +192,10 @@ def _templates_ordered_once() -> None:
     try:
         from numba.core import utils
         from numba.core.typing import context
-    except ImportError:
+        numba_order: Callable[..., list] = utils.order_by_target_specificity
+    except (ImportError, AttributeError):
         return
-    numba_order = getattr(utils, "order_by_target_specificity", None)
-    if numba_order is None or getattr(context, "order_by_target_specificity", None) is not numba_order:
+    if getattr(context, "order_by_target_specificity", None) is not numba_order:
         return
     orders: dict = {}
 

@@ -19,7 +19,14 @@ from typing import Any, Optional
 LEFT_OUT = ("WithLifting", "FindLiterallyCalls", "LiteralUnroll", "LiteralPropagationSubPipelinePass",
             "NoPythonSupportedFeatureValidation", "DumpParforDiagnostics")
 
-_pipeline: Any = None
+numba_compiler: Any
+try:
+    from numba.core import compiler as numba_compiler
+    from numba.core.compiler_machinery import PassManager
+except ImportError:  # (numba not as expected: its own pipeline)
+    numba_compiler = None
+
+_pipeline: Any = None  # (False where numba is not as expected)
 
 
 def pipeline_class() -> Optional[type]:
@@ -27,7 +34,8 @@ def pipeline_class() -> Optional[type]:
     where numba is not as expected)."""
     global _pipeline
     if _pipeline is None:
-        _pipeline = _make() or False
+        _pipeline = GeneratedCodeCompiler if hasattr(numba_compiler, "CompilerBase") and \
+            hasattr(getattr(numba_compiler, "DefaultPassBuilder", None), "define_nopython_pipeline") else False
     return _pipeline or None
 
 
@@ -37,35 +45,19 @@ def njit_options() -> dict:
     return {} if found is None else {"pipeline_class": found}
 
 
-def _make() -> Optional[type]:
-    try:
-        from numba.core.compiler import CompilerBase, DefaultPassBuilder
-        from numba.core.compiler_machinery import PassManager
-    except ImportError:
-        return None
-    if not all(hasattr(DefaultPassBuilder, n) for n in ("define_nopython_pipeline",)):
-        return None
+class GeneratedCodeCompiler(getattr(numba_compiler, "CompilerBase", object)):  # type: ignore[misc]
+    """numba's nopython pipeline (as numba's `Compiler` defines it for njit) without the passes of LEFT_OUT."""
 
-    class GeneratedCodeCompiler(CompilerBase):
-        """numba's nopython pipeline (as numba's `Compiler` defines it for njit) without the passes of LEFT_OUT."""
-
-        def define_pipelines(self):
-            if self.state.flags.force_pyobject or self.state.flags.enable_pyobject:
-                return _numba_pipelines(self)
-            full = DefaultPassBuilder.define_nopython_pipeline(self.state)
-            names = [getattr(pass_class, "__name__", "") for pass_class, _ in full.passes]
-            if not all(name in names for name in LEFT_OUT):  # (numba not as expected: its own pipeline)
-                return [full]
-            trimmed = PassManager(full.pipeline_name)
-            for pass_class, description in full.passes:
-                if pass_class.__name__ not in LEFT_OUT:
-                    trimmed.add_pass(pass_class, description)
-            trimmed.finalize()
-            return [trimmed]
-
-    return GeneratedCodeCompiler
-
-
-def _numba_pipelines(compiler: Any) -> list:
-    from numba.core.compiler import Compiler
-    return Compiler.define_pipelines(compiler)
+    def define_pipelines(self):
+        if self.state.flags.force_pyobject or self.state.flags.enable_pyobject:
+            return numba_compiler.Compiler.define_pipelines(self)
+        full = numba_compiler.DefaultPassBuilder.define_nopython_pipeline(self.state)
+        names = [pass_class.__name__ for pass_class, _ in full.passes]
+        if not all(name in names for name in LEFT_OUT):  # (numba not as expected: its own pipeline)
+            return [full]
+        trimmed = PassManager(full.pipeline_name)
+        for pass_class, description in full.passes:
+            if pass_class.__name__ not in LEFT_OUT:
+                trimmed.add_pass(pass_class, description)
+        trimmed.finalize()
+        return [trimmed]
