@@ -146,7 +146,7 @@ ENTRY_POINTS = ("playouts", "playout_moves", "perft", "perft_after", "legal_move
                 *SEARCH_ENTRIES)
 
 JIT = f'''from types import FunctionType as _FunctionType
-
+from {__package__}.pipeline import njit_options as _pipeline_options  # (numba's pipeline less what does nothing here)
 from numba import njit as _njit
 from numba.core.types import unliteral as _unliteral
 
@@ -159,7 +159,7 @@ def njit(cache=False, **options):
     def compiled(f):
         entry = f.__name__ in ENTRY_POINTS
         wrappers = {{}} if entry else {{"no_cpython_wrapper": True}}
-        dispatcher = _njit(no_cfunc_wrapper=True, **wrappers, **options)(f)
+        dispatcher = _njit(no_cfunc_wrapper=True, **wrappers, **_pipeline_options(), **options)(f)
         if cache:
             CACHE_WANTED[f.__name__] = dispatcher
         called = dispatcher
@@ -169,7 +169,7 @@ def njit(cache=False, **options):
             # Python calls it
             twin = _FunctionType(f.__code__, f.__globals__, f.__name__ + "_called", f.__defaults__, f.__closure__)
             twin.__qualname__ = twin.__name__
-            called = _njit(no_cfunc_wrapper=True, no_cpython_wrapper=True, **options)(twin)
+            called = _njit(no_cfunc_wrapper=True, no_cpython_wrapper=True, **_pipeline_options(), **options)(twin)
             if cache:
                 CACHE_WANTED[twin.__name__] = called
             dispatcher.get_overload = called.get_overload
