@@ -17,7 +17,13 @@ the machine code and the bitcode. An entry point's library is finalized as numba
 
 The optimization of each library, over all it calls, is kept: the playouts' code is optimized again at each level
 of the calls, as before (one optimization of the entry's whole module made the largest seed game's playouts 20%
-slower).
+slower: LLVM's passes still improve code the second and third time over it). Except a *thin* link-only library: its
+own code under a tenth of the code it links in (begin_game around setup_game, stuck around declare and conclude),
+and at most a tenth of that code optimized fewer than three times, at its own level and those above: the library is
+linked but not optimized (its callers' optimization goes over it all again). The playouts' LLVM of the seed games,
+compared function by function, is the same but for a store before each call of a function linked so (numba's slot
+of a raised exception set to null), with one optimization fewer of all the code below each such function (Queensland:
+~2 of its ~22 s of a first compile).
 
 Where numba is not as this expects (its internals are not an API), nothing changes.
 """
@@ -30,7 +36,19 @@ _RULES_MARK = "mire_native_"
 # numba's name of the wrapper Python calls a function through (funcdesc.llvm_cpython_wrapper_name)
 _WRAPPER_PREFIX = "_ZN7cpython"
 
+# a link-only library is not optimized as a module when its own code is under 1/THIN of the code it links in, and
+# under 1/THIN of that code has been optimized fewer than ROUNDS times (at its own level and those above)
+THIN = 10
+ROUNDS = 3
+
 _installed = False
+
+
+def _below(library: Any) -> dict:
+    """The libraries a finalized library is made of, itself and those linked in, directly or not: id -> (the size
+    of each one's own code, in basic blocks as numba lowered them; how many times it was optimized as a part of a
+    module). Empty where it is not known (a library read from numba's cache as machine code)."""
+    return getattr(library, "_mire_below", {})
 
 
 def _link_only(library: Any) -> bool:
@@ -49,8 +67,8 @@ def install() -> None:
         return
     library_class: Any = getattr(codegen, "JITCodeLibrary", None)
     codegen_class: Any = getattr(codegen, "JITCPUCodegen", None)
-    needed = ("add_llvm_module", "_finalize_final_module", "_finalize_dynamic_globals", "get_pointer_to_function",
-              "serialize_using_object_code", "_unserialize", "_ensure_finalized")
+    needed = ("add_llvm_module", "_optimize_final_module", "_finalize_final_module", "_finalize_dynamic_globals",
+              "get_pointer_to_function", "serialize_using_object_code", "_unserialize", "_ensure_finalized")
     if library_class is None or codegen_class is None or not all(hasattr(library_class, n) for n in needed) \
             or not hasattr(codegen_class, "set_env"):
         return
@@ -69,17 +87,42 @@ def _finalized_link_only(library_class: Any) -> None:
     """A library notes what it defines; a link-only one is finalized without machine code."""
     add_llvm_module = library_class.add_llvm_module
     finalize_final_module = library_class._finalize_final_module
+    optimize_final_module = library_class._optimize_final_module
     get_pointer_to_function = library_class.get_pointer_to_function
 
     def add_llvm_module_noting(self, ll_module):
-        # which functions the library defines: a generated module's, and whether Python's wrapper of one
+        # which functions the library defines: a generated module's, and whether Python's wrapper of one; and the
+        # size of its own code (basic blocks, as numba lowered them)
+        own = 0
         for function in ll_module.functions:
             if not function.is_declaration:
                 if _RULES_MARK in function.name:
                     self._mire_rules = True
                 if function.name.startswith(_WRAPPER_PREFIX):
                     self._mire_entry = True
+                own += sum(1 for _ in function.blocks)
+        self._mire_own = getattr(self, "_mire_own", 0) + own
         return add_llvm_module(self, ll_module)
+
+    def optimize_final_module_unless_thin(self):
+        # (numba's finalize calls it once the libraries of the functions called are linked in) a thin link-only
+        # library (begin_game around setup_game, stuck around conclude) is not optimized: its callers' optimization
+        # goes over it all again, and the code below it has been optimized enough times already (LLVM's passes
+        # still improve code at a second and third time over it: fewer times made a seed game's hot code differ)
+        own = getattr(self, "_mire_own", 0)
+        below: dict = {}
+        for library in getattr(self, "_linking_libraries", ()):
+            for key, (size, times) in _below(library).items():
+                below[key] = (size, min(times, below.get(key, (size, times))[1]))  # (the least, where it differs)
+        linked = sum(size for size, _ in below.values())
+        young = sum(size for size, times in below.values() if times < ROUNDS)
+        if _link_only(self) and own * THIN < linked and young * THIN < linked:
+            below[id(self)] = (own, 0)
+            self._mire_below = below
+            return
+        self._mire_below = {key: (size, times + 1) for key, (size, times) in below.items()}
+        self._mire_below[id(self)] = (own, 1)
+        optimize_final_module(self)
 
     def finalize_final_module_once(self):
         if _link_only(self):  # (no machine code: nothing calls it but the code that links it in)
@@ -95,6 +138,7 @@ def _finalized_link_only(library_class: Any) -> None:
         return get_pointer_to_function(self, name)
 
     library_class.add_llvm_module = add_llvm_module_noting
+    library_class._optimize_final_module = optimize_final_module_unless_thin
     library_class._finalize_final_module = finalize_final_module_once
     library_class.get_pointer_to_function = pointer_to_function
 
@@ -117,10 +161,13 @@ def _cached_link_only(library_class: Any) -> None:
             return unserialize(cls, codegen, state)
         library = codegen.create_library(name)
         module = ll.parse_bitcode(data)
-        defined = [f.name for f in module.functions if not f.is_declaration]
+        defined_functions = [f for f in module.functions if not f.is_declaration]
+        defined = [f.name for f in defined_functions]
         library._mire_rules = any(_RULES_MARK in n for n in defined)
         library._mire_entry = any(n.startswith(_WRAPPER_PREFIX) for n in defined)
         library._final_module = module
+        # (how many times its code was optimized is not kept: once, which no caller skips for)
+        library._mire_below = {id(library): (sum(1 for f in defined_functions for _ in f.blocks), 1)}
         library._finalize_final_module()
         return library
 
