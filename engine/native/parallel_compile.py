@@ -38,7 +38,8 @@ from typing import Any, Iterator, Optional
 _RANDOM_GAMES = ((("pick_for_move", ("a1", "a1", "a2", "u1")), ("ranking_top", ("a1",)),
                   ("apply_listed", ("a1", "a1", "a1"))),
                  (("conclude", ("a1", "a1")), ("begin_game", ("a1", "a1", "i", "i")), ("stuck_called", ("a1", "a1"))))
-PLANS: dict[str, tuple] = {entry: _RANDOM_GAMES for entry in ("playouts", "playout_moves", "rollout", "balance_playouts")}
+PLANS: dict[str, tuple] = {entry: _RANDOM_GAMES
+                            for entry in ("playouts", "playout_moves", "rollout", "balance_playouts")}
 PLANS["perft"] = ((("list_moves_called", ("a1", "a2")), ("ranking_top", ("a1",)),  # (as perft_walk calls them)
                    ("apply_move_called", ("a1", "a1", "a1"))),
                   (("conclude", ("a1", "a1")), ("stuck_called", ("a1", "a1"))))
