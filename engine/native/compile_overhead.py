@@ -81,7 +81,7 @@ def _no_llvm_lock_events() -> None:
 
 def _cheap_flag_values() -> None:
     """A flags object's `values()` (all its options' values, defaults for the unset ones, in its options' order),
-    which numba computes by a property call for each of ~22 options (~30,000 times in Queensland's compile: each
+    which numba computes by a property call for each of ~22 options (~30,000 times in a large game's compile: each
     pass's event and each comparison of flags that differ), built from the class's defaults and the set values
     instead, where every option's property is numba's own (it answers the set value, else the default)."""
     import inspect
@@ -128,7 +128,7 @@ _VAR, _INST, _SEQUENCE, _MAPPING, _OTHER = _KINDS = range(1, 6)
 
 def _cheap_variable_lists() -> None:
     """The variables an IR instruction reads or writes (numba's `Inst.list_vars`, 1.4 million calls of its recursive
-    helper in Queensland's compile: every analysis of variables' uses and lifetimes after each pass), listed as
+    helper in a large game's compile: every analysis of variables' uses and lifetimes after each pass), listed as
     numba lists them, in the same order, with what each kind of value is (a variable, an instruction, a sequence, a
     mapping, anything else) decided once a type rather than by four `isinstance` a value."""
     try:
@@ -185,7 +185,7 @@ def _subclasses(kind: Any) -> list:
 
 def _templates_ordered_once() -> None:
     """The typing templates of a function or attribute, ordered by their target (numba's
-    `order_by_target_specificity`: ~21,000 calls in Queensland's compile, at each call's and attribute's typing), kept
+    `order_by_target_specificity`: ~21,000 calls in a large game's compile, at each call's and attribute's typing), kept
     for each target and list of templates: the order depends on nothing else (each template's target, a class
     attribute, and the targets' classes). An order that fails (no template for the target) is not kept: numba
     raises its error each time, as before."""

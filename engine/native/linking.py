@@ -22,8 +22,8 @@ own code under a tenth of the code it links in (begin_game around setup_game, st
 and at most a tenth of that code optimized fewer than three times, at its own level and those above: the library is
 linked but not optimized (its callers' optimization goes over it all again). The playouts' LLVM of the seed games,
 compared function by function, is the same but for a store before each call of a function linked so (numba's slot
-of a raised exception set to null), with one optimization fewer of all the code below each such function (Queensland:
-~2 of its ~22 s of a first compile).
+of a raised exception set to null), with one optimization fewer of all the code below each such function (the
+largest seed game: ~2 of its ~22 s of a first compile).
 
 Where numba is not as this expects (its internals are not an API), nothing changes.
 """
