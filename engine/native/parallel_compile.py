@@ -248,9 +248,10 @@ def _exchange(peer: Peer, dispatchers: dict, keep: bool) -> list:
         def save(sig, cres, name=name, cache=cache, save_overload=save_overload):
             if keep:
                 save_overload(sig, cres)
-            key = _key(name, sig)
+            if peer.over:  # (the other has ended: nothing to serialise for it)
+                return
             shareable = cache._impl.check_cachable(cres)
-            peer.tell(_DONE, key, dumps(cache._impl.reduce(cres)) if shareable else b"")
+            peer.tell(_DONE, _key(name, sig), dumps(cache._impl.reduce(cres)) if shareable else b"")
 
         def compiled(sig, name=name, compile_=compile_):
             try:
@@ -273,7 +274,7 @@ def _exchange(peer: Peer, dispatchers: dict, keep: bool) -> list:
 def _compile_unclaimed(peer: Peer, dispatchers: dict, calls: list) -> None:
     """Compile each call in turn but those the other process has begun or compiled (the entry takes them)."""
     for name, types in calls:
-        key = (name, str(types))
+        key = _key(name, types)
         with peer.lock:
             claimed = key in peer.theirs or key in peer.sent
         if not claimed:
